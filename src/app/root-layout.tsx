@@ -1,0 +1,62 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { ToastContainer } from 'react-toastify';
+import { Footer } from '@/components/layout/footer';
+import { Header } from '@/components/layout/header';
+import { TOAST_AUTO_CLOSE_MS } from '@/config/constants';
+import { env } from '@/config/env';
+import { SESSION_EXPIRED_EVENT } from '@/lib/session';
+import { ModalHost } from './modal-host';
+
+const DemoBanner = env.demo ? lazy(() => import('./demo-banner').then((m) => ({ default: m.DemoBanner }))) : null;
+
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+/** Any 401 ends the session: cached data goes and the login modal opens. */
+function SessionExpiry() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const onExpired = () => {
+      queryClient.clear();
+      navigate('/?mode=login');
+    };
+    window.addEventListener(SESSION_EXPIRED_EVENT, onExpired);
+    return () => window.removeEventListener(SESSION_EXPIRED_EVENT, onExpired);
+  }, [navigate, queryClient]);
+  return null;
+}
+
+export function RootLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#conteudo"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2"
+      >
+        Pular para o conteúdo
+      </a>
+      {DemoBanner ? (
+        <Suspense fallback={<div className="h-[2.75rem] bg-amber-100 sm:h-9" />}>
+          <DemoBanner />
+        </Suspense>
+      ) : null}
+      <Header />
+      <main id="conteudo" className="flex-1">
+        <Outlet />
+      </main>
+      <Footer />
+      <ModalHost />
+      <ScrollToTop />
+      <SessionExpiry />
+      <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} pauseOnHover draggable="touch" />
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { Link } from 'react-router-dom';
+import { brand } from '@/config/content';
+import { env } from '@/config/env';
+import { paths } from '@/config/routes';
+
+export function Footer() {
+  const whatsappDigits = env.supportWhatsapp.replace(/\D/g, '');
+  return (
+    <footer className="mt-16 bg-ink-900 text-gray-200">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
+        <div>
+          <p className="text-lg font-bold text-white">{brand.name}</p>
+          <p className="mt-2 text-sm">{brand.tagline}.</p>
+        </div>
+        <div>
+          <h2 className="font-semibold text-white">Contato</h2>
+          <ul className="mt-2 space-y-2 text-sm">
+            <li>
+              E-mail:{' '}
+              <a className="underline underline-offset-2 hover:text-white" href={`mailto:${env.supportEmail}`}>
+                {env.supportEmail}
+              </a>
+            </li>
+            <li>
+              WhatsApp:{' '}
+              <a
+                className="underline underline-offset-2 hover:text-white"
+                href={`https://wa.me/${whatsappDigits}`}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                {env.supportWhatsapp}
+              </a>
+            </li>
+            <li>Atendimento de segunda a sexta, das 9h às 18h</li>
+          </ul>
+        </div>
+        <div>
+          <h2 className="font-semibold text-white">Serviços</h2>
+          <ul className="mt-2 space-y-2 text-sm">
+            <li>
+              <Link className="underline underline-offset-2 hover:text-white" to={paths.service('individual')}>
+                Agendamento Individual
+              </Link>
+            </li>
+            <li>
+              <Link className="underline underline-offset-2 hover:text-white" to={paths.service('familiar')}>
+                Agendamento Familiar
+              </Link>
+            </li>
+          </ul>
+        </div>
+      </div>
+      <div className="border-t border-white/10">
+        <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 text-xs text-gray-300 sm:flex-row sm:items-center sm:justify-between">
+          <p className="max-w-3xl">{brand.disclaimer}</p>
+          <button
+            type="button"
+            onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+            className="inline-flex min-h-11 shrink-0 items-center gap-2 self-start rounded-lg border border-white/30 px-4 text-sm font-semibold text-white hover:bg-white/10"
+          >
+            <span aria-hidden="true">↑</span> Voltar ao topo
+          </button>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,60 @@
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+
+interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+}
+
+export const inputClass = (invalid?: boolean) =>
+  cn(
+    'block w-full min-h-11 rounded-lg border bg-white px-3 py-2 text-base text-ink-900 placeholder:text-ink-600/80 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-600/30',
+    invalid ? 'border-accent-700' : 'border-gray-400',
+  );
+
+/** A labelled input whose error is announced and tied to it with aria-describedby. */
+export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
+  { label, error, hint, id, className, ...rest },
+  ref,
+) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={cn('space-y-1', className)}>
+      <label htmlFor={inputId} className="block text-sm font-semibold text-ink-900">
+        {label}
+      </label>
+      <input
+        ref={ref}
+        id={inputId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={inputClass(Boolean(error))}
+        {...rest}
+      />
+      {hint ? (
+        <p id={hintId} className="text-sm text-ink-600">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-accent-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+});
+
+export function FormAlert({ children }: { children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <div role="alert" className="rounded-lg border border-accent-700/40 bg-red-50 px-4 py-3 text-sm font-medium text-accent-700">
+      {children}
+    </div>
+  );
+}

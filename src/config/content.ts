@@ -1,0 +1,131 @@
+/**
+ * Every piece of placeholder copy in one place, in plain pt-BR, so the business can edit it.
+ * No invented prices, guarantees or deadlines: what depends on the consulate says so.
+ */
+import type { ServiceId } from '@/lib/types';
+
+export const brand = {
+  name: 'Passaporte Italiano',
+  tagline: 'Agendamos seu atendimento no consulado por você',
+  disclaimer:
+    'Somos uma empresa privada de assessoria. Não temos nenhum vínculo com o Governo da Itália, com os consulados ou com qualquer órgão oficial italiano. O agendamento é feito em seu nome, com os seus dados, nos canais oficiais.',
+};
+
+export const howItWorks = [
+  {
+    title: 'Escolha o agendamento',
+    text: 'Veja os serviços Individual e Familiar e escolha o que atende você e sua família.',
+  },
+  {
+    title: 'Preencha seus dados',
+    text: 'Depois do pagamento, envie o formulário e os documentos pedidos pelo consulado.',
+  },
+  {
+    title: 'Aguarde o agendamento',
+    text: 'Conferimos seus dados e buscamos uma vaga para você. Cada etapa aparece na sua página de acompanhamento.',
+  },
+  {
+    title: 'Vá ao consulado',
+    text: 'Compareça no dia e horário marcados, com os documentos originais.',
+  },
+] as const;
+
+export interface ServiceContent {
+  id: ServiceId;
+  name: string;
+  summary: string;
+  bullets: string[];
+  inclusions: string[];
+  notes: string[];
+}
+
+export const services: Record<ServiceId, ServiceContent> = {
+  individual: {
+    id: 'individual',
+    name: 'Individual',
+    summary: 'Agendamento do atendimento de passaporte para uma pessoa.',
+    bullets: [
+      'Agendamento para 1 pessoa',
+      'Conferência do formulário e dos documentos',
+      'Acompanhamento online de cada etapa',
+    ],
+    inclusions: [
+      'Agendamento do atendimento de passaporte para 1 pessoa no consulado da sua jurisdição',
+      'Conferência do formulário e da documentação antes do agendamento',
+      'Avisos por e-mail e página de acompanhamento com cada etapa',
+      'Orientação sobre os documentos a levar no dia',
+    ],
+    notes: [
+      'As taxas consulares do passaporte não estão incluídas e são pagas diretamente ao consulado.',
+      'A data depende da disponibilidade de vagas do consulado, que não controlamos.',
+      'O comparecimento ao consulado é pessoal.',
+    ],
+  },
+  familiar: {
+    id: 'familiar',
+    name: 'Familiar',
+    summary: 'Agendamento para você e seus familiares no mesmo processo.',
+    bullets: [
+      'Agendamento para o titular e familiares',
+      'Conferência dos documentos de todos',
+      'Acompanhamento online de cada etapa',
+    ],
+    inclusions: [
+      'Agendamento do atendimento de passaporte para o titular e os familiares do mesmo núcleo',
+      'Conferência do formulário e da documentação de cada pessoa',
+      'Avisos por e-mail e página de acompanhamento com cada etapa',
+      'Orientação sobre os documentos a levar no dia',
+    ],
+    notes: [
+      'As taxas consulares do passaporte não estão incluídas e são pagas diretamente ao consulado.',
+      'A data depende da disponibilidade de vagas do consulado, que não controlamos.',
+      'Cada pessoa deve comparecer ao atendimento.',
+    ],
+  },
+};
+
+export const flex = {
+  name: 'Flex',
+  summary: 'Remarcação opcional, contratada junto com o agendamento.',
+  bullets: [
+    'Uma nova busca de vaga se você não puder ir na data marcada',
+    'Contratado junto com o serviço Individual ou Familiar',
+    'Opcional',
+  ],
+  bannerTitle: 'Adicione o Flex',
+  bannerText: 'Se precisar remarcar, buscamos uma nova data para você.',
+};
+
+export const faq = [
+  {
+    question: 'Como funciona o agendamento?',
+    answer:
+      'Você escolhe o serviço, paga no cartão e envia o formulário com seus documentos. Conferimos tudo e fazemos o agendamento em seu nome, com os seus dados, no sistema oficial do consulado. Você acompanha cada etapa na página "Consultar andamento".',
+  },
+  {
+    question: 'Quanto tempo demora?',
+    answer:
+      'Depende da disponibilidade de vagas de cada consulado, que muda ao longo do ano. Começamos assim que seus documentos forem validados e avisamos por e-mail quando a data estiver marcada.',
+  },
+  {
+    question: 'Quais documentos são necessários?',
+    answer:
+      'Em geral: documento de identidade italiano ou certidão de nascimento italiana, passaporte anterior (se houver), comprovante de residência e o formulário preenchido. A lista exata para o seu caso aparece na página de acompanhamento depois da compra.',
+  },
+  {
+    question: 'Quanto custa?',
+    answer:
+      'O serviço Individual custa R$ 699,00 e o Familiar R$ 999,00, em até 6x no cartão. A remarcação Flex é opcional e custa R$ 199,00. As taxas consulares não estão incluídas.',
+  },
+] as const;
+
+export const requiredDocuments = [
+  'Documento de identidade com foto (original)',
+  'Passaporte anterior, se houver',
+  'Comprovante de residência recente',
+  'Formulário de solicitação impresso e assinado',
+  'Comprovante do pagamento da taxa consular',
+];
+
+export const termsText =
+  'Li e aceito os termos de serviço: o agendamento é feito em meu nome, a data depende das vagas do consulado e as taxas consulares não estão incluídas.';

@@ -1,0 +1,94 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { Field, FormAlert } from '@/components/ui/field';
+import { Modal } from '@/components/ui/modal';
+import { paths } from '@/config/routes';
+import { useMode } from '@/lib/use-mode';
+import { useSubmitGuard } from '@/lib/use-submit-guard';
+import { login, loginErrorMessage, requestVerification, UnverifiedAccountError } from './api/auth';
+import { setPendingEmail } from './pending-email';
+import { LIMITS, loginSchema, type LoginValues } from './schemas';
+
+export default function LoginModal() {
+  const setMode = useMode();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const guard = useSubmitGuard();
+  const [serverError, setServerError] = useState('');
+  const [unverifiedEmail, setUnverifiedEmail] = useState('');
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+
+  const onSubmit = handleSubmit((values) =>
+    guard(async () => {
+      setServerError('');
+      setUnverifiedEmail('');
+      try {
+        const record = await login(values.email, values.password);
+        queryClient.clear();
+        if (record.admin) navigate(paths.dashboard);
+        else setMode(null);
+      } catch (error) {
+        setServerError(loginErrorMessage(error));
+        if (error instanceof UnverifiedAccountError) setUnverifiedEmail(error.email);
+      }
+    }),
+  );
+
+  async function resend() {
+    setPendingEmail(unverifiedEmail);
+    try {
+      await requestVerification(unverifiedEmail);
+    } finally {
+      setMode('verify_email');
+    }
+  }
+
+  return (
+    <Modal title="Entrar" onClose={() => setMode(null)}>
+      <form noValidate onSubmit={onSubmit} className="space-y-4">
+        <FormAlert>{serverError}</FormAlert>
+        {unverifiedEmail ? (
+          <button type="button" onClick={resend} className="text-sm font-semibold text-brand-800 underline">
+            Reenviar e-mail de ativação
+          </button>
+        ) : null}
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          maxLength={LIMITS.email}
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <Field
+          label="Senha"
+          type="password"
+          autoComplete="current-password"
+          maxLength={LIMITS.password}
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <Button type="submit" className="w-full" loading={isSubmitting} loadingText="Entrando...">
+          Entrar
+        </Button>
+        <div className="flex flex-wrap justify-between gap-2 text-sm">
+          <button type="button" className="min-h-11 font-semibold text-brand-800 underline" onClick={() => setMode('forgot_password')}>
+            Esqueci minha senha
+          </button>
+          <button type="button" className="min-h-11 font-semibold text-brand-800 underline" onClick={() => setMode('register')}>
+            Criar conta
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

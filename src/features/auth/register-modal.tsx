@@ -1,0 +1,127 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Field, FormAlert } from '@/components/ui/field';
+import { Modal } from '@/components/ui/modal';
+import { maskCpf } from '@/lib/cpf';
+import { sanitizeName } from '@/lib/name';
+import { maskPhone } from '@/lib/phone';
+import { useMode } from '@/lib/use-mode';
+import { useSubmitGuard } from '@/lib/use-submit-guard';
+import { register as registerAccount, registerErrorMessage } from './api/auth';
+import { setPendingEmail } from './pending-email';
+import { LIMITS, registerSchema, type RegisterValues } from './schemas';
+
+const CPF_MASKED_LENGTH = 14;
+
+export default function RegisterModal() {
+  const setMode = useMode();
+  const guard = useSubmitGuard();
+  const [serverError, setServerError] = useState('');
+  const {
+    register,
+    handleSubmit,
+    trigger,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterValues>({
+    resolver: zodResolver(registerSchema),
+    defaultValues: { nome_completo: '', email: '', password: '', passwordConfirm: '', cpf: '', celular: '' },
+  });
+
+  /** Rewrites what was typed (masks, allowed characters) before the form sees it. */
+  const masked = (name: 'nome_completo' | 'cpf' | 'celular', transform: (v: string) => string) => {
+    const field = register(name);
+    return {
+      ...field,
+      onChange: async (e: React.ChangeEvent<HTMLInputElement>) => {
+        e.target.value = transform(e.target.value);
+        await field.onChange(e);
+        if (name === 'cpf' && e.target.value.length === CPF_MASKED_LENGTH) await trigger('cpf');
+      },
+    };
+  };
+
+  const onSubmit = handleSubmit((values) =>
+    guard(async () => {
+      setServerError('');
+      try {
+        await registerAccount({ ...values, nome_completo: values.nome_completo.replace(/\s+/g, ' ') });
+        setPendingEmail(values.email);
+        setMode('verify_email');
+      } catch (error) {
+        setServerError(registerErrorMessage(error));
+      }
+    }),
+  );
+
+  return (
+    <Modal title="Criar conta" onClose={() => setMode(null)}>
+      <form noValidate onSubmit={onSubmit} className="space-y-4">
+        <FormAlert>{serverError}</FormAlert>
+        <Field
+          label="Nome completo"
+          autoComplete="name"
+          maxLength={LIMITS.name}
+          error={errors.nome_completo?.message}
+          {...masked('nome_completo', sanitizeName)}
+        />
+        <Field
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          maxLength={LIMITS.email}
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="CPF"
+            inputMode="numeric"
+            placeholder="000.000.000-00"
+            maxLength={CPF_MASKED_LENGTH}
+            error={errors.cpf?.message}
+            {...masked('cpf', maskCpf)}
+          />
+          <Field
+            label="Celular"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            placeholder="(00) 00000-0000"
+            maxLength={15}
+            error={errors.celular?.message}
+            {...masked('celular', maskPhone)}
+          />
+        </div>
+        <Field
+          label="Senha"
+          type="password"
+          autoComplete="new-password"
+          maxLength={LIMITS.password}
+          hint="Mínimo de 8 caracteres."
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <Field
+          label="Confirmar senha"
+          type="password"
+          autoComplete="new-password"
+          maxLength={LIMITS.password}
+          error={errors.passwordConfirm?.message}
+          {...register('passwordConfirm')}
+        />
+        <Button type="submit" className="w-full" loading={isSubmitting} loadingText="Criando conta...">
+          Criar conta
+        </Button>
+        <p className="text-center text-sm">
+          Já tem conta?{' '}
+          <button type="button" className="min-h-11 font-semibold text-brand-800 underline" onClick={() => setMode('login')}>
+            Entrar
+          </button>
+        </p>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,3 @@
+export function BookingDetailsPage() {
+  return <h1>BookingDetailsPage</h1>;
+}

@@ -1,0 +1,3 @@
+export function DashboardPage() {
+  return <h1>DashboardPage</h1>;
+}

@@ -1,0 +1,3 @@
+export default function PurchaseArea() {
+  return <p>Carregando...</p>;
+}

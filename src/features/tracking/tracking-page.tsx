@@ -1,0 +1,3 @@
+export function TrackingPage() {
+  return <h1>TrackingPage</h1>;
+}

@@ -1,0 +1,61 @@
+import PocketBase, { BaseAuthStore, type AuthRecord } from 'pocketbase';
+import { env } from '@/config/env';
+import { backendReady } from './backend-ready';
+import { clearSession, readSession, saveSession, SESSION_EXPIRED_EVENT } from './session';
+
+/** An auth store that reads and writes the seed's sessionStorage keys, so the SDK and the app agree. */
+class SessionAuthStore extends BaseAuthStore {
+  override get token(): string {
+    return readSession()?.token ?? '';
+  }
+  override get record(): AuthRecord {
+    const s = readSession();
+    return s ? ({ ...s, collectionName: 'usuarios' } as unknown as AuthRecord) : null;
+  }
+  override save(token: string, record?: AuthRecord): void {
+    if (record) {
+      saveSession(token, {
+        id: String(record.id ?? ''),
+        nome_completo: String(record.nome_completo ?? ''),
+        email: String(record.email ?? ''),
+        celular: String(record.celular ?? ''),
+        cpf: String(record.cpf ?? ''),
+        admin: record.admin === true,
+      });
+    }
+    super.save(token, record);
+  }
+  override clear(): void {
+    clearSession();
+    super.clear();
+  }
+}
+
+/** In demo mode the in-browser backend answers on this page's own origin. */
+export const apiBaseUrl =
+  env.apiUrl || (typeof window !== 'undefined' ? window.location.origin : 'http://localhost:3000');
+
+export const pb = new PocketBase(apiBaseUrl, new SessionAuthStore());
+// Parallel identical requests (StrictMode, refetches) must not abort each other.
+pb.autoCancellation(false);
+
+export const ANONYMOUS = { Authorization: '' } as const;
+
+pb.beforeSend = async (url, options) => {
+  await backendReady;
+  // Calls marked ANONYMOUS (registration) go without the session's token: no empty header either.
+  if (options.headers && options.headers.Authorization === '') {
+    const headers: Record<string, string> = { ...options.headers };
+    delete headers.Authorization;
+    options.headers = headers;
+  }
+  return { url, options };
+};
+
+pb.afterSend = (response, data) => {
+  if (response.status === 401 && readSession()) {
+    clearSession();
+    window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
+  }
+  return data;
+};
