@@ -1,0 +1,229 @@
+import valid from 'card-validator';
+import luhn10 from 'card-validator/dist/luhn-10';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  expiryParts,
+  isExpiryInFuture,
+  isValidCardNumber,
+  isValidCvv,
+  luhnValid,
+  maskCardNumber,
+  maskCvv,
+  maskExpiry,
+  parseExpiry,
+} from '@/lib/card';
+import { onlyDigits } from '@/lib/cpf';
+
+const digit = fc.constantFrom(...'0123456789'.split(''));
+const digits = (min: number, max: number) =>
+  fc.array(digit, { minLength: min, maxLength: max }).map((a) => a.join(''));
+/** 15 digits of a Visa (4…) or Mastercard (51-55…) number, check digit missing. */
+const visaOrMasterBody = fc.oneof(
+  digits(14, 14).map((d) => `4${d}`),
+  fc.tuple(fc.constantFrom('51', '52', '53', '54', '55'), digits(13, 13)).map(([p, d]) => p + d),
+);
+
+describe('luhnValid', () => {
+  it('knows the usual test cards', () => {
+    expect(luhnValid('4111111111111111')).toBe(true);
+    expect(luhnValid('5184019740373151')).toBe(true);
+    expect(luhnValid('4916561358240741')).toBe(true);
+    expect(luhnValid('4111111111111112')).toBe(false);
+    expect(luhnValid('')).toBe(false);
+    expect(luhnValid('4111 1111 1111 1111')).toBe(false);
+  });
+
+  it('agrees with card-validator luhn10 on random digit strings', () => {
+    fc.assert(
+      fc.property(digits(1, 25), (d) => {
+        expect(luhnValid(d)).toBe(luhn10(d));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('agrees with card-validator on all ten check digits of a Visa/Mastercard body', () => {
+    fc.assert(
+      fc.property(visaOrMasterBody, (body) => {
+        let validCount = 0;
+        for (let check = 0; check <= 9; check += 1) {
+          const number = `${body}${check}`;
+          const oracle = valid.number(number).isValid;
+          expect(isValidCardNumber(number)).toBe(oracle);
+          expect(isValidCardNumber(maskCardNumber(number))).toBe(oracle);
+          expect(luhnValid(number)).toBe(oracle);
+          if (oracle) validCount += 1;
+        }
+        expect(validCount).toBe(1);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('isValidCardNumber', () => {
+  it('needs exactly 16 digits', () => {
+    expect(isValidCardNumber('4111 1111 1111 1111')).toBe(true);
+    expect(isValidCardNumber('4111-1111-1111-1111')).toBe(true);
+    expect(isValidCardNumber('4111111111111111')).toBe(true);
+    expect(isValidCardNumber('411111111111111')).toBe(false);
+    expect(isValidCardNumber('378282246310005')).toBe(false); // Amex, 15 digits
+    expect(isValidCardNumber('41111111111111110')).toBe(false);
+    expect(isValidCardNumber('4111 1111 1111 111a')).toBe(false);
+    expect(isValidCardNumber('')).toBe(false);
+  });
+});
+
+describe('maskCardNumber', () => {
+  it('groups in fours progressively, max 16 digits', () => {
+    expect(maskCardNumber('')).toBe('');
+    expect(maskCardNumber('4111')).toBe('4111');
+    expect(maskCardNumber('41111')).toBe('4111 1');
+    expect(maskCardNumber('41111111')).toBe('4111 1111');
+    expect(maskCardNumber('4111111111111111999')).toBe('4111 1111 1111 1111');
+    expect(maskCardNumber('4111-1111 abc 1111')).toBe('4111 1111 1111');
+  });
+
+  it('is idempotent and keeps the digits', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 30 }), (s) => {
+        const masked = maskCardNumber(s);
+        expect(maskCardNumber(masked)).toBe(masked);
+        expect(onlyDigits(masked)).toBe(onlyDigits(s).slice(0, 16));
+        expect(masked).toMatch(/^(\d{4} )*\d{0,4}$/);
+        expect(masked.endsWith(' ')).toBe(false);
+      }),
+    );
+  });
+});
+
+describe('maskExpiry / parseExpiry / expiryParts', () => {
+  it('masks MM/YY progressively', () => {
+    expect(maskExpiry('')).toBe('');
+    expect(maskExpiry('1')).toBe('1');
+    expect(maskExpiry('12')).toBe('12');
+    expect(maskExpiry('122')).toBe('12/2');
+    expect(maskExpiry('1229')).toBe('12/29');
+    expect(maskExpiry('12/2999')).toBe('12/29');
+    expect(maskExpiry('ab0/5x29')).toBe('05/29');
+  });
+
+  it('parses MM/YY with year 2000 + YY', () => {
+    expect(parseExpiry('05/29')).toEqual({ month: 5, year: 2029 });
+    expect(parseExpiry('01/00')).toEqual({ month: 1, year: 2000 });
+    expect(parseExpiry('12/99')).toEqual({ month: 12, year: 2099 });
+  });
+
+  it('rejects month 0, month 13 and other shapes', () => {
+    expect(parseExpiry('00/29')).toBeNull();
+    expect(parseExpiry('13/29')).toBeNull();
+    for (const bad of ['', '5/29', '05/2029', '0529', '05-29', 'ab/cd', '05/2', '05/']) {
+      expect(parseExpiry(bad)).toBeNull();
+    }
+  });
+
+  it('parses every MM/YY with a month 1-12 and nothing else', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 99 }), (mm, yy) => {
+        const text = `${String(mm).padStart(2, '0')}/${String(yy).padStart(2, '0')}`;
+        const parsed = parseExpiry(text);
+        if (mm >= 1 && mm <= 12) {
+          expect(parsed).toEqual({ month: mm, year: 2000 + yy });
+          expect(expiryParts(text)).toEqual({
+            expiryMonth: String(mm).padStart(2, '0'),
+            expiryYear: String(2000 + yy),
+          });
+        } else {
+          expect(parsed).toBeNull();
+          expect(expiryParts(text)).toBeNull();
+        }
+      }),
+    );
+  });
+
+  it('builds the Asaas parts', () => {
+    expect(expiryParts('05/29')).toEqual({ expiryMonth: '05', expiryYear: '2029' });
+    expect(expiryParts('13/29')).toBeNull();
+  });
+});
+
+describe('isExpiryInFuture', () => {
+  // local time, mid-month, so the month is the same in every time zone
+  const may2026 = new Date(2026, 4, 15, 12, 0, 0);
+  const december2026 = new Date(2026, 11, 31, 23, 59, 59);
+  const firstOfJanuary2027 = new Date(2027, 0, 1, 0, 0, 0);
+
+  it('accepts the current month (a card is valid through its last day)', () => {
+    expect(isExpiryInFuture('05/26', may2026)).toBe(true);
+    expect(isExpiryInFuture('12/26', december2026)).toBe(true);
+  });
+
+  it('rejects last month and earlier', () => {
+    expect(isExpiryInFuture('04/26', may2026)).toBe(false);
+    expect(isExpiryInFuture('12/25', may2026)).toBe(false);
+    expect(isExpiryInFuture('11/26', december2026)).toBe(false);
+  });
+
+  it('accepts later months and years', () => {
+    expect(isExpiryInFuture('06/26', may2026)).toBe(true);
+    expect(isExpiryInFuture('01/27', may2026)).toBe(true);
+    expect(isExpiryInFuture('01/27', december2026)).toBe(true);
+  });
+
+  it('rolls over from December to January', () => {
+    expect(isExpiryInFuture('12/26', firstOfJanuary2027)).toBe(false);
+    expect(isExpiryInFuture('01/27', firstOfJanuary2027)).toBe(true);
+  });
+
+  it('rejects invalid months and shapes whatever the date', () => {
+    expect(isExpiryInFuture('00/30', may2026)).toBe(false);
+    expect(isExpiryInFuture('13/30', may2026)).toBe(false);
+    expect(isExpiryInFuture('', may2026)).toBe(false);
+    expect(isExpiryInFuture('05/26', new Date(Number.NaN))).toBe(false);
+  });
+
+  it('uses the real clock by default', () => {
+    expect(isExpiryInFuture('12/99')).toBe(true);
+    expect(isExpiryInFuture('01/00')).toBe(false);
+  });
+
+  it('matches a month-index comparison for any expiry and date', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 0, max: 99 }),
+        fc.date({ min: new Date(2000, 0, 1), max: new Date(2099, 11, 31), noInvalidDate: true }),
+        (month, yy, now) => {
+          const text = `${String(month).padStart(2, '0')}/${String(yy).padStart(2, '0')}`;
+          const expiryIndex = (2000 + yy) * 12 + (month - 1);
+          const nowIndex = now.getFullYear() * 12 + now.getMonth();
+          expect(isExpiryInFuture(text, now)).toBe(expiryIndex >= nowIndex);
+        },
+      ),
+    );
+  });
+});
+
+describe('CVV', () => {
+  it('accepts 3 or 4 digits only', () => {
+    expect(isValidCvv('123')).toBe(true);
+    expect(isValidCvv('1234')).toBe(true);
+    expect(isValidCvv('12')).toBe(false);
+    expect(isValidCvv('12345')).toBe(false);
+    expect(isValidCvv('12a')).toBe(false);
+    expect(isValidCvv('')).toBe(false);
+  });
+
+  it('masks to at most 4 digits', () => {
+    expect(maskCvv('1a2b3c4d5')).toBe('1234');
+    expect(maskCvv('12')).toBe('12');
+    fc.assert(
+      fc.property(fc.string({ maxLength: 12 }), (s) => {
+        const masked = maskCvv(s);
+        expect(masked).toMatch(/^\d{0,4}$/);
+        expect(isValidCvv(masked)).toBe(masked.length >= 3);
+      }),
+    );
+  });
+});

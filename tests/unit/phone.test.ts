@@ -1,0 +1,91 @@
+import { isValidMobilePhone } from '@brazilian-utils/brazilian-utils';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { onlyDigits } from '@/lib/cpf';
+import { isValidPhone, maskPhone } from '@/lib/phone';
+
+const digit = fc.constantFrom(...'0123456789'.split(''));
+const digits = (min: number, max: number) =>
+  fc.array(digit, { minLength: min, maxLength: max }).map((a) => a.join(''));
+
+describe('maskPhone', () => {
+  it('masks progressively without trailing separators', () => {
+    const full = '11987654321';
+    const expected = [
+      '',
+      '(1',
+      '(11',
+      '(11) 9',
+      '(11) 98',
+      '(11) 987',
+      '(11) 9876',
+      '(11) 98765',
+      '(11) 98765-4',
+      '(11) 98765-43',
+      '(11) 98765-432',
+      '(11) 98765-4321',
+    ];
+    expected.forEach((masked, n) => expect(maskPhone(full.slice(0, n))).toBe(masked));
+  });
+
+  it('keeps digits only, at most 11', () => {
+    expect(maskPhone('+55 (11) 98765-4321')).toBe('(55) 11987-6543');
+    expect(maskPhone('(11) 98765-43219999')).toBe('(11) 98765-4321');
+    expect(maskPhone('abc')).toBe('');
+  });
+
+  it('is idempotent and keeps the digits', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 30 }), (s) => {
+        const masked = maskPhone(s);
+        expect(maskPhone(masked)).toBe(masked);
+        expect(onlyDigits(masked)).toBe(onlyDigits(s).slice(0, 11));
+        expect(masked.length).toBeLessThanOrEqual(15);
+      }),
+    );
+  });
+});
+
+describe('isValidPhone', () => {
+  it('accepts 11-digit mobiles, masked or not', () => {
+    expect(isValidPhone('(11) 98765-4321')).toBe(true);
+    expect(isValidPhone('11987654321')).toBe(true);
+    expect(isValidPhone('(99) 91234-5678')).toBe(true);
+  });
+
+  it('rejects wrong length, DDD and ninth digit', () => {
+    expect(isValidPhone('(11) 8765-4321')).toBe(false); // 10 digits (landline length)
+    expect(isValidPhone('119876543210')).toBe(false);
+    expect(isValidPhone('(01) 98765-4321')).toBe(false);
+    expect(isValidPhone('(10) 98765-4321')).toBe(false);
+    expect(isValidPhone('(20) 98765-4321')).toBe(false);
+    expect(isValidPhone('(11) 88765-4321')).toBe(false);
+    expect(isValidPhone('')).toBe(false);
+    expect(isValidPhone('(11) 98765-432a')).toBe(false);
+  });
+
+  it('accepts every ninth-digit mobile brazilian-utils accepts', () => {
+    fc.assert(
+      fc.property(digits(11, 11), (d) => {
+        const ours = isValidPhone(d);
+        const oracle = isValidMobilePhone(d);
+        // the oracle also knows which DDDs exist and accepts the legacy 6/7/8 mobiles
+        if (oracle && d.charAt(2) === '9') expect(ours).toBe(true);
+        if (ours && oracle) expect(d.charAt(2)).toBe('9');
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('agrees with brazilian-utils for real DDDs followed by 9', () => {
+    const realDdds = [11, 21, 31, 41, 47, 51, 61, 71, 81, 85, 91, 98, 99];
+    fc.assert(
+      fc.property(fc.constantFrom(...realDdds), digits(8, 8), (ddd, rest) => {
+        const phone = `${ddd}9${rest}`;
+        expect(isValidMobilePhone(phone)).toBe(true);
+        expect(isValidPhone(phone)).toBe(true);
+        expect(isValidPhone(maskPhone(phone))).toBe(true);
+      }),
+    );
+  });
+});
