@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Modal } from '@/components/ui/modal';
 import { Spinner } from '@/components/ui/spinner';
 import { MODES, type Mode } from '@/config/routes';
 
@@ -48,11 +47,12 @@ export function ModalHost() {
   return (
     <Suspense
       fallback={
-        <Modal title="Carregando...">
-          <div role="status" className="flex justify-center py-6 text-ink-700">
+        // Not a Modal: it must not take focus, so the real one can return focus to the opener.
+        <div role="status" className="fixed inset-0 z-50 flex items-center justify-center bg-black/50">
+          <span className="rounded-xl bg-white px-6 py-4 text-ink-700 shadow-xl">
             <Spinner label="Carregando..." />
-          </div>
-        </Modal>
+          </span>
+        </div>
       }
     >
       <Content />

@@ -26,9 +26,11 @@ export function Modal({ title, children, onClose, className, initialFocusSelecto
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const node = ref.current;
+    // First a field to type in, else the first control that is not the close button.
     const first =
       (initialFocusSelector && node?.querySelector<HTMLElement>(initialFocusSelector)) ||
-      node?.querySelector<HTMLElement>(FOCUSABLE) ||
+      node?.querySelector<HTMLElement>('input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled])') ||
+      Array.from(node?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []).find((el) => !el.dataset.modalClose) ||
       node;
     first?.focus();
     const { overflow } = document.body.style;
@@ -86,6 +88,7 @@ export function Modal({ title, children, onClose, className, initialFocusSelecto
             <button
               type="button"
               onClick={onClose}
+              data-modal-close
               aria-label="Fechar"
               className="-m-2 inline-flex size-11 items-center justify-center rounded-full text-2xl leading-none text-ink-700 hover:bg-gray-100"
             >

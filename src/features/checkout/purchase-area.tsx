@@ -1,3 +1,160 @@
-export default function PurchaseArea() {
-  return <p>Carregando...</p>;
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import { Navigate } from 'react-router-dom';
+import { PageLoading } from '@/components/ui/spinner';
+import { FLEX_FEE, PRICES } from '@/config/constants';
+import { env } from '@/config/env';
+import { flex, services, termsText } from '@/config/content';
+import { paths } from '@/config/routes';
+import { paymentQueries } from '@/lib/api/payments';
+import { formatBRL } from '@/lib/money';
+import type { ServiceId } from '@/lib/types';
+import { useSession } from '@/lib/use-session';
+import { CardForm } from './card-form';
+import { pay, saveOrder, type CardInput } from './payment';
+import { PaymentModals, type PaymentPhase } from './payment-modals';
+import { readPendingSave } from './pending-save';
+
+/** Finishes saving a paid order left unsaved by an earlier visit, before any new payment. */
+function ResumePendingSave({ userId }: { userId: string }) {
+  const pending = readPendingSave(userId);
+  const queryClient = useQueryClient();
+  const resume = useQuery({
+    queryKey: ['resume-payment-save', pending?.asaas_id_pagamento ?? ''],
+    queryFn: async () => {
+      if (pending) await saveOrder(pending, true);
+      await queryClient.invalidateQueries({ queryKey: paymentQueries.all() });
+      return true;
+    },
+    enabled: pending !== null,
+    retry: false,
+    staleTime: Infinity,
+  });
+  if (!pending) return null;
+  if (resume.isError) {
+    return (
+      <div role="alert" className="rounded-2xl border border-amber-400 bg-amber-50 p-6 text-ink-900">
+        <h2 className="text-xl font-bold">Seu pagamento anterior foi aprovado</h2>
+        <p className="mt-2">
+          Ainda não conseguimos registrar o pedido do pagamento <strong className="break-all">{pending.asaas_id_pagamento}</strong>.
+          Não pague de novo: tente recarregar a página em alguns minutos ou fale com o nosso atendimento (
+          <a className="font-semibold underline" href={`mailto:${env.supportEmail}`}>
+            {env.supportEmail}
+          </a>
+          ) informando esse código.
+        </p>
+      </div>
+    );
+  }
+  return <PageLoading label="Concluindo o registro do seu pagamento anterior..." />;
+}
+
+export default function PurchaseArea({ serviceId }: { serviceId: ServiceId }) {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const payments = useQuery(paymentQueries.mine(session?.id ?? ''));
+  const [withFlex, setWithFlex] = useState(false);
+  const [accepted, setAccepted] = useState(false);
+  const [phase, setPhase] = useState<PaymentPhase>({ kind: 'idle' });
+  const running = useRef(false);
+  const flexId = useId();
+  const termsId = useId();
+
+  if (!session) return null;
+  if (readPendingSave(session.id)) return <ResumePendingSave userId={session.id} />;
+  if (payments.isPending) return <PageLoading />;
+  if (payments.isError) {
+    return (
+      <div role="alert" className="rounded-2xl border border-accent-700/40 bg-red-50 p-6">
+        <p className="font-semibold text-accent-700">Não foi possível carregar seus dados de pagamento.</p>
+        <button type="button" className="mt-3 min-h-11 font-semibold text-brand-800 underline" onClick={() => payments.refetch()}>
+          Tentar novamente
+        </button>
+      </div>
+    );
+  }
+  // One purchase per customer: whoever has paid follows the booking instead (unless paying right now).
+  if (payments.data.length > 0 && phase.kind === 'idle') return <Navigate to={paths.tracking} replace />;
+
+  const price = PRICES[serviceId];
+  const total = price + (withFlex ? FLEX_FEE : 0);
+  const currentSession = session;
+
+  async function onPay(card: CardInput) {
+    if (running.current || !currentSession.id) return;
+    running.current = true;
+    setPhase({ kind: 'processing' });
+    const outcome = await pay(currentSession, serviceId, total, card);
+    running.current = false;
+    setPhase(outcome);
+    if (outcome.kind === 'confirmed' || outcome.kind === 'charged-not-saved') {
+      void queryClient.invalidateQueries({ queryKey: paymentQueries.all() });
+    }
+  }
+
+  return (
+    <section aria-labelledby="compra-titulo" className="rounded-2xl border border-gray-200 p-4 shadow-sm sm:p-8">
+      <h2 id="compra-titulo" className="text-2xl font-bold">
+        Contratar agendamento {services[serviceId].name}
+      </h2>
+
+      <div className="mt-6 rounded-xl border border-brand-600 bg-brand-50 p-4">
+        <p className="font-bold text-brand-800">{flex.bannerTitle}</p>
+        <p className="mt-1 text-ink-700">{flex.bannerText}</p>
+        <div className="mt-3 flex items-center gap-3">
+          <input
+            id={flexId}
+            type="checkbox"
+            checked={withFlex}
+            onChange={(e) => setWithFlex(e.target.checked)}
+            className="size-5 accent-brand-700"
+          />
+          <label htmlFor={flexId} className="font-semibold">
+            Adicionar Flex por {formatBRL(FLEX_FEE)}
+          </label>
+        </div>
+      </div>
+
+      <dl className="mt-6 space-y-2 rounded-xl bg-gray-50 p-4" aria-label="Resumo">
+        <div className="flex justify-between gap-4">
+          <dt>Agendamento {services[serviceId].name}</dt>
+          <dd>{formatBRL(price)}</dd>
+        </div>
+        {withFlex ? (
+          <div className="flex justify-between gap-4">
+            <dt>Flex (remarcação)</dt>
+            <dd>{formatBRL(FLEX_FEE)}</dd>
+          </div>
+        ) : null}
+        <div className="flex justify-between gap-4 border-t border-gray-300 pt-2 text-lg font-bold">
+          <dt>Total</dt>
+          <dd aria-live="polite">{formatBRL(total)}</dd>
+        </div>
+      </dl>
+
+      <div className="mt-6 flex items-start gap-3">
+        <input
+          id={termsId}
+          type="checkbox"
+          checked={accepted}
+          onChange={(e) => setAccepted(e.target.checked)}
+          className="mt-0.5 size-5 shrink-0 accent-brand-700"
+        />
+        <label htmlFor={termsId}>{termsText}</label>
+      </div>
+
+      {accepted ? (
+        <div className="mt-6">
+          <h3 className="mb-4 text-lg font-bold">Pagamento com cartão de crédito</h3>
+          <CardForm total={total} busy={phase.kind === 'processing'} onPay={onPay} />
+        </div>
+      ) : null}
+
+      <PaymentModals
+        phase={phase}
+        onRetry={() => setPhase({ kind: 'idle' })}
+        onClose={() => setPhase({ kind: 'idle' })}
+      />
+    </section>
+  );
 }

@@ -1,3 +1,200 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import { buttonClass } from '@/components/ui/button';
+import { PageLoading } from '@/components/ui/spinner';
+import { brand, requiredDocuments, services } from '@/config/content';
+import { env } from '@/config/env';
+import { paths } from '@/config/routes';
+import { paymentQueries } from '@/lib/api/payments';
+import { isBookingStatus, statusInfo } from '@/lib/booking-status';
+import { cn } from '@/lib/cn';
+import { formatCalendarDay, formatDate } from '@/lib/dates';
+import { formatBRL } from '@/lib/money';
+import type { BookingRecord, BookingStatus, PaymentRecord } from '@/lib/types';
+import { useSession } from '@/lib/use-session';
+import { myBookingQueries } from './api/bookings';
+
+const methodLabel = (method: string) =>
+  method === 'cartao_credito' ? 'Cartão de Crédito' : method === 'pix' ? 'Pix' : 'N/A';
+
+const serviceName = (type: string) => (type in services ? services[type as keyof typeof services].name : type);
+
+function Step({ n, title, done, children }: { n: number; title: string; done?: boolean; children: ReactNode }) {
+  return (
+    <li className="relative flex gap-4 pb-8 last:pb-0">
+      <span
+        aria-hidden="true"
+        className={cn(
+          'flex size-10 shrink-0 items-center justify-center rounded-full font-bold',
+          done ? 'bg-brand-700 text-white' : 'border-2 border-gray-300 bg-white text-ink-700',
+        )}
+      >
+        {done ? '✓' : n}
+      </span>
+      <div className="min-w-0 flex-1 rounded-2xl border border-gray-200 p-5">
+        <h2 className="text-lg font-bold">
+          <span className="sr-only">Etapa {n}: </span>
+          {title}
+        </h2>
+        <div className="mt-2 space-y-3 text-ink-700">{children}</div>
+      </div>
+    </li>
+  );
+}
+
+function Tick({ children }: { children: ReactNode }) {
+  return (
+    <li className="flex gap-2">
+      <span aria-hidden="true" className="font-bold text-brand-700">
+        ✓
+      </span>
+      {children}
+    </li>
+  );
+}
+
+function Documents({ status }: { status: BookingStatus | null }) {
+  if (status === null || status === 'NOVO') {
+    return (
+      <>
+        <div className="rounded-xl border border-orange-300 bg-orange-50 p-4 text-orange-950">
+          <p className="font-semibold">Preencha o formulário e envie seus arquivos.</p>
+          <p className="mt-1">
+            Precisamos do formulário preenchido e dos seus documentos para conferir os dados e fazer o agendamento.
+          </p>
+          <a
+            href={env.documentsFormUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClass('primary', 'mt-3')}
+          >
+            Enviar arquivos<span className="sr-only"> (abre em nova aba)</span>
+          </a>
+        </div>
+        <p>Se você já enviou o formulário e os arquivos, aguarde: estamos analisando seus dados.</p>
+      </>
+    );
+  }
+  if (status === 'ANALISE_ERRO') {
+    return (
+      <div className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-950">
+        <p className="font-semibold">Encontramos divergências nos seus dados ou documentos.</p>
+        <p className="mt-1">Enviamos um e-mail com os detalhes do que precisa ser corrigido. Confira sua caixa de entrada.</p>
+      </div>
+    );
+  }
+  return (
+    <ul className="space-y-1">
+      <Tick>Formulário preenchido e enviado</Tick>
+      <Tick>Documentação verificada</Tick>
+    </ul>
+  );
+}
+
+function Appointment({ booking, status }: { booking: BookingRecord | undefined; status: BookingStatus | null }) {
+  if (booking && (status === 'AGENDADO' || status === 'FINALIZADO')) {
+    return (
+      <>
+        <p className="text-lg text-ink-900">
+          <strong>{formatCalendarDay(booking.data_agendamento)}</strong>
+          {booking.hora_agendamento ? <> às {booking.hora_agendamento}h</> : null}
+        </p>
+        {booking.local_agendamento ? (
+          <p>
+            <span className="font-semibold text-ink-900">Local: </span>
+            {booking.local_agendamento}
+          </p>
+        ) : null}
+        <div>
+          <h3 className="font-semibold text-ink-900">Documentos necessários</h3>
+          <ul className="mt-1 list-disc space-y-1 pl-5">
+            {requiredDocuments.map((doc) => (
+              <li key={doc}>{doc}</li>
+            ))}
+          </ul>
+        </div>
+        <p className="rounded-lg bg-amber-50 px-4 py-3 font-semibold text-amber-950">Chegar com 30 minutos de antecedência!</p>
+      </>
+    );
+  }
+  if (status === 'ANALISE_OK') {
+    return <p>Estamos trabalhando no seu agendamento. Você será avisado por e-mail assim que ele for concluído.</p>;
+  }
+  return <p>O agendamento começa depois que seus documentos forem validados.</p>;
+}
+
+function TrackingContent({ payment, booking }: { payment: PaymentRecord; booking: BookingRecord | undefined }) {
+  const status = booking && isBookingStatus(booking.status_agendamento) ? booking.status_agendamento : null;
+  const docsDone = status === 'ANALISE_OK' || status === 'AGENDADO' || status === 'FINALIZADO';
+  const booked = status === 'AGENDADO' || status === 'FINALIZADO';
+  return (
+    <>
+      {status ? (
+        <p role="status" className="mt-4 rounded-xl bg-brand-50 px-4 py-3 font-semibold text-brand-900">
+          {statusInfo[status].customer}
+        </p>
+      ) : null}
+      <ol className="mt-8">
+        <Step n={1} title="Serviço escolhido" done>
+          <p>
+            Agendamento <strong className="text-ink-900">{serviceName(payment.tipo_servico)}</strong>
+          </p>
+          <p>Contratado em {formatDate(payment.created)}</p>
+        </Step>
+        <Step n={2} title="Pagamento confirmado" done>
+          <p>Forma de pagamento: {methodLabel(payment.metodo_pagamento)}</p>
+          <p>
+            Total recebido: <strong className="text-ink-900">{formatBRL(payment.preco_servico)}</strong>
+          </p>
+        </Step>
+        <Step n={3} title="Documentos para verificação" done={docsDone}>
+          <Documents status={status} />
+        </Step>
+        <Step n={4} title="Agendamento" done={booked}>
+          <Appointment booking={booking} status={status} />
+        </Step>
+      </ol>
+    </>
+  );
+}
+
 export function TrackingPage() {
-  return <h1>TrackingPage</h1>;
+  const session = useSession();
+  const userId = session?.id ?? '';
+  const payments = useQuery(paymentQueries.mine(userId));
+  const bookings = useQuery(myBookingQueries.mine(userId));
+
+  if (payments.isPending || bookings.isPending) return <PageLoading />;
+  if (payments.isError || bookings.isError) {
+    return (
+      <div role="alert" className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold">Não foi possível carregar o andamento.</h1>
+        <p className="mt-2 text-ink-700">Verifique sua conexão e tente novamente.</p>
+        <button
+          type="button"
+          className={buttonClass('primary', 'mt-6')}
+          onClick={() => {
+            void payments.refetch();
+            void bookings.refetch();
+          }}
+        >
+          Tentar novamente
+        </button>
+      </div>
+    );
+  }
+  const payment = payments.data[0];
+  if (!payment) return <Navigate to={paths.home} replace />;
+  const booking = bookings.data[0];
+
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-10">
+      <title>{`Consultar andamento | ${brand.name}`}</title>
+      <h1 className="text-3xl font-bold">Consultar andamento</h1>
+      <p className="mt-1 text-ink-700">{booking?.expand?.usuario?.nome_completo ?? session?.nome_completo ?? 'Desconhecido'}</p>
+      <TrackingContent payment={payment} booking={booking} />
+      <p className="mt-10 border-t border-gray-200 pt-6 text-sm text-ink-600">{brand.disclaimer}</p>
+    </section>
+  );
 }

@@ -1,0 +1,128 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Field, inputClass } from '@/components/ui/field';
+import { maskCardNumber, maskCvv, maskExpiry } from '@/lib/card';
+import { installmentOptions, parseInstallments } from '@/lib/installments';
+import { formatBRL } from '@/lib/money';
+import { cardSchema, type CardValues } from './card-schema';
+import type { CardInput } from './payment';
+
+const onlyLettersAndSpaces = (v: string) => v.replace(/[^\p{L}\s]/gu, '').replace(/\s{2,}/g, ' ');
+
+interface CardFormProps {
+  total: number;
+  busy: boolean;
+  onPay: (card: CardInput) => void;
+}
+
+/** Card data lives only in this form's memory: never in storage, the URL, the query cache or logs. */
+export function CardForm({ total, busy, onPay }: CardFormProps) {
+  const options = useMemo(() => installmentOptions(total), [total]);
+  const schema = useMemo(() => cardSchema(), []);
+  const selectId = useId();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<CardValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { card_name: '', card_number: '', card_expiry_date: '', card_cvv: '', card_payments: '' },
+  });
+
+  const masked = (name: 'card_name' | 'card_number' | 'card_expiry_date' | 'card_cvv', transform: (v: string) => string) => {
+    const field = register(name);
+    return {
+      ...field,
+      onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+        e.target.value = transform(e.target.value);
+        return field.onChange(e);
+      },
+    };
+  };
+
+  const onSubmit = handleSubmit((values) => {
+    const installments = parseInstallments(values.card_payments);
+    if (!installments || busy) return;
+    onPay({
+      card_name: values.card_name,
+      card_number: values.card_number,
+      card_expiry_date: values.card_expiry_date,
+      card_cvv: values.card_cvv,
+      installments,
+    });
+  });
+
+  const paymentsError = errors.card_payments?.message;
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Dados do cartão">
+      <Field
+        label="Nome do titular"
+        autoComplete="cc-name"
+        placeholder="Como está no cartão"
+        maxLength={100}
+        error={errors.card_name?.message}
+        {...masked('card_name', onlyLettersAndSpaces)}
+      />
+      <Field
+        label="Número do cartão"
+        autoComplete="cc-number"
+        inputMode="numeric"
+        placeholder="0000 0000 0000 0000"
+        maxLength={19}
+        error={errors.card_number?.message}
+        {...masked('card_number', maskCardNumber)}
+      />
+      <div className="grid grid-cols-2 gap-4">
+        <Field
+          label="Validade (MM/AA)"
+          autoComplete="cc-exp"
+          inputMode="numeric"
+          placeholder="MM/AA"
+          maxLength={5}
+          error={errors.card_expiry_date?.message}
+          {...masked('card_expiry_date', maskExpiry)}
+        />
+        <Field
+          label="CVV"
+          autoComplete="cc-csc"
+          inputMode="numeric"
+          placeholder="000"
+          maxLength={4}
+          error={errors.card_cvv?.message}
+          {...masked('card_cvv', maskCvv)}
+        />
+      </div>
+      <div className="space-y-1">
+        <label htmlFor={selectId} className="block text-sm font-semibold">
+          Parcelas
+        </label>
+        <select
+          id={selectId}
+          className={inputClass(Boolean(paymentsError))}
+          aria-invalid={paymentsError ? true : undefined}
+          aria-describedby={paymentsError ? `${selectId}-error` : undefined}
+          {...register('card_payments')}
+        >
+          <option value="">Selecione</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+        {paymentsError ? (
+          <p id={`${selectId}-error`} className="text-sm font-medium text-accent-700">
+            {paymentsError}
+          </p>
+        ) : null}
+      </div>
+      <input type="hidden" name="total_price" value={total.toFixed(2)} readOnly />
+      <Button type="submit" className="w-full" loading={busy} loadingText="Processando...">
+        Pagar {formatBRL(total)}
+      </Button>
+    </form>
+  );
+}

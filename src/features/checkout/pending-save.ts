@@ -1,0 +1,37 @@
+import type { PaymentRecordInput } from './api/asaas';
+
+/**
+ * A charge that went through but whose record was not saved yet. Kept in localStorage (not only the
+ * tab) so that the save can be finished on the next visit, even from a new tab. Holds no card data.
+ */
+const key = (userId: string) => `pending_payment_save:${userId}`;
+
+export function keepPendingSave(input: PaymentRecordInput) {
+  try {
+    localStorage.setItem(key(input.usuario), JSON.stringify(input));
+  } catch {
+    /* storage blocked: the customer still gets the payment id on screen */
+  }
+}
+
+export function readPendingSave(userId: string): PaymentRecordInput | null {
+  try {
+    const raw = localStorage.getItem(key(userId));
+    if (!raw) return null;
+    const value: unknown = JSON.parse(raw);
+    if (value && typeof value === 'object' && 'asaas_id_pagamento' in value && 'usuario' in value) {
+      return value as PaymentRecordInput;
+    }
+    return null;
+  } catch {
+    return null;
+  }
+}
+
+export function clearPendingSave(userId: string) {
+  try {
+    localStorage.removeItem(key(userId));
+  } catch {
+    /* nothing kept */
+  }
+}
