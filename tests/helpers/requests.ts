@@ -3,6 +3,7 @@ import { server } from './server';
 
 export interface SeenRequest {
   method: string;
+  host: string;
   path: string;
   search: URLSearchParams;
   headers: Headers;
@@ -27,7 +28,7 @@ export function recordRequests() {
         } catch {
           /* not JSON: keep the text */
         }
-        seen.push({ method: request.method, path: url.pathname, search: url.searchParams, headers: request.headers, body });
+        seen.push({ method: request.method, host: url.host, path: url.pathname, search: url.searchParams, headers: request.headers, body });
       }),
     );
   };

@@ -11,41 +11,58 @@ import { formatBRL } from '@/lib/money';
 import type { ServiceId } from '@/lib/types';
 import { useSession } from '@/lib/use-session';
 import { CardForm } from './card-form';
+import type { PaymentRecordInput } from './api/asaas';
 import { pay, saveOrder, type CardInput } from './payment';
 import { PaymentModals, type PaymentPhase } from './payment-modals';
 import { readPendingSave } from './pending-save';
 
+function UnsavedPaymentNotice({ asaasId }: { asaasId: string }) {
+  return (
+    <div role="alert" className="rounded-2xl border border-amber-400 bg-amber-50 p-6 text-ink-900">
+      <h2 className="text-xl font-bold">Seu pagamento foi aprovado</h2>
+      <p className="mt-2">
+        Ainda não conseguimos registrar o pedido do pagamento <strong className="break-all">{asaasId}</strong>. Não pague
+        de novo: recarregue a página em alguns minutos para concluir o registro, ou fale com o nosso atendimento (
+        <a className="font-semibold underline" href={`mailto:${env.supportEmail}`}>
+          {env.supportEmail}
+        </a>
+        ) informando esse código.
+      </p>
+    </div>
+  );
+}
+
+function UncertainPaymentNotice() {
+  return (
+    <div role="alert" className="rounded-2xl border border-amber-400 bg-amber-50 p-6 text-ink-900">
+      <h2 className="text-xl font-bold">Não conseguimos confirmar o seu pagamento</h2>
+      <p className="mt-2">
+        Para você não ser cobrado duas vezes, confira a fatura ou o aplicativo do seu cartão antes de tentar de novo e fale
+        com o nosso atendimento:{' '}
+        <a className="font-semibold underline" href={`mailto:${env.supportEmail}`}>
+          {env.supportEmail}
+        </a>
+        .
+      </p>
+    </div>
+  );
+}
+
 /** Finishes saving a paid order left unsaved by an earlier visit, before any new payment. */
-function ResumePendingSave({ userId }: { userId: string }) {
-  const pending = readPendingSave(userId);
+function ResumePendingSave({ pending }: { pending: PaymentRecordInput }) {
   const queryClient = useQueryClient();
   const resume = useQuery({
-    queryKey: ['resume-payment-save', pending?.asaas_id_pagamento ?? ''],
+    queryKey: ['resume-payment-save', pending.asaas_id_pagamento],
     queryFn: async () => {
-      if (pending) await saveOrder(pending, true);
+      await saveOrder(pending, true);
       await queryClient.invalidateQueries({ queryKey: paymentQueries.all() });
       return true;
     },
-    enabled: pending !== null,
     retry: false,
     staleTime: Infinity,
   });
-  if (!pending) return null;
-  if (resume.isError) {
-    return (
-      <div role="alert" className="rounded-2xl border border-amber-400 bg-amber-50 p-6 text-ink-900">
-        <h2 className="text-xl font-bold">Seu pagamento anterior foi aprovado</h2>
-        <p className="mt-2">
-          Ainda não conseguimos registrar o pedido do pagamento <strong className="break-all">{pending.asaas_id_pagamento}</strong>.
-          Não pague de novo: tente recarregar a página em alguns minutos ou fale com o nosso atendimento (
-          <a className="font-semibold underline" href={`mailto:${env.supportEmail}`}>
-            {env.supportEmail}
-          </a>
-          ) informando esse código.
-        </p>
-      </div>
-    );
-  }
+  if (resume.isError) return <UnsavedPaymentNotice asaasId={pending.asaas_id_pagamento} />;
+  if (resume.isSuccess) return <Navigate to={paths.tracking} replace />;
   return <PageLoading label="Concluindo o registro do seu pagamento anterior..." />;
 }
 
@@ -56,13 +73,19 @@ export default function PurchaseArea({ serviceId }: { serviceId: ServiceId }) {
   const [withFlex, setWithFlex] = useState(false);
   const [accepted, setAccepted] = useState(false);
   const [phase, setPhase] = useState<PaymentPhase>({ kind: 'idle' });
+  const [acknowledged, setAcknowledged] = useState(false);
+  // Read once: a save left unfinished by an earlier visit is completed before anything else.
+  const [pendingAtMount] = useState(() => (session ? readPendingSave(session.id) : null));
+  // Set for good once a charge may have happened, so this page never charges twice.
   const running = useRef(false);
   const flexId = useId();
   const termsId = useId();
 
   if (!session) return null;
-  if (readPendingSave(session.id)) return <ResumePendingSave userId={session.id} />;
-  if (payments.isPending) return <PageLoading />;
+  if (pendingAtMount) return <ResumePendingSave pending={pendingAtMount} />;
+  if (phase.kind === 'charged-not-saved' && acknowledged) return <UnsavedPaymentNotice asaasId={phase.asaasId} />;
+  if (phase.kind === 'uncertain' && acknowledged) return <UncertainPaymentNotice />;
+  if (payments.isPending && session.id) return <PageLoading />;
   if (payments.isError) {
     return (
       <div role="alert" className="rounded-2xl border border-accent-700/40 bg-red-50 p-6">
@@ -74,7 +97,7 @@ export default function PurchaseArea({ serviceId }: { serviceId: ServiceId }) {
     );
   }
   // One purchase per customer: whoever has paid follows the booking instead (unless paying right now).
-  if (payments.data.length > 0 && phase.kind === 'idle') return <Navigate to={paths.tracking} replace />;
+  if (payments.data && payments.data.length > 0 && phase.kind === 'idle') return <Navigate to={paths.tracking} replace />;
 
   const price = PRICES[serviceId];
   const total = price + (withFlex ? FLEX_FEE : 0);
@@ -85,7 +108,8 @@ export default function PurchaseArea({ serviceId }: { serviceId: ServiceId }) {
     running.current = true;
     setPhase({ kind: 'processing' });
     const outcome = await pay(currentSession, serviceId, total, card);
-    running.current = false;
+    // Only an outcome where nothing was charged lets the customer pay again.
+    if (outcome.kind === 'failed') running.current = false;
     setPhase(outcome);
     if (outcome.kind === 'confirmed' || outcome.kind === 'charged-not-saved') {
       void queryClient.invalidateQueries({ queryKey: paymentQueries.all() });
@@ -153,7 +177,10 @@ export default function PurchaseArea({ serviceId }: { serviceId: ServiceId }) {
       <PaymentModals
         phase={phase}
         onRetry={() => setPhase({ kind: 'idle' })}
-        onClose={() => setPhase({ kind: 'idle' })}
+        onClose={() => {
+          if (phase.kind === 'charged-not-saved' || phase.kind === 'uncertain') setAcknowledged(true);
+          else setPhase({ kind: 'idle' });
+        }}
       />
     </section>
   );

@@ -1,0 +1,218 @@
+// Measures the built app: JS budget, then Lighthouse (mobile profile) on a few pages.
+//   npm run build:demo && npm run bench            (all steps)
+//   node scripts/bench.mjs home                    (only the named steps)
+// Builds nothing itself unless dist/ is missing (then `npx vite build`). Serves dist/ with `vite preview` on
+// 127.0.0.1 (4173, or a free port if that one is taken), runs Debian's Chromium (CHROME_PATH overrides
+// /usr/bin/chromium), prints scores and metrics, and saves each Lighthouse JSON report under .lighthouse/.
+// Exit code: 1 if the JS budget is exceeded or a step could not run; low scores are reported, not fatal.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { measure, report } from './budget.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const distDir = path.join(root, 'dist');
+const outDir = path.join(root, '.lighthouse');
+const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+/**
+ * What to measure, in order. Add a step by adding a line; `kind` picks the runner below.
+ * lighthouse: { path, preset?: 'mobile' | 'desktop' } (mobile is Lighthouse's default: Moto G class, slow 4G).
+ */
+const STEPS = [
+  { name: 'home', kind: 'lighthouse', path: '/' },
+  { name: 'service-individual', kind: 'lighthouse', path: '/services/individual' },
+];
+
+const RUNNERS = { lighthouse: runLighthouse };
+
+// ---------------------------------------------------------------------------------------------------------
+
+async function runLighthouse(step, { baseUrl }) {
+  const url = new URL(step.path, baseUrl).href;
+  const preset = step.preset ?? 'mobile';
+  // A fresh browser and profile per page, so one page's cache does not speed up the next.
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags, logLevel: 'silent' });
+  try {
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES },
+      preset === 'desktop' ? desktopConfig : undefined,
+    );
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    mkdirSync(outDir, { recursive: true });
+    const file = path.join(outDir, `${step.name}.json`);
+    writeFileSync(file, typeof result.report === 'string' ? result.report : JSON.stringify(lhr));
+    if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+
+    const scores = Object.fromEntries(
+      CATEGORIES.map((id) => [
+        id,
+        lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100),
+      ]),
+    );
+    const metric = (id) => lhr.audits[id]?.displayValue ?? 'n/a';
+    const lines = [
+      '  ' + CATEGORIES.map((id) => `${id} ${scores[id] ?? 'n/a'}`).join('   '),
+      `  LCP ${metric('largest-contentful-paint')}   FCP ${metric('first-contentful-paint')}   ` +
+        `TBT ${metric('total-blocking-time')}   CLS ${metric('cumulative-layout-shift')}`,
+    ];
+    for (const id of ['accessibility', 'best-practices', 'seo']) {
+      if (scores[id] === null || scores[id] >= 100) continue;
+      lines.push(`  ${id} — failing audits:`);
+      for (const ref of lhr.categories[id].auditRefs) {
+        const audit = lhr.audits[ref.id];
+        if (!audit || audit.score === null || audit.score >= 1) continue;
+        if (['notApplicable', 'manual', 'informative'].includes(audit.scoreDisplayMode)) continue;
+        const items = audit.details?.items?.length;
+        lines.push(
+          `    - ${ref.id}: ${audit.title}${items ? ` (${items} item${items > 1 ? 's' : ''})` : ''}`,
+        );
+      }
+    }
+    lines.push(`  report: ${path.relative(root, file)}`);
+    return {
+      summary: { ...scores, LCP: metric('largest-contentful-paint'), CLS: metric('cumulative-layout-shift') },
+      lines,
+      label: `${step.path} (${preset})`,
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+function freePort(preferred) {
+  const tryPort = (port) =>
+    new Promise((resolve) => {
+      const server = net.createServer();
+      server.once('error', () => resolve(null));
+      server.listen(port, '127.0.0.1', () => {
+        const { port: bound } = server.address();
+        server.close(() => resolve(bound));
+      });
+    });
+  return tryPort(preferred).then((port) => port ?? tryPort(0));
+}
+
+async function waitForServer(url, child, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`vite preview exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`vite preview did not answer on ${url} within ${timeoutMs / 1000} s`);
+}
+
+function startPreview(port) {
+  const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+  // `node vite.js` rather than `npx vite`: then the pid we kill is the server itself, not a wrapper.
+  const child = spawn(
+    process.execPath,
+    [vite, 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
+    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  return child;
+}
+
+function stopPreview(child) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+async function main() {
+  const only = process.argv.slice(2);
+  const steps = only.length ? STEPS.filter((step) => only.includes(step.name)) : STEPS;
+  if (steps.length === 0)
+    throw new Error(`no step named ${only.join(', ')}; steps: ${STEPS.map((s) => s.name).join(', ')}`);
+  if (!existsSync(chromePath))
+    throw new Error(`no browser at ${chromePath} (apt-get install -y chromium, or set CHROME_PATH)`);
+
+  if (!existsSync(path.join(distDir, 'index.html'))) {
+    console.log('dist/ is missing: running `npx vite build` (for the demo build use `npm run build:demo`).');
+    const build = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('vite build failed');
+  }
+
+  const budget = measure(distDir);
+  report(budget);
+
+  const port = await freePort(4173);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const preview = startPreview(port);
+  const stop = () => stopPreview(preview);
+  const onSignal = (signal) => {
+    stop().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  const results = [];
+  let failed = false;
+  try {
+    await waitForServer(baseUrl, preview);
+    console.log(`\nServing dist/ at ${baseUrl}; Chromium: ${chromePath}`);
+    for (const step of steps) {
+      const started = Date.now();
+      console.log(`\n== ${step.name}`);
+      try {
+        const result = await RUNNERS[step.kind](step, { baseUrl });
+        console.log(`   ${result.label}, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+        console.log(result.lines.join('\n'));
+        results.push({ name: step.name, ...result.summary });
+      } catch (error) {
+        failed = true;
+        console.error(`  FAILED: ${error instanceof Error ? error.message : error}`);
+        results.push({ name: step.name, error: 'failed' });
+      }
+    }
+  } finally {
+    await stop();
+  }
+
+  console.log('\nSummary');
+  console.table(Object.fromEntries(results.map(({ name, ...rest }) => [name, rest])));
+  console.log(
+    `JS budget: ${(budget.total.gzip / 1024).toFixed(1)} KB of ${budget.budgetKb} KB gzip -> ${budget.overBudget ? 'OVER BUDGET' : 'ok'}`,
+  );
+  return budget.overBudget || failed ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(`bench: ${error instanceof Error ? error.message : error}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,152 @@
+// Shared fixtures for the browser tests. Import `test` and `expect` from here, not from '@playwright/test':
+//   import { test, expect, expectNoAxeViolations, shot } from './fixtures';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export { expect };
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+const MAX_NODES_SHOWN = 5;
+
+/** Lines MSW prints about itself; harmless. */
+const HARMLESS = [/^\[MSW\]/];
+
+export interface ConsoleErrors {
+  /** Every console.error / uncaught page error seen so far, harmless ones excluded. */
+  readonly messages: string[];
+  /** Declare an error the test expects (for example a 4xx the test provokes), so it does not fail the test. */
+  allow(pattern: RegExp | string): void;
+}
+
+interface Fixtures {
+  consoleErrors: ConsoleErrors;
+}
+
+export const test = base.extend<Fixtures>({
+  consoleErrors: async ({}, use) => {
+    const allowed: (RegExp | string)[] = [];
+    const messages: string[] = [];
+    await use({
+      messages,
+      allow: (pattern) => {
+        allowed.push(pattern);
+      },
+    });
+    const unexpected = messages.filter(
+      (message) => !allowed.some((p) => (typeof p === 'string' ? message.includes(p) : p.test(message))),
+    );
+    if (unexpected.length > 0) {
+      throw new Error(
+        `The page logged ${unexpected.length} unexpected error(s):\n${unexpected.map((m) => `  - ${m}`).join('\n')}\n` +
+          'If a test provokes an error on purpose, declare it with consoleErrors.allow(/pattern/).',
+      );
+    }
+  },
+
+  // A page in a context of its own, opened with browser.newContext() (AxeBuilder refuses pages from
+  // browser.newPage()), carrying the project's options (viewport, touch, locale...).
+  page: async (
+    {
+      browser,
+      consoleErrors,
+      baseURL,
+      viewport,
+      isMobile,
+      hasTouch,
+      deviceScaleFactor,
+      userAgent,
+      locale,
+      timezoneId,
+      colorScheme,
+      serviceWorkers,
+      contextOptions,
+    },
+    use,
+  ) => {
+    const context = await browser.newContext({
+      ...contextOptions,
+      baseURL,
+      viewport,
+      isMobile,
+      hasTouch,
+      deviceScaleFactor,
+      userAgent,
+      locale,
+      timezoneId,
+      colorScheme,
+      serviceWorkers,
+    });
+    const page = await context.newPage();
+
+    page.on('console', (message) => {
+      const text = message.text();
+      if (message.type() !== 'error' || HARMLESS.some((pattern) => pattern.test(text))) return;
+      const { url, lineNumber } = message.location();
+      consoleErrors.messages.push(`console.error: ${text}${url ? ` (${url}:${lineNumber})` : ''}`);
+    });
+    page.on('pageerror', (error) => consoleErrors.messages.push(`uncaught ${error.name}: ${error.message}`));
+
+    await use(page);
+    await context.close();
+  },
+});
+
+interface AxeOptions {
+  /** CSS selectors left out of the scan (third-party widgets the app does not control). */
+  exclude?: string[];
+  /** Rule ids switched off, each with a reason in a comment at the call site. */
+  disableRules?: string[];
+}
+
+type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+
+function formatViolation(violation: Violation): string {
+  const nodes = violation.nodes.slice(0, MAX_NODES_SHOWN).map((node) => {
+    // failureSummary reads "Fix any of the following:\n  reason\n  reason" (maybe several groups):
+    // one line per group, reasons separated by ';'.
+    const groups = (node.failureSummary ?? '').split(/\n(?=Fix )/).map((group) => {
+      const [heading = '', ...reasons] = group.split('\n').map((line) => line.trim());
+      return `${heading} ${reasons.filter(Boolean).join('; ')}`;
+    });
+    return [`      - ${node.target.join(' ')}`, ...groups.map((group) => `        ${group}`)].join('\n');
+  });
+  const more = violation.nodes.length - MAX_NODES_SHOWN;
+  if (more > 0) nodes.push(`      ... and ${more} more`);
+  return [
+    `  [${violation.impact ?? 'unknown'}] ${violation.id}: ${violation.help}`,
+    `    ${violation.helpUrl}`,
+    ...nodes,
+  ].join('\n');
+}
+
+/** Runs axe (WCAG 2.0/2.1 A and AA, plus best practices) on the page as it is now; fails with a readable list. */
+export async function expectNoAxeViolations(
+  page: Page,
+  label: string,
+  options: AxeOptions = {},
+): Promise<void> {
+  await test.step(`axe: ${label}`, async () => {
+    let builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
+    for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+    if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);
+    const { violations } = await builder.analyze();
+    if (violations.length === 0) return;
+
+    await test.info().attach(`axe-${label}.json`, {
+      body: JSON.stringify(violations, null, 2),
+      contentType: 'application/json',
+    });
+    const report = violations.map(formatViolation).join('\n');
+    const message = `axe found ${violations.length} violation(s) on "${label}":\n${report}\n`;
+    expect(violations.length, message).toBe(0);
+  });
+}
+
+/** Saves a full-page screenshot to test-results/screens/<project>-<name>.png. */
+export async function shot(page: Page, name: string): Promise<string> {
+  const info = test.info();
+  const file = path.join(info.project.outputDir, 'screens', `${info.project.name}-${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
