@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { TOAST_AUTO_CLOSE_MS } from '@/config/constants';
@@ -9,6 +8,8 @@ import { env } from '@/config/env';
 import { SESSION_EXPIRED_EVENT } from '@/lib/session';
 import { ModalHost } from './modal-host';
 
+// Toasts only come from screens that load later; their container need not delay the first paint.
+const ToastContainer = lazy(() => import('react-toastify').then((m) => ({ default: m.ToastContainer })));
 const DemoBanner = env.demo ? lazy(() => import('./demo-banner').then((m) => ({ default: m.DemoBanner }))) : null;
 
 function ScrollToTop() {
@@ -56,7 +57,9 @@ export function RootLayout() {
       <ModalHost />
       <ScrollToTop />
       <SessionExpiry />
-      <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} pauseOnHover draggable="touch" />
+      <Suspense fallback={null}>
+        <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} pauseOnHover draggable="touch" />
+      </Suspense>
     </div>
   );
 }

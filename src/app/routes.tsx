@@ -4,7 +4,7 @@ import { PageLoading } from '@/components/ui/spinner';
 import { HomePage } from '@/features/catalog/home-page';
 import { NotFoundPage } from '@/features/catalog/not-found-page';
 import { ServicePage } from '@/features/catalog/service-page';
-import { RequireAdmin, RequireSession } from './guards';
+import { RequireSession } from './guards';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
@@ -35,7 +35,7 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('@/features/tracking/tracking-page')).TrackingPage }),
           },
           {
-            element: <RequireAdmin />,
+            lazy: async () => ({ Component: (await import('./require-admin')).RequireAdmin }),
             children: [
               {
                 path: 'dashboard',

@@ -1,9 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ClientResponseError } from 'pocketbase';
 
 /** Retries transient failures (network, 5xx) twice; a 4xx answer will not change by asking again. */
+// Duck-typed (not instanceof ClientResponseError) so the SDK stays out of the first bundle.
 export function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (error instanceof ClientResponseError && error.status >= 400 && error.status < 500) return false;
+  const status = error && typeof error === 'object' && 'status' in error ? Number(error.status) : 0;
+  if (status >= 400 && status < 500) return false;
   return failureCount < 2;
 }
 

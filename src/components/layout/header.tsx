@@ -1,11 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { brand } from '@/config/content';
 import { modeHref, paths } from '@/config/routes';
-import { paymentQueries } from '@/lib/api/payments';
-import { useLogout } from '@/lib/use-logout';
 import { useSession } from '@/lib/use-session';
-import { Menu, type MenuItem } from '../ui/menu';
+
+export const userButtonClass =
+  'inline-flex min-h-11 max-w-[55vw] items-center gap-1 truncate rounded-lg px-3 py-2 font-semibold text-brand-800 hover:bg-brand-50 sm:max-w-xs';
 
 export function Logo() {
   return (
@@ -16,32 +16,8 @@ export function Logo() {
   );
 }
 
-function UserMenu({ userId, name, admin }: { userId: string; name: string; admin: boolean }) {
-  const navigate = useNavigate();
-  const logout = useLogout();
-  const { data: payments } = useQuery(paymentQueries.mine(userId));
-  const items: MenuItem[] = [];
-  if (admin) items.push({ label: 'Painel de agendamentos', to: paths.dashboard });
-  if (payments && payments.length > 0) items.push({ label: 'Agendamentos', to: paths.tracking });
-  items.push({
-    label: 'Sair',
-    onSelect: () => {
-      logout();
-      navigate(paths.home);
-    },
-  });
-  return (
-    <Menu
-      label={
-        <span className="block max-w-[55vw] truncate sm:max-w-xs">
-          Olá, {name}
-        </span>
-      }
-      items={items}
-      buttonClassName="inline-flex min-h-11 items-center gap-1 rounded-lg px-3 py-2 font-semibold text-brand-800 hover:bg-brand-50"
-    />
-  );
-}
+// Signed-in only: the menu loads the SDK (to know about payments), which the public pages do without.
+const UserMenu = lazy(() => import('./user-menu'));
 
 export function Header() {
   const session = useSession();
@@ -54,7 +30,9 @@ export function Header() {
         </Link>
         <nav aria-label="Conta">
           {session ? (
-            <UserMenu userId={session.id} name={session.nome_completo} admin={session.admin} />
+            <Suspense fallback={<span className={userButtonClass}>Olá, {session.nome_completo}</span>}>
+              <UserMenu userId={session.id} name={session.nome_completo} admin={session.admin} />
+            </Suspense>
           ) : (
             <Link
               to={modeHref('login', pathname)}
