@@ -1,0 +1,34 @@
+/** The demo backend's "outbox": e-mails PocketBase would send, kept for tests and shown to demo users. */
+
+export type DemoMailKind = 'verification' | 'reset';
+
+export interface DemoMail {
+  kind: DemoMailKind;
+  email: string;
+  token: string;
+  /** App path with the token, e.g. "/confirm_verification?token=..." */
+  path: string;
+}
+
+/** Window event carrying a DemoMail in `detail`; the app shows the link in a toast. */
+export const DEMO_MAIL_EVENT = 'demo:mail';
+const MAX_MAILS = 50;
+
+let mails: DemoMail[] = [];
+
+export function notifyMail(mail: DemoMail): void {
+  mails = [...mails, mail].slice(-MAX_MAILS);
+  if (typeof window === 'undefined') return;
+  // Tests read getMailbox() instead, so keep their output clean.
+  if (import.meta.env.MODE !== 'test')
+    console.info(`[demo] e-mail (${mail.kind}) para ${mail.email}: ${mail.path}`);
+  window.dispatchEvent(new CustomEvent<DemoMail>(DEMO_MAIL_EVENT, { detail: mail }));
+}
+
+export function getMailbox(): readonly DemoMail[] {
+  return mails;
+}
+
+export function clearMailbox(): void {
+  mails = [];
+}

@@ -1,0 +1,435 @@
+/** Deterministic demo data: four named accounts plus ~120 bookings from generated customers. */
+import type { BookingRecord, BookingStatus, PaymentRecord } from '@/lib/types';
+import type { DemoDb, StoredUser } from './db';
+import { makeRandom, newId, pbDate, withCpfCheckDigits } from './util';
+
+export const DEMO_PASSWORD = 'Demo@2026';
+/** Fixed "today" of the seed, so dates (and tests) never drift. */
+export const SEED_REFERENCE_DATE = new Date('2026-11-01T12:00:00.000Z');
+
+const DAY = 86_400_000;
+const SEED = 20261101;
+
+export interface DemoAccount {
+  id: string;
+  email: string;
+  nome_completo: string;
+  cpf: string;
+  celular: string;
+  verified: boolean;
+  admin: boolean;
+}
+
+export const DEMO_ACCOUNTS = {
+  cliente: {
+    id: 'democliente0001',
+    email: 'cliente@demo.com.br',
+    nome_completo: 'Maria da Conceição Souza',
+    cpf: withCpfCheckDigits('529982247'),
+    celular: '11987654321',
+    verified: true,
+    admin: false,
+  },
+  agendado: {
+    id: 'demoagendado001',
+    email: 'agendado@demo.com.br',
+    nome_completo: "João Pedro D'Ávila",
+    cpf: withCpfCheckDigits('153509460'),
+    celular: '21998765432',
+    verified: true,
+    admin: false,
+  },
+  pendente: {
+    id: 'demopendente001',
+    email: 'pendente@demo.com.br',
+    nome_completo: 'Carlos Eduardo Lima',
+    cpf: withCpfCheckDigits('390533447'),
+    celular: '31991234567',
+    verified: false,
+    admin: false,
+  },
+  admin: {
+    id: 'demoadmin000001',
+    email: 'admin@demo.com.br',
+    nome_completo: 'Equipe Passaporte Italiano',
+    cpf: withCpfCheckDigits('111444777'),
+    celular: '11940028922',
+    verified: true,
+    admin: true,
+  },
+} as const satisfies Record<string, DemoAccount>;
+
+/** The seeded booking of the `agendado` account, for tests and docs. */
+export const DEMO_AGENDADO_BOOKING = {
+  id: 'demobooking0001',
+  paymentId: 'demopayment0001',
+  asaasPaymentId: 'pay_demo000000001',
+  data_agendamento: '2026-11-18 03:00:00.000Z',
+  hora_agendamento: '14:30',
+  local_agendamento: 'Consulado Geral da Itália em São Paulo, Av. Paulista, 1963',
+} as const;
+
+export const CONSULATES = [
+  'Consulado Geral da Itália em São Paulo, Av. Paulista, 1963',
+  'Consulado Geral da Itália no Rio de Janeiro, Av. Presidente Antônio Carlos, 40',
+  'Consulado Geral da Itália em Belo Horizonte, Rua dos Inconfidentes, 600',
+  'Consulado Geral da Itália em Curitiba, Rua Marechal Deodoro, 630',
+  'Consulado Geral da Itália em Porto Alegre, Rua José de Alencar, 313',
+  'Embaixada da Itália em Brasília, SES Av. das Nações, Quadra 807, Lote 30',
+] as const;
+
+const FIRST_NAMES = [
+  'Ana Paula',
+  'Antônio',
+  'Antônia',
+  'Beatriz',
+  'Bruno',
+  'Camila',
+  'Cecília',
+  'César',
+  'Cláudia',
+  'Débora',
+  'Eduardo',
+  'Fábio',
+  'Fernanda',
+  'Francisco',
+  'Gabriel',
+  'Helena',
+  'Inês',
+  'Isabela',
+  'João',
+  'José',
+  'Júlia',
+  'Júlio',
+  'Letícia',
+  'Lúcia',
+  'Luís Otávio',
+  'Luíza',
+  'Marcelo',
+  'Márcia',
+  'Márcio',
+  'Maria Luísa',
+  'Mônica',
+  'Otávio',
+  'Patrícia',
+  'Rafael',
+  'Raíssa',
+  'Ricardo',
+  'Rodrigo',
+  'Sebastião',
+  'Sônia',
+  'Thaís',
+  'Tomás',
+  'Vânia',
+  'Vinícius',
+  'Vitória',
+  'André',
+  'Caio',
+  'Simone',
+  'Renato',
+  'Gustavo',
+  'Lívia',
+];
+const BRAZILIAN_SURNAMES = [
+  'Silva',
+  'Santos',
+  'Oliveira',
+  'Souza',
+  'Rodrigues',
+  'Ferreira',
+  'Alves',
+  'Pereira',
+  'Gomes',
+  'Ribeiro',
+  'Carvalho',
+  'Gonçalves',
+  'Araújo',
+  'Magalhães',
+  'Simões',
+  'Guimarães',
+  'Brandão',
+  'Falcão',
+  'Nóbrega',
+  'Conceição',
+  'Assunção',
+  'Lopes',
+  'Barbosa',
+  'Mendonça',
+  'Estêvão',
+];
+const ITALIAN_SURNAMES = [
+  'Bianchi',
+  'Rossi',
+  'Ferrari',
+  'Esposito',
+  'Romano',
+  'Colombo',
+  'Ricci',
+  'Marino',
+  'Greco',
+  'Gallo',
+  'Conti',
+  'De Luca',
+  'Mancini',
+  'Costa',
+  'Giordano',
+  'Rizzo',
+  'Lombardi',
+  'Moretti',
+  "D'Angelo",
+  'Barbieri',
+  'Fontana',
+  'Santoro',
+  'Rinaldi',
+  'Caruso',
+  'Ferrara',
+  'Martini',
+  'Leone',
+  'Gentile',
+  'Martinelli',
+  'Vitale',
+  'Serra',
+  'Coppola',
+  'De Santis',
+  "D'Amico",
+  'Marchetti',
+  'Parisi',
+  'Pellegrini',
+  'Bertolucci',
+  'Zanetti',
+  'Pavan',
+];
+/** Always generated, so searches for accented names have known hits. */
+const FIXED_CUSTOMERS = [
+  'Ana Paula da Conceição Ferraro',
+  'Rafael Gonçalves Bianchi',
+  'Sebastião Araújo Rossi',
+];
+const AREA_CODES = ['11', '21', '31', '41', '47', '48', '51', '54', '61', '71', '81', '19', '27', '85'];
+
+const CUSTOMER_COUNT = 100;
+const BOOKING_COUNT = 120;
+const SPAN_DAYS = 150;
+
+function emailSlug(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z ]/g, '')
+    .trim()
+    .split(/\s+/)
+    .join('.');
+}
+
+function daysLater(date: Date, days: number): Date {
+  return new Date(date.getTime() + days * DAY);
+}
+
+/** Midnight in São Paulo (03:00Z): the same calendar day in UTC and in Brazil, as the app's date picker saves it. */
+function appointmentDate(d: Date): string {
+  return `${d.toISOString().slice(0, 10)} 03:00:00.000Z`;
+}
+
+function pickStatus(age: number, r: number): BookingStatus {
+  // Old bookings are mostly finished, recent ones mostly waiting: reads like a real pipeline.
+  const table: readonly (readonly [BookingStatus, number])[] =
+    age > 0.6
+      ? [
+          ['FINALIZADO', 0.55],
+          ['AGENDADO', 0.15],
+          ['ANALISE_ERRO', 0.1],
+          ['ANALISE_OK', 0.1],
+          ['NOVO', 0.1],
+        ]
+      : age > 0.25
+        ? [
+            ['AGENDADO', 0.4],
+            ['ANALISE_OK', 0.2],
+            ['ANALISE_ERRO', 0.15],
+            ['FINALIZADO', 0.1],
+            ['NOVO', 0.15],
+          ]
+        : [
+            ['NOVO', 0.45],
+            ['ANALISE_OK', 0.2],
+            ['ANALISE_ERRO', 0.15],
+            ['AGENDADO', 0.2],
+          ];
+  let acc = 0;
+  for (const [status, weight] of table) {
+    acc += weight;
+    if (r < acc) return status;
+  }
+  return 'NOVO';
+}
+
+function demoUser(account: DemoAccount, created: Date): StoredUser {
+  return {
+    ...account,
+    collectionId: '_pb_users_auth_',
+    collectionName: 'usuarios',
+    password: DEMO_PASSWORD,
+    emailVisibility: true,
+    created: pbDate(created),
+    updated: pbDate(created),
+  };
+}
+
+export function buildSeed(): DemoDb {
+  const random = makeRandom(SEED);
+  const int = (min: number, max: number): number => min + Math.floor(random() * (max - min + 1));
+  const pick = <T>(list: readonly T[]): T => {
+    const item = list[Math.floor(random() * list.length)];
+    if (item === undefined) throw new Error('seed: empty list');
+    return item;
+  };
+  const start = daysLater(SEED_REFERENCE_DATE, -SPAN_DAYS);
+
+  const usuarios: StoredUser[] = [
+    demoUser(DEMO_ACCOUNTS.admin, new Date('2026-05-02T13:00:00.000Z')),
+    demoUser(DEMO_ACCOUNTS.cliente, new Date('2026-10-20T14:12:09.331Z')),
+    demoUser(DEMO_ACCOUNTS.agendado, new Date('2026-09-14T13:05:41.120Z')),
+    demoUser(DEMO_ACCOUNTS.pendente, new Date('2026-10-28T22:47:15.804Z')),
+  ];
+  const pagamentos: PaymentRecord[] = [
+    {
+      id: DEMO_AGENDADO_BOOKING.paymentId,
+      collectionId: 'pbc_2707415296',
+      collectionName: 'pagamentos',
+      usuario: DEMO_ACCOUNTS.agendado.id,
+      tipo_servico: 'individual',
+      preco_servico: 699,
+      metodo_pagamento: 'cartao_credito',
+      numero_parcelas: 3,
+      asaas_id_pagamento: DEMO_AGENDADO_BOOKING.asaasPaymentId,
+      created: '2026-09-14 13:22:10.512Z',
+      updated: '2026-09-14 13:22:10.512Z',
+    },
+  ];
+  const agendamentos: BookingRecord[] = [
+    {
+      id: DEMO_AGENDADO_BOOKING.id,
+      collectionId: 'pbc_1453265092',
+      collectionName: 'agendamentos',
+      usuario: DEMO_ACCOUNTS.agendado.id,
+      data_agendamento: DEMO_AGENDADO_BOOKING.data_agendamento,
+      hora_agendamento: DEMO_AGENDADO_BOOKING.hora_agendamento,
+      status_agendamento: 'AGENDADO',
+      local_agendamento: DEMO_AGENDADO_BOOKING.local_agendamento,
+      formulario: '',
+      created: '2026-09-14 13:22:11.087Z',
+      updated: '2026-10-02 17:40:22.250Z',
+    },
+  ];
+
+  const usedNames = new Set<string>();
+  const usedEmails = new Set<string>(usuarios.map((u) => u.email));
+  const customers: StoredUser[] = [];
+  for (let i = 0; i < CUSTOMER_COUNT; i++) {
+    let name = FIXED_CUSTOMERS[i] ?? '';
+    while (name === '' || usedNames.has(name)) {
+      const middle =
+        random() < 0.55
+          ? ` ${random() < 0.3 ? pick(['da ', 'dos ', 'de ']) : ''}${pick(BRAZILIAN_SURNAMES)}`
+          : '';
+      name = `${pick(FIRST_NAMES)}${middle} ${pick(ITALIAN_SURNAMES)}`;
+    }
+    usedNames.add(name);
+    const slug = emailSlug(name).split('.');
+    let email = `${slug[0]}.${slug[slug.length - 1]}@demo.com.br`;
+    for (let n = 2; usedEmails.has(email); n++) email = `${slug[0]}.${slug[slug.length - 1]}${n}@demo.com.br`;
+    usedEmails.add(email);
+    let base = '';
+    while (base === '' || /^(\d)\1{8}$/.test(base)) base = String(int(0, 999_999_999)).padStart(9, '0');
+    const created = new Date(start.getTime() + random() * SPAN_DAYS * DAY);
+    customers.push(
+      demoUser(
+        {
+          id: newId(15, random),
+          email,
+          nome_completo: name,
+          cpf: withCpfCheckDigits(base),
+          celular: `${pick(AREA_CODES)}9${String(int(0, 99_999_999)).padStart(8, '0')}`,
+          verified: true,
+          admin: false,
+        },
+        created,
+      ),
+    );
+  }
+  usuarios.push(...customers);
+
+  for (let i = 0; i < BOOKING_COUNT; i++) {
+    // The first pass gives every customer a booking; the rest are second purchases (a family member, say).
+    const owner = customers[i % CUSTOMER_COUNT] ?? customers[0];
+    if (!owner) break;
+    const ownerCreated = new Date(owner.created.replace(' ', 'T'));
+    const paidAt = new Date(
+      i < CUSTOMER_COUNT
+        ? ownerCreated.getTime() + int(5, 240) * 60_000
+        : ownerCreated.getTime() +
+          random() * Math.max(0, SEED_REFERENCE_DATE.getTime() - ownerCreated.getTime()),
+    );
+    const bookedAt = new Date(paidAt.getTime() + int(300, 2500));
+    const age = (SEED_REFERENCE_DATE.getTime() - bookedAt.getTime()) / (SPAN_DAYS * DAY);
+    const status = pickStatus(age, random());
+    const limit = SEED_REFERENCE_DATE.getTime() - DAY;
+    let updated = bookedAt;
+    let when: Date | null = null;
+    if (status === 'ANALISE_OK' || status === 'ANALISE_ERRO') {
+      updated = new Date(Math.min(bookedAt.getTime() + random() * 10 * DAY, limit));
+    } else if (status === 'AGENDADO') {
+      when = daysLater(bookedAt, int(20, 70));
+      updated = new Date(Math.min(bookedAt.getTime() + (2 + random() * 12) * DAY, limit));
+    } else if (status === 'FINALIZADO') {
+      when = new Date(Math.min(daysLater(bookedAt, int(10, 40)).getTime(), limit - DAY));
+      updated = daysLater(when, 1 + random());
+    }
+    updated = new Date(Math.max(updated.getTime(), bookedAt.getTime()));
+
+    const familiar = random() < 0.25;
+    const flex = random() < 0.2;
+    pagamentos.push({
+      id: newId(15, random),
+      collectionId: 'pbc_2707415296',
+      collectionName: 'pagamentos',
+      usuario: owner.id,
+      tipo_servico: familiar ? 'familiar' : 'individual',
+      preco_servico: (familiar ? 999 : 699) + (flex ? 199 : 0),
+      metodo_pagamento: 'cartao_credito',
+      numero_parcelas: int(1, 6),
+      asaas_id_pagamento: `pay_${newId(15, random)}`,
+      created: pbDate(paidAt),
+      updated: pbDate(paidAt),
+    });
+    agendamentos.push({
+      id: newId(15, random),
+      collectionId: 'pbc_1453265092',
+      collectionName: 'agendamentos',
+      usuario: owner.id,
+      data_agendamento: when ? appointmentDate(when) : '',
+      hora_agendamento: when
+        ? `${String(int(8, 15)).padStart(2, '0')}:${pick(['00', '15', '30', '45'])}`
+        : '',
+      status_agendamento: status,
+      local_agendamento: when ? pick(CONSULATES) : '',
+      formulario: '',
+      created: pbDate(bookedAt),
+      updated: pbDate(updated),
+    });
+  }
+
+  const byCreated = (a: { created: string }, b: { created: string }): number =>
+    a.created < b.created ? -1 : a.created > b.created ? 1 : 0;
+  return {
+    version: 1,
+    usuarios,
+    // Insertion order is what PocketBase returns without `sort`; keep it chronological like a real table.
+    pagamentos: pagamentos.sort(byCreated),
+    agendamentos: agendamentos.sort(byCreated),
+    tokens: [],
+    asaasCustomers: [],
+    asaasCharges: [],
+  };
+}

@@ -1,0 +1,78 @@
+/** Small helpers shared by the demo backend (kept apart from db.ts so seed.ts can use them without an import cycle). */
+
+const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A random number in [0, 1) from the platform CSPRNG, so new ids do not repeat across reloads. */
+export function cryptoRandom(): number {
+  const buf = new Uint32Array(1);
+  globalThis.crypto.getRandomValues(buf);
+  return (buf[0] ?? 0) / 2 ** 32;
+}
+
+/** Lowercase alphanumeric id; 15 chars like PocketBase record ids. */
+export function newId(length = 15, random: () => number = cryptoRandom): string {
+  let out = '';
+  for (let i = 0; i < length; i++) out += ID_ALPHABET[Math.floor(random() * ID_ALPHABET.length)] ?? 'a';
+  return out;
+}
+
+/** PocketBase's wire format for dates: "2024-01-02 15:04:05.123Z" (UTC, space instead of T). */
+export function pbDate(d: Date): string {
+  return d.toISOString().replace('T', ' ');
+}
+
+/** Parses what PocketBase accepts for a date field; null when the value does not parse (PB then stores ""). */
+export function parsePbDate(value: unknown): Date | null {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
+  if (typeof value !== 'string') return null;
+  const text = value.trim();
+  if (text === '') return null;
+  const iso = /^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text.replace(' ', 'T');
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/** Deterministic PRNG (mulberry32) so the seed is identical on every run. */
+export function makeRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function checkDigit(digits: readonly number[], firstWeight: number): number {
+  const sum = digits.reduce((acc, d, i) => acc + d * (firstWeight - i), 0);
+  const rest = (sum * 10) % 11;
+  return rest === 10 ? 0 : rest;
+}
+
+/** Appends the two CPF check digits to a 9-digit base. */
+export function withCpfCheckDigits(base9: string): string {
+  const digits = [...base9].map(Number);
+  const d1 = checkDigit(digits, 10);
+  const d2 = checkDigit([...digits, d1], 11);
+  return `${base9}${d1}${d2}`;
+}
+
+export function isValidCpf(value: string): boolean {
+  const cpf = value.replace(/\D/g, '');
+  if (cpf.length !== 11 || /^(\d)\1{10}$/.test(cpf)) return false;
+  return withCpfCheckDigits(cpf.slice(0, 9)) === cpf;
+}
+
+export function isValidCnpj(value: string): boolean {
+  const cnpj = value.replace(/\D/g, '');
+  if (cnpj.length !== 14 || /^(\d)\1{13}$/.test(cnpj)) return false;
+  const calc = (len: number): number => {
+    const weights =
+      len === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+    const sum = weights.reduce((acc, w, i) => acc + w * Number(cnpj[i]), 0);
+    const rest = sum % 11;
+    return rest < 2 ? 0 : 11 - rest;
+  };
+  return calc(12) === Number(cnpj[12]) && calc(13) === Number(cnpj[13]);
+}
