@@ -1,7 +1,7 @@
 import './styles.css';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { env, envError } from './config/env';
+import { envError } from './config/env';
 import { setBackendReady } from './lib/backend-ready';
 
 const container = document.getElementById('root');
@@ -10,7 +10,7 @@ if (container && envError) {
   console.error(envError);
   container.textContent = envError;
 } else if (container) {
-  if (env.demo) {
+  if (__DEMO__) {
     // The demo backend starts beside the first paint; API calls wait for it (lib/backend-ready).
     import('./mocks/browser')
       .then(({ startDemoBackend }) => startDemoBackend())
@@ -21,5 +21,12 @@ if (container && envError) {
   } else {
     setBackendReady();
   }
-  createRoot(container).render(<App />);
+  // Prerendered HTML (scripts/prerender.mjs) is hydrated only on the page it was made for; a static host's
+  // fallback serves the home page's HTML for other paths, which are rendered afresh.
+  const path = window.location.pathname.replace(/(.)\/+$/, '$1');
+  if (container.dataset.prerendered === path) {
+    hydrateRoot(container, <App />);
+  } else {
+    createRoot(container).render(<App />);
+  }
 }

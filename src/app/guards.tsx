@@ -8,4 +8,3 @@ export function RequireSession() {
   if (!session) return <Navigate to={paths.home} replace />;
   return <Outlet />;
 }
-

@@ -8,7 +8,10 @@ import { useSession } from '@/lib/use-session';
 /** Staff screens need the admin flag too; a customer goes to /tracking (or / with no payments). */
 export function RequireAdmin() {
   const session = useSession();
-  const payments = useQuery({ ...paymentQueries.mine(session?.id ?? ''), enabled: Boolean(session && !session.admin) });
+  const payments = useQuery({
+    ...paymentQueries.mine(session?.id ?? ''),
+    enabled: Boolean(session && !session.admin),
+  });
   if (!session) return <Navigate to={paths.home} replace />;
   if (session.admin) return <Outlet />;
   if (payments.isPending) return <PageLoading />;

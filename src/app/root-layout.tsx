@@ -4,13 +4,13 @@ import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { TOAST_AUTO_CLOSE_MS } from '@/config/constants';
-import { env } from '@/config/env';
 import { SESSION_EXPIRED_EVENT } from '@/lib/session';
+import { useHydrated } from '@/lib/use-hydrated';
+import { DemoBanner } from './demo-banner';
 import { ModalHost } from './modal-host';
 
 // Toasts only come from screens that load later; their container need not delay the first paint.
 const ToastContainer = lazy(() => import('react-toastify').then((m) => ({ default: m.ToastContainer })));
-const DemoBanner = env.demo ? lazy(() => import('./demo-banner').then((m) => ({ default: m.DemoBanner }))) : null;
 
 function ScrollToTop() {
   const { pathname } = useLocation();
@@ -36,6 +36,7 @@ function SessionExpiry() {
 }
 
 export function RootLayout() {
+  const hydrated = useHydrated();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -44,22 +45,22 @@ export function RootLayout() {
       >
         Pular para o conteúdo
       </a>
-      {DemoBanner ? (
-        <Suspense fallback={<div className="h-[2.75rem] bg-amber-100 sm:h-9" />}>
-          <DemoBanner />
-        </Suspense>
-      ) : null}
+      {__DEMO__ ? <DemoBanner /> : null}
       <Header />
       <main id="conteudo" className="flex-1">
         <Outlet />
       </main>
       <Footer />
-      <ModalHost />
+      {hydrated ? (
+        <>
+          <ModalHost />
+          <Suspense fallback={null}>
+            <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} pauseOnHover draggable="touch" />
+          </Suspense>
+        </>
+      ) : null}
       <ScrollToTop />
       <SessionExpiry />
-      <Suspense fallback={null}>
-        <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} pauseOnHover draggable="touch" />
-      </Suspense>
     </div>
   );
 }

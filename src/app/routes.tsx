@@ -21,29 +21,39 @@ export const routes: RouteObject[] = [
       { path: 'services/:id', element: <ServicePage PurchaseArea={PurchaseArea} /> },
       {
         path: 'confirm_verification',
-        lazy: async () => ({ Component: (await import('@/features/auth/confirm-verification-page')).ConfirmVerificationPage }),
+        lazy: async () => ({
+          Component: (await import('@/features/auth/confirm-verification-page')).ConfirmVerificationPage,
+        }),
       },
       {
         path: 'confirm_password_reset',
-        lazy: async () => ({ Component: (await import('@/features/auth/confirm-password-reset-page')).ConfirmPasswordResetPage }),
+        lazy: async () => ({
+          Component: (await import('@/features/auth/confirm-password-reset-page')).ConfirmPasswordResetPage,
+        }),
       },
       {
         element: <RequireSession />,
         children: [
           {
             path: 'tracking',
-            lazy: async () => ({ Component: (await import('@/features/tracking/tracking-page')).TrackingPage }),
+            lazy: async () => ({
+              Component: (await import('@/features/tracking/tracking-page')).TrackingPage,
+            }),
           },
           {
             lazy: async () => ({ Component: (await import('./require-admin')).RequireAdmin }),
             children: [
               {
                 path: 'dashboard',
-                lazy: async () => ({ Component: (await import('@/features/bookings/dashboard-page')).DashboardPage }),
+                lazy: async () => ({
+                  Component: (await import('@/features/bookings/dashboard-page')).DashboardPage,
+                }),
               },
               {
                 path: 'booking-details/:id',
-                lazy: async () => ({ Component: (await import('@/features/bookings/booking-details-page')).BookingDetailsPage }),
+                lazy: async () => ({
+                  Component: (await import('@/features/bookings/booking-details-page')).BookingDetailsPage,
+                }),
               },
             ],
           },

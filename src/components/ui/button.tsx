@@ -2,13 +2,14 @@ import type { ButtonHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 import { Spinner } from './spinner';
 
-type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
+type Variant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'light';
 
 const variants: Record<Variant, string> = {
   primary: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-brand-700/60',
   secondary: 'border border-brand-700 text-brand-800 bg-white hover:bg-brand-50',
   ghost: 'text-brand-800 hover:bg-brand-50',
   danger: 'bg-accent-700 text-white hover:bg-accent-600',
+  light: 'bg-white text-brand-800 hover:bg-brand-50',
 };
 
 export const buttonClass = (variant: Variant = 'primary', className?: string) =>

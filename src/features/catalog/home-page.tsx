@@ -7,6 +7,8 @@ import { paths } from '@/config/routes';
 import { cn } from '@/lib/cn';
 import { formatBRL } from '@/lib/money';
 import { Faq } from './faq';
+import { titles } from '@/config/seo';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 function CheckList({ items }: { items: readonly string[] }) {
   return (
@@ -62,6 +64,7 @@ function ServiceCard({ name, price, summary, bullets, to, badge, highlight }: Ca
 }
 
 export function HomePage() {
+  useDocumentTitle(titles.home);
   const scrollToServices = () => {
     const target = document.getElementById('servicos');
     target?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -70,7 +73,6 @@ export function HomePage() {
 
   return (
     <>
-      <title>{`Agendamento de Passaporte Italiano | ${brand.name}`}</title>
       <section className="relative isolate overflow-hidden bg-ink-900">
         <img
           src="/cover.svg"
@@ -89,7 +91,7 @@ export function HomePage() {
           <p className="mt-5 max-w-xl text-lg text-gray-100">
             {brand.tagline}. Você envia seus dados, nós cuidamos do agendamento e você acompanha tudo online.
           </p>
-          <a href="#servicos" className={buttonClass('primary', 'mt-8 bg-white text-brand-800 hover:bg-brand-50')}>
+          <a href="#servicos" className={buttonClass('light', 'mt-8')}>
             Ver serviços e preços
           </a>
         </div>

@@ -1,13 +1,13 @@
 import { Link } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
-import { brand } from '@/config/content';
 import { paths } from '@/config/routes';
+import { titles } from '@/config/seo';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function NotFoundPage() {
+  useDocumentTitle(titles.notFound);
   return (
     <section className="mx-auto max-w-xl px-4 py-20 text-center">
-      <title>{`Página não encontrada | ${brand.name}`}</title>
-      <meta name="robots" content="noindex" />
       <p className="text-6xl font-extrabold text-brand-700" aria-hidden="true">
         404
       </p>

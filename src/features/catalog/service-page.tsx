@@ -3,13 +3,15 @@ import { Link, useParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { PageLoading } from '@/components/ui/spinner';
 import { PRICES } from '@/config/constants';
-import { brand, services } from '@/config/content';
+import { services } from '@/config/content';
 import { paths } from '@/config/routes';
 import { formatBRL } from '@/lib/money';
 import { SERVICE_IDS, type ServiceId } from '@/lib/types';
 import { useMode } from '@/lib/use-mode';
 import { useSession } from '@/lib/use-session';
 import { NotFoundPage } from './not-found-page';
+import { titles } from '@/config/seo';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export interface PurchaseAreaProps {
   serviceId: ServiceId;
@@ -43,6 +45,7 @@ export function ServicePage({ PurchaseArea }: { PurchaseArea?: ComponentType<Pur
   const session = useSession();
   const setMode = useMode();
   const [buying, setBuying] = useState(false);
+  useDocumentTitle(isServiceId(id) ? titles.service(services[id].name) : titles.notFound);
 
   if (!isServiceId(id)) return <NotFoundPage />;
   const service = services[id];
@@ -54,7 +57,6 @@ export function ServicePage({ PurchaseArea }: { PurchaseArea?: ComponentType<Pur
 
   return (
     <>
-      <title>{`Agendamento ${service.name} | ${brand.name}`}</title>
       <div className="relative isolate overflow-hidden bg-ink-900">
         <img
           src="/cover.svg"

@@ -1,0 +1,76 @@
+// Writes the public pages as real HTML at build time (issue 5): dist/index.html, dist/services/<id>/index.html
+// and dist/404.html, with per-page head tags and JSON-LD, plus sitemap.xml and robots.txt.
+// Runs after `vite build` (client) and `vite build --ssr src/entry-server.tsx --outDir .ssr`.
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const root = resolve(import.meta.dirname, '..');
+const dist = join(root, 'dist');
+const ssrEntry = join(root, '.ssr', 'entry-server.js');
+
+const escapeHtml = (s) =>
+  String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+// JSON inside <script> must not be able to close the tag.
+const safeJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+const { render, pages } = await import(pathToFileURL(ssrEntry).href);
+const template = await readFile(join(dist, 'index.html'), 'utf8');
+const siteUrl = (process.env.VITE_SITE_URL || 'https://www.example.com').replace(/\/+$/, '');
+
+function head(page) {
+  const url = `${siteUrl}${page.path === '/' ? '/' : page.path}`;
+  const image = `${siteUrl}/og-image.png`;
+  const tags = [
+    `<title>${escapeHtml(page.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(page.description)}" />`,
+    page.indexable ? `<link rel="canonical" href="${escapeHtml(url)}" />` : '<meta name="robots" content="noindex" />',
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:locale" content="pt_BR" />`,
+    `<meta property="og:site_name" content="Passaporte Italiano" />`,
+    `<meta property="og:title" content="${escapeHtml(page.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(page.description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(url)}" />`,
+    `<meta property="og:image" content="${escapeHtml(image)}" />`,
+    `<meta property="og:image:width" content="1200" />`,
+    `<meta property="og:image:height" content="630" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+    `<meta name="twitter:title" content="${escapeHtml(page.title)}" />`,
+    `<meta name="twitter:description" content="${escapeHtml(page.description)}" />`,
+    `<meta name="twitter:image" content="${escapeHtml(image)}" />`,
+    ...page.jsonLd.map((ld) => `<script type="application/ld+json">${safeJson(ld)}</script>`),
+  ];
+  return tags.join('\n    ');
+}
+
+const list = pages();
+for (const page of list) {
+  const body = await render(page.path);
+  if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root to fill');
+  const html = template
+    .replace(/<title>[\s\S]*?<\/title>\s*/, '')
+    .replace(/<meta\s+name="description"[\s\S]*?\/>\s*/, '')
+    .replace('</head>', `  ${head(page)}\n  </head>`)
+    .replace('<div id="root"></div>', `<div id="root" data-prerendered="${escapeHtml(page.path)}">${body}</div>`);
+  const file = join(dist, page.file);
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, html);
+  console.log(`prerendered ${page.path.padEnd(24)} -> dist/${page.file} (${(html.length / 1024).toFixed(1)} KB)`);
+}
+
+const today = new Date().toISOString().slice(0, 10);
+const sitemap = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${list
+  .filter((p) => p.indexable)
+  .map((p) => `  <url><loc>${siteUrl}${p.path}</loc><lastmod>${today}</lastmod></url>`)
+  .join('\n')}
+</urlset>
+`;
+await writeFile(join(dist, 'sitemap.xml'), sitemap);
+await writeFile(
+  join(dist, 'robots.txt'),
+  `User-agent: *\nAllow: /\nDisallow: /tracking\nDisallow: /dashboard\nDisallow: /booking-details/\n\nSitemap: ${siteUrl}/sitemap.xml\n`,
+);
+await rm(join(root, '.ssr'), { recursive: true, force: true });
+console.log('wrote dist/sitemap.xml and dist/robots.txt');
