@@ -1,7 +1,7 @@
 import PocketBase, { BaseAuthStore, type AuthRecord } from 'pocketbase';
 import { env } from '@/config/env';
 import { backendReady } from './backend-ready';
-import { clearSession, readSession, saveSession, SESSION_EXPIRED_EVENT } from './session';
+import { clearSession, endSessionByServer, readSession, saveSession } from './session';
 
 /** An auth store that reads and writes the seed's sessionStorage keys, so the SDK and the app agree. */
 class SessionAuthStore extends BaseAuthStore {
@@ -53,9 +53,6 @@ pb.beforeSend = async (url, options) => {
 };
 
 pb.afterSend = (response, data) => {
-  if (response.status === 401 && readSession()) {
-    clearSession();
-    window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
-  }
+  if (response.status === 401 && readSession()) endSessionByServer();
   return data;
 };

@@ -82,6 +82,7 @@ export function saveSession(token: string, record: SessionRecord) {
     admin: String(record.admin === true),
   };
   KEYS.forEach((k) => s.setItem(k, values[k]));
+  endedByServer = false;
   emit();
 }
 
@@ -106,3 +107,16 @@ export function subscribeSession(listener: Listener): () => void {
 
 /** Fired when the API says the session is no longer valid (401). */
 export const SESSION_EXPIRED_EVENT = 'session:expired';
+
+let endedByServer = false;
+
+/** A 401 ended the session: the guards then send the person to log in again rather than just home. */
+export function endSessionByServer() {
+  endedByServer = true;
+  clearSession();
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
+}
+
+export function sessionEndedByServer(): boolean {
+  return endedByServer;
+}

@@ -1,0 +1,115 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { paymentQueries } from '@/lib/api/payments';
+import { readSession, saveSession } from '@/lib/session';
+import { makeToken } from '@/mocks/jwt';
+import { DEMO_ACCOUNTS } from '@/mocks/seed';
+import { renderApp } from '../helpers/render';
+import { server } from '../helpers/server';
+
+describe('header user menu', () => {
+  it("greets the customer and offers 'Agendamentos' only with payments", async () => {
+    const { user } = renderApp({ route: '/', session: 'agendado' });
+    const button = await screen.findByRole('button', { name: `Olá, ${DEMO_ACCOUNTS.agendado.nome_completo}` });
+    await waitFor(async () => {
+      await user.click(button);
+      expect(screen.getByRole('menuitem', { name: 'Agendamentos' })).toHaveAttribute('href', '/tracking');
+    });
+    expect(screen.getByRole('menuitem', { name: 'Sair' })).toBeInTheDocument();
+  });
+
+  it("has no 'Agendamentos' for a customer without payments", async () => {
+    const { user, queryClient } = renderApp({ route: '/', session: 'cliente' });
+    const button = await screen.findByRole('button', { name: /Olá, Maria/ });
+    await waitFor(() => expect(queryClient.getQueryState(paymentQueries.mine(DEMO_ACCOUNTS.cliente.id).queryKey)?.status).toBe('success'));
+    await user.click(button);
+    const menu = screen.getByRole('menu');
+    expect(within(menu).queryByRole('menuitem', { name: 'Agendamentos' })).not.toBeInTheDocument();
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Sair']);
+  });
+
+  it('works with the keyboard: arrows, type-ahead, Escape', async () => {
+    const { user, queryClient } = renderApp({ route: '/', session: 'agendado' });
+    const button = await screen.findByRole('button', { name: /Olá, João/ });
+    await waitFor(() =>
+      expect(queryClient.getQueryData(paymentQueries.mine(DEMO_ACCOUNTS.agendado.id).queryKey)).toHaveLength(1),
+    );
+    button.focus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Agendamentos' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Sair' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Agendamentos' })).toHaveFocus();
+    await user.keyboard('s');
+    expect(screen.getByRole('menuitem', { name: 'Sair' })).toHaveFocus();
+    await new Promise((r) => setTimeout(r, 400)); // type-ahead clears after 350 ms
+    await user.keyboard('a');
+    expect(screen.getByRole('menuitem', { name: 'Agendamentos' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+  });
+
+  it("'Sair' clears every session key and the cached data, and goes home", async () => {
+    const { user, router, queryClient } = renderApp({ route: '/tracking', session: 'agendado' });
+    expect(await screen.findByRole('heading', { name: 'Consultar andamento' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Olá, João/ }));
+    await user.click(screen.getByRole('menuitem', { name: 'Sair' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(sessionStorage.length).toBe(0);
+    expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
+    expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
+  });
+});
+
+describe('guards', () => {
+  it.each(['/tracking', '/dashboard', '/booking-details/abc'])('a visitor opening %s goes to /', async (route) => {
+    const { router } = renderApp({ route });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('a customer with a payment opening the staff screens goes to /tracking', async () => {
+    const { router } = renderApp({ route: '/dashboard', session: 'agendado' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tracking'));
+  });
+
+  it('a customer without payments opening the staff screens goes to /', async () => {
+    const { router } = renderApp({ route: '/booking-details/demobooking0001', session: 'cliente' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('an expired token counts as no session', async () => {
+    saveSession(makeToken(DEMO_ACCOUNTS.agendado.id, -1), DEMO_ACCOUNTS.agendado);
+    const { router } = renderApp({ route: '/tracking' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('a 401 from the API ends the session and opens the login modal', async () => {
+    server.use(http.get('*/api/collections/pagamentos/records', () => HttpResponse.json({ status: 401, message: 'x', data: {} }, { status: 401 })));
+    const { router } = renderApp({ route: '/tracking', session: 'agendado' });
+    expect(await screen.findByRole('dialog', { name: 'Entrar' })).toBeInTheDocument();
+    expect(readSession()).toBeNull();
+    expect(router.state.location.search).toBe('?mode=login');
+  });
+
+  it('scrolls to the top on every route change', async () => {
+    const { router } = renderApp({ route: '/' });
+    await screen.findByRole('heading', { name: 'Como funciona' });
+    const before = (window.scrollTo as unknown as { mock: { calls: unknown[] } }).mock.calls.length;
+    await router.navigate('/services/familiar');
+    await screen.findByRole('heading', { name: 'Agendamento familiar' });
+    expect((window.scrollTo as unknown as { mock: { calls: unknown[] } }).mock.calls.length).toBeGreaterThan(before);
+  });
+});
+
+describe('session end on a public page', () => {
+  it('a 401 on a public page keeps the page and opens the login modal', async () => {
+    server.use(http.get('*/api/collections/pagamentos/records', () => HttpResponse.json({ status: 401, message: 'x', data: {} }, { status: 401 })));
+    const { router } = renderApp({ route: '/services/familiar', session: 'agendado' });
+    expect(await screen.findByRole('dialog', { name: 'Entrar' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/services/familiar');
+  });
+});

@@ -1,0 +1,96 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { getDb } from '@/mocks/db';
+import { DEMO_ACCOUNTS, DEMO_AGENDADO_BOOKING } from '@/mocks/seed';
+import { renderApp } from '../helpers/render';
+
+function setStatus(status: string, fields: Partial<Record<'data_agendamento' | 'hora_agendamento' | 'local_agendamento', string>> = {}) {
+  const booking = getDb().agendamentos.find((b) => b.id === DEMO_AGENDADO_BOOKING.id);
+  if (!booking) throw new Error('seed changed');
+  Object.assign(booking, { status_agendamento: status, ...fields });
+}
+
+async function openTracking() {
+  const app = renderApp({ route: '/tracking', session: 'agendado' });
+  await screen.findByRole('heading', { name: 'Consultar andamento' });
+  return app;
+}
+
+describe('tracking page', () => {
+  it('redirects to / when the customer has no payments', async () => {
+    const { router } = renderApp({ route: '/tracking', session: 'cliente' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('shows the service, the payment date, the method and the total', async () => {
+    await openTracking();
+    const step1 = screen.getByRole('heading', { name: /Serviço escolhido/ }).parentElement as HTMLElement;
+    expect(within(step1).getByText('Individual')).toBeInTheDocument();
+    expect(within(step1).getByText(/Contratado em \d{2}\/\d{2}\/\d{4}/)).toBeInTheDocument();
+    const step2 = screen.getByRole('heading', { name: /Pagamento confirmado/ }).parentElement as HTMLElement;
+    expect(within(step2).getByText('Forma de pagamento: Cartão de Crédito')).toBeInTheDocument();
+    expect(within(step2).getByText('R$ 699,00')).toBeInTheDocument();
+    // the page ends with the disclaimer (the footer repeats it)
+    expect(within(screen.getByRole('main')).getByText(/Não temos nenhum vínculo com o Governo da Itália/)).toBeInTheDocument();
+  });
+
+  it.each([
+    ['pix', 'Pix'],
+    ['boleto', 'N/A'],
+  ])('names the method %s as %s', async (method, label) => {
+    const payment = getDb().pagamentos.find((p) => p.usuario === DEMO_ACCOUNTS.agendado.id);
+    if (payment) payment.metodo_pagamento = method;
+    await openTracking();
+    expect(screen.getByText(`Forma de pagamento: ${label}`)).toBeInTheDocument();
+  });
+
+  it('NOVO: asks for the form and files, with Enviar arquivos opening the form in a new tab', async () => {
+    setStatus('NOVO', { data_agendamento: '', hora_agendamento: '', local_agendamento: '' });
+    await openTracking();
+    expect(screen.getByText('Novo - Seu formulário foi recebido e está aguardando análise.')).toBeInTheDocument();
+    const link = screen.getByRole('link', { name: /Enviar arquivos/ });
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(link.getAttribute('href')).toMatch(/^https:\/\//);
+    expect(screen.getByText(/Se você já enviou o formulário e os arquivos, aguarde/)).toBeInTheDocument();
+  });
+
+  it('ANALISE_ERRO: points to the e-mail with the details', async () => {
+    setStatus('ANALISE_ERRO');
+    await openTracking();
+    expect(screen.getByText('Análise com Erro - Encontramos inconsistências nos seus dados.')).toBeInTheDocument();
+    expect(screen.getByText(/Enviamos um e-mail com os detalhes/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Enviar arquivos/ })).not.toBeInTheDocument();
+  });
+
+  it('ANALISE_OK: ticks the documents and says the booking is being made', async () => {
+    setStatus('ANALISE_OK');
+    await openTracking();
+    expect(
+      screen.getByText('Análise OK - Seus documentos foram validados. Estamos agendando seu atendimento.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Formulário preenchido e enviado')).toBeInTheDocument();
+    expect(screen.getByText('Documentação verificada')).toBeInTheDocument();
+    expect(screen.getByText(/Você será avisado por e-mail/)).toBeInTheDocument();
+  });
+
+  it.each([
+    ['AGENDADO', 'Agendado - Seu agendamento foi concluído.'],
+    ['FINALIZADO', 'Finalizado - Agendamento realizado com sucesso. Processo encerrado.'],
+  ])('%s: shows date, time, place, documents and the arrival advice', async (status, wording) => {
+    setStatus(status, { data_agendamento: '2026-12-10 03:00:00.000Z', hora_agendamento: '09:15', local_agendamento: 'Rua Exemplo, 123' });
+    await openTracking();
+    expect(screen.getByText(wording)).toBeInTheDocument();
+    const step4 = screen.getByRole('heading', { name: /Agendamento$/ }).parentElement as HTMLElement;
+    expect(within(step4).getByText('10/12/2026')).toBeInTheDocument();
+    expect(step4).toHaveTextContent('10/12/2026 às 09:15h');
+    expect(within(step4).getByText('Rua Exemplo, 123')).toBeInTheDocument();
+    expect(within(step4).getByText('Documentos necessários')).toBeInTheDocument();
+    expect(within(step4).getByText('Chegar com 30 minutos de antecedência!')).toBeInTheDocument();
+  });
+
+  it('shows the owner name from the expanded user', async () => {
+    await openTracking();
+    expect(screen.getByText(DEMO_ACCOUNTS.agendado.nome_completo, { selector: 'p' })).toBeInTheDocument();
+  });
+});
