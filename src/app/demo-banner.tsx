@@ -32,7 +32,7 @@ export function DemoBanner() {
   }
 
   return (
-    <div className="bg-amber-100 text-amber-950">
+    <section aria-label="Modo demonstração" className="bg-amber-100 text-amber-950">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 px-4 text-sm">
         <p className="py-1.5">
           <strong>Modo demonstração</strong>: nenhum pagamento é real e os dados ficam só nesta aba.
@@ -46,6 +46,6 @@ export function DemoBanner() {
           Restaurar dados de demonstração
         </button>
       </div>
-    </div>
+    </section>
   );
 }

@@ -9,16 +9,17 @@ import { DEMO_MAIL_EVENT, type DemoMail } from '@/mocks/mailbox';
 export function listenForDemoMail(): () => void {
   const onMail = (event: Event) => {
     const mail = (event as CustomEvent<DemoMail>).detail;
+    const id = `demo-mail-${mail.token}`;
     toast.info(
       <div>
         <p>
           E-mail de demonstração para <strong className="break-all">{mail.email}</strong>.
         </p>
-        <Link to={mail.path} className="font-semibold underline">
+        <Link to={mail.path} className="font-semibold underline" onClick={() => toast.dismiss(id)}>
           {mail.kind === 'verification' ? 'Abrir link de confirmação' : 'Abrir link de nova senha'}
         </Link>
       </div>,
-      { autoClose: false },
+      { toastId: id, autoClose: 30_000 },
     );
   };
   window.addEventListener(DEMO_MAIL_EVENT, onMail);

@@ -21,9 +21,10 @@ export function Menu({ label, items, buttonClassName }: MenuProps) {
   const menuId = useId();
   const buttonId = useId();
 
+  // Items can change while open (entries that depend on loaded data): focus follows the active index.
   useEffect(() => {
     if (open) itemRefs.current[active]?.focus();
-  }, [open, active]);
+  }, [open, active, items.length]);
 
   useEffect(() => {
     if (!open) return;

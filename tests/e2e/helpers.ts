@@ -1,0 +1,26 @@
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+export const PASSWORD = 'Demo@2026';
+export const ACCOUNTS = {
+  cliente: { email: 'cliente@demo.com.br', name: 'Maria da Conceição Souza' },
+  agendado: { email: 'agendado@demo.com.br', name: "João Pedro D'Ávila" },
+  pendente: { email: 'pendente@demo.com.br', name: 'Carlos Eduardo Lima' },
+  admin: { email: 'admin@demo.com.br', name: 'Equipe Passaporte Italiano' },
+} as const;
+
+/** Opens the login modal on `path` and signs in through the form, as a person would. */
+export async function login(page: Page, email: string, password = PASSWORD, path = '/') {
+  await page.goto(`${path}${path.includes('?') ? '&' : '?'}mode=login`);
+  const dialog = page.getByRole('dialog', { name: 'Entrar' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Senha').fill(password);
+  await dialog.getByRole('button', { name: 'Entrar' }).click();
+  return dialog;
+}
+
+export async function loginAs(page: Page, account: keyof typeof ACCOUNTS, path = '/') {
+  const dialog = await login(page, ACCOUNTS[account].email, PASSWORD, path);
+  await expect(dialog).toBeHidden();
+  if (account !== 'admin') await expect(page.getByRole('button', { name: `Olá, ${ACCOUNTS[account].name}` })).toBeVisible();
+}
