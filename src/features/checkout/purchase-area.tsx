@@ -142,17 +142,17 @@ export default function PurchaseArea({ serviceId }: { serviceId: ServiceId }) {
       <dl className="mt-6 space-y-2 rounded-xl bg-gray-50 p-4" aria-label="Resumo">
         <div className="flex justify-between gap-4">
           <dt>Agendamento {services[serviceId].name}</dt>
-          <dd>{formatBRL(price)}</dd>
+          <dd className="whitespace-nowrap">{formatBRL(price)}</dd>
         </div>
         {withFlex ? (
           <div className="flex justify-between gap-4">
             <dt>Flex (remarcação)</dt>
-            <dd>{formatBRL(FLEX_FEE)}</dd>
+            <dd className="whitespace-nowrap">{formatBRL(FLEX_FEE)}</dd>
           </div>
         ) : null}
         <div className="flex justify-between gap-4 border-t border-gray-300 pt-2 text-lg font-bold">
           <dt>Total</dt>
-          <dd aria-live="polite">{formatBRL(total)}</dd>
+          <dd aria-live="polite" className="whitespace-nowrap">{formatBRL(total)}</dd>
         </div>
       </dl>
 
