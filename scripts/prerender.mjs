@@ -24,7 +24,9 @@ function head(page) {
   const tags = [
     `<title>${escapeHtml(page.title)}</title>`,
     `<meta name="description" content="${escapeHtml(page.description)}" />`,
-    page.indexable ? `<link rel="canonical" href="${escapeHtml(url)}" />` : '<meta name="robots" content="noindex" />',
+    page.indexable
+      ? `<link rel="canonical" href="${escapeHtml(url)}" />`
+      : '<meta name="robots" content="noindex" />',
     `<meta property="og:type" content="website" />`,
     `<meta property="og:locale" content="pt_BR" />`,
     `<meta property="og:site_name" content="Passaporte Italiano" />`,
@@ -51,11 +53,16 @@ for (const page of list) {
     .replace(/<title>[\s\S]*?<\/title>\s*/, '')
     .replace(/<meta\s+name="description"[\s\S]*?\/>\s*/, '')
     .replace('</head>', `  ${head(page)}\n  </head>`)
-    .replace('<div id="root"></div>', `<div id="root" data-prerendered="${escapeHtml(page.path)}">${body}</div>`);
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root" data-prerendered="${escapeHtml(page.path)}">${body}</div>`,
+    );
   const file = join(dist, page.file);
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, html);
-  console.log(`prerendered ${page.path.padEnd(24)} -> dist/${page.file} (${(html.length / 1024).toFixed(1)} KB)`);
+  console.log(
+    `prerendered ${page.path.padEnd(24)} -> dist/${page.file} (${(html.length / 1024).toFixed(1)} KB)`,
+  );
 }
 
 const today = new Date().toISOString().slice(0, 10);

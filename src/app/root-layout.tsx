@@ -61,7 +61,12 @@ export function RootLayout() {
         <>
           <ModalHost />
           <Suspense fallback={null}>
-            <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} pauseOnHover draggable="touch" />
+            <ToastContainer
+              position="top-right"
+              autoClose={TOAST_AUTO_CLOSE_MS}
+              pauseOnHover
+              draggable="touch"
+            />
           </Suspense>
         </>
       ) : null}

@@ -27,7 +27,8 @@ function url(raw: Raw, name: string): string | undefined {
 
 function matching(raw: Raw, name: string, pattern: RegExp, what: string): string | undefined {
   const value = read(raw, name);
-  if (value !== undefined && !pattern.test(value)) throw new EnvError(`Configuração inválida em ${name}: ${what}`);
+  if (value !== undefined && !pattern.test(value))
+    throw new EnvError(`Configuração inválida em ${name}: ${what}`);
   return value;
 }
 
@@ -40,11 +41,13 @@ export function parseEnv(raw: Raw) {
     documentsFormUrl:
       url(raw, 'VITE_DOCUMENTS_FORM_URL') ?? 'https://forms.example.com/enviar-documentos-PLACEHOLDER',
     supportEmail:
-      matching(raw, 'VITE_SUPPORT_EMAIL', /^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'precisa ser um e-mail') ?? 'contato@example.com',
+      matching(raw, 'VITE_SUPPORT_EMAIL', /^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'precisa ser um e-mail') ??
+      'contato@example.com',
     supportWhatsapp: read(raw, 'VITE_SUPPORT_WHATSAPP') ?? '+55 11 90000-0000',
     siteUrl: (url(raw, 'VITE_SITE_URL') ?? 'https://www.example.com').replace(/\/+$/, ''),
     holderPostalCode: (
-      matching(raw, 'VITE_HOLDER_POSTAL_CODE', /^\d{5}-?\d{3}$/, 'precisa ser um CEP (00000-000)') ?? '01310-100'
+      matching(raw, 'VITE_HOLDER_POSTAL_CODE', /^\d{5}-?\d{3}$/, 'precisa ser um CEP (00000-000)') ??
+      '01310-100'
     ).replace('-', ''),
     holderAddressNumber: read(raw, 'VITE_HOLDER_ADDRESS_NUMBER') ?? '1000',
   };

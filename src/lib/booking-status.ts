@@ -2,7 +2,10 @@ import type { BookingStatus } from './types';
 
 /** Seed §4: the customer's wording and the list badge colour of each status. */
 export const statusInfo: Record<BookingStatus, { customer: string; short?: string; badge: string }> = {
-  NOVO: { customer: 'Novo - Seu formulário foi recebido e está aguardando análise.', badge: 'bg-blue-100 text-blue-900' },
+  NOVO: {
+    customer: 'Novo - Seu formulário foi recebido e está aguardando análise.',
+    badge: 'bg-blue-100 text-blue-900',
+  },
   ANALISE_ERRO: {
     customer: 'Análise com Erro - Encontramos inconsistências nos seus dados.',
     badge: 'bg-red-100 text-red-900',

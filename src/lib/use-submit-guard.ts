@@ -3,7 +3,7 @@ import { useCallback, useRef } from 'react';
 /** Runs one submission at a time: a second click while the first is in flight is ignored. */
 export function useSubmitGuard() {
   const busy = useRef(false);
-  return useCallback(async <T,>(run: () => Promise<T>): Promise<T | undefined> => {
+  return useCallback(async <T>(run: () => Promise<T>): Promise<T | undefined> => {
     if (busy.current) return undefined;
     busy.current = true;
     try {

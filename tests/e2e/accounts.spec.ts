@@ -59,7 +59,10 @@ test('register, confirm the e-mail link, log in and log out', async ({ page, con
   expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
 });
 
-test('a wrong password and an unverified account are refused with the seed messages', async ({ page, consoleErrors }) => {
+test('a wrong password and an unverified account are refused with the seed messages', async ({
+  page,
+  consoleErrors,
+}) => {
   consoleErrors.allow(/status of 400/);
   const dialog = await login(page, ACCOUNTS.cliente.email, 'senha-errada');
   await expect(dialog.getByRole('alert')).toHaveText('Email ou senha inválidos');
@@ -100,7 +103,10 @@ test('a bad verification link shows the error page', async ({ page, consoleError
   await expect(page.getByText('Status: 400')).toBeVisible();
   await expectNoAxeViolations(page, 'verification error');
   await shot(page, 'verification-error');
-  await expect(page.getByRole('link', { name: 'Cadastrar novamente' })).toHaveAttribute('href', '/?mode=register');
+  await expect(page.getByRole('link', { name: 'Cadastrar novamente' })).toHaveAttribute(
+    'href',
+    '/?mode=register',
+  );
 });
 
 test('an admin lands on /dashboard after logging in', async ({ page }) => {

@@ -51,7 +51,10 @@ test('a customer buys Individual with Flex in 3x and follows it on /tracking', a
   await expect(page).toHaveURL(/\/tracking$/);
 });
 
-test('a declined card shows Falha no pagamento, and a retry with a good card succeeds', async ({ page, consoleErrors }) => {
+test('a declined card shows Falha no pagamento, and a retry with a good card succeeds', async ({
+  page,
+  consoleErrors,
+}) => {
   test.setTimeout(60_000);
   consoleErrors.allow(/status of 400/); // the decline is Asaas's 400
   await loginAs(page, 'cliente', '/services/familiar');

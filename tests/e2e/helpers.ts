@@ -22,5 +22,6 @@ export async function login(page: Page, email: string, password = PASSWORD, path
 export async function loginAs(page: Page, account: keyof typeof ACCOUNTS, path = '/') {
   const dialog = await login(page, ACCOUNTS[account].email, PASSWORD, path);
   await expect(dialog).toBeHidden();
-  if (account !== 'admin') await expect(page.getByRole('button', { name: `Olá, ${ACCOUNTS[account].name}` })).toBeVisible();
+  if (account !== 'admin')
+    await expect(page.getByRole('button', { name: `Olá, ${ACCOUNTS[account].name}` })).toBeVisible();
 }

@@ -28,7 +28,14 @@ export function recordRequests() {
         } catch {
           /* not JSON: keep the text */
         }
-        seen.push({ method: request.method, host: url.host, path: url.pathname, search: url.searchParams, headers: request.headers, body });
+        seen.push({
+          method: request.method,
+          host: url.host,
+          path: url.pathname,
+          search: url.searchParams,
+          headers: request.headers,
+          body,
+        });
       }),
     );
   };

@@ -46,7 +46,9 @@ describe('login', () => {
     const [call] = await requests.to('POST', '/api/collections/usuarios/auth-with-password');
     expect(call?.body).toEqual({ identity: DEMO_ACCOUNTS.cliente.email, password: DEMO_PASSWORD });
     expect(router.state.location.pathname).toBe('/services/individual');
-    expect(await screen.findByRole('button', { name: `Olá, ${DEMO_ACCOUNTS.cliente.nome_completo}` })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: `Olá, ${DEMO_ACCOUNTS.cliente.nome_completo}` }),
+    ).toBeInTheDocument();
     for (const key of ['id', 'token', 'nome_completo', 'email', 'celular', 'cpf', 'admin']) {
       expect(sessionStorage.getItem(key)).not.toBeNull();
     }
@@ -68,7 +70,11 @@ describe('login', () => {
   });
 
   it('shows the unknown-error message on a 500 or a network failure', async () => {
-    server.use(http.post('*/api/collections/usuarios/auth-with-password', () => HttpResponse.json({ status: 500, message: 'x', data: {} }, { status: 500 })));
+    server.use(
+      http.post('*/api/collections/usuarios/auth-with-password', () =>
+        HttpResponse.json({ status: 500, message: 'x', data: {} }, { status: 500 }),
+      ),
+    );
     const { user } = await openLogin();
     await fillLogin(user, DEMO_ACCOUNTS.cliente.email, DEMO_PASSWORD);
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -149,7 +155,13 @@ describe('register', () => {
     const { user } = renderApp({ route: '/?mode=register' });
     await screen.findByRole('dialog', { name: 'Criar conta' });
     await user.click(screen.getByRole('button', { name: 'Criar conta' }));
-    for (const message of ['Nome completo obrigatório', 'Email é obrigatório', 'Senha é obrigatória', 'CPF é obrigatório', 'Celular obrigatório']) {
+    for (const message of [
+      'Nome completo obrigatório',
+      'Email é obrigatório',
+      'Senha é obrigatória',
+      'CPF é obrigatório',
+      'Celular obrigatório',
+    ]) {
       expect(await screen.findByText(message)).toBeInTheDocument();
     }
     expect(await requests.to('POST', '/usuarios/records')).toHaveLength(0);
@@ -158,7 +170,14 @@ describe('register', () => {
   it('shows the rule messages: surname, e-mail, short password, mismatch, CPF, phone', async () => {
     const { user } = renderApp({ route: '/?mode=register' });
     await screen.findByRole('dialog', { name: 'Criar conta' });
-    await fillRegister(user, { name: 'Ana Maria', email: 'ana@x', cpf: '11111111111', phone: '1198765', password: 'curta', confirm: 'outra' });
+    await fillRegister(user, {
+      name: 'Ana Maria',
+      email: 'ana@x',
+      cpf: '11111111111',
+      phone: '1198765',
+      password: 'curta',
+      confirm: 'outra',
+    });
     expect(await screen.findByText('Sobrenome é obrigatório')).toBeInTheDocument();
     expect(screen.getByText('Email inválido')).toBeInTheDocument();
     expect(screen.getByText('Senha muito curta')).toBeInTheDocument();
@@ -217,7 +236,9 @@ describe('register', () => {
     const { user } = renderApp({ route: '/?mode=register' });
     await screen.findByRole('dialog', { name: 'Criar conta' });
     await fillRegister(user, { email: DEMO_ACCOUNTS.cliente.email });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Email já cadastrado! Tente recuperação de senha.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Email já cadastrado! Tente recuperação de senha.',
+    );
   });
 
   it('shows the other 400 and the unknown-error messages', async () => {
@@ -229,11 +250,15 @@ describe('register', () => {
     const { user } = renderApp({ route: '/?mode=register' });
     await screen.findByRole('dialog', { name: 'Criar conta' });
     await fillRegister(user);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Erro ao registrar! Por favor, tente novamente.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Erro ao registrar! Por favor, tente novamente.',
+    );
     server.use(http.post('*/api/collections/usuarios/records', () => HttpResponse.error()));
     await user.click(screen.getByRole('button', { name: 'Criar conta' }));
     await waitFor(() =>
-      expect(screen.getByRole('alert')).toHaveTextContent('Ocorreu um erro desconhecido. Por favor, tente novamente.'),
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Ocorreu um erro desconhecido. Por favor, tente novamente.',
+      ),
     );
   });
 
@@ -267,7 +292,10 @@ describe('verification page', () => {
     expect(await screen.findByText('Erro ao ativar conta!')).toBeInTheDocument();
     expect(screen.getByText('Status: 400')).toBeInTheDocument();
     expect(screen.getByText('O email de verificação expirou ou já foi utilizado!')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Cadastrar novamente' })).toHaveAttribute('href', '/?mode=register');
+    expect(screen.getByRole('link', { name: 'Cadastrar novamente' })).toHaveAttribute(
+      'href',
+      '/?mode=register',
+    );
   });
 
   it('answers a missing token with 400 and the expired message, without calling the server', async () => {
@@ -278,7 +306,11 @@ describe('verification page', () => {
   });
 
   it('shows the status of a server error', async () => {
-    server.use(http.post('*/confirm-verification', () => HttpResponse.json({ status: 500, message: 'x', data: {} }, { status: 500 })));
+    server.use(
+      http.post('*/confirm-verification', () =>
+        HttpResponse.json({ status: 500, message: 'x', data: {} }, { status: 500 }),
+      ),
+    );
     renderApp({ route: '/confirm_verification?token=abc' });
     expect(await screen.findByText('Status: 500')).toBeInTheDocument();
   });

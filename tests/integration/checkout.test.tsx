@@ -20,8 +20,18 @@ async function openPurchase(service = 'individual') {
   return app;
 }
 
-async function fillCard(user: User, card: Partial<Record<'name' | 'number' | 'expiry' | 'cvv' | 'installments', string>> = {}) {
-  const v = { name: 'Maria C Souza', number: '4111111111111111', expiry: '12/30', cvv: '123', installments: '3x', ...card };
+async function fillCard(
+  user: User,
+  card: Partial<Record<'name' | 'number' | 'expiry' | 'cvv' | 'installments', string>> = {},
+) {
+  const v = {
+    name: 'Maria C Souza',
+    number: '4111111111111111',
+    expiry: '12/30',
+    cvv: '123',
+    installments: '3x',
+    ...card,
+  };
   if (v.name) await user.type(screen.getByLabelText('Nome do titular'), v.name);
   if (v.number) await user.type(screen.getByLabelText('Número do cartão'), v.number);
   if (v.expiry) await user.type(screen.getByLabelText('Validade (MM/AA)'), v.expiry);
@@ -45,7 +55,9 @@ describe('purchase area', () => {
     expect(within(summary).getByText('R$ 898,00', { selector: 'dd[aria-live]' })).toBeInTheDocument();
     await user.click(screen.getByLabelText(/Li e aceito os termos de serviço/));
     expect(screen.getByLabelText('Número do cartão')).toBeInTheDocument();
-    const options = Array.from((screen.getByLabelText('Parcelas') as HTMLSelectElement).options).map((o) => o.textContent);
+    const options = Array.from((screen.getByLabelText('Parcelas') as HTMLSelectElement).options).map(
+      (o) => o.textContent,
+    );
     expect(options).toEqual([
       'Selecione',
       '1x R$ 898,00',
@@ -87,7 +99,12 @@ describe('purchase area', () => {
   it('masks the card fields and keeps only letters in the holder name', async () => {
     const { user } = await openPurchase();
     await user.click(screen.getByLabelText(/Li e aceito/));
-    await fillCard(user, { name: 'Maria <script>"1', number: '4111 1111-1111 11119999', expiry: '1230', cvv: '12345' });
+    await fillCard(user, {
+      name: 'Maria <script>"1',
+      number: '4111 1111-1111 11119999',
+      expiry: '1230',
+      cvv: '12345',
+    });
     expect(screen.getByLabelText('Nome do titular')).toHaveValue('Maria script');
     expect(screen.getByLabelText('Número do cartão')).toHaveValue('4111 1111 1111 1111');
     expect(screen.getByLabelText('Validade (MM/AA)')).toHaveValue('12/30');
@@ -108,61 +125,77 @@ describe('payment', () => {
     { flex: true, installments: 3, total: 898, value: 299.33 },
     { flex: false, installments: 1, total: 699, value: 699 },
     { flex: true, installments: 6, total: 898, value: 149.66 },
-  ])('sends the six calls in order with the exact payloads (flex $flex, $installments x)', async ({ flex, installments, total, value }) => {
-    const { user } = await openPurchase();
-    if (flex) await user.click(screen.getByLabelText('Adicionar Flex por R$ 199,00'));
-    await user.click(screen.getByLabelText(/Li e aceito/));
-    await fillCard(user, { installments: `${installments}x` });
-    await pay(user);
-    const dialog = await screen.findByRole('dialog', { name: 'Pagamento confirmado' });
-    expect(within(dialog).getByRole('link', { name: 'Enviar documentos' })).toHaveAttribute('href', '/tracking');
-    expect(within(dialog).queryByRole('button', { name: 'Fechar' })).not.toBeInTheDocument();
+  ])(
+    'sends the six calls in order with the exact payloads (flex $flex, $installments x)',
+    async ({ flex, installments, total, value }) => {
+      const { user } = await openPurchase();
+      if (flex) await user.click(screen.getByLabelText('Adicionar Flex por R$ 199,00'));
+      await user.click(screen.getByLabelText(/Li e aceito/));
+      await fillCard(user, { installments: `${installments}x` });
+      await pay(user);
+      const dialog = await screen.findByRole('dialog', { name: 'Pagamento confirmado' });
+      expect(within(dialog).getByRole('link', { name: 'Enviar documentos' })).toHaveAttribute(
+        'href',
+        '/tracking',
+      );
+      expect(within(dialog).queryByRole('button', { name: 'Fechar' })).not.toBeInTheDocument();
 
-    const all = (await requests.all()).filter((r) => r.method === 'POST' || r.host === 'api.ipify.org');
-    expect(all.map((r) => `${r.method} ${r.path}`)).toEqual([
-      'GET /',
-      'POST /payments/asaas/customer',
-      'POST /payments/asaas/installment',
-      'POST /api/collections/pagamentos/records',
-      'POST /api/collections/agendamentos/records',
-    ]);
-    expect(all[1]?.body).toEqual({ name: customer.nome_completo, cpfCnpj: customer.cpf.replace(/\D/g, ''), email: customer.email });
-    const customerId = getDb().asaasCustomers.at(-1)?.id;
-    expect(all[2]?.body).toEqual({
-      installmentCount: installments,
-      customer: customerId,
-      value,
-      totalValue: total,
-      billingType: 'CREDIT_CARD',
-      dueDate: todayIso(),
-      creditCard: { holderName: 'Maria C Souza', number: '4111111111111111', expiryMonth: '12', expiryYear: '2030', ccv: '123' },
-      creditCardHolderInfo: {
+      const all = (await requests.all()).filter((r) => r.method === 'POST' || r.host === 'api.ipify.org');
+      expect(all.map((r) => `${r.method} ${r.path}`)).toEqual([
+        'GET /',
+        'POST /payments/asaas/customer',
+        'POST /payments/asaas/installment',
+        'POST /api/collections/pagamentos/records',
+        'POST /api/collections/agendamentos/records',
+      ]);
+      expect(all[1]?.body).toEqual({
         name: customer.nome_completo,
-        email: customer.email,
         cpfCnpj: customer.cpf.replace(/\D/g, ''),
-        postalCode: '01310100',
-        addressNumber: '1000',
-        phone: customer.celular.replace(/\D/g, ''),
-      },
-      remoteIp: '203.0.113.10',
-    });
-    const chargeId = getDb().asaasCharges.at(-1)?.id;
-    expect(all[3]?.body).toEqual({
-      usuario: customer.id,
-      tipo_servico: 'individual',
-      preco_servico: total,
-      metodo_pagamento: 'cartao_credito',
-      numero_parcelas: installments,
-      asaas_id_pagamento: chargeId,
-    });
-    expect(all[4]?.body).toEqual({
-      usuario: customer.id,
-      data_agendamento: '',
-      hora_agendamento: '',
-      status_agendamento: 'NOVO',
-      local_agendamento: '',
-    });
-  });
+        email: customer.email,
+      });
+      const customerId = getDb().asaasCustomers.at(-1)?.id;
+      expect(all[2]?.body).toEqual({
+        installmentCount: installments,
+        customer: customerId,
+        value,
+        totalValue: total,
+        billingType: 'CREDIT_CARD',
+        dueDate: todayIso(),
+        creditCard: {
+          holderName: 'Maria C Souza',
+          number: '4111111111111111',
+          expiryMonth: '12',
+          expiryYear: '2030',
+          ccv: '123',
+        },
+        creditCardHolderInfo: {
+          name: customer.nome_completo,
+          email: customer.email,
+          cpfCnpj: customer.cpf.replace(/\D/g, ''),
+          postalCode: '01310100',
+          addressNumber: '1000',
+          phone: customer.celular.replace(/\D/g, ''),
+        },
+        remoteIp: '203.0.113.10',
+      });
+      const chargeId = getDb().asaasCharges.at(-1)?.id;
+      expect(all[3]?.body).toEqual({
+        usuario: customer.id,
+        tipo_servico: 'individual',
+        preco_servico: total,
+        metodo_pagamento: 'cartao_credito',
+        numero_parcelas: installments,
+        asaas_id_pagamento: chargeId,
+      });
+      expect(all[4]?.body).toEqual({
+        usuario: customer.id,
+        data_agendamento: '',
+        hora_agendamento: '',
+        status_agendamento: 'NOVO',
+        local_agendamento: '',
+      });
+    },
+  );
 
   it('a declined card shows Falha no pagamento; Tentar novamente closes it and a good card then succeeds', async () => {
     const { user } = await openPurchase();
@@ -184,9 +217,17 @@ describe('payment', () => {
   });
 
   it.each([
-    ['customer creation fails (500)', '*/payments/asaas/customer', () => HttpResponse.json({}, { status: 500 })],
+    [
+      'customer creation fails (500)',
+      '*/payments/asaas/customer',
+      () => HttpResponse.json({}, { status: 500 }),
+    ],
     ['customer creation has no network', '*/payments/asaas/customer', () => HttpResponse.error()],
-    ['the charge answers without id', '*/payments/asaas/installment', () => HttpResponse.json({ status: 'CONFIRMED' })],
+    [
+      'the charge answers without id',
+      '*/payments/asaas/installment',
+      () => HttpResponse.json({ status: 'CONFIRMED' }),
+    ],
   ])('when %s nothing is charged and the customer may try again', async (_label, path, resolver) => {
     server.use(http.post(path, resolver));
     const { user } = await openPurchase();
@@ -230,14 +271,20 @@ describe('payment', () => {
     await user.click(screen.getByLabelText(/Li e aceito/));
     await fillCard(user);
     await pay(user);
-    expect(await screen.findByRole('dialog', { name: 'Pagamento confirmado' }, { timeout: 4000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('dialog', { name: 'Pagamento confirmado' }, { timeout: 4000 }),
+    ).toBeInTheDocument();
     expect(await requests.to('POST', '/payments/asaas/installment')).toHaveLength(1);
     expect(getDb().pagamentos.filter((p) => p.usuario === customer.id)).toHaveLength(1);
     expect(getDb().agendamentos.filter((b) => b.usuario === customer.id)).toHaveLength(1);
   });
 
   it('when the save keeps failing it says the payment went through, and finishes on the next visit', async () => {
-    server.use(http.post('*/api/collections/pagamentos/records', () => HttpResponse.json({ status: 500, message: 'x', data: {} }, { status: 500 })));
+    server.use(
+      http.post('*/api/collections/pagamentos/records', () =>
+        HttpResponse.json({ status: 500, message: 'x', data: {} }, { status: 500 }),
+      ),
+    );
     const first = await openPurchase();
     await first.user.click(screen.getByLabelText(/Li e aceito/));
     await fillCard(first.user);

@@ -9,7 +9,12 @@ describe('home page', () => {
     expect(screen.getByText('Agendamento de')).toBeInTheDocument();
     expect(screen.getByText('Passaporte Italiano', { selector: 'h1 span' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Como funciona' })).toBeInTheDocument();
-    for (const step of ['Escolha o agendamento', 'Preencha seus dados', 'Aguarde o agendamento', 'Vá ao consulado']) {
+    for (const step of [
+      'Escolha o agendamento',
+      'Preencha seus dados',
+      'Aguarde o agendamento',
+      'Vá ao consulado',
+    ]) {
       expect(screen.getByRole('heading', { name: step })).toBeInTheDocument();
     }
     expect(screen.getAllByRole('button', { name: 'Ver mais' })).toHaveLength(1);
@@ -28,7 +33,12 @@ describe('home page', () => {
     expect(within(flex).queryByRole('link')).not.toBeInTheDocument();
 
     expect(screen.getByRole('heading', { name: 'Dúvidas frequentes' })).toBeInTheDocument();
-    for (const q of ['Como funciona o agendamento?', 'Quanto tempo demora?', 'Quais documentos são necessários?', 'Quanto custa?']) {
+    for (const q of [
+      'Como funciona o agendamento?',
+      'Quanto tempo demora?',
+      'Quais documentos são necessários?',
+      'Quanto custa?',
+    ]) {
       expect(screen.getByText(q)).toBeInTheDocument();
     }
   });
@@ -72,16 +82,26 @@ describe('service pages', () => {
     expect(router.state.location.search).toBe('?mode=login');
   });
 
-  it.each(['/services/flex', '/services/INDIVIDUAL', '/services/%3Cscript%3E'])('%s shows the 404 page', async (route) => {
-    renderApp({ route });
-    expect(await screen.findByText('A página que você está tentando acessar não existe.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Voltar para a página inicial' })).toHaveAttribute('href', '/');
-  });
+  it.each(['/services/flex', '/services/INDIVIDUAL', '/services/%3Cscript%3E'])(
+    '%s shows the 404 page',
+    async (route) => {
+      renderApp({ route });
+      expect(
+        await screen.findByText('A página que você está tentando acessar não existe.'),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Voltar para a página inicial' })).toHaveAttribute('href', '/');
+    },
+  );
 });
 
 describe('not found', () => {
-  it.each(['/qualquer-coisa', '/services', '/tracking/extra'])('%s shows the not-found page', async (route) => {
-    renderApp({ route });
-    expect(await screen.findByText('A página que você está tentando acessar não existe.')).toBeInTheDocument();
-  });
+  it.each(['/qualquer-coisa', '/services', '/tracking/extra'])(
+    '%s shows the not-found page',
+    async (route) => {
+      renderApp({ route });
+      expect(
+        await screen.findByText('A página que você está tentando acessar não existe.'),
+      ).toBeInTheDocument();
+    },
+  );
 });

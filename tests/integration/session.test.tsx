@@ -11,7 +11,9 @@ import { server } from '../helpers/server';
 describe('header user menu', () => {
   it("greets the customer and offers 'Agendamentos' only with payments", async () => {
     const { user } = renderApp({ route: '/', session: 'agendado' });
-    const button = await screen.findByRole('button', { name: `Olá, ${DEMO_ACCOUNTS.agendado.nome_completo}` });
+    const button = await screen.findByRole('button', {
+      name: `Olá, ${DEMO_ACCOUNTS.agendado.nome_completo}`,
+    });
     await waitFor(async () => {
       await user.click(button);
       expect(screen.getByRole('menuitem', { name: 'Agendamentos' })).toHaveAttribute('href', '/tracking');
@@ -22,18 +24,28 @@ describe('header user menu', () => {
   it("has no 'Agendamentos' for a customer without payments", async () => {
     const { user, queryClient } = renderApp({ route: '/', session: 'cliente' });
     const button = await screen.findByRole('button', { name: /Olá, Maria/ });
-    await waitFor(() => expect(queryClient.getQueryState(paymentQueries.mine(DEMO_ACCOUNTS.cliente.id).queryKey)?.status).toBe('success'));
+    await waitFor(() =>
+      expect(queryClient.getQueryState(paymentQueries.mine(DEMO_ACCOUNTS.cliente.id).queryKey)?.status).toBe(
+        'success',
+      ),
+    );
     await user.click(button);
     const menu = screen.getByRole('menu');
     expect(within(menu).queryByRole('menuitem', { name: 'Agendamentos' })).not.toBeInTheDocument();
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Sair']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Sair']);
   });
 
   it('works with the keyboard: arrows, type-ahead, Escape', async () => {
     const { user, queryClient } = renderApp({ route: '/', session: 'agendado' });
     const button = await screen.findByRole('button', { name: /Olá, João/ });
     await waitFor(() =>
-      expect(queryClient.getQueryData(paymentQueries.mine(DEMO_ACCOUNTS.agendado.id).queryKey)).toHaveLength(1),
+      expect(queryClient.getQueryData(paymentQueries.mine(DEMO_ACCOUNTS.agendado.id).queryKey)).toHaveLength(
+        1,
+      ),
     );
     button.focus();
     await user.keyboard('{ArrowDown}');
@@ -65,10 +77,13 @@ describe('header user menu', () => {
 });
 
 describe('guards', () => {
-  it.each(['/tracking', '/dashboard', '/booking-details/abc'])('a visitor opening %s goes to /', async (route) => {
-    const { router } = renderApp({ route });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-  });
+  it.each(['/tracking', '/dashboard', '/booking-details/abc'])(
+    'a visitor opening %s goes to /',
+    async (route) => {
+      const { router } = renderApp({ route });
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    },
+  );
 
   it('a customer with a payment opening the staff screens goes to /tracking', async () => {
     const { router } = renderApp({ route: '/dashboard', session: 'agendado' });
@@ -88,7 +103,11 @@ describe('guards', () => {
   });
 
   it('a 401 from the API ends the session and opens the login modal', async () => {
-    server.use(http.get('*/api/collections/pagamentos/records', () => HttpResponse.json({ status: 401, message: 'x', data: {} }, { status: 401 })));
+    server.use(
+      http.get('*/api/collections/pagamentos/records', () =>
+        HttpResponse.json({ status: 401, message: 'x', data: {} }, { status: 401 }),
+      ),
+    );
     const { router } = renderApp({ route: '/tracking', session: 'agendado' });
     expect(await screen.findByRole('dialog', { name: 'Entrar' })).toBeInTheDocument();
     expect(readSession()).toBeNull();
@@ -101,13 +120,19 @@ describe('guards', () => {
     const before = (window.scrollTo as unknown as { mock: { calls: unknown[] } }).mock.calls.length;
     await router.navigate('/services/familiar');
     await screen.findByRole('heading', { name: 'Agendamento familiar' });
-    expect((window.scrollTo as unknown as { mock: { calls: unknown[] } }).mock.calls.length).toBeGreaterThan(before);
+    expect((window.scrollTo as unknown as { mock: { calls: unknown[] } }).mock.calls.length).toBeGreaterThan(
+      before,
+    );
   });
 });
 
 describe('session end on a public page', () => {
   it('a 401 on a public page keeps the page and opens the login modal', async () => {
-    server.use(http.get('*/api/collections/pagamentos/records', () => HttpResponse.json({ status: 401, message: 'x', data: {} }, { status: 401 })));
+    server.use(
+      http.get('*/api/collections/pagamentos/records', () =>
+        HttpResponse.json({ status: 401, message: 'x', data: {} }, { status: 401 }),
+      ),
+    );
     const { router } = renderApp({ route: '/services/familiar', session: 'agendado' });
     expect(await screen.findByRole('dialog', { name: 'Entrar' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/services/familiar');

@@ -4,7 +4,10 @@ import { getDb } from '@/mocks/db';
 import { DEMO_ACCOUNTS, DEMO_AGENDADO_BOOKING } from '@/mocks/seed';
 import { renderApp } from '../helpers/render';
 
-function setStatus(status: string, fields: Partial<Record<'data_agendamento' | 'hora_agendamento' | 'local_agendamento', string>> = {}) {
+function setStatus(
+  status: string,
+  fields: Partial<Record<'data_agendamento' | 'hora_agendamento' | 'local_agendamento', string>> = {},
+) {
   const booking = getDb().agendamentos.find((b) => b.id === DEMO_AGENDADO_BOOKING.id);
   if (!booking) throw new Error('seed changed');
   Object.assign(booking, { status_agendamento: status, ...fields });
@@ -31,7 +34,9 @@ describe('tracking page', () => {
     expect(within(step2).getByText('Forma de pagamento: Cartão de Crédito')).toBeInTheDocument();
     expect(within(step2).getByText('R$ 699,00')).toBeInTheDocument();
     // the page ends with the disclaimer (the footer repeats it)
-    expect(within(screen.getByRole('main')).getByText(/Não temos nenhum vínculo com o Governo da Itália/)).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('main')).getByText(/Não temos nenhum vínculo com o Governo da Itália/),
+    ).toBeInTheDocument();
   });
 
   it.each([
@@ -47,7 +52,9 @@ describe('tracking page', () => {
   it('NOVO: asks for the form and files, with Enviar arquivos opening the form in a new tab', async () => {
     setStatus('NOVO', { data_agendamento: '', hora_agendamento: '', local_agendamento: '' });
     await openTracking();
-    expect(screen.getByText('Novo - Seu formulário foi recebido e está aguardando análise.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Novo - Seu formulário foi recebido e está aguardando análise.'),
+    ).toBeInTheDocument();
     const link = screen.getByRole('link', { name: /Enviar arquivos/ });
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
@@ -58,7 +65,9 @@ describe('tracking page', () => {
   it('ANALISE_ERRO: points to the e-mail with the details', async () => {
     setStatus('ANALISE_ERRO');
     await openTracking();
-    expect(screen.getByText('Análise com Erro - Encontramos inconsistências nos seus dados.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Análise com Erro - Encontramos inconsistências nos seus dados.'),
+    ).toBeInTheDocument();
     expect(screen.getByText(/Enviamos um e-mail com os detalhes/)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Enviar arquivos/ })).not.toBeInTheDocument();
   });
@@ -78,7 +87,11 @@ describe('tracking page', () => {
     ['AGENDADO', 'Agendado - Seu agendamento foi concluído.'],
     ['FINALIZADO', 'Finalizado - Agendamento realizado com sucesso. Processo encerrado.'],
   ])('%s: shows date, time, place, documents and the arrival advice', async (status, wording) => {
-    setStatus(status, { data_agendamento: '2026-12-10 03:00:00.000Z', hora_agendamento: '09:15', local_agendamento: 'Rua Exemplo, 123' });
+    setStatus(status, {
+      data_agendamento: '2026-12-10 03:00:00.000Z',
+      hora_agendamento: '09:15',
+      local_agendamento: 'Rua Exemplo, 123',
+    });
     await openTracking();
     expect(screen.getByText(wording)).toBeInTheDocument();
     const step4 = screen.getByRole('heading', { name: /Agendamento$/ }).parentElement as HTMLElement;

@@ -10,7 +10,11 @@ describe('environment', () => {
 
   it('takes a real backend URL without its trailing slash', () => {
     const env = parseEnv({ VITE_API_URL: 'https://pb.example.com/', VITE_HOLDER_POSTAL_CODE: '01310-100' });
-    expect(env).toMatchObject({ demo: false, apiUrl: 'https://pb.example.com', holderPostalCode: '01310100' });
+    expect(env).toMatchObject({
+      demo: false,
+      apiUrl: 'https://pb.example.com',
+      holderPostalCode: '01310100',
+    });
   });
 
   it.each([

@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { clearSession, isTokenExpired, readSession, saveSession, subscribeSession, tokenExpiry } from '@/lib/session';
+import {
+  clearSession,
+  isTokenExpired,
+  readSession,
+  saveSession,
+  subscribeSession,
+  tokenExpiry,
+} from '@/lib/session';
 import { makeToken } from '@/mocks/jwt';
 
 const record = {

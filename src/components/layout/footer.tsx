@@ -17,7 +17,10 @@ export function Footer() {
           <ul className="mt-2 space-y-2 text-sm">
             <li>
               E-mail:{' '}
-              <a className="underline underline-offset-2 hover:text-white" href={`mailto:${env.supportEmail}`}>
+              <a
+                className="underline underline-offset-2 hover:text-white"
+                href={`mailto:${env.supportEmail}`}
+              >
                 {env.supportEmail}
               </a>
             </li>
@@ -39,7 +42,10 @@ export function Footer() {
           <h2 className="font-semibold text-white">Serviços</h2>
           <ul className="mt-2 space-y-2 text-sm">
             <li>
-              <Link className="underline underline-offset-2 hover:text-white" to={paths.service('individual')}>
+              <Link
+                className="underline underline-offset-2 hover:text-white"
+                to={paths.service('individual')}
+              >
                 Agendamento Individual
               </Link>
             </li>

@@ -20,12 +20,5 @@ export default function UserMenu({ userId, name, admin }: { userId: string; name
       navigate(paths.home);
     },
   });
-  return (
-    <Menu
-      label={`Olá, ${name}`}
-      items={items}
-      buttonClassName={userButtonClass}
-    />
-  );
+  return <Menu label={`Olá, ${name}`} items={items} buttonClassName={userButtonClass} />;
 }
-

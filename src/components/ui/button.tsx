@@ -25,7 +25,16 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   loadingText?: string;
 }
 
-export function Button({ variant = 'primary', loading, loadingText, className, children, disabled, type = 'button', ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  loading,
+  loadingText,
+  className,
+  children,
+  disabled,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   return (
     <button
       type={type}
@@ -34,7 +43,11 @@ export function Button({ variant = 'primary', loading, loadingText, className, c
       aria-busy={loading || undefined}
       {...rest}
     >
-      {loading ? <Spinner label={loadingText ?? (typeof children === 'string' ? children : undefined)} /> : children}
+      {loading ? (
+        <Spinner label={loadingText ?? (typeof children === 'string' ? children : undefined)} />
+      ) : (
+        children
+      )}
     </button>
   );
 }

@@ -53,7 +53,10 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
 export function FormAlert({ children }: { children: ReactNode }) {
   if (!children) return null;
   return (
-    <div role="alert" className="rounded-lg border border-accent-700/40 bg-red-50 px-4 py-3 text-sm font-medium text-accent-700">
+    <div
+      role="alert"
+      className="rounded-lg border border-accent-700/40 bg-red-50 px-4 py-3 text-sm font-medium text-accent-700"
+    >
       {children}
     </div>
   );

@@ -76,7 +76,8 @@ export function Menu({ label, items, buttonClassName }: MenuProps) {
     e.preventDefault();
   }
 
-  const itemClass = 'block w-full px-4 py-3 text-left text-ink-900 hover:bg-brand-50 focus:bg-brand-50 focus:outline-none';
+  const itemClass =
+    'block w-full px-4 py-3 text-left text-ink-900 hover:bg-brand-50 focus:bg-brand-50 focus:outline-none';
 
   return (
     <div className="relative">

@@ -29,7 +29,9 @@ export function Modal({ title, children, onClose, className, initialFocusSelecto
     // First a field to type in, else the first control that is not the close button.
     const first =
       (initialFocusSelector && node?.querySelector<HTMLElement>(initialFocusSelector)) ||
-      node?.querySelector<HTMLElement>('input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled])') ||
+      node?.querySelector<HTMLElement>(
+        'input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled])',
+      ) ||
       Array.from(node?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []).find((el) => !el.dataset.modalClose) ||
       node;
     first?.focus();
@@ -68,6 +70,7 @@ export function Modal({ title, children, onClose, className, initialFocusSelecto
 
   return (
     <div className="fixed inset-0 z-50 flex items-end justify-center bg-black/50 sm:items-center sm:p-4">
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the dialog itself traps Tab and handles Escape (WAI-ARIA dialog pattern) */}
       <div
         ref={ref}
         role="dialog"

@@ -23,7 +23,10 @@ export function ConfirmPasswordResetPage() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<ResetValues>({ resolver: zodResolver(resetSchema), defaultValues: { password: '', passwordConfirm: '' } });
+  } = useForm<ResetValues>({
+    resolver: zodResolver(resetSchema),
+    defaultValues: { password: '', passwordConfirm: '' },
+  });
 
   const onSubmit = handleSubmit((values) =>
     guard(async () => {
@@ -81,7 +84,10 @@ export function ConfirmPasswordResetPage() {
                 </Button>
               </>
             ) : null}
-            <Link to={modeHref('forgot_password')} className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline">
+            <Link
+              to={modeHref('forgot_password')}
+              className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline"
+            >
               Pedir um novo link
             </Link>
           </form>

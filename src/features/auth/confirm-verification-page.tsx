@@ -50,7 +50,9 @@ export function ConfirmVerificationPage() {
         <div role="alert">
           <h1 className="text-3xl font-bold text-accent-700">Erro ao ativar conta!</h1>
           <p className="mt-3 text-ink-700">
-            {data.status === 0 ? 'Sem resposta do servidor. Verifique sua conexão.' : `Status: ${data.status}`}
+            {data.status === 0
+              ? 'Sem resposta do servidor. Verifique sua conexão.'
+              : `Status: ${data.status}`}
           </p>
           {data.status === 400 ? <p className="mt-2 text-ink-700">{EXPIRED}</p> : null}
           <Link to={modeHref('register')} className={buttonClass('primary', 'mt-8')}>

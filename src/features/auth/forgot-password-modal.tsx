@@ -37,8 +37,8 @@ export default function ForgotPasswordModal() {
       {sentTo ? (
         <div className="space-y-4 text-ink-700">
           <p role="status">
-            Se existir uma conta com o e-mail <strong className="break-all text-ink-900">{sentTo}</strong>, enviamos
-            um link para você criar uma nova senha.
+            Se existir uma conta com o e-mail <strong className="break-all text-ink-900">{sentTo}</strong>,
+            enviamos um link para você criar uma nova senha.
           </p>
           <Button className="w-full" onClick={() => setMode('login')}>
             Voltar para o login
@@ -46,7 +46,9 @@ export default function ForgotPasswordModal() {
         </div>
       ) : (
         <form noValidate onSubmit={onSubmit} className="space-y-4">
-          <p className="text-ink-700">Informe o e-mail da sua conta e enviaremos um link para criar uma nova senha.</p>
+          <p className="text-ink-700">
+            Informe o e-mail da sua conta e enviaremos um link para criar uma nova senha.
+          </p>
           <FormAlert>{serverError}</FormAlert>
           <Field
             label="Email"
@@ -60,7 +62,11 @@ export default function ForgotPasswordModal() {
           <Button type="submit" className="w-full" loading={isSubmitting} loadingText="Enviando...">
             Enviar link
           </Button>
-          <button type="button" className="min-h-11 text-sm font-semibold text-brand-800 underline" onClick={() => setMode('login')}>
+          <button
+            type="button"
+            className="min-h-11 text-sm font-semibold text-brand-800 underline"
+            onClick={() => setMode('login')}
+          >
             Voltar para o login
           </button>
         </form>

@@ -24,7 +24,10 @@ export default function LoginModal() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  } = useForm<LoginValues>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+  });
 
   const onSubmit = handleSubmit((values) =>
     guard(async () => {
@@ -81,10 +84,18 @@ export default function LoginModal() {
           Entrar
         </Button>
         <div className="flex flex-wrap justify-between gap-2 text-sm">
-          <button type="button" className="min-h-11 font-semibold text-brand-800 underline" onClick={() => setMode('forgot_password')}>
+          <button
+            type="button"
+            className="min-h-11 font-semibold text-brand-800 underline"
+            onClick={() => setMode('forgot_password')}
+          >
             Esqueci minha senha
           </button>
-          <button type="button" className="min-h-11 font-semibold text-brand-800 underline" onClick={() => setMode('register')}>
+          <button
+            type="button"
+            className="min-h-11 font-semibold text-brand-800 underline"
+            onClick={() => setMode('register')}
+          >
             Criar conta
           </button>
         </div>

@@ -117,7 +117,11 @@ export default function RegisterModal() {
         </Button>
         <p className="text-center text-sm">
           Já tem conta?{' '}
-          <button type="button" className="min-h-11 font-semibold text-brand-800 underline" onClick={() => setMode('login')}>
+          <button
+            type="button"
+            className="min-h-11 font-semibold text-brand-800 underline"
+            onClick={() => setMode('login')}
+          >
             Entrar
           </button>
         </p>

@@ -6,12 +6,7 @@ import { isValidPhone } from '@/lib/phone';
 export const LIMITS = { name: 120, email: 254, password: 71 } as const;
 
 const email = (required: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, required)
-    .max(LIMITS.email, 'Email inválido')
-    .pipe(z.email('Email inválido'));
+  z.string().trim().min(1, required).max(LIMITS.email, 'Email inválido').pipe(z.email('Email inválido'));
 
 export const loginSchema = z.object({
   email: email('Preencha seu email'),
@@ -43,7 +38,10 @@ export const registerSchema = z
     cpf: z.string().min(1, 'CPF é obrigatório').refine(isValidCpf, 'CPF inválido'),
     celular: z.string().min(1, 'Celular obrigatório').refine(isValidPhone, 'Celular inválido'),
   })
-  .refine((v) => v.password === v.passwordConfirm, { message: 'As senhas não coincidem', path: ['passwordConfirm'] });
+  .refine((v) => v.password === v.passwordConfirm, {
+    message: 'As senhas não coincidem',
+    path: ['passwordConfirm'],
+  });
 export type RegisterValues = z.infer<typeof registerSchema>;
 
 export const forgotSchema = z.object({ email: email('Preencha seu email') });
@@ -51,5 +49,8 @@ export type ForgotValues = z.infer<typeof forgotSchema>;
 
 export const resetSchema = z
   .object({ password: newPassword, passwordConfirm: z.string() })
-  .refine((v) => v.password === v.passwordConfirm, { message: 'As senhas não coincidem', path: ['passwordConfirm'] });
+  .refine((v) => v.password === v.passwordConfirm, {
+    message: 'As senhas não coincidem',
+    path: ['passwordConfirm'],
+  });
 export type ResetValues = z.infer<typeof resetSchema>;

@@ -36,8 +36,8 @@ export default function VerifyEmailModal() {
       <div className="space-y-4 text-ink-700">
         <p>
           Enviamos um link de confirmação para{' '}
-          {email ? <strong className="break-all text-ink-900">{email}</strong> : 'o seu e-mail'}. Clique no link para
-          ativar sua conta e depois faça login.
+          {email ? <strong className="break-all text-ink-900">{email}</strong> : 'o seu e-mail'}. Clique no
+          link para ativar sua conta e depois faça login.
         </p>
         <p className="text-sm">Não encontrou? Confira a caixa de spam ou lixo eletrônico.</p>
         {status === 'sent' ? (

@@ -12,7 +12,10 @@ export function Faq() {
           <details key={item.question} className="group px-5 open:bg-brand-50/50">
             <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 py-4 font-semibold [&::-webkit-details-marker]:hidden">
               {item.question}
-              <span aria-hidden="true" className="text-xl text-brand-700 transition-transform group-open:rotate-45">
+              <span
+                aria-hidden="true"
+                className="text-xl text-brand-700 transition-transform group-open:rotate-45"
+              >
                 +
               </span>
             </summary>

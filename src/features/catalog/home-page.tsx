@@ -43,7 +43,9 @@ function ServiceCard({ name, price, summary, bullets, to, badge, highlight }: Ca
         highlight ? 'border-brand-700 ring-2 ring-brand-700' : 'border-gray-200',
       )}
     >
-      {badge ? <Badge className="absolute -top-3 left-6 bg-accent-700 px-3 py-1 text-white">{badge}</Badge> : null}
+      {badge ? (
+        <Badge className="absolute -top-3 left-6 bg-accent-700 px-3 py-1 text-white">{badge}</Badge>
+      ) : null}
       <h3 className="text-xl font-bold">{name}</h3>
       <p className="mt-1 text-ink-700">{summary}</p>
       <p className="mt-4 text-3xl font-extrabold text-ink-900">{formatBRL(price)}</p>
@@ -74,6 +76,7 @@ export function HomePage() {
   return (
     <>
       <section className="relative isolate overflow-hidden bg-ink-900">
+        {/* eslint-disable-next-line jsx-a11y/img-redundant-alt -- the seed fixes this alt text */}
         <img
           src="/cover.svg"
           alt="Cover Image"
@@ -103,7 +106,10 @@ export function HomePage() {
         </h2>
         <ol className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {howItWorks.map((step, index) => (
-            <li key={step.title} className="flex flex-col rounded-2xl border border-gray-200 bg-brand-50/40 p-6">
+            <li
+              key={step.title}
+              className="flex flex-col rounded-2xl border border-gray-200 bg-brand-50/40 p-6"
+            >
               <span
                 aria-hidden="true"
                 className="flex size-10 items-center justify-center rounded-full bg-brand-700 font-bold text-white"
@@ -113,7 +119,11 @@ export function HomePage() {
               <h3 className="mt-4 text-lg font-bold">{step.title}</h3>
               <p className="mt-2 text-ink-700">{step.text}</p>
               {index === 0 ? (
-                <button type="button" onClick={scrollToServices} className={buttonClass('secondary', 'mt-4 self-start')}>
+                <button
+                  type="button"
+                  onClick={scrollToServices}
+                  className={buttonClass('secondary', 'mt-4 self-start')}
+                >
                   Ver mais
                 </button>
               ) : null}
@@ -132,7 +142,9 @@ export function HomePage() {
           <h2 id="servicos-titulo" className="text-center text-3xl font-bold">
             Escolha seu agendamento
           </h2>
-          <p className="mx-auto mt-3 max-w-2xl text-center text-ink-700">Pagamento no cartão de crédito em até 6x.</p>
+          <p className="mx-auto mt-3 max-w-2xl text-center text-ink-700">
+            Pagamento no cartão de crédito em até 6x.
+          </p>
           <div className="mt-12 grid gap-8 md:grid-cols-3">
             <ServiceCard
               name={services.familiar.name}

@@ -67,7 +67,10 @@ export function ServicePage({ PurchaseArea }: { PurchaseArea?: ComponentType<Pur
           className="absolute inset-0 -z-10 h-full w-full object-cover opacity-50"
         />
         <div className="mx-auto max-w-4xl px-4 py-10">
-          <Link to={paths.home} className="inline-flex min-h-11 items-center gap-1 font-semibold text-white underline-offset-4 hover:underline">
+          <Link
+            to={paths.home}
+            className="inline-flex min-h-11 items-center gap-1 font-semibold text-white underline-offset-4 hover:underline"
+          >
             <span aria-hidden="true">←</span> Voltar
           </Link>
           <h1 className="mt-4 text-3xl font-extrabold text-white sm:text-5xl">Agendamento {id}</h1>
@@ -80,7 +83,10 @@ export function ServicePage({ PurchaseArea }: { PurchaseArea?: ComponentType<Pur
           <List title="O que está incluído" items={service.inclusions} />
           <List title="Observações" items={service.notes} />
         </div>
-        <aside aria-label="Preço" className="h-fit rounded-2xl border border-gray-200 p-6 shadow-sm md:sticky md:top-24">
+        <aside
+          aria-label="Preço"
+          className="h-fit rounded-2xl border border-gray-200 p-6 shadow-sm md:sticky md:top-24"
+        >
           <p className="text-sm text-ink-700">Valor do serviço</p>
           <p className="mt-1 text-4xl font-extrabold">{formatBRL(PRICES[id])}</p>
           <p className="mt-1 text-sm text-ink-700">em até 6x no cartão de crédito</p>

@@ -31,7 +31,10 @@ export function CardForm({ total, busy, onPay }: CardFormProps) {
     defaultValues: { card_name: '', card_number: '', card_expiry_date: '', card_cvv: '', card_payments: '' },
   });
 
-  const masked = (name: 'card_name' | 'card_number' | 'card_expiry_date' | 'card_cvv', transform: (v: string) => string) => {
+  const masked = (
+    name: 'card_name' | 'card_number' | 'card_expiry_date' | 'card_cvv',
+    transform: (v: string) => string,
+  ) => {
     const field = register(name);
     return {
       ...field,

@@ -16,7 +16,15 @@ function Support() {
   );
 }
 
-export function PaymentModals({ phase, onRetry, onClose }: { phase: PaymentPhase; onRetry: () => void; onClose: () => void }) {
+export function PaymentModals({
+  phase,
+  onRetry,
+  onClose,
+}: {
+  phase: PaymentPhase;
+  onRetry: () => void;
+  onClose: () => void;
+}) {
   switch (phase.kind) {
     case 'processing':
       return (
@@ -44,7 +52,8 @@ export function PaymentModals({ phase, onRetry, onClose }: { phase: PaymentPhase
           <div className="space-y-4 text-ink-700">
             <p>Algo deu errado ao processar seu pagamento.</p>
             <p>
-              Confira os dados do cartão e tente novamente. Se o problema continuar, fale com o nosso atendimento: <Support />.
+              Confira os dados do cartão e tente novamente. Se o problema continuar, fale com o nosso
+              atendimento: <Support />.
             </p>
             <Button className="w-full" onClick={onRetry}>
               Tentar novamente
@@ -58,8 +67,8 @@ export function PaymentModals({ phase, onRetry, onClose }: { phase: PaymentPhase
           <div className="space-y-4 text-ink-700">
             <p>A operadora não respondeu a tempo e não sabemos se a cobrança foi feita.</p>
             <p>
-              <strong>Não pague de novo agora</strong>, para não ser cobrado duas vezes. Confira a fatura ou o aplicativo do
-              seu cartão e fale com o nosso atendimento: <Support />.
+              <strong>Não pague de novo agora</strong>, para não ser cobrado duas vezes. Confira a fatura ou o
+              aplicativo do seu cartão e fale com o nosso atendimento: <Support />.
             </p>
             <Button className="w-full" onClick={onClose}>
               Entendi
@@ -79,14 +88,15 @@ export function ChargedNotSavedModal({ asaasId, onClose }: { asaasId: string; on
     <Modal title="Pagamento aprovado" onClose={onClose}>
       <div className="space-y-4 text-ink-700">
         <p>
-          Seu pagamento foi aprovado, mas não conseguimos registrar o seu pedido agora. <strong>Não pague de novo.</strong>
+          Seu pagamento foi aprovado, mas não conseguimos registrar o seu pedido agora.{' '}
+          <strong>Não pague de novo.</strong>
         </p>
         <p>
           Código do pagamento: <strong className="break-all text-ink-900">{asaasId}</strong>
         </p>
         <p>
-          Vamos concluir o registro automaticamente na sua próxima visita a esta página. Se preferir, fale com o nosso
-          atendimento informando o código: <Support />.
+          Vamos concluir o registro automaticamente na sua próxima visita a esta página. Se preferir, fale com
+          o nosso atendimento informando o código: <Support />.
         </p>
         <Button className="w-full" onClick={onClose}>
           Entendi

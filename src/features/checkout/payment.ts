@@ -56,7 +56,8 @@ async function withRetry<T>(run: (attempt: number) => Promise<T>, delays = SAVE_
  */
 export async function saveOrder(record: PaymentRecordInput, resumed = false): Promise<void> {
   const saved = await withRetry(async (attempt) => {
-    const existing = resumed || attempt > 0 ? await findPaymentRecord(record.usuario, record.asaas_id_pagamento) : null;
+    const existing =
+      resumed || attempt > 0 ? await findPaymentRecord(record.usuario, record.asaas_id_pagamento) : null;
     return existing ?? (await createPaymentRecord(record));
   });
   if (saved.created) {
@@ -69,7 +70,12 @@ export async function saveOrder(record: PaymentRecordInput, resumed = false): Pr
 }
 
 /** Seed §7 order: IP lookup, Asaas customer, installment charge, payment record, NOVO booking. */
-export async function pay(session: Session, serviceId: ServiceId, total: number, card: CardInput): Promise<PaymentOutcome> {
+export async function pay(
+  session: Session,
+  serviceId: ServiceId,
+  total: number,
+  card: CardInput,
+): Promise<PaymentOutcome> {
   const expiry = expiryParts(card.card_expiry_date);
   if (!expiry) return { kind: 'failed' };
   const cpfCnpj = onlyDigits(session.cpf);

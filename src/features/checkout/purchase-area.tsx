@@ -21,8 +21,9 @@ function UnsavedPaymentNotice({ asaasId }: { asaasId: string }) {
     <div role="alert" className="rounded-2xl border border-amber-400 bg-amber-50 p-6 text-ink-900">
       <h2 className="text-xl font-bold">Seu pagamento foi aprovado</h2>
       <p className="mt-2">
-        Ainda não conseguimos registrar o pedido do pagamento <strong className="break-all">{asaasId}</strong>. Não pague
-        de novo: recarregue a página em alguns minutos para concluir o registro, ou fale com o nosso atendimento (
+        Ainda não conseguimos registrar o pedido do pagamento <strong className="break-all">{asaasId}</strong>
+        . Não pague de novo: recarregue a página em alguns minutos para concluir o registro, ou fale com o
+        nosso atendimento (
         <a className="font-semibold underline" href={`mailto:${env.supportEmail}`}>
           {env.supportEmail}
         </a>
@@ -37,8 +38,8 @@ function UncertainPaymentNotice() {
     <div role="alert" className="rounded-2xl border border-amber-400 bg-amber-50 p-6 text-ink-900">
       <h2 className="text-xl font-bold">Não conseguimos confirmar o seu pagamento</h2>
       <p className="mt-2">
-        Para você não ser cobrado duas vezes, confira a fatura ou o aplicativo do seu cartão antes de tentar de novo e fale
-        com o nosso atendimento:{' '}
+        Para você não ser cobrado duas vezes, confira a fatura ou o aplicativo do seu cartão antes de tentar
+        de novo e fale com o nosso atendimento:{' '}
         <a className="font-semibold underline" href={`mailto:${env.supportEmail}`}>
           {env.supportEmail}
         </a>
@@ -52,7 +53,7 @@ function UncertainPaymentNotice() {
 function ResumePendingSave({ pending }: { pending: PaymentRecordInput }) {
   const queryClient = useQueryClient();
   const resume = useQuery({
-    queryKey: ['resume-payment-save', pending.asaas_id_pagamento],
+    queryKey: ['resume-payment-save', pending],
     queryFn: async () => {
       await saveOrder(pending, true);
       await queryClient.invalidateQueries({ queryKey: paymentQueries.all() });
@@ -83,21 +84,27 @@ export default function PurchaseArea({ serviceId }: { serviceId: ServiceId }) {
 
   if (!session) return null;
   if (pendingAtMount) return <ResumePendingSave pending={pendingAtMount} />;
-  if (phase.kind === 'charged-not-saved' && acknowledged) return <UnsavedPaymentNotice asaasId={phase.asaasId} />;
+  if (phase.kind === 'charged-not-saved' && acknowledged)
+    return <UnsavedPaymentNotice asaasId={phase.asaasId} />;
   if (phase.kind === 'uncertain' && acknowledged) return <UncertainPaymentNotice />;
   if (payments.isPending && session.id) return <PageLoading />;
   if (payments.isError) {
     return (
       <div role="alert" className="rounded-2xl border border-accent-700/40 bg-red-50 p-6">
         <p className="font-semibold text-accent-700">Não foi possível carregar seus dados de pagamento.</p>
-        <button type="button" className="mt-3 min-h-11 font-semibold text-brand-800 underline" onClick={() => payments.refetch()}>
+        <button
+          type="button"
+          className="mt-3 min-h-11 font-semibold text-brand-800 underline"
+          onClick={() => payments.refetch()}
+        >
           Tentar novamente
         </button>
       </div>
     );
   }
   // One purchase per customer: whoever has paid follows the booking instead (unless paying right now).
-  if (payments.data && payments.data.length > 0 && phase.kind === 'idle') return <Navigate to={paths.tracking} replace />;
+  if (payments.data && payments.data.length > 0 && phase.kind === 'idle')
+    return <Navigate to={paths.tracking} replace />;
 
   const price = PRICES[serviceId];
   const total = price + (withFlex ? FLEX_FEE : 0);
@@ -117,7 +124,10 @@ export default function PurchaseArea({ serviceId }: { serviceId: ServiceId }) {
   }
 
   return (
-    <section aria-labelledby="compra-titulo" className="rounded-2xl border border-gray-200 p-4 shadow-sm sm:p-8">
+    <section
+      aria-labelledby="compra-titulo"
+      className="rounded-2xl border border-gray-200 p-4 shadow-sm sm:p-8"
+    >
       <h2 id="compra-titulo" className="text-2xl font-bold">
         Contratar agendamento {services[serviceId].name}
       </h2>
@@ -152,7 +162,9 @@ export default function PurchaseArea({ serviceId }: { serviceId: ServiceId }) {
         ) : null}
         <div className="flex justify-between gap-4 border-t border-gray-300 pt-2 text-lg font-bold">
           <dt>Total</dt>
-          <dd aria-live="polite" className="whitespace-nowrap">{formatBRL(total)}</dd>
+          <dd aria-live="polite" className="whitespace-nowrap">
+            {formatBRL(total)}
+          </dd>
         </div>
       </dl>
 

@@ -18,9 +18,20 @@ import { myBookingQueries } from './api/bookings';
 const methodLabel = (method: string) =>
   method === 'cartao_credito' ? 'Cartão de Crédito' : method === 'pix' ? 'Pix' : 'N/A';
 
-const serviceName = (type: string) => (type in services ? services[type as keyof typeof services].name : type);
+const serviceName = (type: string) =>
+  type in services ? services[type as keyof typeof services].name : type;
 
-function Step({ n, title, done, children }: { n: number; title: string; done?: boolean; children: ReactNode }) {
+function Step({
+  n,
+  title,
+  done,
+  children,
+}: {
+  n: number;
+  title: string;
+  done?: boolean;
+  children: ReactNode;
+}) {
   return (
     <li className="relative flex gap-4 pb-8 last:pb-0">
       <span
@@ -61,7 +72,8 @@ function Documents({ status }: { status: BookingStatus | null }) {
         <div className="rounded-xl border border-orange-300 bg-orange-50 p-4 text-orange-950">
           <p className="font-semibold">Preencha o formulário e envie seus arquivos.</p>
           <p className="mt-1">
-            Precisamos do formulário preenchido e dos seus documentos para conferir os dados e fazer o agendamento.
+            Precisamos do formulário preenchido e dos seus documentos para conferir os dados e fazer o
+            agendamento.
           </p>
           <a
             href={env.documentsFormUrl}
@@ -80,7 +92,9 @@ function Documents({ status }: { status: BookingStatus | null }) {
     return (
       <div className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-950">
         <p className="font-semibold">Encontramos divergências nos seus dados ou documentos.</p>
-        <p className="mt-1">Enviamos um e-mail com os detalhes do que precisa ser corrigido. Confira sua caixa de entrada.</p>
+        <p className="mt-1">
+          Enviamos um e-mail com os detalhes do que precisa ser corrigido. Confira sua caixa de entrada.
+        </p>
       </div>
     );
   }
@@ -92,7 +106,13 @@ function Documents({ status }: { status: BookingStatus | null }) {
   );
 }
 
-function Appointment({ booking, status }: { booking: BookingRecord | undefined; status: BookingStatus | null }) {
+function Appointment({
+  booking,
+  status,
+}: {
+  booking: BookingRecord | undefined;
+  status: BookingStatus | null;
+}) {
   if (booking && (status === 'AGENDADO' || status === 'FINALIZADO')) {
     return (
       <>
@@ -114,17 +134,27 @@ function Appointment({ booking, status }: { booking: BookingRecord | undefined; 
             ))}
           </ul>
         </div>
-        <p className="rounded-lg bg-amber-50 px-4 py-3 font-semibold text-amber-950">Chegar com 30 minutos de antecedência!</p>
+        <p className="rounded-lg bg-amber-50 px-4 py-3 font-semibold text-amber-950">
+          Chegar com 30 minutos de antecedência!
+        </p>
       </>
     );
   }
   if (status === 'ANALISE_OK') {
-    return <p>Estamos trabalhando no seu agendamento. Você será avisado por e-mail assim que ele for concluído.</p>;
+    return (
+      <p>Estamos trabalhando no seu agendamento. Você será avisado por e-mail assim que ele for concluído.</p>
+    );
   }
   return <p>O agendamento começa depois que seus documentos forem validados.</p>;
 }
 
-function TrackingContent({ payment, booking }: { payment: PaymentRecord; booking: BookingRecord | undefined }) {
+function TrackingContent({
+  payment,
+  booking,
+}: {
+  payment: PaymentRecord;
+  booking: BookingRecord | undefined;
+}) {
   const status = booking && isBookingStatus(booking.status_agendamento) ? booking.status_agendamento : null;
   const docsDone = status === 'ANALISE_OK' || status === 'AGENDADO' || status === 'FINALIZADO';
   const booked = status === 'AGENDADO' || status === 'FINALIZADO';
@@ -192,7 +222,9 @@ export function TrackingPage() {
     <section className="mx-auto max-w-3xl px-4 py-10">
       <title>{`Consultar andamento | ${brand.name}`}</title>
       <h1 className="text-3xl font-bold">Consultar andamento</h1>
-      <p className="mt-1 text-ink-700">{booking?.expand?.usuario?.nome_completo ?? session?.nome_completo ?? 'Desconhecido'}</p>
+      <p className="mt-1 text-ink-700">
+        {booking?.expand?.usuario?.nome_completo ?? session?.nome_completo ?? 'Desconhecido'}
+      </p>
       <TrackingContent payment={payment} booking={booking} />
       <p className="mt-10 border-t border-gray-200 pt-6 text-sm text-ink-600">{brand.disclaimer}</p>
     </section>

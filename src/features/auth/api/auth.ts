@@ -65,7 +65,8 @@ export function registerErrorMessage(error: unknown): string {
   if (error.status !== 400) return messages.registerUnknown;
   const fields = Object.keys((error.response?.data as Record<string, unknown> | undefined) ?? {});
   const aboutOtherFields = fields.length > 0 && !fields.includes('email');
-  if (error.response?.message === 'Failed to create record.' && !aboutOtherFields) return messages.registerTaken;
+  if (error.response?.message === 'Failed to create record.' && !aboutOtherFields)
+    return messages.registerTaken;
   return messages.registerBad;
 }
 
@@ -81,7 +82,11 @@ export async function requestPasswordReset(email: string): Promise<void> {
   await pb.send('/api/collections/usuarios/request-password-reset', { method: 'POST', body: { email } });
 }
 
-export async function confirmPasswordReset(token: string, password: string, passwordConfirm: string): Promise<void> {
+export async function confirmPasswordReset(
+  token: string,
+  password: string,
+  passwordConfirm: string,
+): Promise<void> {
   await pb.send('/api/collections/usuarios/confirm-password-reset', {
     method: 'POST',
     body: { token, password, passwordConfirm },
