@@ -6,7 +6,7 @@
 // /usr/bin/chromium), prints scores and metrics, and saves each Lighthouse JSON report under .lighthouse/.
 // Exit code: 1 if the JS budget is exceeded or a step could not run; low scores are reported, not fatal.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,9 +38,11 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const STEPS = [
   { name: 'home', kind: 'lighthouse', path: '/' },
   { name: 'service-individual', kind: 'lighthouse', path: '/services/individual' },
+  { name: 'service-familiar', kind: 'lighthouse', path: '/services/familiar' },
+  { name: 'lcp-vs-static', kind: 'lcpVsStatic', path: '/' },
 ];
 
-const RUNNERS = { lighthouse: runLighthouse };
+const RUNNERS = { lighthouse: runLighthouse, lcpVsStatic: runLcpVsStatic };
 
 // ---------------------------------------------------------------------------------------------------------
 
@@ -92,9 +94,43 @@ async function runLighthouse(step, { baseUrl }) {
       summary: { ...scores, LCP: metric('largest-contentful-paint'), CLS: metric('cumulative-layout-shift') },
       lines,
       label: `${step.path} (${preset})`,
+      lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
     };
   } finally {
     await chrome.kill();
+  }
+}
+
+/**
+ * The LCP of the built page against the same HTML with its scripts removed (the best a page of that content can
+ * do), measured in one run: the prerendered page should paint as fast as a static one (issue 5: ratio <= 1.2).
+ */
+async function runLcpVsStatic(step, { baseUrl }) {
+  const source = step.path === '/' ? 'index.html' : `${step.path.replace(/^\//, '')}.html`;
+  const html = readFileSync(path.join(distDir, source), 'utf8');
+  const stripped = html
+    .replace(/<script type="module"[^>]*><\/script>\s*/g, '')
+    .replace(/<link rel="modulepreload"[^>]*>\s*/g, '');
+  const staticFile = path.join(distDir, 'bench-static.html');
+  writeFileSync(staticFile, stripped);
+  try {
+    const page = await runLighthouse({ name: `${step.name}-page`, path: step.path }, { baseUrl });
+    const bare = await runLighthouse({ name: `${step.name}-static`, path: '/bench-static' }, { baseUrl });
+    const ratio = page.lcpMs / bare.lcpMs;
+    return {
+      summary: {
+        LCP: `${(page.lcpMs / 1000).toFixed(2)} s`,
+        'static LCP': `${(bare.lcpMs / 1000).toFixed(2)} s`,
+        ratio: ratio.toFixed(2),
+      },
+      lines: [
+        `  LCP with scripts ${(page.lcpMs / 1000).toFixed(2)} s, same HTML without scripts ${(bare.lcpMs / 1000).toFixed(2)} s`,
+        `  ratio ${ratio.toFixed(2)} (target <= 1.2)`,
+      ],
+      label: `${step.path} vs its HTML without scripts (mobile)`,
+    };
+  } finally {
+    rmSync(staticFile, { force: true });
   }
 }
 

@@ -42,6 +42,12 @@ export function entryScripts(distDir) {
   const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   const urls = [];
   for (const [tag] of html.matchAll(tagPattern('script'))) {
+    // The prerendered pages start the app from an inline boot script after the first paint (prerender.mjs).
+    const bootEntry = attr(tag, 'data-entry');
+    if (bootEntry) {
+      urls.push(bootEntry, ...(attr(tag, 'data-preload') ?? '').split(/\s+/).filter(Boolean));
+      continue;
+    }
     const src = attr(tag, 'src');
     if (src && (attr(tag, 'type') ?? '').toLowerCase() === 'module') urls.push(src);
     else if (src && !hasBooleanAttr(tag, 'nomodule')) urls.push(src); // a classic script also loads up front

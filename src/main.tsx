@@ -1,4 +1,5 @@
 import './styles.css';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { envError } from './config/env';
@@ -25,7 +26,10 @@ if (container && envError) {
   // fallback serves the home page's HTML for other paths, which are rendered afresh.
   const path = window.location.pathname.replace(/(.)\/+$/, '$1');
   if (container.dataset.prerendered === path) {
-    hydrateRoot(container, <App />);
+    // In a transition, hydration yields to the browser between components instead of one long task.
+    startTransition(() => {
+      hydrateRoot(container, <App />);
+    });
   } else {
     createRoot(container).render(<App />);
   }
