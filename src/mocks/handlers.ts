@@ -909,7 +909,10 @@ export const ipLookupHandlers = [
 
 /** Unknown routes answer like the real servers instead of falling through to the dev server's HTML. */
 const fallbackRoutes = [
-  http.all('*/api/*', () => notFound()),
+  // Only real API paths: in `npm run dev` the worker also sees source modules such as /src/lib/api/payments.ts.
+  http.all('*/api/*', ({ request }) =>
+    new URL(request.url).pathname.startsWith('/api/') ? notFound() : undefined,
+  ),
   http.all('*/payments/asaas/*', () =>
     asaasError([{ code: 'not_found', description: 'Recurso não encontrado.' }], 404),
   ),

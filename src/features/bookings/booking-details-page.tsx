@@ -1,3 +1,76 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { PageLoading } from '@/components/ui/spinner';
+import { brand } from '@/config/content';
+import { formatDateTime } from '@/lib/dates';
+import { bookingQueries, errorMessage, isNotFound } from './api/bookings';
+import { BookingForm } from './booking-form';
+import { listHref } from './list-params';
+import { ownerName } from './owner-name';
+
+function Layout({ backHref, children }: { backHref: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6">
+      <Link
+        to={backHref}
+        className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-800 underline-offset-4 hover:underline"
+      >
+        <span aria-hidden="true">←</span>
+        Voltar página
+      </Link>
+      {children}
+    </div>
+  );
+}
+
+/** Booking editor (/booking-details/:id): the loader; the form renders once the record is here. */
 export function BookingDetailsPage() {
-  return <h1>BookingDetailsPage</h1>;
+  const { id = '' } = useParams();
+  const location = useLocation();
+  const backHref = listHref(location.state);
+  const query = useQuery(bookingQueries.detail(id));
+
+  if (query.isPending) return <PageLoading label="Carregando..." />;
+
+  if (query.isError) {
+    const notFound = isNotFound(query.error);
+    return (
+      <Layout backHref={backHref}>
+        <title>{`${notFound ? 'Agendamento não encontrado' : 'Erro'} | ${brand.name}`}</title>
+        <div role="alert" className="mt-6 space-y-3 rounded-2xl border border-gray-200 p-6">
+          <h1 className="text-2xl font-bold text-ink-900">
+            {notFound ? 'Agendamento não encontrado.' : 'Não foi possível carregar o agendamento.'}
+          </h1>
+          <p className="text-ink-700">
+            {notFound
+              ? 'Ele pode ter sido removido, ou o endereço está incompleto. Volte à lista e abra o agendamento de lá.'
+              : errorMessage(query.error)}
+          </p>
+          {notFound ? null : (
+            <Button variant="secondary" onClick={() => void query.refetch()} loading={query.isFetching}>
+              Tentar novamente
+            </Button>
+          )}
+        </div>
+      </Layout>
+    );
+  }
+
+  const booking = query.data;
+  const name = ownerName(booking);
+  return (
+    <Layout backHref={backHref}>
+      <title>{`Agendamento de ${name} | ${brand.name}`}</title>
+      <header className="mt-4 mb-8 space-y-2">
+        <h1 className="text-3xl font-bold break-words text-ink-900">{name}</h1>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-ink-700">
+          <span>Criado em {formatDateTime(booking.created)}</span>
+          <span>Atualizado em {formatDateTime(booking.updated)}</span>
+        </div>
+      </header>
+      <BookingForm key={booking.id} booking={booking} backHref={backHref} />
+    </Layout>
+  );
 }

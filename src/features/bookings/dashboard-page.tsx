@@ -1,3 +1,161 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  functionalUpdate,
+  useTable,
+  type PaginationState,
+  type SortingState,
+  type Updater,
+} from '@tanstack/react-table';
+import { useCallback, useMemo } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { Button } from '@/components/ui/button';
+import { brand } from '@/config/content';
+import { STAFF_PAGE_SIZES } from '@/config/constants';
+import { paths } from '@/config/routes';
+import type { BookingRecord } from '@/lib/types';
+import { bookingQueries, errorMessage, fetchAllBookings } from './api/bookings';
+import { bookingColumns } from './columns';
+import { buildBookingsCsv, csvFileName, downloadTextFile } from './csv';
+import { DataTable, serverTableFeatures } from './data-table';
+import { DataTablePagination } from './data-table-pagination';
+import { DataTableToolbar } from './data-table-toolbar';
+import {
+  parseListParams,
+  parseSort,
+  writeListParams,
+  type ListLocationState,
+  type ListParams,
+} from './list-params';
+
+// Stable references: a fresh [] on every render would make Table rebuild its row model each time.
+const NO_ROWS: BookingRecord[] = [];
+const SKELETON_ROWS = 8;
+
+function countLabel(total: number): string {
+  return `${total.toLocaleString('pt-BR')} ${total === 1 ? 'agendamento' : 'agendamentos'}`;
+}
+
+/** Staff bookings list (/dashboard): server-side paging, sorting, search and status filter, state in the URL. */
 export function DashboardPage() {
-  return <h1>DashboardPage</h1>;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = useMemo(() => parseListParams(searchParams), [searchParams]);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const query = useQuery(bookingQueries.list(params));
+
+  /** Any change but paging goes back to page 1 (seed §4); history gets one entry per change. */
+  const setParams = useCallback(
+    (patch: Partial<ListParams>, options?: { replace?: boolean }) => {
+      setSearchParams(
+        (prev) => writeListParams({ ...parseListParams(prev), page: 1, ...patch }, prev),
+        options,
+      );
+    },
+    [setSearchParams],
+  );
+
+  const onSearchCommit = useCallback(
+    (search: string) => {
+      // Refining a search replaces the entry, so Back returns to the list as it was before searching.
+      setParams({ search }, { replace: search !== '' && params.search !== '' });
+    },
+    [setParams, params.search],
+  );
+
+  const sortId = params.sort?.id;
+  const sortDesc = params.sort?.desc ?? false;
+  const sorting = useMemo<SortingState>(
+    () => (sortId ? [{ id: sortId, desc: sortDesc }] : []),
+    [sortId, sortDesc],
+  );
+  const pagination = useMemo<PaginationState>(
+    () => ({ pageIndex: params.page - 1, pageSize: params.perPage }),
+    [params.page, params.perPage],
+  );
+
+  const onSortingChange = (updater: Updater<SortingState>) => {
+    const next = functionalUpdate(updater, sorting)[0];
+    setParams({ sort: next ? parseSort(`${next.desc ? '-' : ''}${next.id}`) : null });
+  };
+
+  const onPaginationChange = (updater: Updater<PaginationState>) => {
+    const next = functionalUpdate(updater, pagination);
+    if (next.pageSize !== pagination.pageSize) setParams({ perPage: next.pageSize });
+    else if (next.pageIndex !== pagination.pageIndex)
+      setParams({ page: next.pageIndex + 1, perPage: next.pageSize });
+  };
+
+  const table = useTable({
+    features: serverTableFeatures,
+    columns: bookingColumns,
+    data: query.data?.items ?? NO_ROWS,
+    getRowId: (row) => row.id,
+    rowCount: query.data?.totalItems ?? 0,
+    state: { sorting, pagination },
+    onSortingChange,
+    onPaginationChange,
+    manualSorting: true,
+    manualPagination: true,
+    // One column at a time; a click goes ascending → descending → cleared (seed §4).
+    enableMultiSort: false,
+    enableSortingRemoval: true,
+    sortDescFirst: false,
+  });
+
+  const exportCsv = useMutation({
+    mutationFn: (filters: Pick<ListParams, 'sort' | 'search' | 'status'>) => fetchAllBookings(filters),
+    onSuccess: (rows) => downloadTextFile(csvFileName(), buildBookingsCsv(rows)),
+    onError: (error) => {
+      toast.error(`Erro: ${errorMessage(error)}`);
+    },
+  });
+
+  const status = query.isPending ? 'loading' : query.isError ? 'error' : 'ready';
+
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
+      <title>{`Agendamentos | ${brand.name}`}</title>
+      <h1 className="text-3xl font-bold text-ink-900">Agendamentos</h1>
+
+      <DataTableToolbar
+        search={params.search}
+        onSearchCommit={onSearchCommit}
+        status={params.status}
+        onStatusChange={(next) => setParams({ status: next })}
+        onExport={() => exportCsv.mutate({ sort: params.sort, search: params.search, status: params.status })}
+        exporting={exportCsv.isPending}
+      />
+
+      <DataTable
+        table={table}
+        label="Agendamentos"
+        status={status}
+        refreshing={query.isPlaceholderData}
+        skeletonRows={Math.min(params.perPage, SKELETON_ROWS)}
+        emptyMessage="Nenhum agendamento encontrado."
+        onRowActivate={(row) => {
+          const state: ListLocationState = { listSearch: location.search };
+          navigate(paths.bookingDetails(row.original.id), { state });
+        }}
+        errorContent={
+          <div role="alert" className="mx-auto max-w-md space-y-3 text-center">
+            <p className="font-semibold text-accent-700">Não foi possível carregar os agendamentos.</p>
+            <p className="text-sm text-ink-700">{errorMessage(query.error)}</p>
+            <Button variant="secondary" onClick={() => void query.refetch()} loading={query.isFetching}>
+              Tentar novamente
+            </Button>
+          </div>
+        }
+      />
+
+      {query.data ? (
+        <DataTablePagination
+          table={table}
+          pageSizes={STAFF_PAGE_SIZES}
+          summary={countLabel(query.data.totalItems)}
+        />
+      ) : null}
+    </div>
+  );
 }

@@ -1,0 +1,81 @@
+import { createColumnHelper } from '@tanstack/react-table';
+import { Link, useLocation } from 'react-router-dom';
+import { Badge } from '@/components/ui/badge';
+import { paths } from '@/config/routes';
+import { isBookingStatus, OTHER_STATUS_BADGE, statusInfo, statusLabel } from '@/lib/booking-status';
+import { formatCalendarDay, formatDateTime, padTime } from '@/lib/dates';
+import type { BookingRecord } from '@/lib/types';
+import type { ServerTableFeatures } from './data-table';
+import type { ListLocationState } from './list-params';
+import { ownerName } from './owner-name';
+
+const helper = createColumnHelper<ServerTableFeatures, BookingRecord>();
+
+/** The owner's name as a real link (screen readers, "open in new tab") back-linked to this list page. */
+function ClientLink({ id, name }: { id: string; name: string }) {
+  const location = useLocation();
+  return (
+    <Link
+      to={paths.bookingDetails(id)}
+      state={{ listSearch: location.search } satisfies ListLocationState}
+      // Out of the Tab order: the row itself is the keyboard stop.
+      tabIndex={-1}
+      className="font-semibold text-ink-900 hover:text-brand-800 hover:underline"
+    >
+      {name}
+    </Link>
+  );
+}
+
+export function StatusBadge({ status }: { status: string }) {
+  if (!status) return null;
+  return (
+    <Badge className={isBookingStatus(status) ? statusInfo[status].badge : OTHER_STATUS_BADGE}>
+      {statusLabel(status)}
+    </Badge>
+  );
+}
+
+/**
+ * What a booking row shows, in the seed's order. Accessor keys are the PocketBase field names, so the
+ * sorted column's id is what `sort` sends. Header texts are written in capitals (not styled so), so
+ * that they are also the buttons' accessible names.
+ */
+export const bookingColumns = helper.columns([
+  helper.accessor('created', {
+    header: 'CRIADO EM',
+    cell: (info) => <span className="whitespace-nowrap">{formatDateTime(info.getValue())}</span>,
+  }),
+  helper.accessor((row) => ownerName(row), {
+    id: 'usuario',
+    header: 'CLIENTE',
+    enableSorting: false,
+    cell: (info) => <ClientLink id={info.row.original.id} name={info.getValue()} />,
+    meta: { cellClassName: 'min-w-48' },
+  }),
+  helper.accessor('status_agendamento', {
+    header: 'STATUS',
+    cell: (info) => <StatusBadge status={info.getValue() ?? ''} />,
+  }),
+  helper.accessor('data_agendamento', {
+    header: 'DATA AGEND.',
+    cell: (info) => <span className="whitespace-nowrap">{formatCalendarDay(info.getValue())}</span>,
+  }),
+  helper.accessor('hora_agendamento', {
+    header: 'HORA AGEND.',
+    cell: (info) => padTime(info.getValue()) || info.getValue(),
+  }),
+  helper.accessor('local_agendamento', {
+    header: 'LOCAL AGEND.',
+    // Long consulate addresses are cut to one line; the full text is in the title and the cell's text.
+    cell: (info) => (
+      <span className="block max-w-[15rem] truncate" title={info.getValue() || undefined}>
+        {info.getValue()}
+      </span>
+    ),
+  }),
+  helper.accessor('updated', {
+    header: 'ATUALIZADO EM',
+    cell: (info) => <span className="whitespace-nowrap">{formatDateTime(info.getValue())}</span>,
+  }),
+]);

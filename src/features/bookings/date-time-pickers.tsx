@@ -1,0 +1,115 @@
+/**
+ * react-datepicker set up for pt-BR. Only the booking editor uses it, and that route is loaded on
+ * demand, so the picker and its CSS stay out of the first bundle.
+ */
+import { ptBR } from 'date-fns/locale';
+import { useMemo } from 'react';
+import DatePicker, { registerLocale } from 'react-datepicker';
+import 'react-datepicker/dist/react-datepicker.css';
+import { TIME_STEP_MINUTES } from '@/config/constants';
+import { inputClass } from '@/components/ui/field';
+import { padTime } from '@/lib/dates';
+
+const LOCALE = 'pt-BR';
+registerLocale(LOCALE, ptBR);
+
+/** Portuguese names for the calendar's own controls (the library defaults to English). */
+const CALENDAR_LABELS = {
+  previousMonthAriaLabel: 'Mês anterior',
+  nextMonthAriaLabel: 'Próximo mês',
+  previousYearAriaLabel: 'Ano anterior',
+  nextYearAriaLabel: 'Próximo ano',
+  chooseDayAriaLabelPrefix: 'Escolher',
+  disabledDayAriaLabelPrefix: 'Indisponível',
+  monthAriaLabelPrefix: 'Mês',
+  weekAriaLabelPrefix: 'Semana',
+} as const;
+
+interface PickerProps {
+  /** The input's id; the caller's <label htmlFor> points at it. */
+  id: string;
+  name: string;
+  onBlur: () => void;
+  /** Id of the field's error message, when there is one. */
+  errorId?: string;
+}
+
+export function DateField({
+  value,
+  onChange,
+  errorId,
+  ...rest
+}: PickerProps & { value: Date | null; onChange: (date: Date | null) => void }) {
+  return (
+    <DatePicker
+      {...rest}
+      ariaDescribedBy={errorId}
+      ariaInvalid={errorId ? 'true' : undefined}
+      {...CALENDAR_LABELS}
+      selected={value}
+      onChange={(date: Date | null) => onChange(date)}
+      dateFormat="dd/MM/yyyy"
+      locale={LOCALE}
+      calendarStartDay={0}
+      placeholderText="Selecione uma data"
+      autoComplete="off"
+      isClearable
+      ariaLabelClose="Limpar data"
+      clearButtonTitle="Limpar data"
+      showPopperArrow={false}
+      popperPlacement="bottom-start"
+      className={inputClass()}
+      wrapperClassName="block w-full"
+    />
+  );
+}
+
+const OPEN_TIME = '09:00';
+
+/** 'HH:mm' → today at that time, the Date the time list wants; null for ''. */
+function timeToDate(time: string): Date | null {
+  const padded = padTime(time);
+  if (!padded) return null;
+  const [hours = 0, minutes = 0] = padded.split(':').map(Number);
+  const date = new Date();
+  date.setHours(hours, minutes, 0, 0);
+  return date;
+}
+
+/** A time-only picker in 15-minute steps that reads and writes 'HH:mm' (zero-padded) or ''. */
+export function TimeField({
+  value,
+  onChange,
+  errorId,
+  ...rest
+}: PickerProps & { value: string; onChange: (time: string) => void }) {
+  const selected = useMemo(() => timeToDate(value), [value]);
+  // With no time yet, the list opens at the start of office hours instead of at the current time.
+  const openTo = useMemo(() => (selected ? undefined : (timeToDate(OPEN_TIME) ?? undefined)), [selected]);
+  return (
+    <DatePicker
+      {...rest}
+      ariaDescribedBy={errorId}
+      ariaInvalid={errorId ? 'true' : undefined}
+      selected={selected}
+      openToDate={openTo}
+      onChange={(date: Date | null) => onChange(date ? padTime(date) : '')}
+      showTimeSelect
+      showTimeSelectOnly
+      timeIntervals={TIME_STEP_MINUTES}
+      timeCaption="Hora"
+      dateFormat="HH:mm"
+      timeFormat="HH:mm"
+      locale={LOCALE}
+      placeholderText="Selecione a hora"
+      autoComplete="off"
+      isClearable
+      ariaLabelClose="Limpar hora"
+      clearButtonTitle="Limpar hora"
+      showPopperArrow={false}
+      popperPlacement="bottom-start"
+      className={inputClass()}
+      wrapperClassName="block w-full"
+    />
+  );
+}

@@ -1,0 +1,378 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { SAVE_FLAG_RESET_MS, SAVE_REDIRECT_DELAY_MS } from '@/config/constants';
+import type { BookingRecord } from '@/lib/types';
+import { getDb } from '@/mocks/db';
+import { DEMO_AGENDADO_BOOKING } from '@/mocks/seed';
+import { renderApp } from '../helpers/render';
+import { server } from '../helpers/server';
+
+const ID = DEMO_AGENDADO_BOOKING.id;
+const RECORD_PATH = `/api/collections/agendamentos/records/${ID}`;
+const FORMULARIO = '{"passaporte":"YA1234567","observacao":"trazer certidão"}';
+
+interface Seen {
+  method: string;
+  url: URL;
+  body: unknown;
+}
+
+/** Every request to the booking's record, with its JSON body (read from a clone). */
+function trackRecordRequests(): Seen[] {
+  const seen: Seen[] = [];
+  const onStart = ({ request }: { request: Request }) => {
+    const url = new URL(request.url);
+    if (!url.pathname.startsWith('/api/collections/agendamentos/records/')) return;
+    const entry: Seen = { method: request.method, url, body: undefined };
+    seen.push(entry);
+    if (request.method !== 'GET') {
+      void request
+        .clone()
+        .json()
+        .then((body: unknown) => {
+          entry.body = body;
+        });
+    }
+  };
+  server.events.on('request:start', onStart);
+  onTestFinished(() => {
+    server.events.removeListener('request:start', onStart);
+  });
+  return seen;
+}
+
+const patches = (seen: Seen[]) => seen.filter((r) => r.method === 'PATCH');
+
+function storedBooking(): BookingRecord {
+  const booking = getDb().agendamentos.find((b) => b.id === ID);
+  if (!booking) throw new Error('seed changed: the agendado booking is missing');
+  return booking;
+}
+
+/** A handler that holds the request until released, then lets the stand-in answer. */
+function gated(method: 'get' | 'patch', path: string) {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const handler = method === 'get' ? http.get : http.patch;
+  server.use(
+    handler(`*${path}`, async () => {
+      await gate;
+    }),
+  );
+  return () => release();
+}
+
+async function openEditor(route = `/booking-details/${ID}`) {
+  storedBooking().formulario = FORMULARIO;
+  const seen = trackRecordRequests();
+  const view = renderApp({ route, session: 'admin' });
+  // Generous: the first test of a run also loads the route's code.
+  await screen.findByRole('heading', { level: 1, name: "João Pedro D'Ávila" }, { timeout: 5000 });
+  return { ...view, seen };
+}
+
+const dateInput = () => screen.getByLabelText('Data do Agendamento');
+const timeInput = () => screen.getByLabelText('Hora do Agendamento');
+const placeInput = () => screen.getByLabelText('Local do Agendamento');
+const statusSelect = () => screen.getByLabelText('Status');
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('booking editor', () => {
+  it("shows 'Carregando...' while loading, then the owner's name and the record's values", async () => {
+    const release = gated('get', RECORD_PATH);
+    const seen = trackRecordRequests();
+    renderApp({ route: `/booking-details/${ID}`, session: 'admin' });
+    expect(await screen.findByText('Carregando...', {}, { timeout: 5000 })).toBeInTheDocument();
+    release();
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: "João Pedro D'Ávila" }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Voltar página' })).toHaveAttribute('href', '/dashboard');
+    expect(seen[0]?.method).toBe('GET');
+    expect(Object.fromEntries(seen[0]?.url.searchParams ?? [])).toEqual({ expand: 'usuario' });
+
+    expect(dateInput()).toHaveValue('18/11/2026');
+    expect(dateInput()).toHaveAttribute('placeholder', 'Selecione uma data');
+    expect(timeInput()).toHaveValue('14:30');
+    expect(timeInput()).toHaveAttribute('placeholder', 'Selecione a hora');
+    expect(placeInput()).toHaveValue(DEMO_AGENDADO_BOOKING.local_agendamento);
+    expect(placeInput()).toHaveAttribute('placeholder', 'Rua Exemplo, 123');
+    expect(statusSelect()).toHaveValue('AGENDADO');
+    expect(
+      within(statusSelect())
+        .getAllByRole('option')
+        .map((o) => (o as HTMLOptionElement).value),
+    ).toEqual(['NOVO', 'ANALISE_ERRO', 'ANALISE_OK', 'AGENDADO', 'FINALIZADO']);
+    expect(screen.getByRole('button', { name: 'Atualizar' })).toBeEnabled();
+  });
+
+  it('shows NOVO and empty fields for a fresh booking', async () => {
+    const booking = storedBooking();
+    Object.assign(booking, {
+      data_agendamento: '',
+      hora_agendamento: '',
+      local_agendamento: '',
+      status_agendamento: '',
+    });
+    await openEditor();
+    expect(dateInput()).toHaveValue('');
+    expect(timeInput()).toHaveValue('');
+    expect(placeInput()).toHaveValue('');
+    expect(statusSelect()).toHaveValue('NOVO');
+  });
+
+  it('sends exactly the seed PATCH body', async () => {
+    const { user, seen } = await openEditor();
+    await user.clear(dateInput());
+    await user.type(dateInput(), '24/12/2026');
+    await user.keyboard('{Escape}');
+    await user.clear(timeInput());
+    await user.type(timeInput(), '09:15');
+    await user.keyboard('{Escape}');
+    await user.clear(placeInput());
+    await user.type(placeInput(), 'Rua Exemplo, 123');
+    await user.selectOptions(statusSelect(), 'FINALIZADO');
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+
+    await screen.findByText('Agendamento atualizado com sucesso!');
+    expect(patches(seen)).toHaveLength(1);
+    expect(patches(seen)[0]?.body).toEqual({
+      data_agendamento: '2026-12-24T00:00:00.000Z',
+      hora_agendamento: '09:15',
+      local_agendamento: 'Rua Exemplo, 123',
+      status_agendamento: 'FINALIZADO',
+      formulario: FORMULARIO,
+    });
+    expect(storedBooking()).toMatchObject({
+      data_agendamento: '2026-12-24 00:00:00.000Z',
+      hora_agendamento: '09:15',
+      local_agendamento: 'Rua Exemplo, 123',
+      status_agendamento: 'FINALIZADO',
+      formulario: FORMULARIO,
+    });
+  });
+
+  it('unchanged form: sends the loaded values back', async () => {
+    const { user, seen } = await openEditor();
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    await waitFor(() => expect(patches(seen)[0]?.body).toBeDefined());
+    expect(patches(seen)[0]?.body).toEqual({
+      data_agendamento: '2026-11-18T00:00:00.000Z',
+      hora_agendamento: '14:30',
+      local_agendamento: DEMO_AGENDADO_BOOKING.local_agendamento,
+      status_agendamento: 'AGENDADO',
+      formulario: FORMULARIO,
+    });
+  });
+
+  it('clearing date and time sends null and ""', async () => {
+    const { user, seen } = await openEditor();
+    await user.click(screen.getByRole('button', { name: 'Limpar data' }));
+    await user.click(screen.getByRole('button', { name: 'Limpar hora' }));
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    await waitFor(() => expect(patches(seen)[0]?.body).toBeDefined());
+    expect(patches(seen)[0]?.body).toMatchObject({ data_agendamento: null, hora_agendamento: '' });
+  });
+
+  it('picks a time from the 15-minute list', async () => {
+    const { user, seen } = await openEditor();
+    await user.click(timeInput());
+    const list = await screen.findByRole('listbox', { name: 'Hora' });
+    const options = within(list)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(options.slice(0, 5)).toEqual(['00:00', '00:15', '00:30', '00:45', '01:00']);
+    expect(options).toHaveLength(96);
+    await user.click(within(list).getByRole('option', { name: '16:45' }));
+    expect(timeInput()).toHaveValue('16:45');
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    await waitFor(() => expect(patches(seen)[0]?.body).toBeDefined());
+    expect(patches(seen)[0]?.body).toMatchObject({ hora_agendamento: '16:45' });
+  });
+
+  it('opens a pt-BR calendar starting on Sunday', async () => {
+    const { user } = await openEditor();
+    await user.click(dateInput());
+    const days = await screen.findAllByRole('gridcell', { name: /^Escolher / });
+    // The first week starts on Sunday: 1 November 2026 is one.
+    expect(days[0]).toHaveAccessibleName('Escolher domingo, 1 de novembro de 2026');
+    await user.click(screen.getByRole('gridcell', { name: 'Escolher quarta-feira, 25 de novembro de 2026' }));
+    expect(dateInput()).toHaveValue('25/11/2026');
+    expect(screen.queryByRole('gridcell', { name: /^Escolher / })).not.toBeInTheDocument();
+  });
+
+  it("saves: 'Atualizando agendamento' while saving, toast, flag reset after 1 s, /dashboard after 2 s", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { router, seen } = await openEditor();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const release = gated('patch', RECORD_PATH);
+
+    await user.clear(placeInput());
+    await user.type(placeInput(), 'Consulado em Curitiba');
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+
+    const busy = await screen.findByRole('button', { name: 'Atualizando agendamento' });
+    expect(busy).toBeDisabled();
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+    expect(busy.querySelector('.animate-spin')).not.toBeNull();
+
+    act(() => release());
+    expect(await screen.findByText('Agendamento atualizado com sucesso!')).toBeInTheDocument();
+    expect(patches(seen)).toHaveLength(1);
+    // The flag is still on right after the answer ...
+    expect(screen.getByRole('button', { name: 'Atualizando agendamento' })).toBeDisabled();
+    act(() => vi.advanceTimersByTime(SAVE_FLAG_RESET_MS - 300));
+    expect(screen.getByRole('button', { name: 'Atualizando agendamento' })).toBeDisabled();
+    expect(router.state.location.pathname).toBe(`/booking-details/${ID}`);
+    // ... and off 1 s after it.
+    act(() => vi.advanceTimersByTime(300));
+    expect(await screen.findByRole('button', { name: 'Atualizar' })).toBeEnabled();
+
+    act(() => vi.advanceTimersByTime(SAVE_REDIRECT_DELAY_MS - SAVE_FLAG_RESET_MS - 300));
+    expect(router.state.location.pathname).toBe(`/booking-details/${ID}`);
+    act(() => vi.advanceTimersByTime(300));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Agendamentos' })).toBeInTheDocument();
+  });
+
+  it('after a save the list shows the change (its queries are invalidated)', async () => {
+    const requests: URL[] = [];
+    const onStart = ({ request }: { request: Request }) => void requests.push(new URL(request.url));
+    server.events.on('request:start', onStart);
+    onTestFinished(() => {
+      server.events.removeListener('request:start', onStart);
+    });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { router } = renderApp({ route: "/dashboard?search=D'Ávila", session: 'admin' });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const row = await screen.findByRole('row', { name: /João Pedro D'Ávila/ }, { timeout: 5000 });
+    expect(row).toHaveTextContent('AGENDADO');
+    await user.click(within(row).getByText('14:30'));
+
+    await screen.findByRole('heading', { level: 1, name: "João Pedro D'Ávila" });
+    const back = screen.getByRole('link', { name: 'Voltar página' });
+    expect(decodeURIComponent(back.getAttribute('href') ?? '')).toBe("/dashboard?search=D'Ávila");
+    await user.selectOptions(statusSelect(), 'FINALIZADO');
+    await user.clear(timeInput());
+    await user.type(timeInput(), '10:45');
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    await screen.findByText('Agendamento atualizado com sucesso!');
+
+    act(() => vi.advanceTimersByTime(SAVE_REDIRECT_DELAY_MS));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(decodeURIComponent(router.state.location.search)).toBe("?search=D'Ávila");
+    await waitFor(() =>
+      expect(screen.getByRole('row', { name: /João Pedro D'Ávila/ })).toHaveTextContent('FINALIZADO'),
+    );
+    expect(screen.getByRole('row', { name: /João Pedro D'Ávila/ })).toHaveTextContent('10:45');
+    const listLoads = requests.filter((url) => url.pathname === '/api/collections/agendamentos/records');
+    expect(listLoads).toHaveLength(2);
+  });
+
+  it("a failure toasts 'Erro: ' and the message, and keeps what was typed", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    server.use(
+      http.patch(`*${RECORD_PATH}`, () =>
+        HttpResponse.json({ status: 400, message: 'Failed to update record.', data: {} }, { status: 400 }),
+      ),
+    );
+    const { router, seen } = await openEditor();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.clear(placeInput());
+    await user.type(placeInput(), 'Embaixada em Brasília');
+    await user.selectOptions(statusSelect(), 'ANALISE_ERRO');
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+
+    expect(await screen.findByText('Erro: Failed to update record.')).toBeInTheDocument();
+    expect(patches(seen)).toHaveLength(1);
+    expect(placeInput()).toHaveValue('Embaixada em Brasília');
+    expect(statusSelect()).toHaveValue('ANALISE_ERRO');
+    expect(screen.getByRole('button', { name: 'Atualizando agendamento' })).toBeDisabled();
+
+    act(() => vi.advanceTimersByTime(SAVE_FLAG_RESET_MS));
+    expect(await screen.findByRole('button', { name: 'Atualizar' })).toBeEnabled();
+    act(() => vi.advanceTimersByTime(SAVE_REDIRECT_DELAY_MS * 2));
+    expect(router.state.location.pathname).toBe(`/booking-details/${ID}`);
+    expect(placeInput()).toHaveValue('Embaixada em Brasília');
+    expect(storedBooking().local_agendamento).toBe(DEMO_AGENDADO_BOOKING.local_agendamento);
+  });
+
+  it('a network failure is reported too', async () => {
+    server.use(http.patch(`*${RECORD_PATH}`, () => HttpResponse.error()));
+    const { user } = await openEditor();
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    expect(await screen.findByText(/^Erro: .+/)).toBeInTheDocument();
+  });
+
+  it('blocks a double submit', async () => {
+    const release = gated('patch', RECORD_PATH);
+    const { user, seen } = await openEditor();
+    const button = screen.getByRole('button', { name: 'Atualizar' });
+    await user.dblClick(button);
+    await user.click(button);
+    await user.type(placeInput(), '{Enter}');
+    release();
+    await screen.findByText('Agendamento atualizado com sucesso!');
+    expect(patches(seen)).toHaveLength(1);
+  });
+
+  it('refuses a two-digit year instead of saving the year 26', async () => {
+    const { user, seen } = await openEditor();
+    await user.clear(dateInput());
+    await user.type(dateInput(), '24/12/26');
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    expect(await screen.findByText('Data inválida')).toBeInTheDocument();
+    expect(dateInput()).toHaveAccessibleDescription('Data inválida');
+    expect(dateInput()).toHaveAttribute('aria-invalid', 'true');
+    expect(patches(seen)).toHaveLength(0);
+  });
+
+  it('keeps the place within 200 characters', async () => {
+    const { user } = await openEditor();
+    expect(placeInput()).toHaveAttribute('maxLength', '200');
+    await user.clear(placeInput());
+    await user.type(placeInput(), 'x'.repeat(210));
+    expect(placeInput()).toHaveValue('x'.repeat(200));
+  });
+
+  it("an unknown id shows 'Agendamento não encontrado.' with the way back", async () => {
+    renderApp({ route: '/booking-details/naoexiste00000', session: 'admin' });
+    expect(
+      await screen.findByRole('heading', { name: 'Agendamento não encontrado.' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Voltar página' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.queryByRole('button', { name: 'Atualizar' })).not.toBeInTheDocument();
+  });
+
+  it("a load failure shows the message and 'Tentar novamente'", async () => {
+    server.use(
+      http.get(
+        `*${RECORD_PATH}`,
+        () => HttpResponse.json({ status: 500, message: 'Falha no servidor.', data: {} }, { status: 500 }),
+        { once: true },
+      ),
+    );
+    const { user } = renderApp({ route: `/booking-details/${ID}`, session: 'admin' });
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert).toHaveTextContent('Não foi possível carregar o agendamento.');
+    expect(alert).toHaveTextContent('Falha no servidor.');
+    await user.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByRole('heading', { level: 1, name: "João Pedro D'Ávila" })).toBeInTheDocument();
+  });
+
+  it("'Voltar página' goes to /dashboard", async () => {
+    const { user, router } = await openEditor();
+    await user.click(screen.getByRole('link', { name: 'Voltar página' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+});

@@ -1,0 +1,573 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { SEARCH_DEBOUNCE_MS } from '@/config/constants';
+import { CSV_HEADER } from '@/features/bookings/csv';
+import { statusLabel } from '@/lib/booking-status';
+import { formatCalendarDay, formatDateTime } from '@/lib/dates';
+import type { BookingRecord } from '@/lib/types';
+import { getDb } from '@/mocks/db';
+import { renderApp } from '../helpers/render';
+import { server } from '../helpers/server';
+
+const LIST_PATH = '/api/collections/agendamentos/records';
+const TOTAL = 121; // the seed: 120 generated bookings plus the `agendado` account's
+
+/** Every staff-list GET the app sends, as URLs, in order. */
+function trackListRequests(): URL[] {
+  const urls: URL[] = [];
+  const onStart = ({ request }: { request: Request }) => {
+    const url = new URL(request.url);
+    if (request.method === 'GET' && url.pathname === LIST_PATH) urls.push(url);
+  };
+  server.events.on('request:start', onStart);
+  onTestFinished(() => {
+    server.events.removeListener('request:start', onStart);
+  });
+  return urls;
+}
+
+const params = (url: URL | undefined) => Object.fromEntries(url?.searchParams ?? []);
+const last = <T,>(list: T[]): T | undefined => list[list.length - 1];
+const pause = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
+
+function ownerOf(booking: BookingRecord): string {
+  return getDb().usuarios.find((u) => u.id === booking.usuario)?.nome_completo ?? 'Desconhecido';
+}
+
+/** The seed in PocketBase's order without `sort` (insertion = creation). */
+const seeded = () => [...getDb().agendamentos];
+
+async function bodyRows(): Promise<HTMLElement[]> {
+  const table = await screen.findByRole('table', { name: 'Agendamentos' });
+  return within(table).getAllByRole('row').slice(1);
+}
+
+function cellTexts(row: HTMLElement): string[] {
+  return within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent ?? '');
+}
+
+const header = (name: string) => screen.getByRole('columnheader', { name });
+
+async function openList(route = '/dashboard') {
+  const requests = trackListRequests();
+  const view = renderApp({ route, session: 'admin' });
+  // Generous: the first test of a run also loads the route's code.
+  await screen.findByText(/agendamentos?$/, { selector: '[role="status"]' }, { timeout: 5000 });
+  return { ...view, requests };
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('staff bookings list', () => {
+  it('shows the heading, the seed columns in order, the first page and the total; asks for page 1 of 50 with the owner', async () => {
+    const { requests } = await openList();
+    expect(screen.getByRole('heading', { level: 1, name: 'Agendamentos' })).toBeInTheDocument();
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent?.replace(/[▲▼↕]/g, ''))).toEqual([
+      'CRIADO EM',
+      'CLIENTE',
+      'STATUS',
+      'DATA AGEND.',
+      'HORA AGEND.',
+      'LOCAL AGEND.',
+      'ATUALIZADO EM',
+    ]);
+    // Sortable headers are buttons inside a th with aria-sort; CLIENTE is neither.
+    for (const name of [
+      'CRIADO EM',
+      'STATUS',
+      'DATA AGEND.',
+      'HORA AGEND.',
+      'LOCAL AGEND.',
+      'ATUALIZADO EM',
+    ]) {
+      expect(header(name)).toHaveAttribute('aria-sort', 'none');
+      expect(within(header(name)).getByRole('button', { name })).toBeInTheDocument();
+    }
+    expect(header('CLIENTE')).not.toHaveAttribute('aria-sort');
+    expect(within(header('CLIENTE')).queryByRole('button')).not.toBeInTheDocument();
+
+    expect(screen.getByText(`${TOTAL} agendamentos`)).toBeInTheDocument();
+    expect(requests).toHaveLength(1);
+    expect(params(requests[0])).toEqual({ page: '1', perPage: '50', expand: 'usuario' });
+
+    const rows = await bodyRows();
+    expect(rows).toHaveLength(50);
+    const first = seeded()[0] as BookingRecord;
+    expect(cellTexts(rows[0] as HTMLElement)).toEqual([
+      formatDateTime(first.created),
+      ownerOf(first),
+      statusLabel(first.status_agendamento),
+      formatCalendarDay(first.data_agendamento),
+      first.hora_agendamento,
+      first.local_agendamento,
+      formatDateTime(first.updated),
+    ]);
+    // Created/updated as dd/MM/yyyy HH:mm, the booking day as dd/MM/yyyy.
+    expect(cellTexts(rows[0] as HTMLElement)[0]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+  });
+
+  it('shows status badges with the seed colours and underscores as spaces', async () => {
+    await openList('/dashboard?perPage=100');
+    const table = screen.getByRole('table', { name: 'Agendamentos' });
+    const badge = (text: string) => within(table).getAllByText(text)[0];
+    expect(badge('NOVO')).toHaveClass('bg-blue-100');
+    expect(badge('ANALISE ERRO')).toHaveClass('bg-red-100');
+    expect(badge('ANALISE OK')).toHaveClass('bg-orange-100');
+    expect(badge('AGENDADO')).toHaveClass('bg-green-100');
+    expect(badge('FINALIZADO')).toHaveClass('bg-gray-300');
+    expect(within(table).queryByText(/_/)).not.toBeInTheDocument();
+  });
+
+  it("shows 'Desconhecido' when the owner cannot be expanded", async () => {
+    const first = getDb().agendamentos[0] as BookingRecord;
+    first.usuario = 'semdonoexiste01';
+    await openList();
+    expect(cellTexts((await bodyRows())[0] as HTMLElement)[1]).toBe('Desconhecido');
+  });
+
+  it('sorts one column at a time: ascending, descending, cleared; back to page 1; state in the URL', async () => {
+    const { user, requests, router } = await openList('/dashboard?page=2');
+    expect(params(last(requests)).page).toBe('2');
+
+    await user.click(screen.getByRole('button', { name: 'CRIADO EM' }));
+    await waitFor(() =>
+      expect(params(last(requests))).toEqual({
+        page: '1',
+        perPage: '50',
+        sort: 'created',
+        expand: 'usuario',
+      }),
+    );
+    expect(header('CRIADO EM')).toHaveAttribute('aria-sort', 'ascending');
+    expect(router.state.location.search).toBe('?sort=created');
+
+    await user.click(screen.getByRole('button', { name: 'CRIADO EM' }));
+    await waitFor(() => expect(params(last(requests)).sort).toBe('-created'));
+    expect(header('CRIADO EM')).toHaveAttribute('aria-sort', 'descending');
+    const newest = [...seeded()].sort((a, b) => (a.created < b.created ? 1 : -1))[0] as BookingRecord;
+    await waitFor(async () =>
+      expect(cellTexts((await bodyRows())[0] as HTMLElement)[0]).toBe(formatDateTime(newest.created)),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'CRIADO EM' }));
+    await waitFor(() =>
+      expect(params(last(requests))).toEqual({ page: '1', perPage: '50', expand: 'usuario' }),
+    );
+    expect(header('CRIADO EM')).toHaveAttribute('aria-sort', 'none');
+    expect(router.state.location.search).toBe('');
+
+    // A second column replaces the first.
+    await user.click(screen.getByRole('button', { name: 'CRIADO EM' }));
+    await user.click(screen.getByRole('button', { name: 'LOCAL AGEND.' }));
+    await waitFor(() => expect(params(last(requests)).sort).toBe('local_agendamento'));
+    expect(header('CRIADO EM')).toHaveAttribute('aria-sort', 'none');
+    expect(header('LOCAL AGEND.')).toHaveAttribute('aria-sort', 'ascending');
+  });
+
+  it.each([
+    ['STATUS', 'status_agendamento'],
+    ['DATA AGEND.', 'data_agendamento'],
+    ['HORA AGEND.', 'hora_agendamento'],
+    ['LOCAL AGEND.', 'local_agendamento'],
+    ['ATUALIZADO EM', 'updated'],
+  ])('%s sorts by %s', async (name, field) => {
+    const { user, requests } = await openList();
+    await user.click(screen.getByRole('button', { name }));
+    await waitFor(() => expect(params(last(requests)).sort).toBe(field));
+    await user.click(screen.getByRole('button', { name }));
+    await waitFor(() => expect(params(last(requests)).sort).toBe(`-${field}`));
+  });
+
+  it('pages with numbered buttons (first, last, neighbours, ellipses), previous and next', async () => {
+    const { user, requests, router } = await openList('/dashboard?perPage=10');
+    const pager = screen.getByRole('navigation', { name: 'Paginação' });
+    const pageButtons = () =>
+      within(pager)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label'));
+    expect(pageButtons()).toEqual(['Página anterior', 'Página 1', 'Página 2', 'Página 13', 'Próxima página']);
+    expect(within(pager).getByRole('button', { name: 'Página 1' })).toHaveAttribute('aria-current', 'page');
+    expect(within(pager).getByRole('button', { name: 'Página anterior' })).toBeDisabled();
+    expect(within(pager).getByText('…')).toBeInTheDocument();
+
+    await user.click(within(pager).getByRole('button', { name: 'Página 13' }));
+    await waitFor(() => expect(params(last(requests))).toMatchObject({ page: '13', perPage: '10' }));
+    expect(within(pager).getByRole('button', { name: 'Página 13' })).toHaveAttribute('aria-current', 'page');
+    expect(within(pager).getByRole('button', { name: 'Próxima página' })).toBeDisabled();
+    await waitFor(async () => expect(await bodyRows()).toHaveLength(1));
+    expect(router.state.location.search).toBe('?page=13&perPage=10');
+
+    await user.click(within(pager).getByRole('button', { name: 'Página anterior' }));
+    await waitFor(() => expect(params(last(requests)).page).toBe('12'));
+    expect(pageButtons()).toEqual([
+      'Página anterior',
+      'Página 1',
+      'Página 11',
+      'Página 12',
+      'Página 13',
+      'Próxima página',
+    ]);
+    await user.click(within(pager).getByRole('button', { name: 'Página 11' }));
+    await waitFor(() => expect(params(last(requests)).page).toBe('11'));
+    expect(within(pager).getAllByText('…')).toHaveLength(1);
+    await user.click(within(pager).getByRole('button', { name: 'Página 10' }));
+    await waitFor(() => expect(params(last(requests)).page).toBe('10'));
+    expect(within(pager).getAllByText('…')).toHaveLength(2);
+
+    // Back/forward walk the pages.
+    await act(() => router.navigate(-1));
+    await waitFor(() =>
+      expect(within(pager).getByRole('button', { name: 'Página 11' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      ),
+    );
+  });
+
+  it("changes the page size with 'Itens por página:' (10/25/50/100, default 50) and goes back to page 1", async () => {
+    const { user, requests, router } = await openList('/dashboard?page=2');
+    const size = screen.getByLabelText('Itens por página:');
+    expect(size).toHaveValue('50');
+    expect(
+      within(size)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['10', '25', '50', '100']);
+
+    await user.selectOptions(size, '25');
+    await waitFor(() =>
+      expect(params(last(requests))).toEqual({ page: '1', perPage: '25', expand: 'usuario' }),
+    );
+    await waitFor(async () => expect(await bodyRows()).toHaveLength(25));
+    expect(router.state.location.search).toBe('?perPage=25');
+
+    await user.selectOptions(size, '100');
+    await waitFor(async () => expect(await bodyRows()).toHaveLength(100));
+    expect(screen.getByRole('button', { name: 'Página 2' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Página 3' })).not.toBeInTheDocument();
+  });
+
+  it('searches by customer through pb.filter, debounced, back to page 1, in the URL', async () => {
+    const { user, requests, router } = await openList('/dashboard?page=2');
+    const before = requests.length;
+    const search = screen.getByRole('searchbox', { name: 'Buscar por cliente' });
+    expect(search).toHaveAttribute('placeholder', 'Buscar por cliente');
+
+    await user.type(search, 'Rossi');
+    await waitFor(() => expect(requests.length).toBe(before + 1));
+    expect(params(last(requests))).toEqual({
+      page: '1',
+      perPage: '50',
+      filter: 'created ~ "Rossi" || usuario.nome_completo ~ "Rossi"',
+      expand: 'usuario',
+    });
+    const expected = seeded().filter((b) => ownerOf(b).includes('Rossi'));
+    expect(expected.length).toBeGreaterThan(0);
+    await screen.findByText(`${expected.length} ${expected.length === 1 ? 'agendamento' : 'agendamentos'}`);
+    for (const row of await bodyRows()) expect(cellTexts(row)[1]).toContain('Rossi');
+    expect(router.state.location.search).toBe('?search=Rossi');
+  });
+
+  it('finds an accented name with an apostrophe', async () => {
+    const { user, requests } = await openList();
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar por cliente' }), "D'Ávila");
+    await waitFor(() =>
+      expect(params(last(requests)).filter).toBe(`created ~ "D'Ávila" || usuario.nome_completo ~ "D'Ávila"`),
+    );
+    await screen.findByText('1 agendamento');
+    expect(cellTexts((await bodyRows())[0] as HTMLElement)[1]).toBe("João Pedro D'Ávila");
+  });
+
+  it('typing sends at most one request per pause', async () => {
+    const { user, requests } = await openList();
+    const before = requests.length;
+    const search = screen.getByRole('searchbox', { name: 'Buscar por cliente' });
+
+    // Keystrokes closer together than the debounce: one request for the whole word.
+    const slowTypist = userEvent.setup({ delay: SEARCH_DEBOUNCE_MS / 3 });
+    const started = Date.now();
+    await slowTypist.type(search, 'Bianchi');
+    expect(Date.now() - started).toBeGreaterThan(SEARCH_DEBOUNCE_MS);
+    await pause(SEARCH_DEBOUNCE_MS * 2);
+    expect(requests.length).toBe(before + 1);
+    expect(params(last(requests)).filter).toContain('"Bianchi"');
+
+    // Cleared: the unfiltered list is still fresh in the cache, so no request at all.
+    await user.clear(search);
+    await pause(SEARCH_DEBOUNCE_MS * 2);
+    await screen.findByText(`${TOTAL} agendamentos`);
+    expect(requests.length).toBe(before + 1);
+
+    // Two pauses: two requests.
+    await user.type(search, 'Ros');
+    await pause(SEARCH_DEBOUNCE_MS * 2);
+    await user.type(search, 'si');
+    await pause(SEARCH_DEBOUNCE_MS * 2);
+    expect(requests.length).toBe(before + 3);
+    expect(requests.slice(before + 1).map((url) => params(url).filter)).toEqual([
+      'created ~ "Ros" || usuario.nome_completo ~ "Ros"',
+      'created ~ "Rossi" || usuario.nome_completo ~ "Rossi"',
+    ]);
+
+    // Trailing spaces change nothing.
+    await user.type(search, '   ');
+    await pause(SEARCH_DEBOUNCE_MS * 2);
+    expect(requests.length).toBe(before + 3);
+  });
+
+  it('Enter searches at once', async () => {
+    const { user, requests } = await openList();
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar por cliente' }), 'Greco{Enter}');
+    expect(params(last(requests)).filter).toBe('created ~ "Greco" || usuario.nome_completo ~ "Greco"');
+  });
+
+  it("filters by status ('Todos' + the five) and combines it with the search", async () => {
+    const { user, requests, router } = await openList('/dashboard?page=2');
+    const status = screen.getByLabelText('Status');
+    expect(
+      within(status)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Todos', 'NOVO', 'ANALISE ERRO', 'ANALISE OK', 'AGENDADO', 'FINALIZADO']);
+
+    await user.selectOptions(status, 'AGENDADO');
+    await waitFor(() =>
+      expect(params(last(requests))).toEqual({
+        page: '1',
+        perPage: '50',
+        filter: 'status_agendamento = "AGENDADO"',
+        expand: 'usuario',
+      }),
+    );
+    const agendados = seeded().filter((b) => b.status_agendamento === 'AGENDADO');
+    await screen.findByText(`${agendados.length} agendamentos`);
+    for (const row of await bodyRows()) expect(cellTexts(row)[2]).toBe('AGENDADO');
+    expect(router.state.location.search).toBe('?status=AGENDADO');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar por cliente' }), 'Rossi{Enter}');
+    await waitFor(() =>
+      expect(params(last(requests)).filter).toBe(
+        '(created ~ "Rossi" || usuario.nome_completo ~ "Rossi") && status_agendamento = "AGENDADO"',
+      ),
+    );
+
+    await user.selectOptions(status, 'Todos');
+    await waitFor(() =>
+      expect(params(last(requests)).filter).toBe('created ~ "Rossi" || usuario.nome_completo ~ "Rossi"'),
+    );
+  });
+
+  it('restores the whole state from a shared link', async () => {
+    const { requests } = await openList(
+      '/dashboard?page=1&perPage=10&sort=-updated&search=Rossi&status=FINALIZADO',
+    );
+    expect(params(requests[0])).toEqual({
+      page: '1',
+      perPage: '10',
+      sort: '-updated',
+      filter: '(created ~ "Rossi" || usuario.nome_completo ~ "Rossi") && status_agendamento = "FINALIZADO"',
+      expand: 'usuario',
+    });
+    expect(screen.getByRole('searchbox', { name: 'Buscar por cliente' })).toHaveValue('Rossi');
+    expect(screen.getByLabelText('Status')).toHaveValue('FINALIZADO');
+    expect(screen.getByLabelText('Itens por página:')).toHaveValue('10');
+    expect(header('ATUALIZADO EM')).toHaveAttribute('aria-sort', 'descending');
+  });
+
+  it("shows 'Nenhum agendamento encontrado.' for no match", async () => {
+    const { user } = await openList();
+    await user.type(
+      screen.getByRole('searchbox', { name: 'Buscar por cliente' }),
+      'Ninguém com este nome{Enter}',
+    );
+    expect(await screen.findByText('Nenhum agendamento encontrado.')).toBeInTheDocument();
+    expect(screen.getByText('0 agendamentos')).toBeInTheDocument();
+  });
+
+  it('shows a loading skeleton first', async () => {
+    renderApp({ route: '/dashboard', session: 'admin' });
+    expect(await screen.findByText('Carregando agendamentos...', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Agendamentos' })).toHaveAttribute('aria-busy', 'true');
+    await screen.findByText(`${TOTAL} agendamentos`);
+    expect(screen.getByRole('region', { name: 'Agendamentos' })).toHaveAttribute('aria-busy', 'false');
+  });
+
+  it('keeps the current page on screen while the next one loads', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.use(
+      http.get(`*${LIST_PATH}`, async ({ request }) => {
+        // Falls through to the stand-in's handler once released.
+        if (new URL(request.url).searchParams.get('page') === '2') await gate;
+      }),
+    );
+    const { user } = await openList();
+    const firstCreated = cellTexts((await bodyRows())[0] as HTMLElement)[0];
+
+    await user.click(screen.getByRole('button', { name: 'Página 2' }));
+    expect(screen.getByRole('region', { name: 'Agendamentos' })).toHaveAttribute('aria-busy', 'true');
+    expect(await bodyRows()).toHaveLength(50);
+    expect(cellTexts((await bodyRows())[0] as HTMLElement)[0]).toBe(firstCreated);
+
+    release();
+    const secondPageFirst = seeded()[50] as BookingRecord;
+    await waitFor(async () =>
+      expect(cellTexts((await bodyRows())[0] as HTMLElement)[0]).toBe(
+        formatDateTime(secondPageFirst.created),
+      ),
+    );
+    expect(screen.getByRole('region', { name: 'Agendamentos' })).toHaveAttribute('aria-busy', 'false');
+  });
+
+  it("shows an error with 'Tentar novamente' when the list fails, and recovers", async () => {
+    server.use(
+      http.get(
+        `*${LIST_PATH}`,
+        () => HttpResponse.json({ status: 500, message: 'Falha no servidor.', data: {} }, { status: 500 }),
+        { once: true },
+      ),
+    );
+    const { user } = renderApp({ route: '/dashboard', session: 'admin' });
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert).toHaveTextContent('Não foi possível carregar os agendamentos.');
+    expect(alert).toHaveTextContent('Falha no servidor.');
+    expect(screen.queryByText(/\d+ agendamentos$/)).not.toBeInTheDocument();
+
+    await user.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByText(`${TOTAL} agendamentos`)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(await bodyRows()).toHaveLength(50);
+  });
+
+  it('opens a booking by clicking its row, or with Enter on the focused row', async () => {
+    const { user, router } = await openList('/dashboard?page=2');
+    const target = seeded()[50] as BookingRecord;
+    await user.click(within((await bodyRows())[0] as HTMLElement).getByText(formatDateTime(target.updated)));
+    // The editor's route is loaded on demand: the location changes once its code is in.
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/booking-details/${target.id}`));
+    expect(await screen.findByRole('link', { name: 'Voltar página' })).toHaveAttribute(
+      'href',
+      '/dashboard?page=2',
+    );
+
+    await act(() => router.navigate(-1));
+    const rows = await bodyRows();
+    const row = rows[1] as HTMLElement;
+    expect(row).toHaveAttribute('tabindex', '0');
+    act(() => row.focus());
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/booking-details/${(seeded()[51] as BookingRecord).id}`),
+    );
+  });
+
+  it('the client name is also a link to the booking', async () => {
+    await openList();
+    const first = seeded()[0] as BookingRecord;
+    const link = within((await bodyRows())[0] as HTMLElement).getByRole('link', { name: ownerOf(first) });
+    expect(link).toHaveAttribute('href', `/booking-details/${first.id}`);
+  });
+
+  it('keeps the wide table in a labelled, focusable scroll region', async () => {
+    await openList();
+    const region = screen.getByRole('region', { name: 'Agendamentos' });
+    expect(region).toHaveAttribute('tabindex', '0');
+    expect(region).toHaveClass('overflow-x-auto');
+  });
+});
+
+describe("'Exportar CSV'", () => {
+  function captureDownload() {
+    const files: { name: string; blob: Blob }[] = [];
+    let pending: Blob | null = null;
+    Object.defineProperty(URL, 'createObjectURL', {
+      configurable: true,
+      value: (blob: Blob) => {
+        pending = blob;
+        return 'blob:agendamentos';
+      },
+    });
+    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => undefined });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      if (pending) files.push({ name: this.download, blob: pending });
+    });
+    return files;
+  }
+
+  it('downloads every row of the current search and filter, UTF-8 with BOM, ; separated', async () => {
+    const files = captureDownload();
+    const allRequests: URL[] = [];
+    const onStart = ({ request }: { request: Request }) => void allRequests.push(new URL(request.url));
+    server.events.on('request:start', onStart);
+    onTestFinished(() => {
+      server.events.removeListener('request:start', onStart);
+    });
+
+    const { user } = await openList('/dashboard?perPage=10&sort=-created&status=FINALIZADO');
+    await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+    await waitFor(() => expect(files).toHaveLength(1));
+
+    const exportRequest = allRequests.find(
+      (url) => url.pathname === LIST_PATH && url.searchParams.get('perPage') === '500',
+    );
+    expect(params(exportRequest)).toMatchObject({
+      page: '1',
+      perPage: '500',
+      sort: '-created',
+      filter: 'status_agendamento = "FINALIZADO"',
+      expand: 'usuario',
+    });
+
+    const file = files[0] as { name: string; blob: Blob };
+    expect(file.name).toMatch(/^agendamentos-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(file.blob.type).toBe('text/csv;charset=utf-8');
+    const bytes = new Uint8Array(await file.blob.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes).slice(1);
+    const lines = text.split('\r\n').filter(Boolean);
+    const expected = seeded()
+      .filter((b) => b.status_agendamento === 'FINALIZADO')
+      .sort((a, b) => (a.created < b.created ? 1 : -1));
+    // Every matching row, not just the 10 on screen.
+    expect(expected.length).toBeGreaterThan(10);
+    expect(lines).toHaveLength(expected.length + 1);
+    expect(lines[0]).toBe(CSV_HEADER.map((h) => `"${h}"`).join(';'));
+    const newest = expected[0] as BookingRecord;
+    expect(lines[1]).toBe(
+      [
+        newest.id,
+        formatDateTime(newest.created),
+        ownerOf(newest),
+        'FINALIZADO',
+        formatCalendarDay(newest.data_agendamento),
+        newest.hora_agendamento,
+        newest.local_agendamento,
+        formatDateTime(newest.updated),
+      ]
+        .map((f) => `"${f}"`)
+        .join(';'),
+    );
+    for (const line of lines.slice(1)) expect(line.split('";"')[3]).toBe('FINALIZADO');
+  });
+
+  it('tells the user when the export fails', async () => {
+    captureDownload();
+    const { user } = await openList();
+    server.use(
+      http.get(`*${LIST_PATH}`, () =>
+        HttpResponse.json({ status: 500, message: 'Falha no servidor.', data: {} }, { status: 500 }),
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+    expect(await screen.findByText('Erro: Falha no servidor.')).toBeInTheDocument();
+  });
+});
