@@ -7,6 +7,8 @@ import type { ServiceId } from '@/lib/types';
 export const brand = {
   name: 'Passaporte Italiano',
   tagline: 'Agendamos seu atendimento no consulado por você',
+  footerNote:
+    'Empresa privada de assessoria, sem vínculo com o Governo da Itália ou com os consulados italianos.',
   disclaimer:
     'Somos uma empresa privada de assessoria. Não temos nenhum vínculo com o Governo da Itália, com os consulados ou com qualquer órgão oficial italiano. O agendamento é feito em seu nome, com os seus dados, nos canais oficiais.',
 };

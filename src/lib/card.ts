@@ -66,8 +66,8 @@ export function isExpiryInFuture(value: string, now: Date = new Date()): boolean
   if (!expiry || Number.isNaN(now.getTime())) return false;
   const currentYear = now.getFullYear();
   const currentMonth = now.getMonth() + 1;
-  // A card is valid through the last day of its expiry month, so the current month still counts.
-  return expiry.year > currentYear || (expiry.year === currentYear && expiry.month >= currentMonth);
+  // Seed §5: the expiry must be after the current month and year, so a card in its last month is refused.
+  return expiry.year > currentYear || (expiry.year === currentYear && expiry.month > currentMonth);
 }
 
 /** 3 or 4 digits. */

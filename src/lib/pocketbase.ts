@@ -43,12 +43,14 @@ export const ANONYMOUS = { Authorization: '' } as const;
 
 pb.beforeSend = async (url, options) => {
   await backendReady;
+  const headers: Record<string, string> = { ...options.headers };
   // Calls marked ANONYMOUS (registration) go without the session's token: no empty header either.
-  if (options.headers && options.headers.Authorization === '') {
-    const headers: Record<string, string> = { ...options.headers };
-    delete headers.Authorization;
-    options.headers = headers;
+  if (headers.Authorization === '') delete headers.Authorization;
+  // Seed §7 sends the token as a bearer token; PocketBase accepts it with or without the prefix.
+  else if (headers.Authorization && !headers.Authorization.startsWith('Bearer ')) {
+    headers.Authorization = `Bearer ${headers.Authorization}`;
   }
+  options.headers = headers;
   return { url, options };
 };
 

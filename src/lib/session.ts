@@ -16,7 +16,10 @@ export interface Session {
 export type SessionRecord = Omit<Session, 'token'>;
 
 const KEYS = ['id', 'token', 'nome_completo', 'email', 'celular', 'cpf', 'admin'] as const;
-const REQUIRED = ['token', 'nome_completo', 'email', 'celular', 'cpf'] as const;
+// The seed names token, name, e-mail, phone and CPF; without the id no request can be scoped to the user.
+const REQUIRED = ['id', 'token', 'nome_completo', 'email', 'celular', 'cpf'] as const;
+/** Other per-person keys that logout must not leave for the next person at the computer. */
+const PERSONAL_KEYS = ['verify_email_address', 'verify_email_sent_at'];
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -42,9 +45,10 @@ export function tokenExpiry(token: string): number | null {
   }
 }
 
+/** Expired only when the token says so: a token whose `exp` cannot be read is left to the server to judge. */
 export function isTokenExpired(token: string, now = Date.now()): boolean {
   const exp = tokenExpiry(token);
-  return exp === null || exp * 1000 <= now;
+  return exp !== null && exp * 1000 <= now;
 }
 
 let cachedRaw = '';
@@ -89,7 +93,7 @@ export function saveSession(token: string, record: SessionRecord) {
 /** Removes every session key (the seed removed only name and token; decisions.md fixes that). */
 export function clearSession() {
   const s = storage();
-  if (s) KEYS.forEach((k) => s.removeItem(k));
+  if (s) [...KEYS, ...PERSONAL_KEYS].forEach((k) => s.removeItem(k));
   emit();
 }
 

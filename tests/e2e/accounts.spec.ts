@@ -44,7 +44,7 @@ test('register, confirm the e-mail link, log in and log out', async ({ page, con
   await expect(page.getByRole('heading', { name: 'Conta verificada com sucesso!' })).toBeVisible();
   await expectNoAxeViolations(page, 'verification success');
   await shot(page, 'verification-success');
-  await page.getByRole('main').getByRole('link', { name: 'Login' }).click();
+  await page.getByRole('link', { name: 'Login' }).click();
 
   const again = page.getByRole('dialog', { name: 'Entrar' });
   await again.getByLabel('Email').fill('beatriz@example.com');
@@ -55,7 +55,7 @@ test('register, confirm the e-mail link, log in and log out', async ({ page, con
   await menuButton.click();
   await expectNoAxeViolations(page, 'user menu open');
   await page.getByRole('menuitem', { name: 'Sair' }).click();
-  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
   expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
 });
 
@@ -117,7 +117,7 @@ test('an admin lands on /dashboard after logging in', async ({ page }) => {
 
 test('the whole login journey works with the keyboard alone', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('link', { name: 'Login' }).focus();
+  await page.getByRole('button', { name: 'Login' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog', { name: 'Entrar' }).getByLabel('Email')).toBeFocused();
   await page.keyboard.type(ACCOUNTS.agendado.email);

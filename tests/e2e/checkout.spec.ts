@@ -14,7 +14,7 @@ test('a customer buys Individual with Flex in 3x and follows it on /tracking', a
   test.setTimeout(60_000);
   await loginAs(page, 'cliente', '/services/individual');
   await page.getByRole('button', { name: 'Contratar' }).click();
-  await expect(page.getByRole('heading', { name: 'Contratar agendamento Individual' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Finalizar contratação' })).toBeVisible();
   await page.getByLabel('Adicionar Flex por R$ 199,00').check();
   await expect(page.getByLabel('Resumo')).toContainText('R$ 898,00');
   await expect(page.getByLabel('Número do cartão')).toHaveCount(0);

@@ -49,6 +49,8 @@ test('the staff and customer screens send a visitor home', async ({ page }) => {
   for (const path of ['/tracking', '/dashboard', '/booking-details/demobooking0001']) {
     await page.goto(path);
     await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+    // let the page finish starting (demo backend) before leaving it, so nothing is cut off mid-load
+    await page.waitForLoadState('networkidle');
   }
 });
 

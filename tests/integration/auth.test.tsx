@@ -93,7 +93,7 @@ describe('login', () => {
       'Ative sua conta! Clique no link que enviamos para seu email para ativar a sua conta.',
     );
     expect(readSession()).toBeNull();
-    expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
   });
 
   it('sends one request for a double-clicked submit', async () => {
@@ -107,14 +107,14 @@ describe('login', () => {
 
   it('closes with Escape and returns focus to what opened it', async () => {
     const { user } = renderApp({ route: '/' });
-    const login = await screen.findByRole('link', { name: 'Login' });
+    const login = await screen.findByRole('button', { name: 'Login' });
     login.focus();
     await user.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog', { name: 'Entrar' });
     expect(within(dialog).getByLabelText('Email')).toHaveFocus();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    await waitFor(() => expect(screen.getByRole('link', { name: 'Login' })).toHaveFocus());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Login' })).toHaveFocus());
   });
 
   it('traps Tab inside the modal', async () => {
@@ -232,6 +232,14 @@ describe('register', () => {
     );
   });
 
+  it('still opens verify_email when only the e-mail request fails (the account exists)', async () => {
+    server.use(http.post('*/api/collections/usuarios/request-verification', () => HttpResponse.error()));
+    const { user } = renderApp({ route: '/?mode=register' });
+    await screen.findByRole('dialog', { name: 'Criar conta' });
+    await fillRegister(user);
+    expect(await screen.findByRole('dialog', { name: 'Confirme seu e-mail' })).toBeInTheDocument();
+  });
+
   it('says the e-mail is taken on 400 Failed to create record.', async () => {
     const { user } = renderApp({ route: '/?mode=register' });
     await screen.findByRole('dialog', { name: 'Criar conta' });
@@ -282,7 +290,7 @@ describe('verification page', () => {
     expect(mail).toBeDefined();
     renderApp({ route: mail?.path ?? '' });
     expect(await screen.findByText('Conta verificada com sucesso!')).toBeInTheDocument();
-    expect(screen.getAllByRole('link', { name: 'Login' }).at(-1)).toHaveAttribute('href', '/?mode=login');
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/?mode=login');
     const [confirm] = await requests.to('POST', '/api/collections/usuarios/confirm-verification');
     expect(confirm?.body).toEqual({ token: new URL(`http://x${mail?.path}`).searchParams.get('token') });
   });

@@ -16,7 +16,7 @@ type User = ReturnType<typeof renderApp>['user'];
 async function openPurchase(service = 'individual') {
   const app = renderApp({ route: `/services/${service}`, session: 'cliente' });
   await app.user.click(await screen.findByRole('button', { name: 'Contratar' }));
-  await screen.findByRole('heading', { name: /Contratar agendamento/ });
+  await screen.findByRole('heading', { name: 'Finalizar contratação' });
   return app;
 }
 
@@ -113,10 +113,16 @@ describe('purchase area', () => {
     expect(screen.getByLabelText('Número do cartão')).toHaveAttribute('autocomplete', 'cc-number');
   });
 
-  it('sends a customer who already paid to /tracking', async () => {
-    const { user, router } = renderApp({ route: '/services/familiar', session: 'agendado' });
-    await user.click(await screen.findByRole('button', { name: 'Contratar' }));
+  it('sends a customer who already paid to /tracking as soon as the service page loads', async () => {
+    const { router } = renderApp({ route: '/services/familiar', session: 'agendado' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/tracking'));
+  });
+
+  it('sends the session token as a bearer token', async () => {
+    await openPurchase();
+    const [list] = await requests.to('GET', '/api/collections/pagamentos/records');
+    expect(list?.headers.get('authorization')).toBe(`Bearer ${sessionStorage.getItem('token')}`);
+    expect(list?.search.get('filter')).toBe(`usuario = "${customer.id}"`);
   });
 });
 
@@ -323,14 +329,12 @@ describe('payment', () => {
     expect(printed).not.toContain('4111111111111111');
   });
 
-  it('does nothing when the session has no id', async () => {
+  it('a session without an id is no session: nothing to buy, nothing sent', async () => {
     const { user } = await openPurchase();
     sessionStorage.setItem('id', '');
-    await user.click(screen.getByLabelText(/Li e aceito/));
-    await fillCard(user);
-    await pay(user);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    window.dispatchEvent(new StorageEvent('storage', { key: 'id' }));
+    await user.click(await screen.findByRole('button', { name: 'Contratar' }));
+    expect(await screen.findByRole('dialog', { name: 'Entrar' })).toBeInTheDocument();
     expect(await requests.to('POST', '/payments/asaas/customer')).toHaveLength(0);
   });
 });

@@ -55,8 +55,9 @@ describe('home page', () => {
   });
 
   it('shows Login in the header when signed out, and the footer with scroll-to-top', async () => {
-    renderApp({ route: '/' });
-    expect(await screen.findByRole('link', { name: 'Login' })).toHaveAttribute('href', '/?mode=login');
+    const { user, router } = renderApp({ route: '/' });
+    await user.click(await screen.findByRole('button', { name: 'Login' }));
+    expect(router.state.location.search).toBe('?mode=login');
     expect(screen.getByRole('button', { name: /Voltar ao topo/ })).toBeInTheDocument();
   });
 });

@@ -72,7 +72,7 @@ describe('header user menu', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(sessionStorage.length).toBe(0);
     expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
-    expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
   });
 });
 
@@ -99,7 +99,7 @@ describe('guards', () => {
     saveSession(makeToken(DEMO_ACCOUNTS.agendado.id, -1), DEMO_ACCOUNTS.agendado);
     const { router } = renderApp({ route: '/tracking' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
   });
 
   it('a 401 from the API ends the session and opens the login modal', async () => {

@@ -94,6 +94,7 @@ describe('tracking page', () => {
     });
     await openTracking();
     expect(screen.getByText(wording)).toBeInTheDocument();
+    if (status === 'AGENDADO') expect(screen.getByText('Agendamento concluído.')).toBeInTheDocument();
     const step4 = screen.getByRole('heading', { name: /Agendamento$/ }).parentElement as HTMLElement;
     expect(within(step4).getByText('10/12/2026')).toBeInTheDocument();
     expect(step4).toHaveTextContent('10/12/2026 às 09:15h');

@@ -57,7 +57,7 @@ describe('toBookingUpdate', () => {
     expect(body).toEqual({
       data_agendamento: '2026-12-24T00:00:00.000Z',
       hora_agendamento: '09:15',
-      local_agendamento: 'Rua Exemplo, 123',
+      local_agendamento: '  Rua Exemplo, 123 ',
       status_agendamento: 'AGENDADO',
       formulario: '{"passaporte":"YA1234567"}',
     });

@@ -154,9 +154,9 @@ describe('isExpiryInFuture', () => {
   const december2026 = new Date(2026, 11, 31, 23, 59, 59);
   const firstOfJanuary2027 = new Date(2027, 0, 1, 0, 0, 0);
 
-  it('accepts the current month (a card is valid through its last day)', () => {
-    expect(isExpiryInFuture('05/26', may2026)).toBe(true);
-    expect(isExpiryInFuture('12/26', december2026)).toBe(true);
+  it('refuses the current month: the expiry must be after it (seed §5)', () => {
+    expect(isExpiryInFuture('05/26', may2026)).toBe(false);
+    expect(isExpiryInFuture('12/26', december2026)).toBe(false);
   });
 
   it('rejects last month and earlier', () => {
@@ -173,7 +173,8 @@ describe('isExpiryInFuture', () => {
 
   it('rolls over from December to January', () => {
     expect(isExpiryInFuture('12/26', firstOfJanuary2027)).toBe(false);
-    expect(isExpiryInFuture('01/27', firstOfJanuary2027)).toBe(true);
+    expect(isExpiryInFuture('01/27', firstOfJanuary2027)).toBe(false);
+    expect(isExpiryInFuture('02/27', firstOfJanuary2027)).toBe(true);
   });
 
   it('rejects invalid months and shapes whatever the date', () => {

@@ -35,7 +35,6 @@ export function Footer() {
                 {env.supportWhatsapp}
               </a>
             </li>
-            <li>Atendimento de segunda a sexta, das 9h às 18h</li>
           </ul>
         </div>
         <div>
@@ -46,12 +45,12 @@ export function Footer() {
                 className="underline underline-offset-2 hover:text-white"
                 to={paths.service('individual')}
               >
-                Agendamento Individual
+                Serviço Individual
               </Link>
             </li>
             <li>
               <Link className="underline underline-offset-2 hover:text-white" to={paths.service('familiar')}>
-                Agendamento Familiar
+                Serviço Familiar
               </Link>
             </li>
           </ul>
@@ -59,7 +58,7 @@ export function Footer() {
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 text-xs text-gray-300 sm:flex-row sm:items-center sm:justify-between">
-          <p className="max-w-3xl">{brand.disclaimer}</p>
+          <p className="max-w-3xl">{brand.footerNote}</p>
           <button
             type="button"
             onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}

@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { brand } from '@/config/content';
-import { modeHref, paths } from '@/config/routes';
+import { paths } from '@/config/routes';
+import { useMode } from '@/lib/use-mode';
 import { useSession } from '@/lib/use-session';
 
 export const userButtonClass =
@@ -21,7 +22,7 @@ const UserMenu = lazy(() => import('./user-menu'));
 
 export function Header() {
   const session = useSession();
-  const { pathname } = useLocation();
+  const setMode = useMode();
   return (
     <header className="sticky top-0 z-30 border-b border-gray-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
@@ -34,12 +35,13 @@ export function Header() {
               <UserMenu userId={session.id} name={session.nome_completo} admin={session.admin} />
             </Suspense>
           ) : (
-            <Link
-              to={modeHref('login', pathname)}
+            <button
+              type="button"
+              onClick={() => setMode('login')}
               className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800"
             >
               Login
-            </Link>
+            </button>
           )}
         </nav>
       </div>

@@ -45,14 +45,15 @@ export default function LoginModal() {
     }),
   );
 
-  async function resend() {
-    setPendingEmail(unverifiedEmail);
-    try {
-      await requestVerification(unverifiedEmail);
-    } finally {
+  const resend = () =>
+    guard(async () => {
+      // The verify_email modal says whether it can be sent again; a failure here only means it was not sent.
+      await requestVerification(unverifiedEmail).then(
+        () => setPendingEmail(unverifiedEmail),
+        () => setPendingEmail(unverifiedEmail, 0),
+      );
       setMode('verify_email');
-    }
-  }
+    });
 
   return (
     <Modal title="Entrar" onClose={() => setMode(null)}>

@@ -46,9 +46,9 @@ export function toBookingUpdate(values: BookingFormValues, booking: BookingRecor
   return {
     data_agendamento: values.data_agendamento ? calendarDayToIso(values.data_agendamento) || null : null,
     hora_agendamento: padTime(values.hora_agendamento),
-    local_agendamento: values.local_agendamento.trim(),
+    local_agendamento: values.local_agendamento,
     status_agendamento: values.status_agendamento,
-    formulario: booking.formulario ?? '',
+    formulario: booking.formulario,
   };
 }
 
@@ -96,7 +96,11 @@ export function BookingForm({ booking, backHref }: BookingFormProps) {
   const save = useMutation({
     mutationFn: (body: BookingUpdate) => updateBooking(booking.id, body),
     onSuccess: (updated) => {
-      queryClient.setQueryData(bookingQueries.detail(booking.id).queryKey, updated);
+      // The PATCH answer has no expand: keep the owner loaded with the booking.
+      queryClient.setQueryData(bookingQueries.detail(booking.id).queryKey, {
+        ...updated,
+        expand: booking.expand,
+      });
       return queryClient.invalidateQueries({ queryKey: bookingQueries.lists() });
     },
   });

@@ -33,7 +33,7 @@ const NO_ROWS: BookingRecord[] = [];
 const SKELETON_ROWS = 8;
 
 function countLabel(total: number): string {
-  return `${total.toLocaleString('pt-BR')} ${total === 1 ? 'agendamento' : 'agendamentos'}`;
+  return `Total: ${total.toLocaleString('pt-BR')}`;
 }
 
 /** Staff bookings list (/dashboard): server-side paging, sorting, search and status filter, state in the URL. */
@@ -116,7 +116,9 @@ export function DashboardPage() {
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
       <title>{`Agendamentos | ${brand.name}`}</title>
-      <h1 className="text-3xl font-bold text-ink-900">Agendamentos</h1>
+      <h1 id="agendamentos-titulo" className="text-3xl font-bold text-ink-900">
+        Agendamentos
+      </h1>
 
       <DataTableToolbar
         search={params.search}
@@ -129,7 +131,7 @@ export function DashboardPage() {
 
       <DataTable
         table={table}
-        label="Agendamentos"
+        labelledBy="agendamentos-titulo"
         status={status}
         refreshing={query.isPlaceholderData}
         skeletonRows={Math.min(params.perPage, SKELETON_ROWS)}

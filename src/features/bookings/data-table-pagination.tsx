@@ -71,7 +71,6 @@ export function DataTablePagination<TData extends RowData>({
                 <li key={item}>
                   <button
                     type="button"
-                    aria-label={`Página ${item}`}
                     aria-current={item === current ? 'page' : undefined}
                     onClick={() => table.setPageIndex(item - 1)}
                     className={cn(

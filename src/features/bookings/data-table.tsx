@@ -8,7 +8,7 @@ import {
   type Row,
   type RowData,
 } from '@tanstack/react-table';
-import { useId, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
 /**
@@ -74,8 +74,8 @@ function HeaderCell<TData extends RowData>({
 
 interface DataTableProps<TData extends RowData> {
   table: ServerTable<TData>;
-  /** Names the scrollable region and the table (caption). */
-  label: string;
+  /** The id of the heading that names the scrollable region and the table. */
+  labelledBy: string;
   status: 'loading' | 'error' | 'ready';
   /** Rows on screen are the previous page's while the next loads. */
   refreshing: boolean;
@@ -88,7 +88,7 @@ interface DataTableProps<TData extends RowData> {
 /** Generic presentation: semantic table, sortable headers as buttons, rows opened by click or Enter. */
 export function DataTable<TData extends RowData>({
   table,
-  label,
+  labelledBy,
   status,
   refreshing,
   errorContent,
@@ -96,7 +96,6 @@ export function DataTable<TData extends RowData>({
   skeletonRows,
   onRowActivate,
 }: DataTableProps<TData>) {
-  const captionId = useId();
   const headerGroups = table.getHeaderGroups();
   const columnCount = table.getAllLeafColumns().length;
   const rows = table.getRowModel().rows;
@@ -164,7 +163,7 @@ export function DataTable<TData extends RowData>({
   return (
     <div
       role="region"
-      aria-labelledby={captionId}
+      aria-labelledby={labelledBy}
       aria-busy={status === 'loading' || refreshing}
       // A focusable, labelled scroll region (WCAG 2.1.1) so keyboard users can scroll it sideways on a narrow screen.
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
@@ -176,10 +175,10 @@ export function DataTable<TData extends RowData>({
           Carregando agendamentos...
         </p>
       ) : null}
-      <table className="w-full min-w-[60rem] border-collapse text-sm text-ink-900">
-        <caption id={captionId} className="sr-only">
-          {label}
-        </caption>
+      <table
+        aria-labelledby={labelledBy}
+        className="w-full min-w-[60rem] border-collapse text-sm text-ink-900"
+      >
         <thead className="bg-gray-50">
           {headerGroups.map((group) => (
             <tr key={group.id}>

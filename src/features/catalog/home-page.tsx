@@ -88,7 +88,7 @@ export function HomePage() {
         <div className="absolute inset-0 -z-10 bg-gradient-to-r from-ink-900/90 via-ink-900/60 to-ink-900/10" />
         <div className="mx-auto max-w-6xl px-4 py-20 sm:py-28">
           <h1 className="text-4xl font-extrabold leading-tight text-white sm:text-6xl">
-            <span className="block">Agendamento de</span>
+            <span className="block">Agendamento de</span>{' '}
             <span className="block text-[#f6d9a8]">Passaporte Italiano</span>
           </h1>
           <p className="mt-5 max-w-xl text-lg text-gray-100">

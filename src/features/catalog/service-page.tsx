@@ -15,6 +15,8 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 
 export interface PurchaseAreaProps {
   serviceId: ServiceId;
+  /** 'Contratar' was pressed: show the purchase form (before that it only checks the customer's payments). */
+  open: boolean;
 }
 
 function isServiceId(id: string | undefined): id is ServiceId {
@@ -96,10 +98,11 @@ export function ServicePage({ PurchaseArea }: { PurchaseArea?: ComponentType<Pur
         </aside>
       </div>
 
-      {session && buying && PurchaseArea ? (
+      {/* Signed in, it loads at once: a customer who already paid goes to /tracking (seed §2). */}
+      {session && PurchaseArea ? (
         <div className="mx-auto max-w-4xl px-4 pb-10">
           <Suspense fallback={<PageLoading />}>
-            <PurchaseArea serviceId={id} />
+            <PurchaseArea serviceId={id} open={buying} />
           </Suspense>
         </div>
       ) : null}

@@ -1,14 +1,15 @@
 import type { PaymentRecordInput } from './api/asaas';
 
 /**
- * A charge that went through but whose record was not saved yet. Kept in localStorage (not only the
- * tab) so that the save can be finished on the next visit, even from a new tab. Holds no card data.
+ * A charge that went through but whose record was not saved yet, kept in the tab's storage (decisions.md)
+ * so that the save is finished on the next visit. Keyed by user, so nobody else sees it; logout keeps it,
+ * because losing it would lose a paid order. Holds no card data.
  */
 const key = (userId: string) => `pending_payment_save:${userId}`;
 
 export function keepPendingSave(input: PaymentRecordInput) {
   try {
-    localStorage.setItem(key(input.usuario), JSON.stringify(input));
+    sessionStorage.setItem(key(input.usuario), JSON.stringify(input));
   } catch {
     /* storage blocked: the customer still gets the payment id on screen */
   }
@@ -16,7 +17,7 @@ export function keepPendingSave(input: PaymentRecordInput) {
 
 export function readPendingSave(userId: string): PaymentRecordInput | null {
   try {
-    const raw = localStorage.getItem(key(userId));
+    const raw = sessionStorage.getItem(key(userId));
     if (!raw) return null;
     const value: unknown = JSON.parse(raw);
     if (value && typeof value === 'object' && 'asaas_id_pagamento' in value && 'usuario' in value) {
@@ -30,7 +31,7 @@ export function readPendingSave(userId: string): PaymentRecordInput | null {
 
 export function clearPendingSave(userId: string) {
   try {
-    localStorage.removeItem(key(userId));
+    sessionStorage.removeItem(key(userId));
   } catch {
     /* nothing kept */
   }

@@ -67,7 +67,7 @@ function ResumePendingSave({ pending }: { pending: PaymentRecordInput }) {
   return <PageLoading label="Concluindo o registro do seu pagamento anterior..." />;
 }
 
-export default function PurchaseArea({ serviceId }: { serviceId: ServiceId }) {
+export default function PurchaseArea({ serviceId, open }: { serviceId: ServiceId; open: boolean }) {
   const session = useSession();
   const queryClient = useQueryClient();
   const payments = useQuery(paymentQueries.mine(session?.id ?? ''));
@@ -105,6 +105,7 @@ export default function PurchaseArea({ serviceId }: { serviceId: ServiceId }) {
   // One purchase per customer: whoever has paid follows the booking instead (unless paying right now).
   if (payments.data && payments.data.length > 0 && phase.kind === 'idle')
     return <Navigate to={paths.tracking} replace />;
+  if (!open) return null;
 
   const price = PRICES[serviceId];
   const total = price + (withFlex ? FLEX_FEE : 0);
@@ -129,7 +130,7 @@ export default function PurchaseArea({ serviceId }: { serviceId: ServiceId }) {
       className="rounded-2xl border border-gray-200 p-4 shadow-sm sm:p-8"
     >
       <h2 id="compra-titulo" className="text-2xl font-bold">
-        Contratar agendamento {services[serviceId].name}
+        Finalizar contratação
       </h2>
 
       <div className="mt-6 rounded-xl border border-brand-600 bg-brand-50 p-4">
@@ -151,7 +152,7 @@ export default function PurchaseArea({ serviceId }: { serviceId: ServiceId }) {
 
       <dl className="mt-6 space-y-2 rounded-xl bg-gray-50 p-4" aria-label="Resumo">
         <div className="flex justify-between gap-4">
-          <dt>Agendamento {services[serviceId].name}</dt>
+          <dt>Serviço {services[serviceId].name}</dt>
           <dd className="whitespace-nowrap">{formatBRL(price)}</dd>
         </div>
         {withFlex ? (

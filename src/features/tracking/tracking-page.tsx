@@ -9,7 +9,7 @@ import { paths } from '@/config/routes';
 import { paymentQueries } from '@/lib/api/payments';
 import { isBookingStatus, statusInfo } from '@/lib/booking-status';
 import { cn } from '@/lib/cn';
-import { formatCalendarDay, formatDate } from '@/lib/dates';
+import { formatCalendarDay, formatDate, padTime } from '@/lib/dates';
 import { formatBRL } from '@/lib/money';
 import type { BookingRecord, BookingStatus, PaymentRecord } from '@/lib/types';
 import { useSession } from '@/lib/use-session';
@@ -44,10 +44,7 @@ function Step({
         {done ? '✓' : n}
       </span>
       <div className="min-w-0 flex-1 rounded-2xl border border-gray-200 p-5">
-        <h2 className="text-lg font-bold">
-          <span className="sr-only">Etapa {n}: </span>
-          {title}
-        </h2>
+        <h2 className="text-lg font-bold">{title}</h2>
         <div className="mt-2 space-y-3 text-ink-700">{children}</div>
       </div>
     </li>
@@ -81,7 +78,7 @@ function Documents({ status }: { status: BookingStatus | null }) {
             rel="noopener noreferrer"
             className={buttonClass('primary', 'mt-3')}
           >
-            Enviar arquivos<span className="sr-only"> (abre em nova aba)</span>
+            Enviar arquivos
           </a>
         </div>
         <p>Se você já enviou o formulário e os arquivos, aguarde: estamos analisando seus dados.</p>
@@ -116,9 +113,12 @@ function Appointment({
   if (booking && (status === 'AGENDADO' || status === 'FINALIZADO')) {
     return (
       <>
+        {status === 'AGENDADO' ? (
+          <p className="font-semibold text-brand-800">{statusInfo.AGENDADO.short}</p>
+        ) : null}
         <p className="text-lg text-ink-900">
           <strong>{formatCalendarDay(booking.data_agendamento)}</strong>
-          {booking.hora_agendamento ? <> às {booking.hora_agendamento}h</> : null}
+          {padTime(booking.hora_agendamento) ? <> às {padTime(booking.hora_agendamento)}h</> : null}
         </p>
         {booking.local_agendamento ? (
           <p>

@@ -50,10 +50,14 @@ export interface RegisterInput {
   celular: string;
 }
 
-/** Registration is anonymous (decisions.md); the verification e-mail is requested right after. */
+/**
+ * Registration is anonymous (decisions.md); the verification e-mail is requested right after. The account
+ * exists once create answers, so a failed e-mail request must not be reported as a failed registration:
+ * the verify_email modal offers 'Reenviar e-mail'.
+ */
 export async function register(input: RegisterInput): Promise<void> {
   await pb.collection('usuarios').create(input, { headers: ANONYMOUS });
-  await requestVerification(input.email);
+  await requestVerification(input.email).catch(() => undefined);
 }
 
 /**

@@ -46,8 +46,7 @@ export interface BookingUpdate {
 }
 
 export function updateBooking(id: string, body: BookingUpdate): Promise<BookingRecord> {
-  // expand keeps the owner's name in the record the detail cache gets back.
-  return agendamentos().update<BookingRecord>(id, body, { expand: 'usuario' });
+  return agendamentos().update<BookingRecord>(id, body);
 }
 
 export function isNotFound(error: unknown): boolean {
