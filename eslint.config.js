@@ -52,6 +52,8 @@ export default defineConfig([
     'test-results/',
     'blob-report/',
     '.lighthouse/',
+    '.ssr/',
+    '.standin/',
   ]),
 
   {

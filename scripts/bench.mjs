@@ -5,6 +5,7 @@
 // 127.0.0.1 (4173, or a free port if that one is taken), runs Debian's Chromium (CHROME_PATH overrides
 // /usr/bin/chromium), prints scores and metrics, and saves each Lighthouse JSON report under .lighthouse/.
 // Exit code: 1 if the JS budget is exceeded or a step could not run; low scores are reported, not fatal.
+/* global document, MutationObserver, requestAnimationFrame -- used inside page.evaluate, which runs in the browser */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';

@@ -58,7 +58,11 @@ function deferBoot(html) {
   for (const p of preloads) out = out.replace(p[0], '');
   const boot =
     `<script data-entry="${entry[1]}" data-preload="${preloads.map((p) => p[1]).join(' ')}">` +
-    `(function(d){var c=d.currentScript,done=0;function boot(){if(done)return;done=1;` +
+    `(function(d){var c=d.currentScript,done=0,early={targets:[],stop:function(){d.removeEventListener('click',rec,true)}};` +
+    // clicks on buttons before hydration are kept and played again afterwards (src/lib/early-clicks.ts)
+    `function rec(e){var t=e.target.closest&&e.target.closest('button');if(t)early.targets.push(t)}` +
+    `d.addEventListener('click',rec,true);window.__earlyClicks=early;` +
+    `function boot(){if(done)return;done=1;` +
     `c.dataset.preload.split(' ').filter(Boolean).forEach(function(h){var l=d.createElement('link');` +
     `l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});` +
     `var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=c.dataset.entry;d.head.appendChild(s)}` +

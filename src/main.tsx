@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { envError } from './config/env';
 import { setBackendReady } from './lib/backend-ready';
+import { takeEarlyClicks } from './lib/early-clicks';
 
 const container = document.getElementById('root');
 
@@ -25,6 +26,7 @@ if (container && envError) {
   // Prerendered HTML (scripts/prerender.mjs) is hydrated only on the page it was made for; a static host's
   // fallback serves the home page's HTML for other paths, which are rendered afresh.
   const path = window.location.pathname.replace(/(.)\/+$/, '$1');
+  takeEarlyClicks();
   if (container.dataset.prerendered === path) {
     // In a transition, hydration yields to the browser between components instead of one long task.
     startTransition(() => {

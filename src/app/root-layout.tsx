@@ -5,6 +5,7 @@ import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { TOAST_AUTO_CLOSE_MS } from '@/config/constants';
 import { SESSION_EXPIRED_EVENT } from '@/lib/session';
+import { replayEarlyClicks } from '@/lib/early-clicks';
 import { useHydrated } from '@/lib/use-hydrated';
 import { DemoBanner } from './demo-banner';
 import { ModalHost } from './modal-host';
@@ -43,6 +44,9 @@ function SessionExpiry() {
 
 export function RootLayout() {
   const hydrated = useHydrated();
+  useEffect(() => {
+    replayEarlyClicks();
+  }, []);
   return (
     <div className="flex min-h-dvh flex-col">
       <a

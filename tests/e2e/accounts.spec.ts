@@ -1,5 +1,5 @@
 import { expect, expectNoAxeViolations, shot, test } from './fixtures';
-import { ACCOUNTS, login, loginAs, PASSWORD } from './helpers';
+import { ACCOUNTS, login, loginAs, openMailLink, PASSWORD } from './helpers';
 
 test('register, confirm the e-mail link, log in and log out', async ({ page, consoleErrors }) => {
   test.setTimeout(60_000);
@@ -39,8 +39,7 @@ test('register, confirm the e-mail link, log in and log out', async ({ page, con
   );
   await page.keyboard.press('Escape');
 
-  // demo mode shows the "sent" e-mail as a toast with its link
-  await page.getByRole('link', { name: 'Abrir link de confirmação' }).first().click();
+  await openMailLink(page, 'verification');
   await expect(page.getByRole('heading', { name: 'Conta verificada com sucesso!' })).toBeVisible();
   await expectNoAxeViolations(page, 'verification success');
   await shot(page, 'verification-success');
@@ -85,7 +84,7 @@ test('a forgotten password is reset through the e-mailed link', async ({ page })
   await expect(dialog.getByText(/enviamos um link para você criar uma nova senha/)).toBeVisible();
   await expectNoAxeViolations(page, 'forgot password sent');
   await shot(page, 'forgot-password');
-  await page.getByRole('link', { name: 'Abrir link de nova senha' }).click();
+  await openMailLink(page, 'reset');
   await page.getByLabel('Nova senha', { exact: true }).fill('outraSenha2026');
   await page.getByLabel('Confirmar nova senha').fill('outraSenha2026');
   await expectNoAxeViolations(page, 'reset password page');

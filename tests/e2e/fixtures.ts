@@ -9,6 +9,12 @@ export { expect };
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 const MAX_NODES_SHOWN = 5;
 
+/**
+ * Set when the tests drive a production build against the stand-in HTTP server (playwright.prod.config.ts)
+ * instead of the demo build's in-browser backend.
+ */
+export const STAND_IN_URL = process.env.E2E_STAND_IN_URL ?? '';
+
 /** Lines MSW prints about itself; harmless. */
 const HARMLESS = [/^\[MSW\]/];
 
@@ -21,9 +27,24 @@ export interface ConsoleErrors {
 
 interface Fixtures {
   consoleErrors: ConsoleErrors;
+  /** The stand-in server's URL in production-build runs, '' in demo runs. */
+  standIn: string;
 }
 
 export const test = base.extend<Fixtures>({
+  // Each test starts from the seed: the demo keeps its data per tab; the stand-in server is reset here.
+  standIn: [
+    async ({ playwright }, use) => {
+      if (STAND_IN_URL) {
+        const api = await playwright.request.newContext();
+        await api.post(`${STAND_IN_URL}/__reset`);
+        await api.dispose();
+      }
+      await use(STAND_IN_URL);
+    },
+    { auto: true },
+  ],
+
   consoleErrors: async ({}, use) => {
     const allowed: (RegExp | string)[] = [];
     const messages: string[] = [];

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect } from './fixtures';
+import { expect, STAND_IN_URL } from './fixtures';
 
 export const PASSWORD = 'Demo@2026';
 export const ACCOUNTS = {
@@ -24,4 +24,21 @@ export async function loginAs(page: Page, account: keyof typeof ACCOUNTS, path =
   await expect(dialog).toBeHidden();
   if (account !== 'admin')
     await expect(page.getByRole('button', { name: `Olá, ${ACCOUNTS[account].name}` })).toBeVisible();
+}
+
+/**
+ * Follows the last e-mailed link of a kind: the demo shows it as a toast; against the stand-in server (a
+ * production build) the test reads the server's mailbox, as a person would open their e-mail.
+ */
+export async function openMailLink(page: Page, kind: 'verification' | 'reset') {
+  if (!STAND_IN_URL) {
+    const name = kind === 'verification' ? 'Abrir link de confirmação' : 'Abrir link de nova senha';
+    await page.getByRole('link', { name }).first().click();
+    return;
+  }
+  const response = await page.request.get(`${STAND_IN_URL}/__mailbox`);
+  const mails = (await response.json()) as Array<{ kind: string; path: string }>;
+  const mail = mails.filter((m) => m.kind === kind).at(-1);
+  if (!mail) throw new Error(`no ${kind} e-mail was sent`);
+  await page.goto(mail.path);
 }

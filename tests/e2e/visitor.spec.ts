@@ -1,11 +1,13 @@
-import { expect, expectNoAxeViolations, shot, test } from './fixtures';
+import { expect, expectNoAxeViolations, shot, STAND_IN_URL, test } from './fixtures';
+import { ACCOUNTS, loginAs } from './helpers';
 
 test('a visitor reads the home page, a service page and the FAQ', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('img', { name: 'Cover Image' })).toBeVisible();
   await expect(page.getByText('Agendamento de', { exact: true })).toBeVisible();
   await expect(page.getByText('Passaporte Italiano', { exact: true }).last()).toBeVisible();
-  await expect(page.getByText('Modo demonstração')).toBeVisible();
+  // the demo says so on every page; a production build has no trace of it
+  await expect(page.getByText('Modo demonstração')).toHaveCount(STAND_IN_URL ? 0 : 1);
   await expectNoAxeViolations(page, 'home');
   await shot(page, 'home');
 
@@ -63,4 +65,25 @@ test('the public pages hydrate without console errors and keep their prerendered
     await expect(page.getByRole('button', { name: path === '/' ? 'Ver mais' : 'Contratar' })).toBeEnabled();
   }
   // the fixture fails the test on any console error, hydration mismatches included
+});
+
+test('signed in, the public pages hydrate without errors and then show the session', async ({ page }) => {
+  await loginAs(page, 'cliente');
+  for (const path of ['/', '/services/individual', '/services/familiar']) {
+    await page.goto(path);
+    await expect(page.getByRole('button', { name: `Olá, ${ACCOUNTS.cliente.name}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: path === '/' ? 'Ver mais' : 'Contratar' })).toBeEnabled();
+  }
+  // the fixture fails the test on any console error, hydration mismatches included
+});
+
+test('a click before the scripts have started is not lost', async ({ page }) => {
+  // hold the app's entry script back, as a slow phone network would
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('dialog', { name: 'Entrar' })).toBeVisible({ timeout: 10_000 });
 });

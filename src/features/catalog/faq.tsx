@@ -11,7 +11,7 @@ export function Faq() {
         {faq.map((item) => (
           <details key={item.question} className="group px-5 open:bg-brand-50/50">
             <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 py-4 font-semibold [&::-webkit-details-marker]:hidden">
-              {item.question}
+              <span>{item.question}</span>
               <span
                 aria-hidden="true"
                 className="text-xl text-brand-700 transition-transform group-open:rotate-45"
