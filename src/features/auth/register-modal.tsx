@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Field, FormAlert } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { maskCpf } from '@/lib/cpf';
+import { maskedField } from '@/lib/masked-field';
 import { sanitizeName } from '@/lib/name';
 import { maskPhone } from '@/lib/phone';
 import { useMode } from '@/lib/use-mode';
@@ -29,18 +30,8 @@ export default function RegisterModal() {
     defaultValues: { nome_completo: '', email: '', password: '', passwordConfirm: '', cpf: '', celular: '' },
   });
 
-  /** Rewrites what was typed (masks, allowed characters) before the form sees it. */
-  const masked = (name: 'nome_completo' | 'cpf' | 'celular', transform: (v: string) => string) => {
-    const field = register(name);
-    return {
-      ...field,
-      onChange: async (e: React.ChangeEvent<HTMLInputElement>) => {
-        e.target.value = transform(e.target.value);
-        await field.onChange(e);
-        if (name === 'cpf' && e.target.value.length === CPF_MASKED_LENGTH) await trigger('cpf');
-      },
-    };
-  };
+  // The CPF is checked live once complete (seed §5).
+  const checkCompleteCpf = (value: string) => value.length === CPF_MASKED_LENGTH && trigger('cpf');
 
   const onSubmit = handleSubmit((values) =>
     guard(async () => {
@@ -64,7 +55,7 @@ export default function RegisterModal() {
           autoComplete="name"
           maxLength={LIMITS.name}
           error={errors.nome_completo?.message}
-          {...masked('nome_completo', sanitizeName)}
+          {...maskedField(register('nome_completo'), sanitizeName)}
         />
         <Field
           label="Email"
@@ -82,7 +73,7 @@ export default function RegisterModal() {
             placeholder="000.000.000-00"
             maxLength={CPF_MASKED_LENGTH}
             error={errors.cpf?.message}
-            {...masked('cpf', maskCpf)}
+            {...maskedField(register('cpf'), maskCpf, checkCompleteCpf)}
           />
           <Field
             label="Celular"
@@ -92,7 +83,7 @@ export default function RegisterModal() {
             placeholder="(00) 00000-0000"
             maxLength={15}
             error={errors.celular?.message}
-            {...masked('celular', maskPhone)}
+            {...maskedField(register('celular'), maskPhone)}
           />
         </div>
         <Field

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Field, inputClass } from '@/components/ui/field';
 import { maskCardNumber, maskCvv, maskExpiry } from '@/lib/card';
 import { installmentOptions, parseInstallments } from '@/lib/installments';
+import { maskedField } from '@/lib/masked-field';
 import { formatBRL } from '@/lib/money';
 import { cardSchema, type CardValues } from './card-schema';
 import type { CardInput } from './payment';
@@ -31,20 +32,6 @@ export function CardForm({ total, busy, onPay }: CardFormProps) {
     defaultValues: { card_name: '', card_number: '', card_expiry_date: '', card_cvv: '', card_payments: '' },
   });
 
-  const masked = (
-    name: 'card_name' | 'card_number' | 'card_expiry_date' | 'card_cvv',
-    transform: (v: string) => string,
-  ) => {
-    const field = register(name);
-    return {
-      ...field,
-      onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
-        e.target.value = transform(e.target.value);
-        return field.onChange(e);
-      },
-    };
-  };
-
   const onSubmit = handleSubmit((values) => {
     const installments = parseInstallments(values.card_payments);
     if (!installments || busy) return;
@@ -67,7 +54,7 @@ export function CardForm({ total, busy, onPay }: CardFormProps) {
         placeholder="Como está no cartão"
         maxLength={100}
         error={errors.card_name?.message}
-        {...masked('card_name', onlyLettersAndSpaces)}
+        {...maskedField(register('card_name'), onlyLettersAndSpaces)}
       />
       <Field
         label="Número do cartão"
@@ -76,7 +63,7 @@ export function CardForm({ total, busy, onPay }: CardFormProps) {
         placeholder="0000 0000 0000 0000"
         maxLength={19}
         error={errors.card_number?.message}
-        {...masked('card_number', maskCardNumber)}
+        {...maskedField(register('card_number'), maskCardNumber)}
       />
       <div className="grid grid-cols-2 gap-4">
         <Field
@@ -86,7 +73,7 @@ export function CardForm({ total, busy, onPay }: CardFormProps) {
           placeholder="MM/AA"
           maxLength={5}
           error={errors.card_expiry_date?.message}
-          {...masked('card_expiry_date', maskExpiry)}
+          {...maskedField(register('card_expiry_date'), maskExpiry)}
         />
         <Field
           label="CVV"
@@ -95,7 +82,7 @@ export function CardForm({ total, busy, onPay }: CardFormProps) {
           placeholder="000"
           maxLength={4}
           error={errors.card_cvv?.message}
-          {...masked('card_cvv', maskCvv)}
+          {...maskedField(register('card_cvv'), maskCvv)}
         />
       </div>
       <div className="space-y-1">
