@@ -16,7 +16,7 @@ type User = ReturnType<typeof renderApp>['user'];
 async function openPurchase(service = 'individual') {
   const app = renderApp({ route: `/services/${service}`, session: 'cliente' });
   await app.user.click(await screen.findByRole('button', { name: 'Contratar' }));
-  await screen.findByRole('heading', { name: 'Finalizar contratação' });
+  await screen.findByRole('heading', { name: 'Finalizar contratação' }, { timeout: 5000 });
   return app;
 }
 
@@ -244,6 +244,21 @@ describe('payment', () => {
     expect(await requests.to('POST', '/api/collections/pagamentos/records')).toHaveLength(0);
   });
 
+  it('a failed IP lookup still reaches the charge with an empty remoteIp; a refusal charges nothing', async () => {
+    server.use(http.get('https://api.ipify.org', () => HttpResponse.error()));
+    const { user } = await openPurchase();
+    await user.click(screen.getByLabelText(/Li e aceito/));
+    await fillCard(user);
+    await pay(user);
+    // the stand-in, like Asaas, refuses a card charge without the buyer's IP: a safe failure
+    expect(
+      await screen.findByRole('dialog', { name: 'Falha no pagamento' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    const [charge] = await requests.to('POST', '/payments/asaas/installment');
+    expect(charge?.body).toMatchObject({ remoteIp: '' });
+    expect(getDb().asaasCharges).toHaveLength(0);
+  });
+
   it('a charge that times out or answers 500 is never repeated blindly', async () => {
     server.use(http.post('*/payments/asaas/installment', () => HttpResponse.json({}, { status: 502 })));
     const { user } = await openPurchase();
@@ -253,6 +268,10 @@ describe('payment', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Não conseguimos confirmar o pagamento' });
     expect(within(dialog).getByText(/Não pague de novo agora/)).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Tentar novamente' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Entendi' }));
+    // the form does not come back: the page says what to do instead
+    expect(await screen.findByRole('alert')).toHaveTextContent('Não conseguimos confirmar o seu pagamento');
+    expect(screen.queryByRole('button', { name: /^Pagar/ })).not.toBeInTheDocument();
     expect(await requests.to('POST', '/payments/asaas/installment')).toHaveLength(1);
   });
 
