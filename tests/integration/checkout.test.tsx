@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { PAYMENT_TIMEOUTS_MS } from '@/features/checkout/api/asaas';
 import { todayIso } from '@/lib/dates';
 import { getDb } from '@/mocks/db';
 import { DEMO_ACCOUNTS } from '@/mocks/seed';
@@ -273,6 +274,28 @@ describe('payment', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Não conseguimos confirmar o seu pagamento');
     expect(screen.queryByRole('button', { name: /^Pagar/ })).not.toBeInTheDocument();
     expect(await requests.to('POST', '/payments/asaas/installment')).toHaveLength(1);
+  });
+
+  it('a charge that hangs ends as unknown after its time limit, not as a failure to retry', async () => {
+    const limit = PAYMENT_TIMEOUTS_MS.charge;
+    PAYMENT_TIMEOUTS_MS.charge = 300;
+    try {
+      server.use(http.post('*/payments/asaas/installment', () => delay('infinite')));
+      const { user } = await openPurchase();
+      await user.click(screen.getByLabelText(/Li e aceito/));
+      await fillCard(user);
+      await pay(user);
+      expect(screen.getByRole('dialog', { name: 'Processando pagamento...' })).toBeInTheDocument();
+      expect(
+        await screen.findByRole(
+          'dialog',
+          { name: 'Não conseguimos confirmar o pagamento' },
+          { timeout: 3000 },
+        ),
+      ).toBeInTheDocument();
+    } finally {
+      PAYMENT_TIMEOUTS_MS.charge = limit;
+    }
   });
 
   it('double-clicking Pagar charges once', async () => {

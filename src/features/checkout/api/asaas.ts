@@ -45,14 +45,32 @@ export async function lookupIp(): Promise<string> {
   }
 }
 
+/** How long each payment call may take before it counts as failed (or, for the charge, as unknown). */
+export const PAYMENT_TIMEOUTS_MS = { customer: 20_000, charge: 60_000, save: 15_000 };
+
+/** An abort signal that fires after `ms`; a hung request must not leave the customer waiting forever. */
+export function timeoutSignal(ms: number): AbortSignal {
+  const controller = new AbortController();
+  setTimeout(() => controller.abort(), ms);
+  return controller.signal;
+}
+
 export async function createCustomer(input: AsaasCustomerInput): Promise<string> {
-  const body = await pb.send<{ id?: string }>('/payments/asaas/customer', { method: 'POST', body: input });
+  const body = await pb.send<{ id?: string }>('/payments/asaas/customer', {
+    method: 'POST',
+    body: input,
+    signal: timeoutSignal(PAYMENT_TIMEOUTS_MS.customer),
+  });
   if (!body.id) throw new Error('Asaas customer without id');
   return body.id;
 }
 
 export async function createInstallmentCharge(input: AsaasInstallmentInput): Promise<{ id?: string }> {
-  return pb.send<{ id?: string }>('/payments/asaas/installment', { method: 'POST', body: input });
+  return pb.send<{ id?: string }>('/payments/asaas/installment', {
+    method: 'POST',
+    body: input,
+    signal: timeoutSignal(PAYMENT_TIMEOUTS_MS.charge),
+  });
 }
 
 /** Asaas answers a refused card with HTTP 400 and `errors[].code`; such a charge was not made. */
@@ -70,7 +88,9 @@ export interface PaymentRecordInput {
 }
 
 export function createPaymentRecord(input: PaymentRecordInput) {
-  return pb.collection('pagamentos').create<PaymentRecord>(input);
+  return pb
+    .collection('pagamentos')
+    .create<PaymentRecord>(input, { signal: timeoutSignal(PAYMENT_TIMEOUTS_MS.save) });
 }
 
 /** Finds the record of an Asaas payment, so a retried save never writes it twice. */
@@ -82,13 +102,16 @@ export async function findPaymentRecord(userId: string, asaasId: string): Promis
 }
 
 export function createNewBooking(userId: string) {
-  return pb.collection('agendamentos').create<BookingRecord>({
-    usuario: userId,
-    data_agendamento: '',
-    hora_agendamento: '',
-    status_agendamento: 'NOVO',
-    local_agendamento: '',
-  });
+  return pb.collection('agendamentos').create<BookingRecord>(
+    {
+      usuario: userId,
+      data_agendamento: '',
+      hora_agendamento: '',
+      status_agendamento: 'NOVO',
+      local_agendamento: '',
+    },
+    { signal: timeoutSignal(PAYMENT_TIMEOUTS_MS.save) },
+  );
 }
 
 export async function hasBooking(userId: string): Promise<boolean> {
