@@ -1,7 +1,7 @@
 import PocketBase, { BaseAuthStore, type AuthRecord } from 'pocketbase';
 import { env } from '@/config/env';
 import { backendReady } from './backend-ready';
-import { clearSession, endSessionByServer, readSession, saveSession } from './session';
+import { clearSession, endSessionByServer, readSession, saveSession, storedSessionExpired } from './session';
 
 /** An auth store that reads and writes the seed's sessionStorage keys, so the SDK and the app agree. */
 class SessionAuthStore extends BaseAuthStore {
@@ -43,6 +43,11 @@ export const ANONYMOUS = { Authorization: '' } as const;
 
 pb.beforeSend = async (url, options) => {
   await backendReady;
+  // PocketBase answers an expired token as a guest (no 401): end the session here instead.
+  if (storedSessionExpired()) {
+    endSessionByServer();
+    throw new Error('Sessão expirada');
+  }
   const headers: Record<string, string> = { ...options.headers };
   // Calls marked ANONYMOUS (registration) go without the session's token: no empty header either.
   if (headers.Authorization === '') delete headers.Authorization;

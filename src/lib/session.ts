@@ -121,6 +121,12 @@ export function endSessionByServer() {
   if (typeof window !== 'undefined') window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
 }
 
+/** A session was stored but its token has expired since: requests would silently go out as a guest. */
+export function storedSessionExpired(now = Date.now()): boolean {
+  const token = storage()?.getItem('token') ?? '';
+  return token !== '' && isTokenExpired(token, now);
+}
+
 export function sessionEndedByServer(): boolean {
   return endedByServer;
 }

@@ -34,6 +34,8 @@ export async function openMailLink(page: Page, kind: 'verification' | 'reset') {
   if (!STAND_IN_URL) {
     const name = kind === 'verification' ? 'Abrir link de confirmação' : 'Abrir link de nova senha';
     await page.getByRole('link', { name }).first().click();
+    // the toast closes when its link is used; let its exit animation end before anything else is checked
+    await expect(page.locator('.Toastify__toast')).toHaveCount(0);
     return;
   }
   const response = await page.request.get(`${STAND_IN_URL}/__mailbox`);

@@ -230,11 +230,6 @@ describe('payment', () => {
       () => HttpResponse.json({}, { status: 500 }),
     ],
     ['customer creation has no network', '*/payments/asaas/customer', () => HttpResponse.error()],
-    [
-      'the charge answers without id',
-      '*/payments/asaas/installment',
-      () => HttpResponse.json({ status: 'CONFIRMED' }),
-    ],
   ])('when %s nothing is charged and the customer may try again', async (_label, path, resolver) => {
     server.use(http.post(path, resolver));
     const { user } = await openPurchase();
@@ -243,6 +238,40 @@ describe('payment', () => {
     await pay(user);
     expect(await screen.findByRole('dialog', { name: 'Falha no pagamento' })).toBeInTheDocument();
     expect(await requests.to('POST', '/api/collections/pagamentos/records')).toHaveLength(0);
+  });
+
+  it('a charge answer without an id counts as unknown: it may have gone through', async () => {
+    server.use(http.post('*/payments/asaas/installment', () => HttpResponse.json({ status: 'CONFIRMED' })));
+    const { user } = await openPurchase();
+    await user.click(screen.getByLabelText(/Li e aceito/));
+    await fillCard(user);
+    await pay(user);
+    expect(
+      await screen.findByRole('dialog', { name: 'Não conseguimos confirmar o pagamento' }),
+    ).toBeInTheDocument();
+  });
+
+  it.each(['charging', 'uncertain'])(
+    'after a reload with a charge %s, the page shows the notice instead of the form',
+    async (state) => {
+      sessionStorage.setItem(`payment_state:${customer.id}`, JSON.stringify({ state }));
+      const { user } = renderApp({ route: '/services/individual', session: 'cliente' });
+      await user.click(await screen.findByRole('button', { name: 'Contratar' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Não conseguimos confirmar o seu pagamento');
+      expect(screen.queryByLabelText(/Li e aceito/)).not.toBeInTheDocument();
+    },
+  );
+
+  it('checks the server for a payment made meanwhile (another tab) right before charging', async () => {
+    const { user, router } = await openPurchase();
+    await user.click(screen.getByLabelText(/Li e aceito/));
+    await fillCard(user);
+    const [template] = getDb().pagamentos;
+    if (!template) throw new Error('the seed has payments');
+    getDb().pagamentos.push({ ...template, id: 'outraaba0000001', usuario: customer.id });
+    await pay(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tracking'));
+    expect(await requests.to('POST', '/payments/asaas/installment')).toHaveLength(0);
   });
 
   it('a failed IP lookup still reaches the charge with an empty remoteIp; a refusal charges nothing', async () => {

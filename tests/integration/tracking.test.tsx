@@ -103,6 +103,16 @@ describe('tracking page', () => {
     expect(within(step4).getByText('Chegar com 30 minutos de antecedência!')).toBeInTheDocument();
   });
 
+  it('saves the NOVO booking of a paid order that was left without one', async () => {
+    const db = getDb();
+    db.agendamentos = db.agendamentos.filter((b) => b.usuario !== DEMO_ACCOUNTS.agendado.id);
+    await openTracking();
+    expect(
+      await screen.findByText('Novo - Seu formulário foi recebido e está aguardando análise.'),
+    ).toBeInTheDocument();
+    expect(getDb().agendamentos.filter((b) => b.usuario === DEMO_ACCOUNTS.agendado.id)).toHaveLength(1);
+  });
+
   it('shows the owner name from the expanded user', async () => {
     await openTracking();
     expect(screen.getByText(DEMO_ACCOUNTS.agendado.nome_completo, { selector: 'p' })).toBeInTheDocument();

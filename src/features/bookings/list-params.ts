@@ -128,7 +128,9 @@ export function localDayRange(search: string): { from: Date; to: Date } | null {
  * zone (the list shows local times; `created` is stored in UTC, so a plain text match would miss some).
  */
 export function filterParam(search: string, status: BookingStatus | ''): string | undefined {
-  const q = search.trim();
+  // PocketBase's filter parser does not unescape `\\` (a backslash would swallow the closing quote and the
+  // whole list would fail), and no name holds one: backslashes are left out of the search.
+  const q = search.replace(/\\/g, '').trim();
   const parts: string[] = [];
   if (q) {
     const day = localDayRange(q);

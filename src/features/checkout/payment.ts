@@ -5,18 +5,19 @@ import { todayIso } from '@/lib/dates';
 import { installmentPlan } from '@/lib/installments';
 import type { Session } from '@/lib/session';
 import type { ServiceId } from '@/lib/types';
+import { ensureBooking } from '@/lib/api/bookings';
 import {
   createCustomer,
   createInstallmentCharge,
-  createNewBooking,
   createPaymentRecord,
   findPaymentRecord,
-  hasBooking,
   isDeclined,
   lookupIp,
+  PAYMENT_TIMEOUTS_MS,
+  timeoutSignal,
   type PaymentRecordInput,
 } from './api/asaas';
-import { clearPendingSave, keepPendingSave } from './pending-save';
+import { clearPaymentState, keepPendingSave, markCharging, markUncertain } from './pending-save';
 
 export interface CardInput {
   card_name: string;
@@ -61,13 +62,24 @@ export async function saveOrder(record: PaymentRecordInput, resumed = false): Pr
     return existing ?? (await createPaymentRecord(record));
   });
   if (saved.created) {
-    await withRetry(async (attempt) => {
-      if ((resumed || attempt > 0) && (await hasBooking(record.usuario))) return;
-      await createNewBooking(record.usuario);
-    });
+    await withRetry(() => ensureBooking(record.usuario, timeoutSignal(PAYMENT_TIMEOUTS_MS.save)));
   }
-  clearPendingSave(record.usuario);
+  clearPaymentState(record.usuario);
 }
+
+const resuming = new Map<string, Promise<void>>();
+
+/** Finishes a save left by an earlier visit; a second caller (a remount, a re-login) joins the first. */
+export function resumeOrder(record: PaymentRecordInput): Promise<void> {
+  const running = resuming.get(record.usuario);
+  if (running) return running;
+  const attempt = saveOrder(record, true).finally(() => resuming.delete(record.usuario));
+  resuming.set(record.usuario, attempt);
+  return attempt;
+}
+
+/** Users with a payment under way in this tab, whatever component started it. */
+const paying = new Set<string>();
 
 /** Seed §7 order: IP lookup, Asaas customer, installment charge, payment record, NOVO booking. */
 export async function pay(
@@ -78,16 +90,36 @@ export async function pay(
 ): Promise<PaymentOutcome> {
   const expiry = expiryParts(card.card_expiry_date);
   if (!expiry) return { kind: 'failed' };
+  if (paying.has(session.id)) return { kind: 'uncertain' };
+  paying.add(session.id);
+  try {
+    return await charge(session, serviceId, total, card, expiry);
+  } finally {
+    paying.delete(session.id);
+  }
+}
+
+async function charge(
+  session: Session,
+  serviceId: ServiceId,
+  total: number,
+  card: CardInput,
+  expiry: { expiryMonth: string; expiryYear: string },
+): Promise<PaymentOutcome> {
   const cpfCnpj = onlyDigits(session.cpf);
   const phone = onlyDigits(session.celular);
   const plan = installmentPlan(total, card.installments);
 
   let chargeId: string | undefined;
+  const expiryMonth = expiry.expiryMonth;
+  const expiryYear = expiry.expiryYear;
   try {
     const remoteIp = await lookupIp().catch(() => '');
     const customer = await createCustomer({ name: session.nome_completo, cpfCnpj, email: session.email });
+    // From here a charge may happen: a reload or Back must not lead to a second one.
+    markCharging(session.id);
     try {
-      const charge = await createInstallmentCharge({
+      const answer = await createInstallmentCharge({
         installmentCount: card.installments,
         customer,
         value: plan.value,
@@ -97,8 +129,8 @@ export async function pay(
         creditCard: {
           holderName: card.card_name.trim(),
           number: onlyDigits(card.card_number),
-          expiryMonth: expiry.expiryMonth,
-          expiryYear: expiry.expiryYear,
+          expiryMonth,
+          expiryYear,
           ccv: card.card_cvv,
         },
         creditCardHolderInfo: {
@@ -111,14 +143,23 @@ export async function pay(
         },
         remoteIp,
       });
-      chargeId = charge.id;
+      chargeId = answer.id;
     } catch (error) {
-      return isDeclined(error) ? { kind: 'failed' } : { kind: 'uncertain' };
+      if (isDeclined(error)) {
+        clearPaymentState(session.id); // a refused card is not charged: trying again is safe
+        return { kind: 'failed' };
+      }
+      markUncertain(session.id);
+      return { kind: 'uncertain' };
     }
   } catch {
     return { kind: 'failed' }; // before the charge: nothing was charged
   }
-  if (!chargeId) return { kind: 'failed' };
+  // The charge was accepted but its answer carries no id: it may have gone through.
+  if (!chargeId) {
+    markUncertain(session.id);
+    return { kind: 'uncertain' };
+  }
 
   const record: PaymentRecordInput = {
     usuario: session.id,

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
-import { Navigate } from 'react-router-dom';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
 import { PageLoading } from '@/components/ui/spinner';
 import { FLEX_FEE, PRICES } from '@/config/constants';
 import { env } from '@/config/env';
@@ -9,12 +9,14 @@ import { paths } from '@/config/routes';
 import { paymentQueries } from '@/lib/api/payments';
 import { formatBRL } from '@/lib/money';
 import type { ServiceId } from '@/lib/types';
+import { readSession } from '@/lib/session';
+import { useMode } from '@/lib/use-mode';
 import { useSession } from '@/lib/use-session';
 import { CardForm } from './card-form';
 import type { PaymentRecordInput } from './api/asaas';
-import { pay, saveOrder, type CardInput } from './payment';
+import { pay, resumeOrder, type CardInput } from './payment';
 import { PaymentModals, type PaymentPhase } from './payment-modals';
-import { readPendingSave } from './pending-save';
+import { readPaymentState } from './pending-save';
 
 function UnsavedPaymentNotice({ asaasId }: { asaasId: string }) {
   return (
@@ -55,7 +57,7 @@ function ResumePendingSave({ pending }: { pending: PaymentRecordInput }) {
   const resume = useQuery({
     queryKey: ['resume-payment-save', pending],
     queryFn: async () => {
-      await saveOrder(pending, true);
+      await resumeOrder(pending);
       await queryClient.invalidateQueries({ queryKey: paymentQueries.all() });
       return true;
     },
@@ -75,20 +77,34 @@ export default function PurchaseArea({ serviceId, open }: { serviceId: ServiceId
   const [accepted, setAccepted] = useState(false);
   const [phase, setPhase] = useState<PaymentPhase>({ kind: 'idle' });
   const [acknowledged, setAcknowledged] = useState(false);
-  // Read once: a save left unfinished by an earlier visit is completed before anything else.
-  const [pendingAtMount] = useState(() => (session ? readPendingSave(session.id) : null));
+  // Read once: an earlier payment of this tab that may have charged comes before anything else.
+  const [earlier] = useState(() => (session ? readPaymentState(session.id) : null));
+  const navigate = useNavigate();
+  const setMode = useMode();
+  const processing = phase.kind === 'processing';
+
+  // Leaving while the charge is under way would leave its outcome unknown: the browser asks first.
+  useEffect(() => {
+    if (!processing) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [processing]);
   // Set for good once a charge may have happened, so this page never charges twice.
   const running = useRef(false);
   const flexId = useId();
   const termsId = useId();
 
   if (!session) return null;
-  if (pendingAtMount) return <ResumePendingSave pending={pendingAtMount} />;
+  if (earlier?.state === 'saving') return <ResumePendingSave pending={earlier.record} />;
+  if (earlier) return <UncertainPaymentNotice />;
   if (phase.kind === 'charged-not-saved' && acknowledged)
     return <UnsavedPaymentNotice asaasId={phase.asaasId} />;
   if (phase.kind === 'uncertain' && acknowledged) return <UncertainPaymentNotice />;
-  if (payments.isPending && session.id) return <PageLoading />;
-  if (payments.isError) {
+  // Once a payment has started, its modals stay whatever a payments refetch does meanwhile.
+  const idle = phase.kind === 'idle';
+  if (idle && payments.isPending && session.id) return <PageLoading />;
+  if (idle && payments.isError) {
     return (
       <div role="alert" className="rounded-2xl border border-accent-700/40 bg-red-50 p-6">
         <p className="font-semibold text-accent-700">Não foi possível carregar seus dados de pagamento.</p>
@@ -113,9 +129,29 @@ export default function PurchaseArea({ serviceId, open }: { serviceId: ServiceId
 
   async function onPay(card: CardInput) {
     if (running.current || !currentSession.id) return;
+    // The session may have ended since the page was drawn (an expired token would pay as a guest).
+    const fresh = readSession();
+    if (!fresh || fresh.id !== currentSession.id) {
+      setMode('login');
+      return;
+    }
     running.current = true;
     setPhase({ kind: 'processing' });
-    const outcome = await pay(currentSession, serviceId, total, card);
+    // Another tab may have paid meanwhile: ask the server, not the cache, right before charging.
+    let paidAlready = false;
+    try {
+      const latest = await queryClient.fetchQuery({ ...paymentQueries.mine(fresh.id), staleTime: 0 });
+      paidAlready = latest.length > 0;
+    } catch {
+      running.current = false;
+      setPhase({ kind: 'failed' });
+      return;
+    }
+    if (paidAlready) {
+      navigate(paths.tracking, { replace: true });
+      return;
+    }
+    const outcome = await pay(fresh, serviceId, total, card);
     // Only an outcome where nothing was charged lets the customer pay again.
     if (outcome.kind === 'failed') running.current = false;
     setPhase(outcome);

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
@@ -6,6 +6,7 @@ import { PageLoading } from '@/components/ui/spinner';
 import { brand, requiredDocuments, services } from '@/config/content';
 import { env } from '@/config/env';
 import { paths } from '@/config/routes';
+import { ensureBooking } from '@/lib/api/bookings';
 import { paymentQueries } from '@/lib/api/payments';
 import { isBookingStatus, statusInfo } from '@/lib/booking-status';
 import { cn } from '@/lib/cn';
@@ -192,8 +193,20 @@ function TrackingContent({
 export function TrackingPage() {
   const session = useSession();
   const userId = session?.id ?? '';
+  const queryClient = useQueryClient();
   const payments = useQuery(paymentQueries.mine(userId));
   const bookings = useQuery(myBookingQueries.mine(userId));
+  // A paid order must always reach the staff list: if its NOVO booking was never saved, save it now.
+  useQuery({
+    queryKey: ['ensure-booking', userId],
+    queryFn: async () => {
+      await ensureBooking(userId);
+      await queryClient.invalidateQueries({ queryKey: myBookingQueries.mine(userId).queryKey });
+      return true;
+    },
+    enabled: Boolean(payments.data?.length) && bookings.data?.length === 0,
+    staleTime: Infinity,
+  });
 
   if (payments.isPending || bookings.isPending) return <PageLoading />;
   if (payments.isError || bookings.isError) {

@@ -2,7 +2,7 @@ import { ClientResponseError } from 'pocketbase';
 import { env } from '@/config/env';
 import { backendReady } from '@/lib/backend-ready';
 import { pb } from '@/lib/pocketbase';
-import type { BookingRecord, PaymentRecord } from '@/lib/types';
+import type { PaymentRecord } from '@/lib/types';
 
 /** The Asaas proxy lives on the PocketBase host; the SDK's send gives it the same URL and error type. */
 
@@ -97,26 +97,7 @@ export function createPaymentRecord(input: PaymentRecordInput) {
 export async function findPaymentRecord(userId: string, asaasId: string): Promise<PaymentRecord | null> {
   const list = await pb.collection('pagamentos').getList<PaymentRecord>(1, 1, {
     filter: pb.filter('usuario = {:userId} && asaas_id_pagamento = {:asaasId}', { userId, asaasId }),
+    signal: timeoutSignal(PAYMENT_TIMEOUTS_MS.save),
   });
   return list.items[0] ?? null;
-}
-
-export function createNewBooking(userId: string) {
-  return pb.collection('agendamentos').create<BookingRecord>(
-    {
-      usuario: userId,
-      data_agendamento: '',
-      hora_agendamento: '',
-      status_agendamento: 'NOVO',
-      local_agendamento: '',
-    },
-    { signal: timeoutSignal(PAYMENT_TIMEOUTS_MS.save) },
-  );
-}
-
-export async function hasBooking(userId: string): Promise<boolean> {
-  const list = await pb.collection('agendamentos').getList<BookingRecord>(1, 1, {
-    filter: pb.filter('usuario = {:userId}', { userId }),
-  });
-  return list.items.length > 0;
 }
