@@ -1,4 +1,10 @@
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import {
+  forwardRef,
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+} from 'react';
 import { cn } from '@/lib/cn';
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
@@ -61,3 +67,41 @@ export function FormAlert({ children }: { children: ReactNode }) {
     </div>
   );
 }
+
+interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
+  label: string;
+  error?: string;
+  children: ReactNode;
+}
+
+/** A labelled select, its error announced and tied to it like Field's. */
+export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
+  { label, error, id, className, children, ...rest },
+  ref,
+) {
+  const autoId = useId();
+  const selectId = id ?? autoId;
+  const errorId = `${selectId}-error`;
+  return (
+    <div className={cn('space-y-1', className)}>
+      <label htmlFor={selectId} className="block text-sm font-semibold text-ink-900">
+        {label}
+      </label>
+      <select
+        ref={ref}
+        id={selectId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className={inputClass(Boolean(error))}
+        {...rest}
+      >
+        {children}
+      </select>
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-accent-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+});

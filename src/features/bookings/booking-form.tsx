@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { Field, inputClass } from '@/components/ui/field';
+import { Field, SelectField } from '@/components/ui/field';
 import { MAX_TEXT_LENGTH, SAVE_FLAG_RESET_MS, SAVE_REDIRECT_DELAY_MS } from '@/config/constants';
 import { isBookingStatus, statusLabel } from '@/lib/booking-status';
 import { calendarDayToIso, isoToLocalCalendarDate, padTime } from '@/lib/dates';
@@ -73,7 +73,6 @@ export function BookingForm({ booking, backHref }: BookingFormProps) {
   const navigate = useNavigate();
   const dateId = useId();
   const timeId = useId();
-  const statusId = useId();
   const [saving, setSaving] = useState(false);
   // A ref as well as state: a second submit can arrive before React has re-rendered the disabled button.
   const busy = useRef(false);
@@ -186,18 +185,13 @@ export function BookingForm({ booking, backHref }: BookingFormProps) {
         {...register('local_agendamento')}
       />
 
-      <div className="space-y-1 sm:max-w-xs">
-        <label htmlFor={statusId} className="block text-sm font-semibold text-ink-900">
-          Status
-        </label>
-        <select id={statusId} className={inputClass()} {...register('status_agendamento')}>
-          {BOOKING_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {statusLabel(status)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField label="Status" className="sm:max-w-xs" {...register('status_agendamento')}>
+        {BOOKING_STATUSES.map((status) => (
+          <option key={status} value={status}>
+            {statusLabel(status)}
+          </option>
+        ))}
+      </SelectField>
 
       <Button
         type="submit"

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { inputClass } from '@/components/ui/field';
+import { inputClass, SelectField } from '@/components/ui/field';
 import { SEARCH_DEBOUNCE_MS } from '@/config/constants';
 import { statusLabel } from '@/lib/booking-status';
 import { cn } from '@/lib/cn';
@@ -77,31 +77,25 @@ export function DataTableToolbar({
   onExport,
   exporting,
 }: DataTableToolbarProps) {
-  const statusId = useId();
   return (
     <div className="mt-6 mb-4 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
       <SearchBox value={search} onCommit={onSearchCommit} />
       <div className="flex items-end gap-3">
-        <div className="min-w-44">
-          <label htmlFor={statusId} className="mb-1 block text-sm font-semibold text-ink-900">
-            Status
-          </label>
-          <select
-            id={statusId}
-            value={status}
-            onChange={(event) => {
-              if (isStatusOption(event.target.value)) onStatusChange(event.target.value);
-            }}
-            className={inputClass()}
-          >
-            <option value="">Todos</option>
-            {BOOKING_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {statusLabel(s)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Status"
+          className="min-w-44"
+          value={status}
+          onChange={(event) => {
+            if (isStatusOption(event.target.value)) onStatusChange(event.target.value);
+          }}
+        >
+          <option value="">Todos</option>
+          {BOOKING_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {statusLabel(s)}
+            </option>
+          ))}
+        </SelectField>
         <Button
           variant="secondary"
           onClick={onExport}

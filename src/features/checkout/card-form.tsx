@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { Field, inputClass } from '@/components/ui/field';
+import { Field, SelectField } from '@/components/ui/field';
 import { maskCardNumber, maskCvv, maskExpiry } from '@/lib/card';
 import { installmentOptions, parseInstallments } from '@/lib/installments';
 import { maskedField } from '@/lib/masked-field';
@@ -22,7 +22,6 @@ interface CardFormProps {
 export function CardForm({ total, busy, onPay }: CardFormProps) {
   const options = useMemo(() => installmentOptions(total), [total]);
   const schema = useMemo(() => cardSchema(), []);
-  const selectId = useId();
   const {
     register,
     handleSubmit,
@@ -43,8 +42,6 @@ export function CardForm({ total, busy, onPay }: CardFormProps) {
       installments,
     });
   });
-
-  const paymentsError = errors.card_payments?.message;
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Dados do cartão">
@@ -85,30 +82,14 @@ export function CardForm({ total, busy, onPay }: CardFormProps) {
           {...maskedField(register('card_cvv'), maskCvv)}
         />
       </div>
-      <div className="space-y-1">
-        <label htmlFor={selectId} className="block text-sm font-semibold">
-          Parcelas
-        </label>
-        <select
-          id={selectId}
-          className={inputClass(Boolean(paymentsError))}
-          aria-invalid={paymentsError ? true : undefined}
-          aria-describedby={paymentsError ? `${selectId}-error` : undefined}
-          {...register('card_payments')}
-        >
-          <option value="">Selecione</option>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-        {paymentsError ? (
-          <p id={`${selectId}-error`} className="text-sm font-medium text-accent-700">
-            {paymentsError}
-          </p>
-        ) : null}
-      </div>
+      <SelectField label="Parcelas" error={errors.card_payments?.message} {...register('card_payments')}>
+        <option value="">Selecione</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </SelectField>
       <input type="hidden" name="total_price" value={total.toFixed(2)} readOnly />
       <Button type="submit" className="w-full" loading={busy} loadingText="Processando...">
         Pagar {formatBRL(total)}
