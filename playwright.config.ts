@@ -1,22 +1,11 @@
 import { defineConfig } from '@playwright/test';
+import { chromePath, chromiumArgs } from './scripts/chromium.mjs';
 
 const PORT = 4173;
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
-// Debian's Chromium instead of `playwright install`. Without the background-networking flags it floods the
-// closed network with refused connections.
-const launchOptions = {
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-};
+// Debian's Chromium instead of `playwright install`.
+const launchOptions = { executablePath: chromePath, args: chromiumArgs };
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -15,21 +15,12 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { measure, report } from './budget.mjs';
+import { chromePath, chromiumArgs } from './chromium.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const distDir = path.join(root, 'dist');
 const outDir = path.join(root, '.lighthouse');
-const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
-const chromeFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+const chromeFlags = ['--headless=new', ...chromiumArgs];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 /**
@@ -145,7 +136,7 @@ const DEMO_LATENCY_MS = 150;
 
 async function runPager(step, { baseUrl }) {
   const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath: chromePath, args: chromeFlags.slice(1) });
+  const browser = await chromium.launch({ executablePath: chromePath, args: chromiumArgs });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(new URL('/?mode=login', baseUrl).href);
