@@ -11,16 +11,6 @@ const modals: Record<Mode, React.LazyExoticComponent<() => React.JSX.Element>> =
   forgot_password: lazy(() => import('@/features/auth/forgot-password-modal')),
 };
 
-export function preloadModal(mode: Mode) {
-  const loaders: Record<Mode, () => Promise<unknown>> = {
-    login: () => import('@/features/auth/login-modal'),
-    register: () => import('@/features/auth/register-modal'),
-    verify_email: () => import('@/features/auth/verify-email-modal'),
-    forgot_password: () => import('@/features/auth/forgot-password-modal'),
-  };
-  void loaders[mode]();
-}
-
 function isMode(value: string | null): value is Mode {
   return (MODES as readonly string[]).includes(value ?? '');
 }

@@ -1,7 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { routes } from '@/app/routes';
 import { createQueryClient } from '@/lib/query-client';
@@ -38,8 +37,4 @@ export function renderApp({ route = '/', session, routes: table = routes }: Opti
     </QueryClientProvider>,
   );
   return { ...utils, user, router, queryClient };
-}
-
-export function renderWithProviders(ui: ReactElement, options: Omit<Options, 'routes'> = {}) {
-  return renderApp({ ...options, routes: [{ path: '*', element: ui }] });
 }

@@ -19,6 +19,38 @@ export const inputClass = (invalid?: boolean) =>
     invalid ? 'border-accent-700' : 'border-gray-400',
   );
 
+interface FieldShellProps {
+  /** The control's id: the label points at it; hint and error get `${id}-hint` and `${id}-error`. */
+  id: string;
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}
+
+/** Label, control, hint and error of every form field; the control ties them with aria-describedby. */
+export function FieldShell({ id, label, error, hint, className, children }: FieldShellProps) {
+  return (
+    <div className={cn('space-y-1', className)}>
+      <label htmlFor={id} className="block text-sm font-semibold text-ink-900">
+        {label}
+      </label>
+      {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="text-sm text-ink-600">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm font-medium text-accent-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** A labelled input whose error is announced and tied to it with aria-describedby. */
 export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
   { label, error, hint, id, className, ...rest },
@@ -30,10 +62,7 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
   const hintId = `${inputId}-hint`;
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={cn('space-y-1', className)}>
-      <label htmlFor={inputId} className="block text-sm font-semibold text-ink-900">
-        {label}
-      </label>
+    <FieldShell id={inputId} label={label} error={error} hint={hint} className={className}>
       <input
         ref={ref}
         id={inputId}
@@ -42,17 +71,7 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
         className={inputClass(Boolean(error))}
         {...rest}
       />
-      {hint ? (
-        <p id={hintId} className="text-sm text-ink-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-accent-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldShell>
   );
 });
 
@@ -81,27 +100,18 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
 ) {
   const autoId = useId();
   const selectId = id ?? autoId;
-  const errorId = `${selectId}-error`;
   return (
-    <div className={cn('space-y-1', className)}>
-      <label htmlFor={selectId} className="block text-sm font-semibold text-ink-900">
-        {label}
-      </label>
+    <FieldShell id={selectId} label={label} error={error} className={className}>
       <select
         ref={ref}
         id={selectId}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={error ? `${selectId}-error` : undefined}
         className={inputClass(Boolean(error))}
         {...rest}
       >
         {children}
       </select>
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-accent-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldShell>
   );
 });

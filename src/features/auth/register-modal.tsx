@@ -6,7 +6,7 @@ import { Field, FormAlert } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { maskCpf } from '@/lib/cpf';
 import { maskedField } from '@/lib/masked-field';
-import { sanitizeName } from '@/lib/name';
+import { normalizeName, sanitizeName } from '@/lib/name';
 import { maskPhone } from '@/lib/phone';
 import { useMode } from '@/lib/use-mode';
 import { useSubmitGuard } from '@/lib/use-submit-guard';
@@ -37,7 +37,7 @@ export default function RegisterModal() {
     guard(async () => {
       setServerError('');
       try {
-        await registerAccount({ ...values, nome_completo: values.nome_completo.replace(/\s+/g, ' ') });
+        await registerAccount({ ...values, nome_completo: normalizeName(values.nome_completo) });
         setPendingEmail(values.email);
         setMode('verify_email');
       } catch (error) {

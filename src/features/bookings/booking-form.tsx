@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { Field, SelectField } from '@/components/ui/field';
+import { Field, FieldShell, SelectField } from '@/components/ui/field';
 import { MAX_TEXT_LENGTH, SAVE_FLAG_RESET_MS, SAVE_REDIRECT_DELAY_MS } from '@/config/constants';
 import { isBookingStatus, statusLabel } from '@/lib/booking-status';
 import { calendarDayToIso, isoToLocalCalendarDate, padTime } from '@/lib/dates';
@@ -50,15 +50,6 @@ export function toBookingUpdate(values: BookingFormValues, booking: BookingRecor
     status_agendamento: values.status_agendamento,
     formulario: booking.formulario,
   };
-}
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="text-sm font-medium text-accent-700">
-      {message}
-    </p>
-  );
 }
 
 interface BookingFormProps {
@@ -133,10 +124,7 @@ export function BookingForm({ booking, backHref }: BookingFormProps) {
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)} className="space-y-6">
       <div className="grid gap-6 sm:grid-cols-2">
-        <div className="space-y-1">
-          <label htmlFor={dateId} className="block text-sm font-semibold text-ink-900">
-            Data do Agendamento
-          </label>
+        <FieldShell id={dateId} label="Data do Agendamento" error={errors.data_agendamento?.message}>
           <Controller
             control={control}
             name="data_agendamento"
@@ -151,13 +139,9 @@ export function BookingForm({ booking, backHref }: BookingFormProps) {
               />
             )}
           />
-          <FieldError id={dateErrorId} message={errors.data_agendamento?.message} />
-        </div>
+        </FieldShell>
 
-        <div className="space-y-1">
-          <label htmlFor={timeId} className="block text-sm font-semibold text-ink-900">
-            Hora do Agendamento
-          </label>
+        <FieldShell id={timeId} label="Hora do Agendamento" error={errors.hora_agendamento?.message}>
           <Controller
             control={control}
             name="hora_agendamento"
@@ -172,8 +156,7 @@ export function BookingForm({ booking, backHref }: BookingFormProps) {
               />
             )}
           />
-          <FieldError id={timeErrorId} message={errors.hora_agendamento?.message} />
-        </div>
+        </FieldShell>
       </div>
 
       <Field
