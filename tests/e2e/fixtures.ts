@@ -141,6 +141,24 @@ function formatViolation(violation: Violation): string {
   ].join('\n');
 }
 
+/** Entrance effects (a toast sliding in, a modal fading in) are shorter than this; a toast's
+ *  progress bar (its whole auto-close time) and spinners (endless) are longer. */
+const ENTRANCE_EFFECT_MAX_MS = 2_000;
+
+/**
+ * Waits for the entrance animations running now to end, so axe judges the colours a user reads,
+ * not a frame half-way through a fade.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async (maxMs) => {
+    const entrances = document.getAnimations().filter((animation) => {
+      const endTime = Number(animation.effect?.getComputedTiming().endTime ?? Infinity);
+      return endTime <= maxMs;
+    });
+    await Promise.all(entrances.map((animation) => animation.finished.catch(() => undefined)));
+  }, ENTRANCE_EFFECT_MAX_MS);
+}
+
 /** Runs axe (WCAG 2.0/2.1 A and AA, plus best practices) on the page as it is now; fails with a readable list. */
 export async function expectNoAxeViolations(
   page: Page,
@@ -148,6 +166,7 @@ export async function expectNoAxeViolations(
   options: AxeOptions = {},
 ): Promise<void> {
   await test.step(`axe: ${label}`, async () => {
+    await settleAnimations(page);
     let builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
     for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
     if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);
