@@ -14,6 +14,9 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   workers: 2,
   retries: 0,
+  // Headroom for a loaded 2-core CI machine: a wait may take longer, never a different outcome.
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
   reporter: 'list',
   use: {
     baseURL: BASE_URL,
