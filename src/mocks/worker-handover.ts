@@ -1,0 +1,36 @@
+/** Demo mode only: the page waits for a mock worker that is still installing instead of being reloaded. */
+
+/** How long a page waits for a demo worker that an earlier page is still installing. */
+export const WORKER_HANDOVER_MS = 5_000;
+
+/**
+ * MSW reloads the page when its worker is registered but does not control the page. That is right after a
+ * hard reload, but it also happens when the page before this one registered the worker a moment ago and it
+ * is still installing; the worker claims every open page as it activates, so this waits for that instead
+ * of reloading the page under the visitor.
+ */
+export async function awaitInstallingWorker(
+  container: ServiceWorkerContainer | undefined = navigator.serviceWorker,
+  timeoutMs = WORKER_HANDOVER_MS,
+): Promise<void> {
+  if (!container || container.controller) return;
+  let stopWaiting = () => {};
+  const claimed = new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, timeoutMs);
+    const onChange = () => resolve();
+    container.addEventListener('controllerchange', onChange, { once: true });
+    stopWaiting = () => {
+      clearTimeout(timer);
+      container.removeEventListener('controllerchange', onChange);
+    };
+  });
+  const registrations = await container.getRegistrations();
+  const installing = registrations.some(
+    (registration) =>
+      registration.installing !== null ||
+      registration.waiting !== null ||
+      (registration.active !== null && registration.active.state !== 'activated'),
+  );
+  if (installing && !container.controller) await claimed;
+  stopWaiting();
+}
