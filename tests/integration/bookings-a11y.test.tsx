@@ -18,19 +18,19 @@ async function violations(): Promise<string[]> {
 describe('staff screens pass axe', () => {
   it('the list', async () => {
     renderApp({ route: '/dashboard?perPage=10', session: 'admin' });
-    await screen.findByText('Total: 121', {}, { timeout: 5000 });
+    await screen.findByText('Total: 121');
     expect(await violations()).toEqual([]);
   });
 
   it('the list with no results', async () => {
     renderApp({ route: '/dashboard?search=ninguem-com-este-nome', session: 'admin' });
-    await screen.findByText('Nenhum agendamento encontrado.', {}, { timeout: 5000 });
+    await screen.findByText('Nenhum agendamento encontrado.');
     expect(await violations()).toEqual([]);
   });
 
   it('the editor, with the calendar and the time list open', async () => {
     const { user } = renderApp({ route: `/booking-details/${DEMO_AGENDADO_BOOKING.id}`, session: 'admin' });
-    await screen.findByRole('heading', { level: 1, name: "João Pedro D'Ávila" }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: "João Pedro D'Ávila" });
     expect(await violations()).toEqual([]);
     await user.click(screen.getByLabelText('Data do Agendamento'));
     await screen.findAllByRole('gridcell');
@@ -43,7 +43,7 @@ describe('staff screens pass axe', () => {
 
   it('the not-found state', async () => {
     renderApp({ route: '/booking-details/naoexiste00000', session: 'admin' });
-    await screen.findByText('Agendamento não encontrado.', {}, { timeout: 5000 });
+    await screen.findByText('Agendamento não encontrado.');
     expect(await violations()).toEqual([]);
   });
 });

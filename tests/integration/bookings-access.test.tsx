@@ -40,7 +40,7 @@ describe('staff screens are for admins only', () => {
   ])('a customer opening %s (%s) goes to %s', async (route, session, target) => {
     const staff = trackStaffReads();
     const { router } = renderApp({ route, session });
-    await waitFor(() => expect(router.state.location.pathname).toBe(target), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe(target));
     expect(screen.queryByRole('heading', { name: 'Agendamentos' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Atualizar' })).not.toBeInTheDocument();
     expect(staff).toEqual([]);
@@ -48,7 +48,7 @@ describe('staff screens are for admins only', () => {
 
   it.each(STAFF_ROUTES)('an admin may open %s', async (route) => {
     const { router } = renderApp({ route, session: 'admin' });
-    await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1 });
     expect(router.state.location.pathname).toBe(route);
   });
 });

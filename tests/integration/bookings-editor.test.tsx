@@ -70,8 +70,7 @@ async function openEditor(route = `/booking-details/${ID}`) {
   storedBooking().formulario = FORMULARIO;
   const seen = trackRecordRequests();
   const view = renderApp({ route, session: 'admin' });
-  // Generous: the first test of a run also loads the route's code.
-  await screen.findByRole('heading', { level: 1, name: "João Pedro D'Ávila" }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: "João Pedro D'Ávila" });
   return { ...view, seen };
 }
 
@@ -89,12 +88,10 @@ describe('booking editor', () => {
     const release = gated('get', RECORD_PATH);
     const seen = trackRecordRequests();
     renderApp({ route: `/booking-details/${ID}`, session: 'admin' });
-    expect(await screen.findByText('Carregando...', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Carregando...')).toBeInTheDocument();
     release();
 
-    expect(
-      await screen.findByRole('heading', { level: 1, name: "João Pedro D'Ávila" }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: "João Pedro D'Ávila" })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Voltar página' })).toHaveAttribute('href', '/dashboard');
     expect(seen[0]?.method).toBe('GET');
     expect(Object.fromEntries(seen[0]?.url.searchParams ?? [])).toEqual({ expand: 'usuario' });
@@ -253,7 +250,7 @@ describe('booking editor', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { router } = renderApp({ route: "/dashboard?search=D'Ávila", session: 'admin' });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    const row = await screen.findByRole('row', { name: /João Pedro D'Ávila/ }, { timeout: 5000 });
+    const row = await screen.findByRole('row', { name: /João Pedro D'Ávila/ });
     expect(row).toHaveTextContent('AGENDADO');
     await user.click(within(row).getByText('14:30'));
 
@@ -347,9 +344,7 @@ describe('booking editor', () => {
 
   it("an unknown id shows 'Agendamento não encontrado.' with the way back", async () => {
     renderApp({ route: '/booking-details/naoexiste00000', session: 'admin' });
-    expect(
-      await screen.findByRole('heading', { name: 'Agendamento não encontrado.' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Agendamento não encontrado.' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Voltar página' })).toHaveAttribute('href', '/dashboard');
     expect(screen.queryByRole('button', { name: 'Atualizar' })).not.toBeInTheDocument();
   });
@@ -363,7 +358,7 @@ describe('booking editor', () => {
       ),
     );
     const { user } = renderApp({ route: `/booking-details/${ID}`, session: 'admin' });
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Não foi possível carregar o agendamento.');
     expect(alert).toHaveTextContent('Falha no servidor.');
     await user.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));

@@ -56,7 +56,7 @@ async function openList(route = '/dashboard') {
   const requests = trackListRequests();
   const view = renderApp({ route, session: 'admin' });
   // Generous: the first test of a run also loads the route's code.
-  await screen.findByText(/^Total: \d+$/, { selector: '[role="status"]' }, { timeout: 5000 });
+  await screen.findByText(/^Total: \d+$/, { selector: '[role="status"]' });
   return { ...view, requests };
 }
 
@@ -382,7 +382,7 @@ describe('staff bookings list', () => {
 
   it('shows a loading skeleton first', async () => {
     renderApp({ route: '/dashboard', session: 'admin' });
-    expect(await screen.findByText('Carregando agendamentos...', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Carregando agendamentos...')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Agendamentos' })).toHaveAttribute('aria-busy', 'true');
     await screen.findByText(`Total: ${TOTAL}`);
     expect(screen.getByRole('region', { name: 'Agendamentos' })).toHaveAttribute('aria-busy', 'false');
@@ -426,7 +426,7 @@ describe('staff bookings list', () => {
       ),
     );
     const { user } = renderApp({ route: '/dashboard', session: 'admin' });
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Não foi possível carregar os agendamentos.');
     expect(alert).toHaveTextContent('Falha no servidor.');
     expect(screen.queryByText(/^Total: \d+$/)).not.toBeInTheDocument();

@@ -17,7 +17,7 @@ type User = ReturnType<typeof renderApp>['user'];
 async function openPurchase(service = 'individual') {
   const app = renderApp({ route: `/services/${service}`, session: 'cliente' });
   await app.user.click(await screen.findByRole('button', { name: 'Contratar' }));
-  await screen.findByRole('heading', { name: 'Finalizar contratação' }, { timeout: 5000 });
+  await screen.findByRole('heading', { name: 'Finalizar contratação' });
   return app;
 }
 
@@ -281,9 +281,7 @@ describe('payment', () => {
     await fillCard(user);
     await pay(user);
     // the stand-in, like Asaas, refuses a card charge without the buyer's IP: a safe failure
-    expect(
-      await screen.findByRole('dialog', { name: 'Falha no pagamento' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Falha no pagamento' })).toBeInTheDocument();
     const [charge] = await requests.to('POST', '/payments/asaas/installment');
     expect(charge?.body).toMatchObject({ remoteIp: '' });
     expect(getDb().asaasCharges).toHaveLength(0);
@@ -316,11 +314,7 @@ describe('payment', () => {
       await pay(user);
       expect(screen.getByRole('dialog', { name: 'Processando pagamento...' })).toBeInTheDocument();
       expect(
-        await screen.findByRole(
-          'dialog',
-          { name: 'Não conseguimos confirmar o pagamento' },
-          { timeout: 3000 },
-        ),
+        await screen.findByRole('dialog', { name: 'Não conseguimos confirmar o pagamento' }),
       ).toBeInTheDocument();
     } finally {
       PAYMENT_TIMEOUTS_MS.charge = limit;
@@ -348,9 +342,7 @@ describe('payment', () => {
     await user.click(screen.getByLabelText(/Li e aceito/));
     await fillCard(user);
     await pay(user);
-    expect(
-      await screen.findByRole('dialog', { name: 'Pagamento confirmado' }, { timeout: 4000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Pagamento confirmado' })).toBeInTheDocument();
     expect(await requests.to('POST', '/payments/asaas/installment')).toHaveLength(1);
     expect(getDb().pagamentos.filter((p) => p.usuario === customer.id)).toHaveLength(1);
     expect(getDb().agendamentos.filter((b) => b.usuario === customer.id)).toHaveLength(1);
@@ -366,7 +358,7 @@ describe('payment', () => {
     await first.user.click(screen.getByLabelText(/Li e aceito/));
     await fillCard(first.user);
     await pay(first.user);
-    const dialog = await screen.findByRole('dialog', { name: 'Pagamento aprovado' }, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Pagamento aprovado' });
     const chargeId = getDb().asaasCharges.at(-1)?.id ?? '';
     expect(within(dialog).getByText(chargeId)).toBeInTheDocument();
     expect(within(dialog).getByText(/Não pague de novo/)).toBeInTheDocument();
@@ -377,7 +369,7 @@ describe('payment', () => {
     server.resetHandlers();
     const second = renderApp({ route: '/services/individual', session: 'cliente' });
     await second.user.click(await screen.findByRole('button', { name: 'Contratar' }));
-    await waitFor(() => expect(second.router.state.location.pathname).toBe('/tracking'), { timeout: 4000 });
+    await waitFor(() => expect(second.router.state.location.pathname).toBe('/tracking'));
     expect(getDb().asaasCharges).toHaveLength(1);
     const saved = getDb().pagamentos.filter((p) => p.usuario === customer.id);
     expect(saved).toHaveLength(1);
