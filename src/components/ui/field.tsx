@@ -115,3 +115,30 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
     </FieldShell>
   );
 });
+
+interface CheckboxFieldProps {
+  label: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  className?: string;
+  labelClassName?: string;
+}
+
+/** A checkbox with its own <label> beside it (the whole label is the click target). */
+export function CheckboxField({ label, checked, onChange, className, labelClassName }: CheckboxFieldProps) {
+  const id = useId();
+  return (
+    <div className={cn('flex items-start gap-3', className)}>
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        className="mt-0.5 size-5 shrink-0 accent-brand-700"
+      />
+      <label htmlFor={id} className={labelClassName}>
+        {label}
+      </label>
+    </div>
+  );
+}

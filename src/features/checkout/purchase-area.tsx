@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
+import { CheckboxField } from '@/components/ui/field';
 import { PageLoading } from '@/components/ui/spinner';
 import { FLEX_FEE, PRICES } from '@/config/constants';
 import { env } from '@/config/env';
@@ -92,8 +93,6 @@ export default function PurchaseArea({ serviceId, open }: { serviceId: ServiceId
   }, [processing]);
   // Set for good once a charge may have happened, so this page never charges twice.
   const running = useRef(false);
-  const flexId = useId();
-  const termsId = useId();
 
   if (!session) return null;
   if (earlier?.state === 'saving') return <ResumePendingSave pending={earlier.record} />;
@@ -172,18 +171,13 @@ export default function PurchaseArea({ serviceId, open }: { serviceId: ServiceId
       <div className="mt-6 rounded-xl border border-brand-600 bg-brand-50 p-4">
         <p className="font-bold text-brand-800">{flex.bannerTitle}</p>
         <p className="mt-1 text-ink-700">{flex.bannerText}</p>
-        <div className="mt-3 flex items-center gap-3">
-          <input
-            id={flexId}
-            type="checkbox"
-            checked={withFlex}
-            onChange={(e) => setWithFlex(e.target.checked)}
-            className="size-5 accent-brand-700"
-          />
-          <label htmlFor={flexId} className="font-semibold">
-            Adicionar Flex por {formatBRL(FLEX_FEE)}
-          </label>
-        </div>
+        <CheckboxField
+          className="mt-3"
+          labelClassName="font-semibold"
+          label={`Adicionar Flex por ${formatBRL(FLEX_FEE)}`}
+          checked={withFlex}
+          onChange={setWithFlex}
+        />
       </div>
 
       <dl className="mt-6 space-y-2 rounded-xl bg-gray-50 p-4" aria-label="Resumo">
@@ -205,16 +199,7 @@ export default function PurchaseArea({ serviceId, open }: { serviceId: ServiceId
         </div>
       </dl>
 
-      <div className="mt-6 flex items-start gap-3">
-        <input
-          id={termsId}
-          type="checkbox"
-          checked={accepted}
-          onChange={(e) => setAccepted(e.target.checked)}
-          className="mt-0.5 size-5 shrink-0 accent-brand-700"
-        />
-        <label htmlFor={termsId}>{termsText}</label>
-      </div>
+      <CheckboxField className="mt-6" label={termsText} checked={accepted} onChange={setAccepted} />
 
       {accepted ? (
         <div className="mt-6">
