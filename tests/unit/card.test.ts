@@ -199,7 +199,22 @@ describe('isExpiryInFuture', () => {
           const text = `${String(month).padStart(2, '0')}/${String(yy).padStart(2, '0')}`;
           const expiryIndex = (2000 + yy) * 12 + (month - 1);
           const nowIndex = now.getFullYear() * 12 + now.getMonth();
-          expect(isExpiryInFuture(text, now)).toBe(expiryIndex >= nowIndex);
+          // seed §5: valid only after the current month
+          expect(isExpiryInFuture(text, now)).toBe(expiryIndex > nowIndex);
+        },
+      ),
+    );
+  });
+
+  it('around the current month: valid from the next month on, for any date', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date(2002, 0, 1), max: new Date(2098, 0, 1), noInvalidDate: true }), // now ± 13 months stays in 2000-2099
+        fc.integer({ min: -13, max: 13 }),
+        (now, offset) => {
+          const index = now.getFullYear() * 12 + now.getMonth() + offset;
+          const text = `${String((index % 12) + 1).padStart(2, '0')}/${String(Math.floor(index / 12) % 100).padStart(2, '0')}`;
+          expect(isExpiryInFuture(text, now)).toBe(offset > 0);
         },
       ),
     );
