@@ -25,11 +25,11 @@ export async function awaitInstallingWorker(
     };
   });
   const registrations = await container.getRegistrations();
+  // A registration with no active, activated worker is still on its way: being registered (no worker yet),
+  // installing, waiting or activating. Only an activated worker that does not control the page (a hard
+  // reload) is left to MSW's reload.
   const installing = registrations.some(
-    (registration) =>
-      registration.installing !== null ||
-      registration.waiting !== null ||
-      (registration.active !== null && registration.active.state !== 'activated'),
+    (registration) => registration.active === null || registration.active.state !== 'activated',
   );
   if (installing && !container.controller) await claimed;
   stopWaiting();

@@ -25,13 +25,24 @@ export interface ConsoleErrors {
   allow(pattern: RegExp | string): void;
 }
 
+interface Options {
+  /**
+   * Demo runs: page.goto() returns only once the demo backend (a service worker) controls the page. MSW
+   * reloads a page that its worker does not control yet, and a reload in the middle of a step breaks it
+   * ("Execution context was destroyed"). Off for a test that must act before the scripts have started.
+   */
+  awaitDemoBackend: boolean;
+}
+
 interface Fixtures {
   consoleErrors: ConsoleErrors;
   /** The stand-in server's URL in production-build runs, '' in demo runs. */
   standIn: string;
 }
 
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Fixtures & Options>({
+  awaitDemoBackend: [true, { option: true }],
+
   // Each test starts from the seed: the demo keeps its data per tab; the stand-in server is reset here.
   standIn: [
     async ({ playwright }, use) => {
@@ -82,6 +93,7 @@ export const test = base.extend<Fixtures>({
       colorScheme,
       serviceWorkers,
       contextOptions,
+      awaitDemoBackend,
     },
     use,
   ) => {
@@ -99,6 +111,14 @@ export const test = base.extend<Fixtures>({
       serviceWorkers,
     });
     const page = await context.newPage();
+    if (awaitDemoBackend && !STAND_IN_URL) {
+      const goto = page.goto.bind(page);
+      page.goto = async (...args) => {
+        const response = await goto(...args);
+        await waitForDemoBackend(page);
+        return response;
+      };
+    }
 
     page.on('console', (message) => {
       const text = message.text();
@@ -112,6 +132,19 @@ export const test = base.extend<Fixtures>({
     await context.close();
   },
 });
+
+/** Polls until a service worker controls the page; a reload on the way (MSW's) is waited out, not fatal. */
+async function waitForDemoBackend(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page
+          .evaluate(() => navigator.serviceWorker.controller !== null)
+          .catch(() => false /* the page was reloading */),
+      { message: 'the demo backend (mock service worker) never took control of the page' },
+    )
+    .toBe(true);
+}
 
 interface AxeOptions {
   /** CSS selectors left out of the scan (third-party widgets the app does not control). */

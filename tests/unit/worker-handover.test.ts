@@ -53,6 +53,7 @@ describe('awaitInstallingWorker (demo mode)', () => {
   });
 
   it.each([
+    ['still being registered (no worker yet)', {}],
     ['installing', { installing: true }],
     ['waiting', { waiting: true }],
     ['activating', { active: 'activating' as WorkerState }],
