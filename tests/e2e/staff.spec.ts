@@ -57,10 +57,14 @@ test('staff find, sort, page, edit a booking, and the customer sees it', async (
   await date.fill('');
   await date.pressSequentially('10/12/2026');
   await page.keyboard.press('Escape');
+  await expect(page.getByRole('gridcell').first()).toBeHidden();
+  await expect(date).toBeFocused();
   const time = page.getByLabel('Hora do Agendamento');
   await time.fill('');
   await time.pressSequentially('14:45');
   await page.keyboard.press('Escape');
+  await expect(page.getByRole('listbox', { name: 'Hora' })).toBeHidden();
+  await expect(time).toBeFocused();
   await page.getByLabel('Local do Agendamento').fill('Consulado Geral da Itália no Rio de Janeiro');
   await page.getByLabel('Status').selectOption('AGENDADO');
   await shot(page, 'booking-editor');

@@ -195,6 +195,33 @@ describe('booking editor', () => {
     expect(patches(seen)[0]?.body).toMatchObject({ hora_agendamento: '16:45' });
   });
 
+  /** Lets the picker's own deferred focus work (a timeout and an animation frame) run. */
+  const pickerTimers = () => new Promise((resolve) => setTimeout(resolve, 100));
+
+  it('Escape closes the time list and focus stays in the field, so the next keys land there', async () => {
+    const { user } = await openEditor();
+    await user.clear(timeInput());
+    await user.type(timeInput(), '14:45');
+    expect(screen.getByRole('listbox', { name: 'Hora' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await pickerTimers();
+    expect(screen.queryByRole('listbox', { name: 'Hora' })).not.toBeInTheDocument();
+    expect(timeInput()).toHaveFocus();
+    expect(timeInput()).toHaveValue('14:45');
+  });
+
+  it('Escape from inside the calendar closes it and puts focus back in the date field', async () => {
+    const { user } = await openEditor();
+    await user.click(dateInput());
+    await screen.findAllByRole('gridcell');
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toHaveAttribute('role', 'gridcell');
+    await user.keyboard('{Escape}');
+    await pickerTimers();
+    expect(screen.queryByRole('gridcell')).not.toBeInTheDocument();
+    expect(dateInput()).toHaveFocus();
+  });
+
   it('opens a pt-BR calendar starting on Sunday', async () => {
     const { user } = await openEditor();
     await user.click(dateInput());

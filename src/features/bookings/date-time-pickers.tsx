@@ -3,7 +3,7 @@
  * demand, so the picker and its CSS stay out of the first bundle.
  */
 import { ptBR } from 'date-fns/locale';
-import { useMemo } from 'react';
+import { useCallback, useMemo, useRef, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import DatePicker, { registerLocale } from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
 import { TIME_STEP_MINUTES } from '@/config/constants';
@@ -25,6 +25,25 @@ const CALENDAR_LABELS = {
   weekAriaLabelPrefix: 'Semana',
 } as const;
 
+/**
+ * Escape closes the popup and leaves focus in the field, every time. The library's own Escape blurs the
+ * input, focuses it again in a timeout and blurs it once more in an animation frame, so where focus ends up,
+ * and where the next keystrokes land, depended on which of those ran first.
+ */
+function EscapeCloses({ children }: { children: (picker: Ref<DatePicker>) => ReactNode }) {
+  const picker = useRef<DatePicker>(null);
+  const onKeyDownCapture = useCallback((event: KeyboardEvent<HTMLDivElement>) => {
+    const instance = picker.current;
+    if (event.key !== 'Escape' || !instance?.isCalendarOpen()) return;
+    event.preventDefault();
+    event.stopPropagation();
+    instance.setOpen(false, true);
+    // From inside the popup (a day, a time), focus goes back to the field without reopening the popup.
+    if (event.target !== instance.input) instance.sendFocusBackToInput();
+  }, []);
+  return <div onKeyDownCapture={onKeyDownCapture}>{children(picker)}</div>;
+}
+
 interface PickerProps {
   /** The input's id; the caller's <label htmlFor> points at it. */
   id: string;
@@ -41,26 +60,31 @@ export function DateField({
   ...rest
 }: PickerProps & { value: Date | null; onChange: (date: Date | null) => void }) {
   return (
-    <DatePicker
-      {...rest}
-      ariaDescribedBy={errorId}
-      ariaInvalid={errorId ? 'true' : undefined}
-      {...CALENDAR_LABELS}
-      selected={value}
-      onChange={(date: Date | null) => onChange(date)}
-      dateFormat="dd/MM/yyyy"
-      locale={LOCALE}
-      calendarStartDay={0}
-      placeholderText="Selecione uma data"
-      autoComplete="off"
-      isClearable
-      ariaLabelClose="Limpar data"
-      clearButtonTitle="Limpar data"
-      showPopperArrow={false}
-      popperPlacement="bottom-start"
-      className={inputClass()}
-      wrapperClassName="block w-full"
-    />
+    <EscapeCloses>
+      {(picker) => (
+        <DatePicker
+          ref={picker}
+          {...rest}
+          ariaDescribedBy={errorId}
+          ariaInvalid={errorId ? 'true' : undefined}
+          {...CALENDAR_LABELS}
+          selected={value}
+          onChange={(date: Date | null) => onChange(date)}
+          dateFormat="dd/MM/yyyy"
+          locale={LOCALE}
+          calendarStartDay={0}
+          placeholderText="Selecione uma data"
+          autoComplete="off"
+          isClearable
+          ariaLabelClose="Limpar data"
+          clearButtonTitle="Limpar data"
+          showPopperArrow={false}
+          popperPlacement="bottom-start"
+          className={inputClass()}
+          wrapperClassName="block w-full"
+        />
+      )}
+    </EscapeCloses>
   );
 }
 
@@ -87,29 +111,34 @@ export function TimeField({
   // With no time yet, the list opens at the start of office hours instead of at the current time.
   const openTo = useMemo(() => (selected ? undefined : (timeToDate(OPEN_TIME) ?? undefined)), [selected]);
   return (
-    <DatePicker
-      {...rest}
-      ariaDescribedBy={errorId}
-      ariaInvalid={errorId ? 'true' : undefined}
-      selected={selected}
-      openToDate={openTo}
-      onChange={(date: Date | null) => onChange(date ? padTime(date) : '')}
-      showTimeSelect
-      showTimeSelectOnly
-      timeIntervals={TIME_STEP_MINUTES}
-      timeCaption="Hora"
-      dateFormat="HH:mm"
-      timeFormat="HH:mm"
-      locale={LOCALE}
-      placeholderText="Selecione a hora"
-      autoComplete="off"
-      isClearable
-      ariaLabelClose="Limpar hora"
-      clearButtonTitle="Limpar hora"
-      showPopperArrow={false}
-      popperPlacement="bottom-start"
-      className={inputClass()}
-      wrapperClassName="block w-full"
-    />
+    <EscapeCloses>
+      {(picker) => (
+        <DatePicker
+          ref={picker}
+          {...rest}
+          ariaDescribedBy={errorId}
+          ariaInvalid={errorId ? 'true' : undefined}
+          selected={selected}
+          openToDate={openTo}
+          onChange={(date: Date | null) => onChange(date ? padTime(date) : '')}
+          showTimeSelect
+          showTimeSelectOnly
+          timeIntervals={TIME_STEP_MINUTES}
+          timeCaption="Hora"
+          dateFormat="HH:mm"
+          timeFormat="HH:mm"
+          locale={LOCALE}
+          placeholderText="Selecione a hora"
+          autoComplete="off"
+          isClearable
+          ariaLabelClose="Limpar hora"
+          clearButtonTitle="Limpar hora"
+          showPopperArrow={false}
+          popperPlacement="bottom-start"
+          className={inputClass()}
+          wrapperClassName="block w-full"
+        />
+      )}
+    </EscapeCloses>
   );
 }
