@@ -3,7 +3,7 @@
  * demand, so the picker and its CSS stay out of the first bundle.
  */
 import { ptBR } from 'date-fns/locale';
-import { useCallback, useMemo, useRef, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import { useCallback, useMemo, useRef, type KeyboardEvent } from 'react';
 import DatePicker, { registerLocale } from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
 import { TIME_STEP_MINUTES } from '@/config/constants';
@@ -25,25 +25,6 @@ const CALENDAR_LABELS = {
   weekAriaLabelPrefix: 'Semana',
 } as const;
 
-/**
- * Escape closes the popup and leaves focus in the field, every time. The library's own Escape blurs the
- * input, focuses it again in a timeout and blurs it once more in an animation frame, so where focus ends up,
- * and where the next keystrokes land, depended on which of those ran first.
- */
-function EscapeCloses({ children }: { children: (picker: Ref<DatePicker>) => ReactNode }) {
-  const picker = useRef<DatePicker>(null);
-  const onKeyDownCapture = useCallback((event: KeyboardEvent<HTMLDivElement>) => {
-    const instance = picker.current;
-    if (event.key !== 'Escape' || !instance?.isCalendarOpen()) return;
-    event.preventDefault();
-    event.stopPropagation();
-    instance.setOpen(false, true);
-    // From inside the popup (a day, a time), focus goes back to the field without reopening the popup.
-    if (event.target !== instance.input) instance.sendFocusBackToInput();
-  }, []);
-  return <div onKeyDownCapture={onKeyDownCapture}>{children(picker)}</div>;
-}
-
 interface PickerProps {
   /** The input's id; the caller's <label htmlFor> points at it. */
   id: string;
@@ -53,39 +34,77 @@ interface PickerProps {
   errorId?: string;
 }
 
-export function DateField({
-  value,
-  onChange,
+/** What differs between the two fields; everything else is the same picker. */
+const MODES = {
+  date: {
+    ...CALENDAR_LABELS,
+    dateFormat: 'dd/MM/yyyy',
+    calendarStartDay: 0,
+    placeholderText: 'Selecione uma data',
+    ariaLabelClose: 'Limpar data',
+    clearButtonTitle: 'Limpar data',
+  },
+  time: {
+    showTimeSelect: true,
+    showTimeSelectOnly: true,
+    timeIntervals: TIME_STEP_MINUTES,
+    timeCaption: 'Hora',
+    dateFormat: 'HH:mm',
+    timeFormat: 'HH:mm',
+    placeholderText: 'Selecione a hora',
+    ariaLabelClose: 'Limpar hora',
+    clearButtonTitle: 'Limpar hora',
+  },
+} as const;
+
+function Picker({
+  mode,
   errorId,
   ...rest
-}: PickerProps & { value: Date | null; onChange: (date: Date | null) => void }) {
+}: PickerProps & {
+  mode: keyof typeof MODES;
+  selected: Date | null;
+  onChange: (date: Date | null) => void;
+  openToDate?: Date;
+}) {
+  const picker = useRef<DatePicker>(null);
+  // Escape closes the popup and leaves focus in the field, every time. The library's own Escape blurs the
+  // input, focuses it again in a timeout and blurs it once more in an animation frame, so where focus ended
+  // up, and where the next keystrokes landed, depended on which of those ran first.
+  const onKeyDownCapture = useCallback((event: KeyboardEvent<HTMLDivElement>) => {
+    const instance = picker.current;
+    if (event.key !== 'Escape' || !instance?.isCalendarOpen()) return;
+    event.preventDefault();
+    event.stopPropagation();
+    instance.setOpen(false, true);
+    // From inside the popup (a day, a time), focus goes back to the field without reopening the popup.
+    if (event.target !== instance.input) instance.sendFocusBackToInput();
+  }, []);
   return (
-    <EscapeCloses>
-      {(picker) => (
-        <DatePicker
-          ref={picker}
-          {...rest}
-          ariaDescribedBy={errorId}
-          ariaInvalid={errorId ? 'true' : undefined}
-          {...CALENDAR_LABELS}
-          selected={value}
-          onChange={(date: Date | null) => onChange(date)}
-          dateFormat="dd/MM/yyyy"
-          locale={LOCALE}
-          calendarStartDay={0}
-          placeholderText="Selecione uma data"
-          autoComplete="off"
-          isClearable
-          ariaLabelClose="Limpar data"
-          clearButtonTitle="Limpar data"
-          showPopperArrow={false}
-          popperPlacement="bottom-start"
-          className={inputClass()}
-          wrapperClassName="block w-full"
-        />
-      )}
-    </EscapeCloses>
+    <div onKeyDownCapture={onKeyDownCapture}>
+      <DatePicker
+        ref={picker}
+        {...rest}
+        {...MODES[mode]}
+        ariaDescribedBy={errorId}
+        ariaInvalid={errorId ? 'true' : undefined}
+        locale={LOCALE}
+        autoComplete="off"
+        isClearable
+        showPopperArrow={false}
+        popperPlacement="bottom-start"
+        className={inputClass()}
+        wrapperClassName="block w-full"
+      />
+    </div>
   );
+}
+
+export function DateField({
+  value,
+  ...rest
+}: PickerProps & { value: Date | null; onChange: (date: Date | null) => void }) {
+  return <Picker mode="date" selected={value} {...rest} />;
 }
 
 const OPEN_TIME = '09:00';
@@ -104,41 +123,18 @@ function timeToDate(time: string): Date | null {
 export function TimeField({
   value,
   onChange,
-  errorId,
   ...rest
 }: PickerProps & { value: string; onChange: (time: string) => void }) {
   const selected = useMemo(() => timeToDate(value), [value]);
   // With no time yet, the list opens at the start of office hours instead of at the current time.
   const openTo = useMemo(() => (selected ? undefined : (timeToDate(OPEN_TIME) ?? undefined)), [selected]);
   return (
-    <EscapeCloses>
-      {(picker) => (
-        <DatePicker
-          ref={picker}
-          {...rest}
-          ariaDescribedBy={errorId}
-          ariaInvalid={errorId ? 'true' : undefined}
-          selected={selected}
-          openToDate={openTo}
-          onChange={(date: Date | null) => onChange(date ? padTime(date) : '')}
-          showTimeSelect
-          showTimeSelectOnly
-          timeIntervals={TIME_STEP_MINUTES}
-          timeCaption="Hora"
-          dateFormat="HH:mm"
-          timeFormat="HH:mm"
-          locale={LOCALE}
-          placeholderText="Selecione a hora"
-          autoComplete="off"
-          isClearable
-          ariaLabelClose="Limpar hora"
-          clearButtonTitle="Limpar hora"
-          showPopperArrow={false}
-          popperPlacement="bottom-start"
-          className={inputClass()}
-          wrapperClassName="block w-full"
-        />
-      )}
-    </EscapeCloses>
+    <Picker
+      mode="time"
+      selected={selected}
+      openToDate={openTo}
+      onChange={(date) => onChange(date ? padTime(date) : '')}
+      {...rest}
+    />
   );
 }
