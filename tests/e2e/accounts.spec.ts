@@ -112,6 +112,23 @@ test('an admin lands on /dashboard after logging in', async ({ page }) => {
   await login(page, ACCOUNTS.admin.email);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Agendamentos', level: 1 })).toBeVisible();
+  // a long name stays inside the header on a phone: shortened with an ellipsis, beside the logo, on screen
+  const greeting = page.getByRole('button', { name: `Olá, ${ACCOUNTS.admin.name}` });
+  await expect(greeting).toBeVisible();
+  const box = await greeting.boundingBox();
+  // where the logo's drawn text ends (text can spill out of a box squeezed too narrow)
+  const logoRight = await page
+    .getByRole('link', { name: 'Passaporte Italiano: página inicial' })
+    .evaluate((link) => {
+      const range = document.createRange();
+      range.selectNodeContents(link);
+      return Math.max(...[...range.getClientRects()].map((rect) => rect.right));
+    });
+  const width = page.viewportSize()?.width ?? 0;
+  expect(box && box.x - logoRight).toBeGreaterThanOrEqual(8);
+  expect(box && box.x + box.width).toBeLessThanOrEqual(width);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  await shot(page, 'header-long-name');
 });
 
 test('the whole login journey works with the keyboard alone', async ({ page }) => {

@@ -5,8 +5,9 @@ import { paths } from '@/config/routes';
 import { useMode } from '@/lib/use-mode';
 import { useSession } from '@/lib/use-session';
 
+// A block (not flex) box, so a long name ends in an ellipsis; the nav gives it whatever the logo leaves.
 export const userButtonClass =
-  'inline-flex min-h-11 max-w-[55vw] items-center gap-1 truncate rounded-lg px-3 py-2 font-semibold text-brand-800 hover:bg-brand-50 sm:max-w-xs';
+  'block min-h-11 max-w-full truncate rounded-lg px-3 py-2 leading-7 font-semibold text-brand-800 hover:bg-brand-50 sm:max-w-xs';
 
 export function Logo() {
   return (
@@ -29,7 +30,7 @@ export function Header() {
         <Link to={paths.home} aria-label={`${brand.name}: página inicial`} className="rounded-lg">
           <Logo />
         </Link>
-        <nav aria-label="Conta">
+        <nav aria-label="Conta" className="min-w-0">
           {session ? (
             <Suspense fallback={<span className={userButtonClass}>Olá, {session.nome_completo}</span>}>
               <UserMenu userId={session.id} name={session.nome_completo} admin={session.admin} />
