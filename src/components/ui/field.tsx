@@ -19,8 +19,12 @@ export const inputClass = (invalid?: boolean) =>
     invalid ? 'border-accent-700' : 'border-gray-400',
   );
 
+/** The ids FieldShell gives a field's error and hint, for the control's aria-describedby. */
+export const fieldErrorId = (id: string) => `${id}-error`;
+export const fieldHintId = (id: string) => `${id}-hint`;
+
 interface FieldShellProps {
-  /** The control's id: the label points at it; hint and error get `${id}-hint` and `${id}-error`. */
+  /** The control's id: the label points at it; hint and error get fieldHintId(id) and fieldErrorId(id). */
   id: string;
   label: string;
   error?: string;
@@ -38,12 +42,12 @@ export function FieldShell({ id, label, error, hint, className, children }: Fiel
       </label>
       {children}
       {hint ? (
-        <p id={`${id}-hint`} className="text-sm text-ink-600">
+        <p id={fieldHintId(id)} className="text-sm text-ink-600">
           {hint}
         </p>
       ) : null}
       {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-accent-700">
+        <p id={fieldErrorId(id)} className="text-sm font-medium text-accent-700">
           {error}
         </p>
       ) : null}
@@ -58,8 +62,8 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
 ) {
   const autoId = useId();
   const inputId = id ?? autoId;
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
+  const errorId = fieldErrorId(inputId);
+  const hintId = fieldHintId(inputId);
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
     <FieldShell id={inputId} label={label} error={error} hint={hint} className={className}>
@@ -106,7 +110,7 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
         ref={ref}
         id={selectId}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${selectId}-error` : undefined}
+        aria-describedby={error ? fieldErrorId(selectId) : undefined}
         className={inputClass(Boolean(error))}
         {...rest}
       >

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { Field, FieldShell, SelectField } from '@/components/ui/field';
+import { Field, fieldErrorId, FieldShell, SelectField } from '@/components/ui/field';
 import { MAX_TEXT_LENGTH, SAVE_FLAG_RESET_MS, SAVE_REDIRECT_DELAY_MS } from '@/config/constants';
 import { isBookingStatus, statusLabel } from '@/lib/booking-status';
 import { calendarDayToIso, isoToLocalCalendarDate, padTime } from '@/lib/dates';
@@ -118,9 +118,6 @@ export function BookingForm({ booking, backHref }: BookingFormProps) {
     }
   }
 
-  const dateErrorId = `${dateId}-error`;
-  const timeErrorId = `${timeId}-error`;
-
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)} className="space-y-6">
       <div className="grid gap-6 sm:grid-cols-2">
@@ -135,7 +132,7 @@ export function BookingForm({ booking, backHref }: BookingFormProps) {
                 value={field.value}
                 onChange={field.onChange}
                 onBlur={field.onBlur}
-                errorId={errors.data_agendamento ? dateErrorId : undefined}
+                errorId={errors.data_agendamento ? fieldErrorId(dateId) : undefined}
               />
             )}
           />
@@ -152,7 +149,7 @@ export function BookingForm({ booking, backHref }: BookingFormProps) {
                 value={field.value}
                 onChange={field.onChange}
                 onBlur={field.onBlur}
-                errorId={errors.hora_agendamento ? timeErrorId : undefined}
+                errorId={errors.hora_agendamento ? fieldErrorId(timeId) : undefined}
               />
             )}
           />
