@@ -7,7 +7,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const FEATURES = ['auth', 'catalog', 'checkout', 'tracking', 'bookings'];
+const FEATURES = ['auth', 'catalog', 'checkout', 'tracking', 'bookings', 'account'];
 
 // Imports run one way: lib, config, components -> features -> app.
 // Patterns are regexes so that relative paths (`../../features/x`) are caught as well as the `@/` alias.
@@ -53,7 +53,8 @@ export default defineConfig([
     'blob-report/',
     '.lighthouse/',
     '.ssr/',
-    '.standin/',
+    '.pocketbase-dev/',
+    '.pocketbase-e2e/',
   ]),
 
   {
@@ -80,7 +81,7 @@ export default defineConfig([
     languageOptions: { globals: { ...globals.browser } },
   },
   {
-    files: ['tests/**/*.{ts,tsx}'],
+    files: ['tests/**/*.{ts,tsx,mjs}'],
     languageOptions: { globals: { ...globals.node } },
   },
   // Playwright fixtures that need no other fixture are written `async ({}, use) => ...`.
@@ -91,6 +92,50 @@ export default defineConfig([
   {
     files: ['*.{js,mjs,cjs,ts,mts}', 'scripts/**/*.{js,mjs,cjs,ts}'],
     languageOptions: { globals: { ...globals.node } },
+  },
+
+  // The backend kit: PocketBase's JSVM (goja) runs these, with its own globals and CommonJS `require`.
+  {
+    files: ['pocketbase/**/*.js'],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: {
+        ...Object.fromEntries(
+          [
+            '$app',
+            '$apis',
+            '$os',
+            '$http',
+            '$security',
+            '$dbx',
+            '__hooks',
+            'migrate',
+            'routerAdd',
+            'routerUse',
+            'cronAdd',
+            'onBootstrap',
+            'onRecordCreateRequest',
+            'onRecordUpdateRequest',
+            'onRecordAfterUpdateSuccess',
+            'onRecordAfterCreateSuccess',
+            'Collection',
+            'Record',
+            'MailerMessage',
+            'ValidationError',
+            'ApiError',
+            'BadRequestError',
+            'ForbiddenError',
+            'NotFoundError',
+            'UnauthorizedError',
+            'TooManyRequestsError',
+          ].map((name) => [name, 'readonly']),
+        ),
+        require: 'readonly',
+        module: 'writable',
+        console: 'readonly',
+      },
+    },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 
   {

@@ -1,7 +1,8 @@
 import { defineConfig } from '@playwright/test';
 import { chromePath, chromiumArgs } from './scripts/chromium.mjs';
 
-const PORT = 4173;
+// E2E_PORT lets two checkouts run their browser tests side by side.
+const PORT = Number(process.env.E2E_PORT ?? 4173);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 // Debian's Chromium instead of `playwright install`.
@@ -9,6 +10,8 @@ const launchOptions = { executablePath: chromePath, args: chromiumArgs };
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Journeys that need the real backend run in playwright.real.config.ts.
+  testIgnore: ['**/real-server.spec.ts'],
   outputDir: 'test-results',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,

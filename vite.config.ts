@@ -3,10 +3,33 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, loadEnv } from 'vite';
+import { launchCheck } from './src/config/env.ts';
 
-export default defineConfig(({ mode }) => {
+/**
+ * A production build (VITE_API_URL set) goes live: it may not carry an example contact or address
+ * (decisions.md). Fails naming each variable; what the pages mark '[a completar pela empresa]' is a warning.
+ */
+function checkLaunch(env: Record<string, string>): void {
+  const { problems, toComplete } = launchCheck(env);
+  if (problems.length > 0) {
+    throw new Error(
+      `Build de produção recusado (VITE_API_URL está definida):\n${problems.map((p) => `  - ${p}`).join('\n')}\n` +
+        'Defina os valores reais no ambiente ou no .env (README, "Configuração").',
+    );
+  }
+  if (toComplete.length > 0) {
+    console.warn(
+      `Aviso: ${toComplete.join(', ')} sem valor; as páginas mostram "[a completar pela empresa]" no lugar.`,
+    );
+  }
+}
+
+export default defineConfig(({ command, mode, isSsrBuild }) => {
+  // loadEnv gives variables already in the environment priority over .env files.
   const env = loadEnv(mode, process.cwd(), 'VITE_');
-  const apiUrl = process.env.VITE_API_URL ?? env.VITE_API_URL ?? '';
+  const apiUrl = env.VITE_API_URL ?? '';
+  // The client build is what ships; the prerender's SSR build of the same sources need not say it twice.
+  if (command === 'build' && !isSsrBuild && apiUrl.trim() !== '') checkLaunch(env);
   return {
     // Demo code (the MSW stand-in) is compiled out of builds that name a real backend.
     define: { __DEMO__: JSON.stringify(apiUrl.trim() === '') },

@@ -1,9 +1,12 @@
-// Writes the public pages as real HTML at build time (issue 5): dist/index.html, dist/services/<id>/index.html
-// and dist/404.html, with per-page head tags and JSON-LD, plus sitemap.xml and robots.txt.
+// Writes the public pages as real HTML at build time (issue 5): dist/index.html, dist/services/<id>.html,
+// dist/termos.html, dist/privacidade.html and dist/404.html, with per-page head tags and JSON-LD, plus
+// sitemap.xml and robots.txt, then the Content-Security-Policy files (dist/_headers, dist/nginx-csp.conf:
+// scripts/csp.mjs), once every HTML file and its inline scripts are final.
 // Runs after `vite build` (client) and `vite build --ssr src/entry-server.tsx --outDir .ssr`.
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { writeCsp } from './csp.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = join(root, 'dist');
@@ -14,9 +17,10 @@ const escapeHtml = (s) =>
 // JSON inside <script> must not be able to close the tag.
 const safeJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-const { render, pages } = await import(pathToFileURL(ssrEntry).href);
+const { render, pages, env } = await import(pathToFileURL(ssrEntry).href);
 const template = await readFile(join(dist, 'index.html'), 'utf8');
-const siteUrl = (process.env.VITE_SITE_URL || 'https://www.example.com').replace(/\/+$/, '');
+// The checked configuration the pages were built with (src/config/env.ts), so the sitemap agrees with them.
+const siteUrl = env.siteUrl;
 
 function head(page) {
   const url = `${siteUrl}${page.path === '/' ? '/' : page.path}`;
@@ -102,7 +106,9 @@ ${list
 await writeFile(join(dist, 'sitemap.xml'), sitemap);
 await writeFile(
   join(dist, 'robots.txt'),
-  `User-agent: *\nAllow: /\nDisallow: /tracking\nDisallow: /dashboard\nDisallow: /booking-details/\n\nSitemap: ${siteUrl}/sitemap.xml\n`,
+  `User-agent: *\nAllow: /\nDisallow: /tracking\nDisallow: /dashboard\nDisallow: /booking-details/\nDisallow: /minha-conta\n\nSitemap: ${siteUrl}/sitemap.xml\n`,
 );
 await rm(join(root, '.ssr'), { recursive: true, force: true });
 console.log('wrote dist/sitemap.xml and dist/robots.txt');
+const csp = writeCsp(dist, { apiUrl: env.apiUrl });
+console.log(`wrote dist/_headers and dist/nginx-csp.conf: Content-Security-Policy: ${csp}`);

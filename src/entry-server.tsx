@@ -1,23 +1,29 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import { routes } from './app/routes';
-import { createQueryClient } from './lib/query-client';
+import { StaticRouter } from 'react-router-dom';
+import { AppRoutes, preloadPrerendered } from './app/routes';
+import { privacyPolicy, termsOfService } from './config/legal-content';
+import { pages as pageHeads } from './config/seo';
 
-export { pages } from './config/seo';
+export { env } from './config/env';
 
-/** Renders a public page to HTML at build time (scripts/prerender.mjs); the browser hydrates it. */
+/** The prerendered pages' paths, files and head tags. */
+export const pages = () => pageHeads([termsOfService, privacyPolicy]);
+
+/**
+ * Renders a public page to HTML at build time (scripts/prerender.mjs); the browser hydrates it. The legal
+ * pages' code loads on demand; it is loaded first here (as the browser does before hydrating them), so
+ * they render in place as plain HTML.
+ */
 export async function render(url: string): Promise<string> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(url, 'http://localhost')));
-  if (context instanceof Response) throw new Error(`Unexpected redirect while prerendering ${url}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(
+  const page = () => (
     <StrictMode>
-      <QueryClientProvider client={createQueryClient()}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </QueryClientProvider>
-    </StrictMode>,
+      {/* No QueryClient, as in the browser until a screen that queries loads (lib/lazy-query-client). */}
+      <StaticRouter location={url}>
+        <AppRoutes />
+      </StaticRouter>
+    </StrictMode>
   );
+  await preloadPrerendered(url);
+  return renderToString(page());
 }

@@ -2,6 +2,7 @@ import './styles.css';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadPrerendered } from './app/routes';
 import { envError } from './config/env';
 import { setBackendReady } from './lib/backend-ready';
 import { takeEarlyClicks } from './lib/early-clicks';
@@ -28,10 +29,17 @@ if (container && envError) {
   const path = window.location.pathname.replace(/(.)\/+$/, '$1');
   takeEarlyClicks();
   if (container.dataset.prerendered === path) {
-    // In a transition, hydration yields to the browser between components instead of one long task.
-    startTransition(() => {
-      hydrateRoot(container, <App />);
-    });
+    const root = container;
+    // A prerendered page whose code loads on demand (the legal pages) is loaded first: hydrating it while
+    // its code is missing would replace the page with the loading screen for a moment.
+    void preloadPrerendered(path)
+      .catch(() => undefined)
+      .then(() => {
+        // In a transition, hydration yields to the browser between components instead of one long task.
+        startTransition(() => {
+          hydrateRoot(root, <App />);
+        });
+      });
   } else {
     createRoot(container).render(<App />);
   }

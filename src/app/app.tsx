@@ -1,17 +1,16 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { queryClient } from '@/lib/query-client';
-import { routes } from './routes';
-
-const router = createBrowserRouter(routes);
+import { BrowserRouter } from 'react-router-dom';
+import { LazyQueryClientProvider } from '@/lib/lazy-query-client';
+import { AppRoutes } from './routes';
 
 export function App() {
   return (
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
+      <LazyQueryClientProvider>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </LazyQueryClientProvider>
     </StrictMode>
   );
 }

@@ -1,13 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useQueryClientIfLoaded } from '@/lib/lazy-query-client';
 
 /**
  * Demo mode only: says so on every page and resets the demo data. The banner itself is light and part of
  * the first paint (no layout shift); the e-mail toasts and the reset load after it.
  */
 export function DemoBanner() {
-  const queryClient = useQueryClient();
+  const queryClient = useQueryClientIfLoaded();
   const navigate = useNavigate();
   const [resetting, setResetting] = useState(false);
 

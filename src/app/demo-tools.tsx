@@ -1,22 +1,29 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { clearSession } from '@/lib/session';
 import { resetDb } from '@/mocks/db';
 import { DEMO_MAIL_EVENT, type DemoMail } from '@/mocks/mailbox';
+
+const MAIL_LINK: Record<DemoMail['kind'], string> = {
+  verification: 'Abrir link de confirmação',
+  reset: 'Abrir link de nova senha',
+  receipt: 'Ver o andamento do pedido',
+};
 
 /** Shows each "sent" demo e-mail as a toast with its link; returns the unsubscribe. */
 export function listenForDemoMail(): () => void {
   const onMail = (event: Event) => {
     const mail = (event as CustomEvent<DemoMail>).detail;
-    const id = `demo-mail-${mail.token}`;
+    const id = `demo-mail-${mail.kind}-${mail.token || mail.email}`;
     toast.info(
       <div>
         <p>
-          E-mail de demonstração para <strong className="break-all">{mail.email}</strong>.
+          {mail.kind === 'receipt' ? 'Comprovante da compra enviado' : 'E-mail de demonstração'} para{' '}
+          <strong className="break-all">{mail.email}</strong>.
         </p>
         <Link to={mail.path} className="font-semibold underline" onClick={() => toast.dismiss(id)}>
-          {mail.kind === 'verification' ? 'Abrir link de confirmação' : 'Abrir link de nova senha'}
+          {MAIL_LINK[mail.kind]}
         </Link>
       </div>,
       { toastId: id, autoClose: 30_000 },
@@ -26,9 +33,9 @@ export function listenForDemoMail(): () => void {
   return () => window.removeEventListener(DEMO_MAIL_EVENT, onMail);
 }
 
-export function resetDemo(queryClient: QueryClient) {
+export function resetDemo(queryClient: QueryClient | undefined) {
   resetDb();
   clearSession();
-  queryClient.clear();
+  queryClient?.clear();
   toast.success('Dados de demonstração restaurados.');
 }

@@ -9,7 +9,7 @@ import { useSession } from '@/lib/use-session';
 export function RequireAdmin() {
   const session = useSession();
   const payments = useQuery({
-    ...paymentQueries.mine(session?.id ?? ''),
+    ...paymentQueries.mine(session?.id ?? '', session?.admin ?? false),
     enabled: Boolean(session && !session.admin),
   });
   if (!session) return <Navigate to={paths.home} replace />;

@@ -1,17 +1,28 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
+import { PageLoading } from '@/components/ui/spinner';
 import { TOAST_AUTO_CLOSE_MS } from '@/config/constants';
 import { SESSION_EXPIRED_EVENT } from '@/lib/session';
 import { replayEarlyClicks } from '@/lib/early-clicks';
+import { useQueryClientIfLoaded } from '@/lib/lazy-query-client';
+import { useToastHostRequested } from '@/lib/toast-host';
 import { useHydrated } from '@/lib/use-hydrated';
+import { useSessionRefresh } from '@/lib/use-session-refresh';
 import { DemoBanner } from './demo-banner';
 import { ModalHost } from './modal-host';
 
-// Toasts only come from screens that load later; their container need not delay the first paint.
-const ToastContainer = lazy(() => import('react-toastify').then((m) => ({ default: m.ToastContainer })));
+// Toasts only come from screens that load later (lib/toast-host.ts): the container loads with the first of them.
+// The unstyled build with the library's CSS as a file: the styled one injects a <style> element, which the
+// site's Content-Security-Policy (style-src 'self', scripts/csp.mjs) refuses.
+const ToastContainer = lazy(() =>
+  Promise.all([import('react-toastify/unstyled'), import('react-toastify/ReactToastify.css')]).then(
+    ([m]) => ({
+      default: m.ToastContainer,
+    }),
+  ),
+);
 
 function ScrollToTop() {
   const { pathname } = useLocation();
@@ -21,10 +32,14 @@ function ScrollToTop() {
   return null;
 }
 
-/** Any 401 ends the session: cached data goes and the login modal opens. */
+/**
+ * The server is asked whether the session stands (on start and when the tab regains focus); a refused
+ * token or any 401 ends it: cached data goes and the login modal opens, saying why.
+ */
 function SessionExpiry() {
+  useSessionRefresh();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const queryClient = useQueryClientIfLoaded();
   const { pathname } = useLocation();
   const pathnameRef = useRef(pathname);
   useEffect(() => {
@@ -32,7 +47,7 @@ function SessionExpiry() {
   }, [pathname]);
   useEffect(() => {
     const onExpired = () => {
-      queryClient.clear();
+      queryClient?.clear();
       // Same page with the login modal; a guarded page then sends the person to /?mode=login.
       navigate({ pathname: pathnameRef.current, search: '?mode=login' });
     };
@@ -44,6 +59,7 @@ function SessionExpiry() {
 
 export function RootLayout() {
   const hydrated = useHydrated();
+  const toasts = useToastHostRequested();
   useEffect(() => {
     replayEarlyClicks();
   }, []);
@@ -58,21 +74,22 @@ export function RootLayout() {
       {__DEMO__ ? <DemoBanner /> : null}
       <Header />
       <main id="conteudo" className="flex-1">
-        <Outlet />
+        {/* A screen loaded on demand (routes.tsx) shows this until it arrives. */}
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
-      {hydrated ? (
-        <>
-          <ModalHost />
-          <Suspense fallback={null}>
-            <ToastContainer
-              position="top-right"
-              autoClose={TOAST_AUTO_CLOSE_MS}
-              pauseOnHover
-              draggable="touch"
-            />
-          </Suspense>
-        </>
+      {hydrated ? <ModalHost /> : null}
+      {hydrated && toasts ? (
+        <Suspense fallback={null}>
+          <ToastContainer
+            position="top-right"
+            autoClose={TOAST_AUTO_CLOSE_MS}
+            pauseOnHover
+            draggable="touch"
+          />
+        </Suspense>
       ) : null}
       <ScrollToTop />
       <SessionExpiry />

@@ -1,60 +1,91 @@
-import { lazy } from 'react';
-import type { RouteObject } from 'react-router-dom';
-import { PageLoading } from '@/components/ui/spinner';
+import { lazy, type ComponentType } from 'react';
+import { useRoutes, type RouteObject } from 'react-router-dom';
 import { HomePage } from '@/features/catalog/home-page';
 import { NotFoundPage } from '@/features/catalog/not-found-page';
 import { ServicePage } from '@/features/catalog/service-page';
+import { lazyWithQueries } from '@/lib/lazy-query-client';
 import { RequireSession } from './guards';
 import { RootLayout } from './root-layout';
-import { RouteError } from './route-error';
+import { RouteErrorBoundary } from './route-error';
 
-const PurchaseArea = lazy(() => import('@/features/checkout/purchase-area'));
+/** A screen loaded on demand from a module's named export; RootLayout's Suspense shows it loading. */
+function onDemand<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazyWithQueries(async () => {
+    const component: ComponentType = (await load())[name];
+    return { default: component };
+  });
+}
 
-/** Public pages are in the first bundle; everything behind a session or a token loads on demand. */
+const PurchaseArea = lazyWithQueries(() => import('@/features/checkout/purchase-area'));
+const ConfirmVerificationPage = onDemand(
+  () => import('@/features/auth/confirm-verification-page'),
+  'ConfirmVerificationPage',
+);
+const ConfirmPasswordResetPage = onDemand(
+  () => import('@/features/auth/confirm-password-reset-page'),
+  'ConfirmPasswordResetPage',
+);
+const TrackingPage = onDemand(() => import('@/features/tracking/tracking-page'), 'TrackingPage');
+const AccountPage = onDemand(() => import('@/features/account/account-page'), 'AccountPage');
+// Public and prerendered, but long: their texts load with them, without the query client they never use.
+type LegalModule = typeof import('@/features/catalog/legal-page');
+let legalModule: LegalModule | null = null;
+const loadLegal = async () => (legalModule ??= await import('@/features/catalog/legal-page'));
+
+/**
+ * A legal page: rendered at once when its code is already here (loaded before hydrating its prerendered
+ * HTML, so hydration never falls back to the loading screen), otherwise loaded on demand.
+ */
+function legalPage(name: 'TermsPage' | 'PrivacyPage') {
+  const Lazy = lazy(async () => ({ default: (await loadLegal())[name] }));
+  return function LegalRoute() {
+    const Loaded = legalModule?.[name];
+    return Loaded ? <Loaded /> : <Lazy />;
+  };
+}
+const TermsPage = legalPage('TermsPage');
+const PrivacyPage = legalPage('PrivacyPage');
+
+/** Loads the code of a prerendered page that is not in the first bundle, before it is hydrated. */
+export async function preloadPrerendered(path: string): Promise<void> {
+  if (path === '/termos' || path === '/privacidade') await loadLegal();
+}
+const RequireAdmin = onDemand(() => import('./require-admin'), 'RequireAdmin');
+const DashboardPage = onDemand(() => import('@/features/bookings/dashboard-page'), 'DashboardPage');
+const BookingDetailsPage = onDemand(
+  () => import('@/features/bookings/booking-details-page'),
+  'BookingDetailsPage',
+);
+
+/**
+ * Public pages are in the first bundle; everything behind a session or a token loads on demand. Declarative
+ * routes (`useRoutes` under BrowserRouter, StaticRouter or MemoryRouter): the data router's loaders and actions
+ * are not used here and cost 16 KB gzipped of every public page.
+ */
 export const routes: RouteObject[] = [
   {
-    element: <RootLayout />,
-    errorElement: <RouteError />,
-    HydrateFallback: PageLoading,
+    element: (
+      <RouteErrorBoundary>
+        <RootLayout />
+      </RouteErrorBoundary>
+    ),
     children: [
       { index: true, element: <HomePage /> },
       { path: 'services/:id', element: <ServicePage PurchaseArea={PurchaseArea} /> },
-      {
-        path: 'confirm_verification',
-        lazy: async () => ({
-          Component: (await import('@/features/auth/confirm-verification-page')).ConfirmVerificationPage,
-        }),
-      },
-      {
-        path: 'confirm_password_reset',
-        lazy: async () => ({
-          Component: (await import('@/features/auth/confirm-password-reset-page')).ConfirmPasswordResetPage,
-        }),
-      },
+      { path: 'termos', element: <TermsPage /> },
+      { path: 'privacidade', element: <PrivacyPage /> },
+      { path: 'confirm_verification', element: <ConfirmVerificationPage /> },
+      { path: 'confirm_password_reset', element: <ConfirmPasswordResetPage /> },
       {
         element: <RequireSession />,
         children: [
+          { path: 'tracking', element: <TrackingPage /> },
+          { path: 'minha-conta', element: <AccountPage /> },
           {
-            path: 'tracking',
-            lazy: async () => ({
-              Component: (await import('@/features/tracking/tracking-page')).TrackingPage,
-            }),
-          },
-          {
-            lazy: async () => ({ Component: (await import('./require-admin')).RequireAdmin }),
+            element: <RequireAdmin />,
             children: [
-              {
-                path: 'dashboard',
-                lazy: async () => ({
-                  Component: (await import('@/features/bookings/dashboard-page')).DashboardPage,
-                }),
-              },
-              {
-                path: 'booking-details/:id',
-                lazy: async () => ({
-                  Component: (await import('@/features/bookings/booking-details-page')).BookingDetailsPage,
-                }),
-              },
+              { path: 'dashboard', element: <DashboardPage /> },
+              { path: 'booking-details/:id', element: <BookingDetailsPage /> },
             ],
           },
         ],
@@ -63,3 +94,8 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** The app's routes, under whichever router the caller provides. */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

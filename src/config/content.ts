@@ -2,6 +2,8 @@
  * Every piece of placeholder copy in one place, in plain pt-BR, so the business can edit it.
  * No invented prices, guarantees or deadlines: what depends on the consulate says so.
  */
+import { installmentPlan } from '@/lib/installments';
+import { formatBRL } from '@/lib/money';
 import type { ServiceId } from '@/lib/types';
 
 export const brand = {
@@ -131,3 +133,51 @@ export const requiredDocuments = [
 
 export const termsText =
   'Li e aceito os termos de serviço: o agendamento é feito em meu nome, a data depende das vagas do consulado e as taxas consulares não estão incluídas.';
+
+// ---------------------------------------------------------------- the purchase: contract summary
+
+/**
+ * What the purchase area shows before 'Pagar' (Decreto 7.962/2013 art. 4º: a summary of the contract before
+ * the purchase). Amounts in reais come in as arguments and the functions format them. (This module imports
+ * no ./constants: measured, that import made the bundler split the first bundle into small chunks, +2 KB.)
+ */
+export const contractSummary = {
+  title: 'Resumo da contratação',
+  serviceLabel: 'Serviço',
+  service: (serviceName: string) => `Agendamento ${serviceName}`,
+  flexLabel: 'Flex (remarcação)',
+  /** the Flex fee added to the total, 0 without Flex */
+  flex: (fee: number) => (fee > 0 ? `Incluído: ${formatBRL(fee)}` : 'Não incluído'),
+  totalLabel: 'Total',
+  total: (total: number) => formatBRL(total),
+  installmentsLabel: 'Pagamento',
+  /** '1x de R$ 699,00 (à vista)', '3x de R$ 233,00', '6x: 5 de R$ 149,66 e 1 de R$ 149,70' */
+  installments: (total: number, count: number) => {
+    const plan = installmentPlan(total, count);
+    if (count === 1) return `1x de ${formatBRL(plan.total)} (à vista) no cartão de crédito`;
+    if (plan.value === plan.last) return `${count}x de ${formatBRL(plan.value)} no cartão de crédito`;
+    return `${count}x no cartão de crédito: ${count - 1} de ${formatBRL(plan.value)} e 1 de ${formatBRL(plan.last)}`;
+  },
+  consularFees:
+    'As taxas consulares do passaporte não estão incluídas: são pagas por você diretamente ao consulado.',
+  withdrawal:
+    'Você pode desistir da compra em até 7 dias, contados da contratação, e receber de volta todo o valor pago (Código de Defesa do Consumidor, art. 49).',
+  receipt: 'Assim que o pagamento for confirmado, enviamos o comprovante da compra para o seu e-mail.',
+  termsLinkText: 'Leia os termos de serviço',
+};
+
+// ---------------------------------------------------------------- legal pages (/termos, /privacidade)
+// Their texts are in legal-content.ts: loaded with those pages only, they stay out of the first bundle.
+
+/** Shown as is where only the business can give the fact; never replaced by an invented one. */
+export const TO_COMPLETE = '[a completar pela empresa]';
+/** Shown as is where a lawyer must confirm the point. */
+export const TO_REVIEW = '[a confirmar com advogado]';
+
+/** Names of the legal pages and of the links to them (footer, register form, purchase area). */
+export const legalLinks = {
+  terms: 'Termos de serviço',
+  privacy: 'Política de privacidade',
+  newTab: '(abre em nova aba)',
+  registerNote: 'Seus dados são usados só para prestar o serviço.',
+};

@@ -6,6 +6,9 @@ export const paths = {
   tracking: '/tracking',
   dashboard: '/dashboard',
   bookingDetails: (id: string) => `/booking-details/${id}`,
+  terms: '/termos',
+  privacy: '/privacidade',
+  account: '/minha-conta',
 } as const;
 
 export const MODES = ['login', 'register', 'verify_email', 'forgot_password'] as const;

@@ -3,6 +3,7 @@
  * Built from the same content the pages show, so search results never disagree with the page.
  */
 import { brand, faq, services } from './content';
+import type { LegalDocument } from './legal-content';
 import { PRICES } from './constants';
 import { env } from './env';
 
@@ -24,7 +25,33 @@ const organization = () => ({
   logo: `${env.siteUrl}/favicon.svg`,
   email: env.supportEmail,
   description: brand.tagline,
+  // Only what the business configured: never the '[a completar]' marks.
+  ...(env.company.legalName ? { legalName: env.company.legalName } : {}),
+  ...(env.company.cnpj ? { taxID: env.company.cnpj } : {}),
+  ...(env.company.address ? { address: env.company.address } : {}),
 });
+
+/** A legal page: what it is, where it sits (Início > page), in which language, and whose it is. */
+const legalLd = (document: LegalDocument) => [
+  {
+    '@context': 'https://schema.org',
+    '@type': 'WebPage',
+    name: document.title,
+    description: document.summary,
+    url: `${env.siteUrl}${document.path}`,
+    inLanguage: 'pt-BR',
+    isPartOf: { '@type': 'WebSite', name: brand.name, url: `${env.siteUrl}/` },
+    publisher: { '@type': 'Organization', name: brand.name, url: `${env.siteUrl}/` },
+  },
+  {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: [
+      { '@type': 'ListItem', position: 1, name: 'Início', item: `${env.siteUrl}/` },
+      { '@type': 'ListItem', position: 2, name: document.title, item: `${env.siteUrl}${document.path}` },
+    ],
+  },
+];
 
 const serviceLd = (id: keyof typeof services) => ({
   '@context': 'https://schema.org',
@@ -57,9 +84,14 @@ export const titles = {
   home: `Agendamento de Passaporte Italiano | ${brand.name}`,
   service: (name: string) => `Agendamento ${name} | ${brand.name}`,
   notFound: `Página não encontrada | ${brand.name}`,
+  legal: (title: string) => `${title} | ${brand.name}`,
 };
 
-export const pages = (): PageHead[] => [
+/**
+ * Every prerendered page. The legal documents come from the caller (entry-server.tsx): imported here, their
+ * long texts would join the first bundle, which uses this module for `titles`.
+ */
+export const pages = (legal: readonly LegalDocument[]): PageHead[] => [
   {
     path: '/',
     file: 'index.html',
@@ -78,6 +110,14 @@ export const pages = (): PageHead[] => [
       .replace('.', ',')} reais, em até 6x no cartão.`,
     indexable: true,
     jsonLd: [organization(), serviceLd(id)],
+  })),
+  ...legal.map((document) => ({
+    path: document.path,
+    file: `${document.path.slice(1)}.html`,
+    title: titles.legal(document.title),
+    description: document.summary,
+    indexable: true,
+    jsonLd: legalLd(document),
   })),
   {
     path: '/404',

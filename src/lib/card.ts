@@ -32,20 +32,76 @@ export function luhnValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-/** Progressive mask '0000 0000 0000 0000' (digits only, at most 16). */
+export type CardBrand = 'visa' | 'mastercard' | 'elo' | 'amex' | 'hipercard';
+
+interface BrandRule {
+  brand: CardBrand;
+  label: string;
+  /** the number's first digits (BIN) */
+  pattern: RegExp;
+  lengths: readonly number[];
+  cvv: number;
+}
+
+// Elo's and Hipercard's BINs overlap Visa's and Mastercard's, so they are tried first.
+const ELO_BINS =
+  /^(40117[89]|431274|438935|451416|457393|45763[12]|504175|5066(99)|5067\d\d|509\d{3}|627780|636297|636368|65003[1-3]|6500(3[5-9]|4\d|5[01])|650(4(0[5-9]|[1-3]\d)|48[5-9]|49\d|5[0-2]\d|53[0-8])|6505(4[1-9]|[5-8]\d|9[0-8])|6507(0\d|1[0-8]|2[0-7])|6509(0[1-9]|[1-6]\d|7[0-8])|6516(5[2-9]|[67]\d)|6550([01]\d|2[1-9]|[34]\d|5[0-8]))/;
+
+/** The card brands Asaas takes in Brazil, with their real lengths and CVV sizes. */
+const BRANDS: readonly BrandRule[] = [
+  { brand: 'elo', label: 'Elo', pattern: ELO_BINS, lengths: [16, 17, 18, 19], cvv: 3 },
+  {
+    brand: 'hipercard',
+    label: 'Hipercard',
+    pattern: /^(606282|3841[046]0)/,
+    lengths: [13, 16, 17, 18, 19],
+    cvv: 3,
+  },
+  { brand: 'amex', label: 'American Express', pattern: /^3[47]/, lengths: [15], cvv: 4 },
+  { brand: 'visa', label: 'Visa', pattern: /^4/, lengths: [13, 16, 19], cvv: 3 },
+  {
+    brand: 'mastercard',
+    label: 'Mastercard',
+    pattern: /^(5[1-5]|222[1-9]|22[3-9]\d|2[3-6]\d\d|27[01]\d|2720)/,
+    lengths: [16],
+    cvv: 3,
+  },
+];
+
+const MAX_DIGITS = 19;
+
+/** The brand the number's first digits show, or null while unknown. */
+export function cardBrand(value: string): { brand: CardBrand; label: string; cvv: number } | null {
+  const digits = onlyDigits(value);
+  const rule = BRANDS.find((b) => b.pattern.test(digits));
+  return rule ? { brand: rule.brand, label: rule.label, cvv: rule.cvv } : null;
+}
+
+function maxDigits(digits: string): number {
+  const rule = BRANDS.find((b) => b.pattern.test(digits));
+  return rule ? Math.max(...rule.lengths) : MAX_DIGITS;
+}
+
+/** Progressive mask: Amex '0000 000000 00000', the others in fours; digits only, at most the brand's length. */
 export function maskCardNumber(value: string): string {
-  const d = onlyDigits(value).slice(0, 16);
+  const all = onlyDigits(value);
+  const d = all.slice(0, maxDigits(all));
+  if (/^3[47]/.test(d)) return [d.slice(0, 4), d.slice(4, 10), d.slice(10, 15)].filter(Boolean).join(' ');
   return d.replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
-/** Exactly 16 digits (spaces and hyphens between them allowed) passing the Luhn check. */
+/** A number of a brand Asaas takes, with one of that brand's lengths, passing the Luhn check. */
 export function isValidCardNumber(value: string): boolean {
   const compact = value.replace(/[\s-]/g, '');
-  return /^\d{16}$/.test(compact) && luhnValid(compact);
+  if (!/^\d+$/.test(compact)) return false;
+  const rule = BRANDS.find((b) => b.pattern.test(compact));
+  return rule !== undefined && rule.lengths.includes(compact.length) && luhnValid(compact);
 }
 
-/** Progressive mask 'MM/YY' (digits only, at most 4). */
+/** Progressive mask 'MM/YY' (digits only, at most 4); a phone's autofilled 'MM/YYYY' (20YY) becomes 'MM/YY'. */
 export function maskExpiry(value: string): string {
+  const autofilled = /^\s*(\d{2})\s*\/\s*20(\d{2})\s*$/.exec(value);
+  if (autofilled) return `${autofilled[1]}/${autofilled[2]}`;
   const d = onlyDigits(value).slice(0, 4);
   return d.length <= 2 ? d : `${d.slice(0, 2)}/${d.slice(2)}`;
 }
@@ -70,9 +126,12 @@ export function isExpiryInFuture(value: string, now: Date = new Date()): boolean
   return expiry.year > currentYear || (expiry.year === currentYear && expiry.month > currentMonth);
 }
 
-/** 3 or 4 digits. */
-export function isValidCvv(value: string): boolean {
-  return /^\d{3,4}$/.test(value.trim());
+/** 3 or 4 digits; with the card number, exactly the brand's size (4 for Amex, 3 for the others). */
+export function isValidCvv(value: string, cardNumber?: string): boolean {
+  const cvv = value.trim();
+  if (!/^\d{3,4}$/.test(cvv)) return false;
+  const brand = cardNumber === undefined ? null : cardBrand(cardNumber);
+  return brand === null || cvv.length === brand.cvv;
 }
 
 /** CVV input mask: digits only, at most 4. */

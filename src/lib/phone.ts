@@ -1,6 +1,15 @@
 /** Brazilian mobile phone (celular): input mask and validation. */
 import { onlyDigits } from './cpf';
 
+/** The input attributes of every phone field (registration, 'Minha conta'); the mask is 15 characters long. */
+export const phoneInputProps = {
+  type: 'tel',
+  inputMode: 'numeric',
+  autoComplete: 'tel-national',
+  placeholder: '(00) 00000-0000',
+  maxLength: 15,
+} as const;
+
 /** Progressive mask '(00) 00000-0000' as the user types (digits only, at most 11). */
 export function maskPhone(value: string): string {
   const d = onlyDigits(value).slice(0, 11);

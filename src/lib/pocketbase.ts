@@ -43,16 +43,17 @@ export const ANONYMOUS = { Authorization: '' } as const;
 
 pb.beforeSend = async (url, options) => {
   await backendReady;
-  // PocketBase answers an expired token as a guest (no 401): end the session here instead.
-  if (storedSessionExpired()) {
+  const headers: Record<string, string> = { ...options.headers };
+  // Calls marked ANONYMOUS (log in, registration, the e-mail links) go without the session's token, and an
+  // expired token left in storage must not stop them.
+  if (headers.Authorization === '') delete headers.Authorization;
+  // PocketBase answers an expired token as a guest (no 401): a call that needs the session ends it here.
+  else if (storedSessionExpired()) {
     endSessionByServer();
     throw new Error('Sessão expirada');
   }
-  const headers: Record<string, string> = { ...options.headers };
-  // Calls marked ANONYMOUS (registration) go without the session's token: no empty header either.
-  if (headers.Authorization === '') delete headers.Authorization;
   // Seed §7 sends the token as a bearer token; PocketBase accepts it with or without the prefix.
-  else if (headers.Authorization && !headers.Authorization.startsWith('Bearer ')) {
+  if (headers.Authorization && !headers.Authorization.startsWith('Bearer ')) {
     headers.Authorization = `Bearer ${headers.Authorization}`;
   }
   options.headers = headers;

@@ -1,4 +1,4 @@
-/** Records as PocketBase returns them (collections usuarios, pagamentos, agendamentos). */
+/** Records as PocketBase returns them (collections usuarios, pagamentos, agendamentos, solicitacoes_exclusao). */
 
 export const BOOKING_STATUSES = ['NOVO', 'ANALISE_ERRO', 'ANALISE_OK', 'AGENDADO', 'FINALIZADO'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
@@ -31,10 +31,38 @@ export interface PaymentRecord extends BaseRecord {
   metodo_pagamento: 'cartao_credito' | 'pix' | string;
   numero_parcelas: number;
   asaas_id_pagamento: string;
+  /** the Flex re-booking fee was bought */
+  flex: boolean;
+  /** the charge's last Asaas status (CONFIRMED, RECEIVED, REFUNDED, CHARGEBACK_REQUESTED...) */
+  status_asaas: string;
+}
+
+/**
+ * A charge the server's Asaas proxy made (collection `cobrancas`, read-only for its customer). While one is
+ * `ativa`, the server refuses another: this is how every device knows a payment is under way.
+ */
+export interface ChargeRecord extends BaseRecord {
+  usuario: string;
+  /** the browser's attempt id, sent to Asaas as externalReference */
+  tentativa: string;
+  asaas_id: string;
+  metodo: 'cartao_credito' | 'pix';
+  tipo_servico: ServiceId;
+  flex: boolean;
+  /** total in reais */
+  valor: number;
+  parcelas: number;
+  /** ENVIANDO, INDETERMINADA, RECUSADA, NAO_CRIADA or the Asaas status (PENDING, CONFIRMED, ...) */
+  status: string;
+  ativa: boolean;
+  /** why Asaas refused it */
+  motivo: string;
 }
 
 export interface BookingRecord extends BaseRecord {
   usuario: string;
+  /** the payment this booking came from (written by the server with it) */
+  pagamento?: string;
   /** "" when empty, else a PocketBase date string */
   data_agendamento: string;
   /** "HH:mm" or "" */
@@ -43,6 +71,20 @@ export interface BookingRecord extends BaseRecord {
   local_agendamento: string;
   formulario: string;
   expand?: { usuario?: Pick<UserRecord, 'id' | 'nome_completo'> & Partial<UserRecord> };
+}
+
+/**
+ * A customer's request to delete their account (LGPD art. 18). The server sets the status: AGUARDANDO_ATENDIMENTO
+ * while the customer has a booking in progress (any status but FINALIZADO), else PENDENTE; staff conclude it.
+ */
+export const DELETION_STATUSES = ['PENDENTE', 'AGUARDANDO_ATENDIMENTO', 'CONCLUIDA'] as const;
+export type DeletionStatus = (typeof DELETION_STATUSES)[number];
+
+export interface DeletionRequestRecord extends BaseRecord {
+  usuario: string;
+  status: DeletionStatus;
+  /** optional, at most 1000 characters */
+  motivo: string;
 }
 
 export interface ListResult<T> {

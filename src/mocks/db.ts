@@ -1,5 +1,11 @@
 /** The demo backend's data store: memory, mirrored to sessionStorage in the browser so a reload keeps it. */
-import type { BookingRecord, PaymentRecord, UserRecord } from '@/lib/types';
+import type {
+  BookingRecord,
+  ChargeRecord,
+  DeletionRequestRecord,
+  PaymentRecord,
+  UserRecord,
+} from '@/lib/types';
 import { clearMailbox } from './mailbox';
 import { buildSeed } from './seed';
 
@@ -28,13 +34,14 @@ export interface AsaasCustomer {
   dateCreated: string;
 }
 
-/** A charge Asaas accepted. Card data is not kept beyond the last four digits. */
+/** A charge as Asaas holds it (the demo's Asaas side). Card data is not kept beyond the last four digits. */
 export interface AsaasCharge {
   id: string;
   installment: string | null;
   customer: string;
   billingType: 'CREDIT_CARD' | 'PIX';
-  status: 'CONFIRMED' | 'PENDING';
+  status: string;
+  externalReference: string;
   value: number;
   totalValue: number;
   netValue: number;
@@ -47,16 +54,22 @@ export interface AsaasCharge {
 }
 
 export interface DemoDb {
-  version: 1;
+  version: 2;
   usuarios: StoredUser[];
   pagamentos: PaymentRecord[];
   agendamentos: BookingRecord[];
+  /** the server's books, as pocketbase/pb_migrations define them */
+  cobrancas: ChargeRecord[];
+  asaasClientes: { usuario: string; asaas_id: string }[];
+  tentativasCartao: { usuario: string; at: number }[];
   tokens: ActionToken[];
   asaasCustomers: AsaasCustomer[];
   asaasCharges: AsaasCharge[];
+  /** named like its PocketBase collection, so the generic record handlers reach it */
+  solicitacoes_exclusao: DeletionRequestRecord[];
 }
 
-export const STORAGE_KEY = 'demo-db-v1';
+export const STORAGE_KEY = 'demo-db-v2';
 
 let current: DemoDb | null = null;
 
@@ -69,10 +82,19 @@ function isDemoDb(value: unknown): value is DemoDb {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Partial<Record<keyof DemoDb, unknown>>;
   return (
-    v.version === 1 &&
-    [v.usuarios, v.pagamentos, v.agendamentos, v.tokens, v.asaasCustomers, v.asaasCharges].every(
-      Array.isArray,
-    )
+    v.version === 2 &&
+    [
+      v.usuarios,
+      v.pagamentos,
+      v.agendamentos,
+      v.cobrancas,
+      v.asaasClientes,
+      v.tentativasCartao,
+      v.tokens,
+      v.asaasCustomers,
+      v.asaasCharges,
+      v.solicitacoes_exclusao,
+    ].every(Array.isArray)
   );
 }
 

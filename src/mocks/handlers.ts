@@ -3,12 +3,21 @@
  * /work/shared/spec/backend-contract.md describes (statuses, messages, error shapes).
  */
 import { delay, http, HttpResponse, type PathParams } from 'msw';
-import { BOOKING_STATUSES, SERVICE_IDS, type BookingRecord, type PaymentRecord } from '@/lib/types';
+import { FLEX_FEE, MAX_INSTALLMENTS, PRICES } from '@/config/constants';
+import { installmentPlan } from '@/lib/installments';
+import {
+  BOOKING_STATUSES,
+  type BookingRecord,
+  type ChargeRecord,
+  type DeletionRequestRecord,
+  type PaymentRecord,
+  type ServiceId,
+} from '@/lib/types';
 import { getDb, saveDb, type AsaasCharge, type StoredUser } from './db';
 import { compileFilter, compareValues, FilterError, FilterForbiddenError } from './filter';
-import { signToken, makeToken, readToken, USERS_COLLECTION_ID } from './jwt';
-import { notifyMail, type DemoMailKind } from './mailbox';
-import { isValidCnpj, isValidCpf, newId, parsePbDate, pbDate } from './util';
+import { makeToken, readToken, signToken, USERS_COLLECTION_ID, verifyToken } from './jwt';
+import { notifyMail } from './mailbox';
+import { isValidCpf, newId, parsePbDate, pbDate } from './util';
 
 type Json = Record<string, unknown>;
 type FieldError = { code: string; message: string };
@@ -28,11 +37,15 @@ const MSG = {
 
 const REQUIRED: FieldError = { code: 'validation_required', message: 'Cannot be blank.' };
 const INVALID_TOKEN: FieldError = { code: 'validation_invalid_token', message: 'Invalid or expired token.' };
+/** What PocketBase says of a string that is not one of its tokens at all. */
+const INVALID_CLAIMS: FieldError = {
+  code: 'validation_invalid_token_claims',
+  message: 'Missing email token claim.',
+};
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const VERIFICATION_TTL_S = 3 * 86_400; // PocketBase defaults
 const RESET_TTL_S = 1_800;
 export const DECLINED_CARD_NUMBERS = ['5184019740373151', '4916561358240741'] as const;
-export const DEMO_PUBLIC_IP = '203.0.113.10';
 
 // ---------------------------------------------------------------- helpers
 
@@ -74,14 +87,6 @@ function toText(value: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return value === null || value === undefined ? '' : JSON.stringify(value);
-}
-
-/** PocketBase casts number fields loosely (cast.ToFloat64): anything unparseable is 0. */
-function toNumber(value: unknown): number {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : 0;
-  if (typeof value === 'boolean') return value ? 1 : 0;
-  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : 0;
-  return Number.isFinite(n) ? n : 0;
 }
 
 /** Date fields: unparseable input is stored as "" (PocketBase ignores the parse error). */
@@ -130,10 +135,12 @@ function passwordErrors(body: Json, errors: FieldErrors): void {
   const password = toText(body.password);
   const confirm = toText(body.passwordConfirm);
   if (password === '') errors.password = REQUIRED;
-  else if (password.length < 8 || password.length > 71)
+  else if (password.length < 8)
+    errors.password = { code: 'validation_min_text_constraint', message: 'Must be at least 8 character(s).' };
+  else if (password.length > 71)
     errors.password = {
-      code: 'validation_length_out_of_range',
-      message: 'The length must be between 8 and 71.',
+      code: 'validation_max_text_constraint',
+      message: 'Must be no more than 71 character(s).',
     };
   if (confirm === '') errors.passwordConfirm = REQUIRED;
   else if (confirm !== password)
@@ -144,8 +151,10 @@ const hasErrors = (errors: FieldErrors): boolean => Object.keys(errors).length >
 
 // ---------------------------------------------------------------- collections
 
-type CollectionName = 'usuarios' | 'pagamentos' | 'agendamentos';
-type Row = StoredUser | PaymentRecord | BookingRecord;
+type CollectionName = 'usuarios' | 'pagamentos' | 'agendamentos' | 'cobrancas' | 'solicitacoes_exclusao';
+type Row = StoredUser | PaymentRecord | BookingRecord | ChargeRecord | DeletionRequestRecord;
+/** The proxy's server-only collections: every non-superuser call answers 403. */
+const SERVER_ONLY = ['asaas_clientes', 'asaas_eventos', 'tentativas_cartao'];
 
 const USER_FIELDS = [
   'id',
@@ -171,25 +180,46 @@ const FIELDS: Record<CollectionName, readonly string[]> = {
     'metodo_pagamento',
     'numero_parcelas',
     'asaas_id_pagamento',
+    'flex',
+    'status_asaas',
   ],
   agendamentos: [
     'id',
     'created',
     'updated',
     'usuario',
+    'pagamento',
     'data_agendamento',
     'hora_agendamento',
     'status_agendamento',
     'local_agendamento',
     'formulario',
   ],
+  cobrancas: [
+    'id',
+    'created',
+    'updated',
+    'usuario',
+    'tentativa',
+    'asaas_id',
+    'metodo',
+    'tipo_servico',
+    'flex',
+    'valor',
+    'parcelas',
+    'status',
+    'ativa',
+    'motivo',
+  ],
+  solicitacoes_exclusao: ['id', 'created', 'updated', 'usuario', 'status', 'motivo'],
 };
 
 function isCollection(name: string): name is CollectionName {
-  return name === 'usuarios' || name === 'pagamentos' || name === 'agendamentos';
+  return name in FIELDS;
 }
 
 function rowsOf(name: CollectionName): readonly Row[] {
+  if (name === 'cobrancas' || name === 'pagamentos') settleDemoPix();
   return getDb()[name];
 }
 
@@ -306,25 +336,9 @@ function checkUsuario(body: Json, errors: FieldErrors, required: boolean): strin
   return id;
 }
 
-function checkSelect(
-  body: Json,
-  key: string,
-  allowed: readonly string[],
-  required: boolean,
-  errors: FieldErrors,
-): string {
-  const value = toText(body[key]);
-  if (value === '') {
-    if (required) errors[key] = REQUIRED;
-  } else if (!allowed.includes(value)) {
-    errors[key] = { code: 'validation_invalid_value', message: `Invalid value ${value}.` };
-  }
-  return value;
-}
-
 /** Applies the booking fields present in `body` onto `target`; collects PocketBase-style field errors. */
-function applyBookingFields(target: BookingRecord, body: Json, errors: FieldErrors, isCreate: boolean): void {
-  if (isCreate || 'usuario' in body) target.usuario = checkUsuario(body, errors, true);
+function applyBookingFields(target: BookingRecord, body: Json, errors: FieldErrors): void {
+  if ('usuario' in body) target.usuario = checkUsuario(body, errors, true);
   if ('data_agendamento' in body) target.data_agendamento = toPbDate(body.data_agendamento);
   if ('hora_agendamento' in body) {
     const time = toText(body.hora_agendamento);
@@ -332,41 +346,35 @@ function applyBookingFields(target: BookingRecord, body: Json, errors: FieldErro
       errors.hora_agendamento = { code: 'validation_invalid_format', message: 'Invalid value format.' };
     target.hora_agendamento = time;
   }
-  if ('status_agendamento' in body)
-    target.status_agendamento = checkSelect(body, 'status_agendamento', BOOKING_STATUSES, false, errors);
+  if ('status_agendamento' in body) target.status_agendamento = toText(body.status_agendamento);
   if ('local_agendamento' in body) target.local_agendamento = toText(body.local_agendamento);
   if ('formulario' in body) target.formulario = toText(body.formulario);
 }
 
-function createPayment(body: Json, now: string): { record: PaymentRecord; errors: FieldErrors } {
+/** The account checks of pocketbase/pb_hooks/lib/contas.js (pt-BR field messages, PocketBase's codes). */
+const NAME_RE = /^[\p{L}\s'’-]+$/u;
+function accountFieldErrors(
+  body: Json,
+  fields: readonly ('nome_completo' | 'cpf' | 'celular')[],
+): FieldErrors {
   const errors: FieldErrors = {};
-  const record: PaymentRecord = {
-    id: newId(),
-    collectionId: 'pbc_2707415296',
-    collectionName: 'pagamentos',
-    usuario: checkUsuario(body, errors, true),
-    tipo_servico: checkSelect(body, 'tipo_servico', SERVICE_IDS, true, errors),
-    preco_servico: toNumber(body.preco_servico),
-    metodo_pagamento: checkSelect(body, 'metodo_pagamento', ['cartao_credito', 'pix'], true, errors),
-    numero_parcelas: toNumber(body.numero_parcelas),
-    asaas_id_pagamento: toText(body.asaas_id_pagamento),
-    created: now,
-    updated: now,
-  };
-  if (record.preco_servico <= 0) errors.preco_servico = REQUIRED;
-  if (record.numero_parcelas === 0) errors.numero_parcelas = REQUIRED;
-  else if (!Number.isInteger(record.numero_parcelas))
-    errors.numero_parcelas = {
-      code: 'validation_only_int_constraint',
-      message: 'Only integers are allowed.',
-    };
-  if (record.asaas_id_pagamento === '') errors.asaas_id_pagamento = REQUIRED;
-  return { record, errors };
+  if (fields.includes('nome_completo')) {
+    const name = toText(body.nome_completo).trim();
+    if (name.length > 120 || !NAME_RE.test(name) || (name.match(/\p{L}/gu) ?? []).length < 10)
+      errors.nome_completo = { code: 'validation_invalid_nome', message: 'Nome completo inválido.' };
+  }
+  if (fields.includes('cpf') && !isValidCpf(toText(body.cpf).replace(/\D/g, '')))
+    errors.cpf = { code: 'validation_invalid_cpf', message: 'CPF inválido.' };
+  if (fields.includes('celular') && !/^\d{11}$/.test(toText(body.celular).replace(/\D/g, '')))
+    errors.celular = { code: 'validation_invalid_celular', message: 'Celular inválido.' };
+  return errors;
 }
 
 function registerUser(body: Json): Response {
-  // usuarios createRule: `@request.body.admin:isset = false`, so a client-set admin fails the rule.
-  if ('admin' in body) return pbError(400, MSG.create);
+  // usuarios createRule: `@request.body.admin:isset = false && @request.body.verified:isset = false`.
+  if ('admin' in body || 'verified' in body) return pbError(400, MSG.create);
+  const fieldErrors = accountFieldErrors(body, ['nome_completo', 'cpf', 'celular']);
+  if (hasErrors(fieldErrors)) return pbError(400, MSG.validation, fieldErrors);
   const errors: FieldErrors = {};
   const email = toText(body.email).trim();
   if (email === '') errors.email = REQUIRED;
@@ -375,8 +383,6 @@ function registerUser(body: Json): Response {
   else if (findUserByEmail(email))
     errors.email = { code: 'validation_not_unique', message: 'Value must be unique.' };
   passwordErrors(body, errors);
-  for (const key of ['nome_completo', 'cpf', 'celular'])
-    if (toText(body[key]).trim() === '') errors[key] = REQUIRED;
   if (hasErrors(errors)) return pbError(400, MSG.create, errors);
 
   const now = pbDate(new Date());
@@ -385,7 +391,8 @@ function registerUser(body: Json): Response {
     collectionId: USERS_COLLECTION_ID,
     collectionName: 'usuarios',
     email,
-    emailVisibility: body.emailVisibility === true,
+    // pb_hooks/usuarios.pb.js: staff see the address (the view rule keeps it to owner and staff).
+    emailVisibility: true,
     password: toText(body.password),
     nome_completo: toText(body.nome_completo).trim(),
     cpf: toText(body.cpf).trim(),
@@ -404,84 +411,141 @@ async function createRecord(name: CollectionName, request: Request): Promise<Res
   const body = await readJson(request);
   if (!body) return pbError(400, MSG.invalidJson);
   if (name === 'usuarios') return registerUser(body);
-
-  const viewer = currentUser(request);
-  // createRule: `@request.auth.id != "" && (usuario = @request.auth.id || @request.auth.admin = true)`
-  if (!viewer || (!viewer.admin && toText(body.usuario) !== viewer.id)) return pbError(400, MSG.create);
-
-  const now = pbDate(new Date());
-  const db = getDb();
-  let row: Row;
-  if (name === 'pagamentos') {
-    const { record, errors } = createPayment(body, now);
-    if (hasErrors(errors)) return pbError(400, MSG.create, errors);
-    db.pagamentos.push(record);
-    row = record;
-  } else {
-    const errors: FieldErrors = {};
-    const record: BookingRecord = {
-      id: newId(),
-      collectionId: 'pbc_1453265092',
-      collectionName: 'agendamentos',
-      usuario: '',
-      data_agendamento: '',
-      hora_agendamento: '',
-      status_agendamento: '',
-      local_agendamento: '',
-      formulario: '',
-      created: now,
-      updated: now,
-    };
-    applyBookingFields(record, body, errors, true);
-    if (hasErrors(errors)) return pbError(400, MSG.create, errors);
-    db.agendamentos.push(record);
-    row = record;
-  }
-  saveDb();
-  return HttpResponse.json(present(name, row, viewer, expandParam(request)));
+  if (name === 'solicitacoes_exclusao') return createDeletionRequest(body, currentUser(request));
+  // pagamentos, agendamentos and cobrancas are written by the server only (create rule null).
+  return pbError(403, MSG.superuser);
 }
 
+/** Fields a customer may change on their own account; the rest goes through support. */
+const SELF_EDITABLE = ['celular', 'password', 'passwordConfirm', 'oldPassword'];
+
 async function updateRecord(name: CollectionName, id: string, request: Request): Promise<Response> {
-  // pagamentos has no update rule: superusers only.
-  if (name === 'pagamentos') return pbError(403, MSG.superuser);
+  // pagamentos and cobrancas have no update rule: superusers only.
+  if (name === 'pagamentos' || name === 'cobrancas') return pbError(403, MSG.superuser);
   const viewer = currentUser(request);
   const body = await readJson(request);
   if (!body) return pbError(400, MSG.invalidJson);
   const now = pbDate(new Date());
 
-  if (name === 'usuarios') {
-    const user = getDb().usuarios.find((u) => u.id === id);
-    if (!user || !canViewUser(user, viewer)) return notFound();
-    if ('admin' in body) return pbError(400, MSG.update);
-    const errors: FieldErrors = {};
-    for (const key of ['nome_completo', 'cpf', 'celular'] as const) {
-      if (!(key in body)) continue;
-      const value = toText(body[key]).trim();
-      if (value === '') errors[key] = REQUIRED;
-      else user[key] = value;
-    }
-    if (hasErrors(errors)) return pbError(400, MSG.update, errors);
-    if (typeof body.emailVisibility === 'boolean') user.emailVisibility = body.emailVisibility;
-    user.updated = now;
-    saveDb();
-    return HttpResponse.json(presentUser(user, viewer));
-  }
+  if (name === 'usuarios') return updateOwnAccount(id, viewer, body);
+  // solicitacoes_exclusao has no update rule: staff conclude a request in PocketBase's admin screen.
+  if (name === 'solicitacoes_exclusao') return pbError(403, MSG.superuser);
 
   // agendamentos updateRule: `@request.auth.admin = true`; a failed update rule reads as "not found".
   const booking = getDb().agendamentos.find((b) => b.id === id);
   if (!booking || !viewer?.admin) return notFound();
   const draft: BookingRecord = { ...booking };
   const errors: FieldErrors = {};
-  applyBookingFields(draft, body, errors, false);
+  applyBookingFields(draft, body, errors);
+  // pb_hooks/agendamentos.pb.js: the five statuses, or the value already stored.
+  if (
+    draft.status_agendamento !== booking.status_agendamento &&
+    !(BOOKING_STATUSES as readonly string[]).includes(draft.status_agendamento)
+  )
+    errors.status_agendamento = { code: 'validation_invalid_status', message: 'Status inválido.' };
+  if (errors.status_agendamento) return pbError(400, MSG.validation, errors);
   if (hasErrors(errors)) return pbError(400, MSG.update, errors);
   Object.assign(booking, draft, { updated: now });
   saveDb();
   return HttpResponse.json(present(name, booking, viewer, expandParam(request)));
 }
 
+// ---------------------------------------------------------------- the customer's own data (LGPD)
+
+/** usuarios updateRule: only the owner, only the phone and the password. */
+function updateOwnAccount(id: string, viewer: StoredUser | null, body: Json): Response {
+  const user = getDb().usuarios.find((u) => u.id === id);
+  // updateRule: only the owner, and never admin, verified, e-mail, CPF or name: a failed rule reads as 404.
+  if (!user || viewer?.id !== user.id || Object.keys(body).some((k) => !SELF_EDITABLE.includes(k)))
+    return notFound();
+  // pb_hooks/lib/contas.js checks the phone first, as the server's hook runs before the record's validation.
+  const phone = 'celular' in body ? accountFieldErrors(body, ['celular']) : {};
+  if (hasErrors(phone)) return pbError(400, MSG.validation, phone);
+  const errors: FieldErrors = {};
+  const changesPassword = 'password' in body;
+  if (changesPassword) {
+    passwordErrors(body, errors);
+    if (toText(body.oldPassword) === '') errors.oldPassword = REQUIRED;
+    else if (toText(body.oldPassword) !== user.password)
+      errors.oldPassword = {
+        code: 'validation_invalid_old_password',
+        message: 'Missing or invalid old password.',
+      };
+  }
+  if (hasErrors(errors)) return pbError(400, MSG.update, errors);
+  if ('celular' in body) user.celular = toText(body.celular).trim();
+  if (changesPassword) user.password = toText(body.password);
+  user.updated = pbDate(new Date());
+  saveDb();
+  return HttpResponse.json(presentUser(user, viewer));
+}
+
+/** The customer has a booking that has not ended (FINALIZADO): their account is kept until it ends. */
+const hasBookingInProgress = (userId: string): boolean =>
+  getDb().agendamentos.some((b) => b.usuario === userId && b.status_agendamento !== 'FINALIZADO');
+
+/**
+ * solicitacoes_exclusao createRule `usuario = @request.auth.id`, one per user (unique index); the server sets
+ * the status whatever the body says.
+ */
+function createDeletionRequest(body: Json, viewer: StoredUser | null): Response {
+  if (!viewer || toText(body.usuario) !== viewer.id) return pbError(400, MSG.create);
+  const db = getDb();
+  const errors: FieldErrors = {};
+  if (db.solicitacoes_exclusao.some((r) => r.usuario === viewer.id))
+    errors.usuario = { code: 'validation_not_unique', message: 'Value must be unique.' };
+  const motivo = toText(body.motivo).trim();
+  if (motivo.length > 1000)
+    errors.motivo = {
+      code: 'validation_max_text_constraint',
+      message: 'Must be no more than 1000 character(s).',
+    };
+  if (hasErrors(errors)) return pbError(400, MSG.create, errors);
+  const now = pbDate(new Date());
+  const record: DeletionRequestRecord = {
+    id: newId(),
+    collectionId: 'pbc_solicitacoes_exclusao',
+    collectionName: 'solicitacoes_exclusao',
+    usuario: viewer.id,
+    status: hasBookingInProgress(viewer.id) ? 'AGUARDANDO_ATENDIMENTO' : 'PENDENTE',
+    motivo,
+    created: now,
+    updated: now,
+  };
+  db.solicitacoes_exclusao.push(record);
+  saveDb();
+  return HttpResponse.json(record);
+}
+
+const accountRoutes = [
+  /** Everything the server holds about the signed-in customer, as one JSON document (LGPD art. 18, II and V). */
+  http.get('*/api/conta/exportar', async ({ request }) => {
+    await latency();
+    const user = currentUser(request);
+    if (!user) return pbError(401, 'The request requires valid record authorization token.');
+    const db = getDb();
+    const own = <T extends { usuario: string }>(rows: readonly T[]): T[] =>
+      rows.filter((r) => r.usuario === user.id);
+    const pagamentos = own(db.pagamentos);
+    const cobrancas = own(db.cobrancas);
+    return HttpResponse.json({
+      gerado_em: new Date().toISOString(),
+      conta: presentUser(user, user),
+      pagamentos,
+      cobrancas,
+      agendamentos: own(db.agendamentos),
+      // The demo records no history of status changes.
+      historico: [],
+      solicitacoes_exclusao: own(db.solicitacoes_exclusao),
+    });
+  }),
+];
+
 // ---------------------------------------------------------------- auth flows
 
-function issueActionToken(user: StoredUser, kind: DemoMailKind): void {
+type TokenKind = 'verification' | 'reset';
+
+function issueActionToken(user: StoredUser, kind: TokenKind): void {
   const ttl = kind === 'verification' ? VERIFICATION_TTL_S : RESET_TTL_S;
   const token = signToken({
     id: user.id,
@@ -500,7 +564,7 @@ function issueActionToken(user: StoredUser, kind: DemoMailKind): void {
 }
 
 /** Consumes a valid token of `kind`; null when it is unknown, used, expired or the e-mail changed since. */
-function takeActionToken(token: string, kind: DemoMailKind): StoredUser | null {
+function takeActionToken(token: string, kind: TokenKind): StoredUser | null {
   const db = getDb();
   const entry = db.tokens.find((t) => t.token === token && t.kind === kind && t.expires > Date.now());
   const user = entry && db.usuarios.find((u) => u.id === entry.userId);
@@ -509,7 +573,7 @@ function takeActionToken(token: string, kind: DemoMailKind): StoredUser | null {
   return user;
 }
 
-async function requestEmail(request: Request, kind: DemoMailKind): Promise<Response> {
+async function requestEmail(request: Request, kind: TokenKind): Promise<Response> {
   const body = await readJson(request);
   if (!body) return pbError(400, MSG.invalidJson);
   const email = toText(body.email).trim();
@@ -564,6 +628,16 @@ const authRoutes = [
     if (!body) return pbError(400, MSG.invalidJson);
     const token = toText(body.token);
     if (token === '') return pbError(400, MSG.validation, { token: REQUIRED });
+    const claims = verifyToken(token);
+    if (!claims || claims.type !== 'verification' || typeof claims.email !== 'string')
+      return pbError(400, MSG.validation, {
+        token: token.split('.').length === 3 ? INVALID_TOKEN : INVALID_CLAIMS,
+      });
+    // PocketBase answers 204 to a link followed twice: the account is verified already.
+    const already = getDb().usuarios.find(
+      (u) => u.id === claims.id && u.verified && u.email === claims.email,
+    );
+    if (already) return noContent();
     const user = takeActionToken(token, 'verification');
     if (!user) return pbError(400, MSG.validation, { token: INVALID_TOKEN });
     user.verified = true;
@@ -596,6 +670,11 @@ const authRoutes = [
 ];
 
 const recordRoutes = [
+  // The proxy's own books: superusers only, whatever the call.
+  http.all('*/api/collections/:collection/records*', ({ params }) =>
+    SERVER_ONLY.includes(param(params, 'collection')) ? pbError(403, MSG.superuser) : undefined,
+  ),
+
   http.get('*/api/collections/:collection/records', async ({ request, params }) => {
     await latency();
     const name = param(params, 'collection');
@@ -633,243 +712,438 @@ const recordRoutes = [
   }),
 ];
 
-// ---------------------------------------------------------------- Asaas proxy
+// ---------------------------------------------------------------- Asaas proxy (pocketbase/pb_hooks/lib/proxy.js)
 
+/**
+ * The server's proxy, as pocketbase/pb_hooks implements it: signed-in verified customers only; the server
+ * prices the order, reuses one Asaas customer per user, refuses a second live charge and a repeated attempt,
+ * rate-limits card attempts, and writes the payment and NOVO booking of a paid charge itself. Behind it, the
+ * demo's Asaas: the same test cards as scripts/asaas-stand-in.mjs.
+ */
 type AsaasIssue = { code: string; description: string };
 
-function asaasError(issues: readonly AsaasIssue[], status = 400): Response {
-  return HttpResponse.json({ errors: issues }, { status });
-}
+const PROXY_MSG = {
+  unauthorized: 'The request requires valid record authorization token.',
+  notVerified: 'Confirme o seu e-mail antes de pagar.',
+  invalidService: 'Serviço inválido.',
+  invalidInstallments: 'Escolha de 1 a 6 parcelas.',
+  priceMismatch:
+    'O valor enviado não corresponde ao preço do serviço. Recarregue a página e tente novamente.',
+  invalidFlex: 'Informe se o Flex foi escolhido.',
+  notYourCustomer: 'Este cadastro de pagamento não é seu.',
+  orderExists: 'Você já tem um pedido em andamento. Acompanhe-o na página de andamento.',
+  chargeUnderWay:
+    'Já existe um pagamento seu em processamento. Aguarde a confirmação antes de tentar de novo.',
+  attemptRepeated: 'Esta tentativa de pagamento já foi enviada.',
+  rateLimited: 'Muitas tentativas de pagamento em pouco tempo. Aguarde alguns minutos e tente novamente.',
+  declined: 'Pagamento recusado pela operadora do cartão.',
+  unknown:
+    'Não conseguimos confirmar o pagamento com a operadora. Não pague de novo: verificamos e avisamos você.',
+  invalidCard: 'Dados do cartão incompletos.',
+  notFound: 'Pagamento não encontrado.',
+  invalidAttempt: 'Identificador de tentativa inválido.',
+} as const;
+
+/** Card numbers with a fixed outcome, as in scripts/asaas-stand-in.mjs; any other valid card is approved. */
+export const DEMO_TEST_CARDS = {
+  declined: DECLINED_CARD_NUMBERS,
+  riskAnalysis: '4000000000000010',
+  pending: '4000000000000028',
+  insufficientFunds: '4000000000000036',
+  noAnswer: '4000000000000044',
+  serverError: '4000000000000051',
+  wrongCvv: '4000000000000069',
+} as const;
 
 const DECLINED: AsaasIssue = {
   code: 'invalid_creditCard',
   description: 'Transação não autorizada. Verifique os dados do cartão de crédito e tente novamente.',
 };
+const CARD_LIMIT = { attempts: 5, windowMs: 10 * 60_000 };
+const PAID = ['CONFIRMED', 'RECEIVED'];
+const ENDED = [
+  'RECUSADA',
+  'REPROVED_BY_RISK_ANALYSIS',
+  'CAPTURE_REFUSED',
+  'DELETED',
+  'OVERDUE',
+  'NAO_CRIADA',
+];
 
 const digits = (value: unknown): string => toText(value).replace(/\D/g, '');
-const isValidDocument = (value: unknown): boolean => isValidCpf(digits(value)) || isValidCnpj(digits(value));
-const isDueDate = (value: unknown): boolean => {
-  const text = toText(value);
-  return /^\d{4}-\d{2}-\d{2}$/.test(text) && parsePbDate(text)?.toISOString().slice(0, 10) === text;
-};
-const round2 = (n: number): number => Math.round(n * 100) / 100;
-/** Card fee in the demo: 2.99% + R$ 0,49, so netValue looks like Asaas's. */
-const netOf = (value: number): number => round2(value * 0.9701 - 0.49);
-const today = (): string => new Date().toISOString().slice(0, 10);
+const cents = (reais: number): number => Math.round(reais * 100);
+/** Today in America/Sao_Paulo (UTC-3). */
+const todaySaoPaulo = (): string => new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
 
-function cardIssues(card: unknown): AsaasIssue[] {
-  if (!isObject(card))
-    return [{ code: 'invalid_creditCard', description: 'Informe os dados do cartão de crédito.' }];
-  const issues: AsaasIssue[] = [];
-  const bad = (description: string): void => void issues.push({ code: 'invalid_creditCard', description });
-  if (toText(card.holderName).trim() === '') bad('Informe o nome impresso no cartão.');
-  if (!/^\d{13,19}$/.test(toText(card.number).replace(/\s/g, '')))
-    bad('O número do cartão de crédito é inválido.');
-  const month = toText(card.expiryMonth);
-  const year = toText(card.expiryYear);
-  if (!/^(0[1-9]|1[0-2])$/.test(month)) bad('O mês de expiração do cartão deve ter 2 dígitos (01 a 12).');
-  if (!/^\d{4}$/.test(year)) bad('O ano de expiração do cartão deve ter 4 dígitos.');
-  else if (/^\d{2}$/.test(month) && `${year}-${month}` < new Date().toISOString().slice(0, 7))
-    bad('O cartão de crédito está vencido.');
-  if (!/^\d{3,4}$/.test(toText(card.ccv))) bad('O código de segurança do cartão é inválido.');
-  return issues;
+function fieldError(field: string, message: string, code = 'validation_invalid_value'): Response {
+  return pbError(400, message, { [field]: { code, message } });
 }
 
-function holderIssues(info: unknown): AsaasIssue[] {
-  if (!isObject(info))
-    return [{ code: 'invalid_creditCardHolderInfo', description: 'Informe os dados do titular do cartão.' }];
-  const issues: AsaasIssue[] = [];
-  if (toText(info.name).trim() === '')
-    issues.push({ code: 'invalid_name', description: 'Informe o nome do titular do cartão.' });
-  if (!EMAIL_RE.test(toText(info.email)))
-    issues.push({ code: 'invalid_email', description: 'O email do titular do cartão é inválido.' });
-  if (!isValidDocument(info.cpfCnpj))
-    issues.push({ code: 'invalid_cpfCnpj', description: 'O CPF/CNPJ informado é inválido.' });
-  if (digits(info.postalCode).length !== 8)
-    issues.push({ code: 'invalid_postalCode', description: 'O CEP do titular do cartão é inválido.' });
-  if (toText(info.addressNumber).trim() === '')
-    issues.push({
-      code: 'invalid_addressNumber',
-      description: 'Informe o número do endereço do titular do cartão.',
-    });
-  if (!/^\d{10,11}$/.test(digits(info.phone)))
-    issues.push({ code: 'invalid_phone', description: 'O telefone do titular do cartão é inválido.' });
-  return issues;
+/** The signed-in verified customer, or the server's refusal. */
+function payer(request: Request): StoredUser | Response {
+  const user = currentUser(request);
+  if (!user) return pbError(401, PROXY_MSG.unauthorized);
+  if (!user.verified) return pbError(403, PROXY_MSG.notVerified);
+  return user;
 }
 
-function cardBrand(number: string): string {
-  if (number.startsWith('4')) return 'VISA';
-  if (/^(5[1-5]|2[2-7])/.test(number)) return 'MASTERCARD';
-  if (/^3[47]/.test(number)) return 'AMEX';
-  return 'UNKNOWN';
+interface PricedOrder {
+  tipo: ServiceId;
+  flex: boolean;
+  total: number;
+  count: number;
 }
 
-function chargeJson(charge: AsaasCharge): Json {
+/** The server's price check (pb_hooks/lib/regras.js validarPedido). */
+function priceOrder(body: Json, method: 'cartao_credito' | 'pix'): PricedOrder | Response {
+  const tipo = body.tipo_servico;
+  if (tipo !== 'individual' && tipo !== 'familiar')
+    return fieldError('tipo_servico', PROXY_MSG.invalidService);
+  if (typeof body.flex !== 'boolean') return fieldError('flex', PROXY_MSG.invalidFlex);
+  const total = PRICES[tipo] + (body.flex ? FLEX_FEE : 0);
+  if (method === 'pix') {
+    if (typeof body.value !== 'number' || cents(body.value) !== cents(total))
+      return fieldError('value', PROXY_MSG.priceMismatch);
+    return { tipo, flex: body.flex, total, count: 1 };
+  }
+  const count = body.installmentCount;
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > MAX_INSTALLMENTS)
+    return fieldError('installmentCount', PROXY_MSG.invalidInstallments);
+  if (typeof body.totalValue !== 'number' || cents(body.totalValue) !== cents(total))
+    return fieldError('totalValue', PROXY_MSG.priceMismatch);
+  if (typeof body.value !== 'number' || cents(body.value) !== cents(installmentPlan(total, count).value))
+    return fieldError('value', PROXY_MSG.priceMismatch);
+  return { tipo, flex: body.flex, total, count };
+}
+
+const customerOf = (userId: string): string =>
+  getDb().asaasClientes.find((c) => c.usuario === userId)?.asaas_id ?? '';
+const liveChargeOf = (userId: string): ChargeRecord | undefined =>
+  getDb().cobrancas.find((c) => c.usuario === userId && c.ativa);
+
+function chargeAnswer(charge: ChargeRecord): Json {
   return {
-    object: 'payment',
-    id: charge.id,
-    dateCreated: charge.dateCreated,
-    customer: charge.customer,
-    installment: charge.installment,
-    value: charge.value,
-    netValue: charge.netValue,
-    totalValue: charge.totalValue,
-    billingType: charge.billingType,
+    id: charge.asaas_id,
     status: charge.status,
-    dueDate: charge.dueDate,
-    description: charge.description,
-    installmentCount: charge.installmentCount,
-    installmentNumber: charge.installment ? 1 : null,
+    externalReference: charge.tentativa,
+    billingType: charge.metodo === 'pix' ? 'PIX' : 'CREDIT_CARD',
+    value: installmentPlan(charge.valor, charge.parcelas).value,
+    totalValue: charge.valor,
+    installmentCount: charge.parcelas,
+    tipo_servico: charge.tipo_servico,
+    flex: charge.flex,
   };
+}
+
+/** Writes the payment row and the NOVO booking of a paid charge, once (pb_hooks/lib/pedidos.js). */
+function writeOrder(charge: ChargeRecord): void {
+  const db = getDb();
+  if (db.pagamentos.some((p) => p.asaas_id_pagamento === charge.asaas_id)) return;
+  const now = pbDate(new Date());
+  const payment: PaymentRecord = {
+    id: newId(),
+    collectionId: 'pbc_2707415296',
+    collectionName: 'pagamentos',
+    usuario: charge.usuario,
+    tipo_servico: charge.tipo_servico,
+    preco_servico: charge.valor,
+    flex: charge.flex,
+    metodo_pagamento: charge.metodo,
+    numero_parcelas: charge.parcelas,
+    asaas_id_pagamento: charge.asaas_id,
+    status_asaas: charge.status,
+    created: now,
+    updated: now,
+  };
+  db.pagamentos.push(payment);
+  db.agendamentos.push({
+    id: newId(),
+    collectionId: 'pbc_1453265092',
+    collectionName: 'agendamentos',
+    usuario: charge.usuario,
+    pagamento: payment.id,
+    data_agendamento: '',
+    hora_agendamento: '',
+    status_agendamento: 'NOVO',
+    local_agendamento: '',
+    formulario: '',
+    created: now,
+    updated: now,
+  });
+  const user = db.usuarios.find((u) => u.id === charge.usuario);
+  if (user) notifyMail({ kind: 'receipt', email: user.email, token: '', path: '/tracking' });
+}
+
+/** Moves a charge to an Asaas status; a paid charge never goes back (pb_hooks/lib/pedidos.js aplicarStatus). */
+export function applyChargeStatus(charge: ChargeRecord, status: string, reason?: string): void {
+  if (
+    PAID.includes(charge.status) &&
+    !PAID.includes(status) &&
+    !status.startsWith('REFUND') &&
+    !status.startsWith('CHARGEBACK')
+  )
+    return;
+  charge.status = status;
+  if (reason !== undefined) charge.motivo = reason;
+  charge.ativa = !ENDED.includes(status);
+  charge.updated = pbDate(new Date());
+  if (PAID.includes(status)) writeOrder(charge);
+  saveDb();
+}
+
+/** The demo pays a Pix a few seconds after it was made, as if the customer's bank had sent it. */
+const DEMO_PIX_PAID_AFTER_MS = import.meta.env.MODE === 'test' ? 0 : 6000;
+function settleDemoPix(): void {
+  const now = Date.now();
+  for (const charge of getDb().cobrancas) {
+    if (charge.metodo !== 'pix' || charge.status !== 'PENDING') continue;
+    const made = parsePbDate(charge.created)?.getTime() ?? now;
+    if (DEMO_PIX_PAID_AFTER_MS > 0 && now - made >= DEMO_PIX_PAID_AFTER_MS) {
+      const asaas = getDb().asaasCharges.find((c) => c.id === charge.asaas_id);
+      if (asaas) asaas.status = 'RECEIVED';
+      applyChargeStatus(charge, 'RECEIVED');
+    }
+  }
+}
+
+function attemptOf(body: Json): string | Response {
+  const value = body.externalReference;
+  if (value === undefined || value === null || value === '') return `tentativa-${newId(20)}`;
+  if (typeof value !== 'string' || !/^[A-Za-z0-9_-]{8,64}$/.test(value))
+    return fieldError('externalReference', PROXY_MSG.invalidAttempt);
+  return value;
+}
+
+/** The same answer again for an attempt already sent; null when the attempt is new. */
+function repeatedAttempt(user: StoredUser, attempt: string): Response | null {
+  const earlier = getDb().cobrancas.find((c) => c.tentativa === attempt);
+  if (!earlier) return null;
+  if (earlier.usuario !== user.id) return pbError(409, PROXY_MSG.attemptRepeated);
+  if (earlier.status === 'ENVIANDO' || earlier.status === 'INDETERMINADA')
+    return pbError(502, PROXY_MSG.unknown, {
+      cobranca: { code: 'indeterminada', message: PROXY_MSG.unknown },
+    });
+  if (earlier.status === 'RECUSADA')
+    return pbError(400, PROXY_MSG.declined, {
+      asaas: { code: 'recusada', message: earlier.motivo || PROXY_MSG.declined },
+    });
+  return HttpResponse.json(chargeAnswer(earlier));
+}
+
+function openCharge(
+  user: StoredUser,
+  attempt: string,
+  order: PricedOrder,
+  method: ChargeRecord['metodo'],
+): ChargeRecord | Response {
+  const live = liveChargeOf(user.id);
+  if (live) {
+    return PAID.includes(live.status)
+      ? pbError(409, PROXY_MSG.orderExists)
+      : pbError(409, PROXY_MSG.chargeUnderWay, {
+          cobranca: { code: 'cobranca_em_curso', message: live.status },
+        });
+  }
+  const now = pbDate(new Date());
+  const charge: ChargeRecord = {
+    id: newId(),
+    collectionId: 'pbc_cobrancas',
+    collectionName: 'cobrancas',
+    usuario: user.id,
+    tentativa: attempt,
+    asaas_id: '',
+    metodo: method,
+    tipo_servico: order.tipo,
+    flex: order.flex,
+    valor: order.total,
+    parcelas: order.count,
+    status: 'ENVIANDO',
+    ativa: true,
+    motivo: '',
+    created: now,
+    updated: now,
+  };
+  getDb().cobrancas.push(charge);
+  return charge;
+}
+
+/** What the demo's Asaas does with a card: the stand-in's test cards, anything else approved. */
+function asaasCardOutcome(number: string): { status: string } | { issue: AsaasIssue } | { unknown: true } {
+  if ((DEMO_TEST_CARDS.declined as readonly string[]).includes(number)) return { issue: DECLINED };
+  if (number === DEMO_TEST_CARDS.insufficientFunds)
+    return {
+      issue: { code: 'invalid_creditCard', description: 'Transação não autorizada. Saldo insuficiente.' },
+    };
+  if (number === DEMO_TEST_CARDS.wrongCvv)
+    return {
+      issue: {
+        code: 'invalid_creditCard',
+        description: 'Transação não autorizada. Código de segurança inválido.',
+      },
+    };
+  if (number === DEMO_TEST_CARDS.noAnswer || number === DEMO_TEST_CARDS.serverError) return { unknown: true };
+  if (number === DEMO_TEST_CARDS.riskAnalysis) return { status: 'AWAITING_RISK_ANALYSIS' };
+  if (number === DEMO_TEST_CARDS.pending) return { status: 'PENDING' };
+  return { status: 'CONFIRMED' };
+}
+
+function recordAsaasCharge(
+  charge: ChargeRecord,
+  customer: string,
+  status: string,
+  last4: string | null,
+): void {
+  const plan = installmentPlan(charge.valor, charge.parcelas);
+  charge.asaas_id = `pay_${newId(12)}`;
+  getDb().asaasCharges.push({
+    id: charge.asaas_id,
+    installment: charge.parcelas > 1 ? `ins_${newId(12)}` : null,
+    customer,
+    billingType: charge.metodo === 'pix' ? 'PIX' : 'CREDIT_CARD',
+    status,
+    externalReference: charge.tentativa,
+    value: plan.value,
+    totalValue: charge.valor,
+    netValue: Math.round(plan.value * 97.01 - 49) / 100,
+    installmentCount: charge.parcelas,
+    dueDate: todaySaoPaulo(),
+    description: `Agendamento ${charge.tipo_servico}${charge.flex ? ' + Flex' : ''}`,
+    creditCardLast4: last4,
+    remoteIp: last4 ? '127.0.0.1' : null,
+    dateCreated: todaySaoPaulo(),
+  });
+}
+
+function validCard(body: Json): string | null {
+  const card = isObject(body.creditCard) ? body.creditCard : {};
+  const number = digits(card.number);
+  const ok =
+    toText(card.holderName).trim() !== '' &&
+    number.length >= 13 &&
+    number.length <= 19 &&
+    digits(card.expiryMonth).length === 2 &&
+    digits(card.expiryYear).length === 4 &&
+    /^\d{3,4}$/.test(digits(card.ccv));
+  return ok ? number : null;
 }
 
 const asaasRoutes = [
   http.post('*/payments/asaas/customer', async ({ request }) => {
     await latency();
-    const body = await readJson(request);
-    if (!body) return asaasError([{ code: 'invalid_object', description: 'Dados inválidos.' }]);
-    const issues: AsaasIssue[] = [];
-    if (toText(body.name).trim() === '')
-      issues.push({ code: 'invalid_name', description: 'O nome do cliente deve ser informado.' });
-    if (!isValidDocument(body.cpfCnpj))
-      issues.push({ code: 'invalid_cpfCnpj', description: 'O CPF/CNPJ informado é inválido.' });
-    const email = toText(body.email).trim();
-    if (email !== '' && !EMAIL_RE.test(email))
-      issues.push({ code: 'invalid_email', description: 'O email informado é inválido.' });
-    if (issues.length > 0) return asaasError(issues);
+    const user = payer(request);
+    if (user instanceof Response) return user;
+    const db = getDb();
+    const existing = customerOf(user.id);
+    if (existing) return HttpResponse.json({ id: existing });
+    // Made from the account's own data, whatever the browser sends.
     const customer = {
       id: `cus_${newId(12)}`,
-      name: toText(body.name).trim(),
-      cpfCnpj: digits(body.cpfCnpj),
-      email,
-      dateCreated: today(),
+      name: user.nome_completo,
+      cpfCnpj: digits(user.cpf),
+      email: user.email,
+      dateCreated: todaySaoPaulo(),
     };
-    getDb().asaasCustomers.push(customer);
+    db.asaasCustomers.push(customer);
+    db.asaasClientes.push({ usuario: user.id, asaas_id: customer.id });
     saveDb();
-    return HttpResponse.json({ object: 'customer', ...customer, deleted: false });
+    return HttpResponse.json({ id: customer.id });
   }),
 
   http.post('*/payments/asaas/installment', async ({ request }) => {
     await latency();
+    const user = payer(request);
+    if (user instanceof Response) return user;
     const body = await readJson(request);
-    if (!body) return asaasError([{ code: 'invalid_object', description: 'Dados inválidos.' }]);
+    if (!body) return pbError(400, MSG.invalidJson);
+    const attempt = attemptOf(body);
+    if (attempt instanceof Response) return attempt;
+    const repeated = repeatedAttempt(user, attempt);
+    if (repeated) return repeated;
+    const order = priceOrder(body, 'cartao_credito');
+    if (order instanceof Response) return order;
+    const customer = customerOf(user.id);
+    if (!customer || body.customer !== customer) return pbError(403, PROXY_MSG.notYourCustomer);
+    const number = validCard(body);
+    if (!number) return fieldError('creditCard', PROXY_MSG.invalidCard);
     const db = getDb();
-    const issues: AsaasIssue[] = [];
-    const customerId = toText(body.customer);
-    if (!db.asaasCustomers.some((c) => c.id === customerId))
-      issues.push({ code: 'invalid_customer', description: 'Cliente inválido ou não informado.' });
-    if (body.billingType !== 'CREDIT_CARD')
-      issues.push({
-        code: 'invalid_billingType',
-        description: 'Forma de pagamento inválida. Utilize CREDIT_CARD.',
+    if (db.pagamentos.some((p) => p.usuario === user.id)) return pbError(409, PROXY_MSG.orderExists);
+    const since = Date.now() - CARD_LIMIT.windowMs;
+    if (
+      db.tentativasCartao.filter((t) => t.usuario === user.id && t.at >= since).length >= CARD_LIMIT.attempts
+    )
+      return pbError(429, PROXY_MSG.rateLimited);
+    db.tentativasCartao.push({ usuario: user.id, at: Date.now() });
+    const live = liveChargeOf(user.id);
+    if (live?.metodo === 'pix' && live.status === 'PENDING') applyChargeStatus(live, 'DELETED');
+    const charge = openCharge(user, attempt, order, 'cartao_credito');
+    if (charge instanceof Response) {
+      saveDb();
+      return charge;
+    }
+    const outcome = asaasCardOutcome(number);
+    if ('issue' in outcome) {
+      applyChargeStatus(charge, 'RECUSADA', outcome.issue.description);
+      return pbError(400, PROXY_MSG.declined, {
+        asaas: { code: outcome.issue.code, message: outcome.issue.description },
       });
-    const count = toNumber(body.installmentCount);
-    if (!Number.isInteger(count) || count < 1 || count > 12)
-      issues.push({
-        code: 'invalid_installmentCount',
-        description: 'O número de parcelas deve ser de 1 a 12.',
+    }
+    if ('unknown' in outcome) {
+      // The charge may exist at Asaas: it stays live until the server knows.
+      recordAsaasCharge(charge, customer, 'CONFIRMED', number.slice(-4));
+      charge.asaas_id = '';
+      applyChargeStatus(charge, 'INDETERMINADA');
+      return pbError(502, PROXY_MSG.unknown, {
+        cobranca: { code: 'indeterminada', message: PROXY_MSG.unknown },
       });
-    const total = round2(
-      body.totalValue !== undefined ? toNumber(body.totalValue) : toNumber(body.value) * count,
-    );
-    if (!(total > 0))
-      issues.push({ code: 'invalid_value', description: 'O valor total da cobrança deve ser informado.' });
-    if (!isDueDate(body.dueDate))
-      issues.push({
-        code: 'invalid_dueDate',
-        description: 'A data de vencimento informada é inválida (use AAAA-MM-DD).',
-      });
-    issues.push(...cardIssues(body.creditCard), ...holderIssues(body.creditCardHolderInfo));
-    const remoteIp = toText(body.remoteIp).trim();
-    if (remoteIp === '')
-      issues.push({
-        code: 'invalid_remoteIp',
-        description: 'O IP de onde o cliente está fazendo a compra deve ser informado.',
-      });
-    if (issues.length > 0) return asaasError(issues);
-
-    const number = isObject(body.creditCard) ? toText(body.creditCard.number).replace(/\s/g, '') : '';
-    // Sandbox decline cards; a declined charge is not stored, so a retry is safe.
-    if ((DECLINED_CARD_NUMBERS as readonly string[]).includes(number)) return asaasError([DECLINED]);
-
-    // Asaas cuts each installment to centavos; the last one takes the remainder.
-    const installmentValue = Math.floor((total * 100) / count) / 100;
-    const charge: AsaasCharge = {
-      id: `pay_${newId(12)}`,
-      installment: `ins_${newId(12)}`,
-      customer: customerId,
-      billingType: 'CREDIT_CARD',
-      status: 'CONFIRMED',
-      value: installmentValue,
-      totalValue: total,
-      netValue: netOf(installmentValue),
-      installmentCount: count,
-      dueDate: toText(body.dueDate),
-      description: toText(body.description),
-      creditCardLast4: number.slice(-4),
-      remoteIp,
-      dateCreated: today(),
-    };
-    db.asaasCharges.push(charge);
-    saveDb();
-    return HttpResponse.json({
-      ...chargeJson(charge),
-      creditCard: {
-        creditCardNumber: charge.creditCardLast4,
-        creditCardBrand: cardBrand(number),
-        creditCardToken: newId(36),
-      },
-    });
+    }
+    recordAsaasCharge(charge, customer, outcome.status, number.slice(-4));
+    applyChargeStatus(charge, outcome.status);
+    return HttpResponse.json(chargeAnswer(charge));
   }),
 
   http.post('*/payments/asaas/pix', async ({ request }) => {
     await latency();
+    const user = payer(request);
+    if (user instanceof Response) return user;
     const body = await readJson(request);
-    if (!body) return asaasError([{ code: 'invalid_object', description: 'Dados inválidos.' }]);
-    const db = getDb();
-    const issues: AsaasIssue[] = [];
-    const customerId = toText(body.customer);
-    if (!db.asaasCustomers.some((c) => c.id === customerId))
-      issues.push({ code: 'invalid_customer', description: 'Cliente inválido ou não informado.' });
-    const value = round2(toNumber(body.value));
-    if (!(value > 0))
-      issues.push({ code: 'invalid_value', description: 'O valor da cobrança deve ser informado.' });
-    if (!isDueDate(body.dueDate))
-      issues.push({
-        code: 'invalid_dueDate',
-        description: 'A data de vencimento informada é inválida (use AAAA-MM-DD).',
-      });
-    if (issues.length > 0) return asaasError(issues);
-    const charge: AsaasCharge = {
-      id: `pay_${newId(12)}`,
-      installment: null,
-      customer: customerId,
-      billingType: 'PIX',
-      status: 'PENDING',
-      value,
-      totalValue: value,
-      netValue: round2(value - 0.99),
-      installmentCount: 1,
-      dueDate: toText(body.dueDate),
-      description: toText(body.description),
-      creditCardLast4: null,
-      remoteIp: null,
-      dateCreated: today(),
-    };
-    db.asaasCharges.push(charge);
-    saveDb();
-    return HttpResponse.json(chargeJson(charge));
+    if (!body) return pbError(400, MSG.invalidJson);
+    const order = priceOrder(body, 'pix');
+    if (order instanceof Response) return order;
+    const customer = customerOf(user.id);
+    if (!customer || body.customer !== customer) return pbError(403, PROXY_MSG.notYourCustomer);
+    if (getDb().pagamentos.some((p) => p.usuario === user.id)) return pbError(409, PROXY_MSG.orderExists);
+    const live = liveChargeOf(user.id);
+    if (live?.metodo === 'pix' && live.status === 'PENDING') {
+      if (live.tipo_servico === order.tipo && live.flex === order.flex)
+        return HttpResponse.json(chargeAnswer(live));
+      applyChargeStatus(live, 'DELETED');
+    }
+    const attempt = attemptOf(body);
+    if (attempt instanceof Response) return attempt;
+    const repeated = repeatedAttempt(user, attempt);
+    if (repeated) return repeated;
+    const charge = openCharge(user, attempt, order, 'pix');
+    if (charge instanceof Response) return charge;
+    recordAsaasCharge(charge, customer, 'PENDING', null);
+    applyChargeStatus(charge, 'PENDING');
+    return HttpResponse.json(chargeAnswer(charge));
   }),
 
-  http.get('*/payments/asaas/pix/:id', async ({ params }) => {
+  http.get('*/payments/asaas/pix/:id', async ({ request, params }) => {
     await latency();
-    const charge = getDb().asaasCharges.find((c) => c.id === param(params, 'id'));
-    if (!charge) return asaasError([{ code: 'not_found', description: 'Cobrança não encontrada.' }], 404);
+    const user = payer(request);
+    if (user instanceof Response) return user;
+    const id = param(params, 'id');
+    const charge = getDb().cobrancas.find(
+      (c) => c.asaas_id === id && c.usuario === user.id && c.metodo === 'pix',
+    );
+    if (!charge) return pbError(404, PROXY_MSG.notFound);
+    const asaas = getDb().asaasCharges.find((c) => c.id === id);
     return HttpResponse.json({
-      success: true,
       encodedImage: PIX_QR_PNG,
-      payload: pixPayload(charge),
-      expirationDate: `${charge.dueDate} 23:59:59`,
+      payload: asaas ? pixPayload(asaas) : '',
+      expirationDate: `${asaas?.dueDate ?? todaySaoPaulo()} 23:59:59`,
+      status: charge.status,
     });
   }),
 ];
@@ -893,19 +1167,9 @@ function pixPayload(charge: AsaasCharge): string {
   ].join('');
 }
 
-/** 1x1 PNG: the demo has no real QR code to show. */
+/** A QR-code-like picture (made by scripts/asaas-stand-in.mjs): the demo's Pix has no real bank behind it. */
 const PIX_QR_PNG =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
-
-/** The public IP lookup the checkout sends to Asaas as `remoteIp`. */
-export const ipLookupHandlers = [
-  http.get('https://api.ipify.org', ({ request }) =>
-    new URL(request.url).searchParams.get('format') === 'json'
-      ? HttpResponse.json({ ip: DEMO_PUBLIC_IP })
-      : HttpResponse.text(DEMO_PUBLIC_IP),
-  ),
-  http.get('https://api.ipify.org/*', () => HttpResponse.json({ ip: DEMO_PUBLIC_IP })),
-];
+  'iVBORw0KGgoAAAANSUhEUgAAANgAAADYCAAAAACsS3IxAAAB30lEQVR4nO3VMW4DMQwEQP//00mXwrGyS9lGcNawPIjkDpu7fX1o3f47wLsK7GoFdrUCu1r9wG6bdd//a0H5btW3nQcMDAwM7EhYWrgLaQ+yejfNAwYGBgZ2NmwaaBpgd199IDAwMDAwsMmg8D4d5Nn5YGBgYGBgzwx6VR8YGBgYGNgrYKmmsGeh0zxgYGBgYGfCprV7gLZvNw8YGBgY2NmwNlh63x4i7U/fwcDAwMDOhk1rGiT1twet34GBgYGBHQWbBpl+b8EtJM0DAwMDAzsLliCrBW2QKaCtZT4wMDAwsKNgqwfTQNODpAOlXMvvYGBgYGBHwaaAaV86QNtfHwYMDAwM7EhY3RgWtv1/n2W9J+4FAwMDAzsKtgKlAGlRC5tC4zswMDAwsKNg2wPKauem9/XBwcDAwMDA3vgDXfVtQ+776odgYA/7wFLe+iEY2MO+t8HGA54M0vbff097wMDAwMDOgqXGtlrIKvj0kMt9YGBgYGBHwlJDWjgF785NucHAwMDAzoa1A9tFCTCFp71gYGBgYGATWL1wAUpz2n4wMDAwMLAJLAVM36dAMDAwMDCwBpaqXTCdv4KNoWBgYGBgR8J2awqbQtM7MDAwMLCzYZ9WYFcrsKsV2NXqY2HfURycKF+MA8AAAAAASUVORK5CYII=';
 
 /** Unknown routes answer like the real servers instead of falling through to the dev server's HTML. */
 const fallbackRoutes = [
@@ -913,15 +1177,7 @@ const fallbackRoutes = [
   http.all('*/api/*', ({ request }) =>
     new URL(request.url).pathname.startsWith('/api/') ? notFound() : undefined,
   ),
-  http.all('*/payments/asaas/*', () =>
-    asaasError([{ code: 'not_found', description: 'Recurso não encontrado.' }], 404),
-  ),
+  http.all('*/payments/asaas/*', () => notFound()),
 ];
 
-export const handlers = [
-  ...authRoutes,
-  ...recordRoutes,
-  ...asaasRoutes,
-  ...ipLookupHandlers,
-  ...fallbackRoutes,
-];
+export const handlers = [...authRoutes, ...recordRoutes, ...accountRoutes, ...asaasRoutes, ...fallbackRoutes];

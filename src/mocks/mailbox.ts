@@ -1,6 +1,7 @@
 /** The demo backend's "outbox": e-mails PocketBase would send, kept for tests and shown to demo users. */
 
-export type DemoMailKind = 'verification' | 'reset';
+/** verification and reset carry a link with a token; receipt is the purchase receipt the server sends. */
+export type DemoMailKind = 'verification' | 'reset' | 'receipt';
 
 export interface DemoMail {
   kind: DemoMailKind;

@@ -1,5 +1,5 @@
 /** Deterministic demo data: four named accounts plus ~120 bookings from generated customers. */
-import type { BookingRecord, BookingStatus, PaymentRecord } from '@/lib/types';
+import type { BookingRecord, BookingStatus, ChargeRecord, PaymentRecord } from '@/lib/types';
 import type { DemoDb, StoredUser } from './db';
 import { makeRandom, newId, pbDate, withCpfCheckDigits } from './util';
 
@@ -303,6 +303,8 @@ export function buildSeed(): DemoDb {
       metodo_pagamento: 'cartao_credito',
       numero_parcelas: 3,
       asaas_id_pagamento: DEMO_AGENDADO_BOOKING.asaasPaymentId,
+      flex: false,
+      status_asaas: 'CONFIRMED',
       created: '2026-09-14 13:22:10.512Z',
       updated: '2026-09-14 13:22:10.512Z',
     },
@@ -313,6 +315,7 @@ export function buildSeed(): DemoDb {
       collectionId: 'pbc_1453265092',
       collectionName: 'agendamentos',
       usuario: DEMO_ACCOUNTS.agendado.id,
+      pagamento: DEMO_AGENDADO_BOOKING.paymentId,
       data_agendamento: DEMO_AGENDADO_BOOKING.data_agendamento,
       hora_agendamento: DEMO_AGENDADO_BOOKING.hora_agendamento,
       status_agendamento: 'AGENDADO',
@@ -390,8 +393,9 @@ export function buildSeed(): DemoDb {
 
     const familiar = random() < 0.25;
     const flex = random() < 0.2;
+    const paymentId = newId(15, random);
     pagamentos.push({
-      id: newId(15, random),
+      id: paymentId,
       collectionId: 'pbc_2707415296',
       collectionName: 'pagamentos',
       usuario: owner.id,
@@ -400,6 +404,8 @@ export function buildSeed(): DemoDb {
       metodo_pagamento: 'cartao_credito',
       numero_parcelas: int(1, 6),
       asaas_id_pagamento: `pay_${newId(15, random)}`,
+      flex,
+      status_asaas: 'CONFIRMED',
       created: pbDate(paidAt),
       updated: pbDate(paidAt),
     });
@@ -407,6 +413,7 @@ export function buildSeed(): DemoDb {
       id: newId(15, random),
       collectionId: 'pbc_1453265092',
       collectionName: 'agendamentos',
+      pagamento: paymentId,
       usuario: owner.id,
       data_agendamento: when ? appointmentDate(when) : '',
       hora_agendamento: when
@@ -422,14 +429,43 @@ export function buildSeed(): DemoDb {
 
   const byCreated = (a: { created: string }, b: { created: string }): number =>
     a.created < b.created ? -1 : a.created > b.created ? 1 : 0;
+  // The server made a charge for every payment (pb_hooks/lib/proxy.js): the seed has them too. A customer
+  // has at most one live charge (a unique index on the server): older orders of the same customer are not.
+  const latestPayment = new Map(pagamentos.map((p) => [p.usuario, p]));
+  for (const p of pagamentos) {
+    const kept = latestPayment.get(p.usuario);
+    if (kept && p.created > kept.created) latestPayment.set(p.usuario, p);
+  }
+  const cobrancas: ChargeRecord[] = pagamentos.map((p) => ({
+    id: `cob${p.id.slice(3)}`,
+    collectionId: 'pbc_cobrancas',
+    collectionName: 'cobrancas',
+    usuario: p.usuario,
+    tentativa: `seed-${p.id}`,
+    asaas_id: p.asaas_id_pagamento,
+    metodo: 'cartao_credito',
+    tipo_servico: p.tipo_servico === 'familiar' ? 'familiar' : 'individual',
+    flex: p.flex,
+    valor: p.preco_servico,
+    parcelas: p.numero_parcelas,
+    status: 'CONFIRMED',
+    ativa: latestPayment.get(p.usuario) === p,
+    motivo: '',
+    created: p.created,
+    updated: p.created,
+  }));
   return {
-    version: 1,
+    version: 2,
     usuarios,
     // Insertion order is what PocketBase returns without `sort`; keep it chronological like a real table.
     pagamentos: pagamentos.sort(byCreated),
     agendamentos: agendamentos.sort(byCreated),
+    cobrancas: cobrancas.sort(byCreated),
+    asaasClientes: [],
+    tentativasCartao: [],
     tokens: [],
     asaasCustomers: [],
     asaasCharges: [],
+    solicitacoes_exclusao: [],
   };
 }

@@ -16,7 +16,7 @@ test('a customer buys Individual with Flex in 3x and follows it on /tracking', a
   await page.getByRole('button', { name: 'Contratar' }).click();
   await expect(page.getByRole('heading', { name: 'Finalizar contratação' })).toBeVisible();
   await page.getByLabel('Adicionar Flex por R$ 199,00').check();
-  await expect(page.getByLabel('Resumo')).toContainText('R$ 898,00');
+  await expect(page.getByLabel('Resumo', { exact: true })).toContainText('R$ 898,00');
   await expect(page.getByLabel('Número do cartão')).toHaveCount(0);
   await page.getByLabel(/Li e aceito os termos de serviço/).check();
   await expectNoAxeViolations(page, 'purchase area');
@@ -91,6 +91,11 @@ test('the purchase works with the keyboard alone', async ({ page }) => {
   await page.keyboard.press('Tab');
   await page.keyboard.press('Space');
   await expect(page.getByLabel(/Li e aceito/)).toBeChecked();
+  // the terms (a new tab), then the payment method (card is chosen), then the card form
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: /Leia os termos de serviço/ })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('radio', { name: 'Cartão de crédito' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByLabel('Nome do titular')).toBeFocused();
   await page.keyboard.type('Maria C Souza');
@@ -120,4 +125,28 @@ test('the tracking page of a scheduled booking', async ({ page }) => {
   await expect(page.getByText('Chegar com 30 minutos de antecedência!')).toBeVisible();
   await expectNoAxeViolations(page, 'tracking AGENDADO');
   await shot(page, 'tracking-agendado');
+});
+
+test('a customer pays by Pix: QR code, copy-and-paste code, and the confirmation arrives by itself', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await loginAs(page, 'cliente', '/services/individual');
+  await page.getByRole('button', { name: 'Contratar' }).click();
+  await page.getByLabel(/Li e aceito os termos de serviço/).check();
+  await page.getByRole('radio', { name: 'Pix' }).check();
+  await expectNoAxeViolations(page, 'Pix chosen');
+  await page.getByRole('button', { name: 'Gerar Pix de R$ 699,00' }).click();
+  await expect(page.getByRole('img', { name: 'QR code do Pix' })).toBeVisible();
+  await expect(page.getByLabel('Código Pix copia e cola')).toHaveValue(/br\.gov\.bcb\.pix/);
+  await expect(page.getByText(/^Pague até \d{2}\/\d{2}\/\d{4} 23:59\.$/)).toBeVisible();
+  await expectNoAxeViolations(page, 'Pix waiting');
+  await shot(page, 'pix-waiting');
+  // The demo's bank pays a few seconds after the Pix is made; the page notices without a reload.
+  const confirmed = page.getByRole('dialog', { name: 'Pagamento confirmado' });
+  await expect(confirmed).toBeVisible({ timeout: 20_000 });
+  await expectNoAxeViolations(page, 'Pix confirmed');
+  await confirmed.getByRole('link', { name: 'Enviar documentos' }).click();
+  await expect(page).toHaveURL(/\/tracking$/);
+  await expect(page.getByText('Forma de pagamento: Pix')).toBeVisible();
 });

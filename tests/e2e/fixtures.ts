@@ -10,10 +10,14 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 const MAX_NODES_SHOWN = 5;
 
 /**
- * Set when the tests drive a production build against the stand-in HTTP server (playwright.prod.config.ts)
- * instead of the demo build's in-browser backend.
+ * Set when the tests drive a production build against the real backend (playwright.real.config.ts: PocketBase
+ * with this project's kit) instead of the demo build's in-browser backend.
  */
-export const STAND_IN_URL = process.env.E2E_STAND_IN_URL ?? '';
+export const REAL_BACKEND = {
+  pb: process.env.E2E_REAL_PB_URL ?? '',
+  mail: process.env.E2E_REAL_MAIL_URL ?? '',
+  asaas: process.env.E2E_REAL_ASAAS_URL ?? '',
+};
 
 /** Lines MSW prints about itself; harmless. */
 const HARMLESS = [/^\[MSW\]/];
@@ -36,25 +40,10 @@ interface Options {
 
 interface Fixtures {
   consoleErrors: ConsoleErrors;
-  /** The stand-in server's URL in production-build runs, '' in demo runs. */
-  standIn: string;
 }
 
 export const test = base.extend<Fixtures & Options>({
   awaitDemoBackend: [true, { option: true }],
-
-  // Each test starts from the seed: the demo keeps its data per tab; the stand-in server is reset here.
-  standIn: [
-    async ({ playwright }, use) => {
-      if (STAND_IN_URL) {
-        const api = await playwright.request.newContext();
-        await api.post(`${STAND_IN_URL}/__reset`);
-        await api.dispose();
-      }
-      await use(STAND_IN_URL);
-    },
-    { auto: true },
-  ],
 
   consoleErrors: async ({}, use) => {
     const allowed: (RegExp | string)[] = [];
@@ -111,7 +100,7 @@ export const test = base.extend<Fixtures & Options>({
       serviceWorkers,
     });
     const page = await context.newPage();
-    if (awaitDemoBackend && !STAND_IN_URL) {
+    if (awaitDemoBackend && !REAL_BACKEND.pb) {
       const goto = page.goto.bind(page);
       page.goto = async (...args) => {
         const response = await goto(...args);

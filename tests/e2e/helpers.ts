@@ -1,7 +1,13 @@
 import type { Page } from '@playwright/test';
-import { expect, STAND_IN_URL } from './fixtures';
+import { expect, REAL_BACKEND } from './fixtures';
 
 export const PASSWORD = 'Demo@2026';
+
+/** The prerendered legal pages and their titles. */
+export const LEGAL_PAGES = [
+  ['/termos', 'Termos de serviço'],
+  ['/privacidade', 'Política de privacidade'],
+] as const;
 export const ACCOUNTS = {
   cliente: { email: 'cliente@demo.com.br', name: 'Maria da Conceição Souza' },
   agendado: { email: 'agendado@demo.com.br', name: "João Pedro D'Ávila" },
@@ -26,21 +32,35 @@ export async function loginAs(page: Page, account: keyof typeof ACCOUNTS, path =
     await expect(page.getByRole('button', { name: `Olá, ${ACCOUNTS[account].name}` })).toBeVisible();
 }
 
+/** The mails the real backend's SMTP capture received for `address`, oldest first. */
+export async function mailsTo(
+  page: Page,
+  address: string,
+): Promise<Array<{ subject: string; html: string; text: string }>> {
+  const response = await page.request.get(`${REAL_BACKEND.mail}/mails?to=${encodeURIComponent(address)}`);
+  return (await response.json()) as Array<{ subject: string; html: string; text: string }>;
+}
+
 /**
- * Follows the last e-mailed link of a kind: the demo shows it as a toast; against the stand-in server (a
- * production build) the test reads the server's mailbox, as a person would open their e-mail.
+ * Follows the last e-mailed link of a kind: the demo shows it as a toast; against the real backend (a
+ * production build) the test reads the SMTP capture, as a person would open their e-mail.
  */
-export async function openMailLink(page: Page, kind: 'verification' | 'reset') {
-  if (!STAND_IN_URL) {
+export async function openMailLink(page: Page, kind: 'verification' | 'reset', address = '') {
+  if (!REAL_BACKEND.pb) {
     const name = kind === 'verification' ? 'Abrir link de confirmação' : 'Abrir link de nova senha';
     await page.getByRole('link', { name }).first().click();
     // the toast closes when its link is used; let its exit animation end before anything else is checked
     await expect(page.locator('.Toastify__toast')).toHaveCount(0);
     return;
   }
-  const response = await page.request.get(`${STAND_IN_URL}/__mailbox`);
-  const mails = (await response.json()) as Array<{ kind: string; path: string }>;
-  const mail = mails.filter((m) => m.kind === kind).at(-1);
-  if (!mail) throw new Error(`no ${kind} e-mail was sent`);
-  await page.goto(mail.path);
+  const path = kind === 'verification' ? '/confirm_verification' : '/confirm_password_reset';
+  let link = '';
+  await expect
+    .poll(async () => {
+      const mail = (await mailsTo(page, address)).filter((m) => m.html.includes(path)).at(-1);
+      link = mail?.html.match(new RegExp(`href="([^"]*${path}\\?token=[^"]+)"`))?.[1] ?? '';
+      return link;
+    })
+    .not.toBe('');
+  await page.goto(new URL(link).pathname + new URL(link).search);
 }

@@ -1,6 +1,12 @@
 import { expect, test } from './fixtures';
+import { LEGAL_PAGES } from './helpers';
 
-const PUBLIC_PAGES = ['/', '/services/individual', '/services/familiar'];
+const PUBLIC_PAGES = [
+  '/',
+  '/services/individual',
+  '/services/familiar',
+  ...LEGAL_PAGES.map(([path]) => path),
+];
 
 function heads(html: string) {
   const title = html.match(/<title>([^<]*)<\/title>/)?.[1] ?? '';
@@ -64,4 +70,25 @@ test('each service page JSON-LD carries the price the page shows, in BRL', async
       ignoreCase: true,
     });
   }
+});
+
+test('the legal pages carry WebPage and BreadcrumbList JSON-LD; robots keep the account page out', async ({
+  page,
+}) => {
+  for (const [path, title] of LEGAL_PAGES) {
+    const { jsonLd, canonical } = heads(await (await page.request.get(path)).text());
+    const webPage = jsonLd.find((ld) => ld['@type'] === 'WebPage') as
+      | { name: string; url: string }
+      | undefined;
+    expect(webPage?.name).toBe(title);
+    expect(webPage?.url).toBe(canonical);
+    const crumbs = jsonLd.find((ld) => ld['@type'] === 'BreadcrumbList') as
+      | { itemListElement: Array<{ position: number; name: string; item: string }> }
+      | undefined;
+    expect(crumbs?.itemListElement.map((c) => c.name)).toEqual(['Início', title]);
+    expect(crumbs?.itemListElement[1]?.item).toBe(canonical);
+    // nothing the business has not configured: no '[a completar]' mark in the structured data
+    expect(JSON.stringify(jsonLd)).not.toContain('[a completar');
+  }
+  expect(await (await page.request.get('/robots.txt')).text()).toContain('Disallow: /minha-conta');
 });

@@ -95,6 +95,8 @@ test('staff work the list with the keyboard alone', async ({ page }) => {
   await firstRow.focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/booking-details\//);
+  // The list has a 'Status' filter too: the editor must be on screen (it replaces the list once its code loads).
+  await expect(page.getByRole('link', { name: 'Voltar página' })).toBeVisible();
   await page.getByLabel('Status').focus();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Atualizar' })).toBeFocused();

@@ -1,8 +1,15 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import { useEffect } from 'react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
-import { routes } from '@/app/routes';
+import {
+  MemoryRouter,
+  useLocation,
+  useNavigate,
+  type Location,
+  type NavigateFunction,
+} from 'react-router-dom';
+import { AppRoutes } from '@/app/routes';
 import { createQueryClient } from '@/lib/query-client';
 import { saveSession } from '@/lib/session';
 import { makeToken } from '@/mocks/jwt';
@@ -20,20 +27,39 @@ export function signIn(account: DemoAccountName, ttlSeconds = 3600) {
 interface Options {
   route?: string;
   session?: DemoAccountName;
-  /** Defaults to the app's own route table; pass a custom one to render a single screen. */
-  routes?: RouteObject[];
 }
 
-/** The whole app (or given routes) at `route`, with a fresh QueryClient (retry off) and a memory router. */
-export function renderApp({ route = '/', session, routes: table = routes }: Options = {}) {
+/** Where the memory router is, and its navigate (`router.navigate(-1)` is the browser's Back). */
+export interface TestRouter {
+  location: Location;
+  navigate: NavigateFunction;
+}
+
+function RouterProbe({ onChange }: { onChange: (router: TestRouter) => void }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    onChange({ location, navigate });
+  }, [onChange, location, navigate]);
+  return null;
+}
+
+/** The whole app at `route`, with a fresh QueryClient (retry off) and a memory router. */
+export function renderApp({ route = '/', session }: Options = {}) {
   if (session) signIn(session);
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
-  const router = createMemoryRouter(table, { initialEntries: [route] });
+  const router = {} as TestRouter;
+  const onRouterChange = (current: TestRouter) => {
+    Object.assign(router, current);
+  };
   const user = userEvent.setup();
   const utils = render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[route]}>
+        <AppRoutes />
+        <RouterProbe onChange={onRouterChange} />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
   return { ...utils, user, router, queryClient };

@@ -45,7 +45,7 @@ describe('login', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const [call] = await requests.to('POST', '/api/collections/usuarios/auth-with-password');
     expect(call?.body).toEqual({ identity: DEMO_ACCOUNTS.cliente.email, password: DEMO_PASSWORD });
-    expect(router.state.location.pathname).toBe('/services/individual');
+    expect(router.location.pathname).toBe('/services/individual');
     expect(
       await screen.findByRole('button', { name: `Olá, ${DEMO_ACCOUNTS.cliente.nome_completo}` }),
     ).toBeInTheDocument();
@@ -58,7 +58,7 @@ describe('login', () => {
   it('sends an admin to /dashboard', async () => {
     const { user, router } = await openLogin();
     await fillLogin(user, DEMO_ACCOUNTS.admin.email, DEMO_PASSWORD);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(router.location.pathname).toBe('/dashboard'));
     expect(sessionStorage.getItem('admin')).toBe('true');
   });
 
@@ -209,7 +209,7 @@ describe('register', () => {
     await screen.findByRole('dialog', { name: 'Criar conta' });
     await fillRegister(user);
     const dialog = await screen.findByRole('dialog', { name: 'Confirme seu e-mail' });
-    expect(router.state.location.search).toBe('?mode=verify_email');
+    expect(router.location.search).toBe('?mode=verify_email');
     const [create] = await requests.to('POST', '/api/collections/usuarios/records');
     expect(create?.body).toEqual({
       nome_completo: validRegistration.name,

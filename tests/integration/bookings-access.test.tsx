@@ -4,13 +4,18 @@ import { DEMO_AGENDADO_BOOKING } from '@/mocks/seed';
 import { renderApp, type DemoAccountName } from '../helpers/render';
 import { server } from '../helpers/server';
 
-/** Staff reads: the list (no owner filter) or one booking by id. A customer's own list filters by owner. */
+/**
+ * Staff reads: the staff list (paged) or one booking by id. A customer's own list is a full list (the SDK's
+ * getFullList, with skipTotal), unfiltered for a customer since the list rule keeps it to their rows.
+ */
 function trackStaffReads(): string[] {
   const staff: string[] = [];
   const onStart = ({ request }: { request: Request }) => {
     const url = new URL(request.url);
     if (!url.pathname.startsWith('/api/collections/agendamentos/records')) return;
-    const ownOnly = (url.searchParams.get('filter') ?? '').startsWith('usuario = ');
+    const ownOnly =
+      url.searchParams.get('skipTotal') === '1' ||
+      (url.searchParams.get('filter') ?? '').startsWith('usuario = ');
     if (!ownOnly || url.pathname !== '/api/collections/agendamentos/records')
       staff.push(`${request.method} ${url}`);
   };
@@ -27,7 +32,7 @@ describe('staff screens are for admins only', () => {
   it.each(STAFF_ROUTES)('a visitor opening %s goes to /', async (route) => {
     const staff = trackStaffReads();
     const { router } = renderApp({ route });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.location.pathname).toBe('/'));
     expect(screen.queryByRole('heading', { name: 'Agendamentos' })).not.toBeInTheDocument();
     expect(staff).toEqual([]);
   });
@@ -40,7 +45,7 @@ describe('staff screens are for admins only', () => {
   ])('a customer opening %s (%s) goes to %s', async (route, session, target) => {
     const staff = trackStaffReads();
     const { router } = renderApp({ route, session });
-    await waitFor(() => expect(router.state.location.pathname).toBe(target));
+    await waitFor(() => expect(router.location.pathname).toBe(target));
     expect(screen.queryByRole('heading', { name: 'Agendamentos' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Atualizar' })).not.toBeInTheDocument();
     expect(staff).toEqual([]);
@@ -49,6 +54,6 @@ describe('staff screens are for admins only', () => {
   it.each(STAFF_ROUTES)('an admin may open %s', async (route) => {
     const { router } = renderApp({ route, session: 'admin' });
     await screen.findByRole('heading', { level: 1 });
-    expect(router.state.location.pathname).toBe(route);
+    expect(router.location.pathname).toBe(route);
   });
 });

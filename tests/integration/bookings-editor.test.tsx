@@ -255,15 +255,15 @@ describe('booking editor', () => {
     expect(screen.getByRole('button', { name: 'Atualizando agendamento' })).toBeDisabled();
     act(() => vi.advanceTimersByTime(SAVE_FLAG_RESET_MS - 300));
     expect(screen.getByRole('button', { name: 'Atualizando agendamento' })).toBeDisabled();
-    expect(router.state.location.pathname).toBe(`/booking-details/${ID}`);
+    expect(router.location.pathname).toBe(`/booking-details/${ID}`);
     // ... and off 1 s after it.
     act(() => vi.advanceTimersByTime(300));
     expect(await screen.findByRole('button', { name: 'Atualizar' })).toBeEnabled();
 
     act(() => vi.advanceTimersByTime(SAVE_REDIRECT_DELAY_MS - SAVE_FLAG_RESET_MS - 300));
-    expect(router.state.location.pathname).toBe(`/booking-details/${ID}`);
+    expect(router.location.pathname).toBe(`/booking-details/${ID}`);
     act(() => vi.advanceTimersByTime(300));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(router.location.pathname).toBe('/dashboard'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Agendamentos' })).toBeInTheDocument();
   });
 
@@ -292,8 +292,8 @@ describe('booking editor', () => {
     await screen.findByText('Agendamento atualizado com sucesso!');
 
     act(() => vi.advanceTimersByTime(SAVE_REDIRECT_DELAY_MS));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
-    expect(decodeURIComponent(router.state.location.search)).toBe("?search=D'Ávila");
+    await waitFor(() => expect(router.location.pathname).toBe('/dashboard'));
+    expect(decodeURIComponent(router.location.search)).toBe("?search=D'Ávila");
     await waitFor(() =>
       expect(screen.getByRole('row', { name: /João Pedro D'Ávila/ })).toHaveTextContent('FINALIZADO'),
     );
@@ -325,7 +325,7 @@ describe('booking editor', () => {
     act(() => vi.advanceTimersByTime(SAVE_FLAG_RESET_MS));
     expect(await screen.findByRole('button', { name: 'Atualizar' })).toBeEnabled();
     act(() => vi.advanceTimersByTime(SAVE_REDIRECT_DELAY_MS * 2));
-    expect(router.state.location.pathname).toBe(`/booking-details/${ID}`);
+    expect(router.location.pathname).toBe(`/booking-details/${ID}`);
     expect(placeInput()).toHaveValue('Embaixada em Brasília');
     expect(storedBooking().local_agendamento).toBe(DEMO_AGENDADO_BOOKING.local_agendamento);
   });
@@ -395,6 +395,6 @@ describe('booking editor', () => {
   it("'Voltar página' goes to /dashboard", async () => {
     const { user, router } = await openEditor();
     await user.click(screen.getByRole('link', { name: 'Voltar página' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(router.location.pathname).toBe('/dashboard'));
   });
 });

@@ -8,6 +8,7 @@ import { statusLabel } from '@/lib/booking-status';
 import { formatCalendarDay, formatDateTime } from '@/lib/dates';
 import type { BookingRecord } from '@/lib/types';
 import { getDb } from '@/mocks/db';
+import { captureDownload } from '../helpers/download';
 import { renderApp } from '../helpers/render';
 import { server } from '../helpers/server';
 
@@ -145,7 +146,7 @@ describe('staff bookings list', () => {
       }),
     );
     expect(header('CRIADO EM')).toHaveAttribute('aria-sort', 'ascending');
-    expect(router.state.location.search).toBe('?sort=created');
+    expect(router.location.search).toBe('?sort=created');
 
     await user.click(screen.getByRole('button', { name: 'CRIADO EM' }));
     await waitFor(() => expect(params(last(requests)).sort).toBe('-created'));
@@ -160,7 +161,7 @@ describe('staff bookings list', () => {
       expect(params(last(requests))).toEqual({ page: '1', perPage: '50', expand: 'usuario' }),
     );
     expect(header('CRIADO EM')).toHaveAttribute('aria-sort', 'none');
-    expect(router.state.location.search).toBe('');
+    expect(router.location.search).toBe('');
 
     // A second column replaces the first.
     await user.click(screen.getByRole('button', { name: 'CRIADO EM' }));
@@ -201,7 +202,7 @@ describe('staff bookings list', () => {
     expect(within(pager).getByRole('button', { name: '13' })).toHaveAttribute('aria-current', 'page');
     expect(within(pager).getByRole('button', { name: 'Próxima página' })).toBeDisabled();
     await waitFor(async () => expect(await bodyRows()).toHaveLength(1));
-    expect(router.state.location.search).toBe('?page=13&perPage=10');
+    expect(router.location.search).toBe('?page=13&perPage=10');
 
     await user.click(within(pager).getByRole('button', { name: 'Página anterior' }));
     await waitFor(() => expect(params(last(requests)).page).toBe('12'));
@@ -235,7 +236,7 @@ describe('staff bookings list', () => {
       expect(params(last(requests))).toEqual({ page: '1', perPage: '25', expand: 'usuario' }),
     );
     await waitFor(async () => expect(await bodyRows()).toHaveLength(25));
-    expect(router.state.location.search).toBe('?perPage=25');
+    expect(router.location.search).toBe('?perPage=25');
 
     await user.selectOptions(size, '100');
     await waitFor(async () => expect(await bodyRows()).toHaveLength(100));
@@ -261,7 +262,7 @@ describe('staff bookings list', () => {
     expect(expected.length).toBeGreaterThan(0);
     await screen.findByText(`Total: ${expected.length}`);
     for (const row of await bodyRows()) expect(cellTexts(row)[1]).toContain('Rossi');
-    expect(router.state.location.search).toBe('?search=Rossi');
+    expect(router.location.search).toBe('?search=Rossi');
   });
 
   it('finds an accented name with an apostrophe', async () => {
@@ -338,7 +339,7 @@ describe('staff bookings list', () => {
     const agendados = seeded().filter((b) => b.status_agendamento === 'AGENDADO');
     await screen.findByText(`Total: ${agendados.length}`);
     for (const row of await bodyRows()) expect(cellTexts(row)[2]).toBe('AGENDADO');
-    expect(router.state.location.search).toBe('?status=AGENDADO');
+    expect(router.location.search).toBe('?status=AGENDADO');
 
     await user.type(screen.getByRole('searchbox', { name: 'Buscar por cliente' }), 'Rossi{Enter}');
     await waitFor(() =>
@@ -442,7 +443,7 @@ describe('staff bookings list', () => {
     const target = seeded()[50] as BookingRecord;
     await user.click(within((await bodyRows())[0] as HTMLElement).getByText(formatDateTime(target.updated)));
     // The editor's route is loaded on demand: the location changes once its code is in.
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/booking-details/${target.id}`));
+    await waitFor(() => expect(router.location.pathname).toBe(`/booking-details/${target.id}`));
     expect(await screen.findByRole('link', { name: 'Voltar página' })).toHaveAttribute(
       'href',
       '/dashboard?page=2',
@@ -455,7 +456,7 @@ describe('staff bookings list', () => {
     act(() => row.focus());
     await user.keyboard('{Enter}');
     await waitFor(() =>
-      expect(router.state.location.pathname).toBe(`/booking-details/${(seeded()[51] as BookingRecord).id}`),
+      expect(router.location.pathname).toBe(`/booking-details/${(seeded()[51] as BookingRecord).id}`),
     );
   });
 
@@ -475,23 +476,6 @@ describe('staff bookings list', () => {
 });
 
 describe("'Exportar CSV'", () => {
-  function captureDownload() {
-    const files: { name: string; blob: Blob }[] = [];
-    let pending: Blob | null = null;
-    Object.defineProperty(URL, 'createObjectURL', {
-      configurable: true,
-      value: (blob: Blob) => {
-        pending = blob;
-        return 'blob:agendamentos';
-      },
-    });
-    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => undefined });
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      if (pending) files.push({ name: this.download, blob: pending });
-    });
-    return files;
-  }
-
   it('downloads every row of the current search and filter, UTF-8 with BOM, ; separated', async () => {
     const files = captureDownload();
     const allRequests: URL[] = [];

@@ -57,7 +57,7 @@ describe('home page', () => {
   it('shows Login in the header when signed out, and the footer with scroll-to-top', async () => {
     const { user, router } = renderApp({ route: '/' });
     await user.click(await screen.findByRole('button', { name: 'Login' }));
-    expect(router.state.location.search).toBe('?mode=login');
+    expect(router.location.search).toBe('?mode=login');
     expect(screen.getByRole('button', { name: /Voltar ao topo/ })).toBeInTheDocument();
   });
 });
@@ -80,7 +80,7 @@ describe('service pages', () => {
     const { user, router } = renderApp({ route: '/services/individual' });
     await user.click(await screen.findByRole('button', { name: 'Contratar' }));
     expect(await screen.findByRole('dialog', { name: 'Entrar' })).toBeInTheDocument();
-    expect(router.state.location.search).toBe('?mode=login');
+    expect(router.location.search).toBe('?mode=login');
   });
 
   it.each(['/services/flex', '/services/INDIVIDUAL', '/services/%3Cscript%3E'])(

@@ -25,9 +25,9 @@ describe('header user menu', () => {
     const { user, queryClient } = renderApp({ route: '/', session: 'cliente' });
     const button = await screen.findByRole('button', { name: /Olá, Maria/ });
     await waitFor(() =>
-      expect(queryClient.getQueryState(paymentQueries.mine(DEMO_ACCOUNTS.cliente.id).queryKey)?.status).toBe(
-        'success',
-      ),
+      expect(
+        queryClient.getQueryState(paymentQueries.mine(DEMO_ACCOUNTS.cliente.id, false).queryKey)?.status,
+      ).toBe('success'),
     );
     await user.click(button);
     const menu = screen.getByRole('menu');
@@ -36,20 +36,22 @@ describe('header user menu', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((i) => i.textContent),
-    ).toEqual(['Sair']);
+    ).toEqual(['Minha conta', 'Sair']);
   });
 
   it('works with the keyboard: arrows, type-ahead, Escape', async () => {
     const { user, queryClient } = renderApp({ route: '/', session: 'agendado' });
     const button = await screen.findByRole('button', { name: /Olá, João/ });
     await waitFor(() =>
-      expect(queryClient.getQueryData(paymentQueries.mine(DEMO_ACCOUNTS.agendado.id).queryKey)).toHaveLength(
-        1,
-      ),
+      expect(
+        queryClient.getQueryData(paymentQueries.mine(DEMO_ACCOUNTS.agendado.id, false).queryKey),
+      ).toHaveLength(1),
     );
     button.focus();
     await user.keyboard('{ArrowDown}');
     expect(screen.getByRole('menuitem', { name: 'Agendamentos' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Minha conta' })).toHaveFocus();
     await user.keyboard('{ArrowDown}');
     expect(screen.getByRole('menuitem', { name: 'Sair' })).toHaveFocus();
     await user.keyboard('{ArrowDown}');
@@ -57,6 +59,9 @@ describe('header user menu', () => {
     await user.keyboard('s');
     expect(screen.getByRole('menuitem', { name: 'Sair' })).toHaveFocus();
     await new Promise((r) => setTimeout(r, 400)); // type-ahead clears after 350 ms
+    await user.keyboard('m');
+    expect(screen.getByRole('menuitem', { name: 'Minha conta' })).toHaveFocus();
+    await new Promise((r) => setTimeout(r, 400));
     await user.keyboard('a');
     expect(screen.getByRole('menuitem', { name: 'Agendamentos' })).toHaveFocus();
     await user.keyboard('{Escape}');
@@ -69,7 +74,7 @@ describe('header user menu', () => {
     expect(await screen.findByRole('heading', { name: 'Consultar andamento' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Olá, João/ }));
     await user.click(screen.getByRole('menuitem', { name: 'Sair' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.location.pathname).toBe('/'));
     expect(sessionStorage.length).toBe(0);
     expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
     expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
@@ -81,24 +86,24 @@ describe('guards', () => {
     'a visitor opening %s goes to /',
     async (route) => {
       const { router } = renderApp({ route });
-      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+      await waitFor(() => expect(router.location.pathname).toBe('/'));
     },
   );
 
   it('a customer with a payment opening the staff screens goes to /tracking', async () => {
     const { router } = renderApp({ route: '/dashboard', session: 'agendado' });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/tracking'));
+    await waitFor(() => expect(router.location.pathname).toBe('/tracking'));
   });
 
   it('a customer without payments opening the staff screens goes to /', async () => {
     const { router } = renderApp({ route: '/booking-details/demobooking0001', session: 'cliente' });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.location.pathname).toBe('/'));
   });
 
   it('an expired token counts as no session', async () => {
     saveSession(makeToken(DEMO_ACCOUNTS.agendado.id, -1), DEMO_ACCOUNTS.agendado);
     const { router } = renderApp({ route: '/tracking' });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.location.pathname).toBe('/'));
     expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
   });
 
@@ -111,7 +116,7 @@ describe('guards', () => {
     const { router } = renderApp({ route: '/tracking', session: 'agendado' });
     expect(await screen.findByRole('dialog', { name: 'Entrar' })).toBeInTheDocument();
     expect(readSession()).toBeNull();
-    expect(router.state.location.search).toBe('?mode=login');
+    expect(router.location.search).toBe('?mode=login');
   });
 
   it('scrolls to the top on every route change', async () => {
@@ -135,6 +140,6 @@ describe('session end on a public page', () => {
     );
     const { router } = renderApp({ route: '/services/familiar', session: 'agendado' });
     expect(await screen.findByRole('dialog', { name: 'Entrar' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/services/familiar');
+    expect(router.location.pathname).toBe('/services/familiar');
   });
 });

@@ -3,6 +3,7 @@ import luhn10 from 'card-validator/dist/luhn-10';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  cardBrand,
   expiryParts,
   isExpiryInFuture,
   isValidCardNumber,
@@ -63,25 +64,53 @@ describe('luhnValid', () => {
 });
 
 describe('isValidCardNumber', () => {
-  it('needs exactly 16 digits', () => {
+  it('takes each brand Asaas takes at its real lengths, with the Luhn check', () => {
     expect(isValidCardNumber('4111 1111 1111 1111')).toBe(true);
     expect(isValidCardNumber('4111-1111-1111-1111')).toBe(true);
     expect(isValidCardNumber('4111111111111111')).toBe(true);
-    expect(isValidCardNumber('411111111111111')).toBe(false);
-    expect(isValidCardNumber('378282246310005')).toBe(false); // Amex, 15 digits
-    expect(isValidCardNumber('41111111111111110')).toBe(false);
+    expect(isValidCardNumber('4222222222222')).toBe(true); // Visa, 13 digits
+    expect(isValidCardNumber('5555555555554444')).toBe(true); // Mastercard
+    expect(isValidCardNumber('2223000048400011')).toBe(true); // Mastercard 2-series
+    expect(isValidCardNumber('378282246310005')).toBe(true); // Amex, 15 digits
+    expect(isValidCardNumber('6362970000457013')).toBe(true); // Elo, 16 digits
+    expect(isValidCardNumber('6062825624254001')).toBe(true); // Hipercard, 16 digits
+    expect(isValidCardNumber('6062826786276634003')).toBe(true); // Hipercard, 19 digits
+    expect(isValidCardNumber('411111111111111')).toBe(false); // Visa, 15
+    expect(isValidCardNumber('37828224631000')).toBe(false); // Amex, 14
+    expect(isValidCardNumber('3782822463100051')).toBe(false); // Amex, 16
+    expect(isValidCardNumber('55555555555544445')).toBe(false); // Mastercard, 17
+    expect(isValidCardNumber('6011111111111117')).toBe(false); // Discover: not taken in Brazil
     expect(isValidCardNumber('4111 1111 1111 111a')).toBe(false);
     expect(isValidCardNumber('')).toBe(false);
+  });
+
+  it('names the brand from the first digits, Elo and Hipercard before Visa and Mastercard', () => {
+    expect(cardBrand('4111')?.label).toBe('Visa');
+    expect(cardBrand('4011 78')?.label).toBe('Elo');
+    expect(cardBrand('5067 01')?.label).toBe('Elo');
+    expect(cardBrand('5555')?.label).toBe('Mastercard');
+    expect(cardBrand('6062 82')?.label).toBe('Hipercard');
+    expect(cardBrand('3782')).toMatchObject({ label: 'American Express', cvv: 4 });
+    expect(cardBrand('6011')).toBeNull();
+  });
+
+  it('wants the brand’s CVV size', () => {
+    expect(isValidCvv('1234', '378282246310005')).toBe(true);
+    expect(isValidCvv('123', '378282246310005')).toBe(false);
+    expect(isValidCvv('123', '4111111111111111')).toBe(true);
+    expect(isValidCvv('1234', '4111111111111111')).toBe(false);
   });
 });
 
 describe('maskCardNumber', () => {
-  it('groups in fours progressively, max 16 digits', () => {
+  it('groups in fours progressively, up to the brand’s longest number; Amex as 4-6-5', () => {
     expect(maskCardNumber('')).toBe('');
     expect(maskCardNumber('4111')).toBe('4111');
     expect(maskCardNumber('41111')).toBe('4111 1');
     expect(maskCardNumber('41111111')).toBe('4111 1111');
-    expect(maskCardNumber('4111111111111111999')).toBe('4111 1111 1111 1111');
+    expect(maskCardNumber('411111111111111199999')).toBe('4111 1111 1111 1111 999');
+    expect(maskCardNumber('55555555555544449')).toBe('5555 5555 5555 4444');
+    expect(maskCardNumber('3782822463100059')).toBe('3782 822463 10005');
     expect(maskCardNumber('4111-1111 abc 1111')).toBe('4111 1111 1111');
   });
 
@@ -90,8 +119,9 @@ describe('maskCardNumber', () => {
       fc.property(fc.string({ maxLength: 30 }), (s) => {
         const masked = maskCardNumber(s);
         expect(maskCardNumber(masked)).toBe(masked);
-        expect(onlyDigits(masked)).toBe(onlyDigits(s).slice(0, 16));
-        expect(masked).toMatch(/^(\d{4} )*\d{0,4}$/);
+        expect(onlyDigits(s).startsWith(onlyDigits(masked))).toBe(true);
+        expect(onlyDigits(masked).length).toBeLessThanOrEqual(19);
+        expect(masked).toMatch(/^(\d{4} )*\d{0,4}$|^3[47]/);
         expect(masked.endsWith(' ')).toBe(false);
       }),
     );
@@ -107,6 +137,9 @@ describe('maskExpiry / parseExpiry / expiryParts', () => {
     expect(maskExpiry('1229')).toBe('12/29');
     expect(maskExpiry('12/2999')).toBe('12/29');
     expect(maskExpiry('ab0/5x29')).toBe('05/29');
+    // An autofilled MM/YYYY
+    expect(maskExpiry('12/2030')).toBe('12/30');
+    expect(maskExpiry('07 / 2031')).toBe('07/31');
   });
 
   it('parses MM/YY with year 2000 + YY', () => {

@@ -1,49 +1,12 @@
-import PocketBase, { BaseAuthStore, ClientResponseError } from 'pocketbase';
+import type PocketBase from 'pocketbase';
 import { getDb, resetDb } from '@/mocks/db';
 import { makeToken } from '@/mocks/jwt';
 import { getMailbox } from '@/mocks/mailbox';
 import { DEMO_ACCOUNTS, DEMO_AGENDADO_BOOKING, DEMO_PASSWORD } from '@/mocks/seed';
 import type { BookingRecord, PaymentRecord, UserRecord } from '@/lib/types';
-
-const API = 'http://localhost:3000';
+import { API, client, failure, signedIn } from '../helpers/pb-client';
 
 // tests/setup.ts starts the msw server (onUnhandledRequest: 'error') and calls resetDb() after each test.
-
-/** The real SDK, with an in-memory auth store so two clients in one test do not share localStorage. */
-function client(): PocketBase {
-  const pb = new PocketBase(API, new BaseAuthStore());
-  pb.autoCancellation(false);
-  return pb;
-}
-
-async function signedIn(account: keyof typeof DEMO_ACCOUNTS): Promise<PocketBase> {
-  const pb = client();
-  await pb.collection('usuarios').authWithPassword(DEMO_ACCOUNTS[account].email, DEMO_PASSWORD);
-  return pb;
-}
-
-/** Runs `fn` and returns the ClientResponseError it must throw. */
-async function failure(fn: () => Promise<unknown>): Promise<ClientResponseError> {
-  try {
-    await fn();
-  } catch (error) {
-    if (error instanceof ClientResponseError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
-
-async function postJson(
-  path: string,
-  body: unknown,
-): Promise<{ status: number; json: Record<string, unknown> }> {
-  const response = await fetch(`${API}${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
-}
 
 describe('auth-with-password', () => {
   it('returns a real-looking JWT and the record without the password', async () => {
@@ -130,17 +93,33 @@ describe('registration and verification', () => {
     });
   });
 
-  it('checks password length, confirmation and required fields', async () => {
+  it('checks password length and confirmation', async () => {
     const error = await failure(() =>
       client()
         .collection('usuarios')
-        .create({ ...newUser, password: 'curta', passwordConfirm: 'outra', cpf: '' }),
+        .create({ ...newUser, password: 'curta', passwordConfirm: 'outra' }),
     );
     expect(error.response.data).toMatchObject({
-      password: { code: 'validation_length_out_of_range' },
+      password: { code: 'validation_min_text_constraint' },
       passwordConfirm: { code: 'validation_values_mismatch' },
-      cpf: { code: 'validation_required' },
     });
+  });
+
+  it.each([
+    ['cpf', { cpf: '' }, 'validation_invalid_cpf'],
+    ['cpf', { cpf: '529.982.247-24' }, 'validation_invalid_cpf'],
+    ['celular', { celular: '1198765432' }, 'validation_invalid_celular'],
+    ['nome_completo', { nome_completo: 'x'.repeat(10_000) }, 'validation_invalid_nome'],
+    ['nome_completo', { nome_completo: '<script>alert(1)</script> Silva' }, 'validation_invalid_nome'],
+  ])('refuses a bad %s as the server hook does', async (field, change, code) => {
+    const error = await failure(() =>
+      client()
+        .collection('usuarios')
+        .create({ ...newUser, ...change }),
+    );
+    expect(error.status).toBe(400);
+    expect(error.message).toBe('An error occurred while validating the submitted data.');
+    expect(error.response.data).toEqual({ [field]: expect.objectContaining({ code }) });
   });
 
   it('refuses a client-set admin flag', async () => {
@@ -166,13 +145,12 @@ describe('registration and verification', () => {
     const auth = await pb.collection('usuarios').authWithPassword(newUser.email, newUser.password);
     expect(auth.record.verified).toBe(true);
 
-    const reused = await failure(() =>
-      client()
+    // As PocketBase does: a link followed twice is not an error, the account is verified already.
+    expect(
+      await client()
         .collection('usuarios')
         .confirmVerification(mail?.token ?? ''),
-    );
-    expect(reused.status).toBe(400);
-    expect(reused.response.data).toMatchObject({ token: { code: 'validation_invalid_token' } });
+    ).toBe(true);
   });
 
   it('answers 204 without a mail for unknown or already verified e-mails', async () => {
@@ -188,7 +166,7 @@ describe('registration and verification', () => {
     const error = await failure(() => client().collection('usuarios').confirmVerification('not-a-token'));
     expect(error.status).toBe(400);
     expect(error.response.data).toEqual({
-      token: { code: 'validation_invalid_token', message: 'Invalid or expired token.' },
+      token: { code: 'validation_invalid_token_claims', message: 'Missing email token claim.' },
     });
   });
 });
@@ -434,60 +412,49 @@ describe('access rules', () => {
 });
 
 describe('create and update', () => {
-  it('a customer creates their payment and NOVO booking', async () => {
-    const pb = await signedIn('cliente');
-    const usuario = DEMO_ACCOUNTS.cliente.id;
-    const payment = await pb.collection('pagamentos').create<PaymentRecord>({
-      usuario,
-      tipo_servico: 'familiar',
-      preco_servico: 1198,
-      metodo_pagamento: 'cartao_credito',
-      numero_parcelas: 6,
-      asaas_id_pagamento: 'pay_abc123',
-    });
-    expect(payment).toMatchObject({
-      usuario,
-      preco_servico: 1198,
-      numero_parcelas: 6,
-      collectionName: 'pagamentos',
-    });
-    expect(payment.created).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-    const booking = await pb.collection('agendamentos').create<BookingRecord>({
-      usuario,
-      data_agendamento: '',
-      hora_agendamento: '',
-      status_agendamento: 'NOVO',
-      local_agendamento: '',
-    });
-    expect(booking).toMatchObject({
-      usuario,
-      status_agendamento: 'NOVO',
-      data_agendamento: '',
-      formulario: '',
-    });
-    expect((await pb.collection('agendamentos').getList(1, 10)).totalItems).toBe(1);
-  });
+  it.each(['pagamentos', 'agendamentos', 'cobrancas'])(
+    'nobody but the server creates %s: 403, even for their own account',
+    async (collection) => {
+      const pb = await signedIn('cliente');
+      const error = await failure(() =>
+        pb.collection(collection).create({
+          usuario: DEMO_ACCOUNTS.cliente.id,
+          tipo_servico: 'individual',
+          preco_servico: 1,
+          metodo_pagamento: 'cartao_credito',
+          numero_parcelas: 1,
+          asaas_id_pagamento: 'pay_inventado',
+          status_agendamento: 'NOVO',
+        }),
+      );
+      expect(error.status).toBe(403);
+      expect(getDb().pagamentos.some((p) => p.asaas_id_pagamento === 'pay_inventado')).toBe(false);
+    },
+  );
 
-  it('refuses a guest or someone else\'s usuario with 400 "Failed to create record."', async () => {
-    const guest = await failure(() =>
-      client()
-        .collection('agendamentos')
-        .create({ usuario: DEMO_ACCOUNTS.cliente.id, status_agendamento: 'NOVO' }),
-    );
-    expect(guest.status).toBe(400);
-    expect(guest.message).toBe('Failed to create record.');
+  it.each(['asaas_clientes', 'asaas_eventos', 'tentativas_cartao'])(
+    '%s is superusers only',
+    async (collection) => {
+      const pb = await signedIn('admin');
+      expect((await failure(() => pb.collection(collection).getList(1, 1))).status).toBe(403);
+    },
+  );
+
+  it('a customer may change only their phone; the rest reads as 404', async () => {
     const pb = await signedIn('cliente');
-    const other = await failure(() =>
-      pb.collection('pagamentos').create({
-        usuario: DEMO_ACCOUNTS.agendado.id,
-        tipo_servico: 'individual',
-        preco_servico: 699,
-        metodo_pagamento: 'cartao_credito',
-        numero_parcelas: 1,
-        asaas_id_pagamento: 'pay_x',
-      }),
-    );
-    expect(other.status).toBe(400);
+    const id = DEMO_ACCOUNTS.cliente.id;
+    const updated = await pb.collection('usuarios').update<UserRecord>(id, { celular: '(11) 91234-5678' });
+    expect(updated.celular).toBe('(11) 91234-5678');
+    for (const body of [
+      { admin: true },
+      { verified: true },
+      { cpf: '153.509.460-56' },
+      { nome_completo: 'Outro Nome Qualquer' },
+    ]) {
+      expect((await failure(() => pb.collection('usuarios').update(id, body))).status).toBe(404);
+    }
+    const bad = await failure(() => pb.collection('usuarios').update(id, { celular: '123' }));
+    expect(bad.response.data).toMatchObject({ celular: { code: 'validation_invalid_celular' } });
   });
 
   it('refuses a PATCH from a customer, even on their own booking', async () => {
@@ -531,7 +498,7 @@ describe('create and update', () => {
       pb.collection('agendamentos').update(DEMO_AGENDADO_BOOKING.id, { status_agendamento: 'CANCELADO' }),
     );
     expect(bad.status).toBe(400);
-    expect(bad.response.data).toMatchObject({ status_agendamento: { code: 'validation_invalid_value' } });
+    expect(bad.response.data).toMatchObject({ status_agendamento: { code: 'validation_invalid_status' } });
   });
 
   it('keeps changes until resetDb restores the seed', async () => {
@@ -544,7 +511,7 @@ describe('create and update', () => {
   });
 });
 
-describe('Asaas proxy', () => {
+describe('Asaas proxy (as pocketbase/pb_hooks answers)', () => {
   const holder = {
     name: 'Maria da Conceição Souza',
     email: DEMO_ACCOUNTS.cliente.email,
@@ -554,129 +521,124 @@ describe('Asaas proxy', () => {
     phone: DEMO_ACCOUNTS.cliente.celular,
   };
 
-  async function customer(): Promise<string> {
-    const { status, json } = await postJson('/payments/asaas/customer', {
-      name: holder.name,
-      cpfCnpj: holder.cpfCnpj,
-      email: holder.email,
-    });
-    expect(status).toBe(200);
-    expect(json).toMatchObject({ object: 'customer', name: holder.name, cpfCnpj: holder.cpfCnpj });
-    expect(String(json.id)).toMatch(/^cus_/);
-    return String(json.id);
+  async function customer(pb: PocketBase): Promise<string> {
+    const { id } = await pb.send<{ id: string }>('/payments/asaas/customer', { method: 'POST', body: {} });
+    expect(id).toMatch(/^cus_/);
+    return id;
   }
 
-  function installment(customerId: string, number: string, count = 6, total = 898): Record<string, unknown> {
+  function card(customerId: string, number: string, count = 6, flex = true): Record<string, unknown> {
+    const total = 699 + (flex ? 199 : 0);
     return {
       customer: customerId,
       installmentCount: count,
       value: Math.floor((total * 100) / count) / 100,
       totalValue: total,
       billingType: 'CREDIT_CARD',
-      dueDate: new Date().toISOString().slice(0, 10),
       creditCard: { holderName: 'MARIA C SOUZA', number, expiryMonth: '12', expiryYear: '2031', ccv: '123' },
       creditCardHolderInfo: holder,
-      remoteIp: '203.0.113.10',
+      tipo_servico: 'individual',
+      flex,
+      externalReference: `tentativa-${number.slice(-4)}-${count}`,
     };
   }
 
-  it('refuses an invalid CPF', async () => {
-    const { status, json } = await postJson('/payments/asaas/customer', {
-      name: 'X',
-      cpfCnpj: '11111111111',
-      email: 'x@y.com',
-    });
-    expect(status).toBe(400);
-    expect(json).toEqual({
-      errors: [{ code: 'invalid_cpfCnpj', description: 'O CPF/CNPJ informado é inválido.' }],
-    });
+  const charge = (pb: PocketBase, body: Record<string, unknown>) =>
+    pb.send<Record<string, unknown>>('/payments/asaas/installment', { method: 'POST', body });
+
+  it('refuses a guest (401) and an unverified customer (403)', async () => {
+    expect(
+      (await failure(() => client().send('/payments/asaas/customer', { method: 'POST', body: {} }))).status,
+    ).toBe(401);
+    const pending = client();
+    await pending.collection('usuarios').authWithPassword(DEMO_ACCOUNTS.pendente.email, DEMO_PASSWORD);
+    const error = await failure(() => pending.send('/payments/asaas/customer', { method: 'POST', body: {} }));
+    expect(error.status).toBe(403);
+    expect(error.message).toBe('Confirme o seu e-mail antes de pagar.');
   });
 
-  it('declines the sandbox decline cards and stores nothing', async () => {
-    const id = await customer();
+  it('makes one Asaas customer per user, from the account', async () => {
+    const pb = await signedIn('cliente');
+    expect(await customer(pb)).toBe(await customer(pb));
+    expect(getDb().asaasCustomers).toMatchObject([
+      { name: DEMO_ACCOUNTS.cliente.nome_completo, email: DEMO_ACCOUNTS.cliente.email },
+    ]);
+  });
+
+  it('declines the sandbox decline cards with Asaas’s reason and stores no order', async () => {
+    const pb = await signedIn('cliente');
+    const id = await customer(pb);
     for (const number of ['5184019740373151', '4916561358240741']) {
-      const { status, json } = await postJson('/payments/asaas/installment', installment(id, number));
-      expect(status).toBe(400);
-      expect(json).toEqual({
-        errors: [
-          {
-            code: 'invalid_creditCard',
-            description:
-              'Transação não autorizada. Verifique os dados do cartão de crédito e tente novamente.',
-          },
-        ],
+      const error = await failure(() => charge(pb, card(id, number)));
+      expect(error.status).toBe(400);
+      expect(error.response.data).toEqual({
+        asaas: {
+          code: 'invalid_creditCard',
+          message: 'Transação não autorizada. Verifique os dados do cartão de crédito e tente novamente.',
+        },
       });
     }
     expect(getDb().asaasCharges).toHaveLength(0);
+    expect(getDb().pagamentos.filter((p) => p.usuario === DEMO_ACCOUNTS.cliente.id)).toEqual([]);
   });
 
-  it('charges other cards in installments cut to centavos', async () => {
-    const id = await customer();
-    const { status, json } = await postJson(
-      '/payments/asaas/installment',
-      installment(id, '4111111111111111'),
-    );
-    expect(status).toBe(200);
-    expect(json).toMatchObject({
-      object: 'payment',
+  it('charges at the server’s price and writes the order; the same attempt again is the same charge', async () => {
+    const pb = await signedIn('cliente');
+    const id = await customer(pb);
+    const body = card(id, '4111111111111111');
+    const answer = await charge(pb, body);
+    expect(answer).toMatchObject({
       status: 'CONFIRMED',
       billingType: 'CREDIT_CARD',
-      customer: id,
       value: 149.66,
+      totalValue: 898,
       installmentCount: 6,
     });
-    expect(String(json.id)).toMatch(/^pay_/);
-    expect(String(json.installment)).toMatch(/^ins_/);
+    expect(await charge(pb, body)).toEqual(answer);
     expect(getDb().asaasCharges).toHaveLength(1);
+    expect(getDb().pagamentos.filter((p) => p.usuario === DEMO_ACCOUNTS.cliente.id)).toMatchObject([
+      { preco_servico: 898, flex: true, numero_parcelas: 6, asaas_id_pagamento: answer.id },
+    ]);
     expect(JSON.stringify(getDb())).not.toContain('4111111111111111');
+    // A new attempt after the order: refused.
+    expect(
+      (await failure(() => charge(pb, { ...body, externalReference: 'tentativa-outra-1' }))).status,
+    ).toBe(409);
   });
 
-  it('validates the charge fields', async () => {
-    const id = await customer();
-    const body = installment(id, '4111111111111111', 13);
-    const { status, json } = await postJson('/payments/asaas/installment', {
-      ...body,
-      dueDate: '03/11/2026',
-      remoteIp: '',
-      creditCard: {
-        holderName: 'X',
-        number: '4111111111111111',
-        expiryMonth: '1',
-        expiryYear: '31',
-        ccv: '1',
-      },
-    });
-    expect(status).toBe(400);
-    const codes = (json.errors as { code: string }[]).map((e) => e.code);
-    expect(codes).toEqual(
-      expect.arrayContaining([
-        'invalid_installmentCount',
-        'invalid_dueDate',
-        'invalid_remoteIp',
-        'invalid_creditCard',
-      ]),
-    );
+  it.each([
+    ['R$ 1,00', { totalValue: 1, value: 1 }],
+    ['Flex left out of the total', { totalValue: 699, value: 116.5 }],
+    ['seven installments', { installmentCount: 7 }],
+  ])('refuses a price edited in the browser (%s)', async (_label, change) => {
+    const pb = await signedIn('cliente');
+    const id = await customer(pb);
+    const error = await failure(() => charge(pb, { ...card(id, '4111111111111111'), ...change }));
+    expect(error.status).toBe(400);
     expect(getDb().asaasCharges).toHaveLength(0);
   });
 
-  it('creates a Pix charge and serves its QR code', async () => {
-    const id = await customer();
-    const { status, json } = await postJson('/payments/asaas/pix', {
-      customer: id,
-      value: 699,
-      dueDate: '2026-11-30',
-      description: 'Agendamento individual',
+  it('a Pix charge is made at the server price and its QR code is served to its owner only', async () => {
+    const pb = await signedIn('cliente');
+    const id = await customer(pb);
+    const answer = await pb.send<{ id: string; status: string }>('/payments/asaas/pix', {
+      method: 'POST',
+      body: {
+        customer: id,
+        value: 699,
+        description: 'Agendamento individual',
+        tipo_servico: 'individual',
+        flex: false,
+      },
     });
-    expect(status).toBe(200);
-    expect(json).toMatchObject({ billingType: 'PIX', status: 'PENDING', value: 699 });
-    const qr = await fetch(`${API}/payments/asaas/pix/${String(json.id)}`);
-    const body = (await qr.json()) as { encodedImage: string; payload: string };
-    expect(atob(body.encodedImage).startsWith('\x89PNG')).toBe(true);
-    expect(body.payload).toContain('br.gov.bcb.pix');
-  });
-
-  it('answers the public IP lookup', async () => {
-    const response = await fetch('https://api.ipify.org?format=json');
-    expect(await response.json()).toEqual({ ip: '203.0.113.10' });
+    expect(answer).toMatchObject({ status: 'PENDING', billingType: 'PIX', totalValue: 699 });
+    const qr = await pb.send<{ encodedImage: string; payload: string }>(
+      `/payments/asaas/pix/${answer.id}`,
+      {},
+    );
+    expect(atob(qr.encodedImage).startsWith('\x89PNG')).toBe(true);
+    expect(qr.payload).toContain('br.gov.bcb.pix');
+    const other = await signedIn('agendado');
+    expect((await failure(() => other.send(`/payments/asaas/pix/${answer.id}`, {}))).status).toBe(404);
   });
 });

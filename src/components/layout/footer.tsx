@@ -1,13 +1,16 @@
 import { Link } from 'react-router-dom';
-import { brand } from '@/config/content';
+import { brand, legalLinks } from '@/config/content';
 import { env } from '@/config/env';
 import { paths } from '@/config/routes';
+import { companyFacts, MarkedText } from '@/components/legal/to-complete';
+
+const linkClass = 'underline underline-offset-2 hover:text-white';
 
 export function Footer() {
   const whatsappDigits = env.supportWhatsapp.replace(/\D/g, '');
   return (
     <footer className="mt-16 bg-ink-900 text-gray-200">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="text-lg font-bold text-white">{brand.name}</p>
           <p className="mt-2 text-sm">{brand.tagline}.</p>
@@ -17,17 +20,14 @@ export function Footer() {
           <ul className="mt-2 space-y-2 text-sm">
             <li>
               E-mail:{' '}
-              <a
-                className="underline underline-offset-2 hover:text-white"
-                href={`mailto:${env.supportEmail}`}
-              >
+              <a className={linkClass} href={`mailto:${env.supportEmail}`}>
                 {env.supportEmail}
               </a>
             </li>
             <li>
               WhatsApp:{' '}
               <a
-                className="underline underline-offset-2 hover:text-white"
+                className={linkClass}
                 href={`https://wa.me/${whatsappDigits}`}
                 target="_blank"
                 rel="noopener noreferrer"
@@ -41,16 +41,28 @@ export function Footer() {
           <h2 className="font-semibold text-white">Serviços</h2>
           <ul className="mt-2 space-y-2 text-sm">
             <li>
-              <Link
-                className="underline underline-offset-2 hover:text-white"
-                to={paths.service('individual')}
-              >
+              <Link className={linkClass} to={paths.service('individual')}>
                 Serviço Individual
               </Link>
             </li>
             <li>
-              <Link className="underline underline-offset-2 hover:text-white" to={paths.service('familiar')}>
+              <Link className={linkClass} to={paths.service('familiar')}>
                 Serviço Familiar
+              </Link>
+            </li>
+          </ul>
+        </div>
+        <div>
+          <h2 className="font-semibold text-white">Informações</h2>
+          <ul className="mt-2 space-y-2 text-sm">
+            <li>
+              <Link className={linkClass} to={paths.terms}>
+                {legalLinks.terms}
+              </Link>
+            </li>
+            <li>
+              <Link className={linkClass} to={paths.privacy}>
+                {legalLinks.privacy}
               </Link>
             </li>
           </ul>
@@ -58,7 +70,18 @@ export function Footer() {
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 text-xs text-gray-300 sm:flex-row sm:items-center sm:justify-between">
-          <p className="max-w-3xl">{brand.footerNote}</p>
+          <div className="max-w-3xl space-y-2">
+            <p>{brand.footerNote}</p>
+            {/* Who sells (Decreto 7.962/2013 art. 2º), from the configuration; unset values are marked. */}
+            <p>
+              {companyFacts().map(({ label, value }, i) => (
+                <span key={label}>
+                  {i > 0 ? ' · ' : null}
+                  {label}: <MarkedText text={value} />
+                </span>
+              ))}
+            </p>
+          </div>
           <button
             type="button"
             onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}

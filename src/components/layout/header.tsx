@@ -1,7 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { brand } from '@/config/content';
 import { paths } from '@/config/routes';
+import { lazyWithQueries } from '@/lib/lazy-query-client';
 import { useMode } from '@/lib/use-mode';
 import { useSession } from '@/lib/use-session';
 
@@ -19,7 +20,7 @@ export function Logo() {
 }
 
 // Signed-in only: the menu loads the SDK (to know about payments), which the public pages do without.
-const UserMenu = lazy(() => import('./user-menu'));
+const UserMenu = lazyWithQueries(() => import('./user-menu'));
 
 export function Header() {
   const session = useSession();

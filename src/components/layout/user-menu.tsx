@@ -9,10 +9,11 @@ import { userButtonClass } from './header';
 export default function UserMenu({ userId, name, admin }: { userId: string; name: string; admin: boolean }) {
   const navigate = useNavigate();
   const logout = useLogout();
-  const { data: payments } = useQuery(paymentQueries.mine(userId));
+  const { data: payments } = useQuery(paymentQueries.mine(userId, admin));
   const items: MenuItem[] = [];
   if (admin) items.push({ label: 'Painel de agendamentos', to: paths.dashboard });
   if (payments && payments.length > 0) items.push({ label: 'Agendamentos', to: paths.tracking });
+  items.push({ label: 'Minha conta', to: paths.account });
   items.push({
     label: 'Sair',
     onSelect: () => {

@@ -4,6 +4,7 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
 } from 'react';
 import { cn } from '@/lib/cn';
 
@@ -22,6 +23,9 @@ export const inputClass = (invalid?: boolean) =>
 /** The ids FieldShell gives a field's error and hint, for the control's aria-describedby. */
 export const fieldErrorId = (id: string) => `${id}-error`;
 export const fieldHintId = (id: string) => `${id}-hint`;
+/** A control's aria-describedby: the ids of its error and hint, when shown. */
+const describedByOf = (id: string, error?: string, hint?: ReactNode) =>
+  [error ? fieldErrorId(id) : null, hint ? fieldHintId(id) : null].filter(Boolean).join(' ') || undefined;
 
 interface FieldShellProps {
   /** The control's id: the label points at it; hint and error get fieldHintId(id) and fieldErrorId(id). */
@@ -62,16 +66,13 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
 ) {
   const autoId = useId();
   const inputId = id ?? autoId;
-  const errorId = fieldErrorId(inputId);
-  const hintId = fieldHintId(inputId);
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
     <FieldShell id={inputId} label={label} error={error} hint={hint} className={className}>
       <input
         ref={ref}
         id={inputId}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={describedByOf(inputId, error, hint)}
         className={inputClass(Boolean(error))}
         {...rest}
       />
@@ -110,12 +111,39 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(funct
         ref={ref}
         id={selectId}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? fieldErrorId(selectId) : undefined}
+        aria-describedby={describedByOf(selectId, error)}
         className={inputClass(Boolean(error))}
         {...rest}
       >
         {children}
       </select>
+    </FieldShell>
+  );
+});
+
+interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+}
+
+/** A labelled multi-line field, tied to its hint and error like Field. */
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField(
+  { label, error, hint, id, className, ...rest },
+  ref,
+) {
+  const autoId = useId();
+  const areaId = id ?? autoId;
+  return (
+    <FieldShell id={areaId} label={label} error={error} hint={hint} className={className}>
+      <textarea
+        ref={ref}
+        id={areaId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedByOf(areaId, error, hint)}
+        className={cn(inputClass(Boolean(error)), 'min-h-28')}
+        {...rest}
+      />
     </FieldShell>
   );
 });

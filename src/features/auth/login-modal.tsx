@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Field, FormAlert } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { paths } from '@/config/routes';
+import { sessionEndedByServer } from '@/lib/session';
 import { useMode } from '@/lib/use-mode';
 import { useSubmitGuard } from '@/lib/use-submit-guard';
 import { login, loginErrorMessage, requestVerification, UnverifiedAccountError } from './api/auth';
@@ -20,6 +21,8 @@ export default function LoginModal() {
   const guard = useSubmitGuard();
   const [serverError, setServerError] = useState('');
   const [unverifiedEmail, setUnverifiedEmail] = useState('');
+  // Read once: the session was ended by the server (revoked, expired), not by the person.
+  const [ended] = useState(sessionEndedByServer);
   const {
     register,
     handleSubmit,
@@ -58,6 +61,11 @@ export default function LoginModal() {
   return (
     <Modal title="Entrar" onClose={() => setMode(null)}>
       <form noValidate onSubmit={onSubmit} className="space-y-4">
+        {ended ? (
+          <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-ink-900">
+            Sua sessão terminou. Entre novamente para continuar.
+          </p>
+        ) : null}
         <FormAlert>{serverError}</FormAlert>
         {unverifiedEmail ? (
           <button type="button" onClick={resend} className="text-sm font-semibold text-brand-800 underline">

@@ -2,12 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { PrivacyLink, TermsLink } from '@/components/legal/terms-link';
 import { Field, FormAlert } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
+import { legalLinks } from '@/config/content';
 import { maskCpf } from '@/lib/cpf';
 import { maskedField } from '@/lib/masked-field';
 import { normalizeName, sanitizeName } from '@/lib/name';
-import { maskPhone } from '@/lib/phone';
+import { maskPhone, phoneInputProps } from '@/lib/phone';
 import { useMode } from '@/lib/use-mode';
 import { useSubmitGuard } from '@/lib/use-submit-guard';
 import { register as registerAccount, registerErrorMessage } from './api/auth';
@@ -77,11 +79,7 @@ export default function RegisterModal() {
           />
           <Field
             label="Celular"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            placeholder="(00) 00000-0000"
-            maxLength={15}
+            {...phoneInputProps}
             error={errors.celular?.message}
             {...maskedField(register('celular'), maskPhone)}
           />
@@ -103,6 +101,10 @@ export default function RegisterModal() {
           error={errors.passwordConfirm?.message}
           {...register('passwordConfirm')}
         />
+        {/* New tabs, so what was typed here stays. */}
+        <p className="text-sm text-ink-700">
+          {legalLinks.registerNote} Leia a <PrivacyLink /> e os <TermsLink />.
+        </p>
         <Button type="submit" className="w-full" loading={isSubmitting} loadingText="Criando conta...">
           Criar conta
         </Button>

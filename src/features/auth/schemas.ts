@@ -1,7 +1,7 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { isValidCpf } from '@/lib/cpf';
 import { countLetters } from '@/lib/name';
-import { isValidPhone } from '@/lib/phone';
+import { celularSchema } from '@/lib/phone-schema';
 
 export const LIMITS = { name: 120, email: 254, password: 71 } as const;
 
@@ -36,7 +36,7 @@ export const registerSchema = z
     password: newPassword,
     passwordConfirm: z.string(),
     cpf: z.string().min(1, 'CPF é obrigatório').refine(isValidCpf, 'CPF inválido'),
-    celular: z.string().min(1, 'Celular obrigatório').refine(isValidPhone, 'Celular inválido'),
+    celular: celularSchema,
   })
   .refine((v) => v.password === v.passwordConfirm, {
     message: 'As senhas não coincidem',

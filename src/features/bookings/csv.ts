@@ -57,17 +57,3 @@ export function csvFileName(now: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `agendamentos-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
 }
-
-/** Hands the text to the browser as a file download. */
-export function downloadTextFile(fileName: string, content: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([content], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked on the next tick: some browsers start the download asynchronously after click().
-  window.setTimeout(() => URL.revokeObjectURL(url), 0);
-}

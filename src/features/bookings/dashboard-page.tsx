@@ -6,9 +6,9 @@ import {
   type SortingState,
   type Updater,
 } from '@tanstack/react-table';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { brand } from '@/config/content';
 import { STAFF_PAGE_SIZES } from '@/config/constants';
@@ -16,7 +16,8 @@ import { paths } from '@/config/routes';
 import type { BookingRecord } from '@/lib/types';
 import { bookingQueries, errorMessage, fetchAllBookings } from './api/bookings';
 import { bookingColumns } from './columns';
-import { buildBookingsCsv, csvFileName, downloadTextFile } from './csv';
+import { downloadTextFile } from '@/lib/download';
+import { buildBookingsCsv, csvFileName } from './csv';
 import { DataTable, serverTableFeatures } from './data-table';
 import { DataTablePagination } from './data-table-pagination';
 import { DataTableToolbar } from './data-table-toolbar';
@@ -43,10 +44,15 @@ export function DashboardPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const query = useQuery(bookingQueries.list(params));
+  // Set once a booking is being opened (a row, or the client's link in it).
+  const opening = useRef(false);
 
   /** Any change but paging goes back to page 1 (seed §4); history gets one entry per change. */
   const setParams = useCallback(
     (patch: Partial<ListParams>, options?: { replace?: boolean }) => {
+      // A late write (the search's pause ending) after the staff member opened a booking must not bring
+      // the list back: while the editor's code loads, this screen is still mounted.
+      if (opening.current) return;
       setSearchParams(
         (prev) => writeListParams({ ...parseListParams(prev), page: 1, ...patch }, prev),
         options,
@@ -105,7 +111,7 @@ export function DashboardPage() {
 
   const exportCsv = useMutation({
     mutationFn: (filters: Pick<ListParams, 'sort' | 'search' | 'status'>) => fetchAllBookings(filters),
-    onSuccess: (rows) => downloadTextFile(csvFileName(), buildBookingsCsv(rows)),
+    onSuccess: (rows) => downloadTextFile(csvFileName(), buildBookingsCsv(rows), 'text/csv;charset=utf-8'),
     onError: (error) => {
       toast.error(`Erro: ${errorMessage(error)}`);
     },
@@ -129,27 +135,39 @@ export function DashboardPage() {
         exporting={exportCsv.isPending}
       />
 
-      <DataTable
-        table={table}
-        labelledBy="agendamentos-titulo"
-        status={status}
-        refreshing={query.isPlaceholderData}
-        skeletonRows={Math.min(params.perPage, SKELETON_ROWS)}
-        emptyMessage="Nenhum agendamento encontrado."
-        onRowActivate={(row) => {
-          const state: ListLocationState = { listSearch: location.search };
-          navigate(paths.bookingDetails(row.original.id), { state });
+      {/* The client's name is also a link (open in a new tab works): a plain click on it opens the booking here. */}
+      <div
+        className="contents"
+        onClickCapture={(event) => {
+          const plain =
+            event.button === 0 && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey;
+          if (plain && (event.target as Element).closest('a[href*="/booking-details/"]'))
+            opening.current = true;
         }}
-        errorContent={
-          <div role="alert" className="mx-auto max-w-md space-y-3 text-center">
-            <p className="font-semibold text-accent-700">Não foi possível carregar os agendamentos.</p>
-            <p className="text-sm text-ink-700">{errorMessage(query.error)}</p>
-            <Button variant="secondary" onClick={() => void query.refetch()} loading={query.isFetching}>
-              Tentar novamente
-            </Button>
-          </div>
-        }
-      />
+      >
+        <DataTable
+          table={table}
+          labelledBy="agendamentos-titulo"
+          status={status}
+          refreshing={query.isPlaceholderData}
+          skeletonRows={Math.min(params.perPage, SKELETON_ROWS)}
+          emptyMessage="Nenhum agendamento encontrado."
+          onRowActivate={(row) => {
+            opening.current = true;
+            const state: ListLocationState = { listSearch: location.search };
+            navigate(paths.bookingDetails(row.original.id), { state });
+          }}
+          errorContent={
+            <div role="alert" className="mx-auto max-w-md space-y-3 text-center">
+              <p className="font-semibold text-accent-700">Não foi possível carregar os agendamentos.</p>
+              <p className="text-sm text-ink-700">{errorMessage(query.error)}</p>
+              <Button variant="secondary" onClick={() => void query.refetch()} loading={query.isFetching}>
+                Tentar novamente
+              </Button>
+            </div>
+          }
+        />
+      </div>
 
       {query.data ? (
         <DataTablePagination

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
+import { useMemo, type ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field, SelectField } from '@/components/ui/field';
-import { maskCardNumber, maskCvv, maskExpiry } from '@/lib/card';
+import { cardBrand, maskCardNumber, maskCvv, maskExpiry } from '@/lib/card';
 import { installmentOptions, parseInstallments } from '@/lib/installments';
 import { maskedField } from '@/lib/masked-field';
 import { formatBRL } from '@/lib/money';
@@ -16,20 +16,26 @@ interface CardFormProps {
   total: number;
   busy: boolean;
   onPay: (card: CardInput) => void;
+  /** Shown right before 'Pagar', with the chosen installments (the contract's summary). */
+  beforePay?: (installments: number | null) => ReactNode;
 }
 
 /** Card data lives only in this form's memory: never in storage, the URL, the query cache or logs. */
-export function CardForm({ total, busy, onPay }: CardFormProps) {
+export function CardForm({ total, busy, onPay, beforePay }: CardFormProps) {
   const options = useMemo(() => installmentOptions(total), [total]);
   const schema = useMemo(() => cardSchema(), []);
   const {
     register,
     handleSubmit,
+    control,
     formState: { errors },
   } = useForm<CardValues>({
     resolver: zodResolver(schema),
     defaultValues: { card_name: '', card_number: '', card_expiry_date: '', card_cvv: '', card_payments: '' },
   });
+
+  const chosenInstallments = useWatch({ control, name: 'card_payments' });
+  const brand = cardBrand(useWatch({ control, name: 'card_number' }));
 
   const onSubmit = handleSubmit((values) => {
     const installments = parseInstallments(values.card_payments);
@@ -58,7 +64,8 @@ export function CardForm({ total, busy, onPay }: CardFormProps) {
         autoComplete="cc-number"
         inputMode="numeric"
         placeholder="0000 0000 0000 0000"
-        maxLength={19}
+        maxLength={23}
+        hint={brand ? `Bandeira: ${brand.label}` : 'Visa, Mastercard, Elo, American Express ou Hipercard'}
         error={errors.card_number?.message}
         {...maskedField(register('card_number'), maskCardNumber)}
       />
@@ -68,7 +75,7 @@ export function CardForm({ total, busy, onPay }: CardFormProps) {
           autoComplete="cc-exp"
           inputMode="numeric"
           placeholder="MM/AA"
-          maxLength={5}
+          maxLength={7}
           error={errors.card_expiry_date?.message}
           {...maskedField(register('card_expiry_date'), maskExpiry)}
         />
@@ -76,7 +83,7 @@ export function CardForm({ total, busy, onPay }: CardFormProps) {
           label="CVV"
           autoComplete="cc-csc"
           inputMode="numeric"
-          placeholder="000"
+          placeholder={brand?.cvv === 4 ? '0000' : '000'}
           maxLength={4}
           error={errors.card_cvv?.message}
           {...maskedField(register('card_cvv'), maskCvv)}
@@ -91,6 +98,7 @@ export function CardForm({ total, busy, onPay }: CardFormProps) {
         ))}
       </SelectField>
       <input type="hidden" name="total_price" value={total.toFixed(2)} readOnly />
+      {beforePay?.(parseInstallments(chosenInstallments))}
       <Button type="submit" className="w-full" loading={busy} loadingText="Processando...">
         Pagar {formatBRL(total)}
       </Button>

@@ -1,31 +1,37 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { isExpiryInFuture, isValidCardNumber, isValidCvv, parseExpiry } from '@/lib/card';
 import { onlyDigits } from '@/lib/cpf';
 import { isLettersAndSpaces } from '@/lib/name';
 
 export const cardSchema = (now: () => Date = () => new Date()) =>
-  z.object({
-    card_name: z
-      .string()
-      .trim()
-      .min(1, 'Nome do titular obrigatório')
-      .max(100, 'Nome do titular muito longo')
-      .refine(isLettersAndSpaces, 'Use apenas letras e espaços'),
-    card_number: z
-      .string()
-      .min(1, 'Número do cartão obrigatório')
-      .refine((v) => isValidCardNumber(v), 'Número do cartão inválido'),
-    card_expiry_date: z
-      .string()
-      .min(1, 'Data de validade obrigatória')
-      .refine((v) => parseExpiry(v) !== null, 'Data de validade inválida')
-      .refine((v) => parseExpiry(v) === null || isExpiryInFuture(v, now()), 'Data de validade expirada'),
-    card_cvv: z
-      .string()
-      .min(1, 'CVV obrigatório')
-      .refine((v) => onlyDigits(v).length >= 3, 'CVV inválido')
-      .refine(isValidCvv, 'CVV inválido'),
-    card_payments: z.string().min(1, 'Escolha o número de parcelas'),
-  });
+  z
+    .object({
+      card_name: z
+        .string()
+        .trim()
+        .min(1, 'Nome do titular obrigatório')
+        .max(100, 'Nome do titular muito longo')
+        .refine(isLettersAndSpaces, 'Use apenas letras e espaços'),
+      card_number: z
+        .string()
+        .min(1, 'Número do cartão obrigatório')
+        .refine((v) => isValidCardNumber(v), 'Número do cartão inválido'),
+      card_expiry_date: z
+        .string()
+        .min(1, 'Data de validade obrigatória')
+        .refine((v) => parseExpiry(v) !== null, 'Data de validade inválida')
+        .refine((v) => parseExpiry(v) === null || isExpiryInFuture(v, now()), 'Data de validade expirada'),
+      card_cvv: z
+        .string()
+        .min(1, 'CVV obrigatório')
+        .refine((v) => onlyDigits(v).length >= 3, 'CVV inválido')
+        .refine(isValidCvv, 'CVV inválido'),
+      card_payments: z.string().min(1, 'Escolha o número de parcelas'),
+    })
+    // The CVV's size is the brand's: 4 digits for American Express, 3 for the others.
+    .refine((v) => !isValidCvv(v.card_cvv) || isValidCvv(v.card_cvv, v.card_number), {
+      message: 'CVV inválido',
+      path: ['card_cvv'],
+    });
 
 export type CardValues = z.infer<ReturnType<typeof cardSchema>>;

@@ -6,13 +6,42 @@ import { env } from '@/config/env';
 import { paths } from '@/config/routes';
 import type { PaymentOutcome } from './payment';
 
+/** What the purchase area shows in a modal: the charge under way, or its outcome. */
 export type PaymentPhase = { kind: 'idle' } | { kind: 'processing' } | PaymentOutcome;
 
-function Support() {
+export function Support() {
   return (
     <a className="font-semibold text-brand-800 underline break-all" href={`mailto:${env.supportEmail}`}>
       {env.supportEmail}
     </a>
+  );
+}
+
+export function AnalysisText() {
+  return (
+    <>
+      <p>
+        A operadora do cartão está analisando o seu pagamento. Isso costuma levar de alguns minutos a algumas
+        horas.
+      </p>
+      <p>
+        <strong>Não pague de novo.</strong> Seu pedido está guardado: quando a análise for aprovada, ele
+        aparece na página de andamento e enviamos o comprovante por e-mail. Se a operadora recusar, você
+        poderá pagar de novo.
+      </p>
+    </>
+  );
+}
+
+export function UnknownText() {
+  return (
+    <>
+      <p>A operadora não respondeu a tempo e ainda não sabemos se a cobrança foi feita.</p>
+      <p>
+        <strong>Não pague de novo agora</strong>, para não ser cobrado duas vezes. Assim que a operadora
+        confirmar, o pedido aparece na página de andamento. Dúvidas: <Support />.
+      </p>
+    </>
   );
 }
 
@@ -22,7 +51,9 @@ export function PaymentModals({
   onClose,
 }: {
   phase: PaymentPhase;
+  /** closes an outcome after which paying again is safe */
   onRetry: () => void;
+  /** closes an outcome after which the server's state shows what happens next */
   onClose: () => void;
 }) {
   switch (phase.kind) {
@@ -46,11 +77,26 @@ export function PaymentModals({
           </div>
         </Modal>
       );
-    case 'failed':
+    case 'analysis':
+      return (
+        <Modal title="Pagamento em análise" onClose={onClose}>
+          <div className="space-y-4 text-ink-700">
+            <AnalysisText />
+            <Button className="w-full" onClick={onClose}>
+              Entendi
+            </Button>
+          </div>
+        </Modal>
+      );
+    case 'declined':
+    case 'limited':
       return (
         <Modal title="Falha no pagamento" onClose={onRetry}>
           <div className="space-y-4 text-ink-700">
             <p>Algo deu errado ao processar seu pagamento.</p>
+            <p className="rounded-lg bg-red-50 px-3 py-2 font-semibold text-accent-700">
+              {phase.kind === 'limited' ? phase.message : phase.reason}
+            </p>
             <p>
               Confira os dados do cartão e tente novamente. Se o problema continuar, fale com o nosso
               atendimento: <Support />.
@@ -61,47 +107,18 @@ export function PaymentModals({
           </div>
         </Modal>
       );
-    case 'uncertain':
+    case 'unknown':
       return (
         <Modal title="Não conseguimos confirmar o pagamento" onClose={onClose}>
           <div className="space-y-4 text-ink-700">
-            <p>A operadora não respondeu a tempo e não sabemos se a cobrança foi feita.</p>
-            <p>
-              <strong>Não pague de novo agora</strong>, para não ser cobrado duas vezes. Confira a fatura ou o
-              aplicativo do seu cartão e fale com o nosso atendimento: <Support />.
-            </p>
+            <UnknownText />
             <Button className="w-full" onClick={onClose}>
               Entendi
             </Button>
           </div>
         </Modal>
       );
-    case 'charged-not-saved':
-      return <ChargedNotSavedModal asaasId={phase.asaasId} onClose={onClose} />;
     default:
       return null;
   }
-}
-
-export function ChargedNotSavedModal({ asaasId, onClose }: { asaasId: string; onClose: () => void }) {
-  return (
-    <Modal title="Pagamento aprovado" onClose={onClose}>
-      <div className="space-y-4 text-ink-700">
-        <p>
-          Seu pagamento foi aprovado, mas não conseguimos registrar o seu pedido agora.{' '}
-          <strong>Não pague de novo.</strong>
-        </p>
-        <p>
-          Código do pagamento: <strong className="break-all text-ink-900">{asaasId}</strong>
-        </p>
-        <p>
-          Vamos concluir o registro automaticamente na sua próxima visita a esta página. Se preferir, fale com
-          o nosso atendimento informando o código: <Support />.
-        </p>
-        <Button className="w-full" onClick={onClose}>
-          Entendi
-        </Button>
-      </div>
-    </Modal>
-  );
 }

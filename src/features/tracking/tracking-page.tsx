@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
@@ -6,7 +6,8 @@ import { PageLoading } from '@/components/ui/spinner';
 import { brand, requiredDocuments, services } from '@/config/content';
 import { env } from '@/config/env';
 import { paths } from '@/config/routes';
-import { ensureBooking } from '@/lib/api/bookings';
+import { myBookingQueries } from '@/lib/api/bookings';
+import { CHARGE_IN_ANALYSIS, chargeQueries } from '@/lib/api/charges';
 import { paymentQueries } from '@/lib/api/payments';
 import { isBookingStatus, statusInfo } from '@/lib/booking-status';
 import { cn } from '@/lib/cn';
@@ -14,7 +15,6 @@ import { formatCalendarDay, formatDate, padTime } from '@/lib/dates';
 import { formatBRL } from '@/lib/money';
 import type { BookingRecord, BookingStatus, PaymentRecord } from '@/lib/types';
 import { useSession } from '@/lib/use-session';
-import { myBookingQueries } from './api/bookings';
 
 const methodLabel = (method: string) =>
   method === 'cartao_credito' ? 'Cartão de Crédito' : method === 'pix' ? 'Pix' : 'N/A';
@@ -171,6 +171,7 @@ function TrackingContent({
           <p>
             Agendamento <strong className="text-ink-900">{serviceName(payment.tipo_servico)}</strong>
           </p>
+          <p>{payment.flex ? 'Com Flex (remarcação)' : 'Sem Flex (remarcação)'}</p>
           <p>Contratado em {formatDate(payment.created)}</p>
         </Step>
         <Step n={2} title="Pagamento confirmado" done>
@@ -190,22 +191,43 @@ function TrackingContent({
   );
 }
 
+/** A card charge the server holds without an order yet: in analysis, or of unknown outcome. */
+function PendingCharge({ analysis }: { analysis: boolean }) {
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-10">
+      <title>{`Consultar andamento | ${brand.name}`}</title>
+      <h1 className="text-3xl font-bold">Consultar andamento</h1>
+      <div role="status" className="mt-6 space-y-2 rounded-2xl border border-amber-400 bg-amber-50 p-6">
+        <h2 className="text-xl font-bold">
+          {analysis ? 'Pagamento em análise' : 'Não conseguimos confirmar o seu pagamento'}
+        </h2>
+        {analysis ? (
+          <p>
+            A operadora do cartão está analisando o seu pagamento. <strong>Não pague de novo.</strong> Quando
+            a análise for aprovada, o seu pedido aparece aqui e enviamos o comprovante por e-mail.
+          </p>
+        ) : (
+          <p>
+            A operadora não respondeu a tempo. <strong>Não pague de novo.</strong> Assim que ela confirmar, o
+            seu pedido aparece aqui. Dúvidas: {env.supportEmail}.
+          </p>
+        )}
+      </div>
+      <p className="mt-10 border-t border-gray-200 pt-6 text-sm text-ink-600">{brand.disclaimer}</p>
+    </section>
+  );
+}
+
 export function TrackingPage() {
   const session = useSession();
   const userId = session?.id ?? '';
-  const queryClient = useQueryClient();
-  const payments = useQuery(paymentQueries.mine(userId));
-  const bookings = useQuery(myBookingQueries.mine(userId));
-  // A paid order must always reach the staff list: if its NOVO booking was never saved, save it now.
-  useQuery({
-    queryKey: ['ensure-booking', userId],
-    queryFn: async () => {
-      await ensureBooking(userId);
-      await queryClient.invalidateQueries({ queryKey: myBookingQueries.mine(userId).queryKey });
-      return true;
-    },
-    enabled: Boolean(payments.data?.length) && bookings.data?.length === 0,
-    staleTime: Infinity,
+  const payments = useQuery(paymentQueries.mine(userId, session?.admin ?? false));
+  const bookings = useQuery(myBookingQueries.mine(userId, session?.admin ?? false));
+  // No order yet: a card charge held for analysis (or of unknown outcome) is shown instead of sending the
+  // customer away; the server writes the order when Asaas settles it.
+  const live = useQuery({
+    ...chargeQueries.live(userId, session?.admin ?? false),
+    enabled: payments.data?.length === 0,
   });
 
   if (payments.isPending || bookings.isPending) return <PageLoading />;
@@ -228,7 +250,13 @@ export function TrackingPage() {
     );
   }
   const payment = payments.data[0];
-  if (!payment) return <Navigate to={paths.home} replace />;
+  if (!payment) {
+    if (live.isPending) return <PageLoading />;
+    const charge = live.data;
+    if (charge && charge.metodo === 'cartao_credito')
+      return <PendingCharge analysis={CHARGE_IN_ANALYSIS.includes(charge.status)} />;
+    return <Navigate to={paths.home} replace />;
+  }
   const booking = bookings.data[0];
 
   return (

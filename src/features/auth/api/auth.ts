@@ -29,6 +29,7 @@ export async function login(email: string, password: string): Promise<UserRecord
   const { token, record } = await pb.send<AuthResponse>('/api/collections/usuarios/auth-with-password', {
     method: 'POST',
     body: { identity: email, password },
+    headers: ANONYMOUS,
   });
   if (!record.verified) throw new UnverifiedAccountError(email);
   saveSession(token, record);
@@ -75,15 +76,27 @@ export function registerErrorMessage(error: unknown): string {
 }
 
 export async function requestVerification(email: string): Promise<void> {
-  await pb.send('/api/collections/usuarios/request-verification', { method: 'POST', body: { email } });
+  await pb.send('/api/collections/usuarios/request-verification', {
+    method: 'POST',
+    body: { email },
+    headers: ANONYMOUS,
+  });
 }
 
 export async function confirmVerification(token: string): Promise<void> {
-  await pb.send('/api/collections/usuarios/confirm-verification', { method: 'POST', body: { token } });
+  await pb.send('/api/collections/usuarios/confirm-verification', {
+    method: 'POST',
+    body: { token },
+    headers: ANONYMOUS,
+  });
 }
 
 export async function requestPasswordReset(email: string): Promise<void> {
-  await pb.send('/api/collections/usuarios/request-password-reset', { method: 'POST', body: { email } });
+  await pb.send('/api/collections/usuarios/request-password-reset', {
+    method: 'POST',
+    body: { email },
+    headers: ANONYMOUS,
+  });
 }
 
 export async function confirmPasswordReset(
@@ -94,5 +107,6 @@ export async function confirmPasswordReset(
   await pb.send('/api/collections/usuarios/confirm-password-reset', {
     method: 'POST',
     body: { token, password, passwordConfirm },
+    headers: ANONYMOUS,
   });
 }

@@ -1,0 +1,36 @@
+import { defineConfig } from '@playwright/test';
+import base from './playwright.config';
+
+/**
+ * The browser tests of a production build (no demo code) against the real backend: PocketBase with this
+ * project's kit, seeded with the demo data, the Asaas stand-in and the SMTP capture (scripts/backend.mjs).
+ * The journeys of tests/e2e/real-server.spec.ts, and the public pages' tests. Run by scripts/e2e-real.mjs.
+ */
+export const REAL = { pb: 8091, mail: 8026, asaas: 8092 };
+process.env.E2E_REAL_PB_URL = `http://127.0.0.1:${REAL.pb}`;
+process.env.E2E_REAL_MAIL_URL = `http://127.0.0.1:${REAL.mail}`;
+process.env.E2E_REAL_ASAAS_URL = `http://127.0.0.1:${REAL.asaas}`;
+
+export default defineConfig({
+  ...base,
+  testMatch: ['real-server.spec.ts', 'visitor.spec.ts', 'seo.spec.ts'],
+  testIgnore: [],
+  webServer: [
+    {
+      command: 'node scripts/backend.mjs --fresh',
+      env: {
+        PB_PORT: String(REAL.pb),
+        PB_DATA_DIR: '.pocketbase-e2e',
+        MAIL_HTTP_PORT: String(REAL.mail),
+        ASAAS_STANDIN_PORT: String(REAL.asaas),
+        APP_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? 4173}`,
+      },
+      wait: { stdout: /Now, in another terminal/ },
+      stdout: 'pipe',
+      reuseExistingServer: false,
+      timeout: 90_000,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+    ...(Array.isArray(base.webServer) ? base.webServer : base.webServer ? [base.webServer] : []),
+  ],
+});

@@ -1,0 +1,29 @@
+// The Asaas proxy at the seed's paths. Signed-in customers only; the decisions live in lib/proxy.js.
+
+routerAdd(
+  'POST',
+  '/payments/asaas/customer',
+  (e) => require(`${__hooks}/lib/proxy.js`).criarCliente(e),
+  $apis.requireAuth('usuarios'),
+);
+
+routerAdd(
+  'POST',
+  '/payments/asaas/installment',
+  (e) => require(`${__hooks}/lib/proxy.js`).cobrarCartao(e),
+  $apis.requireAuth('usuarios'),
+);
+
+routerAdd(
+  'POST',
+  '/payments/asaas/pix',
+  (e) => require(`${__hooks}/lib/proxy.js`).cobrarPix(e),
+  $apis.requireAuth('usuarios'),
+);
+
+routerAdd(
+  'GET',
+  '/payments/asaas/pix/{id}',
+  (e) => require(`${__hooks}/lib/proxy.js`).qrCodePix(e),
+  $apis.requireAuth('usuarios'),
+);

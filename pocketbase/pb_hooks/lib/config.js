@@ -1,0 +1,35 @@
+// Which environment variables configure PocketBase's own settings.
+
+function aplicar(app) {
+  const env = (nome) => $os.getenv(nome);
+  const settings = app.settings();
+  let mudou = false;
+  const definir = (objeto, campo, valor) => {
+    if (valor === '' || objeto[campo] === valor) return;
+    objeto[campo] = valor;
+    mudou = true;
+  };
+  definir(settings.meta, 'appName', env('APP_NAME') || 'Passaporte Italiano');
+  definir(settings.meta, 'appURL', env('APP_URL'));
+  definir(settings.meta, 'senderAddress', env('MAIL_SENDER_ADDRESS'));
+  definir(settings.meta, 'senderName', env('MAIL_SENDER_NAME'));
+  if (env('SMTP_HOST')) {
+    definir(settings.smtp, 'enabled', true);
+    definir(settings.smtp, 'host', env('SMTP_HOST'));
+    definir(settings.smtp, 'port', Number(env('SMTP_PORT') || 587));
+    definir(settings.smtp, 'username', env('SMTP_USERNAME'));
+    definir(settings.smtp, 'password', env('SMTP_PASSWORD'));
+    definir(settings.smtp, 'tls', env('SMTP_TLS') === 'true');
+  }
+  // Behind a reverse proxy, the buyer's IP (sent to Asaas for its antifraud check) is in this header.
+  if (env('TRUSTED_PROXY_HEADER')) {
+    const headers = [env('TRUSTED_PROXY_HEADER')];
+    if (String(settings.trustedProxy.headers) !== String(headers)) {
+      settings.trustedProxy.headers = headers;
+      mudou = true;
+    }
+  }
+  if (mudou) app.save(settings);
+}
+
+module.exports = { aplicar };

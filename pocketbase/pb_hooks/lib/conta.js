@@ -1,0 +1,54 @@
+// What the export holds and how a deletion request is recorded.
+
+function publico(registro) {
+  const dados = registro.publicExport();
+  delete dados.tokenKey;
+  delete dados.password;
+  return dados;
+}
+
+function doUsuario(app, colecao, usuarioId) {
+  return app.findRecordsByFilter(colecao, 'usuario = {:u}', '-created', 0, 0, { u: usuarioId }).map(publico);
+}
+
+/** GET /api/conta/exportar: the account, payments, charges, bookings, their history and the deletion request. */
+function exportar(e) {
+  const usuario = e.auth;
+  const agendamentos = doUsuario(e.app, 'agendamentos', usuario.id);
+  let historico = [];
+  try {
+    historico = agendamentos.flatMap((a) =>
+      e.app
+        .findRecordsByFilter('historico_agendamentos', 'agendamento = {:a}', '-created', 0, 0, { a: a.id })
+        .map(publico),
+    );
+  } catch (_) {
+    historico = []; // no history collection in this kit yet
+  }
+  return e.json(200, {
+    gerado_em: new Date().toISOString(),
+    conta: publico(usuario),
+    pagamentos: doUsuario(e.app, 'pagamentos', usuario.id),
+    cobrancas: doUsuario(e.app, 'cobrancas', usuario.id),
+    agendamentos: agendamentos,
+    historico: historico,
+    solicitacoes_exclusao: doUsuario(e.app, 'solicitacoes_exclusao', usuario.id),
+  });
+}
+
+/** The status is the server's: an account with a booking in progress is kept until the booking ends. */
+function prepararExclusao(e) {
+  const usuarioId = e.record.getString('usuario');
+  let emAndamento = false;
+  try {
+    e.app.findFirstRecordByFilter('agendamentos', "usuario = {:u} && status_agendamento != 'FINALIZADO'", {
+      u: usuarioId,
+    });
+    emAndamento = true;
+  } catch (_) {
+    emAndamento = false;
+  }
+  e.record.set('status', emAndamento ? 'AGUARDANDO_ATENDIMENTO' : 'PENDENTE');
+}
+
+module.exports = { exportar, prepararExclusao };

@@ -1,0 +1,87 @@
+// E-mails the server sends in pt-BR through PocketBase's mailer (its SMTP settings). A failed send is logged
+// and never undoes what was saved.
+
+function remetente(app) {
+  const meta = app.settings().meta;
+  return { address: meta.senderAddress, name: meta.senderName };
+}
+
+function escapar(texto) {
+  return String(texto === undefined || texto === null ? '' : texto)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+}
+
+function reais(valor) {
+  const [inteiro, centavos] = Number(valor).toFixed(2).split('.');
+  return 'R$ ' + inteiro.replace(/\B(?=(\d{3})+(?!\d))/g, '.') + ',' + centavos;
+}
+
+/** dd/mm/aaaa hh:mm in São Paulo time, from a PocketBase date ("2026-01-02 15:04:05.000Z"). */
+function dataHoraBR(pbData) {
+  const ms = Date.parse(String(pbData).replace(' ', 'T')) - 3 * 3600 * 1000;
+  const d = new Date(ms).toISOString();
+  return d.slice(8, 10) + '/' + d.slice(5, 7) + '/' + d.slice(0, 4) + ' ' + d.slice(11, 16);
+}
+
+function enviar(app, para, assunto, paragrafos) {
+  const html =
+    '<div style="font-family:Arial,sans-serif;font-size:15px;line-height:1.5;color:#1f2937">' +
+    paragrafos.map((p) => '<p>' + p + '</p>').join('') +
+    '<p>Equipe Passaporte Italiano</p></div>';
+  const texto =
+    paragrafos.map((p) => p.replace(/<[^>]+>/g, '')).join('\n\n') + '\n\nEquipe Passaporte Italiano';
+  try {
+    app.newMailClient().send(
+      new MailerMessage({
+        from: remetente(app),
+        to: [{ address: para }],
+        subject: assunto,
+        html: html,
+        text: texto,
+      }),
+    );
+    return true;
+  } catch (err) {
+    console.error("Falha ao enviar e-mail '" + assunto + "': " + err);
+    return false;
+  }
+}
+
+const SERVICOS = { individual: 'Agendamento Individual', familiar: 'Agendamento Familiar' };
+const METODOS = { cartao_credito: 'Cartão de crédito', pix: 'Pix' };
+
+/** The purchase receipt (Decreto 7.962/2013: immediate confirmation, and how to withdraw). */
+function recibo(app, cobranca, pagamento) {
+  const usuario = app.findRecordById('usuarios', pagamento.getString('usuario'));
+  const total = pagamento.getFloat('preco_servico');
+  const parcelas = pagamento.getInt('numero_parcelas');
+  const servico = SERVICOS[pagamento.getString('tipo_servico')] || pagamento.getString('tipo_servico');
+  const linhas = [
+    'Olá, ' + escapar(usuario.getString('nome_completo')) + '.',
+    'Recebemos o seu pagamento. Este é o comprovante da sua compra:',
+    '<strong>Serviço:</strong> ' +
+      escapar(servico) +
+      (pagamento.getBool('flex') ? ' + Flex (remarcação)' : '') +
+      '<br><strong>Total:</strong> ' +
+      reais(total) +
+      '<br><strong>Forma de pagamento:</strong> ' +
+      escapar(METODOS[pagamento.getString('metodo_pagamento')] || pagamento.getString('metodo_pagamento')) +
+      (pagamento.getString('metodo_pagamento') === 'cartao_credito'
+        ? '<br><strong>Parcelas:</strong> ' + parcelas + 'x'
+        : '') +
+      '<br><strong>Código do pagamento (Asaas):</strong> ' +
+      escapar(pagamento.getString('asaas_id_pagamento')) +
+      '<br><strong>Data:</strong> ' +
+      dataHoraBR(pagamento.getString('created')),
+    'Próximo passo: acesse a página de andamento do seu pedido e envie o formulário e os documentos.',
+    'Direito de arrependimento: você pode desistir da compra em até 7 dias a contar de hoje (art. 49 do Código ' +
+      'de Defesa do Consumidor) respondendo a este e-mail ou pelos nossos canais de atendimento. O valor pago é ' +
+      'devolvido integralmente, pela mesma forma de pagamento.',
+  ];
+  return enviar(app, usuario.email(), 'Comprovante da sua compra - Passaporte Italiano', linhas);
+}
+
+module.exports = { enviar, escapar, reais, dataHoraBR, recibo };

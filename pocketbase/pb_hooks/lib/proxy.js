@@ -1,0 +1,347 @@
+// The Asaas proxy's decisions. The browser sends the seed's fields plus `tipo_servico`, `flex` and an
+// attempt id (`externalReference`); the server prices the order, fixes the due date and the buyer's IP,
+// reuses the user's Asaas customer, refuses a second live charge, and writes the order of a paid charge.
+
+const regras = require(`${__hooks}/lib/regras.js`);
+const asaas = require(`${__hooks}/lib/asaas.js`);
+const pedidos = require(`${__hooks}/lib/pedidos.js`);
+const limite = require(`${__hooks}/lib/limite.js`);
+const { achar, novo, violaUnicidade } = require(`${__hooks}/lib/registros.js`);
+
+const TENTATIVA = /^[A-Za-z0-9_-]{8,64}$/;
+
+function erroCampo(campo, mensagem, code) {
+  const data = {};
+  data[campo] = new ValidationError(code || 'validation_invalid_value', mensagem);
+  return new BadRequestError(mensagem, data);
+}
+
+/** The signed-in, verified customer, or an error (requireAuth has already refused guests). */
+function cliente(e) {
+  const usuario = e.auth;
+  if (!usuario || usuario.collection().name !== 'usuarios')
+    throw new UnauthorizedError('Faça login para pagar.', {});
+  if (!usuario.verified()) throw new ForbiddenError(regras.MSG.naoVerificado, {});
+  return usuario;
+}
+
+function corpo(e) {
+  const body = e.requestInfo().body;
+  if (!body || typeof body !== 'object') throw new BadRequestError('Dados inválidos.', {});
+  return body;
+}
+
+function clienteAsaas(app, usuarioId) {
+  const registro = achar(app, 'asaas_clientes', 'usuario = {:u}', { u: usuarioId });
+  return registro ? registro.getString('asaas_id') : '';
+}
+
+/** POST /payments/asaas/customer: the user's Asaas customer, made once from the account's own data. */
+function criarCliente(e) {
+  const usuario = cliente(e);
+  const existente = clienteAsaas(e.app, usuario.id);
+  if (existente) return e.json(200, { id: existente });
+
+  const resposta = asaas.chamar('POST', '/customers', {
+    name: usuario.getString('nome_completo'),
+    cpfCnpj: regras.soDigitos(usuario.getString('cpf')),
+    email: usuario.email(),
+    mobilePhone: regras.soDigitos(usuario.getString('celular')),
+    externalReference: usuario.id,
+    notificationDisabled: true,
+  });
+  if (resposta.status === 200 && resposta.json && resposta.json.id) {
+    try {
+      e.app.save(novo(e.app, 'asaas_clientes', { usuario: usuario.id, asaas_id: resposta.json.id }));
+    } catch (err) {
+      if (!violaUnicidade(err)) throw err;
+      return e.json(200, { id: clienteAsaas(e.app, usuario.id) }); // a parallel call made it first
+    }
+    return e.json(200, { id: resposta.json.id });
+  }
+  if (resposta.status >= 400 && resposta.status < 500 && resposta.status !== 401) {
+    const erro = asaas.primeiroErro(resposta.json);
+    const mensagem = erro.description || 'Não foi possível registrar seus dados de pagamento.';
+    throw new BadRequestError(mensagem, { asaas: new ValidationError(erro.code || 'asaas', mensagem) });
+  }
+  throw new ApiError(503, regras.MSG.indisponivel, {});
+}
+
+/** The customer's charge that blocks a new one, if any. */
+function cobrancaAtiva(app, usuarioId) {
+  return achar(app, 'cobrancas', 'usuario = {:u} && ativa = true', { u: usuarioId });
+}
+
+function respostaCobranca(cobranca) {
+  return {
+    id: cobranca.getString('asaas_id'),
+    status: cobranca.getString('status'),
+    externalReference: cobranca.getString('tentativa'),
+    billingType: cobranca.getString('metodo') === 'pix' ? 'PIX' : 'CREDIT_CARD',
+    value: regras.valorParcela(cobranca.getFloat('valor'), cobranca.getInt('parcelas')),
+    totalValue: cobranca.getFloat('valor'),
+    installmentCount: cobranca.getInt('parcelas'),
+    tipo_servico: cobranca.getString('tipo_servico'),
+    flex: cobranca.getBool('flex'),
+  };
+}
+
+/** Refuses when the customer already has an order, or a live charge that is not this very attempt. */
+function exigirSemPedido(app, usuarioId) {
+  if (achar(app, 'pagamentos', 'usuario = {:u}', { u: usuarioId })) {
+    throw new ApiError(409, regras.MSG.pedidoExiste, {
+      pedido: new ValidationError('pedido_existente', regras.MSG.pedidoExiste),
+    });
+  }
+}
+
+/**
+ * An earlier charge of this attempt id: the same answer again (a retried request never charges twice).
+ * Returns the response, or null when the attempt is new.
+ */
+function repetirTentativa(e, usuario, tentativa) {
+  const anterior = achar(e.app, 'cobrancas', 'tentativa = {:t}', { t: tentativa });
+  if (!anterior) return null;
+  if (anterior.getString('usuario') !== usuario.id) {
+    throw new ApiError(409, regras.MSG.tentativaRepetida, {});
+  }
+  const status = anterior.getString('status');
+  if (status === 'ENVIANDO' || status === 'INDETERMINADA') {
+    throw new ApiError(502, regras.MSG.indeterminado, {
+      cobranca: new ValidationError('indeterminada', regras.MSG.indeterminado),
+    });
+  }
+  if (status === 'RECUSADA') {
+    throw new BadRequestError(regras.MSG.recusado, {
+      asaas: new ValidationError('recusada', anterior.getString('motivo') || regras.MSG.recusado),
+    });
+  }
+  return e.json(200, respostaCobranca(anterior));
+}
+
+/**
+ * Records a new live charge before Asaas is called. The unique index on live charges makes a second one
+ * (another tab, another device) fail here, before it can reach Asaas.
+ */
+function abrirCobranca(app, usuarioId, dados) {
+  const cobranca = novo(app, 'cobrancas', {
+    usuario: usuarioId,
+    tentativa: dados.tentativa,
+    metodo: dados.metodo,
+    tipo_servico: dados.tipo_servico,
+    flex: dados.flex,
+    valor: dados.total,
+    parcelas: dados.parcelas,
+    status: 'ENVIANDO',
+    ativa: true,
+  });
+  try {
+    app.save(cobranca);
+    return cobranca;
+  } catch (err) {
+    if (!violaUnicidade(err)) throw err;
+    const ativa = cobrancaAtiva(app, usuarioId);
+    if (ativa && pedidos.foiPaga(ativa)) throw new ApiError(409, regras.MSG.pedidoExiste, {});
+    throw new ApiError(409, regras.MSG.cobrancaEmCurso, {
+      cobranca: new ValidationError('cobranca_em_curso', ativa ? ativa.getString('status') : ''),
+    });
+  }
+}
+
+/** A pending Pix stands in the way of a card charge: cancel it at Asaas first (nothing was paid). */
+function liberarPixPendente(app, usuarioId) {
+  const ativa = cobrancaAtiva(app, usuarioId);
+  if (!ativa || ativa.getString('metodo') !== 'pix' || ativa.getString('status') !== 'PENDING') return;
+  const resposta = asaas.chamar('DELETE', '/payments/' + encodeURIComponent(ativa.getString('asaas_id')));
+  if (resposta.status === 200) pedidos.aplicarStatus(app, ativa, 'DELETED');
+}
+
+function tentativaDe(body) {
+  const valor = body.externalReference;
+  if (valor === undefined || valor === null || valor === '') return $security.randomString(24);
+  if (typeof valor !== 'string' || !TENTATIVA.test(valor)) {
+    throw erroCampo('externalReference', 'Identificador de tentativa inválido.');
+  }
+  return valor;
+}
+
+function texto(valor, max) {
+  return typeof valor === 'string' ? valor.trim().slice(0, max) : '';
+}
+
+/** The card fields Asaas needs, as strings; the server never keeps them. */
+function cartaoDe(body) {
+  const c = body.creditCard || {};
+  const h = body.creditCardHolderInfo || {};
+  const cartao = {
+    holderName: texto(c.holderName, 100),
+    number: regras.soDigitos(c.number),
+    expiryMonth: regras.soDigitos(c.expiryMonth),
+    expiryYear: regras.soDigitos(c.expiryYear),
+    ccv: regras.soDigitos(c.ccv),
+  };
+  if (
+    !cartao.holderName ||
+    cartao.number.length < 13 ||
+    cartao.number.length > 19 ||
+    cartao.expiryMonth.length !== 2 ||
+    cartao.expiryYear.length !== 4 ||
+    cartao.ccv.length < 3 ||
+    cartao.ccv.length > 4
+  ) {
+    throw erroCampo('creditCard', regras.MSG.cartaoInvalido);
+  }
+  const titular = {
+    name: texto(h.name, 120),
+    email: texto(h.email, 200),
+    cpfCnpj: regras.soDigitos(h.cpfCnpj),
+    postalCode: regras.soDigitos(h.postalCode),
+    addressNumber: texto(h.addressNumber, 20),
+    phone: regras.soDigitos(h.phone),
+  };
+  return { cartao: cartao, titular: titular };
+}
+
+function descricao(tipo, flex) {
+  return 'Agendamento ' + tipo + (flex ? ' + Flex' : '');
+}
+
+/** POST /payments/asaas/installment: a card charge at the server's price. */
+function cobrarCartao(e) {
+  const usuario = cliente(e);
+  const body = corpo(e);
+  const tentativa = tentativaDe(body);
+  const repetida = repetirTentativa(e, usuario, tentativa);
+  if (repetida) return repetida;
+
+  const pedido = regras.validarPedido(body, 'cartao_credito');
+  if (pedido.erro) throw erroCampo(pedido.erro.campo, pedido.erro.mensagem);
+  const clienteId = clienteAsaas(e.app, usuario.id);
+  if (!clienteId || body.customer !== clienteId) throw new ForbiddenError(regras.MSG.clienteDeOutro, {});
+  const dadosCartao = cartaoDe(body);
+  exigirSemPedido(e.app, usuario.id);
+
+  limite.contarTentativa(e.app, usuario.id, e.realIP());
+  liberarPixPendente(e.app, usuario.id);
+  const cobranca = abrirCobranca(e.app, usuario.id, {
+    tentativa: tentativa,
+    metodo: 'cartao_credito',
+    tipo_servico: body.tipo_servico,
+    flex: body.flex,
+    total: pedido.total,
+    parcelas: pedido.parcelas,
+  });
+
+  const pedidoAsaas = {
+    customer: clienteId,
+    billingType: 'CREDIT_CARD',
+    dueDate: regras.hojeSaoPaulo(),
+    description: descricao(body.tipo_servico, body.flex),
+    externalReference: tentativa,
+    creditCard: dadosCartao.cartao,
+    creditCardHolderInfo: dadosCartao.titular,
+    remoteIp: e.realIP(),
+  };
+  if (pedido.parcelas > 1) {
+    pedidoAsaas.installmentCount = pedido.parcelas;
+    pedidoAsaas.totalValue = pedido.total;
+  } else {
+    pedidoAsaas.value = pedido.total;
+  }
+  return responderCobranca(e, cobranca, asaas.chamar('POST', '/payments', pedidoAsaas));
+}
+
+/** Turns Asaas's answer to a new charge into the charge's status and the browser's answer. */
+function responderCobranca(e, cobranca, resposta) {
+  if (resposta.status === 200 && resposta.json && resposta.json.id) {
+    cobranca.set('asaas_id', String(resposta.json.id));
+    e.app.save(cobranca);
+    pedidos.aplicarStatus(e.app, cobranca, String(resposta.json.status || 'PENDING'));
+    return e.json(200, respostaCobranca(cobranca));
+  }
+  if (resposta.status >= 400 && resposta.status < 500 && resposta.status !== 401 && resposta.status !== 403) {
+    // Asaas keeps no refused charge: paying again is safe.
+    const erro = asaas.primeiroErro(resposta.json);
+    pedidos.aplicarStatus(e.app, cobranca, 'RECUSADA', erro.description);
+    throw new BadRequestError(regras.MSG.recusado, {
+      asaas: new ValidationError(erro.code || 'recusada', erro.description || regras.MSG.recusado),
+    });
+  }
+  if (resposta.semChave || resposta.status === 401 || resposta.status === 403) {
+    // Our key is missing or wrong: nothing reached a card.
+    pedidos.aplicarStatus(e.app, cobranca, 'NAO_CRIADA');
+    throw new ApiError(503, regras.MSG.indisponivel, {});
+  }
+  // No answer, a 5xx, or a 200 without an id: the charge may exist. It stays live until the server knows.
+  pedidos.aplicarStatus(e.app, cobranca, 'INDETERMINADA');
+  throw new ApiError(502, regras.MSG.indeterminado, {
+    cobranca: new ValidationError('indeterminada', regras.MSG.indeterminado),
+  });
+}
+
+/** POST /payments/asaas/pix: a Pix charge at the server's price (a pending one is reused). */
+function cobrarPix(e) {
+  const usuario = cliente(e);
+  const body = corpo(e);
+  const pedido = regras.validarPedido(body, 'pix');
+  if (pedido.erro) throw erroCampo(pedido.erro.campo, pedido.erro.mensagem);
+  const clienteId = clienteAsaas(e.app, usuario.id);
+  if (!clienteId || body.customer !== clienteId) throw new ForbiddenError(regras.MSG.clienteDeOutro, {});
+  exigirSemPedido(e.app, usuario.id);
+
+  const ativa = cobrancaAtiva(e.app, usuario.id);
+  if (
+    ativa &&
+    ativa.getString('metodo') === 'pix' &&
+    ativa.getString('status') === 'PENDING' &&
+    ativa.getString('tipo_servico') === body.tipo_servico &&
+    ativa.getBool('flex') === body.flex
+  ) {
+    return e.json(200, respostaCobranca(ativa));
+  }
+  liberarPixPendente(e.app, usuario.id);
+  const tentativa = tentativaDe(body);
+  const repetida = repetirTentativa(e, usuario, tentativa);
+  if (repetida) return repetida;
+  const cobranca = abrirCobranca(e.app, usuario.id, {
+    tentativa: tentativa,
+    metodo: 'pix',
+    tipo_servico: body.tipo_servico,
+    flex: body.flex,
+    total: pedido.total,
+    parcelas: 1,
+  });
+  return responderCobranca(
+    e,
+    cobranca,
+    asaas.chamar('POST', '/payments', {
+      customer: clienteId,
+      billingType: 'PIX',
+      value: pedido.total,
+      dueDate: regras.hojeSaoPaulo(),
+      description: descricao(body.tipo_servico, body.flex),
+      externalReference: tentativa,
+    }),
+  );
+}
+
+/** GET /payments/asaas/pix/{id}: the QR code of the customer's own Pix charge. */
+function qrCodePix(e) {
+  const usuario = cliente(e);
+  const id = e.request.pathValue('id');
+  const cobranca = achar(e.app, 'cobrancas', "asaas_id = {:id} && usuario = {:u} && metodo = 'pix'", {
+    id: id,
+    u: usuario.id,
+  });
+  if (!cobranca) throw new NotFoundError(regras.MSG.naoEncontrado, {});
+  const resposta = asaas.chamar('GET', '/payments/' + encodeURIComponent(id) + '/pixQrCode');
+  if (resposta.status !== 200 || !resposta.json) throw new ApiError(503, regras.MSG.indisponivel, {});
+  return e.json(200, {
+    encodedImage: resposta.json.encodedImage,
+    payload: resposta.json.payload,
+    expirationDate: resposta.json.expirationDate,
+    status: cobranca.getString('status'),
+  });
+}
+
+module.exports = { criarCliente, cobrarCartao, cobrarPix, qrCodePix };

@@ -1,0 +1,274 @@
+// The staff and tracking calls at scale, on a real PocketBase with this project's kit: 50,000 customers and
+// 100,000 bookings (with their payments) go straight into a fresh data.db, then each call is timed.
+// `node scripts/bench-server.mjs` alone, or as part of `npm run bench`. Prints p50/p95 per call.
+import net from 'node:net';
+import { pathToFileURL } from 'node:url';
+import { startRealBackend } from './real-backend.mjs';
+import { insertRows, passwordHash, userRow } from './seed.mjs';
+
+const FIRST = [
+  'Ana',
+  'Bruno',
+  'Carla',
+  'Diego',
+  'Elisa',
+  'Fábio',
+  'Giulia',
+  'Heitor',
+  'Isabela',
+  'João',
+  'Lívia',
+  'Marco',
+  'Nádia',
+  'Otávio',
+  'Paula',
+  'Rafael',
+  'Sofia',
+  'Tiago',
+  'Vitória',
+  'Sebastião',
+];
+const LAST = [
+  'Silva',
+  'Souza',
+  'Rossi',
+  'Ferrari',
+  'Conceição',
+  'Bianchi',
+  'Romano',
+  'Colombo',
+  'Ricci',
+  'Marino',
+  'Greco',
+  'Bruno',
+  'Gallo',
+  'Costa',
+  'Fontana',
+  'Araújo',
+  'Moretti',
+  'Barbieri',
+  'Lombardi',
+  'Gonçalves',
+];
+const STATUSES = ['NOVO', 'ANALISE_ERRO', 'ANALISE_OK', 'AGENDADO', 'FINALIZADO'];
+const PLACES = [
+  'Consulado Geral da Itália em São Paulo',
+  'Consulado Geral da Itália no Rio de Janeiro',
+  'Consulado Geral da Itália em Curitiba',
+  'Consulado Geral da Itália em Porto Alegre',
+];
+
+function random(seed) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const id = (prefix, n) => `${prefix}${n.toString(36).padStart(15 - prefix.length, '0')}`;
+const pbDate = (ms) => new Date(ms).toISOString().replace('T', ' ');
+
+export function scaleRows({ customers, bookings, hash }) {
+  const r = random(20261123);
+  const pick = (list) => list[Math.floor(r() * list.length)];
+  const now = Date.parse('2026-11-20T12:00:00Z');
+  const span = 730 * 86_400_000;
+  const usuarios = [];
+  for (let i = 0; i < customers; i++) {
+    const created = pbDate(now - span + r() * span);
+    usuarios.push(
+      userRow(
+        {
+          id: id('u', i),
+          email: `cliente${i}@escala.passaporte.test`,
+          verified: true,
+          admin: i === 0,
+          nome_completo: `${pick(FIRST)} ${pick(LAST)} ${pick(LAST)}`,
+          cpf: String(10_000_000_000 + i),
+          celular: `119${String(i).padStart(8, '0')}`,
+          emailVisibility: true,
+          created,
+          updated: created,
+        },
+        hash,
+      ),
+    );
+  }
+  const pagamentos = [];
+  const agendamentos = [];
+  for (let i = 0; i < bookings; i++) {
+    const owner = i % customers;
+    const created = now - span + r() * span;
+    const status = pick(STATUSES);
+    const booked = status === 'AGENDADO' || status === 'FINALIZADO';
+    const day = new Date(created + 30 * 86_400_000).toISOString().slice(0, 10);
+    pagamentos.push({
+      id: id('p', i),
+      usuario: id('u', owner),
+      tipo_servico: r() < 0.25 ? 'familiar' : 'individual',
+      preco_servico: 699,
+      flex: false,
+      metodo_pagamento: 'cartao_credito',
+      numero_parcelas: 1 + Math.floor(r() * 6),
+      asaas_id_pagamento: `pay_escala${i}`,
+      status_asaas: 'CONFIRMED',
+      created: pbDate(created),
+      updated: pbDate(created),
+    });
+    agendamentos.push({
+      id: id('a', i),
+      usuario: id('u', owner),
+      pagamento: id('p', i),
+      data_agendamento: booked ? `${day} 03:00:00.000Z` : '',
+      hora_agendamento: booked
+        ? `${String(8 + Math.floor(r() * 8)).padStart(2, '0')}:${pick(['00', '15', '30', '45'])}`
+        : '',
+      status_agendamento: status,
+      local_agendamento: booked ? pick(PLACES) : '',
+      formulario: '',
+      created: pbDate(created),
+      updated: pbDate(created + r() * 20 * 86_400_000),
+    });
+  }
+  return { usuarios, pagamentos, agendamentos };
+}
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+async function time(url, token, runs) {
+  const headers = { Authorization: token };
+  const first = await fetch(url, { headers });
+  if (!first.ok) throw new Error(`${url} answered ${first.status}: ${await first.text()}`);
+  const body = await first.json();
+  const ms = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    const response = await fetch(url, { headers });
+    await response.arrayBuffer();
+    ms.push(performance.now() - start);
+  }
+  ms.sort((a, b) => a - b);
+  return {
+    p50: percentile(ms, 50),
+    p95: percentile(ms, 95),
+    items: body.items?.length ?? 0,
+    total: body.totalItems,
+  };
+}
+
+/** Seeds the scale data and times the calls. Returns rows of { call, p50, p95, items, total }. */
+export async function benchServer({
+  customers = 50_000,
+  bookings = 100_000,
+  runs = 20,
+  log = console.log,
+} = {}) {
+  const backend = await startRealBackend({ port: await freePort() });
+  try {
+    const seedStart = performance.now();
+    const hash = await passwordHash(backend.pb, 'Escala@2026');
+    insertRows(backend.pb.dataDir, scaleRows({ customers, bookings, hash }));
+    log(
+      `seeded ${customers.toLocaleString('en')} customers and ${bookings.toLocaleString('en')} bookings in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+    );
+    const login = async (email) => {
+      const response = await fetch(`${backend.pb.url}/api/collections/usuarios/auth-with-password`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ identity: email, password: 'Escala@2026' }),
+      });
+      return (await response.json()).token;
+    };
+    const staff = await login('cliente0@escala.passaporte.test');
+    const customerNo = 12_345;
+    const customer = await login(`cliente${customerNo}@escala.passaporte.test`);
+    const list = (query) =>
+      `${backend.pb.url}/api/collections/agendamentos/records?${new URLSearchParams({ page: '1', perPage: '50', expand: 'usuario', ...query })}`;
+    const staffCalls = [
+      ['staff: first page', list({})],
+      ...[
+        'created',
+        'status_agendamento',
+        'data_agendamento',
+        'hora_agendamento',
+        'local_agendamento',
+        'updated',
+      ].flatMap((field) => [
+        [`staff: sort ${field}`, list({ sort: field })],
+        [`staff: sort -${field}`, list({ sort: `-${field}` })],
+      ]),
+      [
+        'staff: name search "Conceição"',
+        list({ filter: 'created ~ "Conceição" || usuario.nome_completo ~ "Conceição"' }),
+      ],
+      ['staff: status AGENDADO', list({ filter: 'status_agendamento = "AGENDADO"' })],
+      [
+        'staff: search + status',
+        list({
+          filter: '(created ~ "Rossi" || usuario.nome_completo ~ "Rossi") && status_agendamento = "NOVO"',
+        }),
+      ],
+      ['staff: page 2,000', list({ page: '2000' })],
+    ];
+    const me = id('u', customerNo);
+    const customerCalls = [
+      // As the app asks (src/lib/api): the list rule keeps a customer's lists to their own rows.
+      [
+        'customer: own payments',
+        `${backend.pb.url}/api/collections/pagamentos/records?${new URLSearchParams({ page: '1', perPage: '500', sort: '-created', skipTotal: '1' })}`,
+      ],
+      [
+        'customer: own bookings',
+        `${backend.pb.url}/api/collections/agendamentos/records?${new URLSearchParams({ page: '1', perPage: '500', filter: `usuario = "${me}"`, sort: '-created', expand: 'usuario', skipTotal: '1' })}`,
+      ],
+      [
+        'customer: live charge',
+        `${backend.pb.url}/api/collections/cobrancas/records?${new URLSearchParams({ page: '1', perPage: '1', sort: '-created' })}`,
+      ],
+      [
+        'customer: filtered, empty (avoided)',
+        `${backend.pb.url}/api/collections/cobrancas/records?${new URLSearchParams({ page: '1', perPage: '1', filter: `usuario = "${me}"`, sort: '-created' })}`,
+      ],
+    ];
+    const rows = [];
+    for (const [call, url] of staffCalls) rows.push({ call, ...(await time(url, staff, runs)) });
+    for (const [call, url] of customerCalls) rows.push({ call, ...(await time(url, customer, runs)) });
+    return rows;
+  } finally {
+    await backend.stop();
+  }
+}
+
+export function printServerTable(rows, budgetMs = 150) {
+  const lines = ['call                                   p50 ms   p95 ms  rows  total', '-'.repeat(70)];
+  for (const r of rows) {
+    const flag = r.p95 > budgetMs ? `  over ${budgetMs} ms` : '';
+    lines.push(
+      `${r.call.padEnd(38)} ${r.p50.toFixed(1).padStart(6)} ${r.p95.toFixed(1).padStart(8)} ${String(r.items).padStart(5)}  ${r.total ?? '-'}${flag}`,
+    );
+  }
+  return lines.join('\n');
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const rows = await benchServer({
+    customers: Number(process.env.BENCH_CUSTOMERS ?? 50_000),
+    bookings: Number(process.env.BENCH_BOOKINGS ?? 100_000),
+  });
+  console.log(printServerTable(rows));
+}

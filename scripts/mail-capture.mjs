@@ -1,0 +1,59 @@
+// An SMTP capture on loopback: PocketBase's mailer sends here in tests and in `npm run backend`, and the
+// mails can be read back over HTTP (GET /mails?to=ADDRESS) or in process (`mails`).
+import { createServer } from 'node:http';
+import { SMTPServer } from 'smtp-server';
+import { simpleParser } from 'mailparser';
+
+export async function startMailCapture({ smtpPort = 0, httpPort = 0, log = false } = {}) {
+  const mails = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((parsed) => {
+          const mail = {
+            from: parsed.from?.text ?? '',
+            to: (Array.isArray(parsed.to) ? parsed.to : [parsed.to])
+              .flatMap((t) => t?.value ?? [])
+              .map((v) => v.address),
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : '',
+            date: new Date().toISOString(),
+          };
+          mails.push(mail);
+          if (log) console.log(`[mail] to ${mail.to.join(', ')}: ${mail.subject}`);
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+
+  const http = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://capture');
+    if (url.pathname === '/mails') {
+      const to = url.searchParams.get('to');
+      const found = to ? mails.filter((m) => m.to.includes(to.toLowerCase())) : mails;
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' });
+      res.end(JSON.stringify(found));
+      return;
+    }
+    res.writeHead(404).end();
+  });
+  await new Promise((resolve) => http.listen(httpPort, '127.0.0.1', resolve));
+
+  return {
+    smtpPort: smtp.server.address().port,
+    httpUrl: `http://127.0.0.1:${http.address().port}`,
+    mails,
+    mailsTo: (address) => mails.filter((m) => m.to.includes(address.toLowerCase())),
+    close: async () => {
+      await new Promise((resolve) => smtp.close(resolve));
+      http.closeAllConnections?.();
+      await new Promise((resolve) => http.close(resolve));
+    },
+  };
+}

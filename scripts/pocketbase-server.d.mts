@@ -1,0 +1,17 @@
+export declare const POCKETBASE_VERSION: string;
+export declare const KIT: { migrations: string; hooks: string };
+export declare function pocketbaseBinary(): string;
+export interface RunningPocketBase {
+  url: string;
+  dataDir: string;
+  superuser: { email: string; password: string; token: string };
+  output(): string;
+  stop(): Promise<void>;
+}
+export declare function startPocketBase(options: {
+  port: number;
+  env?: Record<string, string>;
+  dataDir?: string;
+  superuser?: { email: string; password: string };
+  log?: boolean;
+}): Promise<RunningPocketBase>;

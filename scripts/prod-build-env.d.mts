@@ -1,0 +1,1 @@
+export declare function prodBuildEnv(apiUrl: string): Record<string, string>;

@@ -1,0 +1,23 @@
+import type { AsaasStandIn } from './asaas-stand-in.mjs';
+import type { MailCapture } from './mail-capture.mjs';
+import type { RunningPocketBase } from './pocketbase-server.mjs';
+export declare const TEST_ASAAS_KEY: string;
+export declare const TEST_WEBHOOK_TOKEN: string;
+export interface RealBackend {
+  pb: RunningPocketBase;
+  mail: MailCapture;
+  asaas: AsaasStandIn | null;
+  stop(): Promise<void>;
+}
+export declare function startRealBackend(options: {
+  port: number;
+  appUrl?: string;
+  asaasTimeoutS?: number;
+  pixAutoPayMs?: number;
+  noAnswerMs?: number;
+  dataDir?: string;
+  log?: boolean;
+  realAsaas?: boolean;
+  mailHttpPort?: number;
+  asaasPort?: number;
+}): Promise<RealBackend>;

@@ -1,0 +1,72 @@
+// The whole real backend on loopback in one call: an SMTP capture, the Asaas stand-in and PocketBase with
+// this project's kit, wired together through the server's environment. Used by the real-server tests, the
+// production-build browser tests, the bench and `npm run backend`.
+import { startAsaasStandIn } from './asaas-stand-in.mjs';
+import { startMailCapture } from './mail-capture.mjs';
+import { startPocketBase } from './pocketbase-server.mjs';
+
+export const TEST_ASAAS_KEY = 'chave-asaas-de-teste';
+export const TEST_WEBHOOK_TOKEN = 'token-webhook-de-teste';
+
+/**
+ * Options: port (PocketBase's), appUrl (the app's address, for e-mail links), asaasTimeoutS, pixAutoPayMs,
+ * dataDir, log, realAsaas (use ASAAS_API_KEY/ASAAS_API_URL from this process instead of the stand-in).
+ */
+export async function startRealBackend({
+  port,
+  appUrl = 'http://127.0.0.1:5173',
+  asaasTimeoutS = 2,
+  pixAutoPayMs = 0,
+  noAnswerMs = 10_000,
+  dataDir,
+  log = false,
+  realAsaas = false,
+  mailHttpPort = 0,
+  asaasPort = 0,
+}) {
+  const mail = await startMailCapture({ log, httpPort: mailHttpPort });
+  const pbUrl = `http://127.0.0.1:${port}`;
+  const asaas = realAsaas
+    ? null
+    : await startAsaasStandIn({
+        port: asaasPort,
+        apiKey: TEST_ASAAS_KEY,
+        webhook: { url: `${pbUrl}/payments/asaas/webhook`, token: TEST_WEBHOOK_TOKEN },
+        pixAutoPayMs,
+        noAnswerMs,
+      });
+  const env = {
+    APP_URL: appUrl,
+    MAIL_SENDER_ADDRESS: 'nao-responda@passaporte-italiano.test',
+    MAIL_SENDER_NAME: 'Passaporte Italiano',
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(mail.smtpPort),
+    TRUSTED_PROXY_HEADER: 'X-Forwarded-For',
+    ...(asaas
+      ? {
+          ASAAS_API_URL: asaas.url,
+          ASAAS_API_KEY: TEST_ASAAS_KEY,
+          ASAAS_WEBHOOK_TOKEN: TEST_WEBHOOK_TOKEN,
+          ASAAS_TIMEOUT_S: String(asaasTimeoutS),
+        }
+      : {}),
+  };
+  let pb;
+  try {
+    pb = await startPocketBase({ port, env, dataDir, log });
+  } catch (error) {
+    await mail.close();
+    await asaas?.close();
+    throw error;
+  }
+  return {
+    pb,
+    mail,
+    asaas,
+    stop: async () => {
+      await pb.stop();
+      await asaas?.close();
+      await mail.close();
+    },
+  };
+}

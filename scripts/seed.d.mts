@@ -1,0 +1,6 @@
+import type { RunningPocketBase } from './pocketbase-server.mjs';
+export declare function insertRows(dataDir: string, rows: Record<string, Record<string, unknown>[]>): void;
+export declare function passwordHash(pb: RunningPocketBase, password: string): Promise<string>;
+export declare function seedDemo(
+  pb: RunningPocketBase,
+): Promise<{ accounts: number; bookings: number; password: string }>;

@@ -1,0 +1,153 @@
+// Seeds a running PocketBase (this project's kit) with the demo's data, or with the bench's scale data.
+// Rows go straight into data.db (scripts/sqlite-insert.py): the REST API would hash each password (too slow
+// for 50,000 customers) and cannot set `created`. The demo data is the demo mode's own seed
+// (src/mocks/seed.ts, loaded through Vite), so the real server and the demo answer with the same records.
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** Runs the inserter; `rows` is {table: [row, ...]}. */
+export function insertRows(dataDir, rows) {
+  const python = process.env.PYTHON || 'python3';
+  const result = spawnSync(
+    python,
+    [path.join(root, 'scripts', 'sqlite-insert.py'), path.join(dataDir, 'data.db')],
+    {
+      input: JSON.stringify(rows),
+      encoding: 'utf8',
+      maxBuffer: 1024 * 1024 * 1024,
+    },
+  );
+  if (result.status !== 0) throw new Error(`seeding failed: ${result.stderr || result.error}`);
+}
+
+const tokenKey = () => randomBytes(36).toString('base64url').slice(0, 50);
+
+/**
+ * The bcrypt hash PocketBase makes for `password`: one account is made through the API and its hash
+ * read back, so that every seeded account logs in with the same password.
+ */
+export async function passwordHash(pb, password) {
+  const email = `hash-${Date.now()}@seed.invalid`;
+  const headers = { 'Content-Type': 'application/json', Authorization: pb.superuser.token };
+  const response = await fetch(`${pb.url}/api/collections/usuarios/records`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      email,
+      password,
+      passwordConfirm: password,
+      nome_completo: 'Conta Temporaria de Seed',
+      cpf: '52998224725',
+      celular: '11987654321',
+    }),
+  });
+  if (!response.ok) throw new Error(`could not make the hash account: ${await response.text()}`);
+  const { id } = await response.json();
+  const read = spawnSync(
+    process.env.PYTHON || 'python3',
+    [
+      '-c',
+      'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); print(c.execute("select password from usuarios where id=?", (sys.argv[2],)).fetchone()[0])',
+      path.join(pb.dataDir, 'data.db'),
+      id,
+    ],
+    { encoding: 'utf8' },
+  );
+  await fetch(`${pb.url}/api/collections/usuarios/records/${id}`, { method: 'DELETE', headers });
+  const hash = read.stdout.trim();
+  if (!hash.startsWith('$2')) throw new Error(`no bcrypt hash read back: ${read.stderr}`);
+  return hash;
+}
+
+export function userRow(user, hash) {
+  return {
+    id: user.id,
+    email: user.email,
+    emailVisibility: user.emailVisibility ?? true,
+    verified: user.verified,
+    admin: user.admin,
+    nome_completo: user.nome_completo,
+    cpf: user.cpf,
+    celular: user.celular,
+    password: hash,
+    tokenKey: tokenKey(),
+    created: user.created,
+    updated: user.updated,
+  };
+}
+
+/** The demo seed (src/mocks/seed.ts), loaded with Vite's module runner. */
+export async function demoSeed() {
+  const { createServer } = await import('vite');
+  const vite = await createServer({
+    root,
+    configFile: path.join(root, 'vite.config.ts'),
+    server: { middlewareMode: true, hmr: false, ws: false },
+    appType: 'custom',
+    logLevel: 'error',
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
+  try {
+    const seed = await vite.ssrLoadModule('/src/mocks/seed.ts');
+    return { db: seed.buildSeed(), password: seed.DEMO_PASSWORD };
+  } finally {
+    await vite.close();
+  }
+}
+
+/** Seeds the demo accounts, payments, charges and bookings of the demo mode into a running PocketBase. */
+export async function seedDemo(pb) {
+  const { db, password } = await demoSeed();
+  const hash = await passwordHash(pb, password);
+  const pick = (rows, columns) =>
+    rows.map((row) => Object.fromEntries(columns.map((c) => [c, row[c] ?? ''])));
+  insertRows(pb.dataDir, {
+    usuarios: db.usuarios.map((u) => userRow(u, hash)),
+    pagamentos: pick(db.pagamentos, [
+      'id',
+      'usuario',
+      'tipo_servico',
+      'preco_servico',
+      'flex',
+      'metodo_pagamento',
+      'numero_parcelas',
+      'asaas_id_pagamento',
+      'status_asaas',
+      'created',
+      'updated',
+    ]),
+    cobrancas: pick(db.cobrancas, [
+      'id',
+      'usuario',
+      'tentativa',
+      'asaas_id',
+      'metodo',
+      'tipo_servico',
+      'flex',
+      'valor',
+      'parcelas',
+      'status',
+      'ativa',
+      'motivo',
+      'created',
+      'updated',
+    ]),
+    agendamentos: pick(db.agendamentos, [
+      'id',
+      'usuario',
+      'pagamento',
+      'data_agendamento',
+      'hora_agendamento',
+      'status_agendamento',
+      'local_agendamento',
+      'formulario',
+      'created',
+      'updated',
+    ]),
+  });
+  return { accounts: db.usuarios.length, bookings: db.agendamentos.length, password };
+}

@@ -1,0 +1,160 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Button, buttonClass } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/field';
+import { PageLoading } from '@/components/ui/spinner';
+import { brand, legalLinks } from '@/config/content';
+import { env } from '@/config/env';
+import { paths } from '@/config/routes';
+import { myBookingQueries } from '@/lib/api/bookings';
+import { maskCpf } from '@/lib/cpf';
+import { formatDate } from '@/lib/dates';
+import { downloadTextFile } from '@/lib/download';
+import { maskPhone } from '@/lib/phone';
+import type { UserRecord } from '@/lib/types';
+import { useSession } from '@/lib/use-session';
+import { accountErrorMessage, accountQueries, EXPORT_FILE_NAME, exportMyData } from './api/account';
+import { DeletionRequest } from './deletion-request';
+import { PhoneForm } from './phone-form';
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mt-8 rounded-2xl border border-gray-200 p-5 sm:p-6">
+      <h2 id={id} className="text-xl font-bold text-ink-900">
+        {title}
+      </h2>
+      <div className="mt-3 text-ink-700">{children}</div>
+    </section>
+  );
+}
+
+function AccountData({ account }: { account: UserRecord }) {
+  const rows: [string, string][] = [
+    ['Nome completo', account.nome_completo],
+    ['E-mail', account.email],
+    ['CPF', maskCpf(account.cpf)],
+    ['Celular', maskPhone(account.celular)],
+    ['E-mail confirmado', account.verified ? 'Sim' : 'Não'],
+    ['Conta criada em', formatDate(account.created)],
+  ];
+  return (
+    <>
+      <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-semibold text-ink-900">{label}</dt>
+            <dd className="break-words">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-4 text-sm">
+        Para corrigir o nome, o CPF ou o e-mail, fale com o atendimento:{' '}
+        <a className="font-semibold text-brand-800 underline" href={`mailto:${env.supportEmail}`}>
+          {env.supportEmail}
+        </a>
+        .
+      </p>
+    </>
+  );
+}
+
+function DownloadData() {
+  const download = useMutation({
+    mutationFn: exportMyData,
+    onSuccess: (data) =>
+      downloadTextFile(EXPORT_FILE_NAME, JSON.stringify(data, null, 2), 'application/json'),
+  });
+  return (
+    <>
+      <p>
+        Baixe um arquivo (JSON) com tudo o que o nosso servidor guarda sobre você: conta, pagamentos,
+        cobranças, agendamentos, histórico e pedidos de exclusão.
+      </p>
+      {download.isError ? (
+        <div className="mt-3">
+          <FormAlert>{accountErrorMessage(download.error, 'export')}</FormAlert>
+        </div>
+      ) : null}
+      <div className="mt-4 flex flex-wrap items-center gap-4">
+        <Button
+          variant="secondary"
+          onClick={() => download.mutate()}
+          loading={download.isPending}
+          loadingText="Preparando o arquivo..."
+        >
+          Baixar meus dados
+        </Button>
+        <p role="status" className="font-semibold text-brand-800">
+          {download.isSuccess ? `Arquivo ${EXPORT_FILE_NAME} baixado.` : ''}
+        </p>
+      </div>
+    </>
+  );
+}
+
+/** 'Minha conta': the customer's data as stored, their phone, a copy of everything, and a deletion request. */
+export function AccountPage() {
+  const session = useSession();
+  const userId = session?.id ?? '';
+  const account = useQuery(accountQueries.detail(userId));
+  const requests = useQuery(accountQueries.deletionRequests(userId));
+  const bookings = useQuery(myBookingQueries.mine(userId, session?.admin ?? false));
+
+  const title = <title>{`Minha conta | ${brand.name}`}</title>;
+  if (account.isPending || requests.isPending || bookings.isPending)
+    return (
+      <>
+        {title}
+        <PageLoading />
+      </>
+    );
+  const failed = [account, requests, bookings].find((query) => query.isError);
+  if (failed || !account.data) {
+    return (
+      <div role="alert" className="mx-auto max-w-xl px-4 py-16 text-center">
+        {title}
+        <h1 className="text-2xl font-bold">Minha conta</h1>
+        <p className="mt-2 text-ink-700">{accountErrorMessage(failed?.error, 'load')}</p>
+        <button
+          type="button"
+          className={buttonClass('primary', 'mt-6')}
+          onClick={() => {
+            void account.refetch();
+            void requests.refetch();
+            void bookings.refetch();
+          }}
+        >
+          Tentar novamente
+        </button>
+      </div>
+    );
+  }
+  const inProgress = (bookings.data ?? []).some((b) => b.status_agendamento !== 'FINALIZADO');
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      {title}
+      <h1 className="text-3xl font-bold">Minha conta</h1>
+      <p className="mt-2 text-ink-700">
+        Os seus dados como estão guardados no nosso servidor. Saiba como os usamos na{' '}
+        <Link className="font-semibold text-brand-800 underline" to={paths.privacy}>
+          {legalLinks.privacy}
+        </Link>
+        .
+      </p>
+      <Section id="conta-dados" title="Seus dados">
+        <AccountData account={account.data} />
+      </Section>
+      <Section id="conta-celular" title="Alterar celular">
+        <PhoneForm account={account.data} />
+      </Section>
+      <Section id="conta-copia" title="Cópia dos seus dados">
+        <DownloadData />
+      </Section>
+      <Section id="conta-exclusao" title="Excluir minha conta">
+        <DeletionRequest userId={userId} request={requests.data?.[0]} inProgress={inProgress} />
+      </Section>
+    </div>
+  );
+}

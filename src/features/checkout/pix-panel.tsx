@@ -1,0 +1,90 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { PageLoading } from '@/components/ui/spinner';
+import { formatDateTime } from '@/lib/dates';
+import { formatBRL } from '@/lib/money';
+import type { ChargeRecord } from '@/lib/types';
+import { pixQrCode } from './api/asaas';
+
+/** How often the page asks the server whether the Pix was paid (the webhook records it there). */
+export const PIX_POLL_MS = 3000;
+
+/**
+ * A Pix charge waiting to be paid: the QR code, the copy-and-paste code and its expiry. The page keeps
+ * asking the server (the customer's payments) and shows 'Pagamento confirmado' by itself once the webhook
+ * has recorded the payment; this panel only shows the charge.
+ */
+export function PixPanel({ charge }: { charge: Pick<ChargeRecord, 'asaas_id' | 'valor'> }) {
+  const qr = useQuery({
+    queryKey: ['pix-qr-code', charge.asaas_id],
+    queryFn: () => pixQrCode(charge.asaas_id),
+    staleTime: Infinity,
+  });
+  const [copied, setCopied] = useState(false);
+  const copy = useMutation({
+    mutationFn: (code: string) => navigator.clipboard.writeText(code),
+    onSuccess: () => setCopied(true),
+  });
+
+  if (qr.isPending) return <PageLoading label="Gerando o Pix..." />;
+  if (qr.isError) {
+    return (
+      <div role="alert" className="rounded-xl border border-accent-700/40 bg-red-50 p-4">
+        <p className="font-semibold text-accent-700">Não foi possível mostrar o código do Pix.</p>
+        <button
+          type="button"
+          className="mt-2 min-h-11 font-semibold text-brand-800 underline"
+          onClick={() => qr.refetch()}
+        >
+          Tentar novamente
+        </button>
+      </div>
+    );
+  }
+  const expiry = formatDateTime(qr.data.expirationDate);
+  return (
+    <section aria-labelledby="pix-titulo" className="space-y-4 rounded-xl border border-brand-600 p-4">
+      <h3 id="pix-titulo" className="text-lg font-bold">
+        Pague {formatBRL(charge.valor)} com Pix
+      </h3>
+      <p className="text-ink-700">
+        Abra o aplicativo do seu banco, escolha pagar com Pix e leia o QR code, ou copie o código abaixo. Esta
+        página mostra a confirmação sozinha assim que o pagamento chegar.
+      </p>
+      <img
+        src={`data:image/png;base64,${qr.data.encodedImage}`}
+        alt="QR code do Pix"
+        width={224}
+        height={224}
+        className="mx-auto size-56 rounded-lg border border-gray-200 [image-rendering:pixelated]"
+      />
+      <div>
+        <label htmlFor="pix-copia-e-cola" className="mb-1 block text-sm font-semibold">
+          Código Pix copia e cola
+        </label>
+        <textarea
+          id="pix-copia-e-cola"
+          readOnly
+          rows={3}
+          value={qr.data.payload}
+          className="w-full resize-none break-all rounded-lg border border-gray-300 p-2 font-mono text-sm"
+        />
+      </div>
+      <Button className="w-full" onClick={() => copy.mutate(qr.data.payload)}>
+        Copiar código
+      </Button>
+      <p role="status" className="min-h-6 text-sm font-semibold text-brand-800">
+        {copied
+          ? 'Código copiado.'
+          : copy.isError
+            ? 'Não foi possível copiar: selecione o código e copie.'
+            : ''}
+      </p>
+      {expiry ? <p className="text-sm text-ink-700">Pague até {expiry}.</p> : null}
+      <p className="flex items-center gap-2 text-sm text-ink-700" role="status">
+        Aguardando o pagamento...
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,13 @@
+/** Hands the text to the browser as a file download. */
+export function downloadTextFile(fileName: string, content: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([content], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked on the next tick: some browsers start the download asynchronously after click().
+  window.setTimeout(() => URL.revokeObjectURL(url), 0);
+}

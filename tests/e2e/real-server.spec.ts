@@ -1,0 +1,219 @@
+// The production build against the real backend (playwright.real.config.ts): PocketBase with this project's
+// kit, the Asaas stand-in and the SMTP capture. Every test makes its own customer, so tests never share one.
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, REAL_BACKEND, shot, test } from './fixtures';
+import { ACCOUNTS, login, loginAs, mailsTo, openMailLink, PASSWORD } from './helpers';
+
+const letters = (n: number) =>
+  Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+
+/** A valid CPF from random digits. */
+function cpf(): string {
+  const d = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
+  if (d.every((x) => x === d[0])) d[0] = (d[0]! + 1) % 10;
+  for (let t = 9; t < 11; t++) {
+    let sum = 0;
+    for (let i = 0; i < t; i++) sum += d[i]! * (t + 1 - i);
+    d.push(((sum * 10) % 11) % 10);
+  }
+  return d.join('');
+}
+
+function newCustomer() {
+  const surname = letters(8);
+  return {
+    name: `Giulia Conceição ${surname[0]!.toUpperCase()}${surname.slice(1)}`,
+    email: `giulia.${surname}@teste.passaporte.test`,
+    cpf: cpf(),
+    password: 'Senha@2026',
+  };
+}
+
+async function register(page: Page, customer: ReturnType<typeof newCustomer>) {
+  await page.goto('/?mode=register');
+  const dialog = page.getByRole('dialog', { name: 'Criar conta' });
+  await dialog.getByLabel('Nome completo').fill(customer.name);
+  await dialog.getByLabel('Email').fill(customer.email);
+  await dialog.getByLabel('CPF').pressSequentially(customer.cpf);
+  await dialog.getByLabel('Celular').pressSequentially('11987654321');
+  await dialog.getByLabel('Senha', { exact: true }).fill(customer.password);
+  await dialog.getByLabel('Confirmar senha').fill(customer.password);
+  await dialog.getByRole('button', { name: 'Criar conta' }).click();
+  await expect(page.getByRole('dialog', { name: 'Confirme seu e-mail' })).toContainText(customer.email);
+}
+
+test('register, the e-mailed link, log in, buy, tracking, staff edit, and the customer sees it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  expect(REAL_BACKEND.pb, 'this file runs only against the real backend').not.toBe('');
+  const customer = newCustomer();
+  await register(page, customer);
+  await expectNoAxeViolations(page, 'verify_email modal (real server)');
+
+  // The verification e-mail PocketBase sent, in Portuguese, with the link to the app's own page.
+  const [verification] = await mailsTo(page, customer.email);
+  expect(verification?.subject).toBe('Confirme seu e-mail - Passaporte Italiano');
+  await openMailLink(page, 'verification', customer.email);
+  await expect(page.getByRole('heading', { name: 'Conta verificada com sucesso!' })).toBeVisible();
+  await page.getByRole('link', { name: 'Login' }).click();
+  const loginDialog = page.getByRole('dialog', { name: 'Entrar' });
+  await loginDialog.getByLabel('Email').fill(customer.email);
+  await loginDialog.getByLabel('Senha').fill(customer.password);
+  await loginDialog.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('button', { name: `Olá, ${customer.name}` })).toBeVisible();
+
+  // Buy Familiar with Flex in 2x: the server prices it and writes the order.
+  await page.goto('/services/familiar');
+  await page.getByRole('button', { name: 'Contratar' }).click();
+  await page.getByLabel('Adicionar Flex por R$ 199,00').check();
+  await page.getByLabel(/Li e aceito os termos de serviço/).check();
+  await page.getByLabel('Nome do titular').fill('Giulia C Teste');
+  await page.getByLabel('Número do cartão').pressSequentially('5555555555554444');
+  await page.getByLabel('Validade (MM/AA)').pressSequentially('1230');
+  await page.getByLabel('CVV').fill('123');
+  await page.getByLabel('Parcelas').selectOption('2x');
+  await shot(page, 'real-purchase');
+  await page.getByRole('button', { name: 'Pagar R$ 1.198,00' }).click();
+  const confirmed = page.getByRole('dialog', { name: 'Pagamento confirmado' });
+  await expect(confirmed).toBeVisible();
+  await expectNoAxeViolations(page, 'payment confirmed (real server)');
+  await confirmed.getByRole('link', { name: 'Enviar documentos' }).click();
+  await expect(page).toHaveURL(/\/tracking$/);
+  await expect(page.getByText('Novo - Seu formulário foi recebido e está aguardando análise.')).toBeVisible();
+  await expect(page.getByText('Total recebido: R$ 1.198,00')).toBeVisible();
+  await expectNoAxeViolations(page, 'tracking NOVO (real server)');
+  await shot(page, 'real-tracking-novo');
+  await expect
+    .poll(async () => (await mailsTo(page, customer.email)).map((m) => m.subject))
+    .toContain('Comprovante da sua compra - Passaporte Italiano');
+
+  // Staff, in another browser, find the booking by the customer's name and book it.
+  const staffContext = await browser.newContext({
+    viewport: page.viewportSize() ?? undefined,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+  });
+  const staff = await staffContext.newPage();
+  await login(staff, ACCOUNTS.admin.email);
+  await expect(staff).toHaveURL(/\/dashboard$/);
+  await staff.getByLabel('Buscar por cliente').fill(customer.name);
+  const row = staff.getByRole('table').getByRole('row').filter({ hasText: customer.name });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('link', { name: customer.name }).click();
+  await expect(staff).toHaveURL(/\/booking-details\//);
+  await expect(staff.getByRole('heading', { name: customer.name })).toBeVisible();
+  const date = staff.getByLabel('Data do Agendamento');
+  await date.fill('');
+  await date.pressSequentially('15/12/2026');
+  await staff.keyboard.press('Escape');
+  const time = staff.getByLabel('Hora do Agendamento');
+  await time.fill('');
+  await time.pressSequentially('09:30');
+  await staff.keyboard.press('Escape');
+  await staff.getByLabel('Local do Agendamento').fill('Consulado Geral da Itália em Curitiba');
+  await staff.getByLabel('Status').selectOption('AGENDADO');
+  await staff.getByRole('button', { name: 'Atualizar' }).click();
+  await expect(staff.getByText('Agendamento atualizado com sucesso!')).toBeVisible();
+  await staffContext.close();
+
+  // The customer sees it.
+  await page.reload();
+  await expect(page.getByText('Agendado - Seu agendamento foi concluído.')).toBeVisible();
+  await expect(page.getByText('15/12/2026')).toBeVisible();
+  await expect(page.getByText('Consulado Geral da Itália em Curitiba')).toBeVisible();
+  await expectNoAxeViolations(page, 'tracking AGENDADO (real server)');
+  await shot(page, 'real-tracking-agendado');
+});
+
+test('a card held for risk analysis: no order, "Pagamento em análise" on any device until approved', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const customer = newCustomer();
+  await register(page, customer);
+  await openMailLink(page, 'verification', customer.email);
+  await expect(page.getByRole('heading', { name: 'Conta verificada com sucesso!' })).toBeVisible();
+  await login(page, customer.email, customer.password, '/services/individual');
+  await page.getByRole('button', { name: 'Contratar' }).click();
+  await page.getByLabel(/Li e aceito os termos de serviço/).check();
+  await page.getByLabel('Nome do titular').fill('Giulia C Teste');
+  await page.getByLabel('Número do cartão').pressSequentially('4000000000000010');
+  await page.getByLabel('Validade (MM/AA)').pressSequentially('1230');
+  await page.getByLabel('CVV').fill('123');
+  await page.getByLabel('Parcelas').selectOption('1x');
+  await page.getByRole('button', { name: 'Pagar R$ 699,00' }).click();
+  const analysis = page.getByRole('dialog', { name: 'Pagamento em análise' });
+  await expect(analysis).toBeVisible();
+  await expectNoAxeViolations(page, 'payment in analysis');
+  await shot(page, 'real-analysis');
+
+  // Another device: the server says a charge is under way, and offers no card form.
+  const other = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  const second = await other.newPage();
+  await expect(await login(second, customer.email, customer.password)).toBeHidden();
+  await second.goto('/tracking');
+  await expect(second.getByRole('heading', { name: 'Pagamento em análise' })).toBeVisible();
+  await second.goto('/services/familiar');
+  await second.getByRole('button', { name: 'Contratar' }).click();
+  await expect(second.getByRole('heading', { name: 'Pagamento em análise' })).toBeVisible();
+  await expect(second.getByLabel(/Li e aceito/)).toHaveCount(0);
+
+  // Asaas approves it: the webhook writes the order, and tracking shows it.
+  const payments = (await (
+    await second.request.get(`${REAL_BACKEND.asaas}/__control/payments`)
+  ).json()) as Array<{
+    id: string;
+    externalReference: string;
+    status: string;
+  }>;
+  const held = payments.filter((p) => p.status === 'AWAITING_RISK_ANALYSIS').at(-1);
+  expect(held).toBeDefined();
+  const event = await second.request.post(`${REAL_BACKEND.asaas}/__control/payments/${held!.id}/event`, {
+    data: { event: 'PAYMENT_APPROVED_BY_RISK_ANALYSIS' },
+  });
+  expect(((await event.json()) as { status: number }).status).toBe(200);
+  await second.goto('/tracking');
+  await expect(
+    second.getByText('Novo - Seu formulário foi recebido e está aguardando análise.'),
+  ).toBeVisible();
+  await other.close();
+});
+
+test('a revoked session ends with a clear message instead of empty pages', async ({
+  page,
+  consoleErrors,
+}) => {
+  consoleErrors.allow(/auth-refresh.*401|401.*auth-refresh|status of 401/);
+  await loginAs(page, 'agendado');
+  await page.goto('/tracking');
+  await expect(page.getByText('Agendado - Seu agendamento foi concluído.')).toBeVisible();
+  // Another device changes the password: PocketBase revokes every token of the account.
+  const token = await page.evaluate(() => sessionStorage.getItem('token'));
+  const changed = await page.request.patch(
+    `${REAL_BACKEND.pb}/api/collections/usuarios/records/demoagendado001`,
+    {
+      headers: { Authorization: token ?? '' },
+      data: { oldPassword: PASSWORD, password: 'Nova@Senha2026', passwordConfirm: 'Nova@Senha2026' },
+    },
+  );
+  expect(changed.ok()).toBe(true);
+  // The tab regains focus: the app asks the server, which refuses the old token.
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await page.reload();
+  await expect(page.getByRole('dialog', { name: 'Entrar' })).toBeVisible();
+  await expect(page.getByText('Sua sessão terminou. Entre novamente para continuar.')).toBeVisible();
+  await expectNoAxeViolations(page, 'session ended (real server)');
+  await shot(page, 'real-session-ended');
+  // Put the seed's password back for the other tests.
+  const login2 = await page.request.post(`${REAL_BACKEND.pb}/api/collections/usuarios/auth-with-password`, {
+    data: { identity: ACCOUNTS.agendado.email, password: 'Nova@Senha2026' },
+  });
+  const { token: fresh } = (await login2.json()) as { token: string };
+  await page.request.patch(`${REAL_BACKEND.pb}/api/collections/usuarios/records/demoagendado001`, {
+    headers: { Authorization: fresh },
+    data: { oldPassword: 'Nova@Senha2026', password: PASSWORD, passwordConfirm: PASSWORD },
+  });
+});

@@ -1,0 +1,333 @@
+// The contract suite: the same API calls against the demo's stand-in (src/mocks/handlers.ts, through MSW)
+// and against the real PocketBase with this project's kit, both holding the demo seed. Each case states
+// what the answer must be; both backends must give it, so the demo cannot drift from the server again.
+import { getResponse } from 'msw';
+import PocketBase, { ClientResponseError } from 'pocketbase';
+import { describe, expect, it } from 'vitest';
+import { resetDb } from '@/mocks/db';
+import { handlers } from '@/mocks/handlers';
+import { DEMO_ACCOUNTS, DEMO_AGENDADO_BOOKING, DEMO_PASSWORD } from '@/mocks/seed';
+import { nextIp, PB_URL } from './helpers';
+
+type Backend = { name: string; client: () => PocketBase };
+
+const mswFetch = async (url: RequestInfo | URL, init?: RequestInit) =>
+  (await getResponse(handlers, new Request(url, init))) ??
+  new Response(JSON.stringify({ status: 404, message: 'no handler', data: {} }), { status: 404 });
+
+const BACKENDS: Backend[] = [
+  {
+    name: 'the demo stand-in (MSW)',
+    client: () => {
+      const pb = new PocketBase('http://msw.local');
+      pb.autoCancellation(false);
+      pb.beforeSend = (url, options) => ({ url, options: { ...options, fetch: mswFetch } });
+      return pb;
+    },
+  },
+  {
+    name: 'PocketBase with the kit',
+    client: () => {
+      const pb = new PocketBase(PB_URL);
+      pb.autoCancellation(false);
+      const ip = nextIp();
+      pb.beforeSend = (url, options) => ({
+        url,
+        options: { ...options, headers: { ...options.headers, 'X-Forwarded-For': ip } },
+      });
+      return pb;
+    },
+  },
+];
+
+/** What a call answered: the status, message, and the codes of the field errors. */
+async function answer(call: Promise<unknown>) {
+  try {
+    await call;
+    return { status: 200 };
+  } catch (error) {
+    if (!(error instanceof ClientResponseError)) throw error;
+    const data = (error.response?.data ?? {}) as Record<string, { code?: string }>;
+    return {
+      status: error.status,
+      message: error.message,
+      codes: Object.fromEntries(Object.entries(data).map(([field, e]) => [field, e?.code])),
+    };
+  }
+}
+
+const PB_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+describe.each(BACKENDS)('$name', ({ client }) => {
+  resetDb();
+  const as = async (account: keyof typeof DEMO_ACCOUNTS) => {
+    const pb = client();
+    await pb.collection('usuarios').authWithPassword(DEMO_ACCOUNTS[account].email, DEMO_PASSWORD);
+    return pb;
+  };
+  const registration = (change: Record<string, unknown> = {}) => ({
+    nome_completo: 'Contrato de Teste Silva',
+    email: `contrato-${Math.random().toString(36).slice(2)}@teste.passaporte.test`,
+    password: 'Senha@2026',
+    passwordConfirm: 'Senha@2026',
+    cpf: '390.533.447-05',
+    celular: '(31) 99123-4567',
+    ...change,
+  });
+
+  it('log in: wrong password, blank fields, and the record of a good one', async () => {
+    expect(
+      await answer(
+        client().collection('usuarios').authWithPassword(DEMO_ACCOUNTS.cliente.email, 'Errada@123'),
+      ),
+    ).toEqual({
+      status: 400,
+      message: 'Failed to authenticate.',
+      codes: {},
+    });
+    expect(await answer(client().collection('usuarios').authWithPassword('', ''))).toEqual({
+      status: 400,
+      message: 'An error occurred while validating the submitted data.',
+      codes: { identity: 'validation_required', password: 'validation_required' },
+    });
+    const { token, record } = await client()
+      .collection('usuarios')
+      .authWithPassword(DEMO_ACCOUNTS.agendado.email, DEMO_PASSWORD);
+    expect(token.split('.')).toHaveLength(3);
+    expect(record).toMatchObject({
+      id: DEMO_ACCOUNTS.agendado.id,
+      email: DEMO_ACCOUNTS.agendado.email,
+      verified: true,
+      admin: false,
+    });
+    expect(record).not.toHaveProperty('password');
+    expect(record.created).toMatch(PB_DATE);
+  });
+
+  it('registration: 200 with the record; a taken e-mail, bad fields, a staff flag', async () => {
+    const input = registration();
+    const created = await client().collection('usuarios').create(input);
+    expect(created).toMatchObject({
+      verified: false,
+      admin: false,
+      email: input.email,
+      emailVisibility: true,
+    });
+    expect(created).not.toHaveProperty('password');
+    expect(
+      await answer(
+        client()
+          .collection('usuarios')
+          .create(registration({ email: DEMO_ACCOUNTS.cliente.email })),
+      ),
+    ).toEqual({
+      status: 400,
+      message: 'Failed to create record.',
+      codes: { email: 'validation_not_unique' },
+    });
+    expect(
+      await answer(
+        client()
+          .collection('usuarios')
+          .create(registration({ cpf: '111.111.111-11' })),
+      ),
+    ).toEqual({
+      status: 400,
+      message: 'An error occurred while validating the submitted data.',
+      codes: { cpf: 'validation_invalid_cpf' },
+    });
+    expect(
+      await answer(
+        client()
+          .collection('usuarios')
+          .create(registration({ password: 'curta', passwordConfirm: 'curta' })),
+      ),
+    ).toMatchObject({
+      status: 400,
+      codes: { password: 'validation_min_text_constraint' },
+    });
+    expect(
+      await answer(
+        client()
+          .collection('usuarios')
+          .create(registration({ admin: true })),
+      ),
+    ).toEqual({
+      status: 400,
+      message: 'Failed to create record.',
+      codes: {},
+    });
+  });
+
+  it('e-mail links: 204 for an unknown address, and a junk token refused', async () => {
+    expect(
+      await answer(client().collection('usuarios').requestVerification('ninguem@teste.passaporte.test')),
+    ).toEqual({ status: 200 });
+    expect(await answer(client().collection('usuarios').confirmVerification('nao-e-um-token'))).toEqual({
+      status: 400,
+      message: 'An error occurred while validating the submitted data.',
+      codes: { token: 'validation_invalid_token_claims' },
+    });
+    expect(await answer(client().collection('usuarios').authRefresh())).toMatchObject({ status: 401 });
+  });
+
+  it('lists: the shape, a customer’s own rows, a guest’s empty list', async () => {
+    const agendado = await as('agendado');
+    const payments = await agendado.collection('pagamentos').getList(1, 30);
+    expect(payments).toMatchObject({ page: 1, perPage: 30, totalItems: 1, totalPages: 1 });
+    expect(payments.items[0]).toMatchObject({
+      usuario: DEMO_ACCOUNTS.agendado.id,
+      flex: false,
+      status_asaas: 'CONFIRMED',
+    });
+    const guest = await client().collection('agendamentos').getList(1, 30);
+    expect(guest).toEqual({ page: 1, perPage: 30, totalItems: 0, totalPages: 0, items: [] });
+    const cliente = await as('cliente');
+    expect(await answer(cliente.collection('agendamentos').getOne(DEMO_AGENDADO_BOOKING.id))).toEqual({
+      status: 404,
+      message: "The requested resource wasn't found.",
+      codes: {},
+    });
+  });
+
+  it('writes: only the server creates orders; only staff edit bookings, with the five statuses', async () => {
+    const cliente = await as('cliente');
+    for (const collection of ['pagamentos', 'agendamentos', 'cobrancas']) {
+      expect(
+        await answer(cliente.collection(collection).create({ usuario: DEMO_ACCOUNTS.cliente.id })),
+      ).toEqual({
+        status: 403,
+        message: 'Only superusers can perform this action.',
+        codes: {},
+      });
+    }
+    const agendado = await as('agendado');
+    expect(
+      await answer(
+        agendado
+          .collection('agendamentos')
+          .update(DEMO_AGENDADO_BOOKING.id, { status_agendamento: 'FINALIZADO' }),
+      ),
+    ).toMatchObject({
+      status: 404,
+    });
+    expect(
+      await answer(agendado.collection('usuarios').update(DEMO_ACCOUNTS.agendado.id, { admin: true })),
+    ).toMatchObject({ status: 404 });
+    expect(
+      await answer(agendado.collection('usuarios').update(DEMO_ACCOUNTS.agendado.id, { celular: '12' })),
+    ).toEqual({
+      status: 400,
+      message: 'An error occurred while validating the submitted data.',
+      codes: { celular: 'validation_invalid_celular' },
+    });
+    const admin = await as('admin');
+    expect(
+      await answer(
+        admin
+          .collection('agendamentos')
+          .update(DEMO_AGENDADO_BOOKING.id, { status_agendamento: 'CANCELADO' }),
+      ),
+    ).toEqual({
+      status: 400,
+      message: 'An error occurred while validating the submitted data.',
+      codes: { status_agendamento: 'validation_invalid_status' },
+    });
+    const saved = await admin
+      .collection('agendamentos')
+      .update(
+        DEMO_AGENDADO_BOOKING.id,
+        { data_agendamento: '2026-12-03T03:00:00.000Z' },
+        { expand: 'usuario' },
+      );
+    expect(saved.data_agendamento).toBe('2026-12-03 03:00:00.000Z');
+    expect(saved.updated).toMatch(PB_DATE);
+    // Staff see the customer's name and e-mail through expand.
+    expect(saved.expand?.usuario).toMatchObject({
+      nome_completo: DEMO_ACCOUNTS.agendado.nome_completo,
+      email: DEMO_ACCOUNTS.agendado.email,
+    });
+    for (const collection of ['asaas_clientes', 'asaas_eventos', 'tentativas_cartao']) {
+      expect(await answer(admin.collection(collection).getList(1, 1))).toMatchObject({ status: 403 });
+    }
+  });
+
+  it('filters: @request is refused, broken syntax is a 400, quoted text is text', async () => {
+    const admin = await as('admin');
+    expect(
+      await answer(admin.collection('agendamentos').getList(1, 1, { filter: '@request.auth.id != ""' })),
+    ).toMatchObject({ status: 403 });
+    expect(
+      await answer(
+        admin.collection('agendamentos').getList(1, 1, { filter: 'usuario.nome_completo ~ "a\\"' }),
+      ),
+    ).toEqual({
+      status: 400,
+      message: 'Something went wrong while processing your request.',
+      codes: {},
+    });
+    const found = await admin.collection('agendamentos').getList(1, 5, {
+      filter: admin.filter('usuario.nome_completo ~ {:q}', { q: "João Pedro D'Ávila" }),
+    });
+    expect(found.items.map((b) => b.id)).toEqual([DEMO_AGENDADO_BOOKING.id]);
+  });
+
+  it('the proxy: guests, unverified accounts, edited prices, declines and held charges', async () => {
+    expect(
+      await answer(client().send('/payments/asaas/customer', { method: 'POST', body: {} })),
+    ).toMatchObject({ status: 401 });
+    const pendente = await as('pendente');
+    expect(await answer(pendente.send('/payments/asaas/customer', { method: 'POST', body: {} }))).toEqual({
+      status: 403,
+      message: 'Confirme o seu e-mail antes de pagar.',
+      codes: {},
+    });
+    const cliente = await as('cliente');
+    const { id: customer } = await cliente.send<{ id: string }>('/payments/asaas/customer', {
+      method: 'POST',
+      body: {},
+    });
+    const card = (number: string, change: Record<string, unknown> = {}) => ({
+      installmentCount: 1,
+      customer,
+      value: 699,
+      totalValue: 699,
+      billingType: 'CREDIT_CARD',
+      creditCard: { holderName: 'MARIA C', number, expiryMonth: '12', expiryYear: '2031', ccv: '123' },
+      creditCardHolderInfo: {
+        name: 'Maria',
+        email: DEMO_ACCOUNTS.cliente.email,
+        cpfCnpj: '52998224725',
+        postalCode: '01310100',
+        addressNumber: '1000',
+        phone: '11987654321',
+      },
+      tipo_servico: 'individual',
+      flex: false,
+      externalReference: `contrato-${number.slice(-4)}-${Math.random().toString(36).slice(2, 10)}`,
+      ...change,
+    });
+    const send = (body: Record<string, unknown>) =>
+      cliente.send('/payments/asaas/installment', { method: 'POST', body });
+    expect(await answer(send(card('4111111111111111', { totalValue: 1, value: 1 })))).toEqual({
+      status: 400,
+      message: 'O valor enviado não corresponde ao preço do serviço. Recarregue a página e tente novamente.',
+      codes: { totalValue: 'validation_invalid_value' },
+    });
+    expect(await answer(send(card('5184019740373151')))).toEqual({
+      status: 400,
+      message: 'Pagamento recusado pela operadora do cartão.',
+      codes: { asaas: 'invalid_creditCard' },
+    });
+    const held = await cliente.send<{ status: string; id: string }>('/payments/asaas/installment', {
+      method: 'POST',
+      body: card('4000000000000010'),
+    });
+    expect(held.status).toBe('AWAITING_RISK_ANALYSIS');
+    expect(await cliente.collection('pagamentos').getFullList()).toEqual([]);
+    expect(await cliente.collection('cobrancas').getFullList({ filter: 'ativa = true' })).toMatchObject([
+      { status: 'AWAITING_RISK_ANALYSIS', asaas_id: held.id },
+    ]);
+    expect(await answer(send(card('4111111111111111')))).toMatchObject({ status: 409 });
+  });
+});

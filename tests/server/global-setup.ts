@@ -1,0 +1,30 @@
+// Starts the real backend once for the real-server tier and hands its addresses to the tests.
+import type { TestProject } from 'vitest/node';
+import { startRealBackend } from '../../scripts/real-backend.mjs';
+import { seedDemo } from '../../scripts/seed.mjs';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pbUrl: string;
+    mailUrl: string;
+    asaasUrl: string;
+    superuser: { email: string; password: string };
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const port = Number(process.env.PB_TEST_PORT ?? 18090 + Math.floor(Math.random() * 800));
+  const backend = await startRealBackend({ port, asaasTimeoutS: 2, noAnswerMs: 6_000 });
+  // The demo's own seed, so the contract suite asks both backends about the same records.
+  await seedDemo(backend.pb);
+  project.provide('pbUrl', backend.pb.url);
+  project.provide('mailUrl', backend.mail.httpUrl);
+  project.provide('asaasUrl', backend.asaas?.url.replace(/\/v3$/, '') ?? '');
+  project.provide('superuser', {
+    email: backend.pb.superuser.email,
+    password: backend.pb.superuser.password,
+  });
+  return async () => {
+    await backend.stop();
+  };
+}

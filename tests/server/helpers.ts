@@ -1,0 +1,256 @@
+// Helpers for the real-server tier: SDK clients, customers made the way the app makes them (register, the
+// link from the captured e-mail, log in), the captured mails and what the Asaas stand-in received.
+import PocketBase, { ClientResponseError } from 'pocketbase';
+import { expect, inject } from 'vitest';
+import type { CapturedMail } from '../../scripts/mail-capture.mjs';
+import type { AsaasRequest } from '../../scripts/asaas-stand-in.mjs';
+
+export const PB_URL = inject('pbUrl');
+const MAIL_URL = inject('mailUrl');
+const ASAAS_URL = inject('asaasUrl');
+export const PASSWORD = 'Senha@2026';
+
+let counter = 0;
+const run = Date.now().toString(36);
+const unique = () => `${run}${(counter++).toString(36)}`;
+
+/** A fresh IP per customer (sent as X-Forwarded-For, which the test server trusts) keeps the IP limit apart. */
+let ipCounter = 1;
+export const nextIp = () => `198.51.${100 + Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
+
+/** An SDK client as the app makes one; `ip` is the address the server will see. */
+export function client(ip = nextIp()): PocketBase {
+  const pb = new PocketBase(PB_URL);
+  pb.autoCancellation(false);
+  pb.beforeSend = (url, options) => {
+    options.headers = { ...options.headers, 'X-Forwarded-For': ip };
+    return { url, options };
+  };
+  return pb;
+}
+
+let superuserClient: PocketBase | null = null;
+export async function superuser(): Promise<PocketBase> {
+  if (superuserClient?.authStore.isValid) return superuserClient;
+  const pb = new PocketBase(PB_URL);
+  pb.autoCancellation(false);
+  const { email, password } = inject('superuser');
+  await pb.collection('_superusers').authWithPassword(email, password);
+  superuserClient = pb;
+  return pb;
+}
+
+/** A CPF with valid check digits, from any 9 digits. */
+export function cpf(base9: string): string {
+  const d = base9.split('').map(Number);
+  for (let t = 9; t < 11; t++) {
+    let sum = 0;
+    for (let i = 0; i < t; i++) sum += (d[i] ?? 0) * (t + 1 - i);
+    d.push(((sum * 10) % 11) % 10);
+  }
+  const s = d.join('');
+  return `${s.slice(0, 3)}.${s.slice(3, 6)}.${s.slice(6, 9)}-${s.slice(9)}`;
+}
+
+let cpfCounter = 100_000_000;
+export const nextCpf = () => cpf(String(cpfCounter++ + Math.floor(Math.random() * 1000) * 1000));
+
+export interface RegisterInput {
+  nome_completo: string;
+  email: string;
+  password: string;
+  passwordConfirm: string;
+  cpf: string;
+  celular: string;
+}
+
+export function registration(overrides: Partial<RegisterInput> = {}): RegisterInput {
+  return {
+    nome_completo: 'Maria da Conceição Souza',
+    email: `cliente-${unique()}@teste.passaporte.test`,
+    password: PASSWORD,
+    passwordConfirm: PASSWORD,
+    cpf: nextCpf(),
+    celular: '(11) 98765-4321',
+    ...overrides,
+  };
+}
+
+/** Polls the SMTP capture for mails to `address` until `count` of them (matching `subject`) arrived. */
+export async function mailsTo(
+  address: string,
+  { subject, count = 1, timeoutMs = 5000 } = {} as {
+    subject?: RegExp;
+    count?: number;
+    timeoutMs?: number;
+  },
+): Promise<CapturedMail[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await fetch(`${MAIL_URL}/mails?to=${encodeURIComponent(address)}`);
+    const all = (await response.json()) as CapturedMail[];
+    const found = subject ? all.filter((m) => subject.test(m.subject)) : all;
+    if (found.length >= count || Date.now() > deadline) return found;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The query parameter `name` of the first link in a mail's HTML that points at `path`. */
+export function linkToken(mail: CapturedMail, path: string): string {
+  const match = mail.html.match(new RegExp(`href="[^"]*${path}\\?token=([^"&]+)"`));
+  if (!match?.[1]) throw new Error(`no ${path} link in mail "${mail.subject}"`);
+  return match[1];
+}
+
+export interface Customer {
+  pb: PocketBase;
+  id: string;
+  email: string;
+  ip: string;
+  input: RegisterInput;
+}
+
+/** Registers a customer and, unless told otherwise, verifies them through the e-mailed link and logs in. */
+export async function newCustomer({
+  verified = true,
+  admin = false,
+  ...overrides
+}: Partial<RegisterInput> & {
+  verified?: boolean;
+  admin?: boolean;
+} = {}): Promise<Customer> {
+  const ip = nextIp();
+  const pb = client(ip);
+  const input = registration(overrides);
+  const record = await pb.collection('usuarios').create(input);
+  if (verified) {
+    await pb.collection('usuarios').requestVerification(input.email);
+    const [mail] = await mailsTo(input.email, { subject: /Confirme seu e-mail/ });
+    if (!mail) throw new Error(`no verification mail for ${input.email}`);
+    await pb.collection('usuarios').confirmVerification(linkToken(mail, '/confirm_verification'));
+  }
+  if (admin) await (await superuser()).collection('usuarios').update(record.id, { admin: true });
+  await pb.collection('usuarios').authWithPassword(input.email, input.password);
+  return { pb, id: record.id, email: input.email, ip, input };
+}
+
+/** The error a call ends with (fails the test when it succeeds). */
+export async function failure(call: Promise<unknown>): Promise<ClientResponseError> {
+  try {
+    await call;
+  } catch (error) {
+    if (error instanceof ClientResponseError) return error;
+    throw error;
+  }
+  expect.fail('the call was expected to fail');
+}
+
+// ---------------------------------------------------------------- Asaas stand-in
+
+export async function asaasRequests(): Promise<AsaasRequest[]> {
+  const response = await fetch(`${ASAAS_URL}/__control/requests`);
+  return (await response.json()) as AsaasRequest[];
+}
+
+export async function asaasPayment(id: string): Promise<Record<string, unknown> | undefined> {
+  const response = await fetch(`${ASAAS_URL}/__control/payments`);
+  const all = (await response.json()) as { id: string }[];
+  return all.find((p) => p.id === id);
+}
+
+/** Applies an event to a stand-in charge and delivers its webhook to the server; returns the server's answer. */
+export async function asaasEvent(
+  paymentId: string,
+  event: string,
+): Promise<{ status: number; body?: string }> {
+  const response = await fetch(`${ASAAS_URL}/__control/payments/${paymentId}/event`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ event }),
+  });
+  return (await response.json()) as { status: number; body?: string };
+}
+
+// ---------------------------------------------------------------- payments
+
+export const CARDS = {
+  approved: '4111111111111111',
+  declined: '5184019740373151',
+  riskAnalysis: '4000000000000010',
+  pending: '4000000000000028',
+  insufficientFunds: '4000000000000036',
+  noAnswer: '4000000000000044',
+  serverError: '4000000000000051',
+};
+
+export async function asaasCustomer(customer: Customer): Promise<string> {
+  const { id } = await customer.pb.send<{ id: string }>('/payments/asaas/customer', {
+    method: 'POST',
+    body: {
+      name: customer.input.nome_completo,
+      cpfCnpj: customer.input.cpf.replace(/\D/g, ''),
+      email: customer.email,
+    },
+  });
+  return id;
+}
+
+/** The card request the app sends (seed fields plus tipo_servico, flex and the attempt id). */
+export function cardRequest(
+  customerId: string,
+  customer: Customer,
+  {
+    tipo = 'individual',
+    flex = false,
+    parcelas = 1,
+    number = CARDS.approved,
+    attempt = `tentativa-${unique()}`,
+  }: {
+    tipo?: 'individual' | 'familiar';
+    flex?: boolean;
+    parcelas?: number;
+    number?: string;
+    attempt?: string;
+  } = {},
+) {
+  const total = (tipo === 'individual' ? 699 : 999) + (flex ? 199 : 0);
+  return {
+    installmentCount: parcelas,
+    customer: customerId,
+    value: Math.floor((total * 100) / parcelas) / 100,
+    totalValue: total,
+    billingType: 'CREDIT_CARD',
+    dueDate: '2020-01-01',
+    creditCard: { holderName: 'MARIA C SOUZA', number, expiryMonth: '12', expiryYear: '2031', ccv: '123' },
+    creditCardHolderInfo: {
+      name: customer.input.nome_completo,
+      email: customer.email,
+      cpfCnpj: customer.input.cpf.replace(/\D/g, ''),
+      postalCode: '01310100',
+      addressNumber: '1000',
+      phone: '11987654321',
+    },
+    remoteIp: '1.1.1.1',
+    tipo_servico: tipo,
+    flex,
+    externalReference: attempt,
+  };
+}
+
+export interface ChargeAnswer {
+  id: string;
+  status: string;
+  externalReference: string;
+}
+
+export function payByCard(customer: Customer, body: Record<string, unknown>) {
+  return customer.pb.send<ChargeAnswer>('/payments/asaas/installment', { method: 'POST', body });
+}
+
+/** A customer who bought `tipo` by card: the server wrote their payment and NOVO booking. */
+export async function paidCustomer(options: Parameters<typeof cardRequest>[2] = {}) {
+  const customer = await newCustomer();
+  const asaasId = await asaasCustomer(customer);
+  const charge = await payByCard(customer, cardRequest(asaasId, customer, options));
+  return { customer, asaasId, charge };
+}

@@ -1,0 +1,176 @@
+// Asaas's webhook: the token, each event once, orders for confirmed charges the server made, the rest recorded.
+import { describe, expect, it } from 'vitest';
+import {
+  asaasCustomer,
+  asaasEvent,
+  CARDS,
+  cardRequest,
+  newCustomer,
+  payByCard,
+  PB_URL,
+  superuser,
+} from './helpers';
+
+async function post(body: unknown, token: string | null) {
+  const response = await fetch(`${PB_URL}/payments/asaas/webhook`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      ...(token === null ? {} : { 'asaas-access-token': token }),
+    },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function orderOf(userId: string) {
+  const su = await superuser();
+  const filter = su.filter('usuario = {:id}', { id: userId });
+  return {
+    payments: await su.collection('pagamentos').getFullList({ filter }),
+    bookings: await su.collection('agendamentos').getFullList({ filter }),
+    charges: await su.collection('cobrancas').getFullList({ filter }),
+  };
+}
+
+async function chargeInAnalysis() {
+  const customer = await newCustomer();
+  const customerId = await asaasCustomer(customer);
+  const charge = await payByCard(customer, cardRequest(customerId, customer, { number: CARDS.riskAnalysis }));
+  return { customer, customerId, charge };
+}
+
+describe('the webhook token', () => {
+  it.each([
+    ['no token', null],
+    ['a wrong token', 'token-errado'],
+    ['an empty token', ''],
+  ])('refuses %s with 401 and changes nothing', async (_label, token) => {
+    const { customer, charge } = await chargeInAnalysis();
+    const answer = await post(
+      {
+        id: `evt_${Date.now()}`,
+        event: 'PAYMENT_CONFIRMED',
+        payment: { id: charge.id, status: 'CONFIRMED' },
+      },
+      token,
+    );
+    expect(answer.status).toBe(401);
+    expect((await orderOf(customer.id)).payments).toEqual([]);
+  });
+});
+
+describe('events', () => {
+  it('approval after risk analysis makes the order, once, however often it is delivered', async () => {
+    const { customer, charge } = await chargeInAnalysis();
+    const event = {
+      id: `evt_aprov_${Date.now()}`,
+      event: 'PAYMENT_APPROVED_BY_RISK_ANALYSIS',
+      payment: { id: charge.id, status: 'CONFIRMED' },
+    };
+    const first = await post(event, 'token-webhook-de-teste');
+    const replay = await post(event, 'token-webhook-de-teste');
+    expect(first.status).toBe(200);
+    expect(replay).toEqual({ status: 200, body: { recebido: true, repetido: true } });
+    // A different event for the same charge (Asaas sends CONFIRMED too) adds nothing either.
+    expect((await asaasEvent(charge.id, 'PAYMENT_CONFIRMED')).status).toBe(200);
+    const order = await orderOf(customer.id);
+    expect(order.payments).toHaveLength(1);
+    expect(order.bookings).toMatchObject([{ status_agendamento: 'NOVO' }]);
+    expect(order.charges).toMatchObject([{ status: 'CONFIRMED', ativa: true }]);
+  });
+
+  it('reproval after risk analysis ends the charge and lets the customer pay again', async () => {
+    const { customer, customerId, charge } = await chargeInAnalysis();
+    expect((await asaasEvent(charge.id, 'PAYMENT_REPROVED_BY_RISK_ANALYSIS')).status).toBe(200);
+    expect((await orderOf(customer.id)).charges).toMatchObject([
+      { status: 'REPROVED_BY_RISK_ANALYSIS', ativa: false },
+    ]);
+    const again = await payByCard(customer, cardRequest(customerId, customer));
+    expect(again.status).toBe('CONFIRMED');
+    expect((await orderOf(customer.id)).payments).toHaveLength(1);
+  });
+
+  it('a refused capture ends the charge without an order', async () => {
+    const { customer, charge } = await chargeInAnalysis();
+    expect((await asaasEvent(charge.id, 'PAYMENT_CREDIT_CARD_CAPTURE_REFUSED')).status).toBe(200);
+    const order = await orderOf(customer.id);
+    expect(order.payments).toEqual([]);
+    expect(order.charges).toMatchObject([{ status: 'CAPTURE_REFUSED', ativa: false }]);
+  });
+
+  it('the order of a charge confirmed after the customer left is written by the webhook', async () => {
+    // The proxy never learnt the charge's outcome (timeout); Asaas's events tell it.
+    const customer = await newCustomer();
+    const customerId = await asaasCustomer(customer);
+    await payByCard(customer, cardRequest(customerId, customer, { number: CARDS.noAnswer })).catch(
+      () => undefined,
+    );
+    const [charge] = (await orderOf(customer.id)).charges;
+    expect(charge).toMatchObject({ status: 'INDETERMINADA', asaas_id: '' });
+    const answer = await post(
+      {
+        id: `evt_tardio_${Date.now()}`,
+        event: 'PAYMENT_CONFIRMED',
+        payment: {
+          id: `pay_tardio_${Date.now()}`,
+          status: 'CONFIRMED',
+          externalReference: charge?.tentativa,
+        },
+      },
+      'token-webhook-de-teste',
+    );
+    expect(answer.status).toBe(200);
+    const order = await orderOf(customer.id);
+    expect(order.payments).toHaveLength(1);
+    expect(order.bookings).toHaveLength(1);
+    expect(order.charges[0]).toMatchObject({ status: 'CONFIRMED' });
+  });
+
+  it('refunds and chargebacks are recorded on the charge and the payment', async () => {
+    const customer = await newCustomer();
+    const customerId = await asaasCustomer(customer);
+    const charge = await payByCard(customer, cardRequest(customerId, customer));
+    expect((await asaasEvent(charge.id, 'PAYMENT_CHARGEBACK_REQUESTED')).status).toBe(200);
+    let order = await orderOf(customer.id);
+    expect(order.payments[0]?.status_asaas).toBe('CHARGEBACK_REQUESTED');
+    expect((await asaasEvent(charge.id, 'PAYMENT_REFUNDED')).status).toBe(200);
+    order = await orderOf(customer.id);
+    expect(order.payments[0]?.status_asaas).toBe('REFUNDED');
+    expect(order.charges[0]?.status).toBe('REFUNDED');
+  });
+
+  it('a late "pending" event cannot undo a paid charge', async () => {
+    const customer = await newCustomer();
+    const customerId = await asaasCustomer(customer);
+    const charge = await payByCard(customer, cardRequest(customerId, customer));
+    await post(
+      {
+        id: `evt_atrasado_${Date.now()}`,
+        event: 'PAYMENT_CREATED',
+        payment: { id: charge.id, status: 'PENDING' },
+      },
+      'token-webhook-de-teste',
+    );
+    expect((await orderOf(customer.id)).charges[0]).toMatchObject({ status: 'CONFIRMED', ativa: true });
+  });
+
+  it('a charge the server never made is ignored with a 200 (so Asaas does not retry it)', async () => {
+    const answer = await post(
+      {
+        id: `evt_alheio_${Date.now()}`,
+        event: 'PAYMENT_CONFIRMED',
+        payment: { id: 'pay_de_outro_sistema', status: 'CONFIRMED', externalReference: 'nao-e-nosso' },
+      },
+      'token-webhook-de-teste',
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.resultado).toMatch(/ignorado/);
+    const su = await superuser();
+    expect(
+      await su
+        .collection('pagamentos')
+        .getFullList({ filter: 'asaas_id_pagamento = "pay_de_outro_sistema"' }),
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,18 @@
+/// <reference types="vitest/config" />
+// The real-server tier: a real PocketBase with this project's kit (pocketbase/), the Asaas stand-in and an
+// SMTP capture, started once by tests/server/global-setup.ts. Files run one after another on one server.
+import { fileURLToPath, URL } from 'node:url';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  define: { __DEMO__: 'true' },
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  test: {
+    environment: 'node',
+    include: ['tests/server/**/*.test.ts'],
+    globalSetup: ['tests/server/global-setup.ts'],
+    fileParallelism: false,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
