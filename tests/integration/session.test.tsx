@@ -125,9 +125,10 @@ describe('guards', () => {
     const before = (window.scrollTo as unknown as { mock: { calls: unknown[] } }).mock.calls.length;
     await router.navigate('/services/familiar');
     await screen.findByRole('heading', { name: 'Agendamento familiar' });
-    expect((window.scrollTo as unknown as { mock: { calls: unknown[] } }).mock.calls.length).toBeGreaterThan(
-      before,
-    );
+    // The scroll is an effect of the new route: it runs just after the page shows, so wait for it.
+    const calls = () => (window.scrollTo as unknown as { mock: { calls: unknown[][] } }).mock.calls;
+    await waitFor(() => expect(calls().length).toBeGreaterThan(before));
+    expect(calls().at(-1)).toEqual([0, 0]);
   });
 });
 
