@@ -24,6 +24,10 @@ function checkLaunch(env: Record<string, string>): void {
   }
 }
 
+// Tests run in São Paulo, where staff and customers are, unless TZ says otherwise (`npm run test:unit` runs
+// the unit tests once more in Tokyo, ahead of UTC). Set before vitest starts its workers, which inherit it.
+process.env.TZ ??= 'America/Sao_Paulo';
+
 export default defineConfig(({ command, mode, isSsrBuild }) => {
   // loadEnv gives variables already in the environment priority over .env files.
   const env = loadEnv(mode, process.cwd(), 'VITE_');

@@ -5,7 +5,7 @@ import { clearSession } from '@/lib/session';
 import { resetDb } from '@/mocks/db';
 import { DEMO_MAIL_EVENT, type DemoMail } from '@/mocks/mailbox';
 
-const MAIL_LINK: Record<DemoMail['kind'], string> = {
+const MAIL_LINK: Record<Exclude<DemoMail['kind'], 'status'>, string> = {
   verification: 'Abrir link de confirmação',
   reset: 'Abrir link de nova senha',
   receipt: 'Ver o andamento do pedido',
@@ -15,6 +15,17 @@ const MAIL_LINK: Record<DemoMail['kind'], string> = {
 export function listenForDemoMail(): () => void {
   const onMail = (event: Event) => {
     const mail = (event as CustomEvent<DemoMail>).detail;
+    if (mail.kind === 'status') {
+      // Sent while staff save a booking: what the customer receives, without a link (it is not their screen).
+      toast.info(
+        <p>
+          E-mail ao cliente enviado para <strong className="break-all">{mail.email}</strong>: “{mail.subject}
+          ”.
+        </p>,
+        { toastId: `demo-mail-status-${mail.email}-${mail.subject ?? ''}`, autoClose: 15_000 },
+      );
+      return;
+    }
     const id = `demo-mail-${mail.kind}-${mail.token || mail.email}`;
     toast.info(
       <div>

@@ -70,7 +70,38 @@ export interface BookingRecord extends BaseRecord {
   status_agendamento: string;
   local_agendamento: string;
   formulario: string;
-  expand?: { usuario?: Pick<UserRecord, 'id' | 'nome_completo'> & Partial<UserRecord> };
+  /** what staff tell the customer (what is wrong, for ANALISE_ERRO); e-mailed with the status */
+  nota_cliente?: string;
+  expand?: {
+    usuario?: Pick<UserRecord, 'id' | 'nome_completo'> & Partial<UserRecord>;
+    pagamento?: PaymentRecord;
+  };
+}
+
+/** The fields of a booking whose changes the server records (collection historico_agendamentos). */
+export const TRACKED_BOOKING_FIELDS = [
+  'data_agendamento',
+  'hora_agendamento',
+  'local_agendamento',
+  'status_agendamento',
+  'nota_cliente',
+  'formulario',
+] as const;
+export type TrackedBookingField = (typeof TRACKED_BOOKING_FIELDS)[number];
+
+/** One change of a booking, written by the server's hook: readable by staff only, writable by nobody. */
+export interface BookingHistoryRecord extends BaseRecord {
+  agendamento: string;
+  /** the staff member who saved; empty for the server's own changes */
+  autor: string;
+  /** the author's name when it happened ('Sistema' for the server) */
+  autor_nome: string;
+  /** stored values as strings, before and after */
+  alteracoes: Array<{ campo: TrackedBookingField | string; de: string; para: string }>;
+  /** the status e-mail this change sent: '' when none */
+  email_para: string;
+  email_status: '' | 'ENVIADO' | 'FALHOU' | string;
+  email_assunto: string;
 }
 
 /**

@@ -1,5 +1,6 @@
 /** The demo backend's data store: memory, mirrored to sessionStorage in the browser so a reload keeps it. */
 import type {
+  BookingHistoryRecord,
   BookingRecord,
   ChargeRecord,
   DeletionRequestRecord,
@@ -54,7 +55,7 @@ export interface AsaasCharge {
 }
 
 export interface DemoDb {
-  version: 2;
+  version: 3;
   usuarios: StoredUser[];
   pagamentos: PaymentRecord[];
   agendamentos: BookingRecord[];
@@ -67,9 +68,11 @@ export interface DemoDb {
   asaasCharges: AsaasCharge[];
   /** named like its PocketBase collection, so the generic record handlers reach it */
   solicitacoes_exclusao: DeletionRequestRecord[];
+  /** every change of a booking, as pb_hooks writes it; staff read it, nobody writes it */
+  historico_agendamentos: BookingHistoryRecord[];
 }
 
-export const STORAGE_KEY = 'demo-db-v2';
+export const STORAGE_KEY = 'demo-db-v3';
 
 let current: DemoDb | null = null;
 
@@ -82,7 +85,7 @@ function isDemoDb(value: unknown): value is DemoDb {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Partial<Record<keyof DemoDb, unknown>>;
   return (
-    v.version === 2 &&
+    v.version === 3 &&
     [
       v.usuarios,
       v.pagamentos,
@@ -94,6 +97,7 @@ function isDemoDb(value: unknown): value is DemoDb {
       v.asaasCustomers,
       v.asaasCharges,
       v.solicitacoes_exclusao,
+      v.historico_agendamentos,
     ].every(Array.isArray)
   );
 }

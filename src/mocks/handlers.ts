@@ -5,17 +5,22 @@
 import { delay, http, HttpResponse, type PathParams } from 'msw';
 import { FLEX_FEE, MAX_INSTALLMENTS, PRICES } from '@/config/constants';
 import { installmentPlan } from '@/lib/installments';
+import { customerSearchKey } from '@/lib/search-key';
 import {
   BOOKING_STATUSES,
+  TRACKED_BOOKING_FIELDS,
+  type BookingHistoryRecord,
   type BookingRecord,
   type ChargeRecord,
   type DeletionRequestRecord,
   type PaymentRecord,
+  type BookingStatus,
   type ServiceId,
 } from '@/lib/types';
 import { getDb, saveDb, type AsaasCharge, type StoredUser } from './db';
 import { compileFilter, compareValues, FilterError, FilterForbiddenError } from './filter';
 import { makeToken, readToken, signToken, USERS_COLLECTION_ID, verifyToken } from './jwt';
+import { historyEntry, STATUS_MAIL_SUBJECTS } from './history';
 import { notifyMail } from './mailbox';
 import { isValidCpf, newId, parsePbDate, pbDate } from './util';
 
@@ -33,6 +38,9 @@ const MSG = {
   superuser: 'Only superusers can perform this action.',
   invalidJson: 'Failed to load the submitted data due to invalid formatting.',
   missingCollection: 'Missing collection context.',
+  /** pb_hooks/lib/agenda.js: a save made on a copy older than the stored record (If-Match) */
+  stale:
+    'Este agendamento foi alterado por outra pessoa enquanto você editava. Os valores atuais estão na tela: confira e salve de novo.',
 } as const;
 
 const REQUIRED: FieldError = { code: 'validation_required', message: 'Cannot be blank.' };
@@ -151,8 +159,20 @@ const hasErrors = (errors: FieldErrors): boolean => Object.keys(errors).length >
 
 // ---------------------------------------------------------------- collections
 
-type CollectionName = 'usuarios' | 'pagamentos' | 'agendamentos' | 'cobrancas' | 'solicitacoes_exclusao';
-type Row = StoredUser | PaymentRecord | BookingRecord | ChargeRecord | DeletionRequestRecord;
+type CollectionName =
+  | 'usuarios'
+  | 'pagamentos'
+  | 'agendamentos'
+  | 'cobrancas'
+  | 'solicitacoes_exclusao'
+  | 'historico_agendamentos';
+type Row =
+  | StoredUser
+  | PaymentRecord
+  | BookingRecord
+  | ChargeRecord
+  | DeletionRequestRecord
+  | BookingHistoryRecord;
 /** The proxy's server-only collections: every non-superuser call answers 403. */
 const SERVER_ONLY = ['asaas_clientes', 'asaas_eventos', 'tentativas_cartao'];
 
@@ -194,6 +214,7 @@ const FIELDS: Record<CollectionName, readonly string[]> = {
     'status_agendamento',
     'local_agendamento',
     'formulario',
+    'nota_cliente',
   ],
   cobrancas: [
     'id',
@@ -212,7 +233,21 @@ const FIELDS: Record<CollectionName, readonly string[]> = {
     'motivo',
   ],
   solicitacoes_exclusao: ['id', 'created', 'updated', 'usuario', 'status', 'motivo'],
+  historico_agendamentos: [
+    'id',
+    'created',
+    'updated',
+    'agendamento',
+    'autor',
+    'autor_nome',
+    'alteracoes',
+    'email_para',
+    'email_status',
+    'email_assunto',
+  ],
 };
+/** Filterable through the relation (`usuario.busca`), never returned: the server keeps it for the staff search. */
+const USER_FILTER_ONLY = ['busca'];
 
 function isCollection(name: string): name is CollectionName {
   return name in FIELDS;
@@ -228,18 +263,27 @@ const ownerOf = (row: Row): StoredUser | undefined => {
   return getDb().usuarios.find((u) => u.id === id);
 };
 
-/** List/view rule of every collection: `usuario = @request.auth.id || @request.auth.admin = true` (id for usuarios). */
+/**
+ * List/view rule of every collection: `usuario = @request.auth.id || @request.auth.admin = true` (id for
+ * usuarios); the booking history is staff's only (`@request.auth.admin = true`).
+ */
 function canView(name: CollectionName, row: Row, viewer: StoredUser | null): boolean {
   if (!viewer) return false;
   if (viewer.admin) return true;
+  if (name === 'historico_agendamentos') return false;
   return name === 'usuarios' ? row.id === viewer.id : 'usuario' in row && row.usuario === viewer.id;
 }
 
 function isField(name: CollectionName, path: string): boolean {
   if (FIELDS[name].includes(path)) return true;
-  return (
-    name !== 'usuarios' && path.startsWith('usuario.') && USER_FIELDS.includes(path.slice('usuario.'.length))
-  );
+  if (name === 'usuarios' || !path.startsWith('usuario.')) return false;
+  const field = path.slice('usuario.'.length);
+  return USER_FIELDS.includes(field) || USER_FILTER_ONLY.includes(field);
+}
+
+/** A user's field for filters and sort; `busca` is the server's search key (pb_hooks/usuarios.pb.js). */
+function userField(user: StoredUser, key: string): unknown {
+  return key === 'busca' ? customerSearchKey(user) : fieldOf(user, key);
 }
 
 /** Resolves `field` or `usuario.field` (through the relation), as filters and sort do. */
@@ -247,15 +291,20 @@ function resolvePath(row: Row, path: string): unknown {
   const dot = path.indexOf('.');
   if (dot < 0) return fieldOf(row, path);
   const owner = ownerOf(row);
-  return owner ? fieldOf(owner, path.slice(dot + 1)) : null;
+  return owner ? userField(owner, path.slice(dot + 1)) : null;
 }
 
 function present(name: CollectionName, row: Row, viewer: StoredUser | null, expand: readonly string[]): Json {
   if (name === 'usuarios') return presentUser(row as StoredUser, viewer);
   const out: Json = { ...row };
+  const expanded: Json = {};
   const owner = expand.includes('usuario') ? ownerOf(row) : undefined;
-  // Left out when the viewer may not see the user, as PocketBase does.
-  if (owner && canViewUser(owner, viewer)) out.expand = { usuario: presentUser(owner, viewer) };
+  // Left out when the viewer may not see the record, as PocketBase does.
+  if (owner && canViewUser(owner, viewer)) expanded.usuario = presentUser(owner, viewer);
+  const paymentId = expand.includes('pagamento') && 'pagamento' in row ? row.pagamento : undefined;
+  const payment = paymentId ? getDb().pagamentos.find((p) => p.id === paymentId) : undefined;
+  if (payment && canView('pagamentos', payment, viewer)) expanded.pagamento = { ...payment };
+  if (Object.keys(expanded).length > 0) out.expand = expanded;
   return out;
 }
 
@@ -349,6 +398,7 @@ function applyBookingFields(target: BookingRecord, body: Json, errors: FieldErro
   if ('status_agendamento' in body) target.status_agendamento = toText(body.status_agendamento);
   if ('local_agendamento' in body) target.local_agendamento = toText(body.local_agendamento);
   if ('formulario' in body) target.formulario = toText(body.formulario);
+  if ('nota_cliente' in body) target.nota_cliente = toText(body.nota_cliente);
 }
 
 /** The account checks of pocketbase/pb_hooks/lib/contas.js (pt-BR field messages, PocketBase's codes). */
@@ -431,9 +481,15 @@ async function updateRecord(name: CollectionName, id: string, request: Request):
   // solicitacoes_exclusao has no update rule: staff conclude a request in PocketBase's admin screen.
   if (name === 'solicitacoes_exclusao') return pbError(403, MSG.superuser);
 
+  // The history has no create, update or delete rule: only the server writes it.
+  if (name === 'historico_agendamentos') return pbError(403, MSG.superuser);
+
   // agendamentos updateRule: `@request.auth.admin = true`; a failed update rule reads as "not found".
   const booking = getDb().agendamentos.find((b) => b.id === id);
   if (!booking || !viewer?.admin) return notFound();
+  // pb_hooks/lib/agenda.js: a save based on an older copy than the stored one is refused.
+  const basedOn = request.headers.get('If-Match');
+  if (basedOn !== null && basedOn.replace(/^"|"$/g, '') !== booking.updated) return pbError(409, MSG.stale);
   const draft: BookingRecord = { ...booking };
   const errors: FieldErrors = {};
   applyBookingFields(draft, body, errors);
@@ -443,11 +499,39 @@ async function updateRecord(name: CollectionName, id: string, request: Request):
     !(BOOKING_STATUSES as readonly string[]).includes(draft.status_agendamento)
   )
     errors.status_agendamento = { code: 'validation_invalid_status', message: 'Status inválido.' };
-  if (errors.status_agendamento) return pbError(400, MSG.validation, errors);
+  if ((draft.nota_cliente ?? '').length > MAX_NOTE_LENGTH)
+    errors.nota_cliente = {
+      code: 'validation_max_text_constraint',
+      message: `Máximo de ${MAX_NOTE_LENGTH} caracteres.`,
+    };
+  if (errors.status_agendamento || errors.nota_cliente) return pbError(400, MSG.validation, errors);
   if (hasErrors(errors)) return pbError(400, MSG.update, errors);
+  const before = { ...booking };
   Object.assign(booking, draft, { updated: now });
+  recordChange(before, booking, viewer);
   saveDb();
   return HttpResponse.json(present(name, booking, viewer, expandParam(request)));
+}
+
+const MAX_NOTE_LENGTH = 2000;
+
+/** pb_hooks/lib/historico.js: one history entry per save that changed something, and the status e-mail. */
+function recordChange(before: BookingRecord, after: BookingRecord, author: StoredUser | null): void {
+  const alteracoes = TRACKED_BOOKING_FIELDS.map((campo) => ({
+    campo,
+    de: before[campo] ?? '',
+    para: after[campo] ?? '',
+  })).filter((change) => change.de !== change.para);
+  if (alteracoes.length === 0) return;
+  const entry = historyEntry(after, alteracoes, author, after.updated);
+  const statusChanged = before.status_agendamento !== after.status_agendamento;
+  const owner = ownerOf(after);
+  if (statusChanged && owner && (BOOKING_STATUSES as readonly string[]).includes(after.status_agendamento)) {
+    const subject = STATUS_MAIL_SUBJECTS[after.status_agendamento as BookingStatus];
+    notifyMail({ kind: 'status', email: owner.email, token: '', path: '/tracking', subject });
+    Object.assign(entry, { email_para: owner.email, email_status: 'ENVIADO', email_assunto: subject });
+  }
+  getDb().historico_agendamentos.push(entry);
 }
 
 // ---------------------------------------------------------------- the customer's own data (LGPD)
@@ -856,8 +940,12 @@ function writeOrder(charge: ChargeRecord): void {
     updated: now,
   };
   db.pagamentos.push(payment);
+  const bookingId = newId();
+  db.historico_agendamentos.push(
+    historyEntry({ id: bookingId }, [{ campo: 'status_agendamento', de: '', para: 'NOVO' }], null, now),
+  );
   db.agendamentos.push({
-    id: newId(),
+    id: bookingId,
     collectionId: 'pbc_1453265092',
     collectionName: 'agendamentos',
     usuario: charge.usuario,

@@ -1,7 +1,10 @@
 /** The demo backend's "outbox": e-mails PocketBase would send, kept for tests and shown to demo users. */
 
-/** verification and reset carry a link with a token; receipt is the purchase receipt the server sends. */
-export type DemoMailKind = 'verification' | 'reset' | 'receipt';
+/**
+ * verification and reset carry a link with a token; receipt is the purchase receipt the server sends; status
+ * tells the customer their booking's new status (sent when staff change it).
+ */
+export type DemoMailKind = 'verification' | 'reset' | 'receipt' | 'status';
 
 export interface DemoMail {
   kind: DemoMailKind;
@@ -9,6 +12,8 @@ export interface DemoMail {
   token: string;
   /** App path with the token, e.g. "/confirm_verification?token=..." */
   path: string;
+  /** the subject, for the mails whose subject tells what happened (status) */
+  subject?: string;
 }
 
 /** Window event carrying a DemoMail in `detail`; the app shows the link in a toast. */

@@ -114,3 +114,128 @@ test('an unknown booking id shows a way back', async ({ page, consoleErrors }) =
   await expect(page.getByRole('link', { name: 'Voltar página' })).toHaveAttribute('href', /\/dashboard/);
   await expectNoAxeViolations(page, 'booking not found');
 });
+
+test('staff find a customer by CPF, e-mail or phone, and by creation date, all kept in the URL', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await login(page, ACCOUNTS.admin.email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const table = page.getByRole('table');
+  const search = page.getByLabel('Buscar por cliente');
+  const agendado = table.getByRole('row').filter({ hasText: ACCOUNTS.agendado.name });
+  for (const text of [
+    '153.509.460-56',
+    '15350946056',
+    'AGENDADO@DEMO.com',
+    '(21) 99876-5432',
+    '21998765432',
+    'joao pedro davila',
+  ]) {
+    await search.fill(text);
+    // The list answers this search (not the one before it): its text is in the URL, then one row shows.
+    await expect(page).toHaveURL(
+      new RegExp(`search=${encodeURIComponent(text).replace(/%20/g, '\\+').replace(/[()]/g, '\\$&')}`),
+    );
+    await expect(page.getByText('Total: 1', { exact: true })).toBeVisible();
+    await expect(agendado).toHaveCount(1);
+  }
+  await expect(page).toHaveURL(/search=joao\+pedro\+davila/);
+
+  await search.fill('');
+  await page.getByLabel('Criado de').fill('2026-09-14');
+  await page.getByLabel('Criado até').fill('2026-09-14');
+  await expect(page).toHaveURL(/from=2026-09-14&to=2026-09-14/);
+  await expect(agendado).toHaveCount(1);
+  await expect(page.getByText(/^Total: \d+$/)).toBeVisible();
+  await expectNoAxeViolations(page, 'bookings list by creation date');
+  await shot(page, 'dashboard-date-range');
+  // The state survives a reload.
+  await page.reload();
+  await expect(page.getByLabel('Criado de')).toHaveValue('2026-09-14');
+  await expect(agendado).toHaveCount(1);
+  // A range that ends before it starts is pointed out.
+  await page.getByLabel('Criado até').fill('2026-09-01');
+  await expect(page.getByText('A data final é anterior à inicial.')).toBeVisible();
+});
+
+test('the booking page shows the customer, the purchase, the form and the history', async ({ page }) => {
+  test.setTimeout(60_000);
+  await login(page, ACCOUNTS.admin.email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByLabel('Buscar por cliente').fill(ACCOUNTS.agendado.email);
+  await page.getByRole('table').getByRole('row').filter({ hasText: ACCOUNTS.agendado.name }).click();
+  const contact = page.getByRole('region', { name: 'Cliente' });
+  await expect(contact).toContainText(ACCOUNTS.agendado.email);
+  await expect(contact).toContainText('(21) 99876-5432');
+  await expect(contact).toContainText('153.509.460-56');
+  await expect(contact.getByRole('button', { name: 'Copiar e-mail' })).toBeVisible();
+  const purchase = page.getByRole('region', { name: 'Compra' });
+  for (const text of ['Individual', 'R$ 699,00', '3x', 'Cartão de Crédito', 'Confirmado', 'pay_demo'])
+    await expect(purchase).toContainText(text);
+  await expect(page.getByRole('region', { name: 'Formulário' })).toContainText('Ainda não recebido.');
+  const history = page.getByRole('region', { name: 'Histórico' });
+  await expect(history).toContainText('Status: NOVO → para AGENDADO');
+  await expect(history).toContainText('Agendamento criado com status NOVO');
+  await expectNoAxeViolations(page, 'booking page with its panels');
+  await shot(page, 'booking-page');
+
+  // Análise com Erro asks what is wrong; the customer is e-mailed (the demo shows the e-mail).
+  await page.getByLabel('Status').selectOption('ANALISE_ERRO');
+  await page.getByRole('button', { name: 'Atualizar' }).click();
+  await expect(
+    page.getByText('Escreva o que o cliente precisa corrigir: o texto vai no e-mail.'),
+  ).toBeVisible();
+  await expect(page.getByLabel('Mensagem ao cliente')).toBeFocused();
+  await expectNoAxeViolations(page, 'booking page asking for the note');
+  await page.keyboard.type('A certidão de nascimento está ilegível.');
+  await page.getByRole('button', { name: 'Atualizar' }).click();
+  await expect(page.getByText('Agendamento atualizado com sucesso!')).toBeVisible();
+  await expect(
+    page.getByText(`E-mail ao cliente enviado para ${ACCOUNTS.agendado.email}`, { exact: false }),
+  ).toBeVisible();
+  await expect(history).toContainText('Status: AGENDADO → para ANALISE ERRO');
+  await expect(history).toContainText(`enviado para ${ACCOUNTS.agendado.email}`);
+});
+
+test('the time field gives the focus back for good after Enter, Tab or a click in its list', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await login(page, ACCOUNTS.admin.email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/booking-details/demobooking0001');
+  const time = page.getByLabel('Hora do Agendamento');
+  const place = page.getByLabel('Local do Agendamento');
+  await expect(time).toHaveValue('14:30');
+
+  // Enter in the time field, then straight on to the place.
+  await time.click();
+  await time.fill('');
+  await time.pressSequentially('10:45');
+  await page.keyboard.press('Enter');
+  await place.click();
+  await place.fill('');
+  await page.keyboard.type('Consulado A');
+  await page.waitForTimeout(400);
+  await expect(place).toHaveValue('Consulado A');
+  await expect(time).toHaveValue('10:45');
+
+  // Tab out of the time field.
+  await time.click();
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(' e B');
+  await page.waitForTimeout(400);
+  await expect(time).toHaveValue('10:45');
+
+  // A click in the time list, then a click in the place field.
+  await time.click();
+  await page.getByRole('option', { name: '11:00' }).click();
+  await place.click();
+  await place.fill('');
+  await page.keyboard.type('Consulado C');
+  await page.waitForTimeout(400);
+  await expect(place).toHaveValue('Consulado C');
+  await expect(time).toHaveValue('11:00');
+  await expect(place).toBeFocused();
+});

@@ -12,10 +12,13 @@ import { server } from '../helpers/server';
 const ID = DEMO_AGENDADO_BOOKING.id;
 const RECORD_PATH = `/api/collections/agendamentos/records/${ID}`;
 const FORMULARIO = '{"passaporte":"YA1234567","observacao":"trazer certidão"}';
+/** `updated` of the seeded booking: the editor sends it back as If-Match. */
+const DEMO_AGENDADO_BOOKING_UPDATED = '2026-10-02 17:40:22.250Z';
 
 interface Seen {
   method: string;
   url: URL;
+  headers: Headers;
   body: unknown;
 }
 
@@ -25,7 +28,7 @@ function trackRecordRequests(): Seen[] {
   const onStart = ({ request }: { request: Request }) => {
     const url = new URL(request.url);
     if (!url.pathname.startsWith('/api/collections/agendamentos/records/')) return;
-    const entry: Seen = { method: request.method, url, body: undefined };
+    const entry: Seen = { method: request.method, url, headers: request.headers, body: undefined };
     seen.push(entry);
     if (request.method !== 'GET') {
       void request
@@ -94,7 +97,7 @@ describe('booking editor', () => {
     expect(await screen.findByRole('heading', { level: 1, name: "João Pedro D'Ávila" })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Voltar página' })).toHaveAttribute('href', '/dashboard');
     expect(seen[0]?.method).toBe('GET');
-    expect(Object.fromEntries(seen[0]?.url.searchParams ?? [])).toEqual({ expand: 'usuario' });
+    expect(Object.fromEntries(seen[0]?.url.searchParams ?? [])).toEqual({ expand: 'usuario,pagamento' });
 
     expect(dateInput()).toHaveValue('18/11/2026');
     expect(dateInput()).toHaveAttribute('placeholder', 'Selecione uma data');
@@ -126,7 +129,7 @@ describe('booking editor', () => {
     expect(statusSelect()).toHaveValue('NOVO');
   });
 
-  it('sends exactly the seed PATCH body', async () => {
+  it('sends the seed PATCH body less formulario, which staff never send back, and the copy it was based on', async () => {
     const { user, seen } = await openEditor();
     await user.clear(dateInput());
     await user.type(dateInput(), '24/12/2026');
@@ -146,8 +149,8 @@ describe('booking editor', () => {
       hora_agendamento: '09:15',
       local_agendamento: 'Rua Exemplo, 123',
       status_agendamento: 'FINALIZADO',
-      formulario: FORMULARIO,
     });
+    expect(patches(seen)[0]?.headers.get('If-Match')).toBe(`"${DEMO_AGENDADO_BOOKING_UPDATED}"`);
     expect(storedBooking()).toMatchObject({
       data_agendamento: '2026-12-24 00:00:00.000Z',
       hora_agendamento: '09:15',
@@ -157,7 +160,7 @@ describe('booking editor', () => {
     });
   });
 
-  it('unchanged form: sends the loaded values back', async () => {
+  it('unchanged form: sends the loaded values back, formulario left alone', async () => {
     const { user, seen } = await openEditor();
     await user.click(screen.getByRole('button', { name: 'Atualizar' }));
     await waitFor(() => expect(patches(seen)[0]?.body).toBeDefined());
@@ -166,8 +169,8 @@ describe('booking editor', () => {
       hora_agendamento: '14:30',
       local_agendamento: DEMO_AGENDADO_BOOKING.local_agendamento,
       status_agendamento: 'AGENDADO',
-      formulario: FORMULARIO,
     });
+    expect(storedBooking().formulario).toBe(FORMULARIO);
   });
 
   it('clearing date and time sends null and ""', async () => {
@@ -306,20 +309,33 @@ describe('booking editor', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     server.use(
       http.patch(`*${RECORD_PATH}`, () =>
-        HttpResponse.json({ status: 400, message: 'Failed to update record.', data: {} }, { status: 400 }),
+        HttpResponse.json(
+          {
+            status: 400,
+            message: 'Failed to update record.',
+            data: {
+              local_agendamento: {
+                code: 'validation_max_text_constraint',
+                message: 'Must be no more than 200 character(s).',
+              },
+            },
+          },
+          { status: 400 },
+        ),
       ),
     );
     const { router, seen } = await openEditor();
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await user.clear(placeInput());
     await user.type(placeInput(), 'Embaixada em Brasília');
-    await user.selectOptions(statusSelect(), 'ANALISE_ERRO');
+    await user.selectOptions(statusSelect(), 'ANALISE_OK');
     await user.click(screen.getByRole('button', { name: 'Atualizar' }));
 
-    expect(await screen.findByText('Erro: Failed to update record.')).toBeInTheDocument();
+    // PocketBase answers in English: the toast names the field and the fault in Portuguese.
+    expect(await screen.findByText('Erro: Local do Agendamento: texto longo demais.')).toBeInTheDocument();
     expect(patches(seen)).toHaveLength(1);
     expect(placeInput()).toHaveValue('Embaixada em Brasília');
-    expect(statusSelect()).toHaveValue('ANALISE_ERRO');
+    expect(statusSelect()).toHaveValue('ANALISE_OK');
     expect(screen.getByRole('button', { name: 'Atualizando agendamento' })).toBeDisabled();
 
     act(() => vi.advanceTimersByTime(SAVE_FLAG_RESET_MS));
@@ -387,7 +403,9 @@ describe('booking editor', () => {
     const { user } = renderApp({ route: `/booking-details/${ID}`, session: 'admin' });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Não foi possível carregar o agendamento.');
-    expect(alert).toHaveTextContent('Falha no servidor.');
+    expect(alert).toHaveTextContent(
+      'O servidor está com problemas no momento: tente de novo em alguns minutos.',
+    );
     await user.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
     expect(await screen.findByRole('heading', { level: 1, name: "João Pedro D'Ávila" })).toBeInTheDocument();
   });
@@ -396,5 +414,143 @@ describe('booking editor', () => {
     const { user, router } = await openEditor();
     await user.click(screen.getByRole('link', { name: 'Voltar página' }));
     await waitFor(() => expect(router.location.pathname).toBe('/dashboard'));
+  });
+});
+
+describe('the case beside the form', () => {
+  it("shows the customer's contact with copy buttons, the purchase and the form sent", async () => {
+    const { user } = await openEditor();
+    const contact = screen.getByRole('region', { name: 'Cliente' });
+    expect(contact).toHaveTextContent('agendado@demo.com.br');
+    expect(contact).toHaveTextContent('(21) 99876-5432');
+    expect(contact).toHaveTextContent('153.509.460-56');
+    await user.click(within(contact).getByRole('button', { name: 'Copiar CPF' }));
+    // user-event stands in for the system clipboard.
+    expect(await navigator.clipboard.readText()).toBe('153.509.460-56');
+    expect(within(contact).getByRole('button', { name: 'Copiado!' })).toBeInTheDocument();
+
+    const purchase = screen.getByRole('region', { name: 'Compra' });
+    for (const text of [
+      'Individual',
+      'Flex (remarcação)Não',
+      'R$ 699,00',
+      'Parcelas3x',
+      'Cartão de Crédito',
+      'Confirmado',
+      DEMO_AGENDADO_BOOKING.asaasPaymentId,
+    ])
+      expect(purchase).toHaveTextContent(text);
+
+    const form = screen.getByRole('region', { name: 'Formulário' });
+    expect(form).toHaveTextContent('Recebido');
+    expect(form).toHaveTextContent('trazer certidão');
+  });
+
+  it('lists the history, newest first, with who changed what and the e-mail sent', async () => {
+    const { user } = await openEditor();
+    await user.clear(placeInput());
+    await user.type(placeInput(), 'Consulado Geral da Itália no Rio de Janeiro');
+    await user.selectOptions(statusSelect(), 'FINALIZADO');
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    await screen.findByText('Agendamento atualizado com sucesso!');
+
+    const history = screen.getByRole('region', { name: 'Histórico' });
+    await waitFor(() => expect(history).toHaveTextContent('Status: AGENDADO → para FINALIZADO'));
+    const entries = within(history)
+      .getAllByRole('listitem')
+      .filter((item) => item.parentElement?.tagName === 'OL');
+    const [newest] = entries;
+    expect(newest).toHaveTextContent('Equipe Passaporte Italiano');
+    expect(newest).toHaveTextContent('Status: AGENDADO → para FINALIZADO');
+    expect(newest).toHaveTextContent(
+      `Local: ${DEMO_AGENDADO_BOOKING.local_agendamento} → para Consulado Geral da Itália no Rio de Janeiro`,
+    );
+    expect(newest).toHaveTextContent(
+      'E-mail “Seu agendamento foi finalizado” enviado para agendado@demo.com.br.',
+    );
+    expect(entries.at(-1)).toHaveTextContent('Sistema');
+    expect(entries.at(-1)).toHaveTextContent('Agendamento criado com status NOVO');
+  });
+});
+
+describe('safe concurrent edits', () => {
+  it('a save on a stale copy is refused, the newer values are shown, and the typed ones kept', async () => {
+    const { user, seen } = await openEditor();
+    // Another staff member saves first.
+    Object.assign(storedBooking(), {
+      local_agendamento: 'Consulado de Curitiba',
+      updated: '2026-11-23 15:00:00.000Z',
+    });
+    await user.clear(placeInput());
+    await user.type(placeInput(), 'Consulado de São Paulo');
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+
+    expect(
+      await screen.findByText(
+        'Erro: Este agendamento foi alterado por outra pessoa enquanto você editava. Os valores atuais estão na tela: confira e salve de novo.',
+      ),
+    ).toBeInTheDocument();
+    const useCurrent = await screen.findByRole('button', { name: 'Usar os valores atuais' });
+    const notice = useCurrent.closest('[role="alert"]') as HTMLElement;
+    await waitFor(() => expect(notice).toHaveTextContent('Consulado de Curitiba'));
+    expect(placeInput()).toHaveValue('Consulado de São Paulo');
+    expect(storedBooking().local_agendamento).toBe('Consulado de Curitiba');
+
+    // Saving again, having seen the newer values, goes through (based on the newer copy).
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Atualizar' })).toBeEnabled(), {
+      timeout: 3000,
+    });
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    await screen.findByText('Agendamento atualizado com sucesso!');
+    expect(patches(seen).at(-1)?.headers.get('If-Match')).toBe('"2026-11-23 15:00:00.000Z"');
+    expect(storedBooking().local_agendamento).toBe('Consulado de São Paulo');
+  });
+
+  it("'Usar os valores atuais' puts the newer values in the form", async () => {
+    const { user } = await openEditor();
+    Object.assign(storedBooking(), {
+      local_agendamento: 'Consulado de Curitiba',
+      updated: '2026-11-23 15:00:00.000Z',
+    });
+    await user.clear(placeInput());
+    await user.type(placeInput(), 'Consulado de São Paulo');
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    await user.click(await screen.findByRole('button', { name: 'Usar os valores atuais' }));
+    await waitFor(() => expect(placeInput()).toHaveValue('Consulado de Curitiba'));
+  });
+});
+
+describe('statuses and the note to the customer', () => {
+  it('an unknown older status is shown as it is and kept when only the place changes', async () => {
+    storedBooking().status_agendamento = 'CANCELADO';
+    const { user, seen } = await openEditor();
+    expect(statusSelect()).toHaveDisplayValue('CANCELADO (status antigo)');
+    await user.clear(placeInput());
+    await user.type(placeInput(), 'Consulado de Curitiba');
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    await screen.findByText('Agendamento atualizado com sucesso!');
+    expect(patches(seen)[0]?.body).toMatchObject({ status_agendamento: 'CANCELADO' });
+    expect(storedBooking().status_agendamento).toBe('CANCELADO');
+  });
+
+  it('moving to Análise com Erro asks what is wrong; the note is saved and sent', async () => {
+    const { user, seen } = await openEditor();
+    await user.selectOptions(statusSelect(), 'ANALISE_ERRO');
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    const note = screen.getByLabelText('Mensagem ao cliente');
+    expect(
+      await screen.findByText('Escreva o que o cliente precisa corrigir: o texto vai no e-mail.'),
+    ).toBeInTheDocument();
+    expect(note).toHaveFocus();
+    expect(patches(seen)).toHaveLength(0);
+
+    await user.type(note, 'A certidão de nascimento está ilegível.');
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    await screen.findByText('Agendamento atualizado com sucesso!');
+    expect(patches(seen)[0]?.body).toMatchObject({
+      status_agendamento: 'ANALISE_ERRO',
+      nota_cliente: 'A certidão de nascimento está ilegível.',
+    });
+    expect(storedBooking().nota_cliente).toBe('A certidão de nascimento está ilegível.');
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { bookingFormDefaults, bookingFormSchema, toBookingUpdate } from '@/features/bookings/booking-form';
+import {
+  bookingFormDefaults,
+  bookingFormSchema,
+  needsNote,
+  toBookingUpdate,
+} from '@/features/bookings/booking-form';
 import type { BookingRecord } from '@/lib/types';
 
 const record = (over: Partial<BookingRecord> = {}): BookingRecord => ({
@@ -22,9 +27,11 @@ describe('bookingFormDefaults', () => {
     expect(values.hora_agendamento).toBe('09:30');
     expect(values.local_agendamento).toBe('Consulado');
     expect(values.status_agendamento).toBe('ANALISE_OK');
+    expect(values.nota_cliente).toBe('');
+    expect(bookingFormDefaults(record({ nota_cliente: 'Falta o RG' })).nota_cliente).toBe('Falta o RG');
   });
 
-  it('empty or invalid values become empty; an empty or unknown status is NOVO', () => {
+  it('empty or invalid values become empty; an empty status is NOVO, an unknown one is kept', () => {
     const values = bookingFormDefaults(
       record({
         data_agendamento: 'not a date',
@@ -38,19 +45,23 @@ describe('bookingFormDefaults', () => {
       hora_agendamento: '',
       local_agendamento: '',
       status_agendamento: 'NOVO',
+      nota_cliente: '',
     });
-    expect(bookingFormDefaults(record({ status_agendamento: 'CANCELADO' })).status_agendamento).toBe('NOVO');
+    expect(bookingFormDefaults(record({ status_agendamento: 'CANCELADO' })).status_agendamento).toBe(
+      'CANCELADO',
+    );
   });
 });
 
 describe('toBookingUpdate', () => {
-  it('is exactly the seed body: ISO day, padded time, place, status, formulario unchanged', () => {
+  it('is the seed body less formulario: ISO day, padded time, place, status', () => {
     const body = toBookingUpdate(
       {
         data_agendamento: new Date(2026, 11, 24, 15, 45),
         hora_agendamento: '09:15',
         local_agendamento: '  Rua Exemplo, 123 ',
         status_agendamento: 'AGENDADO',
+        nota_cliente: '',
       },
       record(),
     );
@@ -59,13 +70,18 @@ describe('toBookingUpdate', () => {
       hora_agendamento: '09:15',
       local_agendamento: '  Rua Exemplo, 123 ',
       status_agendamento: 'AGENDADO',
-      formulario: '{"passaporte":"YA1234567"}',
     });
   });
 
   it('sends null for no date and "" for no time', () => {
     const body = toBookingUpdate(
-      { data_agendamento: null, hora_agendamento: '', local_agendamento: '', status_agendamento: 'NOVO' },
+      {
+        data_agendamento: null,
+        hora_agendamento: '',
+        local_agendamento: '',
+        status_agendamento: 'NOVO',
+        nota_cliente: '',
+      },
       record({ formulario: '' }),
     );
     expect(body).toEqual({
@@ -73,8 +89,33 @@ describe('toBookingUpdate', () => {
       hora_agendamento: '',
       local_agendamento: '',
       status_agendamento: 'NOVO',
-      formulario: '',
     });
+  });
+
+  it('sends the note only when it changed, and an old status back as it was', () => {
+    const values = { ...bookingFormDefaults(record({ status_agendamento: 'CANCELADO', nota_cliente: 'x' })) };
+    expect(toBookingUpdate(values, record({ status_agendamento: 'CANCELADO', nota_cliente: 'x' }))).toEqual({
+      data_agendamento: '2026-12-10T00:00:00.000Z',
+      hora_agendamento: '09:30',
+      local_agendamento: 'Consulado',
+      status_agendamento: 'CANCELADO',
+    });
+    expect(
+      toBookingUpdate({ ...values, nota_cliente: 'Falta o RG' }, record({ nota_cliente: 'x' })).nota_cliente,
+    ).toBe('Falta o RG');
+  });
+});
+
+describe('needsNote', () => {
+  const values = { ...bookingFormDefaults(record()), status_agendamento: 'ANALISE_ERRO' };
+  it('asks for the note when the booking moves to ANALISE_ERRO without one', () => {
+    expect(needsNote(values, record())).toBe(true);
+    expect(needsNote({ ...values, nota_cliente: '   ' }, record())).toBe(true);
+    expect(needsNote({ ...values, nota_cliente: 'O RG está ilegível' }, record())).toBe(false);
+  });
+  it('not when the status stays, nor for the other statuses', () => {
+    expect(needsNote(values, record({ status_agendamento: 'ANALISE_ERRO' }))).toBe(false);
+    expect(needsNote({ ...values, status_agendamento: 'AGENDADO' }, record())).toBe(false);
   });
 });
 
@@ -85,11 +126,14 @@ describe('bookingFormSchema', () => {
       hora_agendamento: '',
       local_agendamento: '',
       status_agendamento: 'NOVO',
+      nota_cliente: '',
     };
     expect(bookingFormSchema.safeParse(ok).success).toBe(true);
     expect(bookingFormSchema.safeParse({ ...ok, hora_agendamento: '24:00' }).success).toBe(false);
     expect(bookingFormSchema.safeParse({ ...ok, local_agendamento: 'x'.repeat(201) }).success).toBe(false);
-    expect(bookingFormSchema.safeParse({ ...ok, status_agendamento: 'PAGO' }).success).toBe(false);
+    // The select offers the five and the booking's own older status; the server refuses any other.
+    expect(bookingFormSchema.safeParse({ ...ok, status_agendamento: '' }).success).toBe(false);
+    expect(bookingFormSchema.safeParse({ ...ok, nota_cliente: 'x'.repeat(2001) }).success).toBe(false);
     expect(bookingFormSchema.safeParse({ ...ok, data_agendamento: new Date('nope') }).success).toBe(false);
     expect(bookingFormSchema.safeParse({ ...ok, data_agendamento: new Date(2026, 11, 24) }).success).toBe(
       true,

@@ -10,19 +10,32 @@ import {
   writeListParams,
   type ListParams,
 } from '@/features/bookings/list-params';
+import { customerSearchKey } from '@/lib/search-key';
 import { compileFilter } from '@/mocks/filter';
+import { inZone } from '../helpers/zone';
 
 interface Row {
   created: string;
   status_agendamento: string;
   nome: string;
+  email?: string;
+  cpf?: string;
+  celular?: string;
 }
 
 /** Evaluates a filter with the mock backend's PocketBase parser, to prove what the server would match. */
 function matches(filter: string, row: Row): boolean {
-  const resolve = (r: Row, path: string): unknown =>
-    path === 'usuario.nome_completo' ? r.nome : (r as unknown as Record<string, unknown>)[path];
-  const isField = (path: string) => ['created', 'status_agendamento', 'usuario.nome_completo'].includes(path);
+  const resolve = (r: Row, path: string): unknown => {
+    if (path === 'usuario.busca')
+      return customerSearchKey({
+        nome_completo: r.nome,
+        email: r.email ?? 'cliente@example.com',
+        cpf: r.cpf ?? '529.982.247-25',
+        celular: r.celular ?? '11987654321',
+      });
+    return (r as unknown as Record<string, unknown>)[path];
+  };
+  const isField = (path: string) => ['created', 'status_agendamento', 'usuario.busca'].includes(path);
   return compileFilter<Row>(filter, resolve, isField)(row);
 }
 
@@ -31,6 +44,9 @@ const row = (nome: string): Row => ({
   status_agendamento: 'NOVO',
   nome,
 });
+
+const NO_FILTERS = { search: '', status: '', from: '', to: '' } as const;
+const search = (text: string) => filterParam({ ...NO_FILTERS, search: text });
 
 describe('sort string for each header state', () => {
   it('is left out when no header is sorted', () => {
@@ -54,69 +70,139 @@ describe('sort string for each header state', () => {
 });
 
 describe('filter string', () => {
-  it('is left out with no search and no status', () => {
-    expect(filterParam('', '')).toBeUndefined();
-    expect(filterParam('   ', '')).toBeUndefined();
+  it('is left out with no search, status or dates', () => {
+    expect(filterParam(NO_FILTERS)).toBeUndefined();
+    expect(search('   ')).toBeUndefined();
   });
 
-  it('matches created or the customer name', () => {
-    expect(filterParam('Rossi', '')).toBe('created ~ "Rossi" || usuario.nome_completo ~ "Rossi"');
+  it("matches created or the customer's search key, with the query folded like the key", () => {
+    expect(search('Rossi')).toBe('created ~ "Rossi" || usuario.busca ~ "rossi"');
+    expect(search('JOÃO')).toBe('created ~ "JOÃO" || usuario.busca ~ "joao"');
+  });
+
+  it.each([
+    ['the name with its accents', 'Conceição', true],
+    ['the name without accents, in capitals', 'CONCEICAO', true],
+    ['the e-mail, in any case', 'Maria.Souza@Example', true],
+    ['the CPF with its mask', '529.982.247-25', true],
+    ['the CPF bare', '52998224725', true],
+    ['part of the CPF', '982.247', true],
+    ['the phone with its mask', '(11) 98765-4321', true],
+    ['the phone bare', '11987654321', true],
+    ['the phone with the country code', '+55 11 98765-4321', true],
+    ['another CPF', '111.444.777-35', false],
+    ['another name', 'Pereira', false],
+  ])('finds a customer by %s', (_, text, found) => {
+    const maria: Row = {
+      ...row('Maria da Conceição Souza'),
+      email: 'maria.souza@example.com',
+      cpf: '529.982.247-25',
+      celular: '(11) 98765-4321',
+    };
+    expect(matches(search(text) ?? '', maria)).toBe(found);
+  });
+
+  it('a masked number is searched by its digits', () => {
+    expect(search('529.982.247-25')).toBe('created ~ "529.982.247-25" || usuario.busca ~ "52998224725"');
+    expect(search('(11) 98765-4321')).toBe('created ~ "(11) 98765-4321" || usuario.busca ~ "11987654321"');
   });
 
   it('adds the status, keeping the search alternatives together', () => {
-    expect(filterParam('', 'AGENDADO')).toBe('status_agendamento = "AGENDADO"');
-    expect(filterParam('Rossi', 'ANALISE_OK')).toBe(
-      '(created ~ "Rossi" || usuario.nome_completo ~ "Rossi") && status_agendamento = "ANALISE_OK"',
+    expect(filterParam({ ...NO_FILTERS, status: 'AGENDADO' })).toBe('status_agendamento = "AGENDADO"');
+    const filter = filterParam({ ...NO_FILTERS, search: 'Rossi', status: 'ANALISE_OK' });
+    expect(filter).toBe(
+      '(created ~ "Rossi" || usuario.busca ~ "rossi") && status_agendamento = "ANALISE_OK"',
     );
-    expect(
-      matches(filterParam('Rossi', 'ANALISE_OK') ?? '', { ...row('Ana Rossi'), status_agendamento: 'NOVO' }),
-    ).toBe(false);
+    expect(matches(filter ?? '', { ...row('Ana Rossi'), status_agendamento: 'NOVO' })).toBe(false);
+    expect(matches(filter ?? '', { ...row('Ana Rossi'), status_agendamento: 'ANALISE_OK' })).toBe(true);
   });
 
   it('trims the search', () => {
-    expect(filterParam('  Rossi  ', '')).toBe('created ~ "Rossi" || usuario.nome_completo ~ "Rossi"');
+    expect(search('  Rossi  ')).toBe('created ~ "Rossi" || usuario.busca ~ "rossi"');
+  });
+
+  it('a creation range runs from the start of the first local day to the end of the last', () => {
+    const filter = filterParam({ ...NO_FILTERS, from: '2026-05-14', to: '2026-05-20' });
+    expect(filter).toBe(
+      inZone({
+        'America/Sao_Paulo': 'created >= "2026-05-14 03:00:00.000Z" && created < "2026-05-21 03:00:00.000Z"',
+        'Asia/Tokyo': 'created >= "2026-05-13 15:00:00.000Z" && created < "2026-05-20 15:00:00.000Z"',
+      }),
+    );
+    expect(filterParam({ ...NO_FILTERS, from: '2026-05-14' })).toBe(
+      inZone({
+        'America/Sao_Paulo': 'created >= "2026-05-14 03:00:00.000Z"',
+        'Asia/Tokyo': 'created >= "2026-05-13 15:00:00.000Z"',
+      }),
+    );
+    expect(filterParam({ ...NO_FILTERS, search: 'Rossi', status: 'NOVO', to: '2026-05-20' })).toBe(
+      inZone({
+        'America/Sao_Paulo':
+          '(created ~ "Rossi" || usuario.busca ~ "rossi") && status_agendamento = "NOVO" && created < "2026-05-21 03:00:00.000Z"',
+        'Asia/Tokyo':
+          '(created ~ "Rossi" || usuario.busca ~ "rossi") && status_agendamento = "NOVO" && created < "2026-05-20 15:00:00.000Z"',
+      }),
+    );
+  });
+
+  it('a booking made late on the last day, local time, is inside the range', () => {
+    const filter = filterParam({ ...NO_FILTERS, from: '2026-05-14', to: '2026-05-14' }) ?? '';
+    // 23:30 in São Paulo is 02:30 UTC the next day; 08:30 in Tokyo is 23:30 UTC the day before.
+    const late = inZone({
+      'America/Sao_Paulo': '2026-05-15 02:30:00.000Z',
+      'Asia/Tokyo': '2026-05-13 23:30:00.000Z',
+    });
+    expect(matches(filter, { ...row('X'), created: late })).toBe(true);
+    expect(matches(filter, { ...row('X'), created: '2026-05-16 12:00:00.000Z' })).toBe(false);
   });
 
   it('a pt-BR date also matches that local day of created', () => {
-    const from = new Date(2026, 4, 14);
-    const to = new Date(2026, 4, 15);
-    const utc = (d: Date) => d.toISOString().replace('T', ' ');
-    expect(filterParam('14/05/2026', '')).toBe(
-      `created ~ "14/05/2026" || usuario.nome_completo ~ "14/05/2026" || (created >= "${utc(from)}" && created < "${utc(to)}")`,
+    expect(search('14/05/2026')).toBe(
+      inZone({
+        'America/Sao_Paulo':
+          'created ~ "14/05/2026" || usuario.busca ~ "14052026" || (created >= "2026-05-14 03:00:00.000Z" && created < "2026-05-15 03:00:00.000Z")',
+        'Asia/Tokyo':
+          'created ~ "14/05/2026" || usuario.busca ~ "14052026" || (created >= "2026-05-13 15:00:00.000Z" && created < "2026-05-14 15:00:00.000Z")',
+      }),
     );
-    const noon = { ...row('X'), created: utc(new Date(2026, 4, 14, 12, 0)) };
-    expect(matches(filterParam('14/05/2026', '') ?? '', noon)).toBe(true);
-    expect(matches(filterParam('15/05/2026', '') ?? '', noon)).toBe(false);
+    const noon = {
+      ...row('X'),
+      created: inZone({
+        'America/Sao_Paulo': '2026-05-14 15:00:00.000Z',
+        'Asia/Tokyo': '2026-05-14 03:00:00.000Z',
+      }),
+    };
+    expect(matches(search('14/05/2026') ?? '', noon)).toBe(true);
+    expect(matches(search('15/05/2026') ?? '', noon)).toBe(false);
     // Not a real day: plain text search only.
-    expect(filterParam('31/02/2026', '')).toBe(
-      'created ~ "31/02/2026" || usuario.nome_completo ~ "31/02/2026"',
-    );
+    expect(search('31/02/2026')).toBe('created ~ "31/02/2026" || usuario.busca ~ "31022026"');
   });
 
   describe('escapes whatever is typed', () => {
     it.each([
-      [`D'Ávila`, `"D'Ávila"`],
-      [`say "hi"`, `"say \\"hi\\""`],
-      [`a || b`, `"a || b"`],
-      [`" || id != "`, `"\\" || id != \\""`],
-      [`x' || status_agendamento != '`, `"x' || status_agendamento != '"`],
-      [`<script>alert(1)</script>`, `"<script>alert(1)</script>"`],
-      [`) || (1 = 1`, `") || (1 = 1"`],
-    ])('%s', (search, quoted) => {
-      const filter = filterParam(search, '');
-      expect(filter).toBe(`created ~ ${quoted} || usuario.nome_completo ~ ${quoted}`);
+      [`D'Ávila`, `"D'Ávila"`, `"davila"`],
+      [`say "hi"`, `"say \\"hi\\""`, `"say \\"hi\\""`],
+      [`a || b`, `"a || b"`, `"a || b"`],
+      [`" || id != "`, `"\\" || id != \\""`, `"\\" || id != \\""`],
+      [`x' || status_agendamento != '`, `"x' || status_agendamento != '"`, `"x || status_agendamento !="`],
+      [`<script>alert(1)</script>`, `"<script>alert(1)</script>"`, `"<script>alert(1)</script>"`],
+      [`) || (1 = 1`, `") || (1 = 1"`, `") || (1 = 1"`],
+    ])('%s', (text, quoted, key) => {
+      const filter = search(text);
+      expect(filter).toBe(`created ~ ${quoted} || usuario.busca ~ ${key}`);
       // Parsed as PocketBase would: one literal, matching only a name that contains the exact text.
-      expect(matches(filter ?? '', row(`Cliente ${search} Silva`))).toBe(true);
+      expect(matches(filter ?? '', row(`Cliente ${text} Silva`))).toBe(true);
       expect(matches(filter ?? '', row('Maria Silva'))).toBe(false);
     });
 
     it("leaves backslashes out, which PocketBase's parser would read as escaping the closing quote", () => {
-      expect(filterParam('C:\\temp\\', '')).toBe('created ~ "C:temp" || usuario.nome_completo ~ "C:temp"');
-      expect(filterParam('\\', '')).toBeUndefined();
+      expect(search('C:\\temp\\')).toBe('created ~ "C:temp" || usuario.busca ~ "c:temp"');
+      expect(search('\\')).toBeUndefined();
     });
 
     it('never lets an injected status condition through', () => {
-      const filter = filterParam('" || status_agendamento = "NOVO', 'FINALIZADO') ?? '';
+      const filter =
+        filterParam({ ...NO_FILTERS, search: '" || status_agendamento = "NOVO', status: 'FINALIZADO' }) ?? '';
       expect(matches(filter, row('Maria'))).toBe(false);
     });
   });
@@ -129,6 +215,9 @@ describe('URL state', () => {
       parseListParams(new URLSearchParams('page=0&perPage=7&sort=-password&status=PAGO&search=%20%20')),
     ).toEqual(DEFAULT_LIST_PARAMS);
     expect(parseListParams(new URLSearchParams('page=2.5&perPage=abc'))).toEqual(DEFAULT_LIST_PARAMS);
+    expect(parseListParams(new URLSearchParams('from=2026-02-30&to=31/05/2026'))).toEqual(
+      DEFAULT_LIST_PARAMS,
+    );
   });
 
   it('round-trips every field and leaves defaults out', () => {
@@ -138,10 +227,12 @@ describe('URL state', () => {
       sort: { id: 'data_agendamento', desc: true },
       search: 'João',
       status: 'AGENDADO',
+      from: '2026-05-01',
+      to: '2026-05-31',
     };
     const written = writeListParams(params);
     expect(written.toString()).toBe(
-      'page=3&perPage=25&sort=-data_agendamento&search=Jo%C3%A3o&status=AGENDADO',
+      'page=3&perPage=25&sort=-data_agendamento&search=Jo%C3%A3o&status=AGENDADO&from=2026-05-01&to=2026-05-31',
     );
     expect(parseListParams(written)).toEqual(params);
     expect(writeListParams(DEFAULT_LIST_PARAMS).toString()).toBe('');

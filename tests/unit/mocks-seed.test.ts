@@ -98,7 +98,7 @@ describe('db', () => {
       const reloaded = await import('@/mocks/db');
       expect(reloaded.getDb().agendamentos[0]?.local_agendamento).toBe('persistido');
       reloaded.resetDb();
-      expect(JSON.parse(sessionStorage.getItem('demo-db-v2') ?? '{}')).toMatchObject({ version: 2 });
+      expect(JSON.parse(sessionStorage.getItem('demo-db-v3') ?? '{}')).toMatchObject({ version: 3 });
     } finally {
       vi.unstubAllEnvs();
       sessionStorage.clear();
@@ -107,7 +107,7 @@ describe('db', () => {
 
   it('does not persist under vitest', () => {
     resetDb();
-    expect(sessionStorage.getItem('demo-db-v2')).toBeNull();
+    expect(sessionStorage.getItem('demo-db-v3')).toBeNull();
   });
 });
 

@@ -7,12 +7,14 @@ import { brand } from '@/config/content';
 import { formatDateTime } from '@/lib/dates';
 import { bookingQueries, errorMessage, isNotFound } from './api/bookings';
 import { BookingForm } from './booking-form';
+import { StatusBadge } from './columns';
+import { ContactPanel, FormularioPanel, HistoryPanel, PurchasePanel } from './booking-panels';
 import { listHref } from './list-params';
 import { ownerName } from './owner-name';
 
 function Layout({ backHref, children }: { backHref: string; children: ReactNode }) {
   return (
-    <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6">
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
       <Link
         to={backHref}
         className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-800 underline-offset-4 hover:underline"
@@ -66,11 +68,33 @@ export function BookingDetailsPage() {
       <header className="mt-4 mb-8 space-y-2">
         <h1 className="text-3xl font-bold break-words text-ink-900">{name}</h1>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-ink-700">
+          <StatusBadge status={booking.status_agendamento || 'NOVO'} />
           <span>Criado em {formatDateTime(booking.created)}</span>
           <span>Atualizado em {formatDateTime(booking.updated)}</span>
         </div>
       </header>
-      <BookingForm key={booking.id} booking={booking} backHref={backHref} />
+      {/* On a desktop the customer's case sits beside the form; on a phone it comes first, the history last. */}
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="space-y-8 lg:col-start-1 lg:row-start-1">
+          <section aria-labelledby="editar-agendamento">
+            <h2 id="editar-agendamento" className="mb-4 text-xl font-bold text-ink-900">
+              Editar agendamento
+            </h2>
+            <BookingForm key={booking.id} booking={booking} backHref={backHref} />
+          </section>
+        </div>
+        <aside
+          aria-label="Dados do cliente e da compra"
+          className="space-y-4 lg:col-start-2 lg:row-span-2 lg:row-start-1"
+        >
+          <ContactPanel booking={booking} />
+          <PurchasePanel booking={booking} />
+          <FormularioPanel booking={booking} />
+        </aside>
+        <div className="lg:col-start-1 lg:row-start-2">
+          <HistoryPanel bookingId={booking.id} />
+        </div>
+      </div>
     </Layout>
   );
 }

@@ -6,16 +6,24 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { z } from '@/lib/zod';
 import { Button } from '@/components/ui/button';
-import { Field, fieldErrorId, FieldShell, SelectField } from '@/components/ui/field';
+import { Field, fieldErrorId, FieldShell, SelectField, TextAreaField } from '@/components/ui/field';
 import { MAX_TEXT_LENGTH, SAVE_FLAG_RESET_MS, SAVE_REDIRECT_DELAY_MS } from '@/config/constants';
 import { isBookingStatus, statusLabel } from '@/lib/booking-status';
-import { calendarDayToIso, isoToLocalCalendarDate, padTime } from '@/lib/dates';
+import {
+  calendarDayToIso,
+  formatCalendarDay,
+  formatDateTime,
+  isoToLocalCalendarDate,
+  padTime,
+} from '@/lib/dates';
 import { BOOKING_STATUSES, type BookingRecord } from '@/lib/types';
-import { bookingQueries, errorMessage, updateBooking, type BookingUpdate } from './api/bookings';
+import { bookingQueries, errorMessage, isStaleSave, updateBooking, type BookingUpdate } from './api/bookings';
 import { DateField, TimeField } from './date-time-pickers';
 
 const MIN_YEAR = 2000;
 const MAX_YEAR = 2100;
+/** nota_cliente's limit on the server (pocketbase/pb_migrations). */
+export const MAX_NOTE_LENGTH = 2000;
 
 /** Seed §5: no required fields; only what the server would refuse, or a mistyped year, is caught. */
 export const bookingFormSchema = z.object({
@@ -26,30 +34,57 @@ export const bookingFormSchema = z.object({
     .nullable(),
   hora_agendamento: z.string().regex(/^(?:(?:[01]\d|2[0-3]):[0-5]\d)?$/, 'Hora inválida'),
   local_agendamento: z.string().max(MAX_TEXT_LENGTH, `Máximo de ${MAX_TEXT_LENGTH} caracteres`),
-  status_agendamento: z.enum(BOOKING_STATUSES),
+  // One of the five, or an older status the booking already had (the select offers only those).
+  status_agendamento: z.string().min(1, 'Escolha um status'),
+  nota_cliente: z.string().max(MAX_NOTE_LENGTH, `Máximo de ${MAX_NOTE_LENGTH} caracteres`),
 });
 export type BookingFormValues = z.infer<typeof bookingFormSchema>;
 
-/** The loaded record as form values: a missing or invalid date is empty, an empty or unknown status is NOVO. */
+/**
+ * The loaded record as form values: a missing or invalid date is empty; an empty status is NOVO, and a
+ * status that is not one of the five (an old 'CANCELADO') is kept as it is, so that saving the place alone
+ * does not change it.
+ */
 export function bookingFormDefaults(booking: BookingRecord): BookingFormValues {
-  const status = booking.status_agendamento ?? '';
   return {
     data_agendamento: isoToLocalCalendarDate(booking.data_agendamento),
     hora_agendamento: padTime(booking.hora_agendamento),
     local_agendamento: booking.local_agendamento ?? '',
-    status_agendamento: isBookingStatus(status) ? status : 'NOVO',
+    status_agendamento: booking.status_agendamento || 'NOVO',
+    nota_cliente: booking.nota_cliente ?? '',
   };
 }
 
-/** The PATCH body of seed §7, key for key; `formulario` goes back exactly as it came. */
+/**
+ * The PATCH body: seed §7's keys less `formulario`, which staff do not edit (sending the loaded copy back
+ * could overwrite a newer one); `nota_cliente` only when it changed.
+ */
 export function toBookingUpdate(values: BookingFormValues, booking: BookingRecord): BookingUpdate {
-  return {
+  const body: BookingUpdate = {
     data_agendamento: values.data_agendamento ? calendarDayToIso(values.data_agendamento) || null : null,
     hora_agendamento: padTime(values.hora_agendamento),
     local_agendamento: values.local_agendamento,
     status_agendamento: values.status_agendamento,
-    formulario: booking.formulario,
   };
+  if (values.nota_cliente !== (booking.nota_cliente ?? '')) body.nota_cliente = values.nota_cliente;
+  return body;
+}
+
+/** The customer must be told what is wrong: a booking moved to ANALISE_ERRO needs the note. */
+export function needsNote(values: BookingFormValues, booking: BookingRecord): boolean {
+  return (
+    values.status_agendamento === 'ANALISE_ERRO' &&
+    booking.status_agendamento !== 'ANALISE_ERRO' &&
+    values.nota_cliente.trim() === ''
+  );
+}
+
+/** The options of the status select: the five, and the booking's own older status first when it has one. */
+function statusOptions(current: string): Array<{ value: string; label: string }> {
+  const five = BOOKING_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }));
+  return current && !isBookingStatus(current)
+    ? [{ value: current, label: `${statusLabel(current)} (status antigo)` }, ...five]
+    : five;
 }
 
 interface BookingFormProps {
@@ -58,13 +93,15 @@ interface BookingFormProps {
   backHref: string;
 }
 
-/** The editor's form. Rendered only once the booking has loaded, so its default values are the record's. */
+/** The editor's form. Rendered once the booking has loaded; `booking` then follows the server's copy. */
 export function BookingForm({ booking, backHref }: BookingFormProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const dateId = useId();
   const timeId = useId();
   const [saving, setSaving] = useState(false);
+  // Set when the server refused a save made on an older copy: the newer values are shown beside the form.
+  const [conflict, setConflict] = useState(false);
   // A ref as well as state: a second submit can arrive before React has re-rendered the disabled button.
   const busy = useRef(false);
   const timers = useRef<number[]>([]);
@@ -77,6 +114,9 @@ export function BookingForm({ booking, backHref }: BookingFormProps) {
     control,
     register,
     handleSubmit,
+    reset,
+    setError,
+    setFocus,
     formState: { errors },
   } = useForm<BookingFormValues>({
     resolver: zodResolver(bookingFormSchema),
@@ -84,14 +124,23 @@ export function BookingForm({ booking, backHref }: BookingFormProps) {
   });
 
   const save = useMutation({
-    mutationFn: (body: BookingUpdate) => updateBooking(booking.id, body),
+    // The copy the form was filled from goes along: the server refuses the save if the booking changed since.
+    mutationFn: (body: BookingUpdate) => updateBooking(booking.id, body, booking.updated),
     onSuccess: (updated) => {
-      // The PATCH answer has no expand: keep the owner loaded with the booking.
+      // The PATCH answer has no expand: keep the owner and the payment loaded with the booking.
       queryClient.setQueryData(bookingQueries.detail(booking.id).queryKey, {
         ...updated,
         expand: booking.expand,
       });
+      void queryClient.invalidateQueries({ queryKey: bookingQueries.history(booking.id).queryKey });
       return queryClient.invalidateQueries({ queryKey: bookingQueries.lists() });
+    },
+    onError: (error) => {
+      if (!isStaleSave(error)) return;
+      // Fetch the newer copy (and who saved it): the form keeps what was typed, the notice shows theirs.
+      setConflict(true);
+      void queryClient.invalidateQueries({ queryKey: bookingQueries.detail(booking.id).queryKey });
+      void queryClient.invalidateQueries({ queryKey: bookingQueries.history(booking.id).queryKey });
     },
   });
 
@@ -101,10 +150,18 @@ export function BookingForm({ booking, backHref }: BookingFormProps) {
 
   async function submit(values: BookingFormValues) {
     if (busy.current) return;
+    if (needsNote(values, booking)) {
+      setError('nota_cliente', {
+        message: 'Escreva o que o cliente precisa corrigir: o texto vai no e-mail.',
+      });
+      setFocus('nota_cliente');
+      return;
+    }
     busy.current = true;
     setSaving(true);
     try {
       await save.mutateAsync(toBookingUpdate(values, booking));
+      setConflict(false);
       toast.success('Agendamento atualizado com sucesso!');
       later(() => navigate(backHref), SAVE_REDIRECT_DELAY_MS);
     } catch (error) {
@@ -118,8 +175,20 @@ export function BookingForm({ booking, backHref }: BookingFormProps) {
     }
   }
 
+  const statusField = register('status_agendamento');
+
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)} className="space-y-6">
+      {conflict ? (
+        <ConflictNotice
+          booking={booking}
+          onUseCurrent={() => {
+            reset(bookingFormDefaults(booking));
+            setConflict(false);
+          }}
+        />
+      ) : null}
+
       <div className="grid gap-6 sm:grid-cols-2">
         <FieldShell id={dateId} label="Data do Agendamento" error={errors.data_agendamento?.message}>
           <Controller
@@ -165,13 +234,22 @@ export function BookingForm({ booking, backHref }: BookingFormProps) {
         {...register('local_agendamento')}
       />
 
-      <SelectField label="Status" className="sm:max-w-xs" {...register('status_agendamento')}>
-        {BOOKING_STATUSES.map((status) => (
-          <option key={status} value={status}>
-            {statusLabel(status)}
+      <SelectField label="Status" className="sm:max-w-xs" {...statusField}>
+        {statusOptions(booking.status_agendamento).map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
           </option>
         ))}
       </SelectField>
+
+      <TextAreaField
+        label="Mensagem ao cliente"
+        hint="Vai no e-mail de mudança de status e aparece na página de acompanhamento do cliente. Obrigatória para Análise com Erro: diga o que precisa ser corrigido."
+        maxLength={MAX_NOTE_LENGTH}
+        rows={4}
+        error={errors.nota_cliente?.message}
+        {...register('nota_cliente')}
+      />
 
       <Button
         type="submit"
@@ -182,5 +260,43 @@ export function BookingForm({ booking, backHref }: BookingFormProps) {
         Atualizar
       </Button>
     </form>
+  );
+}
+
+/** A value as the notice shows it. */
+function shown(value: string): string {
+  return value === '' ? '(vazio)' : value;
+}
+
+/** The newer values another save left, beside the form that still holds what this staff member typed. */
+function ConflictNotice({ booking, onUseCurrent }: { booking: BookingRecord; onUseCurrent: () => void }) {
+  const current = bookingFormDefaults(booking);
+  return (
+    <div
+      role="alert"
+      className="space-y-3 rounded-2xl border border-amber-400 bg-amber-50 p-5 text-amber-950"
+    >
+      <p className="font-semibold">
+        Este agendamento foi alterado por outra pessoa enquanto você editava (às{' '}
+        {formatDateTime(booking.updated)}).
+      </p>
+      <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
+        <dt className="font-medium">Data</dt>
+        <dd>{shown(formatCalendarDay(booking.data_agendamento))}</dd>
+        <dt className="font-medium">Hora</dt>
+        <dd>{shown(current.hora_agendamento)}</dd>
+        <dt className="font-medium">Local</dt>
+        <dd className="break-words">{shown(current.local_agendamento)}</dd>
+        <dt className="font-medium">Status</dt>
+        <dd>{statusLabel(current.status_agendamento)}</dd>
+      </dl>
+      <p>
+        Os seus valores continuam no formulário. Salve de novo para substituir os atuais, ou use os valores
+        atuais.
+      </p>
+      <Button variant="secondary" onClick={onUseCurrent}>
+        Usar os valores atuais
+      </Button>
+    </div>
   );
 }

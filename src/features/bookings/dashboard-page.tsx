@@ -6,7 +6,7 @@ import {
   type SortingState,
   type Updater,
 } from '@tanstack/react-table';
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
@@ -25,6 +25,7 @@ import {
   parseListParams,
   parseSort,
   writeListParams,
+  type ListFilters,
   type ListLocationState,
   type ListParams,
 } from './list-params';
@@ -110,12 +111,19 @@ export function DashboardPage() {
   });
 
   const exportCsv = useMutation({
-    mutationFn: (filters: Pick<ListParams, 'sort' | 'search' | 'status'>) => fetchAllBookings(filters),
+    mutationFn: (filters: Pick<ListParams, 'sort'> & ListFilters) => fetchAllBookings(filters),
     onSuccess: (rows) => downloadTextFile(csvFileName(), buildBookingsCsv(rows), 'text/csv;charset=utf-8'),
     onError: (error) => {
       toast.error(`Erro: ${errorMessage(error)}`);
     },
   });
+
+  // A page past the end (the last row of the last page was edited out of the filter, or a stale link): go to
+  // the last page that exists, replacing the entry so Back does not return to the empty page.
+  const lastPage = query.data && !query.isPlaceholderData ? Math.max(1, query.data.totalPages) : null;
+  useEffect(() => {
+    if (lastPage !== null && params.page > lastPage) setParams({ page: lastPage }, { replace: true });
+  }, [lastPage, params.page, setParams]);
 
   const status = query.isPending ? 'loading' : query.isError ? 'error' : 'ready';
 
@@ -131,7 +139,18 @@ export function DashboardPage() {
         onSearchCommit={onSearchCommit}
         status={params.status}
         onStatusChange={(next) => setParams({ status: next })}
-        onExport={() => exportCsv.mutate({ sort: params.sort, search: params.search, status: params.status })}
+        from={params.from}
+        to={params.to}
+        onRangeChange={(range) => setParams(range)}
+        onExport={() =>
+          exportCsv.mutate({
+            sort: params.sort,
+            search: params.search,
+            status: params.status,
+            from: params.from,
+            to: params.to,
+          })
+        }
         exporting={exportCsv.isPending}
       />
 

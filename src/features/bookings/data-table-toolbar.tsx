@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { inputClass, SelectField } from '@/components/ui/field';
+import { fieldErrorId, FieldShell, inputClass, SelectField } from '@/components/ui/field';
 import { SEARCH_DEBOUNCE_MS } from '@/config/constants';
 import { statusLabel } from '@/lib/booking-status';
 import { cn } from '@/lib/cn';
@@ -13,7 +13,7 @@ interface SearchBoxProps {
   onCommit: (search: string) => void;
 }
 
-/** Search 'Buscar por cliente': commits after a typing pause (one request per pause), or at once on Enter. */
+/** Search 'Buscar por cliente' (name, CPF, e-mail or phone): commits after a typing pause (one request per pause), or at once on Enter. */
 function SearchBox({ value, onCommit }: SearchBoxProps) {
   const inputId = useId();
   const [draft, setDraft] = useState(value);
@@ -47,6 +47,7 @@ function SearchBox({ value, onCommit }: SearchBoxProps) {
         value={draft}
         onChange={(event) => setDraft(event.target.value)}
         placeholder="Buscar por cliente"
+        title="Nome, CPF, e-mail ou celular"
         maxLength={MAX_SEARCH_LENGTH}
         autoComplete="off"
         enterKeyHint="search"
@@ -56,13 +57,106 @@ function SearchBox({ value, onCommit }: SearchBoxProps) {
   );
 }
 
-interface DataTableToolbarProps {
+interface CreatedRange {
+  from: string;
+  to: string;
+}
+
+interface DataTableToolbarProps extends CreatedRange {
   search: string;
   onSearchCommit: (search: string) => void;
   status: BookingStatus | '';
   onStatusChange: (status: BookingStatus | '') => void;
+  /** Only the day that changed: the other is read from the URL at the moment of writing. */
+  onRangeChange: (range: Partial<CreatedRange>) => void;
   onExport: () => void;
   exporting: boolean;
+}
+
+interface DayFieldProps {
+  id: string;
+  label: string;
+  /** The day the list shows now (from the URL), 'yyyy-mm-dd' or ''. */
+  value: string;
+  min?: string;
+  max?: string;
+  invalid?: boolean;
+  describedBy?: string;
+  onCommit: (day: string) => void;
+}
+
+/**
+ * One native date field (the phone's own picker; typed with the keyboard on a desktop). It keeps what is
+ * being typed and applies a whole day, or an emptied field, at once; a link or Back that changes the URL
+ * shows the URL's day.
+ */
+function DayField({ id, label, value, min, max, invalid, describedBy, onCommit }: DayFieldProps) {
+  const [draft, setDraft] = useState(value);
+  const [shown, setShown] = useState(value);
+  if (value !== shown) {
+    setShown(value);
+    setDraft(value);
+  }
+  return (
+    <FieldShell id={id} label={label} className="min-w-0 flex-1 sm:w-40 sm:flex-none">
+      <input
+        id={id}
+        type="date"
+        value={draft}
+        min={min || undefined}
+        max={max || undefined}
+        onChange={(event) => {
+          setDraft(event.target.value);
+          // The browser gives '' while a day is half typed, and a whole 'yyyy-mm-dd' once it is complete.
+          if (event.target.value !== value) onCommit(event.target.value);
+        }}
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={describedBy}
+        className={inputClass(invalid)}
+      />
+    </FieldShell>
+  );
+}
+
+/** The creation date range; one that ends before it starts is pointed out, as it can only find nothing. */
+function CreatedRangeFields({
+  from,
+  to,
+  onRangeChange,
+}: CreatedRange & Pick<DataTableToolbarProps, 'onRangeChange'>) {
+  const fromId = useId();
+  const toId = useId();
+  const backwards = from !== '' && to !== '' && to < from;
+  const errorId = fieldErrorId(toId);
+  return (
+    <fieldset className="min-w-0">
+      <legend className="sr-only">Data de criação</legend>
+      <div className="flex items-end gap-3">
+        <DayField
+          id={fromId}
+          label="Criado de"
+          value={from}
+          max={to}
+          describedBy={backwards ? errorId : undefined}
+          onCommit={(day) => onRangeChange({ from: day })}
+        />
+        <DayField
+          id={toId}
+          label="Criado até"
+          value={to}
+          min={from}
+          invalid={backwards}
+          describedBy={backwards ? errorId : undefined}
+          onCommit={(day) => onRangeChange({ to: day })}
+        />
+      </div>
+      {backwards ? (
+        <p id={errorId} role="alert" className="mt-1 text-sm font-medium text-accent-700">
+          A data final é anterior à inicial.
+        </p>
+      ) : null}
+    </fieldset>
+  );
 }
 
 function isStatusOption(value: string): value is BookingStatus | '' {
@@ -74,12 +168,16 @@ export function DataTableToolbar({
   onSearchCommit,
   status,
   onStatusChange,
+  from,
+  to,
+  onRangeChange,
   onExport,
   exporting,
 }: DataTableToolbarProps) {
   return (
     <div className="mt-6 mb-4 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
       <SearchBox value={search} onCommit={onSearchCommit} />
+      <CreatedRangeFields from={from} to={to} onRangeChange={onRangeChange} />
       <div className="flex items-end gap-3">
         <SelectField
           label="Status"

@@ -168,8 +168,12 @@ export function DataTable<TData extends RowData>({
       // A focusable, labelled scroll region (WCAG 2.1.1) so keyboard users can scroll it sideways on a narrow screen.
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
-      className="overflow-x-auto rounded-xl border border-gray-200 bg-white focus-visible:outline-offset-2"
+      className="relative overflow-x-auto rounded-xl border border-gray-200 bg-white focus-visible:outline-offset-2"
     >
+      {/* While the next page loads, a bar runs along the top; the rows keep their full contrast. */}
+      {refreshing ? (
+        <div aria-hidden="true" className="absolute inset-x-0 top-0 h-1 animate-pulse bg-brand-600" />
+      ) : null}
       {status === 'loading' ? (
         <p role="status" className="sr-only">
           Carregando agendamentos...
@@ -188,7 +192,7 @@ export function DataTable<TData extends RowData>({
             </tr>
           ))}
         </thead>
-        <tbody className={cn('transition-opacity', refreshing && 'opacity-60')}>{body}</tbody>
+        <tbody>{body}</tbody>
       </table>
     </div>
   );

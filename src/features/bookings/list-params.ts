@@ -1,11 +1,12 @@
 /**
- * The staff list's state as it lives in the URL (`?page=&perPage=&sort=&search=&status=`), and the
+ * The staff list's state as it lives in the URL (`?page=&perPage=&sort=&search=&status=&from=&to=`), and the
  * getList options it turns into. Anything unknown or malformed in the URL falls back to the default,
  * so a hand-edited or stale link never breaks the screen.
  */
 import { STAFF_DEFAULT_PAGE_SIZE, STAFF_PAGE_SIZES } from '@/config/constants';
 import { paths } from '@/config/routes';
 import { pb } from '@/lib/pocketbase';
+import { searchKey } from '@/lib/search-key';
 import { BOOKING_STATUSES, type BookingStatus } from '@/lib/types';
 
 /** Column ids are the PocketBase field names, so a column id is also its sort key. */
@@ -32,6 +33,9 @@ export interface ListParams {
   sort: ListSort | null;
   search: string;
   status: BookingStatus | '';
+  /** First and last day of creation, 'yyyy-mm-dd' in the staff member's time zone; '' for open. */
+  from: string;
+  to: string;
 }
 
 export const DEFAULT_LIST_PARAMS: ListParams = {
@@ -40,12 +44,14 @@ export const DEFAULT_LIST_PARAMS: ListParams = {
   sort: null,
   search: '',
   status: '',
+  from: '',
+  to: '',
 };
 
 /** Bounds the filter PocketBase has to parse; nobody types a 100-character customer name. */
 export const MAX_SEARCH_LENGTH = 100;
 
-const KEYS = ['page', 'perPage', 'sort', 'search', 'status'] as const;
+const KEYS = ['page', 'perPage', 'sort', 'search', 'status', 'from', 'to'] as const;
 
 function isSortableColumn(value: string): value is SortableColumn {
   return (SORTABLE_COLUMNS as readonly string[]).includes(value);
@@ -81,7 +87,25 @@ export function parseListParams(searchParams: URLSearchParams): ListParams {
     sort: parseSort(searchParams.get('sort')),
     search: (searchParams.get('search') ?? '').trim().slice(0, MAX_SEARCH_LENGTH),
     status: isStatus(status) ? status : '',
+    from: isoDay(searchParams.get('from')),
+    to: isoDay(searchParams.get('to')),
   };
+}
+
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The local calendar day of 'yyyy-mm-dd', or null when the text is not a real day ('2026-02-30'). */
+export function localDay(text: string): Date | null {
+  const match = ISO_DAY.exec(text);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(year, month - 1, day);
+  return date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day ? date : null;
+}
+
+/** 'yyyy-mm-dd' when it names a real day (what a date input gives), '' otherwise. */
+function isoDay(raw: string | null): string {
+  return raw && localDay(raw) ? raw : '';
 }
 
 /**
@@ -100,6 +124,8 @@ export function writeListParams(
   if (sort) next.set('sort', sort);
   if (params.search) next.set('search', params.search);
   if (params.status) next.set('status', params.status);
+  if (params.from) next.set('from', params.from);
+  if (params.to) next.set('to', params.to);
   return next;
 }
 
@@ -121,36 +147,59 @@ export function localDayRange(search: string): { from: Date; to: Date } | null {
   return { from, to: new Date(year, month - 1, day + 1) };
 }
 
+/** What the list filters on; each part is left out when empty. */
+export type ListFilters = Pick<ListParams, 'search' | 'status' | 'from' | 'to'>;
+
 /**
- * The getList `filter`, or undefined (left out) when there is neither search nor status.
- * User text only ever reaches the filter through pb.filter placeholders, which quote and escape it.
- * A search typed as a date also matches the bookings created on that day in the staff member's time
- * zone (the list shows local times; `created` is stored in UTC, so a plain text match would miss some).
+ * The search part: the customer's key (name without accents, e-mail, CPF and phone digits, see
+ * lib/search-key), or the creation date as text. A search typed as a date also matches the bookings created
+ * on that day in the staff member's time zone (the list shows local times; `created` is stored in UTC).
  */
-export function filterParam(search: string, status: BookingStatus | ''): string | undefined {
+function searchFilter(search: string): string | null {
   // PocketBase's filter parser does not unescape `\\` (a backslash would swallow the closing quote and the
   // whole list would fail), and no name holds one: backslashes are left out of the search.
   const q = search.replace(/\\/g, '').trim();
+  if (!q) return null;
+  const key = searchKey(q);
+  const day = localDayRange(q);
+  return day
+    ? pb.filter('created ~ {:q} || usuario.busca ~ {:key} || (created >= {:from} && created < {:to})', {
+        q,
+        key,
+        from: day.from,
+        to: day.to,
+      })
+    : pb.filter('created ~ {:q} || usuario.busca ~ {:key}', { q, key });
+}
+
+/** The creation range: from the start of `from` to the end of `to`, both local days. */
+function createdFilter(from: string, to: string): string | null {
+  const start = localDay(from);
+  const last = localDay(to);
   const parts: string[] = [];
-  if (q) {
-    const day = localDayRange(q);
-    parts.push(
-      day
-        ? pb.filter(
-            'created ~ {:q} || usuario.nome_completo ~ {:q} || (created >= {:from} && created < {:to})',
-            {
-              q,
-              from: day.from,
-              to: day.to,
-            },
-          )
-        : pb.filter('created ~ {:q} || usuario.nome_completo ~ {:q}', { q }),
-    );
+  if (start) parts.push(pb.filter('created >= {:start}', { start }));
+  if (last) {
+    const end = new Date(last.getFullYear(), last.getMonth(), last.getDate() + 1);
+    parts.push(pb.filter('created < {:end}', { end }));
   }
-  if (status) parts.push(pb.filter('status_agendamento = {:s}', { s: status }));
+  return parts.length ? parts.join(' && ') : null;
+}
+
+/**
+ * The getList `filter`, or undefined (left out) when nothing filters the list.
+ * User text only ever reaches the filter through pb.filter placeholders, which quote and escape it.
+ */
+export function filterParam({ search, status, from, to }: ListFilters): string | undefined {
+  const text = searchFilter(search);
+  const parts = [
+    // `||` binds looser than `&&`: the search alternatives need parentheses once other parts join them.
+    text,
+    status ? pb.filter('status_agendamento = {:s}', { s: status }) : null,
+    createdFilter(from, to),
+  ].filter((part): part is string => part !== null);
   if (parts.length === 0) return undefined;
-  // `||` binds looser than `&&`: the search alternatives need parentheses once the status joins them.
-  return parts.length === 1 ? parts[0] : `(${parts[0]}) && ${parts[1]}`;
+  if (parts.length === 1) return parts[0];
+  return parts.map((part) => (part === text ? `(${part})` : part)).join(' && ');
 }
 
 export interface ListRequestOptions {
@@ -160,12 +209,10 @@ export interface ListRequestOptions {
 }
 
 /** Options for getList/getFullList; keys are left out instead of sent empty. */
-export function listRequestOptions(
-  params: Pick<ListParams, 'sort' | 'search' | 'status'>,
-): ListRequestOptions {
+export function listRequestOptions(params: Pick<ListParams, 'sort'> & ListFilters): ListRequestOptions {
   const options: ListRequestOptions = { expand: 'usuario' };
   const sort = sortParam(params.sort);
-  const filter = filterParam(params.search, params.status);
+  const filter = filterParam(params);
   if (sort) options.sort = sort;
   if (filter) options.filter = filter;
   return options;

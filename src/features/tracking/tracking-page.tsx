@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { PageLoading } from '@/components/ui/spinner';
-import { brand, requiredDocuments, services } from '@/config/content';
+import { brand, requiredDocuments } from '@/config/content';
 import { env } from '@/config/env';
 import { paths } from '@/config/routes';
 import { myBookingQueries } from '@/lib/api/bookings';
@@ -13,14 +13,9 @@ import { isBookingStatus, statusInfo } from '@/lib/booking-status';
 import { cn } from '@/lib/cn';
 import { formatCalendarDay, formatDate, padTime } from '@/lib/dates';
 import { formatBRL } from '@/lib/money';
+import { methodLabel, serviceName } from '@/lib/payment-labels';
 import type { BookingRecord, BookingStatus, PaymentRecord } from '@/lib/types';
 import { useSession } from '@/lib/use-session';
-
-const methodLabel = (method: string) =>
-  method === 'cartao_credito' ? 'Cartão de Crédito' : method === 'pix' ? 'Pix' : 'N/A';
-
-const serviceName = (type: string) =>
-  type in services ? services[type as keyof typeof services].name : type;
 
 function Step({
   n,
@@ -63,7 +58,7 @@ function Tick({ children }: { children: ReactNode }) {
   );
 }
 
-function Documents({ status }: { status: BookingStatus | null }) {
+function Documents({ status, note }: { status: BookingStatus | null; note: string }) {
   if (status === null || status === 'NOVO') {
     return (
       <>
@@ -93,6 +88,12 @@ function Documents({ status }: { status: BookingStatus | null }) {
         <p className="mt-1">
           Enviamos um e-mail com os detalhes do que precisa ser corrigido. Confira sua caixa de entrada.
         </p>
+        {note ? (
+          <div className="mt-3 border-t border-red-200 pt-3">
+            <p className="font-semibold">O que precisa ser corrigido:</p>
+            <p className="mt-1 whitespace-pre-line break-words">{note}</p>
+          </div>
+        ) : null}
       </div>
     );
   }
@@ -181,7 +182,7 @@ function TrackingContent({
           </p>
         </Step>
         <Step n={3} title="Documentos para verificação" done={docsDone}>
-          <Documents status={status} />
+          <Documents status={status} note={booking?.nota_cliente?.trim() ?? ''} />
         </Step>
         <Step n={4} title="Agendamento" done={booked}>
           <Appointment booking={booking} status={status} />

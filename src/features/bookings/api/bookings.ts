@@ -1,10 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ClientResponseError } from 'pocketbase';
 import { pb } from '@/lib/pocketbase';
-import type { BookingRecord, BookingStatus, ListResult } from '@/lib/types';
-import { listRequestOptions, type ListParams } from '../list-params';
+import type { BookingHistoryRecord, BookingRecord, BookingStatus, ListResult } from '@/lib/types';
+import { listRequestOptions, type ListFilters, type ListParams } from '../list-params';
 
 const agendamentos = () => pb.collection('agendamentos');
+const historico = () => pb.collection('historico_agendamentos');
 
 /** Staff queries. Keys run generic → specific so a save can invalidate every list at once. */
 export const bookingQueries = {
@@ -22,39 +23,119 @@ export const bookingQueries = {
   detail: (id: string) =>
     queryOptions({
       queryKey: [...bookingQueries.details(), id] as const,
-      queryFn: () => agendamentos().getOne<BookingRecord>(id, { expand: 'usuario' }),
+      // The customer and the payment the booking came from, for the editor's panels.
+      queryFn: () => agendamentos().getOne<BookingRecord>(id, { expand: 'usuario,pagamento' }),
+    }),
+  history: (id: string) =>
+    queryOptions({
+      queryKey: [...bookingQueries.details(), id, 'historico'] as const,
+      queryFn: () =>
+        historico().getFullList<BookingHistoryRecord>({
+          filter: pb.filter('agendamento = {:id}', { id }),
+          sort: '-created,-id',
+          batch: 200,
+        }),
     }),
 };
 
-/** Every booking matching the list's search and status filter, in its order (for the CSV export). */
-export function fetchAllBookings(
-  params: Pick<ListParams, 'sort' | 'search' | 'status'>,
-): Promise<BookingRecord[]> {
+/** Every booking matching the list's filters, in its order (for the CSV export). */
+export function fetchAllBookings(params: Pick<ListParams, 'sort'> & ListFilters): Promise<BookingRecord[]> {
   return agendamentos().getFullList<BookingRecord>({ ...listRequestOptions(params), batch: 500 });
 }
 
-/** The PATCH body of seed §7, exactly these keys. */
+/**
+ * The PATCH body of seed §7, less `formulario`: staff do not edit it, and sending the loaded copy back would
+ * overwrite a newer one. `nota_cliente` goes only when it changed.
+ */
 export interface BookingUpdate {
   /** ISO string of the chosen calendar day, or null to clear it. */
   data_agendamento: string | null;
   /** 'HH:mm' zero-padded, or ''. */
   hora_agendamento: string;
   local_agendamento: string;
-  status_agendamento: BookingStatus;
-  /** Carried along unchanged from the loaded record. */
-  formulario: BookingRecord['formulario'];
+  /** one of the five, or the unknown status the booking already had (kept as it is) */
+  status_agendamento: BookingStatus | string;
+  nota_cliente?: string;
 }
 
-export function updateBooking(id: string, body: BookingUpdate): Promise<BookingRecord> {
-  return agendamentos().update<BookingRecord>(id, body);
+/**
+ * Saves staff's changes. `basedOn` is the `updated` of the copy the form was filled from: the server refuses
+ * the save (409) when the booking changed since, instead of overwriting someone else's save.
+ */
+export function updateBooking(id: string, body: BookingUpdate, basedOn: string): Promise<BookingRecord> {
+  return agendamentos().update<BookingRecord>(id, body, { headers: { 'If-Match': `"${basedOn}"` } });
 }
 
 export function isNotFound(error: unknown): boolean {
   return error instanceof ClientResponseError && error.status === 404;
 }
 
-/** The text after 'Erro: ' in the staff toasts (seed §8): the SDK's message, which carries the server's. */
+/** The server refused a save made on an older copy of the booking. */
+export function isStaleSave(error: unknown): boolean {
+  return error instanceof ClientResponseError && error.status === 409;
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  data_agendamento: 'Data do Agendamento',
+  hora_agendamento: 'Hora do Agendamento',
+  local_agendamento: 'Local do Agendamento',
+  status_agendamento: 'Status',
+  nota_cliente: 'Mensagem ao cliente',
+};
+
+/** PocketBase's own validation codes, whose messages are in English. */
+const CODE_MESSAGES: Record<string, string> = {
+  validation_required: 'é obrigatório',
+  validation_invalid_format: 'formato inválido',
+  validation_invalid_date: 'data inválida',
+  validation_max_text_constraint: 'texto longo demais',
+  validation_min_text_constraint: 'texto curto demais',
+  validation_length_out_of_range: 'tamanho inválido',
+  validation_missing_rel_records: 'registro relacionado não encontrado',
+  validation_not_unique: 'valor já usado',
+};
+
+/** The field errors of a 400, in Portuguese: the server's own pt-BR text, or its code's meaning. */
+function fieldErrors(error: ClientResponseError): string | null {
+  const data = (error.response?.data ?? {}) as Record<string, { code?: unknown; message?: unknown }>;
+  const parts = Object.entries(data).flatMap(([field, detail]) => {
+    if (typeof detail !== 'object' || detail === null) return [];
+    const code = typeof detail.code === 'string' ? detail.code : '';
+    const own = typeof detail.message === 'string' ? detail.message : '';
+    const text = CODE_MESSAGES[code] ?? (own || 'valor inválido');
+    return [`${FIELD_LABELS[field] ?? field}: ${text.replace(/\.$/, '')}`];
+  });
+  return parts.length > 0 ? `${parts.join('; ')}.` : null;
+}
+
+/**
+ * The text after 'Erro: ' in the staff screens (seed §8), always in Portuguese: PocketBase answers in
+ * English ('Failed to update record.'), so the status and the field codes choose the sentence; the pt-BR
+ * messages of this project's hooks (the stale save, a status) are shown as they are.
+ */
 export function errorMessage(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
-  return 'Ocorreu um erro desconhecido.';
+  if (!(error instanceof ClientResponseError))
+    return 'Ocorreu um erro inesperado. Recarregue a página e tente de novo.';
+  if (error.isAbort || error.status === 0)
+    return 'Sem resposta do servidor: verifique sua conexão e tente de novo.';
+  switch (error.status) {
+    case 400:
+      return fieldErrors(error) ?? 'O servidor recusou os dados enviados. Confira os campos e tente de novo.';
+    case 401:
+      return 'Sua sessão terminou. Entre novamente para continuar.';
+    case 403:
+      return 'Você não tem permissão para esta ação.';
+    case 404:
+      return 'Agendamento não encontrado: ele pode ter sido removido.';
+    case 409:
+      return error.response?.message && typeof error.response.message === 'string'
+        ? error.response.message
+        : 'Este agendamento foi alterado por outra pessoa enquanto você editava.';
+    case 429:
+      return 'Muitas tentativas em pouco tempo: aguarde um pouco e tente de novo.';
+    default:
+      return error.status >= 500
+        ? 'O servidor está com problemas no momento: tente de novo em alguns minutos.'
+        : 'Não foi possível concluir a ação. Tente de novo.';
+  }
 }

@@ -1,0 +1,30 @@
+/** How a payment reads in Portuguese, on the customer's tracking page and on the staff booking page. */
+import { services } from '@/config/content';
+
+export const methodLabel = (method: string): string =>
+  method === 'cartao_credito' ? 'Cartão de Crédito' : method === 'pix' ? 'Pix' : 'N/A';
+
+export const serviceName = (type: string): string =>
+  type in services ? services[type as keyof typeof services].name : type;
+
+/** Asaas's payment statuses (pagamentos.status_asaas); an unknown one is shown as Asaas wrote it. */
+const PAYMENT_STATUS: Record<string, string> = {
+  CONFIRMED: 'Confirmado',
+  RECEIVED: 'Recebido',
+  RECEIVED_IN_CASH: 'Recebido em dinheiro',
+  PENDING: 'Pendente',
+  AWAITING_RISK_ANALYSIS: 'Em análise de risco',
+  OVERDUE: 'Vencido',
+  REFUND_REQUESTED: 'Estorno solicitado',
+  REFUND_IN_PROGRESS: 'Estorno em andamento',
+  REFUNDED: 'Estornado',
+  CHARGEBACK_REQUESTED: 'Contestação aberta pelo cliente',
+  CHARGEBACK_DISPUTE: 'Contestação em disputa',
+  AWAITING_CHARGEBACK_REVERSAL: 'Contestação revertida, aguardando repasse',
+};
+
+export const paymentStatusLabel = (status: string): string =>
+  PAYMENT_STATUS[status] ?? (status || 'Desconhecido');
+
+/** A payment whose money is kept: confirmed or received. Anything else deserves staff's attention. */
+export const paymentCleared = (status: string): boolean => status === 'CONFIRMED' || status === 'RECEIVED';

@@ -1,0 +1,35 @@
+/** The booking history as the server writes it (pb_hooks: one entry per change, and the status e-mail's fate). */
+import type { BookingHistoryRecord, BookingRecord, BookingStatus, UserRecord } from '@/lib/types';
+import { newId } from './util';
+
+/** The status e-mails' subjects (pb_hooks/lib/emails_status.js). */
+export const STATUS_MAIL_SUBJECTS: Record<BookingStatus, string> = {
+  NOVO: 'Recebemos seu pedido de agendamento',
+  ANALISE_ERRO: 'Encontramos inconsistências nos seus dados',
+  ANALISE_OK: 'Seus documentos foram validados',
+  AGENDADO: 'Seu atendimento no consulado está agendado',
+  FINALIZADO: 'Seu agendamento foi finalizado',
+};
+
+/** A history entry; no author means the server itself ('Sistema'). */
+export function historyEntry(
+  booking: Pick<BookingRecord, 'id'>,
+  alteracoes: BookingHistoryRecord['alteracoes'],
+  author: Pick<UserRecord, 'id' | 'nome_completo'> | null,
+  at: string,
+): BookingHistoryRecord {
+  return {
+    id: newId(),
+    collectionId: 'pbc_historico_agendamentos',
+    collectionName: 'historico_agendamentos',
+    agendamento: booking.id,
+    autor: author?.id ?? '',
+    autor_nome: author?.nome_completo ?? 'Sistema',
+    alteracoes,
+    email_para: '',
+    email_status: '',
+    email_assunto: '',
+    created: at,
+    updated: at,
+  };
+}
