@@ -1,4 +1,5 @@
-// A staff member's day on the real server (issue #11): finding a customer by anything they say on the phone.
+// A staff member's day on the real server (issue #11): finding a customer by anything they say on the phone,
+// the history of a booking, a save from a stale copy and the pt-BR field messages.
 import { createRequire } from 'node:module';
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
@@ -9,6 +10,7 @@ import {
   failure,
   newCustomer,
   payByCard,
+  PB_URL,
   superuser,
   type Customer,
   type RegisterInput,
@@ -40,6 +42,12 @@ let staff: Customer;
 beforeAll(async () => {
   staff = await newCustomer({ admin: true, nome_completo: 'Beatriz Atendente Gonçalves' });
 });
+
+function history(pb: PocketBase, bookingId: string) {
+  return pb
+    .collection('historico_agendamentos')
+    .getFullList({ filter: pb.filter('agendamento = {:id}', { id: bookingId }), sort: '-created' });
+}
 
 describe('search by name, CPF, e-mail and phone', () => {
   let lucia: Customer;
@@ -128,5 +136,199 @@ describe('search by name, CPF, e-mail and phone', () => {
     expect(update.response.data).toMatchObject({ busca: { code: 'validation_forbidden' } });
     const stored = await (await superuser()).collection('usuarios').getOne(other.customer.id);
     expect(stored.busca).toContain(other.customer.input.cpf.replace(/\D/g, ''));
+  });
+});
+
+describe('history of a booking', () => {
+  let owner: Customer;
+  let booking: RecordModel;
+
+  beforeAll(async () => {
+    ({ customer: owner, booking } = await bookedCustomer());
+  });
+
+  it('starts with the server creating the NOVO booking', async () => {
+    const entries = await history(staff.pb, booking.id);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      agendamento: booking.id,
+      autor: '',
+      autor_nome: 'Sistema',
+      alteracoes: [{ campo: 'status_agendamento', de: '', para: 'NOVO' }],
+      email_status: '',
+    });
+  });
+
+  it('records who changed which fields, when, from what to what', async () => {
+    const before = Date.now();
+    await staff.pb.collection('agendamentos').update(booking.id, {
+      status_agendamento: 'ANALISE_OK',
+      local_agendamento: 'Consulado Geral da Itália em São Paulo',
+      hora_agendamento: '',
+    });
+    const [entry] = await history(staff.pb, booking.id);
+    expect(entry).toMatchObject({
+      autor: staff.id,
+      autor_nome: 'Beatriz Atendente Gonçalves',
+      alteracoes: [
+        { campo: 'local_agendamento', de: '', para: 'Consulado Geral da Itália em São Paulo' },
+        { campo: 'status_agendamento', de: 'NOVO', para: 'ANALISE_OK' },
+      ],
+    });
+    const created = Date.parse(String(entry?.created).replace(' ', 'T'));
+    expect(created).toBeGreaterThanOrEqual(before - 2000);
+    expect(created).toBeLessThanOrEqual(Date.now() + 2000);
+  });
+
+  it('records the date as stored, and writes nothing for a save that changes nothing', async () => {
+    await staff.pb.collection('agendamentos').update(booking.id, { data_agendamento: '2026-12-15' });
+    const [entry] = await history(staff.pb, booking.id);
+    expect(entry?.alteracoes).toEqual([
+      { campo: 'data_agendamento', de: '', para: '2026-12-15 00:00:00.000Z' },
+    ]);
+    const count = (await history(staff.pb, booking.id)).length;
+    await staff.pb.collection('agendamentos').update(booking.id, { data_agendamento: '2026-12-15' });
+    expect(await history(staff.pb, booking.id)).toHaveLength(count);
+  });
+
+  it('the customer can neither read nor write it', async () => {
+    const [entry] = await history(staff.pb, booking.id);
+    const id = entry?.id ?? '';
+    const api = owner.pb.collection('historico_agendamentos');
+    expect(await api.getFullList()).toEqual([]);
+    expect((await failure(api.getOne(id))).status).toBe(404);
+    const forged = { agendamento: booking.id, autor_nome: 'Sistema', alteracoes: [] };
+    expect((await failure(api.create(forged))).status).toBe(403);
+    expect((await failure(api.update(id, { autor_nome: 'Ninguém' }))).status).toBe(403);
+    expect((await failure(api.delete(id))).status).toBe(403);
+    // Not through the booking either: a back-relation expand or a filter on it.
+    const own = await owner.pb
+      .collection('agendamentos')
+      .getOne(booking.id, { expand: 'historico_agendamentos_via_agendamento' });
+    expect(own.expand?.historico_agendamentos_via_agendamento).toBeUndefined();
+    for (const filter of [
+      'historico_agendamentos_via_agendamento.autor_nome ?~ "Beatriz"',
+      'historico_agendamentos_via_agendamento.id != ""',
+      `historico_agendamentos_via_agendamento.autor ?= "${staff.id}"`,
+    ]) {
+      expect(await owner.pb.collection('agendamentos').getFullList({ filter })).toEqual([]);
+      const forStaff = await staff.pb.collection('agendamentos').getFullList({ filter });
+      expect(forStaff.map((b) => b.id)).toContain(booking.id);
+    }
+    // Staff, for their part, read it through the booking too.
+    const staffView = await staff.pb
+      .collection('agendamentos')
+      .getOne(booking.id, { expand: 'historico_agendamentos_via_agendamento' });
+    expect(staffView.expand?.historico_agendamentos_via_agendamento).toHaveLength(
+      (await history(staff.pb, booking.id)).length,
+    );
+  });
+
+  it('staff read it but cannot write it either', async () => {
+    const [entry] = await history(staff.pb, booking.id);
+    const api = staff.pb.collection('historico_agendamentos');
+    expect((await api.getOne(entry?.id ?? '')).agendamento).toBe(booking.id);
+    expect((await failure(api.create({ agendamento: booking.id, autor_nome: 'X' }))).status).toBe(403);
+    expect((await failure(api.update(entry?.id ?? '', { autor_nome: 'X' }))).status).toBe(403);
+    expect((await failure(api.delete(entry?.id ?? ''))).status).toBe(403);
+  });
+});
+
+describe('a save from a stale copy', () => {
+  const CONFLICT =
+    'Este agendamento foi alterado por outra pessoa enquanto você editava. Os valores atuais estão na tela: ' +
+    'confira e salve de novo.';
+  let booking: RecordModel;
+  const save = (body: Record<string, unknown>, ifMatch?: string) =>
+    staff.pb
+      .collection('agendamentos')
+      .update(booking.id, body, ifMatch === undefined ? {} : { headers: { 'If-Match': ifMatch } });
+
+  beforeAll(async () => {
+    ({ booking } = await bookedCustomer());
+  });
+
+  it('goes through with the copy’s own `updated`, and is refused with 409 once that is old', async () => {
+    const copy = await staff.pb.collection('agendamentos').getOne(booking.id);
+    const saved = await save({ local_agendamento: 'Primeiro local' }, copy.updated);
+    expect(saved.updated).not.toBe(copy.updated);
+    const entries = (await history(staff.pb, booking.id)).length;
+
+    const error = await failure(save({ local_agendamento: 'Segundo local' }, copy.updated));
+    expect(error.status).toBe(409);
+    expect(error.response.message).toBe(CONFLICT);
+    const stored = await staff.pb.collection('agendamentos').getOne(booking.id);
+    expect(stored.local_agendamento).toBe('Primeiro local');
+    expect(stored.updated).toBe(saved.updated);
+    expect(await history(staff.pb, booking.id)).toHaveLength(entries);
+  });
+
+  it('goes through without the header, as before', async () => {
+    const saved = await save({ local_agendamento: 'Sem cabeçalho' });
+    expect(saved.local_agendamento).toBe('Sem cabeçalho');
+  });
+
+  it('of two saves of the same copy at once, exactly one wins', async () => {
+    const copy = await staff.pb.collection('agendamentos').getOne(booking.id);
+    const entries = (await history(staff.pb, booking.id)).length;
+    const results = await Promise.allSettled(
+      ['Local A', 'Local B', 'Local C'].map((local) => save({ local_agendamento: local }, copy.updated)),
+    );
+    const won = results.filter((r) => r.status === 'fulfilled');
+    const lost = results.filter((r) => r.status === 'rejected');
+    expect(won).toHaveLength(1);
+    expect(lost.map((r) => (r as PromiseRejectedResult).reason.status)).toEqual([409, 409]);
+    const winner = (won[0] as PromiseFulfilledResult<RecordModel>).value.local_agendamento;
+    expect((await staff.pb.collection('agendamentos').getOne(booking.id)).local_agendamento).toBe(winner);
+    expect(await history(staff.pb, booking.id)).toHaveLength(entries + 1);
+  });
+
+  it('browsers may send the header (CORS preflight)', async () => {
+    const response = await fetch(`${PB_URL}/api/collections/agendamentos/records/${booking.id}`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'https://app.passaporte.test',
+        'Access-Control-Request-Method': 'PATCH',
+        'Access-Control-Request-Headers': 'authorization,content-type,if-match',
+      },
+    });
+    expect(response.status).toBeLessThan(300);
+    expect(response.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('if-match');
+  });
+});
+
+describe('what a refused save says, in Portuguese', () => {
+  let booking: RecordModel;
+  beforeAll(async () => {
+    ({ booking } = await bookedCustomer());
+  });
+
+  it.each([
+    [
+      'a time that is not HH:mm',
+      { hora_agendamento: '25:99' },
+      'hora_agendamento',
+      'Hora inválida: use o formato HH:mm, como 09:30.',
+    ],
+    [
+      'a 10,000-character place',
+      { local_agendamento: 'x'.repeat(10_000) },
+      'local_agendamento',
+      'Use no máximo 200 caracteres.',
+    ],
+    ['a date that is not one', { data_agendamento: '2026-13-45' }, 'data_agendamento', 'Data inválida.'],
+    [
+      'a 2,001-character note',
+      { nota_cliente: 'x'.repeat(2001) },
+      'nota_cliente',
+      'Use no máximo 2000 caracteres.',
+    ],
+    ['a status outside the five', { status_agendamento: 'PAGO' }, 'status_agendamento', 'Status inválido.'],
+  ])('%s', async (_label, body, field, message) => {
+    const error = await failure(staff.pb.collection('agendamentos').update(booking.id, body));
+    expect(error.status).toBe(400);
+    expect(error.response.data).toEqual({ [field]: { code: expect.any(String), message } });
+    const stored = await staff.pb.collection('agendamentos').getOne(booking.id);
+    expect(stored[field]).toBe(booking[field]);
   });
 });
