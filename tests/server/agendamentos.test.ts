@@ -1,5 +1,5 @@
 // A staff member's day on the real server (issue #11): finding a customer by anything they say on the phone,
-// the history of a booking, a save from a stale copy and the pt-BR field messages.
+// the history of a booking, a save from a stale copy, the status e-mails and the pt-BR field messages.
 import { createRequire } from 'node:module';
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
@@ -8,6 +8,7 @@ import {
   asaasCustomer,
   cardRequest,
   failure,
+  mailsTo,
   newCustomer,
   payByCard,
   PB_URL,
@@ -294,6 +295,110 @@ describe('a save from a stale copy', () => {
     });
     expect(response.status).toBeLessThan(300);
     expect(response.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('if-match');
+  });
+});
+
+describe('the status e-mail', () => {
+  /** The mails a customer got beside the account's own (verification) and the receipt. */
+  async function statusMails(customer: Customer, count = 1, timeoutMs = 5000) {
+    const account = /^(Confirme seu e-mail|Comprovante da sua compra)/;
+    const all = await mailsTo(customer.email, { count: count + 2, timeoutMs });
+    return all.filter((m) => !account.test(m.subject));
+  }
+
+  async function changeTo(body: Record<string, unknown>) {
+    const { customer, booking } = await bookedCustomer();
+    await staff.pb.collection('agendamentos').update(booking.id, body);
+    return { customer, booking, mails: await statusMails(customer) };
+  }
+
+  it.each([
+    ['NOVO', 'Seu pedido está aguardando análise - Passaporte Italiano', 'aguardando análise'],
+    ['ANALISE_OK', 'Seus documentos foram validados - Passaporte Italiano', 'Estamos agendando'],
+    ['FINALIZADO', 'Processo encerrado - Passaporte Italiano', 'Processo encerrado.'],
+  ])('%s: its own subject and text, to the owner', async (status, subject, text) => {
+    // A NOVO booking is first moved elsewhere, so that NOVO is a change.
+    const { customer, booking } = await bookedCustomer();
+    if (status === 'NOVO') {
+      await staff.pb.collection('agendamentos').update(booking.id, { status_agendamento: 'ANALISE_OK' });
+      await mailsTo(customer.email, { subject: /validados/ });
+    }
+    await staff.pb.collection('agendamentos').update(booking.id, { status_agendamento: status });
+    const [mail] = await mailsTo(customer.email, { subject: new RegExp(`^${subject}$`) });
+    expect(mail?.to).toEqual([customer.email]);
+    expect(mail?.html).toContain(text);
+    expect(mail?.text).toContain(text);
+    expect(mail?.html).toContain('http://127.0.0.1:5173/tracking');
+    expect(mail?.text).toContain(`Olá, ${customer.input.nome_completo}.`);
+  });
+
+  it('AGENDADO: date, time, place, the arrival advice and the tracking link', async () => {
+    const { customer, booking, mails } = await changeTo({
+      status_agendamento: 'AGENDADO',
+      data_agendamento: '2026-12-15',
+      hora_agendamento: '09:30',
+      local_agendamento: 'Consulado Geral da Itália em São Paulo & anexo',
+    });
+    expect(mails.map((m) => m.subject)).toEqual(['Seu agendamento foi concluído - Passaporte Italiano']);
+    const [mail] = mails;
+    expect(mail?.to).toEqual([customer.email]);
+    expect(mail?.html).toContain('15/12/2026 às 09:30h');
+    expect(mail?.html).toContain('Consulado Geral da Itália em São Paulo &amp; anexo');
+    expect(mail?.html).toContain('Chegar com 30 minutos de antecedência!');
+    expect(mail?.html).toContain('href="http://127.0.0.1:5173/tracking"');
+    expect(mail?.text).toContain(
+      'Data: 15/12/2026 às 09:30h\nLocal: Consulado Geral da Itália em São Paulo & anexo',
+    );
+
+    const [entry] = await history(staff.pb, booking.id);
+    expect(entry).toMatchObject({
+      email_para: customer.email,
+      email_status: 'ENVIADO',
+      email_assunto: 'Seu agendamento foi concluído - Passaporte Italiano',
+    });
+  });
+
+  it('ANALISE_ERRO: the staff note as what is wrong, HTML-escaped; the owner reads the note', async () => {
+    const nota = 'O <b>RG</b> está ilegível & a certidão "vencida".\nEnvie de novo.';
+    const { customer, booking, mails } = await changeTo({
+      status_agendamento: 'ANALISE_ERRO',
+      nota_cliente: nota,
+    });
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Encontramos inconsistências nos seus dados - Passaporte Italiano',
+    ]);
+    const html = mails[0]?.html ?? '';
+    expect(html).toContain(
+      'O &lt;b&gt;RG&lt;/b&gt; está ilegível &amp; a certidão &quot;vencida&quot;.<br>Envie de novo.',
+    );
+    expect(html).not.toContain('<b>RG</b>');
+    expect(mails[0]?.text).toContain(nota);
+    expect((await customer.pb.collection('agendamentos').getOne(booking.id)).nota_cliente).toBe(nota);
+    const [entry] = await history(staff.pb, booking.id);
+    expect(entry?.alteracoes).toContainEqual({ campo: 'nota_cliente', de: '', para: nota });
+  });
+
+  it('ANALISE_ERRO without a note: our team will get in touch', async () => {
+    const { mails } = await changeTo({ status_agendamento: 'ANALISE_ERRO' });
+    expect(mails[0]?.html).toContain('Nossa equipe entrará em contato com você');
+  });
+
+  it('no e-mail when the status stays; an old status is kept when only the place changes', async () => {
+    const { customer, booking } = await bookedCustomer();
+    await (await superuser())
+      .collection('agendamentos')
+      .update(booking.id, { status_agendamento: 'CANCELADO' });
+    const saved = await staff.pb
+      .collection('agendamentos')
+      .update(booking.id, { status_agendamento: 'CANCELADO', local_agendamento: 'Outro lugar' });
+    expect(saved.status_agendamento).toBe('CANCELADO');
+    const [entry] = await history(staff.pb, booking.id);
+    expect(entry).toMatchObject({
+      alteracoes: [{ campo: 'local_agendamento', de: '', para: 'Outro lugar' }],
+      email_status: '',
+      email_para: '',
+    });
+    expect(await statusMails(customer, 1, 1000)).toEqual([]);
   });
 });
 

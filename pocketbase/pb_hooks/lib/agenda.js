@@ -1,5 +1,5 @@
 // What staff may write on a booking, and what a saved change leaves behind: the history entry (same
-// transaction).
+// transaction) and the customer's status e-mail (after the commit).
 
 const regras = require(`${__hooks}/lib/regras.js`);
 const historico = require(`${__hooks}/lib/historico.js`);
@@ -58,21 +58,35 @@ function versaoEsperada(e) {
 
 /**
  * A staff save: refused with 409 when the booking changed since the editor read it (If-Match), saved with
- * its history entry in one transaction. The stored record is read again inside the
+ * its history entry in one transaction, then the status e-mail. The stored record is read again inside the
  * transaction, where writes are serialised, so two saves of the same copy cannot both pass.
  */
 function salvar(e) {
   if (!e.hasSuperuserAuth()) validarAlteracao(e);
   const app = e.app;
   const versao = versaoEsperada(e);
+  let entrada = null;
+  let antes = null;
   app.runInTransaction((tx) => {
     e.app = tx;
-    const antes = tx.findRecordById('agendamentos', e.record.id);
+    antes = tx.findRecordById('agendamentos', e.record.id);
     if (versao !== '' && antes.getString('updated') !== versao) throw new ApiError(409, CONFLITO, {});
     e.next();
-    historico.registrarAlteracao(tx, antes, e.record, e.requestInfo().auth);
+    entrada = historico.registrarAlteracao(tx, antes, e.record, e.requestInfo().auth);
   });
   e.app = app;
+  const status = e.record.getString('status_agendamento');
+  if (entrada && status !== antes.getString('status_agendamento')) avisarCliente(app, e.record, entrada);
+}
+
+/** The status e-mail, recorded on the history entry; a failure is logged and never undoes the save. */
+function avisarCliente(app, agendamento, entrada) {
+  try {
+    const envio = require(`${__hooks}/lib/emails_status.js`).enviarStatus(app, agendamento);
+    if (envio) historico.anotarEmail(app, entrada, envio);
+  } catch (err) {
+    console.error('Falha no e-mail de status do agendamento ' + agendamento.id + ': ' + err);
+  }
 }
 
 module.exports = { validarAlteracao, salvar, CONFLITO };

@@ -1,5 +1,5 @@
-// The history of a booking (`historico_agendamentos`): who changed which fields, from what to what. Written
-// by the server in the transaction of the change it records.
+// The history of a booking (`historico_agendamentos`): who changed which fields, from what to what, and the
+// status e-mail the change sent. Written by the server in the transaction of the change it records.
 
 const CAMPOS = [
   'data_agendamento',
@@ -57,4 +57,12 @@ function registrarCriacao(app, agendamento) {
   );
 }
 
-module.exports = { CAMPOS, SISTEMA, alteracoes, registrarAlteracao, registrarCriacao };
+/** Records on the entry the e-mail its change sent ({para, enviado, assunto}). */
+function anotarEmail(app, entrada, envio) {
+  entrada.set('email_para', envio.para);
+  entrada.set('email_status', envio.enviado ? 'ENVIADO' : 'FALHOU');
+  entrada.set('email_assunto', envio.assunto);
+  app.save(entrada);
+}
+
+module.exports = { CAMPOS, SISTEMA, alteracoes, registrarAlteracao, registrarCriacao, anotarEmail };
