@@ -224,6 +224,21 @@ export async function benchServer({
         }),
       ],
       ['staff: page 2,000', list({ page: '2000' })],
+      // The search column (issue #11): what the list sends for a CPF, an e-mail, a name, and the date range.
+      ['staff: busca CPF digits', list({ filter: 'usuario.busca ~ "10000012345"' })],
+      ['staff: busca e-mail part', list({ filter: 'usuario.busca ~ "cliente4321@"' })],
+      ['staff: busca name "conceicao"', list({ filter: 'usuario.busca ~ "conceicao"' })],
+      [
+        'staff: created in one month',
+        list({ filter: 'created >= "2026-03-01 00:00:00.000Z" && created < "2026-04-01 00:00:00.000Z"' }),
+      ],
+      [
+        'staff: busca + month + status',
+        list({
+          filter:
+            'usuario.busca ~ "rossi" && created >= "2026-03-01 00:00:00.000Z" && created < "2026-04-01 00:00:00.000Z" && status_agendamento = "NOVO"',
+        }),
+      ],
     ];
     const me = id('u', customerNo);
     const customerCalls = [

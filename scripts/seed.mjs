@@ -4,10 +4,13 @@
 // (src/mocks/seed.ts, loaded through Vite), so the real server and the demo answer with the same records.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+// The server's own search-column code (pocketbase/pb_hooks/lib/busca.js): rows inserted here skip the hooks.
+const { textoBusca } = createRequire(import.meta.url)('../pocketbase/pb_hooks/lib/busca.js');
 
 /** Runs the inserter; `rows` is {table: [row, ...]}. */
 export function insertRows(dataDir, rows) {
@@ -73,6 +76,7 @@ export function userRow(user, hash) {
     nome_completo: user.nome_completo,
     cpf: user.cpf,
     celular: user.celular,
+    busca: textoBusca(user.nome_completo, user.email, user.cpf, user.celular),
     password: hash,
     tokenKey: tokenKey(),
     created: user.created,

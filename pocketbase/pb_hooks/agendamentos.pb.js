@@ -1,6 +1,7 @@
-// Bookings: staff may set the five statuses of the process, or keep one already stored (an older value).
+// Bookings: staff may set the five statuses of the process, or keep one already stored (an older value); a
+// save from a stale copy is refused (If-Match); every change is recorded and the customer e-mailed a new status
+// (lib/agenda.js).
 
 onRecordUpdateRequest((e) => {
-  if (!e.hasSuperuserAuth()) require(`${__hooks}/lib/agenda.js`).validarAlteracao(e);
-  e.next();
+  require(`${__hooks}/lib/agenda.js`).salvar(e);
 }, 'agendamentos');

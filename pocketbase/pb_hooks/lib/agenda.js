@@ -1,15 +1,92 @@
-// What staff may write on a booking.
+// What staff may write on a booking, and what a saved change leaves behind: the history entry (same
+// transaction) and the customer's status e-mail (after the commit).
 
 const regras = require(`${__hooks}/lib/regras.js`);
+const historico = require(`${__hooks}/lib/historico.js`);
 
+const VALIDACAO = 'An error occurred while validating the submitted data.';
+const CONFLITO =
+  'Este agendamento foi alterado por outra pessoa enquanto você editava. Os valores atuais estão na tela: ' +
+  'confira e salve de novo.';
+const HORA = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+function erro(code, message) {
+  return new ValidationError(code, message);
+}
+
+/**
+ * The fields of the request checked with pt-BR messages (PocketBase's own would be English, and it silently
+ * empties a date it cannot read). The text limits are the schema's (migrations).
+ */
 function validarAlteracao(e) {
-  const novo = e.record.getString('status_agendamento');
-  const antigo = e.record.original().getString('status_agendamento');
-  if (novo !== antigo && regras.STATUS_AGENDAMENTO.indexOf(novo) < 0) {
-    throw new BadRequestError('An error occurred while validating the submitted data.', {
-      status_agendamento: new ValidationError('validation_invalid_status', 'Status inválido.'),
-    });
+  const body = e.requestInfo().body || {};
+  const registro = e.record;
+  const erros = {};
+  const novo = registro.getString('status_agendamento');
+  if (
+    novo !== registro.original().getString('status_agendamento') &&
+    regras.STATUS_AGENDAMENTO.indexOf(novo) < 0
+  ) {
+    erros.status_agendamento = erro('validation_invalid_status', 'Status inválido.');
+  }
+  const hora = registro.getString('hora_agendamento');
+  if (body.hora_agendamento !== undefined && hora !== '' && !HORA.test(hora)) {
+    erros.hora_agendamento = erro(
+      'validation_invalid_hora',
+      'Hora inválida: use o formato HH:mm, como 09:30.',
+    );
+  }
+  const data = body.data_agendamento;
+  if (data !== undefined && data !== null && data !== '' && registro.getString('data_agendamento') === '') {
+    erros.data_agendamento = erro('validation_invalid_data', 'Data inválida.');
+  }
+  ['local_agendamento', 'nota_cliente', 'formulario', 'status_agendamento'].forEach((campo) => {
+    const max = registro.collection().fields.getByName(campo).max;
+    if (body[campo] !== undefined && registro.getString(campo).length > max && !erros[campo]) {
+      erros[campo] = erro('validation_max_text_constraint', 'Use no máximo ' + max + ' caracteres.');
+    }
+  });
+  if (Object.keys(erros).length > 0) throw new BadRequestError(VALIDACAO, erros);
+}
+
+/** The `updated` the editor's copy was read at (If-Match header), or '' when the request sends none. */
+function versaoEsperada(e) {
+  return String(e.requestInfo().headers['if_match'] || '')
+    .trim()
+    .replace(/^"(.*)"$/, '$1');
+}
+
+/**
+ * A staff save: refused with 409 when the booking changed since the editor read it (If-Match), saved with
+ * its history entry in one transaction, then the status e-mail. The stored record is read again inside the
+ * transaction, where writes are serialised, so two saves of the same copy cannot both pass.
+ */
+function salvar(e) {
+  if (!e.hasSuperuserAuth()) validarAlteracao(e);
+  const app = e.app;
+  const versao = versaoEsperada(e);
+  let entrada = null;
+  let antes = null;
+  app.runInTransaction((tx) => {
+    e.app = tx;
+    antes = tx.findRecordById('agendamentos', e.record.id);
+    if (versao !== '' && antes.getString('updated') !== versao) throw new ApiError(409, CONFLITO, {});
+    e.next();
+    entrada = historico.registrarAlteracao(tx, antes, e.record, e.requestInfo().auth);
+  });
+  e.app = app;
+  const status = e.record.getString('status_agendamento');
+  if (entrada && status !== antes.getString('status_agendamento')) avisarCliente(app, e.record, entrada);
+}
+
+/** The status e-mail, recorded on the history entry; a failure is logged and never undoes the save. */
+function avisarCliente(app, agendamento, entrada) {
+  try {
+    const envio = require(`${__hooks}/lib/emails_status.js`).enviarStatus(app, agendamento);
+    if (envio) historico.anotarEmail(app, entrada, envio);
+  } catch (err) {
+    console.error('Falha no e-mail de status do agendamento ' + agendamento.id + ': ' + err);
   }
 }
 
-module.exports = { validarAlteracao };
+module.exports = { validarAlteracao, salvar, CONFLITO };

@@ -31,7 +31,8 @@ function lancar(erros) {
 function validarCadastro(e) {
   const body = e.requestInfo().body || {};
   const erros = validarCampos(body, ['nome_completo', 'cpf', 'celular']);
-  ['admin', 'verified'].forEach((campo) => {
+  // The staff flag, the verification and the search column are the server's to set.
+  ['admin', 'verified', 'busca'].forEach((campo) => {
     if (body[campo] !== undefined) erros[campo] = erro('validation_forbidden', 'Campo não permitido.');
   });
   lancar(erros);

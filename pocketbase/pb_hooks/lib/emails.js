@@ -26,13 +26,23 @@ function dataHoraBR(pbData) {
   return d.slice(8, 10) + '/' + d.slice(5, 7) + '/' + d.slice(0, 4) + ' ' + d.slice(11, 16);
 }
 
+/** A paragraph of our HTML as plain text: line breaks kept, tags dropped, entities read back. */
+function textoPuro(html) {
+  return html
+    .replace(/<br>/g, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
 function enviar(app, para, assunto, paragrafos) {
   const html =
     '<div style="font-family:Arial,sans-serif;font-size:15px;line-height:1.5;color:#1f2937">' +
     paragrafos.map((p) => '<p>' + p + '</p>').join('') +
     '<p>Equipe Passaporte Italiano</p></div>';
-  const texto =
-    paragrafos.map((p) => p.replace(/<[^>]+>/g, '')).join('\n\n') + '\n\nEquipe Passaporte Italiano';
+  const texto = paragrafos.map(textoPuro).join('\n\n') + '\n\nEquipe Passaporte Italiano';
   try {
     app.newMailClient().send(
       new MailerMessage({

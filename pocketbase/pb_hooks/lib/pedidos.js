@@ -54,16 +54,16 @@ function gravarPedido(app, cobranca) {
         status_asaas: cobranca.getString('status'),
       });
       tx.save(pagamento);
-      tx.save(
-        novo(tx, 'agendamentos', {
-          usuario: cobranca.getString('usuario'),
-          pagamento: pagamento.id,
-          status_agendamento: 'NOVO',
-          data_agendamento: '',
-          hora_agendamento: '',
-          local_agendamento: '',
-        }),
-      );
+      const agendamento = novo(tx, 'agendamentos', {
+        usuario: cobranca.getString('usuario'),
+        pagamento: pagamento.id,
+        status_agendamento: 'NOVO',
+        data_agendamento: '',
+        hora_agendamento: '',
+        local_agendamento: '',
+      });
+      tx.save(agendamento);
+      require(`${__hooks}/lib/historico.js`).registrarCriacao(tx, agendamento);
       resultado = { pagamento: pagamento, criado: true };
     });
   } catch (err) {

@@ -1,0 +1,43 @@
+// The staff search column `usuarios.busca`: name without accents, e-mail, CPF digits and phone digits in one
+// lower-case text, so one `usuario.busca ~ {:q}` finds a customer by any of them. Plain functions with no
+// PocketBase calls: the seed and the bench (scripts/seed.mjs) fill the column with the same code.
+
+const MAX_BUSCA = 600;
+
+/** NFD, combining marks (U+0300–U+036F) removed, lower case, runs of spaces made one. */
+function normalizar(texto) {
+  return String(texto || '')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function digitos(texto) {
+  return String(texto || '').replace(/\D/g, '');
+}
+
+/** The column's content for an account's name, e-mail, CPF and phone. */
+function textoBusca(nome, email, cpf, celular) {
+  return [normalizar(nome), String(email || '').toLowerCase(), digitos(cpf), digitos(celular)]
+    .join(' ')
+    .slice(0, MAX_BUSCA);
+}
+
+/** The column's content for an account record (PocketBase's Record). */
+function doUsuario(usuario) {
+  return textoBusca(
+    usuario.getString('nome_completo'),
+    usuario.email(),
+    usuario.getString('cpf'),
+    usuario.getString('celular'),
+  );
+}
+
+/** The query the app sends: a CPF or phone typed with its mask becomes its digits; anything else normalized. */
+function termoBusca(texto) {
+  return /^[\d.\-()/\s]+$/.test(String(texto || '')) && /\d/.test(texto) ? digitos(texto) : normalizar(texto);
+}
+
+module.exports = { MAX_BUSCA, normalizar, digitos, textoBusca, doUsuario, termoBusca };

@@ -1,0 +1,100 @@
+// The e-mail a customer gets when staff move their booking to one of the five statuses: one pt-BR text per
+// status (subject, HTML and plain text through lib/emails.js). The demo mock mirrors these subjects.
+
+const emails = require(`${__hooks}/lib/emails.js`);
+
+const MARCA = ' - Passaporte Italiano';
+
+/** dd/mm/aaaa of a stored booking date: the calendar day itself ("2026-12-01 00:00:00.000Z"). */
+function diaBR(pbData) {
+  const dia = String(pbData || '').slice(0, 10);
+  return /^\d{4}-\d{2}-\d{2}$/.test(dia)
+    ? dia.slice(8, 10) + '/' + dia.slice(5, 7) + '/' + dia.slice(0, 4)
+    : '';
+}
+
+function andamento(appUrl) {
+  const url = emails.escapar(appUrl + '/tracking');
+  return 'Acompanhe o seu pedido em <a href="' + url + '">' + url + '</a>.';
+}
+
+const TEXTOS = {
+  NOVO: {
+    assunto: 'Seu pedido está aguardando análise' + MARCA,
+    corpo: () => [
+      '<strong>Novo</strong> - Seu formulário foi recebido e está aguardando análise.',
+      'Se ainda não enviou o formulário e os documentos, envie-os pela página de andamento. Se já enviou, ' +
+        'aguarde: avisaremos você por e-mail quando a análise terminar.',
+    ],
+  },
+  ANALISE_ERRO: {
+    assunto: 'Encontramos inconsistências nos seus dados' + MARCA,
+    corpo: (d) => [
+      '<strong>Análise com Erro</strong> - Encontramos inconsistências nos seus dados.',
+      d.nota.trim()
+        ? '<strong>O que precisa ser corrigido:</strong><br>' +
+          emails.escapar(d.nota.trim()).replace(/\r?\n/g, '<br>')
+        : 'Nossa equipe entrará em contato com você para explicar o que precisa ser corrigido.',
+    ],
+  },
+  ANALISE_OK: {
+    assunto: 'Seus documentos foram validados' + MARCA,
+    corpo: () => [
+      '<strong>Análise OK</strong> - Seus documentos foram validados. Estamos agendando seu atendimento.',
+      'Avisaremos você por e-mail assim que o agendamento for concluído, com a data, a hora e o local.',
+    ],
+  },
+  AGENDADO: {
+    assunto: 'Seu agendamento foi concluído' + MARCA,
+    corpo: (d) => [
+      '<strong>Agendado</strong> - Seu agendamento foi concluído.',
+      '<strong>Data:</strong> ' +
+        (diaBR(d.data) || 'a confirmar') +
+        (d.hora ? ' às ' + emails.escapar(d.hora) + 'h' : '') +
+        '<br><strong>Local:</strong> ' +
+        (d.local ? emails.escapar(d.local) : 'a confirmar'),
+      '<strong>Chegar com 30 minutos de antecedência!</strong>',
+      'Veja na página de andamento os documentos que você deve levar no dia.',
+    ],
+  },
+  FINALIZADO: {
+    assunto: 'Processo encerrado' + MARCA,
+    corpo: () => [
+      '<strong>Finalizado</strong> - Agendamento realizado com sucesso. Processo encerrado.',
+      'Obrigado por confiar no nosso serviço.',
+    ],
+  },
+};
+
+/**
+ * The e-mail for a status: { assunto, paragrafos } (HTML paragraphs), or null for a status without one.
+ * dados: { nome, data, hora, local, nota, appUrl }.
+ */
+function mensagem(status, dados) {
+  const texto = TEXTOS[status];
+  if (!texto) return null;
+  return {
+    assunto: texto.assunto,
+    paragrafos: ['Olá, ' + emails.escapar(dados.nome) + '.', 'O andamento do seu pedido mudou:']
+      .concat(texto.corpo(dados))
+      .concat([andamento(dados.appUrl)]),
+  };
+}
+
+/** Sends the owner of `agendamento` the e-mail of its status. Returns { para, enviado, assunto } or null. */
+function enviarStatus(app, agendamento) {
+  const usuario = app.findRecordById('usuarios', agendamento.getString('usuario'));
+  const msg = mensagem(agendamento.getString('status_agendamento'), {
+    nome: usuario.getString('nome_completo'),
+    data: agendamento.getString('data_agendamento'),
+    hora: agendamento.getString('hora_agendamento'),
+    local: agendamento.getString('local_agendamento'),
+    nota: agendamento.getString('nota_cliente'),
+    appUrl: app.settings().meta.appURL,
+  });
+  if (!msg) return null;
+  const para = usuario.email();
+  return { para: para, assunto: msg.assunto, enviado: emails.enviar(app, para, msg.assunto, msg.paragrafos) };
+}
+
+module.exports = { TEXTOS, mensagem, enviarStatus, diaBR };

@@ -1,0 +1,68 @@
+// The history of a booking (`historico_agendamentos`): who changed which fields, from what to what, and the
+// status e-mail the change sent. Written by the server in the transaction of the change it records.
+
+const CAMPOS = [
+  'data_agendamento',
+  'hora_agendamento',
+  'local_agendamento',
+  'status_agendamento',
+  'nota_cliente',
+  'formulario',
+];
+const SISTEMA = 'Sistema';
+
+/** [{campo, de, para}] for the recorded fields that differ, as the stored text. */
+function alteracoes(antes, depois) {
+  return CAMPOS.filter((c) => antes.getString(c) !== depois.getString(c)).map((c) => ({
+    campo: c,
+    de: antes.getString(c),
+    para: depois.getString(c),
+  }));
+}
+
+/** Who saved: a staff member (usuarios), a superuser (admin screen, no relation) or the server itself. */
+function autoria(auth) {
+  if (!auth) return { autor: '', autor_nome: SISTEMA };
+  if (auth.collection().name === 'usuarios') {
+    return { autor: auth.id, autor_nome: auth.getString('nome_completo') };
+  }
+  return { autor: '', autor_nome: 'Superusuário ' + auth.email() };
+}
+
+function registrar(app, agendamentoId, lista, auth) {
+  const entrada = new Record(app.findCollectionByNameOrId('historico_agendamentos'));
+  const quem = autoria(auth);
+  entrada.set('agendamento', agendamentoId);
+  entrada.set('autor', quem.autor);
+  entrada.set('autor_nome', quem.autor_nome);
+  entrada.set('alteracoes', lista);
+  entrada.set('email_status', '');
+  app.save(entrada);
+  return entrada;
+}
+
+/** The entry for a saved change, or null when no recorded field changed. */
+function registrarAlteracao(app, antes, depois, auth) {
+  const lista = alteracoes(antes, depois);
+  return lista.length > 0 ? registrar(app, depois.id, lista, auth) : null;
+}
+
+/** The entry for a booking the server created (its first status). */
+function registrarCriacao(app, agendamento) {
+  return registrar(
+    app,
+    agendamento.id,
+    [{ campo: 'status_agendamento', de: '', para: agendamento.getString('status_agendamento') }],
+    null,
+  );
+}
+
+/** Records on the entry the e-mail its change sent ({para, enviado, assunto}). */
+function anotarEmail(app, entrada, envio) {
+  entrada.set('email_para', envio.para);
+  entrada.set('email_status', envio.enviado ? 'ENVIADO' : 'FALHOU');
+  entrada.set('email_assunto', envio.assunto);
+  app.save(entrada);
+}
+
+module.exports = { CAMPOS, SISTEMA, alteracoes, registrarAlteracao, registrarCriacao, anotarEmail };
