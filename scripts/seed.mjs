@@ -97,7 +97,8 @@ export async function demoSeed() {
   });
   try {
     const seed = await vite.ssrLoadModule('/src/mocks/seed.ts');
-    return { db: seed.buildSeed(), password: seed.DEMO_PASSWORD };
+    const { FIELDS } = await vite.ssrLoadModule('/src/mocks/collections.ts');
+    return { db: seed.buildSeed(), password: seed.DEMO_PASSWORD, fields: FIELDS };
   } finally {
     await vite.close();
   }
@@ -105,53 +106,21 @@ export async function demoSeed() {
 
 /** Seeds the demo accounts, payments, charges and bookings of the demo mode into a running PocketBase. */
 export async function seedDemo(pb) {
-  const { db, password } = await demoSeed();
+  const { db, password, fields } = await demoSeed();
   const hash = await passwordHash(pb, password);
-  const pick = (rows, columns) =>
-    rows.map((row) => Object.fromEntries(columns.map((c) => [c, row[c] ?? ''])));
+  // The columns are the fields the demo's handlers return (src/mocks/collections.ts), so both hold the same.
+  const rows = (collection, list = db[collection]) =>
+    list.map((row) => Object.fromEntries(fields[collection].map((c) => [c, row[c] ?? ''])));
   insertRows(pb.dataDir, {
     usuarios: db.usuarios.map((u) => userRow(u, hash)),
-    pagamentos: pick(db.pagamentos, [
-      'id',
-      'usuario',
-      'tipo_servico',
-      'preco_servico',
-      'flex',
-      'metodo_pagamento',
-      'numero_parcelas',
-      'asaas_id_pagamento',
-      'status_asaas',
-      'created',
-      'updated',
-    ]),
-    cobrancas: pick(db.cobrancas, [
-      'id',
-      'usuario',
-      'tentativa',
-      'asaas_id',
-      'metodo',
-      'tipo_servico',
-      'flex',
-      'valor',
-      'parcelas',
-      'status',
-      'ativa',
-      'motivo',
-      'created',
-      'updated',
-    ]),
-    agendamentos: pick(db.agendamentos, [
-      'id',
-      'usuario',
-      'pagamento',
-      'data_agendamento',
-      'hora_agendamento',
-      'status_agendamento',
-      'local_agendamento',
-      'formulario',
-      'created',
-      'updated',
-    ]),
+    pagamentos: rows('pagamentos'),
+    cobrancas: rows('cobrancas'),
+    agendamentos: rows('agendamentos'),
+    // What the server's hooks would have recorded for these bookings (the seed skips the hooks).
+    historico_agendamentos: rows(
+      'historico_agendamentos',
+      db.historico_agendamentos.map((h) => ({ ...h, alteracoes: JSON.stringify(h.alteracoes) })),
+    ),
   });
   return { accounts: db.usuarios.length, bookings: db.agendamentos.length, password };
 }

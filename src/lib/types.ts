@@ -90,7 +90,7 @@ export const TRACKED_BOOKING_FIELDS = [
 export type TrackedBookingField = (typeof TRACKED_BOOKING_FIELDS)[number];
 
 /** One change of a booking, written by the server's hook: readable by staff only, writable by nobody. */
-export interface BookingHistoryRecord extends BaseRecord {
+export interface BookingHistoryRecord extends Omit<BaseRecord, 'updated'> {
   agendamento: string;
   /** the staff member who saved; empty for the server's own changes */
   autor: string;

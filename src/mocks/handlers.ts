@@ -20,6 +20,7 @@ import {
 import { getDb, saveDb, type AsaasCharge, type StoredUser } from './db';
 import { compileFilter, compareValues, FilterError, FilterForbiddenError } from './filter';
 import { makeToken, readToken, signToken, USERS_COLLECTION_ID, verifyToken } from './jwt';
+import { FIELDS, USER_FIELDS, type CollectionName } from './collections';
 import { historyEntry, STATUS_MAIL_SUBJECTS } from './history';
 import { notifyMail } from './mailbox';
 import { isValidCpf, newId, parsePbDate, pbDate } from './util';
@@ -159,13 +160,6 @@ const hasErrors = (errors: FieldErrors): boolean => Object.keys(errors).length >
 
 // ---------------------------------------------------------------- collections
 
-type CollectionName =
-  | 'usuarios'
-  | 'pagamentos'
-  | 'agendamentos'
-  | 'cobrancas'
-  | 'solicitacoes_exclusao'
-  | 'historico_agendamentos';
 type Row =
   | StoredUser
   | PaymentRecord
@@ -176,76 +170,6 @@ type Row =
 /** The proxy's server-only collections: every non-superuser call answers 403. */
 const SERVER_ONLY = ['asaas_clientes', 'asaas_eventos', 'tentativas_cartao'];
 
-const USER_FIELDS = [
-  'id',
-  'created',
-  'updated',
-  'email',
-  'emailVisibility',
-  'verified',
-  'nome_completo',
-  'cpf',
-  'celular',
-  'admin',
-];
-const FIELDS: Record<CollectionName, readonly string[]> = {
-  usuarios: USER_FIELDS,
-  pagamentos: [
-    'id',
-    'created',
-    'updated',
-    'usuario',
-    'tipo_servico',
-    'preco_servico',
-    'metodo_pagamento',
-    'numero_parcelas',
-    'asaas_id_pagamento',
-    'flex',
-    'status_asaas',
-  ],
-  agendamentos: [
-    'id',
-    'created',
-    'updated',
-    'usuario',
-    'pagamento',
-    'data_agendamento',
-    'hora_agendamento',
-    'status_agendamento',
-    'local_agendamento',
-    'formulario',
-    'nota_cliente',
-  ],
-  cobrancas: [
-    'id',
-    'created',
-    'updated',
-    'usuario',
-    'tentativa',
-    'asaas_id',
-    'metodo',
-    'tipo_servico',
-    'flex',
-    'valor',
-    'parcelas',
-    'status',
-    'ativa',
-    'motivo',
-  ],
-  solicitacoes_exclusao: ['id', 'created', 'updated', 'usuario', 'status', 'motivo'],
-  historico_agendamentos: [
-    'id',
-    'created',
-    'updated',
-    'agendamento',
-    'autor',
-    'autor_nome',
-    'alteracoes',
-    'email_para',
-    'email_status',
-    'email_assunto',
-  ],
-};
 /** Filterable through the relation (`usuario.busca`), never returned: the server keeps it for the staff search. */
 const USER_FILTER_ONLY = ['busca'];
 
@@ -385,20 +309,43 @@ function checkUsuario(body: Json, errors: FieldErrors, required: boolean): strin
   return id;
 }
 
-/** Applies the booking fields present in `body` onto `target`; collects PocketBase-style field errors. */
+/** The text limits of agendamentos (pocketbase/pb_migrations). */
+const BOOKING_TEXT_MAX = {
+  local_agendamento: 200,
+  nota_cliente: 2000,
+  formulario: 5000,
+  status_agendamento: 30,
+};
+
+/**
+ * Applies the booking fields present in `body` onto `target`; collects the field errors of
+ * pb_hooks/lib/agenda.js (pt-BR messages, PocketBase's codes where it has one).
+ */
 function applyBookingFields(target: BookingRecord, body: Json, errors: FieldErrors): void {
   if ('usuario' in body) target.usuario = checkUsuario(body, errors, true);
-  if ('data_agendamento' in body) target.data_agendamento = toPbDate(body.data_agendamento);
+  if ('data_agendamento' in body) {
+    target.data_agendamento = toPbDate(body.data_agendamento);
+    const sent = body.data_agendamento;
+    if (sent !== null && sent !== '' && target.data_agendamento === '')
+      errors.data_agendamento = { code: 'validation_invalid_data', message: 'Data inválida.' };
+  }
   if ('hora_agendamento' in body) {
     const time = toText(body.hora_agendamento);
     if (time !== '' && !/^([01]\d|2[0-3]):[0-5]\d$/.test(time))
-      errors.hora_agendamento = { code: 'validation_invalid_format', message: 'Invalid value format.' };
+      errors.hora_agendamento = {
+        code: 'validation_invalid_hora',
+        message: 'Hora inválida: use o formato HH:mm, como 09:30.',
+      };
     target.hora_agendamento = time;
   }
   if ('status_agendamento' in body) target.status_agendamento = toText(body.status_agendamento);
   if ('local_agendamento' in body) target.local_agendamento = toText(body.local_agendamento);
   if ('formulario' in body) target.formulario = toText(body.formulario);
   if ('nota_cliente' in body) target.nota_cliente = toText(body.nota_cliente);
+  for (const [field, max] of Object.entries(BOOKING_TEXT_MAX)) {
+    if (field in body && toText(body[field]).length > max && !errors[field])
+      errors[field] = { code: 'validation_max_text_constraint', message: `Use no máximo ${max} caracteres.` };
+  }
 }
 
 /** The account checks of pocketbase/pb_hooks/lib/contas.js (pt-BR field messages, PocketBase's codes). */
@@ -499,21 +446,14 @@ async function updateRecord(name: CollectionName, id: string, request: Request):
     !(BOOKING_STATUSES as readonly string[]).includes(draft.status_agendamento)
   )
     errors.status_agendamento = { code: 'validation_invalid_status', message: 'Status inválido.' };
-  if ((draft.nota_cliente ?? '').length > MAX_NOTE_LENGTH)
-    errors.nota_cliente = {
-      code: 'validation_max_text_constraint',
-      message: `Máximo de ${MAX_NOTE_LENGTH} caracteres.`,
-    };
-  if (errors.status_agendamento || errors.nota_cliente) return pbError(400, MSG.validation, errors);
-  if (hasErrors(errors)) return pbError(400, MSG.update, errors);
+  // pb_hooks/lib/agenda.js checks before the record's own validation: its pt-BR errors come as MSG.validation.
+  if (hasErrors(errors)) return pbError(400, MSG.validation, errors);
   const before = { ...booking };
   Object.assign(booking, draft, { updated: now });
   recordChange(before, booking, viewer);
   saveDb();
   return HttpResponse.json(present(name, booking, viewer, expandParam(request)));
 }
-
-const MAX_NOTE_LENGTH = 2000;
 
 /** pb_hooks/lib/historico.js: one history entry per save that changed something, and the status e-mail. */
 function recordChange(before: BookingRecord, after: BookingRecord, author: StoredUser | null): void {
@@ -955,6 +895,7 @@ function writeOrder(charge: ChargeRecord): void {
     status_agendamento: 'NOVO',
     local_agendamento: '',
     formulario: '',
+    nota_cliente: '',
     created: now,
     updated: now,
   });

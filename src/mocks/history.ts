@@ -2,13 +2,14 @@
 import type { BookingHistoryRecord, BookingRecord, BookingStatus, UserRecord } from '@/lib/types';
 import { newId } from './util';
 
-/** The status e-mails' subjects (pb_hooks/lib/emails_status.js). */
+/** The status e-mails' subjects (pocketbase/pb_hooks/lib/emails_status.js). */
+const BRAND = ' - Passaporte Italiano';
 export const STATUS_MAIL_SUBJECTS: Record<BookingStatus, string> = {
-  NOVO: 'Recebemos seu pedido de agendamento',
-  ANALISE_ERRO: 'Encontramos inconsistências nos seus dados',
-  ANALISE_OK: 'Seus documentos foram validados',
-  AGENDADO: 'Seu atendimento no consulado está agendado',
-  FINALIZADO: 'Seu agendamento foi finalizado',
+  NOVO: `Seu pedido está aguardando análise${BRAND}`,
+  ANALISE_ERRO: `Encontramos inconsistências nos seus dados${BRAND}`,
+  ANALISE_OK: `Seus documentos foram validados${BRAND}`,
+  AGENDADO: `Seu agendamento foi concluído${BRAND}`,
+  FINALIZADO: `Processo encerrado${BRAND}`,
 };
 
 /** A history entry; no author means the server itself ('Sistema'). */
@@ -30,6 +31,5 @@ export function historyEntry(
     email_status: '',
     email_assunto: '',
     created: at,
-    updated: at,
   };
 }

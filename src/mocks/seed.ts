@@ -329,6 +329,7 @@ export function buildSeed(): DemoDb {
       status_agendamento: 'AGENDADO',
       local_agendamento: DEMO_AGENDADO_BOOKING.local_agendamento,
       formulario: '',
+      nota_cliente: '',
       created: '2026-09-14 13:22:11.087Z',
       updated: '2026-10-02 17:40:22.250Z',
     },
@@ -430,6 +431,7 @@ export function buildSeed(): DemoDb {
       status_agendamento: status,
       local_agendamento: when ? pick(CONSULATES) : '',
       formulario: '',
+      nota_cliente: '',
       created: pbDate(bookedAt),
       updated: pbDate(updated),
     });

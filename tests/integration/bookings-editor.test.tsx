@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { SAVE_FLAG_RESET_MS, SAVE_REDIRECT_DELAY_MS } from '@/config/constants';
 import type { BookingRecord } from '@/lib/types';
 import { getDb } from '@/mocks/db';
@@ -81,6 +81,12 @@ const dateInput = () => screen.getByLabelText('Data do Agendamento');
 const timeInput = () => screen.getByLabelText('Hora do Agendamento');
 const placeInput = () => screen.getByLabelText('Local do Agendamento');
 const statusSelect = () => screen.getByLabelText('Status');
+
+// The editor's code (with the date picker) loads on demand; compiling it takes seconds on a busy machine. It is
+// loaded once here, so that the first test's waits measure the screen, not the compiler.
+beforeAll(async () => {
+  await import('@/features/bookings/booking-details-page');
+}, 60_000);
 
 afterEach(() => {
   vi.useRealTimers();
@@ -466,7 +472,7 @@ describe('the case beside the form', () => {
       `Local: ${DEMO_AGENDADO_BOOKING.local_agendamento} → para Consulado Geral da Itália no Rio de Janeiro`,
     );
     expect(newest).toHaveTextContent(
-      'E-mail “Seu agendamento foi finalizado” enviado para agendado@demo.com.br.',
+      'E-mail “Processo encerrado - Passaporte Italiano” enviado para agendado@demo.com.br.',
     );
     expect(entries.at(-1)).toHaveTextContent('Sistema');
     expect(entries.at(-1)).toHaveTextContent('Agendamento criado com status NOVO');

@@ -272,6 +272,76 @@ describe.each(BACKENDS)('$name', ({ client }) => {
     expect(found.items.map((b) => b.id)).toEqual([DEMO_AGENDADO_BOOKING.id]);
   });
 
+  it('the back office: the search key, the history, a stale save and pt-BR field errors', async () => {
+    const admin = await as('admin');
+    const cliente = await as('cliente');
+    const search = (pb: PocketBase, q: string) =>
+      pb.collection('agendamentos').getList(1, 5, { filter: pb.filter('usuario.busca ~ {:q}', { q }) });
+    for (const q of ['15350946056', 'agendado@demo', '21998765432', 'joao pedro davila']) {
+      expect((await search(admin, q)).items.map((b) => b.id)).toEqual([DEMO_AGENDADO_BOOKING.id]);
+    }
+    // The key is the server's: never returned, and a customer's filter only ever reaches their own rows.
+    expect(await admin.collection('usuarios').getOne(DEMO_ACCOUNTS.agendado.id)).not.toHaveProperty('busca');
+    expect((await search(cliente, '15350946056')).items).toEqual([]);
+
+    const historyOf = (pb: PocketBase) =>
+      pb.collection('historico_agendamentos').getFullList({
+        filter: pb.filter('agendamento = {:id}', { id: DEMO_AGENDADO_BOOKING.id }),
+        sort: '-created',
+      });
+    expect((await historyOf(admin)).at(-1)).toMatchObject({
+      autor_nome: 'Sistema',
+      alteracoes: [{ campo: 'status_agendamento', de: '', para: 'NOVO' }],
+    });
+    expect(await historyOf(cliente)).toEqual([]);
+    expect(
+      await answer(
+        cliente.collection('historico_agendamentos').create({ agendamento: DEMO_AGENDADO_BOOKING.id }),
+      ),
+    ).toEqual({ status: 403, message: 'Only superusers can perform this action.', codes: {} });
+
+    const booking = await admin.collection('agendamentos').getOne(DEMO_AGENDADO_BOOKING.id);
+    const basedOn = (updated: string) => ({ headers: { 'If-Match': `"${updated}"` } });
+    expect(
+      await answer(
+        admin
+          .collection('agendamentos')
+          .update(booking.id, { local_agendamento: 'X' }, basedOn('2000-01-01 00:00:00.000Z')),
+      ),
+    ).toEqual({
+      status: 409,
+      message:
+        'Este agendamento foi alterado por outra pessoa enquanto você editava. Os valores atuais estão na tela: confira e salve de novo.',
+      codes: {},
+    });
+    await admin
+      .collection('agendamentos')
+      .update(booking.id, { local_agendamento: 'Consulado de Curitiba' }, basedOn(booking.updated));
+    expect((await historyOf(admin))[0]).toMatchObject({
+      autor: DEMO_ACCOUNTS.admin.id,
+      autor_nome: DEMO_ACCOUNTS.admin.nome_completo,
+      alteracoes: [
+        { campo: 'local_agendamento', de: booking.local_agendamento, para: 'Consulado de Curitiba' },
+      ],
+      email_status: '',
+    });
+
+    expect(
+      await answer(
+        admin
+          .collection('agendamentos')
+          .update(booking.id, { hora_agendamento: '25:00', local_agendamento: 'x'.repeat(201) }),
+      ),
+    ).toEqual({
+      status: 400,
+      message: 'An error occurred while validating the submitted data.',
+      codes: {
+        hora_agendamento: 'validation_invalid_hora',
+        local_agendamento: 'validation_max_text_constraint',
+      },
+    });
+  });
+
   it('the proxy: guests, unverified accounts, edited prices, declines and held charges', async () => {
     expect(
       await answer(client().send('/payments/asaas/customer', { method: 'POST', body: {} })),

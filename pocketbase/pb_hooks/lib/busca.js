@@ -4,11 +4,15 @@
 
 const MAX_BUSCA = 600;
 
-/** NFD, combining marks (U+0300–U+036F) removed, lower case, runs of spaces made one. */
+/**
+ * NFD, combining marks (U+0300–U+036F) and apostrophes removed, lower case, runs of spaces made one:
+ * "JOÃO  D'Ávila" → 'joao davila'. The app folds the query the same way (src/lib/search-key.ts).
+ */
 function normalizar(texto) {
   return String(texto || '')
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
+    .replace(/['’`´]/g, '')
     .toLowerCase()
     .replace(/\s+/g, ' ')
     .trim();
@@ -35,9 +39,17 @@ function doUsuario(usuario) {
   );
 }
 
-/** The query the app sends: a CPF or phone typed with its mask becomes its digits; anything else normalized. */
+/**
+ * The query the app sends (src/lib/search-key.ts searchKey): a CPF or phone typed with its mask becomes its
+ * digits ('+55' left out); anything else normalized.
+ */
 function termoBusca(texto) {
-  return /^[\d.\-()/\s]+$/.test(String(texto || '')) && /\d/.test(texto) ? digitos(texto) : normalizar(texto);
+  const dobrado = normalizar(texto);
+  if (!/^[\d\s.\-()/+]+$/.test(dobrado) || !/\d/.test(dobrado)) return dobrado;
+  const numeros = digitos(dobrado);
+  return numeros.length > 11 && numeros.startsWith('55') && dobrado.indexOf('+') >= 0
+    ? numeros.slice(2)
+    : numeros;
 }
 
 module.exports = { MAX_BUSCA, normalizar, digitos, textoBusca, doUsuario, termoBusca };

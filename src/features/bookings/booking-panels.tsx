@@ -56,17 +56,14 @@ export function CopyButton({ text, what }: { text: string; what: string }) {
     }
   }
   return (
-    <Button variant="secondary" onClick={() => void copy()} className="shrink-0 px-3 text-sm">
-      {/* Short on screen ('Copiar'), whole for assistive technology ('Copiar e-mail'). */}
-      <span aria-live="polite">
-        {copied ? (
-          'Copiado!'
-        ) : (
-          <>
-            Copiar<span className="sr-only"> {what}</span>
-          </>
-        )}
-      </span>
+    // Short on screen ('Copiar'); the name says what ('Copiar e-mail'), starting with what is shown.
+    <Button
+      variant="secondary"
+      onClick={() => void copy()}
+      aria-label={copied ? 'Copiado!' : `Copiar ${what}`}
+      className="shrink-0 px-3 text-sm"
+    >
+      <span aria-live="polite">{copied ? 'Copiado!' : 'Copiar'}</span>
     </Button>
   );
 }

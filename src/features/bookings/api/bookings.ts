@@ -95,6 +95,9 @@ const CODE_MESSAGES: Record<string, string> = {
   validation_not_unique: 'valor já usado',
 };
 
+/** This project's hooks answer in Portuguese; PocketBase's own messages are English and carry no accents. */
+const PORTUGUESE = /[À-ÿ]/;
+
 /** The field errors of a 400, in Portuguese: the server's own pt-BR text, or its code's meaning. */
 function fieldErrors(error: ClientResponseError): string | null {
   const data = (error.response?.data ?? {}) as Record<string, { code?: unknown; message?: unknown }>;
@@ -102,7 +105,7 @@ function fieldErrors(error: ClientResponseError): string | null {
     if (typeof detail !== 'object' || detail === null) return [];
     const code = typeof detail.code === 'string' ? detail.code : '';
     const own = typeof detail.message === 'string' ? detail.message : '';
-    const text = CODE_MESSAGES[code] ?? (own || 'valor inválido');
+    const text = PORTUGUESE.test(own) ? own : (CODE_MESSAGES[code] ?? 'valor inválido');
     return [`${FIELD_LABELS[field] ?? field}: ${text.replace(/\.$/, '')}`];
   });
   return parts.length > 0 ? `${parts.join('; ')}.` : null;
