@@ -323,12 +323,8 @@ const BOOKING_TEXT_MAX = {
  */
 function applyBookingFields(target: BookingRecord, body: Json, errors: FieldErrors): void {
   if ('usuario' in body) target.usuario = checkUsuario(body, errors, true);
-  if ('data_agendamento' in body) {
-    target.data_agendamento = toPbDate(body.data_agendamento);
-    const sent = body.data_agendamento;
-    if (sent !== null && sent !== '' && target.data_agendamento === '')
-      errors.data_agendamento = { code: 'validation_invalid_data', message: 'Data inválida.' };
-  }
+  // An unreadable date is stored empty, as PocketBase's date field does (the editor refuses one before sending).
+  if ('data_agendamento' in body) target.data_agendamento = toPbDate(body.data_agendamento);
   if ('hora_agendamento' in body) {
     const time = toText(body.hora_agendamento);
     if (time !== '' && !/^([01]\d|2[0-3]):[0-5]\d$/.test(time))

@@ -15,8 +15,8 @@ function erro(code, message) {
 }
 
 /**
- * The fields of the request checked with pt-BR messages (PocketBase's own would be English, and it silently
- * empties a date it cannot read). The text limits are the schema's (migrations).
+ * The fields of the request checked with pt-BR messages (PocketBase's own would be English). The text limits
+ * are the schema's (migrations).
  */
 function validarAlteracao(e) {
   const body = e.requestInfo().body || {};
@@ -36,10 +36,9 @@ function validarAlteracao(e) {
       'Hora inválida: use o formato HH:mm, como 09:30.',
     );
   }
-  const data = body.data_agendamento;
-  if (data !== undefined && data !== null && data !== '' && registro.getString('data_agendamento') === '') {
-    erros.data_agendamento = erro('validation_invalid_data', 'Data inválida.');
-  }
+  // No check of the date here: in a record request PocketBase has already read the body's date into its date
+  // type, so an unreadable date and a JSON null (seed §7's 'no date') look the same, an empty date, and are
+  // stored as such. The editor refuses an unreadable date before sending it.
   ['local_agendamento', 'nota_cliente', 'formulario', 'status_agendamento'].forEach((campo) => {
     const max = registro.collection().fields.getByName(campo).max;
     if (body[campo] !== undefined && registro.getString(campo).length > max && !erros[campo]) {
