@@ -25,7 +25,7 @@ const backend = await startRealBackend({
   appUrl: process.env.APP_URL ?? 'http://127.0.0.1:5173',
   dataDir,
   realAsaas,
-  asaasTimeoutS: 60,
+  asaasTimeoutS: Number(process.env.ASAAS_TIMEOUT_S ?? 60),
   // The stand-in pays a Pix a few seconds after it is made, so the whole journey can be seen.
   pixAutoPayMs: 8000,
   mailHttpPort: Number(process.env.MAIL_HTTP_PORT ?? 8025),
