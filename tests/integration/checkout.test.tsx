@@ -369,8 +369,8 @@ describe('payment', () => {
     await user.click(screen.getByLabelText(/Li e aceito/));
     await fillCard(user, { number: '4000000000000051' });
     await pay(user);
-    const dialog = await screen.findByRole('dialog', { name: 'Não conseguimos confirmar o pagamento' });
-    await user.click(within(dialog).getByRole('button', { name: 'Entendi' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pagamento confirmado' });
+    await user.click(within(dialog).getByRole('link', { name: 'Enviar documentos' }));
     await waitFor(() => expect(router.location.pathname).toBe('/tracking'));
     expect(getDb().pagamentos.filter((p) => p.usuario === customer.id)).toHaveLength(1);
     expect(chargesOf(customer.id)).toMatchObject([{ status: 'CONFIRMED' }]);
