@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { purchaseStatus, type LocalStep, type ServerView } from '@/features/checkout/purchase-status';
+import {
+  paymentsShouldBePolled,
+  purchaseStatus,
+  type LocalStep,
+  type ServerView,
+} from '@/features/checkout/purchase-status';
 import type { ChargeRecord } from '@/lib/types';
 
 function charge(metodo: ChargeRecord['metodo'], status: string): ChargeRecord {
@@ -61,9 +66,9 @@ describe('the purchase area on arrival: the server says', () => {
       { kind: 'unknown', shown: 'notice' },
     ],
     [
-      'a paid live charge whose order this read missed',
+      'a paid live charge whose order this read missed (read again)',
       withCharge(charge('cartao_credito', 'CONFIRMED')),
-      { kind: 'ordered' },
+      { kind: 'loading' },
     ],
     [
       'a Pix of unknown outcome',
@@ -82,9 +87,6 @@ describe('the purchase area on arrival: the server says', () => {
 
   it('a Pix paid while its QR code was on this page: "Pagamento confirmado" here, not tracking', () => {
     expect(status(ordered, idle, { pixSeen: true })).toEqual({ kind: 'pix-paid' });
-    expect(status(withCharge(charge('pix', 'RECEIVED')), idle, { pixSeen: true })).toEqual({
-      kind: 'pix-paid',
-    });
   });
 
   it("free to pay, before 'Contratar': nothing", () => {
@@ -128,12 +130,18 @@ describe('the purchase area while this page pays', () => {
     expect(status(ordered, { kind: 'answered', outcome: { kind: 'unknown' } })).toEqual({
       kind: 'confirmed',
     });
-    expect(
-      status(withCharge(charge('cartao_credito', 'CONFIRMED')), {
-        kind: 'answered',
-        outcome: { kind: 'analysis', asaasId: 'pay_1' },
-      }),
-    ).toEqual({ kind: 'confirmed' });
+    expect(status(ordered, { kind: 'answered', outcome: { kind: 'analysis', asaasId: 'pay_1' } })).toEqual({
+      kind: 'confirmed',
+    });
+  });
+
+  it('the payments are asked for again while a Pix waits, and while a paid charge has no order read yet', () => {
+    expect(paymentsShouldBePolled(charge('pix', 'PENDING'), [])).toBe(true);
+    expect(paymentsShouldBePolled(charge('pix', 'RECEIVED'), [])).toBe(true);
+    expect(paymentsShouldBePolled(charge('cartao_credito', 'CONFIRMED'), [])).toBe(true);
+    expect(paymentsShouldBePolled(charge('pix', 'RECEIVED'), [{ id: 'pagamento' }])).toBe(false);
+    expect(paymentsShouldBePolled(charge('cartao_credito', 'AWAITING_RISK_ANALYSIS'), [])).toBe(false);
+    expect(paymentsShouldBePolled(null, [])).toBe(false);
   });
 
   it('a declined answer stays even when the server has nothing live (paying again is the next step)', () => {

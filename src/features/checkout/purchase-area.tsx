@@ -20,7 +20,13 @@ import { CardForm } from './card-form';
 import { pay, type CardInput, type PaymentOutcome } from './payment';
 import { HeldCharge, PaymentModals } from './payment-modals';
 import { PixPanel, PIX_POLL_MS } from './pix-panel';
-import { purchaseStatus, serverShouldBePolled, type LocalStep, type ServerView } from './purchase-status';
+import {
+  isPixWaiting,
+  paymentsShouldBePolled,
+  purchaseStatus,
+  type LocalStep,
+  type ServerView,
+} from './purchase-status';
 
 /**
  * The server's answer about this customer's purchase, asked on every device (nothing is kept in the tab).
@@ -29,11 +35,11 @@ import { purchaseStatus, serverShouldBePolled, type LocalStep, type ServerView }
 function useServerView(userId: string, admin: boolean): { server: ServerView; retry: () => void } {
   const live = useQuery({
     ...chargeQueries.live(userId, admin),
-    refetchInterval: (query) => (serverShouldBePolled(query.state.data) ? PIX_POLL_MS : false),
+    refetchInterval: (query) => (isPixWaiting(query.state.data) ? PIX_POLL_MS : false),
   });
   const payments = useQuery({
     ...paymentQueries.mine(userId, admin),
-    refetchInterval: serverShouldBePolled(live.data) ? PIX_POLL_MS : false,
+    refetchInterval: (query) => (paymentsShouldBePolled(live.data, query.state.data) ? PIX_POLL_MS : false),
   });
   const retry = () => {
     void payments.refetch();

@@ -43,12 +43,20 @@ export type PurchaseStatus =
   /** too many attempts: the server's message */
   | { kind: 'limited'; message: string };
 
-const isPixWaiting = (charge: ChargeRecord | null | undefined): boolean =>
+export const isPixWaiting = (charge: ChargeRecord | null | undefined): boolean =>
   charge?.metodo === 'pix' && charge.status === 'PENDING';
 
-/** The server asks to be asked again soon: a Pix is waiting, and the webhook records its payment there. */
-export const serverShouldBePolled = (liveCharge: ChargeRecord | null | undefined): boolean =>
-  isPixWaiting(liveCharge);
+const isPaid = (charge: ChargeRecord | null | undefined): boolean =>
+  CHARGE_PAID.includes(charge?.status ?? '');
+
+/**
+ * The customer's payments are asked for again every few seconds while a Pix waits (the webhook records its
+ * payment on the server), and while a paid charge's order has not been read yet.
+ */
+export const paymentsShouldBePolled = (
+  liveCharge: ChargeRecord | null | undefined,
+  payments: readonly unknown[] | undefined,
+): boolean => isPixWaiting(liveCharge) || (isPaid(liveCharge) && payments?.length === 0);
 
 export function purchaseStatus({
   signedIn,
@@ -67,8 +75,7 @@ export function purchaseStatus({
 }): PurchaseStatus {
   if (!signedIn) return { kind: 'signed-out' };
   if (step.kind === 'paying') return { kind: 'paying' };
-  const charge = server.kind === 'loaded' ? server.liveCharge : null;
-  const paid = server.kind === 'loaded' && (server.hasOrder || CHARGE_PAID.includes(charge?.status ?? ''));
+  const ordered = server.kind === 'loaded' && server.hasOrder;
   // While a charge's answer is on screen, it stays whatever the refetch of the server's state says, except
   // that a held or unknown answer gives way to an order the server has learnt of since (it asks Asaas).
   // A conflict (an order or live charge elsewhere) and a lost session have no screen of their own.
@@ -78,9 +85,9 @@ export function purchaseStatus({
       case 'confirmed':
         return { kind: 'confirmed' };
       case 'analysis':
-        return paid ? { kind: 'confirmed' } : { kind: 'in-analysis', shown: 'answer' };
+        return ordered ? { kind: 'confirmed' } : { kind: 'in-analysis', shown: 'answer' };
       case 'unknown':
-        return paid ? { kind: 'confirmed' } : { kind: 'unknown', shown: 'answer' };
+        return ordered ? { kind: 'confirmed' } : { kind: 'unknown', shown: 'answer' };
       case 'declined':
         return { kind: 'declined', reason: outcome.reason };
       case 'limited':
@@ -92,8 +99,10 @@ export function purchaseStatus({
   }
   if (server.kind === 'loading') return { kind: 'loading' };
   if (server.kind === 'error') return { kind: 'load-error' };
-  // A paid live charge is an order whose payment row this read may have missed by a moment.
-  if (paid) return { kind: pixSeen ? 'pix-paid' : 'ordered' };
+  if (server.hasOrder) return { kind: pixSeen ? 'pix-paid' : 'ordered' };
+  const charge = server.liveCharge;
+  // A paid charge whose order this read missed by a moment (the payments are asked for again).
+  if (isPaid(charge)) return { kind: 'loading' };
   if (charge) {
     if (isPixWaiting(charge)) return { kind: 'pix-waiting', charge };
     // A Pix no longer pending and not paid (expired, cancelled) leaves the customer free to pay again.
