@@ -9,7 +9,7 @@ import type { PurchaseStatus } from './purchase-status';
 
 function Support() {
   return (
-    <a className="font-semibold text-brand-800 underline break-all" href={`mailto:${env.supportEmail}`}>
+    <a className="font-semibold text-brand-800 underline wrap-anywhere" href={`mailto:${env.supportEmail}`}>
       {env.supportEmail}
     </a>
   );
