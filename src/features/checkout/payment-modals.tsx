@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
+import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/spinner';
 import { env } from '@/config/env';
 import { paths } from '@/config/routes';
@@ -87,15 +87,6 @@ export function HeldCharge({
         </Button>
       </div>
     </Modal>
-  );
-}
-
-function Notice({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <div role="status" className="space-y-2 rounded-2xl border border-amber-400 bg-amber-50 p-6 text-ink-900">
-      <h2 className="text-xl font-bold">{title}</h2>
-      {children}
-    </div>
   );
 }
 
