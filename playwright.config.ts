@@ -11,7 +11,7 @@ const launchOptions = { executablePath: chromePath, args: chromiumArgs };
 export default defineConfig({
   testDir: 'tests/e2e',
   // Journeys that need the real backend run in playwright.real.config.ts.
-  testIgnore: ['**/real-server.spec.ts'],
+  testIgnore: ['**/real-*.spec.ts'],
   outputDir: 'test-results',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,

@@ -4,16 +4,23 @@ import base from './playwright.config';
 /**
  * The browser tests of a production build (no demo code) against the real backend: PocketBase with this
  * project's kit, seeded with the demo data, the Asaas stand-in and the SMTP capture (scripts/backend.mjs).
- * The journeys of tests/e2e/real-server.spec.ts, and the public pages' tests. Run by scripts/e2e-real.mjs.
+ * The journeys of tests/e2e/real-server.spec.ts, every charge outcome (real-checkout.spec.ts), and the public
+ * pages' tests. Run by scripts/e2e-real.mjs.
  */
-export const REAL = { pb: 8091, mail: 8026, asaas: 8092 };
+// E2E_REAL_PB_PORT, E2E_REAL_MAIL_PORT and E2E_REAL_ASAAS_PORT let two checkouts run this tier side by side
+// (with E2E_PORT for the app).
+export const REAL = {
+  pb: Number(process.env.E2E_REAL_PB_PORT ?? 8091),
+  mail: Number(process.env.E2E_REAL_MAIL_PORT ?? 8026),
+  asaas: Number(process.env.E2E_REAL_ASAAS_PORT ?? 8092),
+};
 process.env.E2E_REAL_PB_URL = `http://127.0.0.1:${REAL.pb}`;
 process.env.E2E_REAL_MAIL_URL = `http://127.0.0.1:${REAL.mail}`;
 process.env.E2E_REAL_ASAAS_URL = `http://127.0.0.1:${REAL.asaas}`;
 
 export default defineConfig({
   ...base,
-  testMatch: ['real-server.spec.ts', 'visitor.spec.ts', 'seo.spec.ts'],
+  testMatch: ['real-server.spec.ts', 'real-checkout.spec.ts', 'visitor.spec.ts', 'seo.spec.ts'],
   testIgnore: [],
   webServer: [
     {
@@ -23,6 +30,12 @@ export default defineConfig({
         PB_DATA_DIR: '.pocketbase-e2e',
         MAIL_HTTP_PORT: String(REAL.mail),
         ASAAS_STANDIN_PORT: String(REAL.asaas),
+        // Short, so that a charge without an answer ('4000 0000 0000 0044') turns unknown within a test.
+        ASAAS_TIMEOUT_S: '5',
+        // ...and Asaas lists it (confirmed) 25 s after it was sent: time to see it unknown on another device.
+        ASAAS_NO_ANSWER_MS: '25000',
+        // A Pix is paid when a test says so (real-checkout.spec.ts), never behind its back.
+        PIX_AUTO_PAY_MS: '0',
         APP_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? 4173}`,
       },
       wait: { stdout: /Now, in another terminal/ },

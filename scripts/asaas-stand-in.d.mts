@@ -6,6 +6,7 @@ export declare const TEST_CARDS: {
   noAnswer: string;
   serverError: string;
   wrongCvv: string;
+  serverErrorNoCharge: string;
 };
 export declare function todaySaoPaulo(now?: number): string;
 export interface AsaasRequest {

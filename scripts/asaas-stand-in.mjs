@@ -17,9 +17,13 @@ export const TEST_CARDS = {
   riskAnalysis: '4000000000000010',
   pending: '4000000000000028',
   insufficientFunds: '4000000000000036',
+  /** hangs for `noAnswerMs`; Asaas lists the (confirmed) charge only once that time is over */
   noAnswer: '4000000000000044',
+  /** a 500, though the charge was made (and confirmed) */
   serverError: '4000000000000051',
   wrongCvv: '4000000000000069',
+  /** a 500, and no charge was made */
+  serverErrorNoCharge: '4000000000000077',
 };
 
 const DECLINED = 'Transação não autorizada. Verifique os dados do cartão de crédito e tente novamente.';
@@ -216,15 +220,18 @@ export function startAsaasStandIn({
     if (number === TEST_CARDS.wrongCvv) {
       return [400, errors('invalid_creditCard', 'Transação não autorizada. Código de segurança inválido.')];
     }
+    if (number === TEST_CARDS.serverErrorNoCharge)
+      return [500, { errors: [{ code: 'internal', description: 'Erro interno.' }] }];
     payment.creditCard = {
       creditCardNumber: number.slice(-4),
       creditCardBrand: number.startsWith('5') ? 'MASTERCARD' : 'VISA',
     };
-    state.payments.set(payment.id, payment);
     if (number === TEST_CARDS.riskAnalysis) payment.status = 'AWAITING_RISK_ANALYSIS';
     else if (number === TEST_CARDS.pending) payment.status = 'PENDING';
     else payment.status = 'CONFIRMED';
+    // Still being processed: listed (GET /payments) only when its answer is sent.
     if (number === TEST_CARDS.noAnswer) return ['hang', payment];
+    state.payments.set(payment.id, payment);
     if (number === TEST_CARDS.serverError)
       return [500, { errors: [{ code: 'internal', description: 'Erro interno.' }] }];
     return [200, payment];
@@ -350,6 +357,7 @@ export function startAsaasStandIn({
     if (status === 'hang') {
       const timer = setTimeout(() => {
         timers.delete(timer);
+        state.payments.set(payload.id, payload);
         send(200, payload);
       }, noAnswerMs);
       timers.add(timer);

@@ -25,9 +25,12 @@ const backend = await startRealBackend({
   appUrl: process.env.APP_URL ?? 'http://127.0.0.1:5173',
   dataDir,
   realAsaas,
-  asaasTimeoutS: 60,
-  // The stand-in pays a Pix a few seconds after it is made, so the whole journey can be seen.
-  pixAutoPayMs: 8000,
+  asaasTimeoutS: Number(process.env.ASAAS_TIMEOUT_S ?? 60),
+  // The stand-in pays a Pix a few seconds after it is made, so the whole journey can be seen (PIX_AUTO_PAY_MS;
+  // 0: only when told, through its control endpoint).
+  pixAutoPayMs: Number(process.env.PIX_AUTO_PAY_MS ?? 8000),
+  // How long the stand-in's no-answer card keeps Asaas silent (ASAAS_NO_ANSWER_MS).
+  noAnswerMs: Number(process.env.ASAAS_NO_ANSWER_MS ?? 10_000),
   mailHttpPort: Number(process.env.MAIL_HTTP_PORT ?? 8025),
   asaasPort: Number(process.env.ASAAS_STANDIN_PORT ?? 0),
   log: true,

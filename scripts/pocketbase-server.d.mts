@@ -1,6 +1,7 @@
 export declare const POCKETBASE_VERSION: string;
 export declare const KIT: { migrations: string; hooks: string };
 export declare function pocketbaseBinary(): string;
+export declare const DEFAULT_SUPERUSER: { email: string; password: string };
 export interface RunningPocketBase {
   url: string;
   dataDir: string;

@@ -60,6 +60,9 @@ async function waitForHealth(url, child, timeoutMs) {
   throw new Error(`PocketBase did not answer ${url}/api/health within ${timeoutMs} ms`);
 }
 
+/** The superuser every server started here gets unless told otherwise (test and development servers only). */
+export const DEFAULT_SUPERUSER = { email: 'superuser@passaporte.test', password: 'superuser-senha-123' };
+
 /**
  * Starts PocketBase. Options: port (required), env (the server's environment: ASAAS_*, SMTP_*, APP_URL...),
  * dataDir (a fresh temporary one by default, removed on stop), superuser ({email, password}), log (print
@@ -69,7 +72,7 @@ export async function startPocketBase({
   port,
   env = {},
   dataDir,
-  superuser = { email: 'superuser@passaporte.test', password: 'superuser-senha-123' },
+  superuser = DEFAULT_SUPERUSER,
   log = false,
 }) {
   const bin = pocketbaseBinary();

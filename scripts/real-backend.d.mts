@@ -15,6 +15,7 @@ export declare function startRealBackend(options: {
   asaasTimeoutS?: number;
   pixAutoPayMs?: number;
   noAnswerMs?: number;
+  reconcileAfterS?: number;
   dataDir?: string;
   log?: boolean;
   realAsaas?: boolean;

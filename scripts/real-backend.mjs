@@ -10,7 +10,7 @@ export const TEST_WEBHOOK_TOKEN = 'token-webhook-de-teste';
 
 /**
  * Options: port (PocketBase's), appUrl (the app's address, for e-mail links), asaasTimeoutS, pixAutoPayMs,
- * dataDir, log, realAsaas (use ASAAS_API_KEY/ASAAS_API_URL from this process instead of the stand-in).
+ * reconcileAfterS (how long Asaas may not know an unknown charge before the server ends it), dataDir, log, realAsaas (use ASAAS_API_KEY/ASAAS_API_URL from this process instead of the stand-in).
  */
 export async function startRealBackend({
   port,
@@ -18,6 +18,7 @@ export async function startRealBackend({
   asaasTimeoutS = 2,
   pixAutoPayMs = 0,
   noAnswerMs = 10_000,
+  reconcileAfterS = 600,
   dataDir,
   log = false,
   realAsaas = false,
@@ -48,6 +49,7 @@ export async function startRealBackend({
           ASAAS_API_KEY: TEST_ASAAS_KEY,
           ASAAS_WEBHOOK_TOKEN: TEST_WEBHOOK_TOKEN,
           ASAAS_TIMEOUT_S: String(asaasTimeoutS),
+          ASAAS_CONCILIAR_APOS_S: String(reconcileAfterS),
         }
       : {}),
   };

@@ -178,7 +178,10 @@ function isCollection(name: string): name is CollectionName {
 }
 
 function rowsOf(name: CollectionName): readonly Row[] {
-  if (name === 'cobrancas' || name === 'pagamentos') settleDemoPix();
+  if (name === 'cobrancas' || name === 'pagamentos') {
+    settleDemoPix();
+    getDb().cobrancas.forEach(settleUnknownCharge);
+  }
   return getDb()[name];
 }
 
@@ -759,6 +762,7 @@ const PROXY_MSG = {
   declined: 'Pagamento recusado pela operadora do cartão.',
   unknown:
     'Não conseguimos confirmar o pagamento com a operadora. Não pague de novo: verificamos e avisamos você.',
+  notMade: 'A operadora não registrou esta cobrança: nada foi cobrado. Você pode pagar de novo.',
   invalidCard: 'Dados do cartão incompletos.',
   notFound: 'Pagamento não encontrado.',
   invalidAttempt: 'Identificador de tentativa inválido.',
@@ -931,6 +935,22 @@ function settleDemoPix(): void {
   }
 }
 
+/** After this long without Asaas knowing an unknown charge, it was never made (pb_hooks/lib/pedidos.js conciliar). */
+const UNKNOWN_CHARGE_ENDS_AFTER_MS = 600_000;
+/** An unknown charge (INDETERMINADA) takes the status of the Asaas charge of its attempt, when there is one. */
+function settleUnknownCharge(charge: ChargeRecord): void {
+  if (charge.status !== 'INDETERMINADA') return;
+  const asaas = getDb().asaasCharges.find((c) => c.externalReference === charge.tentativa);
+  if (asaas) {
+    charge.asaas_id = asaas.id;
+    applyChargeStatus(charge, asaas.status);
+  } else if (
+    Date.now() - (parsePbDate(charge.updated)?.getTime() ?? Date.now()) >
+    UNKNOWN_CHARGE_ENDS_AFTER_MS
+  )
+    applyChargeStatus(charge, 'NAO_CRIADA');
+}
+
 function attemptOf(body: Json): string | Response {
   const value = body.externalReference;
   if (value === undefined || value === null || value === '') return `tentativa-${newId(20)}`;
@@ -944,6 +964,7 @@ function repeatedAttempt(user: StoredUser, attempt: string): Response | null {
   const earlier = getDb().cobrancas.find((c) => c.tentativa === attempt);
   if (!earlier) return null;
   if (earlier.usuario !== user.id) return pbError(409, PROXY_MSG.attemptRepeated);
+  settleUnknownCharge(earlier);
   if (earlier.status === 'ENVIANDO' || earlier.status === 'INDETERMINADA')
     return pbError(502, PROXY_MSG.unknown, {
       cobranca: { code: 'indeterminada', message: PROXY_MSG.unknown },
@@ -952,6 +973,8 @@ function repeatedAttempt(user: StoredUser, attempt: string): Response | null {
     return pbError(400, PROXY_MSG.declined, {
       asaas: { code: 'recusada', message: earlier.motivo || PROXY_MSG.declined },
     });
+  if (earlier.status === 'NAO_CRIADA')
+    return pbError(400, PROXY_MSG.notMade, { asaas: { code: 'nao_criada', message: PROXY_MSG.notMade } });
   return HttpResponse.json(chargeAnswer(earlier));
 }
 
@@ -1091,6 +1114,7 @@ const asaasRoutes = [
     const number = validCard(body);
     if (!number) return fieldError('creditCard', PROXY_MSG.invalidCard);
     const db = getDb();
+    db.cobrancas.filter((c) => c.usuario === user.id).forEach(settleUnknownCharge);
     if (db.pagamentos.some((p) => p.usuario === user.id)) return pbError(409, PROXY_MSG.orderExists);
     const since = Date.now() - CARD_LIMIT.windowMs;
     if (
@@ -1113,8 +1137,10 @@ const asaasRoutes = [
       });
     }
     if ('unknown' in outcome) {
-      // The charge may exist at Asaas: it stays live until the server knows.
-      recordAsaasCharge(charge, customer, 'CONFIRMED', number.slice(-4));
+      // The charge may exist at Asaas: it stays live until the server knows. The demo's Asaas made the 5xx
+      // card's charge and never made the silent card's.
+      if (number === DEMO_TEST_CARDS.serverError)
+        recordAsaasCharge(charge, customer, 'CONFIRMED', number.slice(-4));
       charge.asaas_id = '';
       applyChargeStatus(charge, 'INDETERMINADA');
       return pbError(502, PROXY_MSG.unknown, {
@@ -1136,6 +1162,9 @@ const asaasRoutes = [
     if (order instanceof Response) return order;
     const customer = customerOf(user.id);
     if (!customer || body.customer !== customer) return pbError(403, PROXY_MSG.notYourCustomer);
+    getDb()
+      .cobrancas.filter((c) => c.usuario === user.id)
+      .forEach(settleUnknownCharge);
     if (getDb().pagamentos.some((p) => p.usuario === user.id)) return pbError(409, PROXY_MSG.orderExists);
     const live = liveChargeOf(user.id);
     if (live?.metodo === 'pix' && live.status === 'PENDING') {

@@ -205,10 +205,17 @@ export async function expectNoAxeViolations(
   });
 }
 
-/** Saves a full-page screenshot to test-results/screens/<project>-<name>.png. */
-export async function shot(page: Page, name: string): Promise<string> {
+/**
+ * Saves a screenshot to test-results/<folder>/<project>-<name>.png: the full page in `screens` unless told
+ * otherwise (`fullPage: false` keeps what the viewport shows, as the customer sees a modal or a notice).
+ */
+export async function shot(
+  page: Page,
+  name: string,
+  { folder = 'screens', fullPage = true }: { folder?: string; fullPage?: boolean } = {},
+): Promise<string> {
   const info = test.info();
-  const file = path.join(info.project.outputDir, 'screens', `${info.project.name}-${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  const file = path.join(info.project.outputDir, folder, `${info.project.name}-${name}.png`);
+  await page.screenshot({ path: file, fullPage });
   return file;
 }

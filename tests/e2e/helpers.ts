@@ -64,3 +64,30 @@ export async function openMailLink(page: Page, kind: 'verification' | 'reset', a
     .not.toBe('');
   await page.goto(new URL(link).pathname + new URL(link).search);
 }
+
+// ---------------------------------------------------------------- the real backend's customers
+
+const letters = (n: number) =>
+  Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+
+/** A valid CPF from random digits. */
+export function cpf(): string {
+  const d = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
+  if (d.every((x) => x === d[0])) d[0] = (d[0]! + 1) % 10;
+  for (let t = 9; t < 11; t++) {
+    let sum = 0;
+    for (let i = 0; i < t; i++) sum += d[i]! * (t + 1 - i);
+    d.push(((sum * 10) % 11) % 10);
+  }
+  return d.join('');
+}
+
+export function newCustomer() {
+  const surname = letters(8);
+  return {
+    name: `Giulia Conceição ${surname[0]!.toUpperCase()}${surname.slice(1)}`,
+    email: `giulia.${surname}@teste.passaporte.test`,
+    cpf: cpf(),
+    password: 'Senha@2026',
+  };
+}

@@ -2,32 +2,7 @@
 // kit, the Asaas stand-in and the SMTP capture. Every test makes its own customer, so tests never share one.
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, REAL_BACKEND, shot, test } from './fixtures';
-import { ACCOUNTS, login, loginAs, mailsTo, openMailLink, PASSWORD } from './helpers';
-
-const letters = (n: number) =>
-  Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
-
-/** A valid CPF from random digits. */
-function cpf(): string {
-  const d = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
-  if (d.every((x) => x === d[0])) d[0] = (d[0]! + 1) % 10;
-  for (let t = 9; t < 11; t++) {
-    let sum = 0;
-    for (let i = 0; i < t; i++) sum += d[i]! * (t + 1 - i);
-    d.push(((sum * 10) % 11) % 10);
-  }
-  return d.join('');
-}
-
-function newCustomer() {
-  const surname = letters(8);
-  return {
-    name: `Giulia Conceição ${surname[0]!.toUpperCase()}${surname.slice(1)}`,
-    email: `giulia.${surname}@teste.passaporte.test`,
-    cpf: cpf(),
-    password: 'Senha@2026',
-  };
-}
+import { ACCOUNTS, login, loginAs, mailsTo, newCustomer, openMailLink, PASSWORD } from './helpers';
 
 async function register(page: Page, customer: ReturnType<typeof newCustomer>) {
   await page.goto('/?mode=register');

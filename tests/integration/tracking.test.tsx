@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/mocks/db';
 import { DEMO_ACCOUNTS, DEMO_AGENDADO_BOOKING } from '@/mocks/seed';
+import { pbDate } from '@/mocks/util';
 import { renderApp } from '../helpers/render';
 
 function setStatus(
@@ -118,6 +119,8 @@ describe('tracking page', () => {
         usuario: DEMO_ACCOUNTS.cliente.id,
         status,
         tentativa: 'analise-1',
+        // just recorded: an unknown charge that Asaas does not know ends only after a while
+        updated: pbDate(new Date()),
       });
       renderApp({ route: '/tracking', session: 'cliente' });
       expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();

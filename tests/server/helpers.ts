@@ -181,6 +181,7 @@ export const CARDS = {
   insufficientFunds: '4000000000000036',
   noAnswer: '4000000000000044',
   serverError: '4000000000000051',
+  serverErrorNoCharge: '4000000000000077',
 };
 
 export async function asaasCustomer(customer: Customer): Promise<string> {

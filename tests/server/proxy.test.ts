@@ -286,6 +286,62 @@ describe('an order exists only for a charge the server made and saw confirmed', 
   });
 });
 
+describe('a charge of unknown outcome is settled by asking Asaas', () => {
+  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('once Asaas lists the charge, the customer reading their state finds the order', async () => {
+    const customer = await newCustomer();
+    const customerId = await asaasCustomer(customer);
+    const body = cardRequest(customerId, customer, { number: CARDS.noAnswer });
+    expect((await failure(payByCard(customer, body))).status).toBe(502);
+    // Asaas is still working on it (the stand-in lists it once its answer would have come, after 6 s).
+    expect(await customer.pb.collection('cobrancas').getFullList()).toMatchObject([
+      { status: 'INDETERMINADA', ativa: true },
+    ]);
+    await wait(6_500);
+    expect(await customer.pb.collection('pagamentos').getFullList()).toMatchObject([
+      { metodo_pagamento: 'cartao_credito', preco_servico: 699, status_asaas: 'CONFIRMED' },
+    ]);
+    const [charge] = await chargesOf(customer.id);
+    expect(charge).toMatchObject({ status: 'CONFIRMED', tentativa: body.externalReference });
+    expect(charge?.asaas_id).toMatch(/^pay_/);
+    expect((await ordersOf(customer.id)).bookings).toMatchObject([{ status_agendamento: 'NOVO' }]);
+    const lookups = (await asaasRequests()).filter(
+      (r) => r.method === 'GET' && r.path === `/v3/payments?externalReference=${body.externalReference}`,
+    );
+    expect(lookups.length).toBeGreaterThan(0);
+    expect(await chargeRequestsFor(customerId)).toHaveLength(1);
+  }, 20_000);
+
+  it('a retried attempt after a 5xx is answered with the charge Asaas made: one charge, the order', async () => {
+    const customer = await newCustomer();
+    const customerId = await asaasCustomer(customer);
+    const body = cardRequest(customerId, customer, { number: CARDS.serverError });
+    expect((await failure(payByCard(customer, body))).status).toBe(502);
+    const retry = await payByCard(customer, body);
+    expect(retry).toMatchObject({ status: 'CONFIRMED', externalReference: body.externalReference });
+    expect(await chargeRequestsFor(customerId)).toHaveLength(1);
+    expect((await ordersOf(customer.id)).payments).toHaveLength(1);
+  });
+
+  it('a charge Asaas never made ends once Asaas still does not know it, and the customer may pay again', async () => {
+    const customer = await newCustomer();
+    const customerId = await asaasCustomer(customer);
+    const body = cardRequest(customerId, customer, { number: CARDS.serverErrorNoCharge });
+    expect((await failure(payByCard(customer, body))).status).toBe(502);
+    // Too soon to tell: still unknown, and no second charge.
+    expect((await failure(payByCard(customer, cardRequest(customerId, customer)))).status).toBe(409);
+    await wait(5_000);
+    expect(await customer.pb.collection('cobrancas').getFullList()).toMatchObject([
+      { status: 'NAO_CRIADA', ativa: false },
+    ]);
+    const again = await failure(payByCard(customer, body));
+    expect(again.status).toBe(400);
+    expect(again.response.data).toMatchObject({ asaas: { code: 'nao_criada' } });
+    expect((await payByCard(customer, cardRequest(customerId, customer))).status).toBe('CONFIRMED');
+  }, 20_000);
+});
+
 describe('card testing is rate limited', () => {
   it('a sixth card attempt within 10 minutes gets 429 and never reaches Asaas', async () => {
     const customer = await newCustomer();

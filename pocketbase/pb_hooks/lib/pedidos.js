@@ -107,4 +107,53 @@ function aplicarStatus(app, cobranca, status, motivo) {
   return cobranca;
 }
 
-module.exports = { gravarPedido, aplicarStatus, foiPaga, ENCERRADAS, POS_PAGAMENTO };
+/** Seconds after which Asaas not knowing an attempt means it never made the charge (ASAAS_CONCILIAR_APOS_S). */
+function esperaConciliacao() {
+  return Number($os.getenv('ASAAS_CONCILIAR_APOS_S') || 600);
+}
+
+function idadeS(cobranca) {
+  return Math.floor(Date.now() / 1000) - cobranca.getDateTime('updated').unix();
+}
+
+/**
+ * A charge whose outcome the proxy never learnt (a timeout or a 5xx: INDETERMINADA; or ENVIANDO left by a
+ * server that stopped mid-call) is settled by asking Asaas for the payments made with its attempt id
+ * (`externalReference`): the status found is applied, so a charge that went through becomes the order.
+ * When Asaas still knows nothing of the attempt long after the call, no charge was made: it ends, and the
+ * customer may pay again. Without an answer from Asaas it stays as it is. Returns the charge.
+ */
+function conciliar(app, cobranca) {
+  const status = cobranca.getString('status');
+  const espera = esperaConciliacao();
+  if (status !== 'INDETERMINADA' && !(status === 'ENVIANDO' && idadeS(cobranca) > espera)) return cobranca;
+  const asaas = require(`${__hooks}/lib/asaas.js`);
+  const resposta = asaas.chamar(
+    'GET',
+    '/payments?externalReference=' + encodeURIComponent(cobranca.getString('tentativa')),
+  );
+  const lista = resposta.status === 200 && resposta.json && resposta.json.data;
+  if (!lista || typeof lista.length !== 'number') return cobranca;
+  const achada = lista.length > 0 ? lista[0] : null;
+  if (achada && achada.id) {
+    if (!cobranca.getString('asaas_id')) cobranca.set('asaas_id', String(achada.id));
+    return aplicarStatus(app, cobranca, achada.deleted ? 'DELETED' : String(achada.status || 'PENDING'));
+  }
+  return idadeS(cobranca) > espera ? aplicarStatus(app, cobranca, 'NAO_CRIADA') : cobranca;
+}
+
+/** The customer's live charge, settled with Asaas first when its outcome is unknown (see conciliar). */
+function conciliarAtiva(app, usuarioId) {
+  const ativa = achar(app, 'cobrancas', 'usuario = {:u} && ativa = true', { u: usuarioId });
+  return ativa ? conciliar(app, ativa) : null;
+}
+
+module.exports = {
+  gravarPedido,
+  aplicarStatus,
+  foiPaga,
+  conciliar,
+  conciliarAtiva,
+  ENCERRADAS,
+  POS_PAGAMENTO,
+};

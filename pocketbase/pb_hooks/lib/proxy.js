@@ -105,7 +105,8 @@ function repetirTentativa(e, usuario, tentativa) {
   if (anterior.getString('usuario') !== usuario.id) {
     throw new ApiError(409, regras.MSG.tentativaRepetida, {});
   }
-  const status = anterior.getString('status');
+  // A retry of an attempt whose outcome is unknown: Asaas is asked first.
+  const status = pedidos.conciliar(e.app, anterior).getString('status');
   if (status === 'ENVIANDO' || status === 'INDETERMINADA') {
     throw new ApiError(502, regras.MSG.indeterminado, {
       cobranca: new ValidationError('indeterminada', regras.MSG.indeterminado),
@@ -114,6 +115,11 @@ function repetirTentativa(e, usuario, tentativa) {
   if (status === 'RECUSADA') {
     throw new BadRequestError(regras.MSG.recusado, {
       asaas: new ValidationError('recusada', anterior.getString('motivo') || regras.MSG.recusado),
+    });
+  }
+  if (status === 'NAO_CRIADA') {
+    throw new BadRequestError(regras.MSG.naoCriada, {
+      asaas: new ValidationError('nao_criada', regras.MSG.naoCriada),
     });
   }
   return e.json(200, respostaCobranca(anterior));
@@ -219,6 +225,7 @@ function cobrarCartao(e) {
   const clienteId = clienteAsaas(e.app, usuario.id);
   if (!clienteId || body.customer !== clienteId) throw new ForbiddenError(regras.MSG.clienteDeOutro, {});
   const dadosCartao = cartaoDe(body);
+  pedidos.conciliarAtiva(e.app, usuario.id);
   exigirSemPedido(e.app, usuario.id);
 
   limite.contarTentativa(e.app, usuario.id, e.realIP());
@@ -287,9 +294,9 @@ function cobrarPix(e) {
   if (pedido.erro) throw erroCampo(pedido.erro.campo, pedido.erro.mensagem);
   const clienteId = clienteAsaas(e.app, usuario.id);
   if (!clienteId || body.customer !== clienteId) throw new ForbiddenError(regras.MSG.clienteDeOutro, {});
+  const ativa = pedidos.conciliarAtiva(e.app, usuario.id);
   exigirSemPedido(e.app, usuario.id);
 
-  const ativa = cobrancaAtiva(e.app, usuario.id);
   if (
     ativa &&
     ativa.getString('metodo') === 'pix' &&

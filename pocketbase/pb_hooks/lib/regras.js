@@ -30,6 +30,7 @@ const MSG = {
   recusado: 'Pagamento recusado pela operadora do cartão.',
   indeterminado:
     'Não conseguimos confirmar o pagamento com a operadora. Não pague de novo: verificamos e avisamos você.',
+  naoCriada: 'A operadora não registrou esta cobrança: nada foi cobrado. Você pode pagar de novo.',
   indisponivel: 'O serviço de pagamento está indisponível no momento. Tente novamente em alguns minutos.',
   cartaoInvalido: 'Dados do cartão incompletos.',
   naoEncontrado: 'Pagamento não encontrado.',

@@ -1,23 +1,21 @@
 import { Link } from 'react-router-dom';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
+import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/spinner';
 import { env } from '@/config/env';
 import { paths } from '@/config/routes';
-import type { PaymentOutcome } from './payment';
+import type { PurchaseStatus } from './purchase-status';
 
-/** What the purchase area shows in a modal: the charge under way, or its outcome. */
-export type PaymentPhase = { kind: 'idle' } | { kind: 'processing' } | PaymentOutcome;
-
-export function Support() {
+function Support() {
   return (
-    <a className="font-semibold text-brand-800 underline break-all" href={`mailto:${env.supportEmail}`}>
+    <a className="font-semibold text-brand-800 underline wrap-anywhere" href={`mailto:${env.supportEmail}`}>
       {env.supportEmail}
     </a>
   );
 }
 
-export function AnalysisText() {
+function AnalysisText() {
   return (
     <>
       <p>
@@ -33,7 +31,7 @@ export function AnalysisText() {
   );
 }
 
-export function UnknownText() {
+function UnknownText() {
   return (
     <>
       <p>A operadora não respondeu a tempo e ainda não sabemos se a cobrança foi feita.</p>
@@ -45,19 +43,67 @@ export function UnknownText() {
   );
 }
 
+/** A charge the customer must not pay again for: held for analysis, or of unknown outcome. */
+const HELD = {
+  'in-analysis': {
+    answerTitle: 'Pagamento em análise',
+    noticeTitle: 'Pagamento em análise',
+    Text: AnalysisText,
+  },
+  unknown: {
+    answerTitle: 'Não conseguimos confirmar o pagamento',
+    noticeTitle: 'Não conseguimos confirmar o seu pagamento',
+    Text: UnknownText,
+  },
+} as const;
+
+/**
+ * A held charge, as this page's charge answered (a modal over the form, closed with 'Entendi') or as the
+ * server's state on arrival (a notice in place of the form).
+ */
+export function HeldCharge({
+  kind,
+  shown,
+  onClose,
+}: {
+  kind: keyof typeof HELD;
+  shown: 'answer' | 'notice';
+  onClose: () => void;
+}) {
+  const { answerTitle, noticeTitle, Text } = HELD[kind];
+  if (shown === 'notice') {
+    return (
+      <Notice title={noticeTitle}>
+        <Text />
+      </Notice>
+    );
+  }
+  return (
+    <Modal title={answerTitle} onClose={onClose}>
+      <div className="space-y-4 text-ink-700">
+        <Text />
+        <Button className="w-full" onClick={onClose}>
+          Entendi
+        </Button>
+      </div>
+    </Modal>
+  );
+}
+
+/** What the purchase area shows in a modal: the charge under way, or its outcome. */
 export function PaymentModals({
-  phase,
+  status,
   onRetry,
   onClose,
 }: {
-  phase: PaymentPhase;
+  status: PurchaseStatus;
   /** closes an outcome after which paying again is safe */
   onRetry: () => void;
   /** closes an outcome after which the server's state shows what happens next */
   onClose: () => void;
 }) {
-  switch (phase.kind) {
-    case 'processing':
+  switch (status.kind) {
+    case 'paying':
       return (
         <Modal title="Processando pagamento...">
           <div role="status" className="flex flex-col items-center gap-4 py-6 text-ink-700">
@@ -67,6 +113,7 @@ export function PaymentModals({
         </Modal>
       );
     case 'confirmed':
+    case 'pix-paid':
       return (
         <Modal title="Pagamento confirmado" initialFocusSelector="a">
           <div className="space-y-4 text-ink-700">
@@ -77,17 +124,9 @@ export function PaymentModals({
           </div>
         </Modal>
       );
-    case 'analysis':
-      return (
-        <Modal title="Pagamento em análise" onClose={onClose}>
-          <div className="space-y-4 text-ink-700">
-            <AnalysisText />
-            <Button className="w-full" onClick={onClose}>
-              Entendi
-            </Button>
-          </div>
-        </Modal>
-      );
+    case 'in-analysis':
+    case 'unknown':
+      return <HeldCharge kind={status.kind} shown={status.shown} onClose={onClose} />;
     case 'declined':
     case 'limited':
       return (
@@ -95,7 +134,7 @@ export function PaymentModals({
           <div className="space-y-4 text-ink-700">
             <p>Algo deu errado ao processar seu pagamento.</p>
             <p className="rounded-lg bg-red-50 px-3 py-2 font-semibold text-accent-700">
-              {phase.kind === 'limited' ? phase.message : phase.reason}
+              {status.kind === 'limited' ? status.message : status.reason}
             </p>
             <p>
               Confira os dados do cartão e tente novamente. Se o problema continuar, fale com o nosso
@@ -103,17 +142,6 @@ export function PaymentModals({
             </p>
             <Button className="w-full" onClick={onRetry}>
               Tentar novamente
-            </Button>
-          </div>
-        </Modal>
-      );
-    case 'unknown':
-      return (
-        <Modal title="Não conseguimos confirmar o pagamento" onClose={onClose}>
-          <div className="space-y-4 text-ink-700">
-            <UnknownText />
-            <Button className="w-full" onClick={onClose}>
-              Entendi
             </Button>
           </div>
         </Modal>

@@ -3,7 +3,7 @@ import { env } from '@/config/env';
 import { expiryParts } from '@/lib/card';
 import { onlyDigits } from '@/lib/cpf';
 import { installmentPlan } from '@/lib/installments';
-import { CHARGE_IN_ANALYSIS } from '@/lib/api/charges';
+import { CHARGE_IN_ANALYSIS, CHARGE_PAID } from '@/lib/api/charges';
 import type { Session } from '@/lib/session';
 import type { ServiceId } from '@/lib/types';
 import { chargeCard, classifyChargeFailure, createCustomer, type ChargeFailure } from './api/asaas';
@@ -28,8 +28,6 @@ export type PaymentOutcome =
   /** held by Asaas (PENDING, AWAITING_RISK_ANALYSIS): the order waits for the webhook */
   | { kind: 'analysis'; asaasId: string }
   | ChargeFailure;
-
-const PAID = ['CONFIRMED', 'RECEIVED'];
 
 /**
  * The seed's order of calls, minus what the server now does itself: the Asaas customer (made by the server
@@ -86,7 +84,7 @@ export async function pay(
       flex: order.flex,
       externalReference: attempt,
     });
-    if (PAID.includes(answer.status)) return { kind: 'confirmed', asaasId: answer.id };
+    if (CHARGE_PAID.includes(answer.status)) return { kind: 'confirmed', asaasId: answer.id };
     if (CHARGE_IN_ANALYSIS.includes(answer.status)) return { kind: 'analysis', asaasId: answer.id };
     // An answer without a known status: the server holds the charge; treat it as not yet known.
     return { kind: 'unknown' };

@@ -74,16 +74,15 @@ export function PixPanel({ charge }: { charge: Pick<ChargeRecord, 'asaas_id' | '
       <Button className="w-full" onClick={() => copy.mutate(qr.data.payload)}>
         Copiar código
       </Button>
-      <p role="status" className="min-h-6 text-sm font-semibold text-brand-800">
-        {copied
-          ? 'Código copiado.'
-          : copy.isError
-            ? 'Não foi possível copiar: selecione o código e copie.'
-            : ''}
-      </p>
       {expiry ? <p className="text-sm text-ink-700">Pague até {expiry}.</p> : null}
-      <p className="flex items-center gap-2 text-sm text-ink-700" role="status">
-        Aguardando o pagamento...
+      {/* One live region: what the copy did, and that the page is waiting for the payment. */}
+      <p role="status" className="space-y-1 text-sm">
+        {copied || copy.isError ? (
+          <span className="block font-semibold text-brand-800">
+            {copied ? 'Código copiado.' : 'Não foi possível copiar: selecione o código e copie.'}
+          </span>
+        ) : null}
+        <span className="block text-ink-700">Aguardando o pagamento...</span>
       </p>
     </section>
   );

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/field';
@@ -8,64 +8,49 @@ import { FLEX_FEE, PRICES } from '@/config/constants';
 import { TermsLink } from '@/components/legal/terms-link';
 import { contractSummary, flex, services, termsText } from '@/config/content';
 import { paths } from '@/config/routes';
-import { CHARGE_IN_ANALYSIS, CHARGE_UNKNOWN, chargeQueries } from '@/lib/api/charges';
+import { chargeQueries } from '@/lib/api/charges';
 import { paymentQueries } from '@/lib/api/payments';
 import { formatBRL } from '@/lib/money';
 import { readSession } from '@/lib/session';
-import type { ChargeRecord, ServiceId } from '@/lib/types';
+import type { ServiceId } from '@/lib/types';
 import { useMode } from '@/lib/use-mode';
 import { useSession } from '@/lib/use-session';
 import { classifyChargeFailure, createCustomer, createPix, newAttemptId } from './api/asaas';
 import { CardForm } from './card-form';
 import { pay, type CardInput, type PaymentOutcome } from './payment';
-import { AnalysisText, PaymentModals, UnknownText, type PaymentPhase } from './payment-modals';
+import { HeldCharge, PaymentModals } from './payment-modals';
 import { PixPanel, PIX_POLL_MS } from './pix-panel';
-
-function Notice({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <div role="status" className="space-y-2 rounded-2xl border border-amber-400 bg-amber-50 p-6 text-ink-900">
-      <h2 className="text-xl font-bold">{title}</h2>
-      {children}
-    </div>
-  );
-}
+import {
+  isPixWaiting,
+  paymentsShouldBePolled,
+  purchaseStatus,
+  type LocalStep,
+  type ServerView,
+} from './purchase-status';
 
 /**
- * Where this customer's purchase stands, as the server says: an order (go to tracking), a charge held for
- * analysis or of unknown outcome (wait: the server refuses another), a Pix waiting to be paid (its QR code),
- * or nothing yet (choose and pay). The server decides on every device; nothing is kept in the tab.
+ * The server's answer about this customer's purchase, asked on every device (nothing is kept in the tab).
+ * While a Pix waits, it is asked again every few seconds: the webhook records the payment there.
  */
-type ServerState =
-  | { kind: 'loading' | 'error' | 'ordered' | 'analysis' | 'unknown' | 'free' }
-  | { kind: 'pix'; charge: ChargeRecord };
-
-const isPixWaiting = (charge: ChargeRecord | null | undefined) =>
-  charge?.metodo === 'pix' && charge.status === 'PENDING';
-
-function useServerState(userId: string, admin: boolean): { state: ServerState; retry: () => void } {
-  // While a Pix waits, the server is asked again every few seconds: the webhook records the payment there.
+function useServerView(userId: string, admin: boolean): { server: ServerView; retry: () => void } {
   const live = useQuery({
     ...chargeQueries.live(userId, admin),
     refetchInterval: (query) => (isPixWaiting(query.state.data) ? PIX_POLL_MS : false),
   });
   const payments = useQuery({
     ...paymentQueries.mine(userId, admin),
-    refetchInterval: isPixWaiting(live.data) ? PIX_POLL_MS : false,
+    refetchInterval: (query) => (paymentsShouldBePolled(live.data, query.state.data) ? PIX_POLL_MS : false),
   });
   const retry = () => {
     void payments.refetch();
     void live.refetch();
   };
-  if (payments.isPending || live.isPending) return { state: { kind: 'loading' }, retry };
-  if (payments.isError || live.isError) return { state: { kind: 'error' }, retry };
-  if (payments.data.length > 0) return { state: { kind: 'ordered' }, retry };
-  const charge = live.data;
-  if (!charge) return { state: { kind: 'free' }, retry };
-  if (isPixWaiting(charge)) return { state: { kind: 'pix', charge }, retry };
-  // A Pix no longer pending and not paid (expired, cancelled) leaves the customer free to pay again.
-  if (charge.metodo === 'pix' && !CHARGE_UNKNOWN.includes(charge.status))
-    return { state: { kind: 'free' }, retry };
-  return { state: { kind: CHARGE_IN_ANALYSIS.includes(charge.status) ? 'analysis' : 'unknown' }, retry };
+  if (payments.isPending || live.isPending) return { server: { kind: 'loading' }, retry };
+  if (payments.isError || live.isError) return { server: { kind: 'error' }, retry };
+  return {
+    server: { kind: 'loaded', hasOrder: payments.data.length > 0, liveCharge: live.data },
+    retry,
+  };
 }
 
 /** The contract's summary before 'Pagar' (Decreto 7.962/2013 art. 4): what is bought, how it is paid, how to withdraw. */
@@ -121,7 +106,7 @@ export default function PurchaseArea({ serviceId, open }: { serviceId: ServiceId
   const session = useSession();
   const userId = session?.id ?? '';
   const queryClient = useQueryClient();
-  const server = useServerState(userId, session?.admin ?? false);
+  const { server, retry } = useServerView(userId, session?.admin ?? false);
   const [withFlex, setWithFlex] = useState(false);
   const [accepted, setAccepted] = useState(false);
   const setMode = useMode();
@@ -159,7 +144,6 @@ export default function PurchaseArea({ serviceId, open }: { serviceId: ServiceId
   const [method, setMethod] = useState<'cartao_credito' | 'pix'>('cartao_credito');
   // A Pix shown on this page: when the server records its payment, this page says 'Pagamento confirmado'.
   const [pixSeen, setPixSeen] = useState(false);
-  if (server.state.kind === 'pix' && !pixSeen) setPixSeen(true);
   const pix = useMutation({
     mutationFn: async (total: number) => {
       const customer = await createCustomer();
@@ -188,59 +172,47 @@ export default function PurchaseArea({ serviceId, open }: { serviceId: ServiceId
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [processing]);
 
-  if (!session) return null;
-  const outcome = payment.data;
-  const phase: PaymentPhase = processing
-    ? { kind: 'processing' }
-    : outcome && outcome.kind !== 'conflict' && outcome.kind !== 'signed-out'
-      ? outcome
+  const step: LocalStep = processing
+    ? { kind: 'paying' }
+    : payment.data
+      ? { kind: 'answered', outcome: payment.data }
       : { kind: 'idle' };
-  const modals = <PaymentModals phase={phase} onRetry={closeOutcome} onClose={closeOutcome} />;
+  const status = purchaseStatus({ signedIn: session !== null, server, step, pixSeen, open });
+  if (status.kind === 'pix-waiting' && !pixSeen) setPixSeen(true);
 
-  // While an outcome is on screen, it stays whatever the refetch of the server's state says.
-  if (phase.kind === 'idle') {
-    if (server.state.kind === 'loading') return <PageLoading />;
-    if (server.state.kind === 'error') {
+  switch (status.kind) {
+    case 'signed-out':
+    case 'closed':
+      return null;
+    case 'loading':
+      return <PageLoading />;
+    case 'load-error':
       return (
         <div role="alert" className="rounded-2xl border border-accent-700/40 bg-red-50 p-6">
           <p className="font-semibold text-accent-700">Não foi possível carregar seus dados de pagamento.</p>
           <button
             type="button"
             className="mt-3 min-h-11 font-semibold text-brand-800 underline"
-            onClick={server.retry}
+            onClick={retry}
           >
             Tentar novamente
           </button>
         </div>
       );
-    }
     // One purchase per customer: whoever has paid follows the booking instead.
-    // A Pix paid while its QR code was on this page: said here, with the way on to the documents.
-    if (server.state.kind === 'ordered' && pixSeen)
-      return (
-        <PaymentModals
-          phase={{ kind: 'confirmed', asaasId: '' }}
-          onRetry={closeOutcome}
-          onClose={closeOutcome}
-        />
-      );
-    if (server.state.kind === 'ordered') return <Navigate to={paths.tracking} replace />;
-    if (server.state.kind === 'pix') return <PixPanel charge={server.state.charge} />;
-    if (server.state.kind === 'analysis') {
-      return (
-        <Notice title="Pagamento em análise">
-          <AnalysisText />
-        </Notice>
-      );
-    }
-    if (server.state.kind === 'unknown') {
-      return (
-        <Notice title="Não conseguimos confirmar o seu pagamento">
-          <UnknownText />
-        </Notice>
-      );
-    }
-    if (!open) return null;
+    case 'ordered':
+      return <Navigate to={paths.tracking} replace />;
+    case 'pix-paid':
+      return <PaymentModals status={status} onRetry={closeOutcome} onClose={closeOutcome} />;
+    case 'pix-waiting':
+      return <PixPanel charge={status.charge} />;
+    case 'in-analysis':
+    case 'unknown':
+      if (status.shown === 'notice')
+        return <HeldCharge kind={status.kind} shown="notice" onClose={closeOutcome} />;
+      break;
+    default:
+      break;
   }
 
   const price = PRICES[serviceId];
@@ -367,7 +339,7 @@ export default function PurchaseArea({ serviceId, open }: { serviceId: ServiceId
           />
         </div>
       ) : null}
-      {modals}
+      <PaymentModals status={status} onRetry={closeOutcome} onClose={closeOutcome} />
     </section>
   );
 }

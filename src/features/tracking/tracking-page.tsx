@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
 import { PageLoading } from '@/components/ui/spinner';
 import { brand, requiredDocuments } from '@/config/content';
 import { env } from '@/config/env';
@@ -198,10 +199,10 @@ function PendingCharge({ analysis }: { analysis: boolean }) {
     <section className="mx-auto max-w-3xl px-4 py-10">
       <title>{`Consultar andamento | ${brand.name}`}</title>
       <h1 className="text-3xl font-bold">Consultar andamento</h1>
-      <div role="status" className="mt-6 space-y-2 rounded-2xl border border-amber-400 bg-amber-50 p-6">
-        <h2 className="text-xl font-bold">
-          {analysis ? 'Pagamento em análise' : 'Não conseguimos confirmar o seu pagamento'}
-        </h2>
+      <Notice
+        className="mt-6"
+        title={analysis ? 'Pagamento em análise' : 'Não conseguimos confirmar o seu pagamento'}
+      >
         {analysis ? (
           <p>
             A operadora do cartão está analisando o seu pagamento. <strong>Não pague de novo.</strong> Quando
@@ -213,7 +214,7 @@ function PendingCharge({ analysis }: { analysis: boolean }) {
             seu pedido aparece aqui. Dúvidas: {env.supportEmail}.
           </p>
         )}
-      </div>
+      </Notice>
       <p className="mt-10 border-t border-gray-200 pt-6 text-sm text-ink-600">{brand.disclaimer}</p>
     </section>
   );

@@ -3,6 +3,8 @@ import { pb } from '@/lib/pocketbase';
 import type { ChargeRecord } from '@/lib/types';
 import { ownRowsFilter } from './own-rows';
 
+/** Asaas statuses of a paid charge: the server writes its order. */
+export const CHARGE_PAID = ['CONFIRMED', 'RECEIVED'];
 /** Asaas statuses of a charge that is held, not paid: the order waits for the webhook. */
 export const CHARGE_IN_ANALYSIS = ['PENDING', 'AWAITING_RISK_ANALYSIS'];
 /** The proxy sent the charge and never learnt its outcome (timeout, 5xx): it may have gone through. */
