@@ -27,7 +27,6 @@ if (container && envError) {
   // Prerendered HTML (scripts/prerender.mjs) is hydrated only on the page it was made for; a static host's
   // fallback serves the home page's HTML for other paths, which are rendered afresh.
   const path = window.location.pathname.replace(/(.)\/+$/, '$1');
-  takeEarlyClicks();
   if (container.dataset.prerendered === path) {
     const root = container;
     // A prerendered page whose code loads on demand (the legal pages) is loaded first: hydrating it while
@@ -35,12 +34,16 @@ if (container && envError) {
     void preloadPrerendered(path)
       .catch(() => undefined)
       .then(() => {
+        // The boot script records clicks until React listens: taken over only now, so a 'Contratar' pressed
+        // while the page's code was still loading is played again after hydration instead of lost.
+        takeEarlyClicks();
         // In a transition, hydration yields to the browser between components instead of one long task.
         startTransition(() => {
           hydrateRoot(root, <App />);
         });
       });
   } else {
+    takeEarlyClicks();
     createRoot(container).render(<App />);
   }
 }
