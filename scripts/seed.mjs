@@ -108,6 +108,9 @@ export async function demoSeed() {
 export async function seedDemo(pb) {
   const { db, password, fields } = await demoSeed();
   const hash = await passwordHash(pb, password);
+  const buscaOf = new Map(
+    db.usuarios.map((u) => [u.id, textoBusca(u.nome_completo, u.email, u.cpf, u.celular)]),
+  );
   // The columns are the fields the demo's handlers return (src/mocks/collections.ts), so both hold the same.
   const rows = (collection, list = db[collection]) =>
     list.map((row) => Object.fromEntries(fields[collection].map((c) => [c, row[c] ?? ''])));
@@ -115,7 +118,8 @@ export async function seedDemo(pb) {
     usuarios: db.usuarios.map((u) => userRow(u, hash)),
     pagamentos: rows('pagamentos'),
     cobrancas: rows('cobrancas'),
-    agendamentos: rows('agendamentos'),
+    // Each booking's copy of its customer's search column (pb_hooks would set it; these rows skip the hooks).
+    agendamentos: rows('agendamentos').map((b) => ({ ...b, busca: buscaOf.get(b.usuario) ?? '' })),
     // What the server's hooks would have recorded for these bookings (the seed skips the hooks).
     historico_agendamentos: rows(
       'historico_agendamentos',

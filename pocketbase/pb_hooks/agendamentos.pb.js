@@ -5,3 +5,20 @@
 onRecordUpdateRequest((e) => {
   require(`${__hooks}/lib/agenda.js`).salvar(e);
 }, 'agendamentos');
+
+// Each booking carries its customer's search column (usuarios.busca), copied on every save of the booking and
+// refreshed when the account changes (usuarios.pb.js), so the staff search filters the bookings alone.
+onRecordCreate((e) => {
+  require(`${__hooks}/lib/busca.js`).copiarParaAgendamento(e.app, e.record);
+  e.next();
+}, 'agendamentos');
+
+onRecordUpdate((e) => {
+  require(`${__hooks}/lib/busca.js`).copiarParaAgendamento(e.app, e.record);
+  e.next();
+}, 'agendamentos');
+
+onRecordEnrich((e) => {
+  e.record.hide('busca');
+  e.next();
+}, 'agendamentos');

@@ -22,11 +22,15 @@ onRecordCreate((e) => {
 }, 'usuarios');
 
 onRecordUpdate((e) => {
-  e.record.set('busca', require(`${__hooks}/lib/busca.js`).doUsuario(e.record));
+  const busca = require(`${__hooks}/lib/busca.js`);
+  const antes = e.record.original().getString('busca');
+  e.record.set('busca', busca.doUsuario(e.record));
   e.next();
+  // The bookings carry a copy (the staff search reads them alone), in the same transaction as this save.
+  if (e.record.getString('busca') !== antes) busca.propagarAosAgendamentos(e.app, e.record);
 }, 'usuarios');
 
-// The search column is the server's: staff filter on it (`usuario.busca ~ ...`), nobody reads it back.
+// The search column is the server's: staff filter on its copy on the bookings (`busca ~ ...`), nobody reads it.
 onRecordEnrich((e) => {
   e.record.hide('busca');
   e.next();

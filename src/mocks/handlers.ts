@@ -203,6 +203,8 @@ function canView(name: CollectionName, row: Row, viewer: StoredUser | null): boo
 
 function isField(name: CollectionName, path: string): boolean {
   if (FIELDS[name].includes(path)) return true;
+  // agendamentos.busca: the booking's copy of its customer's key (pb_hooks/agendamentos.pb.js), filter only.
+  if (name === 'agendamentos' && path === 'busca') return true;
   if (name === 'usuarios' || !path.startsWith('usuario.')) return false;
   const field = path.slice('usuario.'.length);
   return USER_FIELDS.includes(field) || USER_FILTER_ONLY.includes(field);
@@ -216,6 +218,10 @@ function userField(user: StoredUser, key: string): unknown {
 /** Resolves `field` or `usuario.field` (through the relation), as filters and sort do. */
 function resolvePath(row: Row, path: string): unknown {
   const dot = path.indexOf('.');
+  if (path === 'busca' && 'usuario' in row) {
+    const owner = ownerOf(row);
+    return owner ? customerSearchKey(owner) : '';
+  }
   if (dot < 0) return fieldOf(row, path);
   const owner = ownerOf(row);
   return owner ? userField(owner, path.slice(dot + 1)) : null;
@@ -341,6 +347,8 @@ function applyBookingFields(target: BookingRecord, body: Json, errors: FieldErro
   if ('local_agendamento' in body) target.local_agendamento = toText(body.local_agendamento);
   if ('formulario' in body) target.formulario = toText(body.formulario);
   if ('nota_cliente' in body) target.nota_cliente = toText(body.nota_cliente);
+  // The search column is the server's (pb_hooks/lib/agenda.js).
+  if ('busca' in body) errors.busca = { code: 'validation_forbidden', message: 'Campo não permitido.' };
   for (const [field, max] of Object.entries(BOOKING_TEXT_MAX)) {
     if (field in body && toText(body[field]).length > max && !errors[field])
       errors[field] = { code: 'validation_max_text_constraint', message: `Use no máximo ${max} caracteres.` };

@@ -57,7 +57,8 @@ describe('search by name, CPF, e-mail and phone', () => {
   const find = (q: string, pb: PocketBase = staff.pb) =>
     pb
       .collection('agendamentos')
-      .getFullList({ filter: pb.filter('usuario.busca ~ {:q}', { q: termoBusca(q) }) })
+      // As the app asks: the booking's own copy of the customer's column.
+      .getFullList({ filter: pb.filter('busca ~ {:q}', { q: termoBusca(q) }) })
       .then((list) => list.map((b) => b.id));
 
   beforeAll(async () => {
@@ -100,13 +101,30 @@ describe('search by name, CPF, e-mail and phone', () => {
     }
   });
 
-  it('follows the customer changing their phone', async () => {
+  it('follows the customer changing their phone, on the account and on the booking, without touching it', async () => {
     const old = lucia.input.celular;
     const phone = nextPhone();
+    const before = await staff.pb.collection('agendamentos').getOne(booking.id);
     await lucia.pb.collection('usuarios').update(lucia.id, { celular: phone });
     expect(await find(phone)).toEqual([booking.id]);
     expect(await find(old)).toEqual([]);
+    const throughRelation = await staff.pb.collection('agendamentos').getFullList({
+      filter: staff.pb.filter('usuario.busca ~ {:q}', { q: termoBusca(phone) }),
+    });
+    expect(throughRelation.map((b) => b.id)).toEqual([booking.id]);
+    // The copy is the server's bookkeeping: no history entry, and staff's If-Match copy stays current.
+    expect((await staff.pb.collection('agendamentos').getOne(booking.id)).updated).toBe(before.updated);
     lucia.input.celular = phone;
+  });
+
+  it("the booking's copy is the server's too: hidden, and refused in a staff save", async () => {
+    expect(await staff.pb.collection('agendamentos').getOne(booking.id)).not.toHaveProperty('busca');
+    expect(await lucia.pb.collection('agendamentos').getOne(booking.id)).not.toHaveProperty('busca');
+    const refused = await failure(staff.pb.collection('agendamentos').update(booking.id, { busca: 'x' }));
+    expect(refused.status).toBe(400);
+    expect(refused.response.data).toMatchObject({ busca: { code: 'validation_forbidden' } });
+    const stored = await (await superuser()).collection('agendamentos').getOne(booking.id);
+    expect(stored.busca).toContain(lucia.input.cpf.replace(/\D/g, ''));
   });
 
   it('is never in an answer: not to staff through expand, not to the owner', async () => {

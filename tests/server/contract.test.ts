@@ -276,12 +276,23 @@ describe.each(BACKENDS)('$name', ({ client }) => {
     const admin = await as('admin');
     const cliente = await as('cliente');
     const search = (pb: PocketBase, q: string) =>
-      pb.collection('agendamentos').getList(1, 5, { filter: pb.filter('usuario.busca ~ {:q}', { q }) });
+      pb.collection('agendamentos').getList(1, 5, { filter: pb.filter('busca ~ {:q}', { q }) });
     for (const q of ['15350946056', 'agendado@demo', '21998765432', 'joao pedro davila']) {
       expect((await search(admin, q)).items.map((b) => b.id)).toEqual([DEMO_AGENDADO_BOOKING.id]);
     }
     // The key is the server's: never returned, and a customer's filter only ever reaches their own rows.
     expect(await admin.collection('usuarios').getOne(DEMO_ACCOUNTS.agendado.id)).not.toHaveProperty('busca');
+    expect(await admin.collection('agendamentos').getOne(DEMO_AGENDADO_BOOKING.id)).not.toHaveProperty(
+      'busca',
+    );
+    // Through the relation too (the server keeps both).
+    expect(
+      (
+        await admin.collection('agendamentos').getList(1, 5, {
+          filter: admin.filter('usuario.busca ~ {:q}', { q: '15350946056' }),
+        })
+      ).items.map((b) => b.id),
+    ).toEqual([DEMO_AGENDADO_BOOKING.id]);
     expect((await search(cliente, '15350946056')).items).toEqual([]);
 
     const historyOf = (pb: PocketBase) =>

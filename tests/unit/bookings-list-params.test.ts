@@ -26,7 +26,7 @@ interface Row {
 /** Evaluates a filter with the mock backend's PocketBase parser, to prove what the server would match. */
 function matches(filter: string, row: Row): boolean {
   const resolve = (r: Row, path: string): unknown => {
-    if (path === 'usuario.busca')
+    if (path === 'busca')
       return customerSearchKey({
         nome_completo: r.nome,
         email: r.email ?? 'cliente@example.com',
@@ -35,7 +35,7 @@ function matches(filter: string, row: Row): boolean {
       });
     return (r as unknown as Record<string, unknown>)[path];
   };
-  const isField = (path: string) => ['created', 'status_agendamento', 'usuario.busca'].includes(path);
+  const isField = (path: string) => ['created', 'status_agendamento', 'busca'].includes(path);
   return compileFilter<Row>(filter, resolve, isField)(row);
 }
 
@@ -76,8 +76,8 @@ describe('filter string', () => {
   });
 
   it("matches created or the customer's search key, with the query folded like the key", () => {
-    expect(search('Rossi')).toBe('created ~ "Rossi" || usuario.busca ~ "rossi"');
-    expect(search('JOÃO')).toBe('created ~ "JOÃO" || usuario.busca ~ "joao"');
+    expect(search('Rossi')).toBe('created ~ "Rossi" || busca ~ "rossi"');
+    expect(search('JOÃO')).toBe('created ~ "JOÃO" || busca ~ "joao"');
   });
 
   it.each([
@@ -103,22 +103,20 @@ describe('filter string', () => {
   });
 
   it('a masked number is searched by its digits', () => {
-    expect(search('529.982.247-25')).toBe('created ~ "529.982.247-25" || usuario.busca ~ "52998224725"');
-    expect(search('(11) 98765-4321')).toBe('created ~ "(11) 98765-4321" || usuario.busca ~ "11987654321"');
+    expect(search('529.982.247-25')).toBe('created ~ "529.982.247-25" || busca ~ "52998224725"');
+    expect(search('(11) 98765-4321')).toBe('created ~ "(11) 98765-4321" || busca ~ "11987654321"');
   });
 
   it('adds the status, keeping the search alternatives together', () => {
     expect(filterParam({ ...NO_FILTERS, status: 'AGENDADO' })).toBe('status_agendamento = "AGENDADO"');
     const filter = filterParam({ ...NO_FILTERS, search: 'Rossi', status: 'ANALISE_OK' });
-    expect(filter).toBe(
-      '(created ~ "Rossi" || usuario.busca ~ "rossi") && status_agendamento = "ANALISE_OK"',
-    );
+    expect(filter).toBe('(created ~ "Rossi" || busca ~ "rossi") && status_agendamento = "ANALISE_OK"');
     expect(matches(filter ?? '', { ...row('Ana Rossi'), status_agendamento: 'NOVO' })).toBe(false);
     expect(matches(filter ?? '', { ...row('Ana Rossi'), status_agendamento: 'ANALISE_OK' })).toBe(true);
   });
 
   it('trims the search', () => {
-    expect(search('  Rossi  ')).toBe('created ~ "Rossi" || usuario.busca ~ "rossi"');
+    expect(search('  Rossi  ')).toBe('created ~ "Rossi" || busca ~ "rossi"');
   });
 
   it('a creation range runs from the start of the first local day to the end of the last', () => {
@@ -138,9 +136,9 @@ describe('filter string', () => {
     expect(filterParam({ ...NO_FILTERS, search: 'Rossi', status: 'NOVO', to: '2026-05-20' })).toBe(
       inZone({
         'America/Sao_Paulo':
-          '(created ~ "Rossi" || usuario.busca ~ "rossi") && status_agendamento = "NOVO" && created < "2026-05-21 03:00:00.000Z"',
+          '(created ~ "Rossi" || busca ~ "rossi") && status_agendamento = "NOVO" && created < "2026-05-21 03:00:00.000Z"',
         'Asia/Tokyo':
-          '(created ~ "Rossi" || usuario.busca ~ "rossi") && status_agendamento = "NOVO" && created < "2026-05-20 15:00:00.000Z"',
+          '(created ~ "Rossi" || busca ~ "rossi") && status_agendamento = "NOVO" && created < "2026-05-20 15:00:00.000Z"',
       }),
     );
   });
@@ -160,9 +158,9 @@ describe('filter string', () => {
     expect(search('14/05/2026')).toBe(
       inZone({
         'America/Sao_Paulo':
-          'created ~ "14/05/2026" || usuario.busca ~ "14052026" || (created >= "2026-05-14 03:00:00.000Z" && created < "2026-05-15 03:00:00.000Z")',
+          'created ~ "14/05/2026" || busca ~ "14052026" || (created >= "2026-05-14 03:00:00.000Z" && created < "2026-05-15 03:00:00.000Z")',
         'Asia/Tokyo':
-          'created ~ "14/05/2026" || usuario.busca ~ "14052026" || (created >= "2026-05-13 15:00:00.000Z" && created < "2026-05-14 15:00:00.000Z")',
+          'created ~ "14/05/2026" || busca ~ "14052026" || (created >= "2026-05-13 15:00:00.000Z" && created < "2026-05-14 15:00:00.000Z")',
       }),
     );
     const noon = {
@@ -175,7 +173,7 @@ describe('filter string', () => {
     expect(matches(search('14/05/2026') ?? '', noon)).toBe(true);
     expect(matches(search('15/05/2026') ?? '', noon)).toBe(false);
     // Not a real day: plain text search only.
-    expect(search('31/02/2026')).toBe('created ~ "31/02/2026" || usuario.busca ~ "31022026"');
+    expect(search('31/02/2026')).toBe('created ~ "31/02/2026" || busca ~ "31022026"');
   });
 
   describe('escapes whatever is typed', () => {
@@ -189,14 +187,14 @@ describe('filter string', () => {
       [`) || (1 = 1`, `") || (1 = 1"`, `") || (1 = 1"`],
     ])('%s', (text, quoted, key) => {
       const filter = search(text);
-      expect(filter).toBe(`created ~ ${quoted} || usuario.busca ~ ${key}`);
+      expect(filter).toBe(`created ~ ${quoted} || busca ~ ${key}`);
       // Parsed as PocketBase would: one literal, matching only a name that contains the exact text.
       expect(matches(filter ?? '', row(`Cliente ${text} Silva`))).toBe(true);
       expect(matches(filter ?? '', row('Maria Silva'))).toBe(false);
     });
 
     it("leaves backslashes out, which PocketBase's parser would read as escaping the closing quote", () => {
-      expect(search('C:\\temp\\')).toBe('created ~ "C:temp" || usuario.busca ~ "c:temp"');
+      expect(search('C:\\temp\\')).toBe('created ~ "C:temp" || busca ~ "c:temp"');
       expect(search('\\')).toBeUndefined();
     });
 

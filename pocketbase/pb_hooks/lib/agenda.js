@@ -22,6 +22,7 @@ function validarAlteracao(e) {
   const body = e.requestInfo().body || {};
   const registro = e.record;
   const erros = {};
+  if (body.busca !== undefined) erros.busca = erro('validation_forbidden', 'Campo não permitido.');
   const novo = registro.getString('status_agendamento');
   if (
     novo !== registro.original().getString('status_agendamento') &&

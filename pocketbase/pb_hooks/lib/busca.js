@@ -52,4 +52,33 @@ function termoBusca(texto) {
     : numeros;
 }
 
-module.exports = { MAX_BUSCA, normalizar, digitos, textoBusca, doUsuario, termoBusca };
+/** A booking's copy of its customer's column, set before the booking is saved (any save: order, staff, admin). */
+function copiarParaAgendamento(app, agendamento) {
+  let texto = '';
+  try {
+    texto = app.findRecordById('usuarios', agendamento.getString('usuario')).getString('busca');
+  } catch (_) {
+    texto = ''; // no such account: the relation's own validation refuses the save
+  }
+  agendamento.set('busca', texto);
+}
+
+/** After an account's column changed, its bookings' copies follow (raw SQL: no history, `updated` kept). */
+function propagarAosAgendamentos(app, usuario) {
+  app
+    .db()
+    .newQuery('UPDATE agendamentos SET busca = {:busca} WHERE usuario = {:usuario}')
+    .bind({ busca: usuario.getString('busca'), usuario: usuario.id })
+    .execute();
+}
+
+module.exports = {
+  MAX_BUSCA,
+  normalizar,
+  digitos,
+  textoBusca,
+  doUsuario,
+  termoBusca,
+  copiarParaAgendamento,
+  propagarAosAgendamentos,
+};

@@ -152,7 +152,8 @@ export type ListFilters = Pick<ListParams, 'search' | 'status' | 'from' | 'to'>;
 
 /**
  * The search part: the customer's key (name without accents, e-mail, CPF and phone digits, see
- * lib/search-key), or the creation date as text. A search typed as a date also matches the bookings created
+ * lib/search-key; each booking carries a copy of it, so the server reads one table), or the creation date as
+ * text. A search typed as a date also matches the bookings created
  * on that day in the staff member's time zone (the list shows local times; `created` is stored in UTC).
  */
 function searchFilter(search: string): string | null {
@@ -163,13 +164,13 @@ function searchFilter(search: string): string | null {
   const key = searchKey(q);
   const day = localDayRange(q);
   return day
-    ? pb.filter('created ~ {:q} || usuario.busca ~ {:key} || (created >= {:from} && created < {:to})', {
+    ? pb.filter('created ~ {:q} || busca ~ {:key} || (created >= {:from} && created < {:to})', {
         q,
         key,
         from: day.from,
         to: day.to,
       })
-    : pb.filter('created ~ {:q} || usuario.busca ~ {:key}', { q, key });
+    : pb.filter('created ~ {:q} || busca ~ {:key}', { q, key });
 }
 
 /** The creation range: from the start of `from` to the end of `to`, both local days. */
