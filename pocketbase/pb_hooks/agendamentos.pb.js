@@ -17,8 +17,3 @@ onRecordUpdate((e) => {
   require(`${__hooks}/lib/busca.js`).copiarParaAgendamento(e.app, e.record);
   e.next();
 }, 'agendamentos');
-
-onRecordEnrich((e) => {
-  e.record.hide('busca');
-  e.next();
-}, 'agendamentos');

@@ -21,6 +21,8 @@ export const USER_FIELDS = [
   'cpf',
   'celular',
   'admin',
+  // the server's search key (pb_hooks/usuarios.pb.js)
+  'busca',
 ];
 export const FIELDS: Record<CollectionName, readonly string[]> = {
   usuarios: USER_FIELDS,
@@ -49,6 +51,8 @@ export const FIELDS: Record<CollectionName, readonly string[]> = {
     'local_agendamento',
     'formulario',
     'nota_cliente',
+    // the booking's copy of its customer's search key (pb_hooks/agendamentos.pb.js)
+    'busca',
   ],
   cobrancas: [
     'id',

@@ -135,6 +135,8 @@ function presentUser(user: StoredUser, viewer: StoredUser | null): Json {
     cpf: user.cpf,
     celular: user.celular,
     admin: user.admin,
+    // The server's search key (pb_hooks/usuarios.pb.js), answered like the fields it is made of.
+    busca: customerSearchKey(user),
     created: user.created,
     updated: user.updated,
   };
@@ -170,9 +172,6 @@ type Row =
 /** The proxy's server-only collections: every non-superuser call answers 403. */
 const SERVER_ONLY = ['asaas_clientes', 'asaas_eventos', 'tentativas_cartao'];
 
-/** Filterable through the relation (`usuario.busca`), never returned: the server keeps it for the staff search. */
-const USER_FILTER_ONLY = ['busca'];
-
 function isCollection(name: string): name is CollectionName {
   return name in FIELDS;
 }
@@ -203,11 +202,9 @@ function canView(name: CollectionName, row: Row, viewer: StoredUser | null): boo
 
 function isField(name: CollectionName, path: string): boolean {
   if (FIELDS[name].includes(path)) return true;
-  // agendamentos.busca: the booking's copy of its customer's key (pb_hooks/agendamentos.pb.js), filter only.
-  if (name === 'agendamentos' && path === 'busca') return true;
   if (name === 'usuarios' || !path.startsWith('usuario.')) return false;
   const field = path.slice('usuario.'.length);
-  return USER_FIELDS.includes(field) || USER_FILTER_ONLY.includes(field);
+  return USER_FIELDS.includes(field);
 }
 
 /** A user's field for filters and sort; `busca` is the server's search key (pb_hooks/usuarios.pb.js). */
@@ -230,6 +227,7 @@ function resolvePath(row: Row, path: string): unknown {
 function present(name: CollectionName, row: Row, viewer: StoredUser | null, expand: readonly string[]): Json {
   if (name === 'usuarios') return presentUser(row as StoredUser, viewer);
   const out: Json = { ...row };
+  if (name === 'agendamentos') out.busca = resolvePath(row, 'busca');
   const expanded: Json = {};
   const owner = expand.includes('usuario') ? ownerOf(row) : undefined;
   // Left out when the viewer may not see the record, as PocketBase does.
