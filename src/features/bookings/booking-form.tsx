@@ -9,15 +9,10 @@ import { Button } from '@/components/ui/button';
 import { Field, fieldErrorId, FieldShell, SelectField, TextAreaField } from '@/components/ui/field';
 import { MAX_TEXT_LENGTH, SAVE_FLAG_RESET_MS, SAVE_REDIRECT_DELAY_MS } from '@/config/constants';
 import { isBookingStatus, statusLabel } from '@/lib/booking-status';
-import {
-  calendarDayToIso,
-  formatCalendarDay,
-  formatDateTime,
-  isoToLocalCalendarDate,
-  padTime,
-} from '@/lib/dates';
+import { calendarDayToIso, formatDateTime, isoToLocalCalendarDate, padTime } from '@/lib/dates';
 import { BOOKING_STATUSES, type BookingRecord } from '@/lib/types';
 import { bookingQueries, errorMessage, isStaleSave, updateBooking, type BookingUpdate } from './api/bookings';
+import { shownValue } from './booking-panels';
 import { DateField, TimeField } from './date-time-pickers';
 
 const MIN_YEAR = 2000;
@@ -263,14 +258,9 @@ export function BookingForm({ booking, backHref }: BookingFormProps) {
   );
 }
 
-/** A value as the notice shows it. */
-function shown(value: string): string {
-  return value === '' ? '(vazio)' : value;
-}
-
 /** The newer values another save left, beside the form that still holds what this staff member typed. */
 function ConflictNotice({ booking, onUseCurrent }: { booking: BookingRecord; onUseCurrent: () => void }) {
-  const current = bookingFormDefaults(booking);
+  const stored = (field: keyof BookingRecord & string) => shownValue(field, String(booking[field] ?? ''));
   return (
     <div
       role="alert"
@@ -282,13 +272,13 @@ function ConflictNotice({ booking, onUseCurrent }: { booking: BookingRecord; onU
       </p>
       <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
         <dt className="font-medium">Data</dt>
-        <dd>{shown(formatCalendarDay(booking.data_agendamento))}</dd>
+        <dd>{stored('data_agendamento')}</dd>
         <dt className="font-medium">Hora</dt>
-        <dd>{shown(current.hora_agendamento)}</dd>
+        <dd>{stored('hora_agendamento')}</dd>
         <dt className="font-medium">Local</dt>
-        <dd className="break-words">{shown(current.local_agendamento)}</dd>
+        <dd className="break-words">{stored('local_agendamento')}</dd>
         <dt className="font-medium">Status</dt>
-        <dd>{statusLabel(current.status_agendamento)}</dd>
+        <dd>{shownValue('status_agendamento', booking.status_agendamento || 'NOVO')}</dd>
       </dl>
       <p>
         Os seus valores continuam no formulário. Salve de novo para substituir os atuais, ou use os valores

@@ -185,7 +185,7 @@ const FIELD_NAMES: Record<string, string> = {
 };
 
 /** A stored value as staff read it: the day, the status with spaces, '(vazio)' for nothing. */
-function shownValue(field: string, value: string): string {
+export function shownValue(field: string, value: string): string {
   if (value === '') return '(vazio)';
   if (field === 'data_agendamento') return formatCalendarDay(value) || value;
   if (field === 'status_agendamento') return statusLabel(value);
