@@ -173,6 +173,8 @@ const ENTRANCE_EFFECT_MAX_MS = 2_000;
  */
 async function settleAnimations(page: Page): Promise<void> {
   await page.evaluate(async (maxMs) => {
+    // Two frames first: a class just changed (a button enabled again) starts its transition on the next one.
+    for (let frame = 0; frame < 2; frame++) await new Promise((resolve) => requestAnimationFrame(resolve));
     const entrances = document.getAnimations().filter((animation) => {
       const endTime = Number(animation.effect?.getComputedTiming().endTime ?? Infinity);
       return endTime <= maxMs;

@@ -178,7 +178,8 @@ test('a card held for risk analysis: no order, "Pagamento em análise" on any de
     data: { event: 'PAYMENT_APPROVED_BY_RISK_ANALYSIS' },
   });
   expect(((await event.json()) as { status: number }).status).toBe(200);
-  await second.goto('/tracking');
+  // The page showing 'Pagamento em análise' keeps asking the server: it turns into the order by itself.
+  await expect(second).toHaveURL(/\/tracking$/, { timeout: 20_000 });
   await expect(
     second.getByText('Novo - Seu formulário foi recebido e está aguardando análise.'),
   ).toBeVisible();
@@ -271,6 +272,8 @@ test('two staff members save the same booking: the later save is refused and sho
   const notice = second.tab.getByRole('alert').filter({ hasText: 'Usar os valores atuais' });
   await expect(notice).toContainText('Consulado de Curitiba');
   await expect(place).toHaveValue('Consulado de São Paulo');
+  // The refused save is over: the form may be sent again.
+  await expect(second.tab.getByRole('button', { name: 'Atualizar' })).toBeEnabled();
   await expectNoAxeViolations(second.tab, 'stale save refused (real server)');
   await shot(second.tab, 'real-stale-save');
 

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { CHARGE_POLL_MS } from '@/lib/api/charges';
 import { getDb } from '@/mocks/db';
 import { DEMO_ACCOUNTS, DEMO_AGENDADO_BOOKING } from '@/mocks/seed';
 import { pbDate } from '@/mocks/util';
@@ -127,6 +128,43 @@ describe('tracking page', () => {
       expect(screen.getByText(/Não pague de novo/)).toBeInTheDocument();
     },
   );
+
+  it('a held charge turns into the order by itself once the server has settled it', async () => {
+    const db = getDb();
+    const [template] = db.cobrancas;
+    const payment = db.pagamentos.find((p) => p.usuario === DEMO_ACCOUNTS.agendado.id);
+    const booking = db.agendamentos.find((b) => b.id === DEMO_AGENDADO_BOOKING.id);
+    if (!template || !payment || !booking) throw new Error('the seed has charges, payments and bookings');
+    const charge = {
+      ...template,
+      id: 'cobrancaanalise',
+      usuario: DEMO_ACCOUNTS.cliente.id,
+      status: 'AWAITING_RISK_ANALYSIS',
+      ativa: true,
+      tentativa: 'analise-2',
+    };
+    db.cobrancas.push(charge);
+    renderApp({ route: '/tracking', session: 'cliente' });
+    expect(await screen.findByRole('heading', { name: 'Pagamento em análise' })).toBeInTheDocument();
+
+    // Asaas approves it: the server writes the order. Nobody reloads the page.
+    charge.status = 'CONFIRMED';
+    db.pagamentos.push({ ...payment, id: 'pagamentoaprov', usuario: DEMO_ACCOUNTS.cliente.id });
+    db.agendamentos.push({
+      ...booking,
+      id: 'agendamentoaprv',
+      usuario: DEMO_ACCOUNTS.cliente.id,
+      status_agendamento: 'NOVO',
+    });
+    expect(
+      await screen.findByText(
+        'Novo - Seu formulário foi recebido e está aguardando análise.',
+        {},
+        { timeout: 3 * CHARGE_POLL_MS },
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Pagamento em análise' })).not.toBeInTheDocument();
+  });
 
   it('says whether Flex was bought, as the server recorded it', async () => {
     await openTracking();

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  paymentsShouldBePolled,
-  purchaseStatus,
-  type LocalStep,
-  type ServerView,
-} from '@/features/checkout/purchase-status';
+import { purchaseStatus, type LocalStep, type ServerView } from '@/features/checkout/purchase-status';
+import { chargeAwaitsOutcome, paymentsShouldBePolled } from '@/lib/api/charges';
 import type { ChargeRecord } from '@/lib/types';
 
 function charge(metodo: ChargeRecord['metodo'], status: string): ChargeRecord {
@@ -135,13 +131,24 @@ describe('the purchase area while this page pays', () => {
     });
   });
 
-  it('the payments are asked for again while a Pix waits, and while a paid charge has no order read yet', () => {
+  it('the payments are asked for again while the charge waits for its outcome, and while a paid charge has no order read yet', () => {
     expect(paymentsShouldBePolled(charge('pix', 'PENDING'), [])).toBe(true);
     expect(paymentsShouldBePolled(charge('pix', 'RECEIVED'), [])).toBe(true);
     expect(paymentsShouldBePolled(charge('cartao_credito', 'CONFIRMED'), [])).toBe(true);
+    expect(paymentsShouldBePolled(charge('cartao_credito', 'AWAITING_RISK_ANALYSIS'), [])).toBe(true);
+    expect(paymentsShouldBePolled(charge('cartao_credito', 'ENVIANDO'), [])).toBe(true);
+    expect(paymentsShouldBePolled(charge('cartao_credito', 'INDETERMINADA'), [])).toBe(true);
     expect(paymentsShouldBePolled(charge('pix', 'RECEIVED'), [{ id: 'pagamento' }])).toBe(false);
-    expect(paymentsShouldBePolled(charge('cartao_credito', 'AWAITING_RISK_ANALYSIS'), [])).toBe(false);
+    expect(paymentsShouldBePolled(charge('pix', 'OVERDUE'), [])).toBe(false);
     expect(paymentsShouldBePolled(null, [])).toBe(false);
+  });
+
+  it('the live charge is asked for again while it waits for its outcome, not once it is settled', () => {
+    for (const status of ['PENDING', 'AWAITING_RISK_ANALYSIS', 'ENVIANDO', 'INDETERMINADA'])
+      expect(chargeAwaitsOutcome(charge('cartao_credito', status)), status).toBe(true);
+    for (const status of ['CONFIRMED', 'RECEIVED', 'REFUNDED', 'OVERDUE'])
+      expect(chargeAwaitsOutcome(charge('cartao_credito', status)), status).toBe(false);
+    expect(chargeAwaitsOutcome(null)).toBe(false);
   });
 
   it('a declined answer stays even when the server has nothing live (paying again is the next step)', () => {

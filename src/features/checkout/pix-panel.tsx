@@ -7,9 +7,6 @@ import { formatBRL } from '@/lib/money';
 import type { ChargeRecord } from '@/lib/types';
 import { pixQrCode } from './api/asaas';
 
-/** How often the page asks the server whether the Pix was paid (the webhook records it there). */
-export const PIX_POLL_MS = 3000;
-
 /**
  * A Pix charge waiting to be paid: the QR code, the copy-and-paste code and its expiry. The page keeps
  * asking the server (the customer's payments) and shows 'Pagamento confirmado' by itself once the webhook

@@ -8,7 +8,12 @@ import { FLEX_FEE, PRICES } from '@/config/constants';
 import { TermsLink } from '@/components/legal/terms-link';
 import { contractSummary, flex, services, termsText } from '@/config/content';
 import { paths } from '@/config/routes';
-import { chargeQueries } from '@/lib/api/charges';
+import {
+  CHARGE_POLL_MS,
+  chargeAwaitsOutcome,
+  chargeQueries,
+  paymentsShouldBePolled,
+} from '@/lib/api/charges';
 import { paymentQueries } from '@/lib/api/payments';
 import { formatBRL } from '@/lib/money';
 import { readSession } from '@/lib/session';
@@ -19,27 +24,23 @@ import { classifyChargeFailure, createCustomer, createPix, newAttemptId } from '
 import { CardForm } from './card-form';
 import { pay, type CardInput, type PaymentOutcome } from './payment';
 import { HeldCharge, PaymentModals } from './payment-modals';
-import { PixPanel, PIX_POLL_MS } from './pix-panel';
-import {
-  isPixWaiting,
-  paymentsShouldBePolled,
-  purchaseStatus,
-  type LocalStep,
-  type ServerView,
-} from './purchase-status';
+import { PixPanel } from './pix-panel';
+import { purchaseStatus, type LocalStep, type ServerView } from './purchase-status';
 
 /**
  * The server's answer about this customer's purchase, asked on every device (nothing is kept in the tab).
- * While a Pix waits, it is asked again every few seconds: the webhook records the payment there.
+ * While the live charge waits for its outcome (a Pix, a card held or of unknown outcome), it is asked again
+ * every few seconds: the server learns the outcome from Asaas and writes the order.
  */
 function useServerView(userId: string, admin: boolean): { server: ServerView; retry: () => void } {
   const live = useQuery({
     ...chargeQueries.live(userId, admin),
-    refetchInterval: (query) => (isPixWaiting(query.state.data) ? PIX_POLL_MS : false),
+    refetchInterval: (query) => (chargeAwaitsOutcome(query.state.data) ? CHARGE_POLL_MS : false),
   });
   const payments = useQuery({
     ...paymentQueries.mine(userId, admin),
-    refetchInterval: (query) => (paymentsShouldBePolled(live.data, query.state.data) ? PIX_POLL_MS : false),
+    refetchInterval: (query) =>
+      paymentsShouldBePolled(live.data, query.state.data) ? CHARGE_POLL_MS : false,
   });
   const retry = () => {
     void payments.refetch();

@@ -1,4 +1,4 @@
-import { CHARGE_IN_ANALYSIS, CHARGE_PAID, CHARGE_UNKNOWN } from '@/lib/api/charges';
+import { CHARGE_IN_ANALYSIS, CHARGE_UNKNOWN, isChargePaid } from '@/lib/api/charges';
 import type { ChargeRecord } from '@/lib/types';
 import type { PaymentOutcome } from './payment';
 
@@ -46,18 +46,6 @@ export type PurchaseStatus =
 export const isPixWaiting = (charge: ChargeRecord | null | undefined): boolean =>
   charge?.metodo === 'pix' && charge.status === 'PENDING';
 
-const isPaid = (charge: ChargeRecord | null | undefined): boolean =>
-  CHARGE_PAID.includes(charge?.status ?? '');
-
-/**
- * The customer's payments are asked for again every few seconds while a Pix waits (the webhook records its
- * payment on the server), and while a paid charge's order has not been read yet.
- */
-export const paymentsShouldBePolled = (
-  liveCharge: ChargeRecord | null | undefined,
-  payments: readonly unknown[] | undefined,
-): boolean => isPixWaiting(liveCharge) || (isPaid(liveCharge) && payments?.length === 0);
-
 export function purchaseStatus({
   signedIn,
   server,
@@ -102,7 +90,7 @@ export function purchaseStatus({
   if (server.hasOrder) return { kind: pixSeen ? 'pix-paid' : 'ordered' };
   const charge = server.liveCharge;
   // A paid charge whose order this read missed by a moment (the payments are asked for again).
-  if (isPaid(charge)) return { kind: 'loading' };
+  if (isChargePaid(charge)) return { kind: 'loading' };
   if (charge) {
     if (isPixWaiting(charge)) return { kind: 'pix-waiting', charge };
     // A Pix no longer pending and not paid (expired, cancelled) leaves the customer free to pay again.

@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
@@ -8,7 +8,13 @@ import { brand, requiredDocuments } from '@/config/content';
 import { env } from '@/config/env';
 import { paths } from '@/config/routes';
 import { myBookingQueries } from '@/lib/api/bookings';
-import { CHARGE_IN_ANALYSIS, chargeQueries } from '@/lib/api/charges';
+import {
+  CHARGE_IN_ANALYSIS,
+  CHARGE_POLL_MS,
+  chargeAwaitsOutcome,
+  chargeQueries,
+  paymentsShouldBePolled,
+} from '@/lib/api/charges';
 import { paymentQueries } from '@/lib/api/payments';
 import { isBookingStatus, statusInfo } from '@/lib/booking-status';
 import { cn } from '@/lib/cn';
@@ -223,13 +229,33 @@ function PendingCharge({ analysis }: { analysis: boolean }) {
 export function TrackingPage() {
   const session = useSession();
   const userId = session?.id ?? '';
-  const payments = useQuery(paymentQueries.mine(userId, session?.admin ?? false));
-  const bookings = useQuery(myBookingQueries.mine(userId, session?.admin ?? false));
   // No order yet: a card charge held for analysis (or of unknown outcome) is shown instead of sending the
-  // customer away; the server writes the order when Asaas settles it.
+  // customer away; the server writes the order when Asaas settles it, and the page asks again until then.
+  const queryClient = useQueryClient();
+  const liveCharge = chargeQueries.live(userId, session?.admin ?? false);
+  const payments = useQuery({
+    ...paymentQueries.mine(userId, session?.admin ?? false),
+    refetchInterval: (query) =>
+      paymentsShouldBePolled(queryClient.getQueryData(liveCharge.queryKey), query.state.data)
+        ? CHARGE_POLL_MS
+        : false,
+  });
+  const bookings = useQuery(myBookingQueries.mine(userId, session?.admin ?? false));
+  // The order the server wrote while this page waited comes with its booking: read it too.
+  const paymentCount = payments.data?.length;
+  const hadNoOrder = useRef(false);
+  const refetchBookings = bookings.refetch;
+  useEffect(() => {
+    if (paymentCount === 0) hadNoOrder.current = true;
+    else if (paymentCount && hadNoOrder.current) {
+      hadNoOrder.current = false;
+      void refetchBookings();
+    }
+  }, [paymentCount, refetchBookings]);
   const live = useQuery({
-    ...chargeQueries.live(userId, session?.admin ?? false),
+    ...liveCharge,
     enabled: payments.data?.length === 0,
+    refetchInterval: (query) => (chargeAwaitsOutcome(query.state.data) ? CHARGE_POLL_MS : false),
   });
 
   if (payments.isPending || bookings.isPending) return <PageLoading />;
@@ -260,6 +286,7 @@ export function TrackingPage() {
     return <Navigate to={paths.home} replace />;
   }
   const booking = bookings.data[0];
+  if (!booking && bookings.isFetching) return <PageLoading />;
 
   return (
     <section className="mx-auto max-w-3xl px-4 py-10">

@@ -10,6 +10,29 @@ export const CHARGE_IN_ANALYSIS = ['PENDING', 'AWAITING_RISK_ANALYSIS'];
 /** The proxy sent the charge and never learnt its outcome (timeout, 5xx): it may have gone through. */
 export const CHARGE_UNKNOWN = ['ENVIANDO', 'INDETERMINADA'];
 
+/** How often a page showing a charge that still waits for its outcome asks the server again. */
+export const CHARGE_POLL_MS = 3000;
+
+export const isChargePaid = (charge: ChargeRecord | null | undefined): boolean =>
+  CHARGE_PAID.includes(charge?.status ?? '');
+
+/**
+ * A live charge still waiting for its outcome: a Pix not paid yet, a card held by Asaas, a charge in flight or
+ * of unknown outcome. The server learns the outcome (the webhook, or asking Asaas when the charge is read), so
+ * a page that shows one asks again every few seconds, on any device, and turns into the order by itself.
+ */
+export const chargeAwaitsOutcome = (charge: ChargeRecord | null | undefined): boolean =>
+  !!charge && (CHARGE_IN_ANALYSIS.includes(charge.status) || CHARGE_UNKNOWN.includes(charge.status));
+
+/**
+ * The customer's payments are asked for again while the live charge waits for its outcome, and while a paid
+ * charge's order has not been read yet (the server writes it a moment after the charge is settled).
+ */
+export const paymentsShouldBePolled = (
+  liveCharge: ChargeRecord | null | undefined,
+  payments: readonly unknown[] | undefined,
+): boolean => payments?.length === 0 && (chargeAwaitsOutcome(liveCharge) || isChargePaid(liveCharge));
+
 /**
  * The customer's live charge, as the server records it (collection `cobrancas`): while there is one, the
  * server refuses another, on any device. Shared by checkout and tracking.
