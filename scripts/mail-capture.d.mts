@@ -18,3 +18,5 @@ export declare function startMailCapture(options?: {
   httpPort?: number;
   log?: boolean;
 }): Promise<MailCapture>;
+/** Mail to any address at this domain is refused (550) by the capture. */
+export declare const REFUSING_DOMAIN: string;

@@ -4,12 +4,25 @@ import { createServer } from 'node:http';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
 
+/** Mail to any address at this domain is refused by the capture. */
+export const REFUSING_DOMAIN = 'recusa.passaporte.test';
+
 export async function startMailCapture({ smtpPort = 0, httpPort = 0, log = false } = {}) {
   const mails = [];
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // A mailbox that refuses mail (550), for the tests of a status e-mail that cannot be delivered.
+    onRcptTo(address, _session, callback) {
+      if (address.address.toLowerCase().endsWith(`@${REFUSING_DOMAIN}`)) {
+        const refused = new Error('Mailbox unavailable');
+        refused.responseCode = 550;
+        callback(refused);
+        return;
+      }
+      callback();
+    },
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((parsed) => {

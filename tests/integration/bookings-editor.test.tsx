@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from '
 import { SAVE_FLAG_RESET_MS, SAVE_REDIRECT_DELAY_MS } from '@/config/constants';
 import type { BookingRecord } from '@/lib/types';
 import { getDb } from '@/mocks/db';
+import { historyEntry, STATUS_MAIL_SUBJECTS } from '@/mocks/history';
 import { DEMO_AGENDADO_BOOKING } from '@/mocks/seed';
 import { renderApp } from '../helpers/render';
 import { server } from '../helpers/server';
@@ -477,6 +478,28 @@ describe('the case beside the form', () => {
     expect(entries.at(-1)).toHaveTextContent('Sistema');
     expect(entries.at(-1)).toHaveTextContent('Agendamento criado com status NOVO');
   });
+});
+
+it('says when the status e-mail could not be delivered, so that staff tell the customer another way', async () => {
+  // The server recorded a status change whose e-mail the customer's mail server refused.
+  getDb().historico_agendamentos.push({
+    ...historyEntry(
+      { id: ID },
+      [{ campo: 'status_agendamento', de: 'ANALISE_OK', para: 'AGENDADO' }],
+      { id: 'atendente00001', nome_completo: 'Beatriz Atendente' },
+      '2026-11-23 18:00:00.000Z',
+    ),
+    email_para: 'agendado@demo.com.br',
+    email_status: 'FALHOU',
+    email_assunto: STATUS_MAIL_SUBJECTS.AGENDADO,
+  });
+  await openEditor();
+  const panel = screen.getByRole('region', { name: 'Histórico' });
+  expect(
+    await within(panel).findByText(
+      'Falha ao enviar o e-mail para agendado@demo.com.br: avise o cliente por outro meio.',
+    ),
+  ).toBeInTheDocument();
 });
 
 describe('safe concurrent edits', () => {

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { REFUSING_DOMAIN } from '../../scripts/mail-capture.mjs';
 import {
   asaasCustomer,
   cardRequest,
@@ -448,6 +449,34 @@ describe('the status e-mail', () => {
       email_para: '',
     });
     expect(await statusMails(customer, 1, 1000)).toEqual([]);
+  });
+
+  it("a mail the customer's server refuses: the save stands, and the history says the e-mail failed", async () => {
+    const { customer, booking } = await bookedCustomer();
+    // The customer's mailbox now refuses mail (the capture answers 550 for this domain).
+    const refusing = `${customer.id}@${REFUSING_DOMAIN}`;
+    await (await superuser()).collection('usuarios').update(customer.id, { email: refusing });
+    const saved = await staff.pb.collection('agendamentos').update(booking.id, {
+      status_agendamento: 'AGENDADO',
+      data_agendamento: '2026-12-15',
+      hora_agendamento: '09:30',
+      local_agendamento: 'Consulado Geral da Itália em São Paulo',
+    });
+    expect(saved.status_agendamento).toBe('AGENDADO');
+    const stored = await (await superuser()).collection('agendamentos').getOne(booking.id);
+    expect(stored).toMatchObject({
+      status_agendamento: 'AGENDADO',
+      hora_agendamento: '09:30',
+      local_agendamento: 'Consulado Geral da Itália em São Paulo',
+    });
+    const [entry] = await history(staff.pb, booking.id);
+    expect(entry).toMatchObject({
+      email_para: refusing,
+      email_status: 'FALHOU',
+      email_assunto: 'Seu agendamento foi concluído - Passaporte Italiano',
+    });
+    expect(entry?.alteracoes).toContainEqual({ campo: 'status_agendamento', de: 'NOVO', para: 'AGENDADO' });
+    expect(await mailsTo(refusing, { count: 1, timeoutMs: 1000 })).toEqual([]);
   });
 });
 

@@ -4,6 +4,7 @@ import PocketBase, { ClientResponseError } from 'pocketbase';
 import { expect, inject } from 'vitest';
 import type { CapturedMail } from '../../scripts/mail-capture.mjs';
 import type { AsaasRequest } from '../../scripts/asaas-stand-in.mjs';
+import type { RegisterInput } from '@/features/auth/api/auth';
 
 export const PB_URL = inject('pbUrl');
 const MAIL_URL = inject('mailUrl');
@@ -55,14 +56,8 @@ export function cpf(base9: string): string {
 let cpfCounter = 100_000_000;
 export const nextCpf = () => cpf(String(cpfCounter++ + Math.floor(Math.random() * 1000) * 1000));
 
-export interface RegisterInput {
-  nome_completo: string;
-  email: string;
-  password: string;
-  passwordConfirm: string;
-  cpf: string;
-  celular: string;
-}
+/** What the app's registration form sends (features/auth). */
+export type { RegisterInput };
 
 export function registration(overrides: Partial<RegisterInput> = {}): RegisterInput {
   return {
