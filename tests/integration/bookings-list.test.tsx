@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
@@ -294,6 +294,17 @@ describe('staff bookings list', () => {
     );
     await screen.findByText(`Total: ${expected.length}`);
     expect(router.location.search).toBe('?from=2026-09-14&to=2026-09-15');
+  });
+
+  it('two filters changed before the list renders again both stay (the second does not undo the first)', async () => {
+    const { router } = await openList();
+    // A browser's autofill, or a very fast hand: both days arrive in one go.
+    act(() => {
+      fireEvent.change(screen.getByLabelText('Criado de'), { target: { value: '2026-09-14' } });
+      fireEvent.change(screen.getByLabelText('Criado até'), { target: { value: '2026-09-15' } });
+    });
+    await waitFor(() => expect(router.location.search).toBe('?from=2026-09-14&to=2026-09-15'));
+    expect(screen.getByLabelText('Criado de')).toHaveValue('2026-09-14');
   });
 
   it('a page past the end moves to the last page that exists', async () => {

@@ -329,11 +329,23 @@ describe('payment', () => {
         updated: pbDate(new Date()),
       });
       const { user } = renderApp({ route: '/services/individual', session: 'cliente' });
+      const scrolled = vi.mocked(Element.prototype.scrollIntoView);
+      scrolled.mockClear();
       await user.click(await screen.findByRole('button', { name: 'Contratar' }));
-      expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+      const heading = await screen.findByRole('heading', { name: title });
       expect(screen.queryByLabelText(/Li e aceito/)).not.toBeInTheDocument();
+      // 'Contratar' changes nothing else here: it brings the notice into view and moves focus to it.
+      expect(document.activeElement?.contains(heading)).toBe(true);
+      expect(scrolled).toHaveBeenCalledWith({ block: 'start' });
     },
   );
+
+  it("'Contratar' moves focus to the purchase form it opened, so the keyboard goes on from there", async () => {
+    await openPurchase();
+    const form = screen.getByRole('heading', { name: 'Finalizar contratação' });
+    expect(document.activeElement?.contains(form)).toBe(true);
+    expect(document.activeElement?.contains(screen.getByRole('button', { name: 'Contratar' }))).toBe(false);
+  });
 
   it('a payment made meanwhile on another device: the server refuses the charge and the page goes to tracking', async () => {
     const { user, router } = await openPurchase();

@@ -48,16 +48,23 @@ export function DashboardPage() {
   // Set once a booking is being opened (a row, or the client's link in it).
   const opening = useRef(false);
 
+  // The URL as last written here. React Router hands a functional update the search params of the last
+  // render, so two changes before the next one (both days of the range at once) would lose the first.
+  const written = useRef(searchParams);
+  useEffect(() => {
+    written.current = searchParams;
+  }, [searchParams]);
+
   /** Any change but paging goes back to page 1 (seed §4); history gets one entry per change. */
   const setParams = useCallback(
     (patch: Partial<ListParams>, options?: { replace?: boolean }) => {
       // A late write (the search's pause ending) after the staff member opened a booking must not bring
       // the list back: while the editor's code loads, this screen is still mounted.
       if (opening.current) return;
-      setSearchParams(
-        (prev) => writeListParams({ ...parseListParams(prev), page: 1, ...patch }, prev),
-        options,
-      );
+      const base = written.current;
+      const next = writeListParams({ ...parseListParams(base), page: 1, ...patch }, base);
+      written.current = next;
+      setSearchParams(next, options);
     },
     [setSearchParams],
   );

@@ -1,4 +1,4 @@
-import { Suspense, useState, type ComponentType } from 'react';
+import { Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { PageLoading } from '@/components/ui/spinner';
@@ -47,14 +47,27 @@ export function ServicePage({ PurchaseArea }: { PurchaseArea?: ComponentType<Pur
   const session = useSession();
   const setMode = useMode();
   const [buying, setBuying] = useState(false);
+  // Each press of 'Contratar' brings what it opened into view and moves focus there: the form, or the notice
+  // of a purchase already under way (where the button changes nothing else).
+  const [presses, setPresses] = useState(0);
+  const area = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (presses === 0) return;
+    area.current?.scrollIntoView({ block: 'start' });
+    area.current?.focus({ preventScroll: true });
+  }, [presses]);
   useDocumentTitle(isServiceId(id) ? titles.service(services[id].name) : titles.notFound);
 
   if (!isServiceId(id)) return <NotFoundPage />;
   const service = services[id];
 
   const onContratar = () => {
-    if (!session) setMode('login');
-    else setBuying(true);
+    if (!session) {
+      setMode('login');
+      return;
+    }
+    setBuying(true);
+    setPresses((n) => n + 1);
   };
 
   return (
@@ -100,7 +113,7 @@ export function ServicePage({ PurchaseArea }: { PurchaseArea?: ComponentType<Pur
 
       {/* Signed in, it loads at once: a customer who already paid goes to /tracking (seed §2). */}
       {session && PurchaseArea ? (
-        <div className="mx-auto max-w-4xl px-4 pb-10">
+        <div ref={area} tabIndex={-1} className="mx-auto max-w-4xl scroll-mt-20 px-4 pb-10 outline-none">
           <Suspense fallback={<PageLoading />}>
             <PurchaseArea serviceId={id} open={buying} />
           </Suspense>
