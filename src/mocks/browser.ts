@@ -1,9 +1,10 @@
 /** Demo mode only: the app imports this dynamically when VITE_API_URL is empty, so real builds carry none of it. */
 import { setupWorker } from 'msw/browser';
 import { handlers } from './handlers';
-import { awaitInstallingWorker } from './worker-handover';
+import { awaitInstallingWorker, catchFailedUpdateChecks } from './worker-handover';
 
 export async function startDemoBackend(): Promise<ServiceWorkerRegistration | undefined> {
+  catchFailedUpdateChecks();
   await awaitInstallingWorker();
   const worker = setupWorker(...handlers);
   return worker.start({

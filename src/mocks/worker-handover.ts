@@ -34,3 +34,19 @@ export async function awaitInstallingWorker(
   if (installing && !container.controller) await claimed;
   stopWaiting();
 }
+
+/**
+ * MSW asks the browser to look for a newer worker script and drops the answer. When that check fails (the
+ * page is being left, the registration was just replaced), the browser reports an uncaught 'Failed to update
+ * a ServiceWorker' although the worker in place goes on serving: the failed check is caught here.
+ */
+export function catchFailedUpdateChecks(
+  registration: Pick<ServiceWorkerRegistration, 'update'> = ServiceWorkerRegistration.prototype,
+): void {
+  const update = registration.update;
+  registration.update = function (this: ServiceWorkerRegistration) {
+    const check = update.call(this);
+    check.catch(() => undefined);
+    return check;
+  };
+}

@@ -313,6 +313,24 @@ describe('a charge of unknown outcome is settled by asking Asaas', () => {
     expect(await chargeRequestsFor(customerId)).toHaveLength(1);
   }, 20_000);
 
+  it('however often the state is read (polling, tabs, a script), Asaas is asked at most once every 2 s', async () => {
+    const customer = await newCustomer();
+    const customerId = await asaasCustomer(customer);
+    const body = cardRequest(customerId, customer, { number: CARDS.noAnswer });
+    expect((await failure(payByCard(customer, body))).status).toBe(502);
+    const lookups = async () =>
+      (await asaasRequests()).filter(
+        (r) => r.method === 'GET' && r.path === `/v3/payments?externalReference=${body.externalReference}`,
+      ).length;
+    const started = Date.now();
+    for (let read = 0; read < 10; read++) await customer.pb.collection('cobrancas').getFullList();
+    expect(Date.now() - started, 'the ten reads fit in the interval').toBeLessThan(2_000);
+    expect(await lookups()).toBe(1);
+    await wait(2_100);
+    await customer.pb.collection('cobrancas').getFullList();
+    expect(await lookups()).toBe(2);
+  }, 20_000);
+
   it('a retried attempt after a 5xx is answered with the charge Asaas made: one charge, the order', async () => {
     const customer = await newCustomer();
     const customerId = await asaasCustomer(customer);

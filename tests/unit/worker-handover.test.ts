@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { awaitInstallingWorker } from '../../src/mocks/worker-handover';
+import { awaitInstallingWorker, catchFailedUpdateChecks } from '../../src/mocks/worker-handover';
 
 type WorkerState = ServiceWorkerState;
 
@@ -74,5 +74,26 @@ describe('awaitInstallingWorker (demo mode)', () => {
     expect(await settled(waiting)).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(await settled(waiting)).toBe(true);
+  });
+});
+
+describe('a failed check for a newer mock worker', () => {
+  it('is caught, not reported as an uncaught error, and the caller still sees it fail', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const failure = new TypeError('Failed to update a ServiceWorker for scope: Not found');
+      const registration = { update: () => Promise.reject(failure) };
+      catchFailedUpdateChecks(registration as unknown as ServiceWorkerRegistration);
+      // MSW calls update() and drops the promise.
+      void registration.update();
+      const awaited = registration.update();
+      await expect(awaited).rejects.toBe(failure);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
   });
 });

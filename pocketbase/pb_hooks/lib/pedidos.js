@@ -112,6 +112,23 @@ function esperaConciliacao() {
   return Number($os.getenv('ASAAS_CONCILIAR_APOS_S') || 600);
 }
 
+/**
+ * At most one question to Asaas per charge every few seconds (ASAAS_CONSULTA_INTERVALO_MS), whoever reads: a
+ * page that polls, several tabs, or a script hammering the list cannot make this server hammer Asaas.
+ * The store is the app's, shared by every request; setFunc checks and marks under one lock.
+ */
+function consultaLiberada(app, cobranca) {
+  const intervalo = Number($os.getenv('ASAAS_CONSULTA_INTERVALO_MS') || 2000);
+  const agora = Date.now();
+  let liberada = false;
+  app.store().setFunc('conciliacao:' + cobranca.id, (anterior) => {
+    if (anterior && agora - Number(anterior) < intervalo) return anterior;
+    liberada = true;
+    return agora;
+  });
+  return liberada;
+}
+
 function idadeS(cobranca) {
   return Math.floor(Date.now() / 1000) - cobranca.getDateTime('updated').unix();
 }
@@ -127,6 +144,7 @@ function conciliar(app, cobranca) {
   const status = cobranca.getString('status');
   const espera = esperaConciliacao();
   if (status !== 'INDETERMINADA' && !(status === 'ENVIANDO' && idadeS(cobranca) > espera)) return cobranca;
+  if (!consultaLiberada(app, cobranca)) return cobranca;
   const asaas = require(`${__hooks}/lib/asaas.js`);
   const resposta = asaas.chamar(
     'GET',
