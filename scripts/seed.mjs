@@ -108,14 +108,13 @@ export async function demoSeed() {
 export async function seedDemo(pb) {
   const { db, password, fields } = await demoSeed();
   const hash = await passwordHash(pb, password);
-  const buscaOf = new Map(
-    db.usuarios.map((u) => [u.id, textoBusca(u.nome_completo, u.email, u.cpf, u.celular)]),
-  );
+  const usuarios = db.usuarios.map((u) => userRow(u, hash));
+  const buscaOf = new Map(usuarios.map((u) => [u.id, u.busca]));
   // The columns are the fields the demo's handlers return (src/mocks/collections.ts), so both hold the same.
   const rows = (collection, list = db[collection]) =>
     list.map((row) => Object.fromEntries(fields[collection].map((c) => [c, row[c] ?? ''])));
   insertRows(pb.dataDir, {
-    usuarios: db.usuarios.map((u) => userRow(u, hash)),
+    usuarios,
     pagamentos: rows('pagamentos'),
     cobrancas: rows('cobrancas'),
     // Each booking's copy of its customer's search column (pb_hooks would set it; these rows skip the hooks).

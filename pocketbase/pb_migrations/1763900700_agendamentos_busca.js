@@ -6,7 +6,7 @@ migrate(
   (app) => {
     const busca = require(`${__hooks}/lib/busca.js`);
     const agendamentos = app.findCollectionByNameOrId('agendamentos');
-    // Written only by the server, left out of every answer (like usuarios.busca).
+    // Written only by the server (refused from clients), answered to whoever may see the booking.
     agendamentos.fields.add(new TextField({ name: 'busca', max: busca.MAX_BUSCA }));
     app.save(agendamentos);
     app

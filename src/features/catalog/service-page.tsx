@@ -46,10 +46,10 @@ export function ServicePage({ PurchaseArea }: { PurchaseArea?: ComponentType<Pur
   const { id } = useParams();
   const session = useSession();
   const setMode = useMode();
-  const [buying, setBuying] = useState(false);
   // Each press of 'Contratar' brings what it opened into view and moves focus there: the form, or the notice
-  // of a purchase already under way (where the button changes nothing else).
+  // of a purchase already under way (where the button changes nothing else). Pressed once, the form is open.
   const [presses, setPresses] = useState(0);
+  const buying = presses > 0;
   const area = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (presses === 0) return;
@@ -66,7 +66,6 @@ export function ServicePage({ PurchaseArea }: { PurchaseArea?: ComponentType<Pur
       setMode('login');
       return;
     }
-    setBuying(true);
     setPresses((n) => n + 1);
   };
 
