@@ -105,6 +105,7 @@ export default defineConfig([
             '$app',
             '$apis',
             '$os',
+            '$filepath',
             '$http',
             '$security',
             '$dbx',

@@ -1,14 +1,15 @@
 import { defineConfig } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
 import base from './playwright.config';
 
 /**
- * The browser tests of a production build (no demo code) against the real backend: PocketBase with this
- * project's kit, seeded with the demo data, the Asaas stand-in and the SMTP capture (scripts/backend.mjs).
+ * The browser tests of a production build (no demo code) against the real backend in the release's layout: one
+ * PocketBase with this project's kit serving the build from its public directory (SITE_DIR=dist) and the API on
+ * one origin, seeded with the demo data, with the Asaas stand-in and the SMTP capture (scripts/backend.mjs).
  * The journeys of tests/e2e/real-server.spec.ts, every charge outcome (real-checkout.spec.ts), and the public
  * pages' tests. Run by scripts/e2e-real.mjs.
  */
-// E2E_REAL_PB_PORT, E2E_REAL_MAIL_PORT and E2E_REAL_ASAAS_PORT let two checkouts run this tier side by side
-// (with E2E_PORT for the app).
+// E2E_REAL_PB_PORT, E2E_REAL_MAIL_PORT and E2E_REAL_ASAAS_PORT let two checkouts run this tier side by side.
 export const REAL = {
   pb: Number(process.env.E2E_REAL_PB_PORT ?? 8091),
   mail: Number(process.env.E2E_REAL_MAIL_PORT ?? 8026),
@@ -20,7 +21,14 @@ process.env.E2E_REAL_ASAAS_URL = `http://127.0.0.1:${REAL.asaas}`;
 
 export default defineConfig({
   ...base,
-  testMatch: ['real-server.spec.ts', 'real-checkout.spec.ts', 'visitor.spec.ts', 'seo.spec.ts'],
+  use: { ...base.use, baseURL: process.env.E2E_REAL_PB_URL },
+  testMatch: [
+    'real-origin.spec.ts',
+    'real-server.spec.ts',
+    'real-checkout.spec.ts',
+    'visitor.spec.ts',
+    'seo.spec.ts',
+  ],
   testIgnore: [],
   webServer: [
     {
@@ -36,7 +44,8 @@ export default defineConfig({
         ASAAS_NO_ANSWER_MS: '25000',
         // A Pix is paid when a test says so (real-checkout.spec.ts), never behind its back.
         PIX_AUTO_PAY_MS: '0',
-        APP_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? 4173}`,
+        APP_URL: process.env.E2E_REAL_PB_URL,
+        SITE_DIR: fileURLToPath(new URL('./dist', import.meta.url)),
       },
       wait: { stdout: /Now, in another terminal/ },
       stdout: 'pipe',
@@ -44,6 +53,5 @@ export default defineConfig({
       timeout: 90_000,
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
     },
-    ...(Array.isArray(base.webServer) ? base.webServer : base.webServer ? [base.webServer] : []),
   ],
 });

@@ -1,6 +1,7 @@
 // The site's Content-Security-Policy, written at build time (scripts/prerender.mjs) for the static hosts:
 //   dist/_headers         Netlify / Cloudflare Pages
 //   dist/nginx-csp.conf   an nginx `add_header` line to include in the site's `location /`
+//   dist/headers.json     PocketBase serving the site from pb_public (pb_hooks/lib/site.js)
 // It allows exactly what the app loads: its own files, the inline scripts the build wrote (by SHA-256 hash:
 // the boot script of prerender.mjs and the ones React's prerender writes to reveal Suspense boundaries), images
 // from itself and data: (the Pix QR code), and API calls to itself and the PocketBase host (VITE_API_URL).
@@ -43,10 +44,11 @@ export function inlineScriptHashes(distDir) {
 }
 
 /**
- * The policy. `apiUrl`: the PocketBase host (VITE_API_URL), empty for a demo build, whose backend is a
- * same-origin service worker (/mockServiceWorker.js, hence worker-src 'self').
+ * The policy. `apiUrl`: the PocketBase host (VITE_API_URL), empty when the API is the site's own origin: a
+ * same-origin build (`demo` false) or a demo build, whose backend is a same-origin service worker
+ * (/mockServiceWorker.js, hence worker-src 'self').
  */
-export function policy({ apiUrl, scriptHashes }) {
+export function policy({ apiUrl, demo = !apiUrl, scriptHashes }) {
   const api = apiUrl ? new URL(apiUrl).origin : '';
   const directives = [
     ["default-src 'none'"],
@@ -56,7 +58,7 @@ export function policy({ apiUrl, scriptHashes }) {
     ["img-src 'self' data:"],
     // The system font stack: no web fonts.
     ["connect-src 'self'", ...(api ? [api] : [])],
-    ...(api ? [] : [["worker-src 'self'"]]),
+    ...(demo ? [["worker-src 'self'"]] : []),
     ["base-uri 'self'"],
     ["form-action 'self'"],
     ["frame-ancestors 'none'"],
@@ -76,11 +78,21 @@ export const nginxFile = (csp) =>
   `# include this file in the server or location block that serves dist/ (README, "Deploying the static files").\n` +
   `add_header Content-Security-Policy "${csp}" always;\n`;
 
-/** Computes the policy for the built `distDir` and writes both files there. Returns the policy. */
-export function writeCsp(distDir, { apiUrl }) {
-  const csp = policy({ apiUrl, scriptHashes: inlineScriptHashes(distDir) });
+/** The headers PocketBase's kit gives every HTML page it serves from pb_public (pb_hooks/lib/site.js). */
+export const HEADERS_JSON = 'headers.json';
+
+/** The files the build writes for the server, which are not part of the site: never published. */
+export const HOST_FILES = ['_headers', 'nginx-csp.conf', HEADERS_JSON];
+
+/** Computes the policy for the built `distDir` and writes the three files there. Returns the policy. */
+export function writeCsp(distDir, { apiUrl, demo }) {
+  const csp = policy({ apiUrl, demo, scriptHashes: inlineScriptHashes(distDir) });
   writeFileSync(path.join(distDir, '_headers'), headersFile(csp));
   writeFileSync(path.join(distDir, 'nginx-csp.conf'), nginxFile(csp));
+  writeFileSync(
+    path.join(distDir, HEADERS_JSON),
+    `${JSON.stringify({ 'Content-Security-Policy': csp }, null, 2)}\n`,
+  );
   return csp;
 }
 

@@ -110,5 +110,7 @@ await writeFile(
 );
 await rm(join(root, '.ssr'), { recursive: true, force: true });
 console.log('wrote dist/sitemap.xml and dist/robots.txt');
-const csp = writeCsp(dist, { apiUrl: env.apiUrl });
-console.log(`wrote dist/_headers and dist/nginx-csp.conf: Content-Security-Policy: ${csp}`);
+const csp = writeCsp(dist, { apiUrl: env.apiUrl, demo: env.demo });
+console.log(
+  `wrote dist/_headers, dist/nginx-csp.conf and dist/headers.json: Content-Security-Policy: ${csp}`,
+);

@@ -10,7 +10,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { headersFor, parseHeaders } from './csp.mjs';
+import { HOST_FILES, headersFor, parseHeaders } from './csp.mjs';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -34,7 +34,7 @@ const COMPRESSIBLE = /^(?:text\/|application\/(?:json|xml|manifest\+json)|image\
 
 const isFile = (file) => existsSync(file) && statSync(file).isFile();
 /** Host configuration written into dist/, not part of the site. */
-const NOT_PUBLISHED = new Set(['/_headers', '/nginx-csp.conf']);
+const NOT_PUBLISHED = new Set(HOST_FILES.map((name) => `/${name}`));
 
 /** The file a request path is served from (README "Deploying the static files"), or undefined for a 404. */
 export function resolveFile(distDir, urlPath) {

@@ -1,10 +1,12 @@
-// The Asaas proxy at the seed's paths. Signed-in customers only; the decisions live in lib/proxy.js.
+// The Asaas proxy at the seed's paths. Signed-in customers only; the decisions live in lib/proxy.js. Nothing is
+// charged while the server's configuration is incomplete (lib/arranque.js).
 
 routerAdd(
   'POST',
   '/payments/asaas/customer',
   (e) => require(`${__hooks}/lib/proxy.js`).criarCliente(e),
   $apis.requireAuth('usuarios'),
+  (e) => require(`${__hooks}/lib/arranque.js`).exigir(e),
 );
 
 routerAdd(
@@ -12,6 +14,7 @@ routerAdd(
   '/payments/asaas/installment',
   (e) => require(`${__hooks}/lib/proxy.js`).cobrarCartao(e),
   $apis.requireAuth('usuarios'),
+  (e) => require(`${__hooks}/lib/arranque.js`).exigir(e),
 );
 
 routerAdd(
@@ -19,6 +22,7 @@ routerAdd(
   '/payments/asaas/pix',
   (e) => require(`${__hooks}/lib/proxy.js`).cobrarPix(e),
   $apis.requireAuth('usuarios'),
+  (e) => require(`${__hooks}/lib/arranque.js`).exigir(e),
 );
 
 routerAdd(

@@ -51,12 +51,17 @@ function matching(
   return value;
 }
 
+/** VITE_API_URL for a site served by the PocketBase it talks to (the release's layout): the page's own origin. */
+export const SAME_ORIGIN = '/';
+
 export function parseEnv(raw: Raw) {
-  const apiUrl = (url(raw, 'VITE_API_URL') ?? '').replace(/\/+$/, '');
+  const sameOrigin = read(raw, 'VITE_API_URL') === SAME_ORIGIN;
+  // Empty for both the demo and a same-origin build: the client then talks to the page's own origin.
+  const apiUrl = sameOrigin ? '' : (url(raw, 'VITE_API_URL') ?? '').replace(/\/+$/, '');
   const cnpj = matching(raw, 'VITE_COMPANY_CNPJ', isValidCnpj, 'precisa ser um CNPJ válido');
   return {
     apiUrl,
-    demo: apiUrl === '',
+    demo: apiUrl === '' && !sameOrigin,
     documentsFormUrl: url(raw, 'VITE_DOCUMENTS_FORM_URL') ?? PLACEHOLDERS.VITE_DOCUMENTS_FORM_URL,
     supportEmail:
       matching(raw, 'VITE_SUPPORT_EMAIL', EMAIL, 'precisa ser um e-mail') ?? PLACEHOLDERS.VITE_SUPPORT_EMAIL,

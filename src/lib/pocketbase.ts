@@ -31,7 +31,10 @@ class SessionAuthStore extends BaseAuthStore {
   }
 }
 
-/** In demo mode the in-browser backend answers on this page's own origin. */
+/**
+ * In demo mode (the in-browser backend) and in the release's layout (VITE_API_URL=/, PocketBase serving the
+ * site) the API is this page's own origin.
+ */
 export const apiBaseUrl =
   env.apiUrl || (typeof window !== 'undefined' ? window.location.origin : 'http://localhost:3000');
 

@@ -47,12 +47,19 @@ describe('the policy files', () => {
     assert.doesNotMatch(production, /worker-src|unsafe/);
     const demo = policy({ apiUrl: '', scriptHashes: [] });
     assert.match(demo, /connect-src 'self'; worker-src 'self';/);
+    // The release's layout: the API is the site's own origin, and there is no worker to allow.
+    const sameOrigin = policy({ apiUrl: '', demo: false, scriptHashes: [] });
+    assert.match(sameOrigin, /connect-src 'self'; base-uri/);
+    assert.doesNotMatch(sameOrigin, /worker-src/);
   });
 
-  test('writeCsp writes _headers and the nginx snippet with the same policy', () => {
+  test('writeCsp writes _headers, the nginx snippet and headers.json with the same policy', () => {
     const dir = tinySite();
     const csp = writeCsp(dir, { apiUrl: 'https://api.example.test' });
     assert.ok(csp.includes(hashSource(BOOT)));
+    assert.deepEqual(JSON.parse(readFileSync(path.join(dir, 'headers.json'), 'utf8')), {
+      'Content-Security-Policy': csp,
+    });
     assert.deepEqual(parseHeaders(readFileSync(path.join(dir, '_headers'), 'utf8')), [
       { pattern: '/*', headers: [['content-security-policy', csp]] },
     ]);

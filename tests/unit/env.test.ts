@@ -41,6 +41,11 @@ describe('environment', () => {
     });
   });
 
+  it('takes "/" as the API on the page’s own origin (the release’s layout): not the demo', () => {
+    expect(parseEnv({ VITE_API_URL: '/' })).toMatchObject({ demo: false, apiUrl: '' });
+    expect(launchCheck({ ...REAL, VITE_API_URL: '/' }).problems).toEqual([]);
+  });
+
   it('reads the company identification, with the CNPJ masked', () => {
     const env = parseEnv({
       VITE_COMPANY_NAME: 'Assessoria Exemplo Ltda.',
