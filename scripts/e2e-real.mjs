@@ -4,9 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { pocketbaseBinary } from './pocketbase-server.mjs';
 import { prodBuildEnv } from './prod-build-env.mjs';
-
-/** VITE_API_URL of a build served by its own PocketBase (src/config/env.ts SAME_ORIGIN). */
-const SAME_ORIGIN = '/';
+import { SAME_ORIGIN } from './release.mjs';
 
 // Fails loudly, before building, when the pinned PocketBase is missing.
 pocketbaseBinary();

@@ -16,3 +16,4 @@ export declare function startPocketBase(options: {
   superuser?: { email: string; password: string };
   log?: boolean;
 }): Promise<RunningPocketBase>;
+export declare function freePort(): Promise<number>;

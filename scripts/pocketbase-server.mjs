@@ -33,6 +33,18 @@ export function pocketbaseBinary() {
   return bin;
 }
 
+/** A port nothing listens on now (the system's pick). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
 /** Fails when something already listens on the port: its health check would pass for the wrong server. */
 function ensurePortFree(port) {
   return new Promise((resolve, reject) => {

@@ -1,24 +1,13 @@
 // The start-up checks (pocketbase/pb_hooks/lib/arranque.js), each on a PocketBase of its own started with the
 // environment under test: nothing is charged while the Asaas key, the webhook token or the sender is missing or a
 // template value, and a proxy's header without TRUSTED_PROXY_HEADER is reported.
-import net from 'node:net';
 import PocketBase from 'pocketbase';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startPocketBase } from '../../scripts/pocketbase-server.mjs';
+import { freePort, startPocketBase } from '../../scripts/pocketbase-server.mjs';
 import { failure, registration } from './helpers';
 
 const INDISPONIVEL =
   'O serviço de pagamento está indisponível no momento. Tente novamente em alguns minutos.';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 let stop: (() => Promise<void>) | null = null;
 afterEach(async () => {
