@@ -15,5 +15,6 @@ export declare function startPocketBase(options: {
   dataDir?: string;
   superuser?: { email: string; password: string };
   log?: boolean;
+  migrationsDir?: string;
 }): Promise<RunningPocketBase>;
 export declare function freePort(): Promise<number>;

@@ -78,7 +78,7 @@ export const DEFAULT_SUPERUSER = { email: 'superuser@passaporte.test', password:
 /**
  * Starts PocketBase. Options: port (required), env (the server's environment: ASAAS_*, SMTP_*, APP_URL...),
  * dataDir (a fresh temporary one by default, removed on stop), superuser ({email, password}), log (print
- * the server's output). Returns { url, dataDir, superuser: {email, password, token}, stop() }.
+ * the server's output), migrationsDir (the kit's by default). Returns { url, dataDir, superuser: {email, password, token}, stop() }.
  */
 export async function startPocketBase({
   port,
@@ -86,11 +86,12 @@ export async function startPocketBase({
   dataDir,
   superuser = DEFAULT_SUPERUSER,
   log = false,
+  migrationsDir = KIT.migrations,
 }) {
   const bin = pocketbaseBinary();
   await ensurePortFree(port);
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'pb-data-'));
-  const dirs = [`--dir=${dir}`, `--migrationsDir=${KIT.migrations}`, `--hooksDir=${KIT.hooks}`];
+  const dirs = [`--dir=${dir}`, `--migrationsDir=${migrationsDir}`, `--hooksDir=${KIT.hooks}`];
   const upsert = spawnSync(bin, ['superuser', 'upsert', superuser.email, superuser.password, ...dirs], {
     encoding: 'utf8',
     env: { ...process.env, ...env },
