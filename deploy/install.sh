@@ -55,6 +55,10 @@ passo() { printf '\n==> %s\n' "$*"; }
 erro() { printf '\nERRO: %s\n' "$*" >&2; exit 1; }
 
 if [ -z "$RAIZ" ] && [ "$(id -u)" != 0 ]; then erro "rode como root: sudo $0"; fi
+if ! command -v curl >/dev/null; then
+  [ -z "$RAIZ" ] || erro "falta o curl"
+  apt-get update -q && apt-get install -y -q curl ca-certificates
+fi
 
 # ---------------------------------------------------------------- configuração
 
@@ -183,6 +187,12 @@ atualizar() {
   copia="$DADOS/copias-instalacao/pb_data-$(date -u +%Y%m%d-%H%M%S)-$(basename "$anterior")"
   passo "Atualizando $(basename "$anterior") -> $VERSAO"
   parar
+  if [ "$(basename "$anterior")" = "$VERSAO" ]; then # a mesma versão de novo: a de antes fica à parte para a volta
+    rm -rf "$OPT/releases/$VERSAO.anterior"
+    mv "$OPT/releases/$VERSAO" "$OPT/releases/$VERSAO.anterior"
+    anterior="releases/$VERSAO.anterior"
+    ln -sfn "$anterior" "$OPT/atual"
+  fi
   passo "Cópia de segurança de pb_data em $copia"
   mkdir -p "$(dirname "$copia")"
   cp -a "$DADOS/pb_data" "$copia"
@@ -273,7 +283,8 @@ instalar() {
   dono
   passo "Iniciando"
   iniciar
-  saudavel || erro "o servidor não respondeu em $(endereco_local); veja o log (journalctl -u passaporte ou $LOG_ARQ)."
+  saudavel || erro "o servidor não respondeu em $(endereco_local); veja o log (journalctl -u passaporte ou $LOG_ARQ).$(
+    [ -n "$HTTP" ] || printf '\n  O DNS de %s aponta para este servidor? As portas 80 e 443 estão abertas? O certificado TLS depende disso.' "$DOMINIO")"
   conferir
   resumo "$token" "$senha_gerada"
 }

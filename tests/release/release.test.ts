@@ -193,5 +193,11 @@ describe('upgrading an installation of the previous release', () => {
       nome_completo: 'Cliente de Antes',
     });
     expect(readFileSync(path.join(target.root, 'opt/passaporte/atual/VERSION'), 'utf8')).toBe('nova\n');
+
+    // The same release again (a re-run): the running copy is kept apart for a way back, not overwritten.
+    const again = install(path.join(work, 'passaporte-italiano-nova'), target);
+    expect(again.status, again.output).toBe(0);
+    expect(running(target)).toBe('releases/nova');
+    expect(existsSync(path.join(target.root, 'opt/passaporte/releases/nova.anterior/VERSION'))).toBe(true);
   });
 });
