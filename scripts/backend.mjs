@@ -2,6 +2,7 @@
 // accounts and bookings, an SMTP capture (mails printed here and at http://127.0.0.1:8025/mails) and the
 // Asaas stand-in, unless ASAAS_API_KEY is set (then the real Asaas at ASAAS_API_URL, the sandbox by default).
 // Then: VITE_API_URL=http://127.0.0.1:8090 npm run dev
+// Or, as the release runs: SITE_DIR=dist (a build made with VITE_API_URL=/) and the site is served at 8090 too.
 //
 //   npm run backend            keeps its data in .pocketbase-dev/ between runs (seeded on the first)
 //   npm run backend -- --fresh starts from an empty data directory and seeds again
