@@ -38,9 +38,10 @@ function checkSameOrigin(dist) {
   if (!existsSync(path.join(dist, 'index.html')) || !existsSync(headers))
     throw new Error(`${dist} is not a build of this site (index.html, ${HEADERS_JSON}): run npm run build`);
   const csp = JSON.parse(readFileSync(headers, 'utf8'))['Content-Security-Policy'] ?? '';
-  if (!/connect-src 'self';/.test(csp))
+  // A same-origin build calls only its own origin; the demo's also allows its service worker.
+  if (!/connect-src 'self';/.test(csp) || /worker-src/.test(csp))
     throw new Error(
-      `${dist} was built for another API origin or for the demo (${csp.match(/connect-src[^;]*/)?.[0]}): ` +
+      `${dist} was built for another API origin or for the demo (${csp.match(/connect-src[^;]*(?:; worker-src[^;]*)?/)?.[0]}): ` +
         'the release needs VITE_API_URL=/',
     );
 }
