@@ -25,7 +25,9 @@ test('a customer buys Individual with Flex in 3x and follows it on /tracking', a
   await expectNoAxeViolations(page, 'card form errors');
   await fillCard(page, '4111111111111111');
   await expect(page.getByLabel('Parcelas')).toHaveValue('3x');
-  await expect(page.getByLabel('Parcelas').locator('option:checked')).toHaveText('3x R$ 299,33');
+  await expect(page.getByLabel('Parcelas').locator('option:checked')).toHaveText(
+    '3x R$ 299,33 (última R$ 299,34)',
+  );
   await shot(page, 'purchase-area');
   await page.getByRole('button', { name: 'Pagar R$ 898,00' }).click();
 

@@ -64,10 +64,10 @@ describe('purchase area', () => {
       'Selecione',
       '1x R$ 898,00',
       '2x R$ 449,00',
-      '3x R$ 299,33',
+      '3x R$ 299,33 (última R$ 299,34)',
       '4x R$ 224,50',
       '5x R$ 179,60',
-      '6x R$ 149,66',
+      '6x R$ 149,66 (última R$ 149,70)',
     ]);
     await user.click(screen.getByLabelText('Adicionar Flex por R$ 199,00'));
     expect(screen.getByRole('button', { name: 'Pagar R$ 699,00' })).toBeInTheDocument();
