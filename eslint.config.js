@@ -120,6 +120,7 @@ export default defineConfig([
             'onRecordAfterCreateSuccess',
             'onRecordCreate',
             'onRecordUpdate',
+            'onMailerSend',
             'onRecordEnrich',
             'Collection',
             'Record',
