@@ -140,6 +140,10 @@ test('a customer pays by Pix: QR code, copy-and-paste code, and the confirmation
   await expectNoAxeViolations(page, 'Pix chosen');
   await page.getByRole('button', { name: 'Gerar Pix de R$ 699,00' }).click();
   await expect(page.getByRole('img', { name: 'QR code do Pix' })).toBeVisible();
+  // The panel replaces the much taller form: it is brought into view (on a phone too) and has the focus.
+  await expect(page.getByRole('heading', { name: 'Pague R$ 699,00 com Pix' })).toBeFocused();
+  await expect(page.getByRole('heading', { name: 'Pague R$ 699,00 com Pix' })).toBeInViewport();
+  await expect(page.getByRole('img', { name: 'QR code do Pix' })).toBeInViewport({ ratio: 0.5 });
   await expect(page.getByLabel('Código Pix copia e cola')).toHaveValue(/br\.gov\.bcb\.pix/);
   await expect(page.getByText(/^Pague até \d{2}\/\d{2}\/\d{4} 23:59\.$/)).toBeVisible();
   await expectNoAxeViolations(page, 'Pix waiting');

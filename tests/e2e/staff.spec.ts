@@ -8,6 +8,11 @@ test('staff find, sort, page, edit a booking, and the customer sees it', async (
   await expect(page.getByRole('heading', { name: 'Agendamentos', level: 1 })).toBeVisible();
   const table = page.getByRole('table');
   await expect(table.getByRole('row')).toHaveCount(51); // header + 50 (default page size)
+  // newest first, marked as the active sort
+  await expect(table.getByRole('columnheader', { name: 'CRIADO EM' })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
   for (const header of [
     'CRIADO EM',
     'CLIENTE',
@@ -245,3 +250,45 @@ function searchInUrl(text: string): RegExp {
   const query = new URLSearchParams({ search: text }).toString();
   return new RegExp(`[?&]${query.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(&|$)`);
 }
+
+test('no staff page is wider than a 390 px phone, with a 64-character customer e-mail', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login(page, ACCOUNTS.admin.email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // The demo keeps its data in the tab once something is written: a save, then the customer's e-mail.
+  await page.goto('/booking-details/demobooking0001');
+  await page.getByRole('button', { name: 'Atualizar' }).click();
+  await expect(page.getByText('Agendamento atualizado com sucesso!')).toBeVisible();
+  const email = `${'maria.conceicao.souza.pereira.'.repeat(2)}@ex.com.br`.slice(0, 53) + '@exemplo.br';
+  expect(email).toHaveLength(64);
+  await page.evaluate((address) => {
+    const db = JSON.parse(sessionStorage.getItem('demo-db-v3') ?? '{}') as {
+      agendamentos: { id: string; usuario: string }[];
+      usuarios: { id: string; email: string }[];
+    };
+    const owner = db.agendamentos.find((b) => b.id === 'demobooking0001')?.usuario;
+    const user = db.usuarios.find((u) => u.id === owner);
+    if (user) user.email = address;
+    sessionStorage.setItem('demo-db-v3', JSON.stringify(db));
+  }, email);
+
+  const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+  await page.goto('/booking-details/demobooking0001');
+  await expect(page.getByRole('link', { name: email })).toBeVisible();
+  await expect(page.getByLabel('Mensagem ao cliente')).toBeVisible();
+  expect(await pageWidth()).toBeLessThanOrEqual(390);
+  for (const name of ['Data do Agendamento', 'Hora do Agendamento', 'Local do Agendamento', 'Status']) {
+    await expect(page.getByLabel(name, { exact: true })).toBeInViewport({ ratio: 1 });
+  }
+  for (const name of ['Limpar data', 'Limpar hora']) {
+    await expect(page.getByRole('button', { name })).toBeInViewport({ ratio: 1 });
+  }
+
+  await page.goto(`/dashboard?search=${encodeURIComponent(email)}`);
+  await expect(page.getByRole('table').getByRole('row')).toHaveCount(2);
+  expect(await pageWidth()).toBeLessThanOrEqual(390);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('table').getByRole('row')).toHaveCount(51);
+  expect(await pageWidth()).toBeLessThanOrEqual(390);
+});

@@ -67,7 +67,8 @@ describe('tracking page', () => {
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     expect(link.getAttribute('href')).toMatch(/^https:\/\//);
     // Below the seed's status words, what is still missing: not a contradiction of them.
-    expect(screen.getByText('Ainda não recebemos o seu formulário.')).toBeInTheDocument();
+    expect(screen.getByText('Pedido e pagamento recebidos')).toBeInTheDocument();
+    expect(screen.getByText('Falta: o formulário preenchido e os seus arquivos.')).toBeInTheDocument();
     expect(screen.queryByText('Formulário recebido')).not.toBeInTheDocument();
   });
 

@@ -89,8 +89,11 @@ function Documents({
   if (status === null || status === 'NOVO') {
     return (
       <>
+        <ul className="space-y-1">
+          <Tick>Pedido e pagamento recebidos</Tick>
+        </ul>
         <div className="rounded-xl border border-orange-300 bg-orange-50 p-4 text-orange-950">
-          <p className="font-semibold">Ainda não recebemos o seu formulário.</p>
+          <p className="font-semibold">Falta: o formulário preenchido e os seus arquivos.</p>
           <p className="mt-1">
             Preencha o formulário e envie seus arquivos: precisamos deles para conferir os dados e fazer o
             agendamento.
@@ -104,7 +107,7 @@ function Documents({
             Enviar arquivos
           </a>
         </div>
-        <p>Se você acabou de enviar, aguarde: ele aparece aqui assim que o recebermos.</p>
+        <p>Se você acabou de enviar, aguarde: aparece aqui como recebido assim que chegar.</p>
       </>
     );
   }
