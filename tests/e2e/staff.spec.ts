@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, shot, test } from './fixtures';
 import { ACCOUNTS, login, loginAs } from './helpers';
 
@@ -170,7 +171,7 @@ test('the booking page shows the customer, the purchase, the form and the histor
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByLabel('Buscar por cliente').fill(ACCOUNTS.agendado.email);
   await page.getByRole('table').getByRole('row').filter({ hasText: ACCOUNTS.agendado.name }).click();
-  const contact = page.getByRole('region', { name: 'Cliente' });
+  const contact = page.getByRole('region', { name: 'Cliente', exact: true });
   await expect(contact).toContainText(ACCOUNTS.agendado.email);
   await expect(contact).toContainText('(21) 99876-5432');
   await expect(contact).toContainText('153.509.460-56');
@@ -203,16 +204,22 @@ test('the booking page shows the customer, the purchase, the form and the histor
   await expect(history).toContainText(`enviado para ${ACCOUNTS.agendado.email}`);
 });
 
-test('the time field gives the focus back for good after Enter, Tab or a click in its list', async ({
-  page,
-}) => {
-  test.setTimeout(60_000);
+/** Staff open the seeded AGENDADO booking's editor: its time and place fields. */
+async function openSeededEditor(page: Page) {
   await login(page, ACCOUNTS.admin.email);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/booking-details/demobooking0001');
   const time = page.getByLabel('Hora do Agendamento');
   const place = page.getByLabel('Local do Agendamento');
   await expect(time).toHaveValue('14:30');
+  return { time, place };
+}
+
+test('the time field gives the focus back for good after Enter, Tab or a click in its list', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const { time, place } = await openSeededEditor(page);
 
   // Enter in the time field, then straight on to the place.
   await time.click();
@@ -291,4 +298,37 @@ test('no staff page is wider than a 390 px phone, with a 64-character customer e
   await page.goto('/dashboard');
   await expect(page.getByRole('table').getByRole('row')).toHaveCount(51);
   expect(await pageWidth()).toBeLessThanOrEqual(390);
+});
+
+test('on a 4x slower CPU, text typed into the place right after choosing a time stays in the place', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { time, place } = await openSeededEditor(page);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  for (const [option, text] of [
+    ['10:00', 'Consulado A'],
+    ['10:15', 'Consulado B'],
+    ['10:30', 'Consulado C'],
+    ['10:45', 'Consulado D'],
+    ['11:00', 'Consulado E'],
+    ['11:15', 'Consulado F'],
+  ] as const) {
+    await time.click();
+    // The choice and the move to the place in one go, as they reach a page whose work lags behind them.
+    const placeField = await place.elementHandle();
+    await page.getByRole('option', { name: option }).evaluate((item, field) => {
+      (item as HTMLElement).click();
+      (field as HTMLElement | null)?.focus();
+    }, placeField);
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(text);
+    // Long enough for the picker's late focus, had it been given back, to have moved the typing.
+    await page.waitForTimeout(300);
+    await expect(place).toHaveValue(text);
+    await expect(time).toHaveValue(option);
+    await expect(place).toBeFocused();
+  }
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
 });

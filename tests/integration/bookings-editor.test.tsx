@@ -582,4 +582,31 @@ describe('statuses and the note to the customer', () => {
     });
     expect(storedBooking().nota_cliente).toBe('A certidão de nascimento está ilegível.');
   });
+  it('previews, beside the note, the e-mail the customer will get, word for word, or says none goes out', async () => {
+    const { user } = await openEditor();
+    const preview = screen.getByRole('region', { name: 'Prévia do e-mail ao cliente' });
+    expect(preview).toHaveTextContent('Nenhum e-mail é enviado ao salvar: o status não muda.');
+
+    await user.selectOptions(statusSelect(), 'FINALIZADO');
+    await user.type(screen.getByLabelText('Mensagem ao cliente'), 'Obrigado!{Enter}Até breve.');
+    expect(preview).toHaveTextContent(
+      'Enviado ao salvar, com o assunto “Processo encerrado - Passaporte Italiano”:',
+    );
+    expect(preview.querySelector('pre')?.textContent).toBe(
+      [
+        "Olá, João Pedro D'Ávila.",
+        'O andamento do seu pedido mudou:',
+        'Finalizado - Agendamento realizado com sucesso. Processo encerrado.',
+        'Obrigado por confiar no nosso serviço.',
+        'Mensagem da equipe:\nObrigado!\nAté breve.',
+        `Acompanhe o seu pedido em ${window.location.origin}/tracking.`,
+        'Equipe Passaporte Italiano',
+      ].join('\n\n'),
+    );
+
+    await user.selectOptions(statusSelect(), 'ANALISE_ERRO');
+    expect(preview.querySelector('pre')?.textContent).toContain(
+      'Análise com Erro - Encontramos inconsistências nos seus dados.\n\nO que precisa ser corrigido:\nObrigado!\nAté breve.',
+    );
+  });
 });

@@ -6,6 +6,7 @@ import type { RecordModel } from 'pocketbase';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REFUSING_DOMAIN } from '../../scripts/mail-capture.mjs';
 import { filterParam } from '@/features/bookings/list-params';
+import { statusMail } from '@/lib/status-mail';
 import {
   asaasCustomer,
   cardRequest,
@@ -469,6 +470,32 @@ describe('the status e-mail', () => {
       expect((await customer.pb.collection('agendamentos').getOne(booking.id)).nota_cliente).toBe(nota);
     },
   );
+
+  it.each([
+    ['AGENDADO', 'Leve o RG <original> & a certidão.\r\nChegue cedo.'],
+    ['ANALISE_ERRO', 'O RG está ilegível.'],
+    ['ANALISE_OK', ''],
+    ['FINALIZADO', 'Obrigado!'],
+  ] as const)("%s: the editor's preview is the e-mail's text, word for word", async (status, nota) => {
+    const body = {
+      status_agendamento: status,
+      data_agendamento: '2026-12-15',
+      hora_agendamento: '09:30',
+      local_agendamento: 'Consulado Geral da Itália em São Paulo & anexo',
+      nota_cliente: nota,
+    };
+    const { customer, mails } = await changeTo(body);
+    const preview = statusMail(status, {
+      nome: customer.input.nome_completo,
+      data: body.data_agendamento,
+      hora: body.hora_agendamento,
+      local: body.local_agendamento,
+      nota,
+      appUrl: 'http://127.0.0.1:5173',
+    });
+    expect(mails[0]?.subject).toBe(preview.subject);
+    expect(mails[0]?.text.trim()).toBe(preview.text);
+  });
 
   it('ANALISE_ERRO without a note: our team will get in touch', async () => {
     const { mails } = await changeTo({ status_agendamento: 'ANALISE_ERRO' });
