@@ -284,9 +284,7 @@ describe('booking editor', () => {
     onTestFinished(() => {
       server.events.removeListener('request:start', onStart);
     });
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { router } = renderApp({ route: "/dashboard?search=D'Ávila", session: 'admin' });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { router, user } = renderApp({ route: "/dashboard?search=D'Ávila", session: 'admin' });
     const row = await screen.findByRole('row', { name: /João Pedro D'Ávila/ });
     expect(row).toHaveTextContent('AGENDADO');
     await user.click(within(row).getByText('14:30'));
@@ -297,12 +295,19 @@ describe('booking editor', () => {
     await user.selectOptions(statusSelect(), 'FINALIZADO');
     await user.clear(timeInput());
     await user.type(timeInput(), '10:45');
+    // The list shows the typed time, then closes: what staff see before they save.
+    await waitFor(() =>
+      expect(screen.getByRole('option', { name: '10:45' })).toHaveAttribute('aria-selected', 'true'),
+    );
     await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('listbox', { name: 'Hora' })).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Atualizar' }));
     await screen.findByText('Agendamento atualizado com sucesso!');
 
-    act(() => vi.advanceTimersByTime(SAVE_REDIRECT_DELAY_MS));
-    await waitFor(() => expect(router.location.pathname).toBe('/dashboard'));
+    // Back to the list once the redirect's delay has passed.
+    await waitFor(() => expect(router.location.pathname).toBe('/dashboard'), {
+      timeout: SAVE_REDIRECT_DELAY_MS + 2000,
+    });
     expect(decodeURIComponent(router.location.search)).toBe("?search=D'Ávila");
     await waitFor(() =>
       expect(screen.getByRole('row', { name: /João Pedro D'Ávila/ })).toHaveTextContent('FINALIZADO'),
