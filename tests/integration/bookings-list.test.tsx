@@ -258,6 +258,21 @@ describe('staff bookings list', () => {
     expect(screen.queryByRole('button', { name: '3' })).not.toBeInTheDocument();
   });
 
+  it.each(['ana.lima@request.com.br', 'bia@collection.x'])(
+    'finds a customer by an e-mail at any domain (%s), which PocketBase would refuse in a filter as typed',
+    async (email) => {
+      const booking = seeded()[3] as BookingRecord;
+      const owner = getDb().usuarios.find((u) => u.id === booking.usuario);
+      if (!owner) throw new Error('the seed has owners');
+      owner.email = email;
+      const { user } = await openList();
+      await user.type(screen.getByRole('searchbox', { name: 'Buscar por cliente' }), email);
+      await waitFor(async () => expect(await bodyRows()).toHaveLength(1));
+      expect(cellTexts((await bodyRows())[0] as HTMLElement)[1]).toBe(owner.nome_completo);
+      expect(screen.queryByText('Você não tem permissão para esta ação.')).not.toBeInTheDocument();
+    },
+  );
+
   it('searches by customer through pb.filter, debounced, back to page 1, in the URL', async () => {
     const { user, requests, router } = await openList('/dashboard?page=2');
     const before = requests.length;
