@@ -121,6 +121,7 @@ export default defineConfig([
             'onRecordAfterCreateSuccess',
             'onRecordCreate',
             'onRecordUpdate',
+            'onMailerSend',
             'onRecordEnrich',
             'Collection',
             'Record',

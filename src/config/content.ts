@@ -104,7 +104,7 @@ export const faq = [
   {
     question: 'Como funciona o agendamento?',
     answer:
-      'Você escolhe o serviço, paga no cartão e envia o formulário com seus documentos. Conferimos tudo e fazemos o agendamento em seu nome, com os seus dados, no sistema oficial do consulado. Você acompanha cada etapa na página "Consultar andamento".',
+      'Você escolhe o serviço, paga no cartão ou no Pix e envia o formulário com seus documentos. Conferimos tudo e fazemos o agendamento em seu nome, com os seus dados, no sistema oficial do consulado. Você acompanha cada etapa na página "Consultar andamento".',
   },
   {
     question: 'Quanto tempo demora?',
@@ -119,7 +119,7 @@ export const faq = [
   {
     question: 'Quanto custa?',
     answer:
-      'O serviço Individual custa R$ 699,00 e o Familiar R$ 999,00, em até 6x no cartão. A remarcação Flex é opcional e custa R$ 199,00. As taxas consulares não estão incluídas.',
+      'O serviço Individual custa R$ 699,00 e o Familiar R$ 999,00, à vista no Pix ou em até 6x no cartão de crédito. A remarcação Flex é opcional e custa R$ 199,00. As taxas consulares não estão incluídas.',
   },
 ] as const;
 

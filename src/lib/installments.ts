@@ -16,7 +16,7 @@ export interface InstallmentPlan {
 export interface InstallmentOption {
   /** '3x' */
   value: string;
-  /** '3x R$ 233,00' (per-installment value) */
+  /** '3x R$ 233,00', or '3x R$ 299,33 (última R$ 299,34)' when the last installment differs */
   label: string;
   count: number;
   /** per-installment value in reais */
@@ -56,14 +56,19 @@ export function installmentPlan(total: number, count: number): InstallmentPlan {
   };
 }
 
-/** Options 1x..max for the installments select; the label shows the per-installment value. */
+/**
+ * Options 1x..max for the installments select: the label shows the per-installment value and, when the last
+ * one takes a remainder, that one too.
+ */
 export function installmentOptions(total: number, max: number = MAX_INSTALLMENTS): InstallmentOption[] {
   const options: InstallmentOption[] = [];
   for (let count = 1; count <= max; count += 1) {
     const plan = installmentPlan(total, count);
     options.push({
       value: `${count}x`,
-      label: `${count}x ${formatBRL(plan.value)}`,
+      label:
+        `${count}x ${formatBRL(plan.value)}` +
+        (plan.last === plan.value ? '' : ` (última ${formatBRL(plan.last)})`),
       count,
       amount: plan.value,
     });

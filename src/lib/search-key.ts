@@ -5,17 +5,26 @@
  */
 
 /**
- * Accents, apostrophes and case folded, runs of spaces made one: "JOÃO  D'Ávila" → 'joao davila' (staff
- * type 'davila' as often as "d'avila").
+ * '@' as the key holds it, the fullwidth '＠' (pocketbase/pb_hooks/lib/busca.js ARROBA): PocketBase refuses any
+ * filter from a non-superuser containing '@request.' or '@collection.', even quoted, so a plain '@' would make
+ * 'ana@request.com.br' unsearchable.
+ */
+const foldAt = (text: string): string => text.replace(/[@\uff20]/g, '\uff20');
+
+/**
+ * Accents, apostrophes and case folded, runs of spaces made one, '@' as '＠': "JOÃO  D'Ávila" → 'joao davila'
+ * (staff type 'davila' as often as "d'avila").
  */
 export function foldText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/['’`´]/g, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+  return foldAt(
+    text
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/['’`´]/g, '')
+      .toLowerCase()
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
 }
 
 const digitsOf = (text: string): string => text.replace(/\D/g, '');
@@ -44,7 +53,7 @@ export function customerSearchKey(user: {
 }): string {
   return [
     foldText(user.nome_completo),
-    user.email.trim().toLowerCase(),
+    foldAt(user.email.trim().toLowerCase()),
     digitsOf(user.cpf),
     digitsOf(user.celular),
   ]

@@ -252,12 +252,20 @@ function positiveInt(raw: string | null, fallback: number): number {
   return Number.isFinite(n) && n > 0 ? n : fallback;
 }
 
+const SUPERUSER_ONLY_FIELDS = ['@collection.', '@request.'];
+
 function listRecords(name: CollectionName, request: Request): Response {
   const viewer = currentUser(request);
   const query = new URL(request.url).searchParams;
   const page = positiveInt(query.get('page'), 1);
   const perPage = Math.min(positiveInt(query.get('perPage'), 30), 1000);
 
+  // PocketBase's loose check: a non-superuser's filter or sort naming these anywhere, even in a quoted
+  // value, is refused before it is parsed.
+  for (const text of [query.get('filter') ?? '', query.get('sort') ?? '']) {
+    const named = SUPERUSER_ONLY_FIELDS.find((field) => text.includes(field));
+    if (named) return pbError(403, `Only superusers can filter by ${named}`);
+  }
   let matches: (row: Row) => boolean;
   try {
     matches = compileFilter<Row>(query.get('filter') ?? '', resolvePath, (path) => isField(name, path));

@@ -1,16 +1,9 @@
 /** The booking history as the server writes it (pb_hooks: one entry per change, and the status e-mail's fate). */
-import type { BookingHistoryRecord, BookingRecord, BookingStatus, UserRecord } from '@/lib/types';
+import type { BookingHistoryRecord, BookingRecord, UserRecord } from '@/lib/types';
 import { newId } from './util';
 
 /** The status e-mails' subjects (pocketbase/pb_hooks/lib/emails_status.js). */
-const BRAND = ' - Passaporte Italiano';
-export const STATUS_MAIL_SUBJECTS: Record<BookingStatus, string> = {
-  NOVO: `Seu pedido está aguardando análise${BRAND}`,
-  ANALISE_ERRO: `Encontramos inconsistências nos seus dados${BRAND}`,
-  ANALISE_OK: `Seus documentos foram validados${BRAND}`,
-  AGENDADO: `Seu agendamento foi concluído${BRAND}`,
-  FINALIZADO: `Processo encerrado${BRAND}`,
-};
+export { STATUS_MAIL_SUBJECTS } from '@/lib/status-mail';
 
 /** A history entry; no author means the server itself ('Sistema'). */
 export function historyEntry(

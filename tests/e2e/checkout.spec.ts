@@ -25,7 +25,9 @@ test('a customer buys Individual with Flex in 3x and follows it on /tracking', a
   await expectNoAxeViolations(page, 'card form errors');
   await fillCard(page, '4111111111111111');
   await expect(page.getByLabel('Parcelas')).toHaveValue('3x');
-  await expect(page.getByLabel('Parcelas').locator('option:checked')).toHaveText('3x R$ 299,33');
+  await expect(page.getByLabel('Parcelas').locator('option:checked')).toHaveText(
+    '3x R$ 299,33 (última R$ 299,34)',
+  );
   await shot(page, 'purchase-area');
   await page.getByRole('button', { name: 'Pagar R$ 898,00' }).click();
 
@@ -138,6 +140,10 @@ test('a customer pays by Pix: QR code, copy-and-paste code, and the confirmation
   await expectNoAxeViolations(page, 'Pix chosen');
   await page.getByRole('button', { name: 'Gerar Pix de R$ 699,00' }).click();
   await expect(page.getByRole('img', { name: 'QR code do Pix' })).toBeVisible();
+  // The panel replaces the much taller form: it is brought into view (on a phone too) and has the focus.
+  await expect(page.getByRole('heading', { name: 'Pague R$ 699,00 com Pix' })).toBeFocused();
+  await expect(page.getByRole('heading', { name: 'Pague R$ 699,00 com Pix' })).toBeInViewport();
+  await expect(page.getByRole('img', { name: 'QR code do Pix' })).toBeInViewport({ ratio: 0.5 });
   await expect(page.getByLabel('Código Pix copia e cola')).toHaveValue(/br\.gov\.bcb\.pix/);
   await expect(page.getByText(/^Pague até \d{2}\/\d{2}\/\d{4} 23:59\.$/)).toBeVisible();
   await expectNoAxeViolations(page, 'Pix waiting');

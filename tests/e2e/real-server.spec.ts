@@ -83,8 +83,8 @@ test('register, the e-mailed link, log in, buy, tracking, staff edit, and the cu
   await expect(staff).toHaveURL(/\/booking-details\//);
   await expect(staff.getByRole('heading', { name: customer.name })).toBeVisible();
   // The case: contact, the purchase as the server recorded it, and its history.
-  await expect(staff.getByRole('region', { name: 'Cliente' })).toContainText(customer.email);
-  await expect(staff.getByRole('region', { name: 'Cliente' })).toContainText(maskedCpf);
+  await expect(staff.getByRole('region', { name: 'Cliente', exact: true })).toContainText(customer.email);
+  await expect(staff.getByRole('region', { name: 'Cliente', exact: true })).toContainText(maskedCpf);
   const purchase = staff.getByRole('region', { name: 'Compra' });
   for (const text of ['Familiar', 'Sim', 'R$ 1.198,00', '2x', 'Cartão de Crédito', 'Confirmado'])
     await expect(purchase).toContainText(text);

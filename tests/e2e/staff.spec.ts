@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, shot, test } from './fixtures';
 import { ACCOUNTS, login, loginAs } from './helpers';
 
@@ -8,6 +9,11 @@ test('staff find, sort, page, edit a booking, and the customer sees it', async (
   await expect(page.getByRole('heading', { name: 'Agendamentos', level: 1 })).toBeVisible();
   const table = page.getByRole('table');
   await expect(table.getByRole('row')).toHaveCount(51); // header + 50 (default page size)
+  // newest first, marked as the active sort
+  await expect(table.getByRole('columnheader', { name: 'CRIADO EM' })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
   for (const header of [
     'CRIADO EM',
     'CLIENTE',
@@ -165,7 +171,7 @@ test('the booking page shows the customer, the purchase, the form and the histor
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByLabel('Buscar por cliente').fill(ACCOUNTS.agendado.email);
   await page.getByRole('table').getByRole('row').filter({ hasText: ACCOUNTS.agendado.name }).click();
-  const contact = page.getByRole('region', { name: 'Cliente' });
+  const contact = page.getByRole('region', { name: 'Cliente', exact: true });
   await expect(contact).toContainText(ACCOUNTS.agendado.email);
   await expect(contact).toContainText('(21) 99876-5432');
   await expect(contact).toContainText('153.509.460-56');
@@ -198,16 +204,22 @@ test('the booking page shows the customer, the purchase, the form and the histor
   await expect(history).toContainText(`enviado para ${ACCOUNTS.agendado.email}`);
 });
 
-test('the time field gives the focus back for good after Enter, Tab or a click in its list', async ({
-  page,
-}) => {
-  test.setTimeout(60_000);
+/** Staff open the seeded AGENDADO booking's editor: its time and place fields. */
+async function openSeededEditor(page: Page) {
   await login(page, ACCOUNTS.admin.email);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/booking-details/demobooking0001');
   const time = page.getByLabel('Hora do Agendamento');
   const place = page.getByLabel('Local do Agendamento');
   await expect(time).toHaveValue('14:30');
+  return { time, place };
+}
+
+test('the time field gives the focus back for good after Enter, Tab or a click in its list', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const { time, place } = await openSeededEditor(page);
 
   // Enter in the time field, then straight on to the place.
   await time.click();
@@ -245,3 +257,78 @@ function searchInUrl(text: string): RegExp {
   const query = new URLSearchParams({ search: text }).toString();
   return new RegExp(`[?&]${query.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(&|$)`);
 }
+
+test('no staff page is wider than a 390 px phone, with a 64-character customer e-mail', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login(page, ACCOUNTS.admin.email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // The demo keeps its data in the tab once something is written: a save, then the customer's e-mail.
+  await page.goto('/booking-details/demobooking0001');
+  await page.getByRole('button', { name: 'Atualizar' }).click();
+  await expect(page.getByText('Agendamento atualizado com sucesso!')).toBeVisible();
+  const email = `${'maria.conceicao.souza.pereira.'.repeat(2)}@ex.com.br`.slice(0, 53) + '@exemplo.br';
+  expect(email).toHaveLength(64);
+  await page.evaluate((address) => {
+    const db = JSON.parse(sessionStorage.getItem('demo-db-v3') ?? '{}') as {
+      agendamentos: { id: string; usuario: string }[];
+      usuarios: { id: string; email: string }[];
+    };
+    const owner = db.agendamentos.find((b) => b.id === 'demobooking0001')?.usuario;
+    const user = db.usuarios.find((u) => u.id === owner);
+    if (user) user.email = address;
+    sessionStorage.setItem('demo-db-v3', JSON.stringify(db));
+  }, email);
+
+  const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+  await page.goto('/booking-details/demobooking0001');
+  await expect(page.getByRole('link', { name: email })).toBeVisible();
+  await expect(page.getByLabel('Mensagem ao cliente')).toBeVisible();
+  expect(await pageWidth()).toBeLessThanOrEqual(390);
+  for (const name of ['Data do Agendamento', 'Hora do Agendamento', 'Local do Agendamento', 'Status']) {
+    await expect(page.getByLabel(name, { exact: true })).toBeInViewport({ ratio: 1 });
+  }
+  for (const name of ['Limpar data', 'Limpar hora']) {
+    await expect(page.getByRole('button', { name })).toBeInViewport({ ratio: 1 });
+  }
+
+  await page.goto(`/dashboard?search=${encodeURIComponent(email)}`);
+  await expect(page.getByRole('table').getByRole('row')).toHaveCount(2);
+  expect(await pageWidth()).toBeLessThanOrEqual(390);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('table').getByRole('row')).toHaveCount(51);
+  expect(await pageWidth()).toBeLessThanOrEqual(390);
+});
+
+test('on a 4x slower CPU, text typed into the place right after choosing a time stays in the place', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { time, place } = await openSeededEditor(page);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  for (const [option, text] of [
+    ['10:00', 'Consulado A'],
+    ['10:15', 'Consulado B'],
+    ['10:30', 'Consulado C'],
+    ['10:45', 'Consulado D'],
+    ['11:00', 'Consulado E'],
+    ['11:15', 'Consulado F'],
+  ] as const) {
+    await time.click();
+    // The choice and the move to the place in one go, as they reach a page whose work lags behind them.
+    const placeField = await place.elementHandle();
+    await page.getByRole('option', { name: option }).evaluate((item, field) => {
+      (item as HTMLElement).click();
+      (field as HTMLElement | null)?.focus();
+    }, placeField);
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(text);
+    // Long enough for the picker's late focus, had it been given back, to have moved the typing.
+    await page.waitForTimeout(300);
+    await expect(place).toHaveValue(text);
+    await expect(time).toHaveValue(option);
+    await expect(place).toBeFocused();
+  }
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+});

@@ -31,6 +31,8 @@ describe('staff screens pass axe', () => {
   it('the editor, with the calendar and the time list open', async () => {
     const { user } = renderApp({ route: `/booking-details/${DEMO_AGENDADO_BOOKING.id}`, session: 'admin' });
     await screen.findByRole('heading', { level: 1, name: "João Pedro D'Ávila" });
+    // The whole page, its history loaded too, as staff see it.
+    await screen.findByText('Agendamento criado com status NOVO');
     expect(await violations()).toEqual([]);
     await user.click(screen.getByLabelText('Data do Agendamento'));
     await screen.findAllByRole('gridcell');

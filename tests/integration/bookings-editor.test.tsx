@@ -284,9 +284,7 @@ describe('booking editor', () => {
     onTestFinished(() => {
       server.events.removeListener('request:start', onStart);
     });
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { router } = renderApp({ route: "/dashboard?search=D'Ávila", session: 'admin' });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { router, user } = renderApp({ route: "/dashboard?search=D'Ávila", session: 'admin' });
     const row = await screen.findByRole('row', { name: /João Pedro D'Ávila/ });
     expect(row).toHaveTextContent('AGENDADO');
     await user.click(within(row).getByText('14:30'));
@@ -297,12 +295,19 @@ describe('booking editor', () => {
     await user.selectOptions(statusSelect(), 'FINALIZADO');
     await user.clear(timeInput());
     await user.type(timeInput(), '10:45');
+    // The list shows the typed time, then closes: what staff see before they save.
+    await waitFor(() =>
+      expect(screen.getByRole('option', { name: '10:45' })).toHaveAttribute('aria-selected', 'true'),
+    );
     await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('listbox', { name: 'Hora' })).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Atualizar' }));
     await screen.findByText('Agendamento atualizado com sucesso!');
 
-    act(() => vi.advanceTimersByTime(SAVE_REDIRECT_DELAY_MS));
-    await waitFor(() => expect(router.location.pathname).toBe('/dashboard'));
+    // Back to the list once the redirect's delay has passed.
+    await waitFor(() => expect(router.location.pathname).toBe('/dashboard'), {
+      timeout: SAVE_REDIRECT_DELAY_MS + 2000,
+    });
     expect(decodeURIComponent(router.location.search)).toBe("?search=D'Ávila");
     await waitFor(() =>
       expect(screen.getByRole('row', { name: /João Pedro D'Ávila/ })).toHaveTextContent('FINALIZADO'),
@@ -581,5 +586,32 @@ describe('statuses and the note to the customer', () => {
       nota_cliente: 'A certidão de nascimento está ilegível.',
     });
     expect(storedBooking().nota_cliente).toBe('A certidão de nascimento está ilegível.');
+  });
+  it('previews, beside the note, the e-mail the customer will get, word for word, or says none goes out', async () => {
+    const { user } = await openEditor();
+    const preview = screen.getByRole('region', { name: 'Prévia do e-mail ao cliente' });
+    expect(preview).toHaveTextContent('Nenhum e-mail é enviado ao salvar: o status não muda.');
+
+    await user.selectOptions(statusSelect(), 'FINALIZADO');
+    await user.type(screen.getByLabelText('Mensagem ao cliente'), 'Obrigado!{Enter}Até breve.');
+    expect(preview).toHaveTextContent(
+      'Enviado ao salvar, com o assunto “Processo encerrado - Passaporte Italiano”:',
+    );
+    expect(preview.querySelector('pre')?.textContent).toBe(
+      [
+        "Olá, João Pedro D'Ávila.",
+        'O andamento do seu pedido mudou:',
+        'Finalizado - Agendamento realizado com sucesso. Processo encerrado.',
+        'Obrigado por confiar no nosso serviço.',
+        'Mensagem da equipe:\nObrigado!\nAté breve.',
+        `Acompanhe o seu pedido em ${window.location.origin}/tracking.`,
+        'Equipe Passaporte Italiano',
+      ].join('\n\n'),
+    );
+
+    await user.selectOptions(statusSelect(), 'ANALISE_ERRO');
+    expect(preview.querySelector('pre')?.textContent).toContain(
+      'Análise com Erro - Encontramos inconsistências nos seus dados.\n\nO que precisa ser corrigido:\nObrigado!\nAté breve.',
+    );
   });
 });

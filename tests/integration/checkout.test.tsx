@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { PAYMENT_TIMEOUTS_MS } from '@/features/checkout/api/asaas';
@@ -64,10 +64,10 @@ describe('purchase area', () => {
       'Selecione',
       '1x R$ 898,00',
       '2x R$ 449,00',
-      '3x R$ 299,33',
+      '3x R$ 299,33 (última R$ 299,34)',
       '4x R$ 224,50',
       '5x R$ 179,60',
-      '6x R$ 149,66',
+      '6x R$ 149,66 (última R$ 149,70)',
     ]);
     await user.click(screen.getByLabelText('Adicionar Flex por R$ 199,00'));
     expect(screen.getByRole('button', { name: 'Pagar R$ 699,00' })).toBeInTheDocument();
@@ -450,8 +450,12 @@ describe('payment', () => {
 
   it('a session without an id is no session: nothing to buy, nothing sent', async () => {
     const { user } = await openPurchase();
-    sessionStorage.setItem('id', '');
-    window.dispatchEvent(new StorageEvent('storage', { key: 'id' }));
+    act(() => {
+      sessionStorage.setItem('id', '');
+      window.dispatchEvent(new StorageEvent('storage', { key: 'id' }));
+    });
+    // The page shows the visitor's header once the session is gone.
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Contratar' }));
     expect(await screen.findByRole('dialog', { name: 'Entrar' })).toBeInTheDocument();
     expect(await requests.to('POST', '/payments/asaas/customer')).toHaveLength(0);
@@ -481,11 +485,13 @@ describe('Pix', () => {
     // The bank pays; the webhook records it on the server; the page notices by itself.
     const charge = getDb().cobrancas.find((c) => c.usuario === customer.id && c.metodo === 'pix');
     if (!charge) throw new Error('no Pix charge');
-    applyChargeStatus(charge, 'RECEIVED');
+    // The demo server e-mails the receipt as it records the payment: a toast on this page.
+    act(() => applyChargeStatus(charge, 'RECEIVED'));
     const confirmed = await screen.findByRole('dialog', { name: 'Pagamento confirmado' });
     await user.click(within(confirmed).getByRole('link', { name: 'Enviar documentos' }));
     await waitFor(() => expect(router.location.pathname).toBe('/tracking'));
     expect(await screen.findByText('Forma de pagamento: Pix')).toBeInTheDocument();
+    expect(await screen.findByText(/Comprovante da compra enviado para/)).toBeInTheDocument();
   });
 
   it('a Pix made on another device is shown again instead of the form, and a Pix paid meanwhile is an order', async () => {

@@ -43,6 +43,17 @@ describe('home page', () => {
     }
   });
 
+  it('says Pix is accepted beside the card, on the home page and in the FAQ', async () => {
+    renderApp({ route: '/' });
+    expect(
+      await screen.findByText('Pagamento no Pix ou no cartão de crédito em até 6x.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/paga no cartão ou no Pix e envia o formulário/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/à vista no Pix ou em até 6x no cartão de crédito\. A remarcação Flex/),
+    ).toBeInTheDocument();
+  });
+
   it("'Ver mais' scrolls to the service block and moves focus there", async () => {
     const { user } = renderApp({ route: '/' });
     const scrolled: Element[] = [];
@@ -73,6 +84,7 @@ describe('service pages', () => {
     expect(screen.getByRole('heading', { name: 'O que está incluído' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Observações' })).toBeInTheDocument();
     expect(screen.getByText(price)).toBeInTheDocument();
+    expect(screen.getByText('no Pix ou em até 6x no cartão de crédito')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Contratar' })).toBeInTheDocument();
   });
 

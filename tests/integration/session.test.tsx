@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { paymentQueries } from '@/lib/api/payments';
@@ -123,7 +123,7 @@ describe('guards', () => {
     const { router } = renderApp({ route: '/' });
     await screen.findByRole('heading', { name: 'Como funciona' });
     const before = (window.scrollTo as unknown as { mock: { calls: unknown[] } }).mock.calls.length;
-    await router.navigate('/services/familiar');
+    await act(() => router.navigate('/services/familiar'));
     await screen.findByRole('heading', { name: 'Agendamento familiar' });
     // The scroll is an effect of the new route: it runs just after the page shows, so wait for it.
     const calls = () => (window.scrollTo as unknown as { mock: { calls: unknown[][] } }).mock.calls;

@@ -8,7 +8,12 @@ import { renderApp } from '../helpers/render';
 
 function setStatus(
   status: string,
-  fields: Partial<Record<'data_agendamento' | 'hora_agendamento' | 'local_agendamento', string>> = {},
+  fields: Partial<
+    Record<
+      'data_agendamento' | 'hora_agendamento' | 'local_agendamento' | 'nota_cliente' | 'formulario',
+      string
+    >
+  > = {},
 ) {
   const booking = getDb().agendamentos.find((b) => b.id === DEMO_AGENDADO_BOOKING.id);
   if (!booking) throw new Error('seed changed');
@@ -61,8 +66,35 @@ describe('tracking page', () => {
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     expect(link.getAttribute('href')).toMatch(/^https:\/\//);
-    expect(screen.getByText(/Se você já enviou o formulário e os arquivos, aguarde/)).toBeInTheDocument();
+    // Below the seed's status words, what is still missing: not a contradiction of them.
+    expect(screen.getByText('Pedido e pagamento recebidos')).toBeInTheDocument();
+    expect(screen.getByText('Falta: o formulário preenchido e os seus arquivos.')).toBeInTheDocument();
+    expect(screen.queryByText('Formulário recebido')).not.toBeInTheDocument();
   });
+
+  it('NOVO with the form received: says so, and asks for nothing more', async () => {
+    setStatus('NOVO', { data_agendamento: '', formulario: 'Nome: Maria\nPassaporte anterior: sim' });
+    await openTracking();
+    expect(
+      screen.getByText('Novo - Seu formulário foi recebido e está aguardando análise.'),
+    ).toBeInTheDocument();
+    const step3 = screen.getByRole('heading', { name: 'Documentos para verificação' })
+      .parentElement as HTMLElement;
+    expect(within(step3).getByText('Formulário recebido')).toBeInTheDocument();
+    expect(within(step3).getByText(/Estamos analisando seus dados e documentos/)).toBeInTheDocument();
+    expect(screen.queryByText(/Preencha o formulário/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Enviar arquivos/ })).not.toBeInTheDocument();
+  });
+
+  it.each(['NOVO', 'ANALISE_OK', 'AGENDADO', 'FINALIZADO'])(
+    '%s: the staff note is shown as the message from the team',
+    async (status) => {
+      setStatus(status, { nota_cliente: 'Leve o RG original.\nChegue cedo.' });
+      await openTracking();
+      const message = screen.getByRole('region', { name: 'Mensagem da equipe' });
+      expect(message).toHaveTextContent('Leve o RG original. Chegue cedo.');
+    },
+  );
 
   it('ANALISE_ERRO: points to the e-mail with the details', async () => {
     setStatus('ANALISE_ERRO');
@@ -72,6 +104,7 @@ describe('tracking page', () => {
     ).toBeInTheDocument();
     expect(screen.getByText(/Enviamos um e-mail com os detalhes/)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Enviar arquivos/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Mensagem da equipe' })).not.toBeInTheDocument();
   });
 
   it('ANALISE_OK: ticks the documents and says the booking is being made', async () => {

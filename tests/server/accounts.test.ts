@@ -121,6 +121,10 @@ describe('e-mails', () => {
     expect(mail?.subject).toBe('Confirme seu e-mail - Passaporte Italiano');
     expect(mail?.text).toContain(`Olá, ${input.nome_completo}.`);
     expect(mail?.html).toContain('http://127.0.0.1:5173/confirm_verification?token=');
+    // The plain-text part writes the link once, as the address alone.
+    expect(mail?.text).not.toContain('](');
+    expect(mail?.text.match(/confirm_verification\?token=/g)).toHaveLength(1);
+    expect(mail?.text).toMatch(/\n\nhttp:\/\/127\.0\.0\.1:5173\/confirm_verification\?token=[\w.-]+\n\n/);
     await client().collection('usuarios').confirmVerification(linkToken(mail!, '/confirm_verification'));
     // Unlike the contract's reading, a link followed twice is not an error: the account is verified already.
     await expect(
@@ -142,6 +146,8 @@ describe('e-mails', () => {
     await client().collection('usuarios').requestPasswordReset(customer.email);
     const [mail] = await mailsTo(customer.email, { subject: /Redefinição de senha/ });
     expect(mail?.html).toContain('http://127.0.0.1:5173/confirm_password_reset?token=');
+    expect(mail?.text).not.toContain('](');
+    expect(mail?.text.match(/confirm_password_reset\?token=/g)).toHaveLength(1);
     const token = linkToken(mail!, '/confirm_password_reset');
     await client().collection('usuarios').confirmPasswordReset(token, 'Nova@Senha2026', 'Nova@Senha2026');
     await client().collection('usuarios').authWithPassword(customer.email, 'Nova@Senha2026');

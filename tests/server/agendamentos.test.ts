@@ -5,6 +5,8 @@ import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REFUSING_DOMAIN } from '../../scripts/mail-capture.mjs';
+import { filterParam } from '@/features/bookings/list-params';
+import { statusMail } from '@/lib/status-mail';
 import {
   asaasCustomer,
   cardRequest,
@@ -96,6 +98,24 @@ describe('search by name, CPF, e-mail and phone', () => {
     expect(await find(`${surname} ARAUJO`)).toEqual([booking.id]);
   });
 
+  it.each([
+    ['request.com.br', 'ana'],
+    ['collection.x', 'bia'],
+  ])('finds an e-mail at %s through the staff search, whole or in part', async (domain, name) => {
+    const email = `${name}.${run}@${domain}`;
+    const { booking: theirs } = await bookedCustomer({ email });
+    // The filter the staff list sends for what staff type (src/features/bookings/list-params.ts).
+    const search = (text: string) =>
+      staff.pb
+        .collection('agendamentos')
+        .getFullList({ filter: filterParam({ search: text, status: '', from: '', to: '' }) })
+        .then((list) => list.map((b) => b.id));
+    expect(await search(email)).toEqual([theirs.id]);
+    expect(await search(email.toUpperCase())).toEqual([theirs.id]);
+    expect(await search(`${run}@${domain.split('.')[0]}.`)).toEqual([theirs.id]);
+    expect(await search(`@${domain}`)).toContain(theirs.id);
+  });
+
   it('quotes, backslashes and markup in the query are text, not filter syntax', async () => {
     for (const q of [`" || id != "`, `' || 1=1 || '`, '\\', `<script>alert(1)</script>`, `${surname}"`]) {
       expect(await find(q)).toEqual([]);
@@ -134,7 +154,7 @@ describe('search by name, CPF, e-mail and phone', () => {
     expect((await lucia.pb.collection('usuarios').getOne(lucia.id)).busca).toBe(
       [
         key,
-        lucia.input.email.toLowerCase(),
+        lucia.input.email.toLowerCase().replace('@', '＠'),
         lucia.input.cpf.replace(/\D/g, ''),
         lucia.input.celular.replace(/\D/g, ''),
       ].join(' '),
@@ -426,6 +446,55 @@ describe('the status e-mail', () => {
     expect((await customer.pb.collection('agendamentos').getOne(booking.id)).nota_cliente).toBe(nota);
     const [entry] = await history(staff.pb, booking.id);
     expect(entry?.alteracoes).toContainEqual({ campo: 'nota_cliente', de: '', para: nota });
+  });
+
+  it.each(['AGENDADO', 'ANALISE_OK', 'NOVO', 'FINALIZADO'])(
+    '%s with a staff note: the note is in the e-mail, HTML-escaped, and the owner reads it',
+    async (status) => {
+      const nota = 'Leve o RG <original> & a certidão.\nChegue cedo.';
+      const { customer, booking } = await bookedCustomer();
+      // A NOVO booking is first moved elsewhere, so that NOVO is a change.
+      if (status === 'NOVO') {
+        await staff.pb.collection('agendamentos').update(booking.id, { status_agendamento: 'ANALISE_OK' });
+        await mailsTo(customer.email, { subject: /validados/ });
+      }
+      await staff.pb
+        .collection('agendamentos')
+        .update(booking.id, { status_agendamento: status, nota_cliente: nota });
+      const mails = await statusMails(customer, status === 'NOVO' ? 2 : 1);
+      const mail = mails.at(-1);
+      expect(mail?.html).toContain(
+        '<strong>Mensagem da equipe:</strong><br>Leve o RG &lt;original&gt; &amp; a certidão.<br>Chegue cedo.',
+      );
+      expect(mail?.text).toContain(`Mensagem da equipe:\n${nota}`);
+      expect((await customer.pb.collection('agendamentos').getOne(booking.id)).nota_cliente).toBe(nota);
+    },
+  );
+
+  it.each([
+    ['AGENDADO', 'Leve o RG <original> & a certidão.\r\nChegue cedo.'],
+    ['ANALISE_ERRO', 'O RG está ilegível.'],
+    ['ANALISE_OK', ''],
+    ['FINALIZADO', 'Obrigado!'],
+  ] as const)("%s: the editor's preview is the e-mail's text, word for word", async (status, nota) => {
+    const body = {
+      status_agendamento: status,
+      data_agendamento: '2026-12-15',
+      hora_agendamento: '09:30',
+      local_agendamento: 'Consulado Geral da Itália em São Paulo & anexo',
+      nota_cliente: nota,
+    };
+    const { customer, mails } = await changeTo(body);
+    const preview = statusMail(status, {
+      nome: customer.input.nome_completo,
+      data: body.data_agendamento,
+      hora: body.hora_agendamento,
+      local: body.local_agendamento,
+      nota,
+      appUrl: 'http://127.0.0.1:5173',
+    });
+    expect(mails[0]?.subject).toBe(preview.subject);
+    expect(mails[0]?.text.trim()).toBe(preview.text);
   });
 
   it('ANALISE_ERRO without a note: our team will get in touch', async () => {

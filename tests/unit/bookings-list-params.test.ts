@@ -5,6 +5,8 @@ import {
   listHref,
   listRequestOptions,
   parseListParams,
+  parseSort,
+  sortAfterClear,
   sortParam,
   SORTABLE_COLUMNS,
   writeListParams,
@@ -49,9 +51,19 @@ const NO_FILTERS = { search: '', status: '', from: '', to: '' } as const;
 const search = (text: string) => filterParam({ ...NO_FILTERS, search: text });
 
 describe('sort string for each header state', () => {
-  it('is left out when no header is sorted', () => {
-    expect(sortParam(null)).toBeUndefined();
-    expect(listRequestOptions(DEFAULT_LIST_PARAMS)).toEqual({ expand: 'usuario' });
+  it('is newest first when no header is sorted, and that default stays out of the URL', () => {
+    expect(DEFAULT_LIST_PARAMS.sort).toEqual({ id: 'created', desc: true });
+    expect(listRequestOptions(DEFAULT_LIST_PARAMS)).toEqual({ expand: 'usuario', sort: '-created' });
+    expect(parseListParams(new URLSearchParams('')).sort).toEqual({ id: 'created', desc: true });
+    expect(writeListParams(DEFAULT_LIST_PARAMS).toString()).toBe('');
+    expect(writeListParams({ ...DEFAULT_LIST_PARAMS, sort: { id: 'created', desc: false } }).toString()).toBe(
+      'sort=created',
+    );
+  });
+
+  it('a cleared sort goes back to newest first; on the creation column, to oldest first', () => {
+    expect(sortAfterClear({ id: 'status_agendamento', desc: true })).toEqual({ id: 'created', desc: true });
+    expect(sortAfterClear({ id: 'created', desc: true })).toEqual({ id: 'created', desc: false });
   });
 
   it.each(SORTABLE_COLUMNS)('%s: ascending is the column id, descending has a minus', (id) => {
@@ -65,7 +77,8 @@ describe('sort string for each header state', () => {
 
   it('the client column (a relation) is not sortable', () => {
     expect(SORTABLE_COLUMNS).not.toContain('usuario');
-    expect(parseListParams(new URLSearchParams('sort=usuario')).sort).toBeNull();
+    expect(parseSort('usuario')).toBeNull();
+    expect(parseListParams(new URLSearchParams('sort=usuario')).sort).toEqual(DEFAULT_LIST_PARAMS.sort);
   });
 });
 
@@ -101,6 +114,16 @@ describe('filter string', () => {
     };
     expect(matches(search(text) ?? '', maria)).toBe(found);
   });
+
+  it.each(['ana@request.com.br', 'Bia@Collection.x', 'x @request.auth.id'])(
+    'an e-mail at any domain is searched with its @ folded, never as a filter PocketBase refuses: %s',
+    (text) => {
+      const filter = search(text) ?? '';
+      expect(filter).not.toMatch(/@(request|collection)\./);
+      expect(filter).toBe(`busca ~ "${text.toLowerCase().replace('@', '＠')}"`);
+      expect(matches(filter, { ...row('Ana Lima'), email: text.trim() })).toBe(true);
+    },
+  );
 
   it('a masked number is searched by its digits', () => {
     expect(search('529.982.247-25')).toBe('created ~ "529.982.247-25" || busca ~ "52998224725"');

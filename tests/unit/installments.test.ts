@@ -53,18 +53,23 @@ describe('installmentPlan', () => {
 });
 
 describe('installmentOptions', () => {
-  it('lists 1x to 6x with the per-installment value in the label', () => {
+  it('lists 1x to 6x with the per-installment value in the label, and a different last one after it', () => {
     const options = installmentOptions(898);
     expect(options).toHaveLength(6);
     expect(options[0]).toEqual({ value: '1x', label: '1x R$ 898,00', count: 1, amount: 898 });
-    expect(options[5]).toEqual({ value: '6x', label: '6x R$ 149,66', count: 6, amount: 149.66 });
+    expect(options[5]).toEqual({
+      value: '6x',
+      label: '6x R$ 149,66 (última R$ 149,70)',
+      count: 6,
+      amount: 149.66,
+    });
     expect(options.map((o) => o.label)).toEqual([
       '1x R$ 898,00',
       '2x R$ 449,00',
-      '3x R$ 299,33',
+      '3x R$ 299,33 (última R$ 299,34)',
       '4x R$ 224,50',
       '5x R$ 179,60',
-      '6x R$ 149,66',
+      '6x R$ 149,66 (última R$ 149,70)',
     ]);
   });
 

@@ -5,17 +5,31 @@
 const MAX_BUSCA = 600;
 
 /**
- * NFD, combining marks (U+0300–U+036F) and apostrophes removed, lower case, runs of spaces made one:
- * "JOÃO  D'Ávila" → 'joao davila'. The app folds the query the same way (src/lib/search-key.ts).
+ * The at sign as the column and the query hold it: the fullwidth '＠'. PocketBase refuses (403) any filter from
+ * a non-superuser that contains '@request.' or '@collection.', even inside a quoted value, so an e-mail at
+ * request.com.br could not be searched with a plain '@'.
+ */
+const ARROBA = '\uff20';
+
+/** '@' (or '＠') as ARROBA: 'ana@request.com.br' → 'ana＠request.com.br'. */
+function arroba(texto) {
+  return String(texto || '').replace(/[@\uff20]/g, ARROBA);
+}
+
+/**
+ * NFD, combining marks (U+0300–U+036F) and apostrophes removed, lower case, runs of spaces made one, '@' as
+ * ARROBA: "JOÃO  D'Ávila" → 'joao davila'. The app folds the query the same way (src/lib/search-key.ts).
  */
 function normalizar(texto) {
-  return String(texto || '')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/['’`´]/g, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+  return arroba(
+    String(texto || '')
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/['’`´]/g, '')
+      .toLowerCase()
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
 }
 
 function digitos(texto) {
@@ -24,7 +38,7 @@ function digitos(texto) {
 
 /** The column's content for an account's name, e-mail, CPF and phone. */
 function textoBusca(nome, email, cpf, celular) {
-  return [normalizar(nome), String(email || '').toLowerCase(), digitos(cpf), digitos(celular)]
+  return [normalizar(nome), arroba(String(email || '').toLowerCase()), digitos(cpf), digitos(celular)]
     .join(' ')
     .slice(0, MAX_BUSCA);
 }
@@ -74,6 +88,7 @@ function propagarAosAgendamentos(app, usuario) {
 
 module.exports = {
   MAX_BUSCA,
+  ARROBA,
   normalizar,
   digitos,
   textoBusca,

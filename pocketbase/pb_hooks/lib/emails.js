@@ -37,6 +37,26 @@ function textoPuro(html) {
     .replace(/&amp;/g, '&');
 }
 
+/**
+ * The plain-text part of an HTML e-mail: paragraphs and line breaks kept, a link written once (its text, and
+ * its address after it in parentheses only when the text is not the address), tags dropped, entities read back.
+ */
+function textoDoHtml(html) {
+  return textoPuro(
+    String(html || '')
+      .replace(/\s*\n\s*/g, ' ')
+      .replace(/<a\b[^>]*?href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_, href, conteudo) => {
+        const texto = conteudo.replace(/<[^>]+>/g, '').trim();
+        return !texto || texto === href ? href : texto + ' (' + href + ')';
+      })
+      .replace(/<br\s*\/?>/gi, '<br>')
+      .replace(/<\/(p|div|h[1-6]|li|tr)>/gi, '\n\n'),
+  )
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
 function enviar(app, para, assunto, paragrafos) {
   const html =
     '<div style="font-family:Arial,sans-serif;font-size:15px;line-height:1.5;color:#1f2937">' +
@@ -94,4 +114,4 @@ function recibo(app, cobranca, pagamento) {
   return enviar(app, usuario.email(), 'Comprovante da sua compra - Passaporte Italiano', linhas);
 }
 
-module.exports = { enviar, escapar, reais, dataHoraBR, recibo };
+module.exports = { enviar, escapar, reais, dataHoraBR, recibo, textoDoHtml };

@@ -13,6 +13,11 @@ function diaBR(pbData) {
     : '';
 }
 
+/** The staff note as an HTML paragraph under its heading: escaped, its line breaks kept. */
+function nota(titulo, texto) {
+  return '<strong>' + titulo + '</strong><br>' + emails.escapar(texto.trim()).replace(/\r?\n/g, '<br>');
+}
+
 function andamento(appUrl) {
   const url = emails.escapar(appUrl + '/tracking');
   return 'Acompanhe o seu pedido em <a href="' + url + '">' + url + '</a>.';
@@ -32,8 +37,7 @@ const TEXTOS = {
     corpo: (d) => [
       '<strong>Análise com Erro</strong> - Encontramos inconsistências nos seus dados.',
       d.nota.trim()
-        ? '<strong>O que precisa ser corrigido:</strong><br>' +
-          emails.escapar(d.nota.trim()).replace(/\r?\n/g, '<br>')
+        ? nota('O que precisa ser corrigido:', d.nota)
         : 'Nossa equipe entrará em contato com você para explicar o que precisa ser corrigido.',
     ],
   },
@@ -68,15 +72,18 @@ const TEXTOS = {
 
 /**
  * The e-mail for a status: { assunto, paragrafos } (HTML paragraphs), or null for a status without one.
- * dados: { nome, data, hora, local, nota, appUrl }.
+ * dados: { nome, data, hora, local, nota, appUrl }. The staff note goes in every status's e-mail: ANALISE_ERRO
+ * reads it as what is wrong, the others under 'Mensagem da equipe:'.
  */
 function mensagem(status, dados) {
   const texto = TEXTOS[status];
   if (!texto) return null;
+  const recado = status !== 'ANALISE_ERRO' && String(dados.nota || '').trim();
   return {
     assunto: texto.assunto,
     paragrafos: ['Olá, ' + emails.escapar(dados.nome) + '.', 'O andamento do seu pedido mudou:']
       .concat(texto.corpo(dados))
+      .concat(recado ? [nota('Mensagem da equipe:', dados.nota)] : [])
       .concat([andamento(dados.appUrl)]),
   };
 }

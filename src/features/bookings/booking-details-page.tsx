@@ -74,7 +74,7 @@ export function BookingDetailsPage() {
         </div>
       </header>
       {/* On a desktop the customer's case sits beside the form; on a phone it comes first, the history last. */}
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="space-y-8 lg:col-start-1 lg:row-start-1">
           <section aria-labelledby="editar-agendamento">
             <h2 id="editar-agendamento" className="mb-4 text-xl font-bold text-ink-900">

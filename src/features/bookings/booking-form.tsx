@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '@/lib/toast';
 import { z } from '@/lib/zod';
@@ -10,6 +10,7 @@ import { Field, fieldErrorId, FieldShell, SelectField, TextAreaField } from '@/c
 import { MAX_TEXT_LENGTH, SAVE_FLAG_RESET_MS, SAVE_REDIRECT_DELAY_MS } from '@/config/constants';
 import { isBookingStatus, statusLabel } from '@/lib/booking-status';
 import { calendarDayToIso, formatDateTime, isoToLocalCalendarDate, padTime } from '@/lib/dates';
+import { statusMail } from '@/lib/status-mail';
 import { BOOKING_STATUSES, type BookingRecord } from '@/lib/types';
 import { bookingQueries, errorMessage, isStaleSave, updateBooking, type BookingUpdate } from './api/bookings';
 import { shownValue } from './booking-panels';
@@ -245,6 +246,7 @@ export function BookingForm({ booking, backHref }: BookingFormProps) {
         error={errors.nota_cliente?.message}
         {...register('nota_cliente')}
       />
+      <MailPreview control={control} booking={booking} />
 
       <Button
         type="submit"
@@ -255,6 +257,49 @@ export function BookingForm({ booking, backHref }: BookingFormProps) {
         Atualizar
       </Button>
     </form>
+  );
+}
+
+/**
+ * The e-mail the customer will get when this save changes the status, word for word as the server writes it
+ * (lib/status-mail), from what the form holds now; or that no e-mail goes out.
+ */
+function MailPreview({ control, booking }: { control: Control<BookingFormValues>; booking: BookingRecord }) {
+  const id = useId();
+  const [status = '', day, time = '', place = '', note = ''] = useWatch({
+    control,
+    name: ['status_agendamento', 'data_agendamento', 'hora_agendamento', 'local_agendamento', 'nota_cliente'],
+  });
+  const mail =
+    isBookingStatus(status) && status !== booking.status_agendamento
+      ? statusMail(status, {
+          nome: booking.expand?.usuario?.nome_completo ?? '',
+          data: day ? calendarDayToIso(day) : '',
+          hora: padTime(time),
+          local: place,
+          nota: note,
+          appUrl: window.location.origin,
+        })
+      : null;
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-gray-200 bg-gray-50 p-4">
+      <h3 id={id} className="font-semibold text-ink-900">
+        Prévia do e-mail ao cliente
+      </h3>
+      {mail ? (
+        <>
+          <p className="mt-1 text-sm text-ink-700">Enviado ao salvar, com o assunto “{mail.subject}”:</p>
+          <pre className="mt-2 font-sans text-sm whitespace-pre-wrap wrap-anywhere text-ink-900">
+            {mail.text}
+          </pre>
+        </>
+      ) : (
+        <p className="mt-1 text-sm text-ink-700">
+          Nenhum e-mail é enviado ao salvar: o status não muda. A mensagem aparece na página de acompanhamento
+          do cliente.
+        </p>
+      )}
+    </section>
   );
 }
 

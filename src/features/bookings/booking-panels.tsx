@@ -33,7 +33,7 @@ function Row({ term, children, action }: { term: string; children: ReactNode; ac
     <div className="border-t border-gray-100 py-2 first:border-t-0 first:pt-0">
       <dt className="text-sm text-ink-600">{term}</dt>
       <dd className="flex items-start justify-between gap-3">
-        <span className="min-w-0 font-medium break-words text-ink-900">{children}</span>
+        <span className="min-w-0 font-medium wrap-anywhere text-ink-900">{children}</span>
         {action}
       </dd>
     </div>
@@ -209,12 +209,12 @@ function MailLine({ entry }: { entry: BookingHistoryRecord }) {
   if (!entry.email_status) return null;
   if (entry.email_status === 'ENVIADO')
     return (
-      <p className="mt-1 text-sm break-words text-green-900">
+      <p className="mt-1 text-sm wrap-anywhere text-green-900">
         E-mail “{entry.email_assunto}” enviado para {entry.email_para}.
       </p>
     );
   return (
-    <p className="mt-1 text-sm font-medium break-words text-accent-700">
+    <p className="mt-1 text-sm font-medium wrap-anywhere text-accent-700">
       Falha ao enviar o e-mail para {entry.email_para || 'o cliente'}: avise o cliente por outro meio.
     </p>
   );

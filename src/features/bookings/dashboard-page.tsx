@@ -24,6 +24,7 @@ import { DataTableToolbar } from './data-table-toolbar';
 import {
   parseListParams,
   parseSort,
+  sortAfterClear,
   writeListParams,
   type ListFilters,
   type ListLocationState,
@@ -77,12 +78,9 @@ export function DashboardPage() {
     [setParams, params.search],
   );
 
-  const sortId = params.sort?.id;
-  const sortDesc = params.sort?.desc ?? false;
-  const sorting = useMemo<SortingState>(
-    () => (sortId ? [{ id: sortId, desc: sortDesc }] : []),
-    [sortId, sortDesc],
-  );
+  const sortId = params.sort.id;
+  const sortDesc = params.sort.desc;
+  const sorting = useMemo<SortingState>(() => [{ id: sortId, desc: sortDesc }], [sortId, sortDesc]);
   const pagination = useMemo<PaginationState>(
     () => ({ pageIndex: params.page - 1, pageSize: params.perPage }),
     [params.page, params.perPage],
@@ -90,7 +88,9 @@ export function DashboardPage() {
 
   const onSortingChange = (updater: Updater<SortingState>) => {
     const next = functionalUpdate(updater, sorting)[0];
-    setParams({ sort: next ? parseSort(`${next.desc ? '-' : ''}${next.id}`) : null });
+    setParams({
+      sort: (next ? parseSort(`${next.desc ? '-' : ''}${next.id}`) : null) ?? sortAfterClear(params.sort),
+    });
   };
 
   const onPaginationChange = (updater: Updater<PaginationState>) => {

@@ -3,7 +3,7 @@
  * demand, so the picker and its CSS stay out of the first bundle.
  */
 import { ptBR } from 'date-fns/locale';
-import { useCallback, useMemo, useRef, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import DatePicker, { registerLocale } from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
 import { TIME_STEP_MINUTES } from '@/config/constants';
@@ -68,6 +68,19 @@ function Picker({
   openToDate?: Date;
 }) {
   const picker = useRef<DatePicker>(null);
+  const wrapper = useRef<HTMLDivElement>(null);
+  // After a choice in the popup the library gives the field its focus back from a timeout. On a busy machine
+  // the staff member may have clicked the next field by then, and what they typed there landed in this one:
+  // the focus is given back only while it is still on this picker (the field, its popup) or nowhere.
+  useEffect(() => {
+    const instance = picker.current;
+    if (!instance) return;
+    const giveBack = instance.setFocus;
+    instance.setFocus = () => {
+      const active = document.activeElement;
+      if (!active || active === document.body || wrapper.current?.contains(active)) giveBack();
+    };
+  }, []);
   // Escape closes the popup and leaves focus in the field, every time. The library's own Escape blurs the
   // input, focuses it again in a timeout and blurs it once more in an animation frame, so where focus ended
   // up, and where the next keystrokes landed, depended on which of those ran first.
@@ -81,7 +94,7 @@ function Picker({
     if (event.target !== instance.input) instance.sendFocusBackToInput();
   }, []);
   return (
-    <div onKeyDownCapture={onKeyDownCapture}>
+    <div ref={wrapper} onKeyDownCapture={onKeyDownCapture}>
       <DatePicker
         ref={picker}
         {...rest}

@@ -143,7 +143,7 @@ export function HomePage() {
             Escolha seu agendamento
           </h2>
           <p className="mx-auto mt-3 max-w-2xl text-center text-ink-700">
-            Pagamento no cartão de crédito em até 6x.
+            Pagamento no Pix ou no cartão de crédito em até 6x.
           </p>
           <div className="mt-12 grid gap-8 md:grid-cols-3">
             <ServiceCard

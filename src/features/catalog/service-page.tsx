@@ -103,7 +103,7 @@ export function ServicePage({ PurchaseArea }: { PurchaseArea?: ComponentType<Pur
         >
           <p className="text-sm text-ink-700">Valor do serviço</p>
           <p className="mt-1 text-4xl font-extrabold">{formatBRL(PRICES[id])}</p>
-          <p className="mt-1 text-sm text-ink-700">em até 6x no cartão de crédito</p>
+          <p className="mt-1 text-sm text-ink-700">no Pix ou em até 6x no cartão de crédito</p>
           <Button className="mt-6 w-full" onClick={onContratar} aria-expanded={session ? buying : undefined}>
             Contratar
           </Button>

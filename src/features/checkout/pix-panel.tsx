@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { PageLoading } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/dates';
@@ -10,9 +10,12 @@ import { pixQrCode } from './api/asaas';
 /**
  * A Pix charge waiting to be paid: the QR code, the copy-and-paste code and its expiry. The page keeps
  * asking the server (the customer's payments) and shows 'Pagamento confirmado' by itself once the webhook
- * has recorded the payment; this panel only shows the charge.
+ * has recorded the payment; this panel only shows the charge. It takes the place of the much taller purchase
+ * form, whose 'Gerar Pix' button had the focus: it brings itself into view, and its heading takes the focus.
  */
 export function PixPanel({ charge }: { charge: Pick<ChargeRecord, 'asaas_id' | 'valor'> }) {
+  const root = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const qr = useQuery({
     queryKey: ['pix-qr-code', charge.asaas_id],
     queryFn: () => pixQrCode(charge.asaas_id),
@@ -24,9 +27,20 @@ export function PixPanel({ charge }: { charge: Pick<ChargeRecord, 'asaas_id' | '
     onSuccess: () => setCopied(true),
   });
 
-  if (qr.isPending) return <PageLoading label="Gerando o Pix..." />;
+  const shown = qr.isSuccess;
+  useEffect(() => {
+    root.current?.scrollIntoView({ block: 'start' });
+    if (shown) heading.current?.focus({ preventScroll: true });
+  }, [shown]);
+  const inView = (content: ReactNode) => (
+    <div ref={root} className="scroll-mt-24">
+      {content}
+    </div>
+  );
+
+  if (qr.isPending) return inView(<PageLoading label="Gerando o Pix..." />);
   if (qr.isError) {
-    return (
+    return inView(
       <div role="alert" className="rounded-xl border border-accent-700/40 bg-red-50 p-4">
         <p className="font-semibold text-accent-700">Não foi possível mostrar o código do Pix.</p>
         <button
@@ -36,13 +50,13 @@ export function PixPanel({ charge }: { charge: Pick<ChargeRecord, 'asaas_id' | '
         >
           Tentar novamente
         </button>
-      </div>
+      </div>,
     );
   }
   const expiry = formatDateTime(qr.data.expirationDate);
-  return (
+  return inView(
     <section aria-labelledby="pix-titulo" className="space-y-4 rounded-xl border border-brand-600 p-4">
-      <h3 id="pix-titulo" className="text-lg font-bold">
+      <h3 id="pix-titulo" ref={heading} tabIndex={-1} className="text-lg font-bold focus:outline-none">
         Pague {formatBRL(charge.valor)} com Pix
       </h3>
       <p className="text-ink-700">
@@ -81,6 +95,6 @@ export function PixPanel({ charge }: { charge: Pick<ChargeRecord, 'asaas_id' | '
         ) : null}
         <span className="block text-ink-700">Aguardando o pagamento...</span>
       </p>
-    </section>
+    </section>,
   );
 }

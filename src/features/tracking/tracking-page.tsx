@@ -65,14 +65,37 @@ function Tick({ children }: { children: ReactNode }) {
   );
 }
 
-function Documents({ status, note }: { status: BookingStatus | null; note: string }) {
+function Documents({
+  status,
+  note,
+  formReceived,
+}: {
+  status: BookingStatus | null;
+  note: string;
+  formReceived: boolean;
+}) {
+  if ((status === null || status === 'NOVO') && formReceived) {
+    return (
+      <>
+        <ul className="space-y-1">
+          <Tick>Formulário recebido</Tick>
+        </ul>
+        <p>
+          Estamos analisando seus dados e documentos. Avisaremos você por e-mail quando a análise terminar.
+        </p>
+      </>
+    );
+  }
   if (status === null || status === 'NOVO') {
     return (
       <>
+        <ul className="space-y-1">
+          <Tick>Pedido e pagamento recebidos</Tick>
+        </ul>
         <div className="rounded-xl border border-orange-300 bg-orange-50 p-4 text-orange-950">
-          <p className="font-semibold">Preencha o formulário e envie seus arquivos.</p>
+          <p className="font-semibold">Falta: o formulário preenchido e os seus arquivos.</p>
           <p className="mt-1">
-            Precisamos do formulário preenchido e dos seus documentos para conferir os dados e fazer o
+            Preencha o formulário e envie seus arquivos: precisamos deles para conferir os dados e fazer o
             agendamento.
           </p>
           <a
@@ -84,7 +107,7 @@ function Documents({ status, note }: { status: BookingStatus | null; note: strin
             Enviar arquivos
           </a>
         </div>
-        <p>Se você já enviou o formulário e os arquivos, aguarde: estamos analisando seus dados.</p>
+        <p>Se você acabou de enviar, aguarde: aparece aqui como recebido assim que chegar.</p>
       </>
     );
   }
@@ -167,12 +190,22 @@ function TrackingContent({
   const status = booking && isBookingStatus(booking.status_agendamento) ? booking.status_agendamento : null;
   const docsDone = status === 'ANALISE_OK' || status === 'AGENDADO' || status === 'FINALIZADO';
   const booked = status === 'AGENDADO' || status === 'FINALIZADO';
+  const note = booking?.nota_cliente?.trim() ?? '';
   return (
     <>
       {status ? (
         <p role="status" className="mt-4 rounded-xl bg-brand-50 px-4 py-3 font-semibold text-brand-900">
           {statusInfo[status].customer}
         </p>
+      ) : null}
+      {/* ANALISE_ERRO shows the note in step 3, as what is wrong. */}
+      {note && status !== 'ANALISE_ERRO' ? (
+        <section aria-labelledby="mensagem-equipe" className="mt-4 rounded-xl border border-gray-200 p-4">
+          <h2 id="mensagem-equipe" className="font-semibold text-ink-900">
+            Mensagem da equipe
+          </h2>
+          <p className="mt-1 whitespace-pre-line break-words text-ink-700">{note}</p>
+        </section>
       ) : null}
       <ol className="mt-8">
         <Step n={1} title="Serviço escolhido" done>
@@ -189,7 +222,7 @@ function TrackingContent({
           </p>
         </Step>
         <Step n={3} title="Documentos para verificação" done={docsDone}>
-          <Documents status={status} note={booking?.nota_cliente?.trim() ?? ''} />
+          <Documents status={status} note={note} formReceived={(booking?.formulario ?? '').trim() !== ''} />
         </Step>
         <Step n={4} title="Agendamento" done={booked}>
           <Appointment booking={booking} status={status} />
