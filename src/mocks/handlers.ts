@@ -5,6 +5,9 @@
 import { delay, http, HttpResponse, type PathParams } from 'msw';
 import { FLEX_FEE, MAX_INSTALLMENTS, PRICES } from '@/config/constants';
 import { installmentPlan } from '@/lib/installments';
+import { onlyDigits } from '@/lib/cpf';
+import { FIELD_MESSAGES } from '@/lib/field-messages';
+import { isValidPhone } from '@/lib/phone';
 import { customerSearchKey } from '@/lib/search-key';
 import {
   BOOKING_STATUSES,
@@ -353,22 +356,39 @@ function applyBookingFields(target: BookingRecord, body: Json, errors: FieldErro
   }
 }
 
-/** The account checks of pocketbase/pb_hooks/lib/contas.js (pt-BR field messages, PocketBase's codes). */
-const NAME_RE = /^[\p{L}\s'’-]+$/u;
+/** The account checks of pocketbase/pb_hooks/lib/contas.js (the browser's field messages, PocketBase's codes). */
+const NAME_RE = /^(?:\p{L}\p{M}*|[ '’-])+$/u;
+/** PocketBase ends a field message with a full stop. */
+const accountError = (code: string, message: string) => ({ code, message: `${message}.` });
+const normalizeName = (value: unknown) => toText(value).normalize('NFC').replace(/\s+/g, ' ').trim();
+const onlyMask = (value: unknown, allowed: RegExp) => {
+  const text = toText(value);
+  return text.length <= 20 && allowed.test(text);
+};
+
+function nameError(value: unknown): string {
+  const name = normalizeName(value);
+  if (name === '') return FIELD_MESSAGES.nomeObrigatorio;
+  if (name.length > 120) return FIELD_MESSAGES.nomeLongo;
+  if (!NAME_RE.test(name)) return FIELD_MESSAGES.nomeInvalido;
+  if ((name.match(/\p{L}/gu) ?? []).length < 10) return FIELD_MESSAGES.sobrenome;
+  return '';
+}
+
 function accountFieldErrors(
   body: Json,
   fields: readonly ('nome_completo' | 'cpf' | 'celular')[],
 ): FieldErrors {
   const errors: FieldErrors = {};
-  if (fields.includes('nome_completo')) {
-    const name = toText(body.nome_completo).trim();
-    if (name.length > 120 || !NAME_RE.test(name) || (name.match(/\p{L}/gu) ?? []).length < 10)
-      errors.nome_completo = { code: 'validation_invalid_nome', message: 'Nome completo inválido.' };
-  }
-  if (fields.includes('cpf') && !isValidCpf(toText(body.cpf).replace(/\D/g, '')))
-    errors.cpf = { code: 'validation_invalid_cpf', message: 'CPF inválido.' };
-  if (fields.includes('celular') && !/^\d{11}$/.test(toText(body.celular).replace(/\D/g, '')))
-    errors.celular = { code: 'validation_invalid_celular', message: 'Celular inválido.' };
+  const name = fields.includes('nome_completo') ? nameError(body.nome_completo) : '';
+  if (name) errors.nome_completo = accountError('validation_invalid_nome', name);
+  if (fields.includes('cpf') && !(onlyMask(body.cpf, /^[\d.\- ]*$/) && isValidCpf(toText(body.cpf))))
+    errors.cpf = accountError('validation_invalid_cpf', FIELD_MESSAGES.cpfInvalido);
+  if (
+    fields.includes('celular') &&
+    !(onlyMask(body.celular, /^[\d()\- ]*$/) && isValidPhone(toText(body.celular)))
+  )
+    errors.celular = accountError('validation_invalid_celular', FIELD_MESSAGES.celularInvalido);
   return errors;
 }
 
@@ -376,6 +396,14 @@ function registerUser(body: Json): Response {
   // usuarios createRule: `@request.body.admin:isset = false && @request.body.verified:isset = false`.
   if ('admin' in body || 'verified' in body) return pbError(400, MSG.create);
   const fieldErrors = accountFieldErrors(body, ['nome_completo', 'cpf', 'celular']);
+  // The record id is the server's.
+  if ('id' in body || 'busca' in body) {
+    for (const field of ['id', 'busca'].filter((f) => f in body))
+      fieldErrors[field] = accountError('validation_forbidden', 'Campo não permitido');
+  }
+  const cpf = onlyDigits(toText(body.cpf));
+  if (!fieldErrors.cpf && getDb().usuarios.some((u) => onlyDigits(u.cpf) === cpf))
+    fieldErrors.cpf = { code: 'validation_cpf_taken', message: FIELD_MESSAGES.cpfCadastrado };
   if (hasErrors(fieldErrors)) return pbError(400, MSG.validation, fieldErrors);
   const errors: FieldErrors = {};
   const email = toText(body.email).trim();
@@ -396,9 +424,10 @@ function registerUser(body: Json): Response {
     // pb_hooks/usuarios.pb.js: staff see the address (the view rule keeps it to owner and staff).
     emailVisibility: true,
     password: toText(body.password),
-    nome_completo: toText(body.nome_completo).trim(),
-    cpf: toText(body.cpf).trim(),
-    celular: toText(body.celular).trim(),
+    nome_completo: normalizeName(body.nome_completo),
+    // CPF and phone are stored as digits (pb_hooks/lib/contas.js).
+    cpf,
+    celular: onlyDigits(toText(body.celular)),
     verified: false,
     admin: false,
     created: now,
@@ -502,7 +531,7 @@ function updateOwnAccount(id: string, viewer: StoredUser | null, body: Json): Re
       };
   }
   if (hasErrors(errors)) return pbError(400, MSG.update, errors);
-  if ('celular' in body) user.celular = toText(body.celular).trim();
+  if ('celular' in body) user.celular = onlyDigits(toText(body.celular));
   if (changesPassword) user.password = toText(body.password);
   user.updated = pbDate(new Date());
   saveDb();

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { resetDb } from '@/mocks/db';
 import { handlers } from '@/mocks/handlers';
 import { DEMO_ACCOUNTS, DEMO_AGENDADO_BOOKING, DEMO_PASSWORD } from '@/mocks/seed';
-import { nextIp, PB_URL } from './helpers';
+import { nextCpf, nextIp, PB_URL } from './helpers';
 
 type Backend = { name: string; client: () => PocketBase };
 
@@ -70,7 +70,7 @@ describe.each(BACKENDS)('$name', ({ client }) => {
     email: `contrato-${Math.random().toString(36).slice(2)}@teste.passaporte.test`,
     password: 'Senha@2026',
     passwordConfirm: 'Senha@2026',
-    cpf: '390.533.447-05',
+    cpf: nextCpf(),
     celular: '(31) 99123-4567',
     ...change,
   });
@@ -114,6 +114,19 @@ describe.each(BACKENDS)('$name', ({ client }) => {
       emailVisibility: true,
     });
     expect(created).not.toHaveProperty('password');
+    // CPF and phone are stored as digits; one account per CPF.
+    expect(created).toMatchObject({ cpf: input.cpf.replace(/\D/g, ''), celular: '31991234567' });
+    expect(
+      await answer(
+        client()
+          .collection('usuarios')
+          .create(registration({ cpf: input.cpf })),
+      ),
+    ).toEqual({
+      status: 400,
+      message: 'An error occurred while validating the submitted data.',
+      codes: { cpf: 'validation_cpf_taken' },
+    });
     expect(
       await answer(
         client()
