@@ -22,6 +22,7 @@ import {
 } from '@/lib/types';
 import { getDb, saveDb, type AsaasCharge, type StoredUser } from './db';
 import { compileFilter, compareValues, FilterError, FilterForbiddenError } from './filter';
+import { loginLocked, overRateLimit, recordLoginFailure } from './limits';
 import { makeToken, readToken, signToken, USERS_COLLECTION_ID, verifyToken } from './jwt';
 import { FIELDS, USER_FIELDS, type CollectionName } from './collections';
 import { historyEntry, STATUS_MAIL_SUBJECTS } from './history';
@@ -39,6 +40,8 @@ const MSG = {
   create: 'Failed to create record.',
   update: 'Failed to update record.',
   auth: 'Failed to authenticate.',
+  /** PocketBase's rate limiter (pb_hooks/lib/seguranca.js turns it on) */
+  tooMany: 'Too Many Requests.',
   superuser: 'Only superusers can perform this action.',
   invalidJson: 'Failed to load the submitted data due to invalid formatting.',
   missingCollection: 'Missing collection context.',
@@ -441,7 +444,8 @@ function registerUser(body: Json): Response {
 async function createRecord(name: CollectionName, request: Request): Promise<Response> {
   const body = await readJson(request);
   if (!body) return pbError(400, MSG.invalidJson);
-  if (name === 'usuarios') return registerUser(body);
+  if (name === 'usuarios')
+    return overRateLimit('usuarios:create') ? pbError(429, MSG.tooMany) : registerUser(body);
   if (name === 'solicitacoes_exclusao') return createDeletionRequest(body, currentUser(request));
   // pagamentos, agendamentos and cobrancas are written by the server only (create rule null).
   return pbError(403, MSG.superuser);
@@ -512,6 +516,7 @@ function recordChange(before: BookingRecord, after: BookingRecord, author: Store
 
 /** usuarios updateRule: only the owner, only the phone and the password. */
 function updateOwnAccount(id: string, viewer: StoredUser | null, body: Json): Response {
+  if (overRateLimit('usuarios:update')) return pbError(429, MSG.tooMany);
   const user = getDb().usuarios.find((u) => u.id === id);
   // updateRule: only the owner, and never admin, verified, e-mail, CPF or name: a failed rule reads as 404.
   if (!user || viewer?.id !== user.id || Object.keys(body).some((k) => !SELF_EDITABLE.includes(k)))
@@ -579,6 +584,7 @@ const accountRoutes = [
   /** Everything the server holds about the signed-in customer, as one JSON document (LGPD art. 18, II and V). */
   http.get('*/api/conta/exportar', async ({ request }) => {
     await latency();
+    if (overRateLimit('/api/conta/')) return pbError(429, MSG.tooMany);
     const user = currentUser(request);
     if (!user) return pbError(401, 'The request requires valid record authorization token.');
     const db = getDb();
@@ -632,6 +638,8 @@ function takeActionToken(token: string, kind: TokenKind): StoredUser | null {
 }
 
 async function requestEmail(request: Request, kind: TokenKind): Promise<Response> {
+  if (overRateLimit(kind === 'reset' ? 'usuarios:requestPasswordReset' : 'usuarios:requestVerification'))
+    return pbError(429, MSG.tooMany);
   const body = await readJson(request);
   if (!body) return pbError(400, MSG.invalidJson);
   const email = toText(body.email).trim();
@@ -657,9 +665,14 @@ const authRoutes = [
     if (identity === '') errors.identity = REQUIRED;
     if (password === '') errors.password = REQUIRED;
     if (hasErrors(errors)) return pbError(400, MSG.validation, errors);
+    if (overRateLimit('usuarios:authWithPassword')) return pbError(429, MSG.tooMany);
+    if (loginLocked(identity)) return pbError(429, FIELD_MESSAGES.contaBloqueada);
     const user = findUserByEmail(identity);
     // PocketBase authenticates unverified users too; the app checks `verified`.
-    if (!user || user.password !== password) return pbError(400, MSG.auth);
+    if (!user || user.password !== password) {
+      recordLoginFailure(identity);
+      return pbError(400, MSG.auth);
+    }
     return HttpResponse.json({ token: makeToken(user.id), record: presentUser(user, user) });
   }),
 

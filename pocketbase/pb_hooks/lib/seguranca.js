@@ -5,30 +5,17 @@
 const MSG = require(`${__hooks}/lib/mensagens.json`);
 
 /**
- * PocketBase's own rate limiter, per IP (fixed windows: maxRequests per `duration` seconds). Labels are
- * PocketBase's: `collection:action` for its record routes, a path (a prefix when it ends in '/') for ours.
+ * The figures (limites.json, which the demo double loads too). `porIp`: PocketBase's own rate limiter, per IP,
+ * fixed windows of maxRequests per `duration` seconds; labels are PocketBase's: `collection:action` for its
+ * record routes, a path (a prefix when it ends in '/') for ours. Asaas's webhook comes from Asaas's own
+ * addresses with its token and is never limited with the buyers. `bloqueio`: failed logins of one account
+ * (by the e-mail typed) that lock it, whichever IP they came from. `emails`: one account e-mail of each kind
+ * per address per interval, and a daily cap per address.
  */
-const LIMITES_IP = [
-  { label: 'usuarios:authWithPassword', maxRequests: 10, duration: 60 },
-  { label: 'usuarios:create', maxRequests: 5, duration: 600 },
-  { label: 'usuarios:requestVerification', maxRequests: 5, duration: 600 },
-  { label: 'usuarios:requestPasswordReset', maxRequests: 5, duration: 600 },
-  { label: 'usuarios:requestEmailChange', maxRequests: 3, duration: 600 },
-  { label: 'usuarios:confirmVerification', maxRequests: 10, duration: 600 },
-  { label: 'usuarios:confirmPasswordReset', maxRequests: 10, duration: 600 },
-  { label: 'usuarios:update', maxRequests: 10, duration: 600 },
-  { label: 'solicitacoes_exclusao:create', maxRequests: 5, duration: 600 },
-  { label: '/api/conta/', maxRequests: 10, duration: 600 },
-  // Asaas's webhook comes from Asaas's own addresses and carries its token: never limited with the buyers.
-  { label: 'POST /payments/asaas/webhook', maxRequests: 100000, duration: 1 },
-  { label: '/payments/asaas/', maxRequests: 30, duration: 60 },
-];
-
-/** Failed logins of one account (by the e-mail typed) that lock it, whichever IP they came from. */
-const BLOQUEIO = { falhas: 10, janelaMin: 15 };
-
-/** Account e-mails: one of each kind per address per interval, and a daily cap per address. */
-const EMAILS = { intervaloMin: 5, porDia: 10 };
+const LIMITES = require(`${__hooks}/lib/limites.json`);
+const LIMITES_IP = LIMITES.porIp;
+const BLOQUEIO = LIMITES.bloqueio;
+const EMAILS = LIMITES.emails;
 
 function numeroEnv(nome, padrao) {
   const valor = Number($os.getenv(nome));
