@@ -37,6 +37,9 @@ export default defineConfig({
         // A Pix is paid when a test says so (real-checkout.spec.ts), never behind its back.
         PIX_AUTO_PAY_MS: '0',
         APP_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? 4173}`,
+        // Every journey comes from 127.0.0.1: the per-IP limits (registrations, logins, payments) are
+        // multiplied so that the suite is not one abusive client. The server tier tests the real figures.
+        RATE_LIMIT_SCALE: '100',
       },
       wait: { stdout: /Now, in another terminal/ },
       stdout: 'pipe',
