@@ -445,7 +445,7 @@ async function createRecord(name: CollectionName, request: Request): Promise<Res
   const body = await readJson(request);
   if (!body) return pbError(400, MSG.invalidJson);
   if (name === 'usuarios')
-    return overRateLimit('usuarios:create') ? pbError(429, MSG.tooMany) : registerUser(body);
+    return overRateLimit('usuarios:create', request) ? pbError(429, MSG.tooMany) : registerUser(body);
   if (name === 'solicitacoes_exclusao') return createDeletionRequest(body, currentUser(request));
   // pagamentos, agendamentos and cobrancas are written by the server only (create rule null).
   return pbError(403, MSG.superuser);
@@ -462,7 +462,7 @@ async function updateRecord(name: CollectionName, id: string, request: Request):
   if (!body) return pbError(400, MSG.invalidJson);
   const now = pbDate(new Date());
 
-  if (name === 'usuarios') return updateOwnAccount(id, viewer, body);
+  if (name === 'usuarios') return updateOwnAccount(id, viewer, body, request);
   // solicitacoes_exclusao has no update rule: staff conclude a request in PocketBase's admin screen.
   if (name === 'solicitacoes_exclusao') return pbError(403, MSG.superuser);
 
@@ -515,8 +515,8 @@ function recordChange(before: BookingRecord, after: BookingRecord, author: Store
 // ---------------------------------------------------------------- the customer's own data (LGPD)
 
 /** usuarios updateRule: only the owner, only the phone and the password. */
-function updateOwnAccount(id: string, viewer: StoredUser | null, body: Json): Response {
-  if (overRateLimit('usuarios:update')) return pbError(429, MSG.tooMany);
+function updateOwnAccount(id: string, viewer: StoredUser | null, body: Json, request: Request): Response {
+  if (overRateLimit('usuarios:update', request)) return pbError(429, MSG.tooMany);
   const user = getDb().usuarios.find((u) => u.id === id);
   // updateRule: only the owner, and never admin, verified, e-mail, CPF or name: a failed rule reads as 404.
   if (!user || viewer?.id !== user.id || Object.keys(body).some((k) => !SELF_EDITABLE.includes(k)))
@@ -584,7 +584,7 @@ const accountRoutes = [
   /** Everything the server holds about the signed-in customer, as one JSON document (LGPD art. 18, II and V). */
   http.get('*/api/conta/exportar', async ({ request }) => {
     await latency();
-    if (overRateLimit('/api/conta/')) return pbError(429, MSG.tooMany);
+    if (overRateLimit('/api/conta/', request)) return pbError(429, MSG.tooMany);
     const user = currentUser(request);
     if (!user) return pbError(401, 'The request requires valid record authorization token.');
     const db = getDb();
@@ -638,7 +638,12 @@ function takeActionToken(token: string, kind: TokenKind): StoredUser | null {
 }
 
 async function requestEmail(request: Request, kind: TokenKind): Promise<Response> {
-  if (overRateLimit(kind === 'reset' ? 'usuarios:requestPasswordReset' : 'usuarios:requestVerification'))
+  if (
+    overRateLimit(
+      kind === 'reset' ? 'usuarios:requestPasswordReset' : 'usuarios:requestVerification',
+      request,
+    )
+  )
     return pbError(429, MSG.tooMany);
   const body = await readJson(request);
   if (!body) return pbError(400, MSG.invalidJson);
@@ -665,7 +670,7 @@ const authRoutes = [
     if (identity === '') errors.identity = REQUIRED;
     if (password === '') errors.password = REQUIRED;
     if (hasErrors(errors)) return pbError(400, MSG.validation, errors);
-    if (overRateLimit('usuarios:authWithPassword')) return pbError(429, MSG.tooMany);
+    if (overRateLimit('usuarios:authWithPassword', request)) return pbError(429, MSG.tooMany);
     if (loginLocked(identity)) return pbError(429, FIELD_MESSAGES.contaBloqueada);
     const user = findUserByEmail(identity);
     // PocketBase authenticates unverified users too; the app checks `verified`.

@@ -13,11 +13,15 @@ function recent(key: string, windowMs: number, now: number): number[] {
   return kept;
 }
 
-/** Counts one request under PocketBase's rule `label`; true when it is over the rule (the server's 429). */
-export function overRateLimit(label: string, now = Date.now()): boolean {
+/**
+ * Counts one request under PocketBase's rule `label`; true when it is over the rule (the server's 429). The
+ * address is X-Forwarded-For's, as the test server trusts it; the demo in a browser is one address.
+ */
+export function overRateLimit(label: string, request: Request, now = Date.now()): boolean {
   const rule = limits.porIp.find((r) => r.label === label);
   if (!rule) return false;
-  const kept = recent(`ip:${label}`, rule.duration * 1000, now);
+  const ip = request.headers.get('X-Forwarded-For') ?? 'demo';
+  const kept = recent(`ip:${label}:${ip}`, rule.duration * 1000, now);
   if (kept.length >= rule.maxRequests) return true;
   kept.push(now);
   return false;

@@ -21,7 +21,12 @@ const BACKENDS: Backend[] = [
     client: () => {
       const pb = new PocketBase('http://msw.local');
       pb.autoCancellation(false);
-      pb.beforeSend = (url, options) => ({ url, options: { ...options, fetch: mswFetch } });
+      // An address per client, as for the real server: the stand-in keeps the per-IP limits apart by it.
+      const ip = nextIp();
+      pb.beforeSend = (url, options) => ({
+        url,
+        options: { ...options, fetch: mswFetch, headers: { ...options.headers, 'X-Forwarded-For': ip } },
+      });
       return pb;
     },
   },
