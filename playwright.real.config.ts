@@ -46,6 +46,9 @@ export default defineConfig({
         PIX_AUTO_PAY_MS: '0',
         APP_URL: process.env.E2E_REAL_PB_URL,
         SITE_DIR: fileURLToPath(new URL('./dist', import.meta.url)),
+        // Every journey comes from 127.0.0.1: the per-IP limits (registrations, logins, payments) are
+        // multiplied so that the suite is not one abusive client. The server tier tests the real figures.
+        RATE_LIMIT_SCALE: '100',
       },
       wait: { stdout: /Now, in another terminal/ },
       stdout: 'pipe',

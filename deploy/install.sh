@@ -13,7 +13,7 @@
 # Perguntas (ou variáveis de ambiente, para rodar sem terminal): DOMINIO, ASAAS_API_KEY, ASAAS_AMBIENTE (producao ou
 # sandbox), SMTP_HOST, SMTP_PORT, SMTP_USERNAME, SMTP_PASSWORD, SMTP_TLS, MAIL_SENDER_ADDRESS, MAIL_SENDER_NAME,
 # ADMIN_EMAIL, ADMIN_SENHA (gerada quando vazia). ASAAS_API_URL, se definida, substitui a do ambiente escolhido;
-# APP_URL, se definida, substitui https://DOMINIO; TRUSTED_PROXY_HEADER e RATE_LIMITS vão para o .env como dadas. Numa atualização nada é perguntado: vale o .env instalado.
+# APP_URL, se definida, substitui https://DOMINIO; TRUSTED_PROXY_HEADER vai para o .env como dada. Numa atualização nada é perguntado: vale o .env instalado.
 #
 # Opções:
 #   --raiz DIR         instala dentro de DIR (testes: DIR/opt, DIR/etc, DIR/var), sem usuário de sistema
@@ -269,7 +269,6 @@ instalar() {
   definir SMTP_USERNAME "$SMTP_USERNAME"
   definir SMTP_PASSWORD "$SMTP_PASSWORD"
   definir SMTP_TLS "$SMTP_TLS"
-  definir RATE_LIMITS "${RATE_LIMITS:-true}"
   definir TRUSTED_PROXY_HEADER "${TRUSTED_PROXY_HEADER-}"
   [ -n "$RAIZ" ] || chown "root:$USUARIO" "$ENV_ARQ"
   chmod 640 "$ENV_ARQ"

@@ -34,6 +34,8 @@ const backend = await startRealBackend({
   noAnswerMs: Number(process.env.ASAAS_NO_ANSWER_MS ?? 10_000),
   mailHttpPort: Number(process.env.MAIL_HTTP_PORT ?? 8025),
   asaasPort: Number(process.env.ASAAS_STANDIN_PORT ?? 0),
+  // Multiplies the per-IP rate limits (RATE_LIMIT_SCALE): the browser tests send everything from 127.0.0.1.
+  rateLimitScale: Number(process.env.RATE_LIMIT_SCALE ?? 0) || undefined,
   log: true,
 });
 if (fresh) {

@@ -21,4 +21,5 @@ export declare function startRealBackend(options: {
   realAsaas?: boolean;
   mailHttpPort?: number;
   asaasPort?: number;
+  rateLimitScale?: number;
 }): Promise<RealBackend>;

@@ -10,7 +10,9 @@ export const TEST_WEBHOOK_TOKEN = 'token-webhook-de-teste';
 
 /**
  * Options: port (PocketBase's), appUrl (the app's address, for e-mail links), asaasTimeoutS, pixAutoPayMs,
- * reconcileAfterS (how long Asaas may not know an unknown charge before the server ends it), dataDir, log, realAsaas (use ASAAS_API_KEY/ASAAS_API_URL from this process instead of the stand-in).
+ * reconcileAfterS (how long Asaas may not know an unknown charge before the server ends it), dataDir, log, realAsaas (use ASAAS_API_KEY/ASAAS_API_URL from this process instead of the stand-in),
+ * rateLimitScale (RATE_LIMIT_SCALE: multiplies the per-IP rate limits, for harnesses whose every request comes
+ * from 127.0.0.1; left out, the server keeps its production figures).
  */
 export async function startRealBackend({
   port,
@@ -24,6 +26,7 @@ export async function startRealBackend({
   realAsaas = false,
   mailHttpPort = 0,
   asaasPort = 0,
+  rateLimitScale,
 }) {
   const mail = await startMailCapture({ log, httpPort: mailHttpPort });
   const pbUrl = `http://127.0.0.1:${port}`;
@@ -43,6 +46,7 @@ export async function startRealBackend({
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(mail.smtpPort),
     TRUSTED_PROXY_HEADER: 'X-Forwarded-For',
+    ...(rateLimitScale ? { RATE_LIMIT_SCALE: String(rateLimitScale) } : {}),
     ...(asaas
       ? {
           ASAAS_API_URL: asaas.url,

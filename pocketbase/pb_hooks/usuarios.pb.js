@@ -14,9 +14,10 @@ onRecordUpdateRequest((e) => {
   e.next();
 }, 'usuarios');
 
-// Every save of an account (registration, a new phone, the admin screen, a verification) rewrites `busca`
-// from the fields it is made of, before validation, so it can never drift from them.
+// Every save of an account (registration, a new phone, the admin screen, a verification) stores CPF and phone
+// as digits and rewrites `busca` from the fields it is made of, before validation, so it can never drift.
 onRecordCreate((e) => {
+  require(`${__hooks}/lib/contas.js`).normalizar(e.record);
   e.record.set('busca', require(`${__hooks}/lib/busca.js`).doUsuario(e.record));
   e.next();
 }, 'usuarios');
@@ -24,6 +25,7 @@ onRecordCreate((e) => {
 onRecordUpdate((e) => {
   const busca = require(`${__hooks}/lib/busca.js`);
   const antes = e.record.original().getString('busca');
+  require(`${__hooks}/lib/contas.js`).normalizar(e.record);
   e.record.set('busca', busca.doUsuario(e.record));
   e.next();
   // The bookings carry a copy (the staff search reads them alone), in the same transaction as this save.

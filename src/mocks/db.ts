@@ -8,6 +8,7 @@ import type {
   UserRecord,
 } from '@/lib/types';
 import { clearMailbox } from './mailbox';
+import { resetLimits } from './limits';
 import { buildSeed } from './seed';
 
 export { newId, pbDate } from './util';
@@ -132,5 +133,6 @@ export function saveDb(): void {
 export function resetDb(): void {
   current = buildSeed();
   clearMailbox();
+  resetLimits();
   saveDb();
 }

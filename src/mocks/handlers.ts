@@ -5,6 +5,9 @@
 import { delay, http, HttpResponse, type PathParams } from 'msw';
 import { FLEX_FEE, MAX_INSTALLMENTS, PRICES } from '@/config/constants';
 import { installmentPlan } from '@/lib/installments';
+import { onlyDigits } from '@/lib/cpf';
+import { FIELD_MESSAGES } from '@/lib/field-messages';
+import { isValidPhone } from '@/lib/phone';
 import { customerSearchKey } from '@/lib/search-key';
 import {
   BOOKING_STATUSES,
@@ -19,6 +22,7 @@ import {
 } from '@/lib/types';
 import { getDb, saveDb, type AsaasCharge, type StoredUser } from './db';
 import { compileFilter, compareValues, FilterError, FilterForbiddenError } from './filter';
+import { loginLocked, overRateLimit, recordLoginFailure } from './limits';
 import { makeToken, readToken, signToken, USERS_COLLECTION_ID, verifyToken } from './jwt';
 import { FIELDS, USER_FIELDS, type CollectionName } from './collections';
 import { historyEntry, STATUS_MAIL_SUBJECTS } from './history';
@@ -36,6 +40,8 @@ const MSG = {
   create: 'Failed to create record.',
   update: 'Failed to update record.',
   auth: 'Failed to authenticate.',
+  /** PocketBase's rate limiter (pb_hooks/lib/seguranca.js turns it on) */
+  tooMany: 'Too Many Requests.',
   superuser: 'Only superusers can perform this action.',
   invalidJson: 'Failed to load the submitted data due to invalid formatting.',
   missingCollection: 'Missing collection context.',
@@ -361,22 +367,39 @@ function applyBookingFields(target: BookingRecord, body: Json, errors: FieldErro
   }
 }
 
-/** The account checks of pocketbase/pb_hooks/lib/contas.js (pt-BR field messages, PocketBase's codes). */
-const NAME_RE = /^[\p{L}\s'’-]+$/u;
+/** The account checks of pocketbase/pb_hooks/lib/contas.js (the browser's field messages, PocketBase's codes). */
+const NAME_RE = /^(?:\p{L}\p{M}*|[ '’-])+$/u;
+/** PocketBase ends a field message with a full stop. */
+const accountError = (code: string, message: string) => ({ code, message: `${message}.` });
+const normalizeName = (value: unknown) => toText(value).normalize('NFC').replace(/\s+/g, ' ').trim();
+const onlyMask = (value: unknown, allowed: RegExp) => {
+  const text = toText(value);
+  return text.length <= 20 && allowed.test(text);
+};
+
+function nameError(value: unknown): string {
+  const name = normalizeName(value);
+  if (name === '') return FIELD_MESSAGES.nomeObrigatorio;
+  if (name.length > 120) return FIELD_MESSAGES.nomeLongo;
+  if (!NAME_RE.test(name)) return FIELD_MESSAGES.nomeInvalido;
+  if ((name.match(/\p{L}/gu) ?? []).length < 10) return FIELD_MESSAGES.sobrenome;
+  return '';
+}
+
 function accountFieldErrors(
   body: Json,
   fields: readonly ('nome_completo' | 'cpf' | 'celular')[],
 ): FieldErrors {
   const errors: FieldErrors = {};
-  if (fields.includes('nome_completo')) {
-    const name = toText(body.nome_completo).trim();
-    if (name.length > 120 || !NAME_RE.test(name) || (name.match(/\p{L}/gu) ?? []).length < 10)
-      errors.nome_completo = { code: 'validation_invalid_nome', message: 'Nome completo inválido.' };
-  }
-  if (fields.includes('cpf') && !isValidCpf(toText(body.cpf).replace(/\D/g, '')))
-    errors.cpf = { code: 'validation_invalid_cpf', message: 'CPF inválido.' };
-  if (fields.includes('celular') && !/^\d{11}$/.test(toText(body.celular).replace(/\D/g, '')))
-    errors.celular = { code: 'validation_invalid_celular', message: 'Celular inválido.' };
+  const name = fields.includes('nome_completo') ? nameError(body.nome_completo) : '';
+  if (name) errors.nome_completo = accountError('validation_invalid_nome', name);
+  if (fields.includes('cpf') && !(onlyMask(body.cpf, /^[\d.\- ]*$/) && isValidCpf(toText(body.cpf))))
+    errors.cpf = accountError('validation_invalid_cpf', FIELD_MESSAGES.cpfInvalido);
+  if (
+    fields.includes('celular') &&
+    !(onlyMask(body.celular, /^[\d()\- ]*$/) && isValidPhone(toText(body.celular)))
+  )
+    errors.celular = accountError('validation_invalid_celular', FIELD_MESSAGES.celularInvalido);
   return errors;
 }
 
@@ -384,6 +407,14 @@ function registerUser(body: Json): Response {
   // usuarios createRule: `@request.body.admin:isset = false && @request.body.verified:isset = false`.
   if ('admin' in body || 'verified' in body) return pbError(400, MSG.create);
   const fieldErrors = accountFieldErrors(body, ['nome_completo', 'cpf', 'celular']);
+  // The record id is the server's.
+  if ('id' in body || 'busca' in body) {
+    for (const field of ['id', 'busca'].filter((f) => f in body))
+      fieldErrors[field] = accountError('validation_forbidden', 'Campo não permitido');
+  }
+  const cpf = onlyDigits(toText(body.cpf));
+  if (!fieldErrors.cpf && getDb().usuarios.some((u) => onlyDigits(u.cpf) === cpf))
+    fieldErrors.cpf = { code: 'validation_cpf_taken', message: FIELD_MESSAGES.cpfCadastrado };
   if (hasErrors(fieldErrors)) return pbError(400, MSG.validation, fieldErrors);
   const errors: FieldErrors = {};
   const email = toText(body.email).trim();
@@ -404,9 +435,10 @@ function registerUser(body: Json): Response {
     // pb_hooks/usuarios.pb.js: staff see the address (the view rule keeps it to owner and staff).
     emailVisibility: true,
     password: toText(body.password),
-    nome_completo: toText(body.nome_completo).trim(),
-    cpf: toText(body.cpf).trim(),
-    celular: toText(body.celular).trim(),
+    nome_completo: normalizeName(body.nome_completo),
+    // CPF and phone are stored as digits (pb_hooks/lib/contas.js).
+    cpf,
+    celular: onlyDigits(toText(body.celular)),
     verified: false,
     admin: false,
     created: now,
@@ -420,7 +452,8 @@ function registerUser(body: Json): Response {
 async function createRecord(name: CollectionName, request: Request): Promise<Response> {
   const body = await readJson(request);
   if (!body) return pbError(400, MSG.invalidJson);
-  if (name === 'usuarios') return registerUser(body);
+  if (name === 'usuarios')
+    return overRateLimit('usuarios:create', request) ? pbError(429, MSG.tooMany) : registerUser(body);
   if (name === 'solicitacoes_exclusao') return createDeletionRequest(body, currentUser(request));
   // pagamentos, agendamentos and cobrancas are written by the server only (create rule null).
   return pbError(403, MSG.superuser);
@@ -437,7 +470,7 @@ async function updateRecord(name: CollectionName, id: string, request: Request):
   if (!body) return pbError(400, MSG.invalidJson);
   const now = pbDate(new Date());
 
-  if (name === 'usuarios') return updateOwnAccount(id, viewer, body);
+  if (name === 'usuarios') return updateOwnAccount(id, viewer, body, request);
   // solicitacoes_exclusao has no update rule: staff conclude a request in PocketBase's admin screen.
   if (name === 'solicitacoes_exclusao') return pbError(403, MSG.superuser);
 
@@ -490,7 +523,8 @@ function recordChange(before: BookingRecord, after: BookingRecord, author: Store
 // ---------------------------------------------------------------- the customer's own data (LGPD)
 
 /** usuarios updateRule: only the owner, only the phone and the password. */
-function updateOwnAccount(id: string, viewer: StoredUser | null, body: Json): Response {
+function updateOwnAccount(id: string, viewer: StoredUser | null, body: Json, request: Request): Response {
+  if (overRateLimit('usuarios:update', request)) return pbError(429, MSG.tooMany);
   const user = getDb().usuarios.find((u) => u.id === id);
   // updateRule: only the owner, and never admin, verified, e-mail, CPF or name: a failed rule reads as 404.
   if (!user || viewer?.id !== user.id || Object.keys(body).some((k) => !SELF_EDITABLE.includes(k)))
@@ -510,7 +544,7 @@ function updateOwnAccount(id: string, viewer: StoredUser | null, body: Json): Re
       };
   }
   if (hasErrors(errors)) return pbError(400, MSG.update, errors);
-  if ('celular' in body) user.celular = toText(body.celular).trim();
+  if ('celular' in body) user.celular = onlyDigits(toText(body.celular));
   if (changesPassword) user.password = toText(body.password);
   user.updated = pbDate(new Date());
   saveDb();
@@ -558,6 +592,7 @@ const accountRoutes = [
   /** Everything the server holds about the signed-in customer, as one JSON document (LGPD art. 18, II and V). */
   http.get('*/api/conta/exportar', async ({ request }) => {
     await latency();
+    if (overRateLimit('/api/conta/', request)) return pbError(429, MSG.tooMany);
     const user = currentUser(request);
     if (!user) return pbError(401, 'The request requires valid record authorization token.');
     const db = getDb();
@@ -611,6 +646,13 @@ function takeActionToken(token: string, kind: TokenKind): StoredUser | null {
 }
 
 async function requestEmail(request: Request, kind: TokenKind): Promise<Response> {
+  if (
+    overRateLimit(
+      kind === 'reset' ? 'usuarios:requestPasswordReset' : 'usuarios:requestVerification',
+      request,
+    )
+  )
+    return pbError(429, MSG.tooMany);
   const body = await readJson(request);
   if (!body) return pbError(400, MSG.invalidJson);
   const email = toText(body.email).trim();
@@ -636,9 +678,14 @@ const authRoutes = [
     if (identity === '') errors.identity = REQUIRED;
     if (password === '') errors.password = REQUIRED;
     if (hasErrors(errors)) return pbError(400, MSG.validation, errors);
+    if (overRateLimit('usuarios:authWithPassword', request)) return pbError(429, MSG.tooMany);
+    if (loginLocked(identity)) return pbError(429, FIELD_MESSAGES.contaBloqueada);
     const user = findUserByEmail(identity);
     // PocketBase authenticates unverified users too; the app checks `verified`.
-    if (!user || user.password !== password) return pbError(400, MSG.auth);
+    if (!user || user.password !== password) {
+      recordLoginFailure(identity);
+      return pbError(400, MSG.auth);
+    }
     return HttpResponse.json({ token: makeToken(user.id), record: presentUser(user, user) });
   }),
 

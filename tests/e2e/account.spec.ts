@@ -48,7 +48,7 @@ test('a customer sees their account, changes the phone, downloads their data and
     agendamentos: unknown[];
     solicitacoes_exclusao: unknown[];
   };
-  expect(json.conta).toMatchObject({ email: ACCOUNTS.cliente.email, celular: '(21) 99876-5432' });
+  expect(json.conta).toMatchObject({ email: ACCOUNTS.cliente.email, celular: '21998765432' }); // stored as digits
   expect(json).toMatchObject({ pagamentos: [], agendamentos: [], solicitacoes_exclusao: [] });
   await expect(page.getByText('Arquivo meus-dados.json baixado.')).toBeVisible();
 

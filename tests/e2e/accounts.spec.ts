@@ -14,8 +14,8 @@ test('register, confirm the e-mail link, log in and log out', async ({ page, con
 
   await dialog.getByLabel('Nome completo').fill('Beatriz Gonçalves Araújo');
   await dialog.getByLabel('Email').fill('beatriz@example.com');
-  await dialog.getByLabel('CPF').pressSequentially('52998224725');
-  await expect(dialog.getByLabel('CPF')).toHaveValue('529.982.247-25');
+  await dialog.getByLabel('CPF').pressSequentially('12345678909');
+  await expect(dialog.getByLabel('CPF')).toHaveValue('123.456.789-09');
   await dialog.getByLabel('Celular').pressSequentially('11987654321');
   await expect(dialog.getByLabel('Celular')).toHaveValue('(11) 98765-4321');
   await dialog.getByLabel('Senha', { exact: true }).fill('segredo123');

@@ -62,7 +62,7 @@ describe("'Minha conta'", () => {
     expect(within(section('Seus dados')).getByText('Celular').nextElementSibling).toHaveTextContent(
       '(21) 99876-5432',
     );
-    expect(sessionStorage.getItem('celular')).toBe('(21) 99876-5432');
+    expect(sessionStorage.getItem('celular')).toBe('21998765432');
   });
 
   it('checks the phone before sending it', async () => {

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { FIELD_MESSAGES } from '@/lib/field-messages';
 import { readSession } from '@/lib/session';
+import { setPendingEmail } from '@/features/auth/pending-email';
 import { getMailbox } from '@/mocks/mailbox';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/mocks/seed';
 import { renderApp } from '../helpers/render';
@@ -131,7 +133,7 @@ describe('login', () => {
 const validRegistration = {
   name: 'Ana Beatriz Gonçalves',
   email: 'ana.goncalves@example.com',
-  cpf: '52998224725',
+  cpf: '12345678909',
   phone: '11987654321',
   password: 'segredo123',
 };
@@ -216,7 +218,7 @@ describe('register', () => {
       email: validRegistration.email,
       password: validRegistration.password,
       passwordConfirm: validRegistration.password,
-      cpf: '529.982.247-25',
+      cpf: '123.456.789-09',
       celular: '(11) 98765-4321',
     });
     expect(create?.headers.get('authorization')).toBeNull();
@@ -358,5 +360,63 @@ describe('password reset', () => {
     await user.type(screen.getByLabelText('Confirmar nova senha'), 'novaSenha2026');
     await user.click(screen.getByRole('button', { name: 'Salvar nova senha' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('expirou ou já foi utilizado');
+  });
+});
+
+describe('too many attempts (429) and the limits of the demo double', () => {
+  const tooMany = (message = 'Too Many Requests.') =>
+    HttpResponse.json({ status: 429, message, data: {} }, { status: 429 });
+
+  it('login: the eleventh attempt in a minute says to wait, never "Email ou senha inválidos"', async () => {
+    const { user } = await openLogin();
+    await user.type(screen.getByLabelText('Email'), DEMO_ACCOUNTS.cliente.email);
+    await user.type(screen.getByLabelText('Senha'), 'senha-errada');
+    for (let i = 1; i <= 10; i++) {
+      await user.click(screen.getByRole('button', { name: 'Entrar' }));
+      await waitFor(() => expect(requests.to('POST', '/auth-with-password')).resolves.toHaveLength(i));
+    }
+    expect(screen.getByRole('alert')).toHaveTextContent('Email ou senha inválidos');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(FIELD_MESSAGES.muitasTentativas));
+    expect(screen.getByRole('alert')).not.toHaveTextContent('Email ou senha inválidos');
+  });
+
+  it('login: a locked account shows the server’s lockout message', async () => {
+    server.use(
+      http.post('*/api/collections/usuarios/auth-with-password', () =>
+        tooMany(FIELD_MESSAGES.contaBloqueada),
+      ),
+    );
+    const { user } = await openLogin();
+    await fillLogin(user, DEMO_ACCOUNTS.cliente.email, DEMO_PASSWORD);
+    expect(await screen.findByRole('alert')).toHaveTextContent(FIELD_MESSAGES.contaBloqueada);
+  });
+
+  it('register: a CPF with an account points to password recovery; a 429 says to wait', async () => {
+    const { user } = renderApp({ route: '/?mode=register' });
+    await screen.findByRole('dialog', { name: 'Criar conta' });
+    await fillRegister(user, { cpf: DEMO_ACCOUNTS.cliente.cpf.replace(/\D/g, '') });
+    expect(await screen.findByRole('alert')).toHaveTextContent(FIELD_MESSAGES.cpfCadastrado);
+    server.use(http.post('*/api/collections/usuarios/records', () => tooMany()));
+    await user.click(screen.getByRole('button', { name: 'Criar conta' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(FIELD_MESSAGES.muitasTentativas));
+  });
+
+  it('forgot password: a 429 says to wait', async () => {
+    server.use(http.post('*/api/collections/usuarios/request-password-reset', () => tooMany()));
+    const { user } = renderApp({ route: '/?mode=forgot_password' });
+    const dialog = await screen.findByRole('dialog', { name: 'Esqueci minha senha' });
+    await user.type(within(dialog).getByLabelText('Email'), DEMO_ACCOUNTS.cliente.email);
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar link' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(FIELD_MESSAGES.muitasTentativas);
+  });
+
+  it('verification resend: a 429 says to wait', async () => {
+    setPendingEmail(DEMO_ACCOUNTS.pendente.email, 0);
+    server.use(http.post('*/api/collections/usuarios/request-verification', () => tooMany()));
+    const { user } = renderApp({ route: '/?mode=verify_email' });
+    const dialog = await screen.findByRole('dialog', { name: 'Confirme seu e-mail' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reenviar e-mail' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(FIELD_MESSAGES.muitasTentativas);
   });
 });

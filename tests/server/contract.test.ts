@@ -8,7 +8,7 @@ import { searchKey } from '@/lib/search-key';
 import { resetDb } from '@/mocks/db';
 import { handlers } from '@/mocks/handlers';
 import { DEMO_ACCOUNTS, DEMO_AGENDADO_BOOKING, DEMO_PASSWORD } from '@/mocks/seed';
-import { nextIp, PB_URL } from './helpers';
+import { nextCpf, nextIp, PB_URL } from './helpers';
 
 type Backend = { name: string; client: () => PocketBase };
 
@@ -22,7 +22,12 @@ const BACKENDS: Backend[] = [
     client: () => {
       const pb = new PocketBase('http://msw.local');
       pb.autoCancellation(false);
-      pb.beforeSend = (url, options) => ({ url, options: { ...options, fetch: mswFetch } });
+      // An address per client, as for the real server: the stand-in keeps the per-IP limits apart by it.
+      const ip = nextIp();
+      pb.beforeSend = (url, options) => ({
+        url,
+        options: { ...options, fetch: mswFetch, headers: { ...options.headers, 'X-Forwarded-For': ip } },
+      });
       return pb;
     },
   },
@@ -71,7 +76,7 @@ describe.each(BACKENDS)('$name', ({ client }) => {
     email: `contrato-${Math.random().toString(36).slice(2)}@teste.passaporte.test`,
     password: 'Senha@2026',
     passwordConfirm: 'Senha@2026',
-    cpf: '390.533.447-05',
+    cpf: nextCpf(),
     celular: '(31) 99123-4567',
     ...change,
   });
@@ -115,6 +120,19 @@ describe.each(BACKENDS)('$name', ({ client }) => {
       emailVisibility: true,
     });
     expect(created).not.toHaveProperty('password');
+    // CPF and phone are stored as digits; one account per CPF.
+    expect(created).toMatchObject({ cpf: input.cpf.replace(/\D/g, ''), celular: '31991234567' });
+    expect(
+      await answer(
+        client()
+          .collection('usuarios')
+          .create(registration({ cpf: input.cpf })),
+      ),
+    ).toEqual({
+      status: 400,
+      message: 'An error occurred while validating the submitted data.',
+      codes: { cpf: 'validation_cpf_taken' },
+    });
     expect(
       await answer(
         client()

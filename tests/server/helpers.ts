@@ -15,9 +15,12 @@ let counter = 0;
 const run = Date.now().toString(36);
 const unique = () => `${run}${(counter++).toString(36)}`;
 
-/** A fresh IP per customer (sent as X-Forwarded-For, which the test server trusts) keeps the IP limit apart. */
-let ipCounter = 1;
-export const nextIp = () => `198.51.${100 + Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
+/**
+ * A fresh IP per customer (sent as X-Forwarded-For, which the test server trusts) keeps the per-IP limits
+ * apart: random in 10.0.0.0/8, since the test files run in parallel workers that share the server.
+ */
+const byte = () => Math.floor(Math.random() * 254) + 1;
+export const nextIp = () => `10.${byte()}.${byte()}.${byte()}`;
 
 /** An SDK client as the app makes one; `ip` is the address the server will see. */
 export function client(ip = nextIp()): PocketBase {
@@ -53,8 +56,11 @@ export function cpf(base9: string): string {
   return `${s.slice(0, 3)}.${s.slice(3, 6)}.${s.slice(6, 9)}-${s.slice(9)}`;
 }
 
-let cpfCounter = 100_000_000;
-export const nextCpf = () => cpf(String(cpfCounter++ + Math.floor(Math.random() * 1000) * 1000));
+/** A random valid CPF: one account per CPF, and the test files run in parallel workers. */
+export const nextCpf = () => cpf(String(100_000_000 + Math.floor(Math.random() * 899_999_999)));
+
+/** CPF and phone as the server stores them: digits only. */
+export const digits = (text: string) => text.replace(/\D/g, '');
 
 /** What the app's registration form sends (features/auth). */
 export type { RegisterInput };

@@ -1,4 +1,5 @@
 import type PocketBase from 'pocketbase';
+import { FIELD_MESSAGES } from '@/lib/field-messages';
 import { getDb, resetDb } from '@/mocks/db';
 import { makeToken } from '@/mocks/jwt';
 import { getMailbox } from '@/mocks/mailbox';
@@ -69,7 +70,7 @@ describe('registration and verification', () => {
     email: 'ana.maria@exemplo.com.br',
     password: 'segredo123',
     passwordConfirm: 'segredo123',
-    cpf: '52998224725',
+    cpf: '12345678909',
     celular: '11912345678',
   };
 
@@ -444,7 +445,7 @@ describe('create and update', () => {
     const pb = await signedIn('cliente');
     const id = DEMO_ACCOUNTS.cliente.id;
     const updated = await pb.collection('usuarios').update<UserRecord>(id, { celular: '(11) 91234-5678' });
-    expect(updated.celular).toBe('(11) 91234-5678');
+    expect(updated.celular).toBe('11912345678');
     for (const body of [
       { admin: true },
       { verified: true },
@@ -640,5 +641,38 @@ describe('Asaas proxy (as pocketbase/pb_hooks answers)', () => {
     expect(qr.payload).toContain('br.gov.bcb.pix');
     const other = await signedIn('agendado');
     expect((await failure(() => other.send(`/payments/asaas/pix/${answer.id}`, {}))).status).toBe(404);
+  });
+});
+
+describe('the server’s limits, as the demo mirrors them (pb_hooks/lib/limites.json)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('ten logins a minute, then 429; ten failures lock the account for 15 minutes, even the right password', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { email } = DEMO_ACCOUNTS.cliente;
+    for (let i = 0; i < 10; i++) {
+      const wrong = await failure(() => client().collection('usuarios').authWithPassword(email, 'errada123'));
+      expect(wrong.status).toBe(400);
+    }
+    const limited = await failure(() =>
+      client().collection('usuarios').authWithPassword(email, DEMO_PASSWORD),
+    );
+    expect(limited.status).toBe(429);
+    vi.setSystemTime(Date.now() + 61_000);
+    const locked = await failure(() =>
+      client().collection('usuarios').authWithPassword(email, DEMO_PASSWORD),
+    );
+    expect(locked).toMatchObject({ status: 429, message: FIELD_MESSAGES.contaBloqueada });
+    await client().collection('usuarios').authWithPassword(DEMO_ACCOUNTS.admin.email, DEMO_PASSWORD);
+    vi.setSystemTime(Date.now() + 15 * 60_000);
+    await client().collection('usuarios').authWithPassword(email, DEMO_PASSWORD);
+  });
+
+  it('five password-reset requests per 10 minutes, then 429', async () => {
+    for (let i = 0; i < 5; i++)
+      await client().collection('usuarios').requestPasswordReset(`x${i}@example.com`);
+    expect(
+      (await failure(() => client().collection('usuarios').requestPasswordReset('y@example.com'))).status,
+    ).toBe(429);
   });
 });

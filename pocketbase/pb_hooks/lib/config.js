@@ -24,8 +24,6 @@ function aplicar(app) {
   // Scheduled zip backups of pb_data (Settings -> Backups), the newest BACKUP_MANTER kept.
   definir(settings.backups, 'cron', env('BACKUP_CRON'));
   if (env('BACKUP_MANTER')) definir(settings.backups, 'cronMaxKeep', Number(env('BACKUP_MANTER')));
-  // PocketBase's per-IP rate limits, with its default rules (Settings -> Rate limiting).
-  if (env('RATE_LIMITS')) definir(settings.rateLimits, 'enabled', env('RATE_LIMITS') === 'true');
   // Behind a reverse proxy, the buyer's IP (sent to Asaas for its antifraud check) is in this header.
   if (env('TRUSTED_PROXY_HEADER')) {
     const headers = [env('TRUSTED_PROXY_HEADER')];

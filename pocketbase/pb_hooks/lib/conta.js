@@ -7,6 +7,15 @@ function publico(registro) {
   return dados;
 }
 
+/** A history entry as its customer sees it: staff act as 'Equipe', never as a named member of staff. */
+function entradaDoCliente(entrada) {
+  const dados = publico(entrada);
+  const sistema = require(`${__hooks}/lib/historico.js`).SISTEMA;
+  delete dados.autor;
+  dados.autor_nome = dados.autor_nome === sistema ? sistema : 'Equipe';
+  return dados;
+}
+
 function doUsuario(app, colecao, usuarioId) {
   return app.findRecordsByFilter(colecao, 'usuario = {:u}', '-created', 0, 0, { u: usuarioId }).map(publico);
 }
@@ -20,7 +29,7 @@ function exportar(e) {
     historico = agendamentos.flatMap((a) =>
       e.app
         .findRecordsByFilter('historico_agendamentos', 'agendamento = {:a}', '-created', 0, 0, { a: a.id })
-        .map(publico),
+        .map(entradaDoCliente),
     );
   } catch (_) {
     historico = []; // no history collection in this kit yet
@@ -36,8 +45,13 @@ function exportar(e) {
   });
 }
 
-/** The status is the server's: an account with a booking in progress is kept until the booking ends. */
+/** The status and the id are the server's: an account with a booking in progress is kept until the booking ends. */
 function prepararExclusao(e) {
+  if ((e.requestInfo().body || {}).id !== undefined) {
+    throw new BadRequestError('An error occurred while validating the submitted data.', {
+      id: new ValidationError('validation_forbidden', 'Campo não permitido.'),
+    });
+  }
   const usuarioId = e.record.getString('usuario');
   let emAndamento = false;
   try {

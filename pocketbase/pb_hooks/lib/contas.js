@@ -1,10 +1,15 @@
-// What a customer may write on their own account.
+// What a customer may write on their own account, checked with the browser's pt-BR field messages, and
+// stored normalised whatever the client sent.
 
 const regras = require(`${__hooks}/lib/regras.js`);
+const { achar } = require(`${__hooks}/lib/registros.js`);
 
 const VALIDACAO = 'An error occurred while validating the submitted data.';
+const M = regras.CAMPOS;
 // Fields a customer may change on their own record; the rest goes through support.
 const EDITAVEIS = ['celular', 'password', 'passwordConfirm', 'oldPassword'];
+// Set by the server only: the staff flag, the verification, the search column and the record id.
+const DO_SERVIDOR = ['admin', 'verified', 'busca', 'id'];
 
 function erro(code, message) {
   return new ValidationError(code, message);
@@ -12,14 +17,15 @@ function erro(code, message) {
 
 function validarCampos(body, campos) {
   const erros = {};
-  if (campos.indexOf('nome_completo') >= 0 && !regras.nomeValido(body.nome_completo)) {
-    erros.nome_completo = erro('validation_invalid_nome', 'Nome completo inválido');
+  if (campos.indexOf('nome_completo') >= 0) {
+    const mensagem = regras.erroNome(body.nome_completo);
+    if (mensagem) erros.nome_completo = erro('validation_invalid_nome', mensagem);
   }
   if (campos.indexOf('cpf') >= 0 && !regras.cpfValido(body.cpf)) {
-    erros.cpf = erro('validation_invalid_cpf', 'CPF inválido');
+    erros.cpf = erro('validation_invalid_cpf', M.cpfInvalido);
   }
   if (campos.indexOf('celular') >= 0 && !regras.celularValido(body.celular)) {
-    erros.celular = erro('validation_invalid_celular', 'Celular inválido');
+    erros.celular = erro('validation_invalid_celular', M.celularInvalido);
   }
   return erros;
 }
@@ -31,11 +37,15 @@ function lancar(erros) {
 function validarCadastro(e) {
   const body = e.requestInfo().body || {};
   const erros = validarCampos(body, ['nome_completo', 'cpf', 'celular']);
-  // The staff flag, the verification and the search column are the server's to set.
-  ['admin', 'verified', 'busca'].forEach((campo) => {
+  DO_SERVIDOR.forEach((campo) => {
     if (body[campo] !== undefined) erros[campo] = erro('validation_forbidden', 'Campo não permitido.');
   });
+  // One account per CPF: whoever registers it again is sent to password recovery.
+  if (!erros.cpf && achar(e.app, 'usuarios', 'cpf = {:c}', { c: regras.soDigitos(body.cpf) })) {
+    erros.cpf = erro('validation_cpf_taken', M.cpfCadastrado);
+  }
   lancar(erros);
+  e.record.set('nome_completo', regras.normalizarNome(body.nome_completo));
 }
 
 function validarAlteracao(e) {
@@ -50,4 +60,10 @@ function validarAlteracao(e) {
   lancar(erros);
 }
 
-module.exports = { validarCadastro, validarAlteracao };
+/** Every save, from the API or the admin screen: CPF and phone as digits only. */
+function normalizar(registro) {
+  registro.set('cpf', regras.soDigitos(registro.getString('cpf')));
+  registro.set('celular', regras.soDigitos(registro.getString('celular')));
+}
+
+module.exports = { validarCadastro, validarAlteracao, normalizar };

@@ -14,6 +14,9 @@ const ASAAS_EM_ANALISE = ['PENDING', 'AWAITING_RISK_ANALYSIS'];
 const LIMITE_CLIENTE = { tentativas: 5, janelaMin: 10 };
 const LIMITE_IP = { tentativas: 20, janelaMin: 10 };
 
+// The field messages the browser shows too (src imports the same file).
+const CAMPOS = require(`${__hooks}/lib/mensagens.json`);
+
 const MSG = {
   naoVerificado: 'Confirme o seu e-mail antes de pagar.',
   servicoInvalido: 'Serviço inválido.',
@@ -61,7 +64,13 @@ function soDigitos(texto) {
   return String(texto || '').replace(/\D/g, '');
 }
 
+/** Digits with the mask's separators at most: markup, letters or other symbols make a CPF or phone invalid. */
+function soMascara(texto, separadores) {
+  return typeof texto === 'string' && texto.length <= 20 && separadores.test(texto);
+}
+
 function cpfValido(texto) {
+  if (!soMascara(texto, /^[\d.\- ]*$/)) return false;
   const d = soDigitos(texto);
   if (d.length !== 11 || /^(\d)\1{10}$/.test(d)) return false;
   for (let t = 9; t < 11; t++) {
@@ -73,15 +82,34 @@ function cpfValido(texto) {
   return true;
 }
 
+/** A Brazilian mobile, as the browser checks it: DDD 11-99 without a 0, then the ninth digit 9. */
 function celularValido(texto) {
-  return /^\d{11}$/.test(soDigitos(texto));
+  return soMascara(texto, /^[\d()\- ]*$/) && /^[1-9][1-9]9\d{8}$/.test(soDigitos(texto));
 }
 
-/** Letters (accents included), spaces, apostrophes and hyphens; at least 10 letters. */
+/** The name as stored: Unicode NFC, any whitespace (line breaks, tabs) one space, trimmed. */
+function normalizarNome(texto) {
+  return String(texto || '')
+    .normalize('NFC')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * The pt-BR message for a name the browser would not send, or '' when it is fine: letters (accents
+ * included), spaces, apostrophes and hyphens; at least 10 letters; at most 120 characters.
+ */
+function erroNome(texto) {
+  const nome = normalizarNome(texto);
+  if (nome === '') return CAMPOS.nomeObrigatorio;
+  if (nome.length > 120) return CAMPOS.nomeLongo;
+  if (!/^(?:\p{L}\p{M}*|[ '’-])+$/u.test(nome)) return CAMPOS.nomeInvalido;
+  if ((nome.match(/\p{L}/gu) || []).length < 10) return CAMPOS.sobrenome;
+  return '';
+}
+
 function nomeValido(texto) {
-  const nome = String(texto || '').trim();
-  if (nome.length > 120 || !/^[\p{L}\s'’-]+$/u.test(nome)) return false;
-  return (nome.match(/\p{L}/gu) || []).length >= 10;
+  return erroNome(texto) === '';
 }
 
 /**
@@ -136,8 +164,11 @@ module.exports = {
   valorParcela,
   hojeSaoPaulo,
   soDigitos,
+  CAMPOS,
   cpfValido,
   celularValido,
+  normalizarNome,
+  erroNome,
   nomeValido,
   validarPedido,
   pago,

@@ -10,6 +10,7 @@ import { maskPhone, phoneInputProps } from '@/lib/phone';
 import { celularSchema } from '@/lib/phone-schema';
 import type { UserRecord } from '@/lib/types';
 import { accountErrorMessage, accountQueries, fieldErrorCode, updatePhone } from './api/account';
+import { FIELD_MESSAGES as M } from '@/lib/field-messages';
 
 const phoneSchema = z.object({ celular: celularSchema });
 type PhoneValues = z.infer<typeof phoneSchema>;
@@ -44,7 +45,7 @@ export function PhoneForm({ account }: { account: UserRecord }) {
     try {
       await save.mutateAsync(celular);
     } catch (error) {
-      if (fieldErrorCode(error, 'celular')) setError('celular', { message: 'Celular inválido' });
+      if (fieldErrorCode(error, 'celular')) setError('celular', { message: M.celularInvalido });
       else setServerError(accountErrorMessage(error, 'phone'));
     }
   });

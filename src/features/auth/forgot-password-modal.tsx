@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field, FormAlert } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
+import { tooManyMessage } from '@/lib/too-many';
 import { useMode } from '@/lib/use-mode';
 import { useSubmitGuard } from '@/lib/use-submit-guard';
 import { requestPasswordReset } from './api/auth';
@@ -26,8 +27,11 @@ export default function ForgotPasswordModal() {
       try {
         await requestPasswordReset(values.email);
         setSentTo(values.email);
-      } catch {
-        setServerError('Não foi possível enviar o link agora. Verifique sua conexão e tente novamente.');
+      } catch (error) {
+        setServerError(
+          tooManyMessage(error) ??
+            'Não foi possível enviar o link agora. Verifique sua conexão e tente novamente.',
+        );
       }
     }),
   );

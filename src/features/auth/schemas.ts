@@ -2,6 +2,7 @@ import { z } from '@/lib/zod';
 import { isValidCpf } from '@/lib/cpf';
 import { countLetters } from '@/lib/name';
 import { celularSchema } from '@/lib/phone-schema';
+import { FIELD_MESSAGES as M } from '@/lib/field-messages';
 
 export const LIMITS = { name: 120, email: 254, password: 71 } as const;
 
@@ -29,13 +30,13 @@ export const registerSchema = z
     nome_completo: z
       .string()
       .trim()
-      .min(1, 'Nome completo obrigatório')
-      .max(LIMITS.name, 'Nome muito longo (máximo de 120 caracteres)')
-      .refine((v) => countLetters(v) >= 10, 'Sobrenome é obrigatório'),
+      .min(1, M.nomeObrigatorio)
+      .max(LIMITS.name, M.nomeLongo)
+      .refine((v) => countLetters(v) >= 10, M.sobrenome),
     email: email('Email é obrigatório'),
     password: newPassword,
     passwordConfirm: z.string(),
-    cpf: z.string().min(1, 'CPF é obrigatório').refine(isValidCpf, 'CPF inválido'),
+    cpf: z.string().min(1, M.cpfObrigatorio).refine(isValidCpf, M.cpfInvalido),
     celular: celularSchema,
   })
   .refine((v) => v.password === v.passwordConfirm, {

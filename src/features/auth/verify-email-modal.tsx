@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
+import { tooManyMessage } from '@/lib/too-many';
 import { useMode } from '@/lib/use-mode';
 import { requestVerification } from './api/auth';
 import { getPendingEmail, resendWaitSeconds, setPendingEmail } from './pending-email';
@@ -11,6 +12,7 @@ export default function VerifyEmailModal() {
   const email = getPendingEmail();
   const [wait, setWait] = useState(() => resendWaitSeconds());
   const [status, setStatus] = useState<'idle' | 'sending' | 'sent' | 'error'>('idle');
+  const [errorMessage, setErrorMessage] = useState('');
 
   useEffect(() => {
     if (wait <= 0) return;
@@ -26,7 +28,10 @@ export default function VerifyEmailModal() {
       setPendingEmail(email);
       setWait(resendWaitSeconds());
       setStatus('sent');
-    } catch {
+    } catch (error) {
+      setErrorMessage(
+        tooManyMessage(error) ?? 'Não foi possível reenviar agora. Verifique sua conexão e tente novamente.',
+      );
       setStatus('error');
     }
   }
@@ -45,9 +50,7 @@ export default function VerifyEmailModal() {
             E-mail reenviado.
           </p>
         ) : null}
-        {status === 'error' ? (
-          <FormAlert>Não foi possível reenviar agora. Verifique sua conexão e tente novamente.</FormAlert>
-        ) : null}
+        {status === 'error' ? <FormAlert>{errorMessage}</FormAlert> : null}
         {email ? (
           <div>
             <Button

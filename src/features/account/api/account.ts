@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { ClientResponseError } from 'pocketbase';
 import { env } from '@/config/env';
 import { pb } from '@/lib/pocketbase';
+import { FIELD_MESSAGES } from '@/lib/field-messages';
 import type { DeletionRequestRecord, UserRecord } from '@/lib/types';
 
 /** The signed-in customer's account as the server stores it, and their deletion request. */
@@ -68,8 +69,7 @@ export function accountErrorMessage(error: unknown, action: Action): string {
   if (error.status === 401) return 'Sua sessão terminou. Entre de novo para continuar.';
   if (error.status === 403 || error.status === 404)
     return `${what} Esta conta não está disponível para você. Entre de novo ou fale com o atendimento: ${env.supportEmail}.`;
-  if (error.status === 429)
-    return `${what} Muitas tentativas em pouco tempo: aguarde alguns minutos e tente de novo.`;
+  if (error.status === 429) return `${what} ${FIELD_MESSAGES.muitasTentativas}`;
   if (error.status >= 500)
     return `${what} O servidor está com problemas no momento: tente de novo em alguns minutos.`;
   return `${what} Confira os dados e tente de novo. Se continuar, fale com o atendimento: ${env.supportEmail}.`;

@@ -1,6 +1,8 @@
 import { ClientResponseError } from 'pocketbase';
 import { ANONYMOUS, pb } from '@/lib/pocketbase';
+import { FIELD_MESSAGES } from '@/lib/field-messages';
 import { saveSession } from '@/lib/session';
+import { tooManyMessage } from '@/lib/too-many';
 import type { UserRecord } from '@/lib/types';
 
 export const messages = {
@@ -38,6 +40,8 @@ export async function login(email: string, password: string): Promise<UserRecord
 
 export function loginErrorMessage(error: unknown): string {
   if (error instanceof UnverifiedAccountError) return messages.loginUnverified;
+  const tooMany = tooManyMessage(error);
+  if (tooMany) return tooMany;
   if (error instanceof ClientResponseError && error.status === 400) return messages.loginInvalid;
   return messages.loginUnknown;
 }
@@ -63,12 +67,19 @@ export async function register(input: RegisterInput): Promise<void> {
 
 /**
  * Seed §8: a 400 'Failed to create record.' means the e-mail is taken. PocketBase uses that message for
- * any field error, so when it names other fields (and not the e-mail) it is the generic 400 instead.
+ * any field error, so when it names other fields (and not the e-mail) it is the generic 400 instead. A taken
+ * CPF and a 429 have messages of their own.
  */
 export function registerErrorMessage(error: unknown): string {
   if (!(error instanceof ClientResponseError)) return messages.registerUnknown;
+  const tooMany = tooManyMessage(error);
+  if (tooMany) return tooMany;
   if (error.status !== 400) return messages.registerUnknown;
-  const fields = Object.keys((error.response?.data as Record<string, unknown> | undefined) ?? {});
+  const data = (error.response?.data as Record<string, { code?: string } | undefined> | undefined) ?? {};
+  // One account per CPF: a taken CPF points to password recovery (pb_hooks/lib/contas.js).
+  if (data.cpf?.code === 'validation_cpf_taken' || data.cpf?.code === 'validation_not_unique')
+    return FIELD_MESSAGES.cpfCadastrado;
+  const fields = Object.keys(data);
   const aboutOtherFields = fields.length > 0 && !fields.includes('email');
   if (error.response?.message === 'Failed to create record.' && !aboutOtherFields)
     return messages.registerTaken;
