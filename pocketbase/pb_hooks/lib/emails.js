@@ -44,6 +44,8 @@ function textoPuro(html) {
 function textoDoHtml(html) {
   return textoPuro(
     String(html || '')
+      // PocketBase's layout around its account e-mails has a <head> with a <style> block: none of it is text.
+      .replace(/<(head|style|script|title)\b[\s\S]*?<\/\1>/gi, '')
       .replace(/\s*\n\s*/g, ' ')
       .replace(/<a\b[^>]*?href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_, href, conteudo) => {
         const texto = conteudo.replace(/<[^>]+>/g, '').trim();
