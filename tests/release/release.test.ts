@@ -84,7 +84,10 @@ function variant(version: string, edit: (dir: string) => void): string {
 }
 
 const MIGRATIONS = readdirSync(path.join(inject('releaseDir'), 'pb_migrations')).sort();
-const NEWEST = MIGRATIONS.at(-1) ?? '';
+// The previous release's layout is this kit before the step that gave each booking its search column, and every
+// step after it: the upgrade then has a known effect to check, whatever migrations later releases add.
+const SINCE = '1763900700_agendamentos_busca.js';
+const LATER = MIGRATIONS.filter((name) => name >= SINCE);
 
 const ENV = {
   DOMINIO: 'www.passaporte-italiano.test',
@@ -132,8 +135,11 @@ describe('upgrading an installation of the previous release', () => {
   afterAll(() => targets.forEach(stopInstalled));
 
   it('backs up, installs the new files, migrates, restarts; a failed upgrade returns to the backup', async () => {
-    // The previous release's layout: the same kit before its newest migration.
-    const previous = variant('anterior', (dir) => rmSync(path.join(dir, 'pb_migrations', NEWEST)));
+    // The previous release's layout: the same kit before the booking's search column (SINCE) and what came after.
+    expect(LATER[0]).toBe(SINCE);
+    const previous = variant('anterior', (dir) =>
+      LATER.forEach((name) => rmSync(path.join(dir, 'pb_migrations', name))),
+    );
     const target = installation(path.join(work, 'raiz'), await freePort());
     targets.push(target);
     const first = install(previous, target, ENV);
