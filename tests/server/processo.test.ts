@@ -273,6 +273,17 @@ describe('sending, review and retention', () => {
     );
   });
 
+  it("puts the case file in the customer's export: the applicants' data and the list of documents", async () => {
+    const data = await owner.pb.send<Record<string, Record<string, unknown>[]>>('/api/conta/exportar', {});
+    expect(data.requerentes?.map((r) => r.nome)).toEqual(['Maria', 'Luca']);
+    expect(data.requerentes?.[1]).toMatchObject({ pai_nome: 'Paolo Rossi', data_nascimento: '2015-03-02' });
+    expect(data.documentos).toHaveLength(8);
+    expect(data.documentos?.[0]).toMatchObject({ item: 'identidade', status: 'aprovado' });
+    expect(data.documentos?.[0]?.arquivos).toEqual(identity.arquivos);
+    const otherData = await other.pb.send<Record<string, unknown[]>>('/api/conta/exportar', {});
+    expect(JSON.stringify(otherData)).not.toContain('Luca');
+  });
+
   it('deletes the files 30 days after the booking closes, not before', async () => {
     const su = await superuser();
     // The other customer's booking closed 29 days ago, the owner's 31: one run of the job sees both.
