@@ -124,6 +124,7 @@ export default defineConfig([
             'onMailerSend',
             'onRecordEnrich',
             'onRecordValidate',
+            'onRecordDeleteRequest',
             'Collection',
             'Record',
             'TextField',

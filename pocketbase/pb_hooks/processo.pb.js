@@ -7,6 +7,11 @@ onRecordCreateRequest((e) => {
   e.next();
 }, 'requerentes');
 
+onRecordDeleteRequest((e) => {
+  require(`${__hooks}/lib/processo.js`).validarRemocaoRequerente(e);
+  e.next();
+}, 'requerentes');
+
 onRecordCreateRequest((e) => {
   require(`${__hooks}/lib/processo.js`).criarDocumento(e);
 }, 'documentos');

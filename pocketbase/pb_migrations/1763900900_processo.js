@@ -24,7 +24,7 @@ migrate(
       createRule: DONO,
       // The owner edits the draft; it stays on its booking. Staff read and copy, they do not rewrite it.
       updateRule: DONO + ' && @request.body.agendamento:isset = false',
-      // The owner removes an applicant (their documents go with it) while nothing of theirs is approved.
+      // The owner removes an applicant (their documents go with it); the hook keeps one with approved documents.
       deleteRule: DONO,
       fields: [
         {

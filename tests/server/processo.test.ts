@@ -261,6 +261,8 @@ describe('sending, review and retention', () => {
       .collection('documentos')
       .getFullList({ filter: `agendamento = "${bookingId}"` });
     expect(all.every((d) => d.status === 'aprovado')).toBe(true);
+    const removal = await failure(owner.pb.collection('requerentes').delete(adult.id));
+    expect(removal.message).toBe('Este requerente já tem documentos aprovados e não pode ser removido.');
     const history = await staff.pb
       .collection('historico_agendamentos')
       .getFullList({ filter: `agendamento = "${bookingId}"` });

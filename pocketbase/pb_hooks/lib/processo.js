@@ -15,6 +15,7 @@ const MSG = {
   motivoObrigatorio: 'Escolha o motivo da recusa.',
   nadaParaEnviar: 'Não há nada novo para enviar: os documentos já estão em análise ou aprovados.',
   incompleto: 'Complete o processo antes de enviar para análise.',
+  requerenteAprovado: 'Este requerente já tem documentos aprovados e não pode ser removido.',
 };
 
 function erro(code, message) {
@@ -76,6 +77,17 @@ function validarNovoRequerente(e) {
       {},
     );
   }
+}
+
+/** An applicant leaves (their documents with them) only from an open case, with nothing approved. */
+function validarRemocaoRequerente(e) {
+  const agendamento = e.app.findRecordById('agendamentos', e.record.getString('agendamento'));
+  if (encerrado(agendamento)) throw new BadRequestError(MSG.encerrado, {});
+  const aprovados = e.app.countRecords(
+    'documentos',
+    $dbx.hashExp({ requerente: e.record.id, status: 'aprovado' }),
+  );
+  if (aprovados > 0) throw new BadRequestError(MSG.requerenteAprovado, {});
 }
 
 /** Any save of a document: a known item, at most the files it allows. */
@@ -415,6 +427,7 @@ module.exports = {
   ehMenor,
   itensPara,
   validarNovoRequerente,
+  validarRemocaoRequerente,
   validarDocumento,
   criarDocumento,
   salvarDocumento,
