@@ -10,6 +10,13 @@ migrate(
     // When the retention job deleted the case's files (empty while they are kept).
     agendamentos.fields.add(new DateField({ name: 'arquivos_excluidos_em' }));
     app.save(agendamentos);
+    // Bookings closed before this step start their retention clock at their last change.
+    app
+      .db()
+      .newQuery(
+        "UPDATE agendamentos SET encerrado_em = updated WHERE status_agendamento IN ('FINALIZADO', 'CANCELADO')",
+      )
+      .execute();
 
     const DONO = 'agendamento.usuario = @request.auth.id';
     const STAFF = '@request.auth.admin = true';
