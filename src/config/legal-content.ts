@@ -250,8 +250,8 @@ export const privacyPolicy: LegalDocument = {
       title: 'Cookies e armazenamento no navegador',
       blocks: [
         'O site não grava cookies e não usa ferramentas de rastreamento, de publicidade ou de estatísticas de terceiros.',
-        'Para manter você conectado, o site guarda no armazenamento da sessão do navegador (sessionStorage) o seu identificador, um código de acesso, o seu nome, e-mail, celular e CPF e se a conta é da equipe. Durante um pagamento, guarda ali também a situação dele, nunca os dados do cartão.',
-        'Ao clicar em Sair, os dados da sessão são apagados; a situação de um pagamento fica até a aba ser fechada, para que uma compra paga não se perca. Fechar a aba apaga tudo.',
+        'Para manter você conectado, o site guarda no armazenamento da sessão do navegador (sessionStorage) o seu identificador, um código de acesso, o seu nome, e-mail, celular e CPF e se a conta é da equipe. Os dados do cartão nunca são guardados ali.',
+        'Ao clicar em Sair, os dados da sessão são apagados. Fechar a aba apaga tudo.',
       ],
     },
     {

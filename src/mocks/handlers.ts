@@ -608,6 +608,9 @@ const accountRoutes = [
       agendamentos: own(db.agendamentos),
       // The demo records no history of status changes.
       historico: [],
+      // The demo keeps no case file: no applicants, no documents.
+      requerentes: [],
+      documentos: [],
       solicitacoes_exclusao: own(db.solicitacoes_exclusao),
     });
   }),

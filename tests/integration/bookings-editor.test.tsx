@@ -507,6 +507,40 @@ it('says when the status e-mail could not be delivered, so that staff tell the c
   ).toBeInTheDocument();
 });
 
+it("shows the case file's entries: which document, what happened, never its contents", async () => {
+  // As pb_hooks/lib/processo.js records a review and the retention job.
+  getDb().historico_agendamentos.push(
+    historyEntry(
+      { id: ID },
+      [
+        {
+          campo: 'documento',
+          de: 'Maria Rossi · Foto para passaporte',
+          para: 'recusado (Ilegível: Rosto cortado)',
+        },
+      ],
+      { id: 'atendente00001', nome_completo: 'Beatriz Atendente' },
+      '2026-11-23 18:00:00.000Z',
+    ),
+    historyEntry(
+      { id: ID },
+      [{ campo: 'retencao', de: '8 documento(s)', para: 'excluídos 30 dias após o encerramento' }],
+      null,
+      '2026-11-23 19:00:00.000Z',
+    ),
+  );
+  await openEditor();
+  const panel = screen.getByRole('region', { name: 'Histórico' });
+  expect(
+    await within(panel).findByText(
+      'Documento Maria Rossi · Foto para passaporte: recusado (Ilegível: Rosto cortado)',
+    ),
+  ).toBeInTheDocument();
+  expect(
+    within(panel).getByText('Documentos (retenção) 8 documento(s): excluídos 30 dias após o encerramento'),
+  ).toBeInTheDocument();
+});
+
 describe('safe concurrent edits', () => {
   it('a save on a stale copy is refused, the newer values are shown, and the typed ones kept', async () => {
     const { user, seen } = await openEditor();

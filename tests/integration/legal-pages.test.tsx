@@ -57,6 +57,10 @@ describe('legal pages', () => {
     expect(screen.getByText(/Nenhum outro serviço é consultado para descobrir o seu IP/)).toBeInTheDocument();
     expect(screen.getByText(/não grava cookies/)).toBeInTheDocument();
     expect(screen.getByText(/sessionStorage/)).toBeInTheDocument();
+    // No payment's state is kept in the browser any more.
+    expect(
+      screen.queryByText(/situação de um pagamento|guarda ali também a situação/),
+    ).not.toBeInTheDocument();
   });
 
   it('the footer links both pages and shows the company identification, marked while unset', async () => {

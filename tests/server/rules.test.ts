@@ -63,6 +63,19 @@ beforeAll(async () => {
   ).id;
   ids.falhas_login = (await su.collection('falhas_login').create({ identidade: owner.email })).id;
   ids.envios_email = (await su.collection('envios_email').create({ para: owner.email, tipo: 'matriz' })).id;
+  // The owner's case file: one applicant (all an Individual order may have) with an approved document, which
+  // the owner may no longer remove or replace.
+  ids.requerentes = (
+    await su.collection('requerentes').create({ agendamento: ids.agendamentos, nome: 'Matriz' })
+  ).id;
+  ids.documentos = (
+    await su.collection('documentos').create({
+      agendamento: ids.agendamentos,
+      requerente: ids.requerentes,
+      item: 'identidade',
+    })
+  ).id;
+  await staff.pb.collection('documentos').update(ids.documentos, { status: 'aprovado' });
 });
 
 /** What each actor sees of the owner's record: 'own' = it is listed, 'none' = an empty or filtered list. */
@@ -74,13 +87,18 @@ const LIST: Record<string, Record<Actor, 'own' | 'none' | 403>> = {
   solicitacoes_exclusao: { visitor: 'none', owner: 'own', other: 'none', staff: 'own' },
   // Customers never see who did what; staff read the history of any booking.
   historico_agendamentos: { visitor: 'none', owner: 'none', other: 'none', staff: 'own' },
+  // The case file: the booking's owner and staff.
+  requerentes: { visitor: 'none', owner: 'own', other: 'none', staff: 'own' },
+  documentos: { visitor: 'none', owner: 'own', other: 'none', staff: 'own' },
   ...Object.fromEntries(SERVER_ONLY.map((c) => [c, { visitor: 403, owner: 403, other: 403, staff: 403 }])),
 };
 
 /** The filter that names the owner's record in each collection's list. */
 function ownerFilter(collection: string): string {
   if (collection === 'usuarios') return `id = "${owner.id}"`;
-  if (collection === 'historico_agendamentos') return `agendamento = "${ids.agendamentos ?? ''}"`;
+  if (['historico_agendamentos', 'requerentes', 'documentos'].includes(collection)) {
+    return `agendamento = "${ids.agendamentos ?? ''}"`;
+  }
   if (SERVER_ONLY.includes(collection)) return '';
   return `usuario = "${owner.id}"`;
 }
@@ -128,6 +146,22 @@ const WRITE: Record<
     other: { view: 404, create: 403, update: 403, delete: 403 },
     staff: { view: 200, create: 403, update: 403, delete: 403 },
   },
+  // The owner's applicant has an approved document: the owner edits the draft but cannot remove it, and a second
+  // applicant is one more than an Individual order holds. Staff read and copy, never rewrite or add.
+  requerentes: {
+    visitor: { view: 404, create: 400, update: 404, delete: 404 },
+    owner: { view: 200, create: 400, update: 200, delete: 400 },
+    other: { view: 404, create: 400, update: 404, delete: 404 },
+    staff: { view: 200, create: 400, update: 404, delete: 404 },
+  },
+  // The owner adds files to their own applicant and replaces them until approved; only staff review; nobody
+  // deletes one from a browser.
+  documentos: {
+    visitor: { view: 404, create: 400, update: 404, delete: 403 },
+    owner: { view: 200, create: 200, update: 404, delete: 403 },
+    other: { view: 404, create: 400, update: 404, delete: 403 },
+    staff: { view: 200, create: 400, update: 200, delete: 403 },
+  },
   ...Object.fromEntries(
     SERVER_ONLY.map((c) => [
       c,
@@ -158,6 +192,15 @@ function createBody(collection: string, actor: Actor): Record<string, unknown> {
       return { evento_id: `evt_falso_${actor}`, evento: 'PAYMENT_CONFIRMED' };
     case 'falhas_login':
       return { identidade: owner.email };
+    case 'requerentes':
+      return { agendamento: ids.agendamentos, nome: `Matriz ${actor}` };
+    case 'documentos':
+      return {
+        agendamento: ids.agendamentos,
+        requerente: ids.requerentes,
+        item: 'comprovante_endereco',
+        arquivos: [new File(['%PDF-1.4\n%%EOF\n'], 'comprovante.pdf', { type: 'application/pdf' })],
+      };
     case 'envios_email':
       return { para: owner.email, tipo: 'falso' };
     case 'pagamentos':
@@ -197,6 +240,10 @@ function updateBody(collection: string): Record<string, unknown> {
       return { preco_servico: 1 };
     case 'solicitacoes_exclusao':
       return { status: 'CONCLUIDA' };
+    case 'requerentes':
+      return { nome: 'Outro Nome' };
+    case 'documentos':
+      return { motivo_texto: 'Matriz de regras.' };
     default:
       return { status: 'CONFIRMED' };
   }

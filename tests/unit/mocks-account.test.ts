@@ -128,12 +128,17 @@ describe('GET /api/conta/exportar', () => {
         'agendamentos',
         'cobrancas',
         'conta',
+        'documentos',
         'gerado_em',
         'historico',
         'pagamentos',
+        'requerentes',
         'solicitacoes_exclusao',
       ].sort(),
     );
+    // The demo keeps no case file.
+    expect(data.requerentes).toEqual([]);
+    expect(data.documentos).toEqual([]);
     expect(Number.isNaN(Date.parse(String(data.gerado_em)))).toBe(false);
     expect(data.conta).toMatchObject({ id: agendado.id, email: agendado.email, cpf: agendado.cpf });
     expect(data.conta).not.toHaveProperty('password');

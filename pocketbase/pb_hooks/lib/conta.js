@@ -20,7 +20,35 @@ function doUsuario(app, colecao, usuarioId) {
   return app.findRecordsByFilter(colecao, 'usuario = {:u}', '-created', 0, 0, { u: usuarioId }).map(publico);
 }
 
-/** GET /api/conta/exportar: the account, payments, charges, bookings, their history and the deletion request. */
+/** A case file's document as the export lists it: which item, its state and file names, never the contents. */
+function documentoListado(registro) {
+  return {
+    id: registro.id,
+    agendamento: registro.getString('agendamento'),
+    requerente: registro.getString('requerente'),
+    item: registro.getString('item'),
+    status: registro.getString('status'),
+    motivo: registro.getString('motivo'),
+    motivo_texto: registro.getString('motivo_texto'),
+    arquivos: registro.getStringSlice('arquivos'),
+    created: registro.getString('created'),
+    updated: registro.getString('updated'),
+  };
+}
+
+/** The case file of the customer's bookings: applicants (their data) and documents (the list). */
+function processo(app, agendamentos) {
+  const de = (colecao) =>
+    agendamentos.flatMap((a) =>
+      app.findRecordsByFilter(colecao, 'agendamento = {:a}', 'created', 0, 0, { a: a.id }),
+    );
+  return { requerentes: de('requerentes').map(publico), documentos: de('documentos').map(documentoListado) };
+}
+
+/**
+ * GET /api/conta/exportar: the account, payments, charges, bookings, their history, the case file
+ * (applicants and the list of documents) and the deletion request.
+ */
 function exportar(e) {
   const usuario = e.auth;
   const agendamentos = doUsuario(e.app, 'agendamentos', usuario.id);
@@ -34,6 +62,7 @@ function exportar(e) {
   } catch (_) {
     historico = []; // no history collection in this kit yet
   }
+  const caso = processo(e.app, agendamentos);
   return e.json(200, {
     gerado_em: new Date().toISOString(),
     conta: publico(usuario),
@@ -41,6 +70,8 @@ function exportar(e) {
     cobrancas: doUsuario(e.app, 'cobrancas', usuario.id),
     agendamentos: agendamentos,
     historico: historico,
+    requerentes: caso.requerentes,
+    documentos: caso.documentos,
     solicitacoes_exclusao: doUsuario(e.app, 'solicitacoes_exclusao', usuario.id),
   });
 }

@@ -65,4 +65,12 @@ function anotarEmail(app, entrada, envio) {
   app.save(entrada);
 }
 
-module.exports = { CAMPOS, SISTEMA, alteracoes, registrarAlteracao, registrarCriacao, anotarEmail };
+module.exports = {
+  CAMPOS,
+  SISTEMA,
+  alteracoes,
+  registrar,
+  registrarAlteracao,
+  registrarCriacao,
+  anotarEmail,
+};

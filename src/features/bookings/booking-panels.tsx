@@ -182,6 +182,8 @@ const FIELD_NAMES: Record<string, string> = {
   status_agendamento: 'Status',
   nota_cliente: 'Mensagem ao cliente',
   formulario: 'Formulário',
+  documento: 'Documento',
+  retencao: 'Documentos (retenção)',
 };
 
 /** A stored value as staff read it: the day, the status with spaces, '(vazio)' for nothing. */
@@ -195,6 +197,12 @@ export function shownValue(field: string, value: string): string {
 function Change({ campo, de, para }: BookingHistoryRecord['alteracoes'][number]) {
   const name = FIELD_NAMES[campo] ?? campo;
   if (campo === 'formulario') return <li>{name}: atualizado</li>;
+  if (campo === 'documento' || campo === 'retencao')
+    return (
+      <li className="break-words">
+        {name} {de}: {para}
+      </li>
+    );
   if (campo === 'status_agendamento' && de === '')
     return <li>Agendamento criado com status {shownValue(campo, para)}</li>;
   return (

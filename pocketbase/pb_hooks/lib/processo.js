@@ -1,0 +1,437 @@
+// The case file's decisions: who an applicant is (adult or minor, which consulate), what they must send
+// (processo_regras.json), sending for review, the review's outcome on the booking, and the retention job.
+
+const REGRAS = require(`${__hooks}/lib/processo_regras.json`);
+const regras = require(`${__hooks}/lib/regras.js`);
+const historico = require(`${__hooks}/lib/historico.js`);
+
+const ENCERRADOS = ['FINALIZADO', 'CANCELADO'];
+
+const MSG = {
+  naoEncontrado: 'Agendamento não encontrado.',
+  encerrado: 'Este processo está encerrado: não recebe mais documentos.',
+  itemInvalido: 'Item da lista de documentos inválido.',
+  revisaoInvalida: 'Escolha Aprovar ou Recusar.',
+  motivoObrigatorio: 'Escolha o motivo da recusa.',
+  nadaParaEnviar: 'Não há nada novo para enviar: os documentos já estão em análise ou aprovados.',
+  incompleto: 'Complete o processo antes de enviar para análise.',
+  requerenteAprovado: 'Este requerente já tem documentos aprovados e não pode ser removido.',
+};
+
+function erro(code, message) {
+  return new ValidationError(code, message);
+}
+
+/** The consulate id serving a UF, or '' for an unknown UF. */
+function consuladoDaUf(uf) {
+  const ids = Object.keys(REGRAS.consulados);
+  for (let i = 0; i < ids.length; i++) {
+    if (REGRAS.consulados[ids[i]].ufs.indexOf(String(uf || '').toUpperCase()) >= 0) return ids[i];
+  }
+  return '';
+}
+
+/** Under 18 on `hoje` (yyyy-mm-dd) for a birth date (yyyy-mm-dd); false for no date. */
+function ehMenor(nascimento, hoje) {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(String(nascimento || ''))) return false;
+  const anos = Number(hoje.slice(0, 4)) - Number(nascimento.slice(0, 4));
+  const fezAniversario = hoje.slice(5) >= nascimento.slice(5);
+  return (fezAniversario ? anos : anos - 1) < REGRAS.maioridade;
+}
+
+function item(id) {
+  for (let i = 0; i < REGRAS.itens.length; i++) if (REGRAS.itens[i].id === id) return REGRAS.itens[i];
+  return null;
+}
+
+/** The checklist items for an applicant type ('adulto' or 'menor'). */
+function itensPara(tipo) {
+  return REGRAS.itens.filter((i) => i.para.indexOf(tipo) >= 0);
+}
+
+function limites(app, agendamento) {
+  const pagamento = agendamento.getString('pagamento')
+    ? app.findRecordById('pagamentos', agendamento.getString('pagamento'))
+    : null;
+  return REGRAS.requerentes[pagamento ? pagamento.getString('tipo_servico') : 'individual'];
+}
+
+function encerrado(agendamento) {
+  return (
+    ENCERRADOS.indexOf(agendamento.getString('status_agendamento')) >= 0 ||
+    agendamento.getString('arquivos_excluidos_em') !== ''
+  );
+}
+
+/** A new applicant: within the count the service allows, on a case still open. */
+function validarNovoRequerente(e) {
+  const agendamento = e.app.findRecordById('agendamentos', e.record.getString('agendamento'));
+  if (encerrado(agendamento)) throw new BadRequestError(MSG.encerrado, {});
+  const max = limites(e.app, agendamento).max;
+  const ja = e.app.countRecords('requerentes', $dbx.hashExp({ agendamento: agendamento.id }));
+  if (ja >= max) {
+    throw new BadRequestError(
+      max === 1
+        ? 'O Agendamento Individual é para um requerente.'
+        : 'O Agendamento Familiar é para no máximo ' + max + ' requerentes.',
+      {},
+    );
+  }
+}
+
+/** An applicant leaves (their documents with them) only from an open case, with nothing approved. */
+function validarRemocaoRequerente(e) {
+  const agendamento = e.app.findRecordById('agendamentos', e.record.getString('agendamento'));
+  if (encerrado(agendamento)) throw new BadRequestError(MSG.encerrado, {});
+  const aprovados = e.app.countRecords(
+    'documentos',
+    $dbx.hashExp({ requerente: e.record.id, status: 'aprovado' }),
+  );
+  if (aprovados > 0) throw new BadRequestError(MSG.requerenteAprovado, {});
+}
+
+/** Any save of a document: a known item, at most the files it allows. */
+function validarDocumento(record) {
+  const definicao = item(record.getString('item'));
+  if (!definicao) {
+    throw new BadRequestError(MSG.itemInvalido, { item: erro('validation_invalid_item', MSG.itemInvalido) });
+  }
+  const arquivos = record.get('arquivos');
+  const quantos = arquivos && arquivos.length !== undefined ? arquivos.length : 0;
+  if (quantos > definicao.maxArquivos) {
+    const texto =
+      definicao.maxArquivos === 1
+        ? 'Envie um arquivo para este item.'
+        : 'Envie no máximo ' + definicao.maxArquivos + ' arquivos para este item.';
+    throw new BadRequestError(texto, { arquivos: erro('validation_max_files', texto) });
+  }
+}
+
+function ehStaff(auth) {
+  return !!auth && auth.collection().name === 'usuarios' && auth.getBool('admin');
+}
+
+function nomeRequerente(requerente) {
+  const nome = (requerente.getString('nome') + ' ' + requerente.getString('sobrenome')).trim();
+  return nome || 'Requerente sem nome';
+}
+
+/** "Maria Souza · Foto para passaporte": how the history and the e-mails name a document. */
+function rotulo(app, documento) {
+  const requerente = app.findRecordById('requerentes', documento.getString('requerente'));
+  const definicao = item(documento.getString('item'));
+  return nomeRequerente(requerente) + ' · ' + (definicao ? definicao.nome : documento.getString('item'));
+}
+
+function registrarDocumento(app, documento, acao, auth) {
+  historico.registrar(
+    app,
+    documento.getString('agendamento'),
+    [{ campo: 'documento', de: rotulo(app, documento), para: acao }],
+    auth,
+  );
+}
+
+function motivoDe(documento) {
+  const motivo = REGRAS.motivosRecusa[documento.getString('motivo')] || '';
+  const texto = documento.getString('motivo_texto').trim();
+  return motivo && texto ? motivo + ': ' + texto : motivo || texto;
+}
+
+/** A new document of a case still open: pending until sent, recorded. */
+function criarDocumento(e) {
+  const agendamento = e.app.findRecordById('agendamentos', e.record.getString('agendamento'));
+  if (encerrado(agendamento)) throw new BadRequestError(MSG.encerrado, {});
+  e.record.set('status', 'pendente');
+  e.next();
+  registrarDocumento(e.app, e.record, 'arquivo enviado', e.requestInfo().auth);
+}
+
+/**
+ * An update of a document. The owner's (a replaced file) makes it pending again, marked as resent when it had
+ * been refused; staff's is a review: approved, or refused with a reason, signed and dated. Each is recorded.
+ */
+function salvarDocumento(e) {
+  const auth = e.requestInfo().auth;
+  const agendamento = e.app.findRecordById('agendamentos', e.record.getString('agendamento'));
+  if (encerrado(agendamento)) throw new BadRequestError(MSG.encerrado, {});
+  const antes = e.record.original().getString('status');
+  if (!ehStaff(auth) && !e.hasSuperuserAuth()) {
+    e.record.set('status', 'pendente');
+    e.record.set('motivo', '');
+    e.record.set('motivo_texto', '');
+    if (antes === 'recusado') e.record.set('reenviado', true);
+    e.next();
+    registrarDocumento(e.app, e.record, 'arquivo substituído', auth);
+    return;
+  }
+  const status = e.record.getString('status');
+  if (status !== antes) {
+    if (status !== 'aprovado' && status !== 'recusado') {
+      throw new BadRequestError(MSG.revisaoInvalida, {
+        status: erro('validation_invalid_status', MSG.revisaoInvalida),
+      });
+    }
+    if (status === 'recusado' && !e.record.getString('motivo')) {
+      throw new BadRequestError(MSG.motivoObrigatorio, {
+        motivo: erro('validation_required', MSG.motivoObrigatorio),
+      });
+    }
+    if (status === 'aprovado') {
+      e.record.set('motivo', '');
+      e.record.set('motivo_texto', '');
+    }
+    e.record.set('revisado_por', ehStaff(auth) ? auth.id : '');
+    e.record.set('revisado_em', new DateTime());
+  }
+  e.next();
+  if (status === antes) return;
+  registrarDocumento(
+    e.app,
+    e.record,
+    status === 'aprovado' ? 'aprovado' : 'recusado (' + motivoDe(e.record) + ')',
+    auth,
+  );
+  if (antes === 'em_analise') concluirRevisao(e.app, agendamento.id, auth);
+}
+
+/**
+ * When staff have reviewed every document sent, and refused some: the booking goes to ANALISE_ERRO with the
+ * list of refused documents as the note, and the customer gets the status e-mail with that list.
+ */
+function concluirRevisao(app, agendamentoId, auth) {
+  const documentos = app.findRecordsByFilter('documentos', 'agendamento = {:id}', 'created', 0, 0, {
+    id: agendamentoId,
+  });
+  if (documentos.some((d) => d.getString('status') === 'em_analise')) return;
+  const recusados = documentos.filter((d) => d.getString('status') === 'recusado');
+  if (recusados.length === 0) return;
+  const agendamento = app.findRecordById('agendamentos', agendamentoId);
+  const antes = agendamento.fresh();
+  agendamento.set('status_agendamento', 'ANALISE_ERRO');
+  agendamento.set(
+    'nota_cliente',
+    'Documentos recusados:\n' +
+      recusados.map((d) => '- ' + rotulo(app, d) + ': ' + motivoDe(d)).join('\n') +
+      '\nEnvie os documentos corrigidos pela página do processo.',
+  );
+  app.save(agendamento);
+  const entrada = historico.registrarAlteracao(app, antes, agendamento, auth);
+  try {
+    const envio = require(`${__hooks}/lib/emails_status.js`).enviarStatus(app, agendamento);
+    if (envio && entrada) historico.anotarEmail(app, entrada, envio);
+  } catch (err) {
+    console.error('Falha no e-mail de recusa do agendamento ' + agendamentoId + ': ' + err);
+  }
+}
+
+function hojeSP() {
+  return regras.hojeSaoPaulo();
+}
+
+/** What an applicant still lacks to be sent: pt-BR phrases ('' items are none). */
+function pendencias(requerente, documentos, hoje) {
+  const falta = [];
+  const texto = (campo) => requerente.getString(campo).trim() !== '';
+  [
+    ['nome', 'nome'],
+    ['sobrenome', 'sobrenome'],
+    ['sexo', 'sexo'],
+    ['data_nascimento', 'data de nascimento'],
+    ['local_nascimento', 'local de nascimento'],
+    ['estado_civil', 'estado civil'],
+    ['cor_olhos', 'cor dos olhos'],
+    ['cep', 'CEP'],
+    ['logradouro', 'endereço'],
+    ['numero', 'número'],
+    ['cidade', 'cidade'],
+  ].forEach((par) => {
+    if (!texto(par[0])) falta.push(par[1]);
+  });
+  if (requerente.getInt('altura_cm') <= 0) falta.push('altura');
+  if (!consuladoDaUf(requerente.getString('uf'))) falta.push('UF');
+  if (!texto('aire_comune') && !requerente.getBool('aire_nao_sei')) falta.push('comune do AIRE');
+  const menor = ehMenor(requerente.getString('data_nascimento'), hoje);
+  if (!menor && !regras.cpfValido(requerente.getString('cpf'))) falta.push('CPF');
+  if (menor && (!texto('mae_nome') || !texto('pai_nome'))) falta.push('nome dos pais');
+  itensPara(menor ? 'menor' : 'adulto').forEach((definicao) => {
+    if (!definicao.obrigatorio) return;
+    const doc = documentos.filter((d) => d.getString('item') === definicao.id)[0];
+    if (!doc || doc.getStringSlice('arquivos').length === 0) falta.push(definicao.nome);
+    else if (doc.getString('status') === 'recusado') falta.push(definicao.nome + ' (recusado: substitua)');
+  });
+  return falta;
+}
+
+/**
+ * 'Enviar para análise': every applicant complete (data and required documents), within the service's count;
+ * the pending documents go to review, the booking shows the case as received (`formulario`), staff are
+ * e-mailed. Answers { enviados }.
+ */
+function enviar(e) {
+  const auth = e.auth;
+  let agendamento;
+  try {
+    agendamento = e.app.findRecordById('agendamentos', e.request.pathValue('id'));
+  } catch (_err) {
+    throw new NotFoundError(MSG.naoEncontrado);
+  }
+  if (agendamento.getString('usuario') !== auth.id) throw new NotFoundError(MSG.naoEncontrado);
+  if (encerrado(agendamento)) throw new BadRequestError(MSG.encerrado, {});
+  const hoje = hojeSP();
+  const requerentes = e.app.findRecordsByFilter('requerentes', 'agendamento = {:id}', 'created', 0, 0, {
+    id: agendamento.id,
+  });
+  const documentos = e.app.findRecordsByFilter('documentos', 'agendamento = {:id}', 'created', 0, 0, {
+    id: agendamento.id,
+  });
+  const limite = limites(e.app, agendamento);
+  const problemas = [];
+  if (requerentes.length < limite.min || requerentes.length > limite.max) {
+    problemas.push(
+      limite.max === 1
+        ? 'Cadastre o requerente.'
+        : 'Cadastre de ' + limite.min + ' a ' + limite.max + ' requerentes.',
+    );
+  }
+  requerentes.forEach((r, i) => {
+    const falta = pendencias(
+      r,
+      documentos.filter((d) => d.getString('requerente') === r.id),
+      hoje,
+    );
+    if (falta.length > 0) problemas.push('Requerente ' + (i + 1) + ': falta ' + falta.join(', ') + '.');
+  });
+  // PocketBase's error shape, with the list of what is missing (its own errors keep field errors only).
+  if (problemas.length > 0) {
+    return e.json(400, { status: 400, message: MSG.incompleto, data: { pendencias: problemas } });
+  }
+  const novos = documentos.filter(
+    (d) => d.getString('status') === 'pendente' || d.getString('status') === '',
+  );
+  if (novos.length === 0) throw new BadRequestError(MSG.nadaParaEnviar, {});
+  e.app.runInTransaction((tx) => {
+    novos.forEach((d) => {
+      d.set('status', 'em_analise');
+      tx.save(d);
+      registrarDocumento(
+        tx,
+        d,
+        d.getBool('reenviado') ? 'reenviado para análise' : 'enviado para análise',
+        auth,
+      );
+    });
+    const antes = agendamento.fresh();
+    agendamento.set('formulario', resumo(requerentes, hoje));
+    tx.save(agendamento);
+    historico.registrarAlteracao(tx, antes, agendamento, auth);
+  });
+  avisarEquipe(e.app, agendamento, auth, novos.length);
+  return e.json(200, { enviados: novos.length });
+}
+
+/** The `formulario` text staff read: who the applicants are and where each is served. */
+function resumo(requerentes, hoje) {
+  return (
+    'Processo enviado para análise em ' +
+    hoje.slice(8, 10) +
+    '/' +
+    hoje.slice(5, 7) +
+    '/' +
+    hoje.slice(0, 4) +
+    '.\n' +
+    requerentes
+      .map((r, i) => {
+        const consulado = REGRAS.consulados[consuladoDaUf(r.getString('uf'))];
+        return (
+          'Requerente ' +
+          (i + 1) +
+          ': ' +
+          nomeRequerente(r) +
+          (ehMenor(r.getString('data_nascimento'), hoje) ? ' (menor)' : '') +
+          ' · Consulado de ' +
+          (consulado ? consulado.nome : '?')
+        );
+      })
+      .join('\n')
+  );
+}
+
+function avisarEquipe(app, agendamento, auth, quantos) {
+  const emails = require(`${__hooks}/lib/emails.js`);
+  const equipe = app.findRecordsByFilter('usuarios', 'admin = true', '', 0, 0);
+  const url = app.settings().meta.appURL + '/admin/bookings/' + agendamento.id;
+  equipe.forEach((membro) => {
+    emails.enviar(app, membro.email(), 'Processo enviado para análise - Passaporte Italiano', [
+      emails.escapar(auth.getString('nome_completo')) + ' enviou ' + quantos + ' documento(s) para análise.',
+      'Confira em <a href="' + emails.escapar(url) + '">' + emails.escapar(url) + '</a>.',
+    ]);
+  });
+}
+
+/** A booking that becomes FINALIZADO or CANCELADO starts its retention clock; reopened, it stops. */
+function marcarEncerramento(record) {
+  const fechado = ENCERRADOS.indexOf(record.getString('status_agendamento')) >= 0;
+  if (fechado && record.getString('encerrado_em') === '') record.set('encerrado_em', new DateTime());
+  if (!fechado && record.getString('encerrado_em') !== '') record.set('encerrado_em', '');
+}
+
+function diasDeRetencao() {
+  const dias = Number($os.getenv('PROCESSO_RETENCAO_DIAS') || REGRAS.retencaoDiasPadrao);
+  return dias >= 0 ? dias : REGRAS.retencaoDiasPadrao;
+}
+
+/**
+ * The retention job: for each booking closed `PROCESSO_RETENCAO_DIAS` days ago or more (default 30), deletes
+ * its documents (the files with them) and records when, once.
+ */
+function aplicarRetencao(app) {
+  const dias = diasDeRetencao();
+  const limite = new Date(Date.now() - dias * 86400000).toISOString().replace('T', ' ');
+  const vencidos = app.findRecordsByFilter(
+    'agendamentos',
+    "encerrado_em != '' && encerrado_em <= {:limite} && arquivos_excluidos_em = ''",
+    '',
+    0,
+    0,
+    { limite: limite },
+  );
+  vencidos.forEach((agendamento) => {
+    app.runInTransaction((tx) => {
+      const documentos = tx.findRecordsByFilter('documentos', 'agendamento = {:id}', '', 0, 0, {
+        id: agendamento.id,
+      });
+      documentos.forEach((d) => tx.delete(d));
+      agendamento.set('arquivos_excluidos_em', new DateTime());
+      tx.save(agendamento);
+      historico.registrar(
+        tx,
+        agendamento.id,
+        [
+          {
+            campo: 'retencao',
+            de: documentos.length + ' documento(s)',
+            para: 'excluídos ' + dias + ' dias após o encerramento',
+          },
+        ],
+        null,
+      );
+    });
+  });
+  return vencidos.length;
+}
+
+module.exports = {
+  REGRAS,
+  consuladoDaUf,
+  ehMenor,
+  itensPara,
+  validarNovoRequerente,
+  validarRemocaoRequerente,
+  validarDocumento,
+  criarDocumento,
+  salvarDocumento,
+  enviar,
+  marcarEncerramento,
+  aplicarRetencao,
+};

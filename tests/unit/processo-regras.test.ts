@@ -1,0 +1,55 @@
+// The case file's rules file (pocketbase/pb_hooks/lib/processo_regras.json), read by the server's hooks: the
+// official jurisdictions cover every UF once, the counts and file limits are the decided ones, and every
+// checklist item names its source.
+import { describe, expect, it } from 'vitest';
+import regras from '../../pocketbase/pb_hooks/lib/processo_regras.json';
+
+const UFS = 'AC AL AP AM BA CE DF ES GO MA MT MS MG PA PB PR PE PI RJ RN RS RO RR SC SP SE TO'.split(' ');
+
+describe('processo_regras.json', () => {
+  it('gives every UF exactly one consulate, as the official jurisdictions', () => {
+    const all = Object.values(regras.consulados).flatMap((c) => c.ufs);
+    expect([...all].sort()).toEqual([...UFS].sort());
+    const byName = Object.fromEntries(Object.values(regras.consulados).map((c) => [c.nome, c.ufs]));
+    expect(byName).toEqual({
+      'São Paulo': ['SP', 'MS', 'MT', 'RO', 'AC'],
+      'Rio de Janeiro': ['RJ', 'ES'],
+      'Belo Horizonte': ['MG'],
+      Curitiba: ['PR', 'SC'],
+      'Porto Alegre': ['RS'],
+      Recife: ['PE', 'MA', 'PI', 'BA', 'CE', 'RN', 'PB', 'AL', 'SE'],
+      Brasília: ['DF', 'GO', 'TO', 'PA', 'AP', 'RR', 'AM'],
+    });
+  });
+
+  it('says Porto Alegre takes requests by e-mail, and which rules are unconfirmed', () => {
+    expect(regras.consulados.porto_alegre.pedido).toBe('email');
+    for (const consulado of Object.values(regras.consulados)) {
+      if (consulado.confirmado) expect(consulado.fonte).toMatch(/^https:\/\/\w+\.esteri\.it\//);
+      else expect(consulado.nota).toContain('vale a lista comum');
+    }
+  });
+
+  it('holds the decided counts, files and checklist', () => {
+    expect(regras.requerentes).toEqual({ individual: { min: 1, max: 1 }, familiar: { min: 2, max: 6 } });
+    expect(regras.arquivos.tamanhoMaxBytes).toBe(10 * 1024 * 1024);
+    expect(regras.arquivos.tipos).toEqual(['application/pdf', 'image/jpeg', 'image/png']);
+    expect(regras.retencaoDiasPadrao).toBe(30);
+    const required = (tipo: string) =>
+      regras.itens.filter((i) => i.obrigatorio && i.para.includes(tipo)).map((i) => i.id);
+    expect(required('adulto')).toEqual(['identidade', 'comprovante_endereco', 'foto']);
+    expect(required('menor')).toEqual([
+      'identidade',
+      'comprovante_endereco',
+      'foto',
+      'certidao_nascimento',
+      'assentimento',
+    ]);
+    expect(regras.itens.find((i) => i.id === 'comprovante_endereco')?.maxIdadeDias).toBe(90);
+    for (const item of regras.itens) {
+      expect(item.fontes.comum).toMatch(/^https:\/\/\w+\.esteri\.it\//);
+      // The file field allows 3 per record; no item may promise more.
+      expect(item.maxArquivos).toBeLessThanOrEqual(3);
+    }
+  });
+});
