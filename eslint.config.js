@@ -125,6 +125,8 @@ export default defineConfig([
             'Collection',
             'Record',
             'TextField',
+            'BoolField',
+            'RelationField',
             'MailerMessage',
             'ValidationError',
             'ApiError',

@@ -57,6 +57,11 @@ function registrarCriacao(app, agendamento) {
   );
 }
 
+/** An entry the server writes about money (a duplicate payment, a refund): one line, `texto`, under `campo`. */
+function registrarNota(app, agendamentoId, campo, texto) {
+  return registrar(app, agendamentoId, [{ campo: campo, de: '', para: texto }], null);
+}
+
 /** Records on the entry the e-mail its change sent ({para, enviado, assunto}). */
 function anotarEmail(app, entrada, envio) {
   entrada.set('email_para', envio.para);
@@ -65,4 +70,12 @@ function anotarEmail(app, entrada, envio) {
   app.save(entrada);
 }
 
-module.exports = { CAMPOS, SISTEMA, alteracoes, registrarAlteracao, registrarCriacao, anotarEmail };
+module.exports = {
+  CAMPOS,
+  SISTEMA,
+  alteracoes,
+  registrarAlteracao,
+  registrarCriacao,
+  registrarNota,
+  anotarEmail,
+};

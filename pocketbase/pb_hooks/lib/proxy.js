@@ -86,9 +86,9 @@ function respostaCobranca(cobranca) {
   };
 }
 
-/** Refuses when the customer already has an order, or a live charge that is not this very attempt. */
+/** Refuses when the customer already has an order (a fully refunded one is closed and does not count). */
 function exigirSemPedido(app, usuarioId) {
-  if (achar(app, 'pagamentos', 'usuario = {:u}', { u: usuarioId })) {
+  if (achar(app, 'pagamentos', "usuario = {:u} && status_asaas != 'REFUNDED'", { u: usuarioId })) {
     throw new ApiError(409, regras.MSG.pedidoExiste, {
       pedido: new ValidationError('pedido_existente', regras.MSG.pedidoExiste),
     });
@@ -154,12 +154,26 @@ function abrirCobranca(app, usuarioId, dados) {
   }
 }
 
-/** A pending Pix stands in the way of a card charge: cancel it at Asaas first (nothing was paid). */
+/**
+ * The customer's unpaid Pix charges (pending, or overdue: Asaas keeps an overdue Pix payable for months) are
+ * cancelled at Asaas (DELETE) before they pay by other means, so a late Pix cannot charge them twice.
+ */
 function liberarPixPendente(app, usuarioId) {
-  const ativa = cobrancaAtiva(app, usuarioId);
-  if (!ativa || ativa.getString('metodo') !== 'pix' || ativa.getString('status') !== 'PENDING') return;
-  const resposta = asaas.chamar('DELETE', '/payments/' + encodeURIComponent(ativa.getString('asaas_id')));
-  if (resposta.status === 200) pedidos.aplicarStatus(app, ativa, 'DELETED');
+  const pix = app.findRecordsByFilter(
+    'cobrancas',
+    "usuario = {:u} && metodo = 'pix' && asaas_id != '' && (status = 'PENDING' || status = 'OVERDUE')",
+    'created',
+    20,
+    0,
+    { u: usuarioId },
+  );
+  pix.forEach((cobranca) => {
+    const resposta = asaas.chamar(
+      'DELETE',
+      '/payments/' + encodeURIComponent(cobranca.getString('asaas_id')),
+    );
+    if (resposta.status === 200 || resposta.status === 404) pedidos.aplicarStatus(app, cobranca, 'DELETED');
+  });
 }
 
 function tentativaDe(body) {
@@ -259,9 +273,12 @@ function cobrarCartao(e) {
 }
 
 /** Turns Asaas's answer to a new charge into the charge's status and the browser's answer. */
-function responderCobranca(e, cobranca, resposta) {
+function responderCobranca(e, enviada, resposta) {
+  // An installment's webhook may have reached the charge while the POST was in flight: read it again.
+  const cobranca = e.app.findRecordById('cobrancas', enviada.id);
   if (resposta.status === 200 && resposta.json && resposta.json.id) {
-    cobranca.set('asaas_id', String(resposta.json.id));
+    if (!cobranca.getString('asaas_id')) cobranca.set('asaas_id', String(resposta.json.id));
+    if (resposta.json.installment) cobranca.set('parcelamento', String(resposta.json.installment));
     e.app.save(cobranca);
     pedidos.aplicarStatus(e.app, cobranca, String(resposta.json.status || 'PENDING'));
     return e.json(200, respostaCobranca(cobranca));
