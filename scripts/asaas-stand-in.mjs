@@ -273,6 +273,10 @@ export function startAsaasStandIn({
       return [400, errors('invalid_creditCardHolderInfo', 'Informe os dados do titular do cartão.')];
     }
     if (!body.remoteIp) return [400, errors('invalid_remoteIp', 'Informe o IP do comprador.')];
+    // A CEP the postal service does not know, as Asaas reports it.
+    if (String(holder.postalCode) === '00000000') {
+      return [400, errors('invalid_postalCode', 'O CEP informado é inválido.')];
+    }
     const number = String(card.number);
     if (TEST_CARDS.declined.includes(number)) return [400, errors('invalid_creditCard', DECLINED)];
     if (number === TEST_CARDS.insufficientFunds) {

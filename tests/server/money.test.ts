@@ -11,6 +11,7 @@ import {
   asaasStore,
   cardRequest,
   CARDS,
+  failure,
   mailsTo,
   newCustomer,
   orderOf,
@@ -240,5 +241,41 @@ describe('no paid charge is dropped', () => {
     expect(JSON.stringify(history.map((h) => h.alteracoes))).toContain(`Pagamento duplicado ${pix.id}`);
     // The refund's own webhook leaves the order as it was.
     expect((await orderOf(customer.id)).payments[0]?.status_asaas).toBe('CONFIRMED');
+  });
+});
+
+describe("Asaas's errors mean what they say", () => {
+  it('a 429 from Asaas asks to try again in a few minutes and never counts against the attempt limit', async () => {
+    const customer = await newCustomer();
+    const asaasId = await asaasCustomer(customer);
+    await asaasConfig({ rateLimitNext: 6 });
+    for (let i = 0; i < 6; i++) {
+      const error = await failure(payByCard(customer, cardRequest(asaasId, customer)));
+      expect(error.status).toBe(429);
+      expect(error.message).toBe(
+        'O serviço de pagamento está sobrecarregado no momento: nada foi cobrado. Tente novamente em alguns minutos.',
+      );
+    }
+    // Six busy answers, then Asaas takes the charge: the customer was never limited.
+    expect((await payByCard(customer, cardRequest(asaasId, customer))).status).toBe('CONFIRMED');
+    expect((await orderOf(customer.id)).charges.filter((c) => c.status === 'NAO_CRIADA')).toHaveLength(6);
+  });
+
+  it('a field Asaas refuses is named, and does not count as a decline', async () => {
+    const customer = await newCustomer();
+    const asaasId = await asaasCustomer(customer);
+    for (let i = 0; i < 6; i++) {
+      const request = cardRequest(asaasId, customer);
+      request.creditCardHolderInfo.postalCode = '00000000';
+      const error = await failure(payByCard(customer, request));
+      expect(error.status).toBe(400);
+      expect(error.response.data).toMatchObject({
+        asaas: {
+          code: 'invalid_postalCode',
+          message: 'Confira o campo CEP do titular do cartão: O CEP informado é inválido.',
+        },
+      });
+    }
+    expect((await payByCard(customer, cardRequest(asaasId, customer))).status).toBe('CONFIRMED');
   });
 });

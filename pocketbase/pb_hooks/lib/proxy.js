@@ -242,7 +242,7 @@ function cobrarCartao(e) {
   pedidos.conciliarAtiva(e.app, usuario.id);
   exigirSemPedido(e.app, usuario.id);
 
-  limite.contarTentativa(e.app, usuario.id, e.realIP());
+  const tentativaCartao = limite.contarTentativa(e.app, usuario.id, e.realIP());
   liberarPixPendente(e.app, usuario.id);
   const cobranca = abrirCobranca(e.app, usuario.id, {
     tentativa: tentativa,
@@ -269,11 +269,14 @@ function cobrarCartao(e) {
   } else {
     pedidoAsaas.value = pedido.total;
   }
-  return responderCobranca(e, cobranca, asaas.chamar('POST', '/payments', pedidoAsaas));
+  return responderCobranca(e, cobranca, asaas.chamar('POST', '/payments', pedidoAsaas), tentativaCartao);
 }
 
-/** Turns Asaas's answer to a new charge into the charge's status and the browser's answer. */
-function responderCobranca(e, enviada, resposta) {
+/**
+ * Turns Asaas's answer to a new charge into the charge's status and the browser's answer. Only a decline counts
+ * against the card attempt limit (`tentativaCartao`, the counted attempt's id; '' for Pix).
+ */
+function responderCobranca(e, enviada, resposta, tentativaCartao) {
   // An installment's webhook may have reached the charge while the POST was in flight: read it again.
   const cobranca = e.app.findRecordById('cobrancas', enviada.id);
   if (resposta.status === 200 && resposta.json && resposta.json.id) {
@@ -283,20 +286,33 @@ function responderCobranca(e, enviada, resposta) {
     pedidos.aplicarStatus(e.app, cobranca, String(resposta.json.status || 'PENDING'));
     return e.json(200, respostaCobranca(cobranca));
   }
+  if (resposta.status === 429) {
+    // Asaas's own rate limit: nothing was made, and it is no decline.
+    limite.descontarTentativa(e.app, tentativaCartao);
+    pedidos.aplicarStatus(e.app, cobranca, 'NAO_CRIADA', 'Asaas: 429');
+    throw new TooManyRequestsError(regras.MSG.ocupado, {
+      asaas: new ValidationError('asaas_ocupado', regras.MSG.ocupado),
+    });
+  }
   if (resposta.status >= 400 && resposta.status < 500 && resposta.status !== 401 && resposta.status !== 403) {
     // Asaas keeps no refused charge: paying again is safe.
     const erro = asaas.primeiroErro(resposta.json);
-    pedidos.aplicarStatus(e.app, cobranca, 'RECUSADA', erro.description);
-    throw new BadRequestError(regras.MSG.recusado, {
-      asaas: new ValidationError(erro.code || 'recusada', erro.description || regras.MSG.recusado),
+    const leitura = asaas.lerRecusa(erro);
+    if (!leitura.recusa) limite.descontarTentativa(e.app, tentativaCartao);
+    pedidos.aplicarStatus(e.app, cobranca, leitura.recusa ? 'RECUSADA' : 'NAO_CRIADA', leitura.mensagem);
+    throw new BadRequestError(leitura.recusa ? regras.MSG.recusado : leitura.mensagem, {
+      asaas: new ValidationError(erro.code || 'recusada', leitura.mensagem || regras.MSG.recusado),
     });
   }
   if (resposta.semChave || resposta.status === 401 || resposta.status === 403) {
     // Our key is missing or wrong: nothing reached a card.
+    limite.descontarTentativa(e.app, tentativaCartao);
     pedidos.aplicarStatus(e.app, cobranca, 'NAO_CRIADA');
     throw new ApiError(503, regras.MSG.indisponivel, {});
   }
-  // No answer, a 5xx, or a 200 without an id: the charge may exist. It stays live until the server knows.
+  // No answer, a 5xx, or a 200 without an id: the charge may exist. It stays live until the server knows; the
+  // customer is told not to pay again, and it is no decline.
+  limite.descontarTentativa(e.app, tentativaCartao);
   pedidos.aplicarStatus(e.app, cobranca, 'INDETERMINADA');
   throw new ApiError(502, regras.MSG.indeterminado, {
     cobranca: new ValidationError('indeterminada', regras.MSG.indeterminado),
@@ -346,6 +362,7 @@ function cobrarPix(e) {
       description: descricao(body.tipo_servico, body.flex),
       externalReference: tentativa,
     }),
+    '',
   );
 }
 
