@@ -221,13 +221,16 @@ describe('no paid charge is dropped', () => {
     expect(order.payments).toHaveLength(1);
     expect(order.bookings).toHaveLength(1);
     const duplicate = order.charges.find((c) => c.asaas_id === pix.id);
-    expect(duplicate).toMatchObject({ duplicada: true, ativa: false, status: 'RECEIVED' });
+    expect(duplicate).toMatchObject({ duplicada: true, ativa: false });
     // Refunded through Asaas's refund API, in full.
     const requests = await asaasRequests();
     expect(requests.some((r) => r.method === 'POST' && r.path === `/v3/payments/${pix.id}/refund`)).toBe(
       true,
     );
     await expect.poll(async () => (await stored(pix.id)).status).toBe('REFUNDED');
+    await expect
+      .poll(async () => (await orderOf(customer.id)).charges.find((c) => c.asaas_id === pix.id)?.status)
+      .toBe('REFUNDED');
     await expect
       .poll(async () => (await orderOf(customer.id)).charges.find((c) => c.asaas_id === pix.id)?.estorno)
       .toBe('SOLICITADO');
@@ -277,5 +280,110 @@ describe("Asaas's errors mean what they say", () => {
       });
     }
     expect((await payByCard(customer, cardRequest(asaasId, customer))).status).toBe('CONFIRMED');
+  });
+});
+
+async function historyOf(bookingId: string) {
+  const su = await superuser();
+  const entries = await su.collection('historico_agendamentos').getFullList({
+    filter: su.filter('agendamento = {:a}', { a: bookingId }),
+    sort: 'created',
+  });
+  return entries.map((h) => ({ autor: h.autor_nome as string, alteracoes: h.alteracoes as unknown[] }));
+}
+
+describe('withdrawal and refunds', () => {
+  it('within 7 days, before booking: the installment is refunded in full, the booking is CANCELADO, both told', async () => {
+    const admin = await staff;
+    const { customer, asaasId } = await paidCustomer({ parcelas: 3 });
+    const [payment] = (await orderOf(customer.id)).payments;
+    const answer = await customer.pb.send<{ resultado: string }>('/payments/desistencia', { method: 'POST' });
+    expect(answer.resultado).toBe('estornada');
+    const requests = await asaasRequests();
+    expect(
+      requests.some(
+        (r) => r.method === 'POST' && r.path === `/v3/installments/${payment?.parcelamento}/refund`,
+      ),
+    ).toBe(true);
+    let order = await orderOf(customer.id);
+    expect(order.bookings[0]?.status_agendamento).toBe('CANCELADO');
+    expect(await mailsTo(customer.email, { subject: /Desistência confirmada/ })).toHaveLength(1);
+    expect((await mailsTo(admin.email, { subject: /Desistência com estorno/ })).length).toBeGreaterThan(0);
+    // Asaas's webhooks close the order; the customer may buy again.
+    await expect.poll(async () => (await orderOf(customer.id)).payments[0]?.status_asaas).toBe('REFUNDED');
+    order = await orderOf(customer.id);
+    expect(order.charges[0]).toMatchObject({ status: 'REFUNDED', ativa: false });
+    expect(JSON.stringify(await historyOf(order.bookings[0]?.id ?? ''))).toContain(
+      'Estorno integral confirmado',
+    );
+    expect((await payByCard(customer, cardRequest(asaasId, customer))).status).toBe('CONFIRMED');
+    expect((await orderOf(customer.id)).payments).toHaveLength(2);
+  });
+
+  it('once the appointment is booked, the withdrawal goes to staff and nothing is refunded', async () => {
+    const admin = await staff;
+    const { customer } = await paidCustomer();
+    const su = await superuser();
+    const [booking] = (await orderOf(customer.id)).bookings;
+    await su.collection('agendamentos').update(booking?.id ?? '', { status_agendamento: 'AGENDADO' });
+    const before = (await asaasRequests()).length;
+    const answer = await customer.pb.send<{ resultado: string }>('/payments/desistencia', { method: 'POST' });
+    expect(answer.resultado).toBe('encaminhada');
+    expect((await asaasRequests()).slice(before).filter((r) => r.path.endsWith('/refund'))).toEqual([]);
+    expect((await orderOf(customer.id)).bookings[0]?.status_agendamento).toBe('AGENDADO');
+    expect((await mailsTo(admin.email, { subject: /Pedido de desistência/ })).length).toBeGreaterThan(0);
+  });
+
+  it('staff refund part of a payment with a reason; the history and the payment follow Asaas', async () => {
+    const admin = await staff;
+    const { customer, charge } = await paidCustomer();
+    const [booking] = (await orderOf(customer.id)).bookings;
+    // Only staff, and only with a reason.
+    expect(
+      (
+        await failure(
+          customer.pb.send('/payments/estorno', {
+            method: 'POST',
+            body: { agendamento: booking?.id, motivo: 'x' },
+          }),
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await failure(
+          admin.pb.send('/payments/estorno', {
+            method: 'POST',
+            body: { agendamento: booking?.id, valor: 100 },
+          }),
+        )
+      ).status,
+    ).toBe(400);
+    await admin.pb.send('/payments/estorno', {
+      method: 'POST',
+      body: { agendamento: booking?.id, valor: 100, motivo: 'Taxa do Flex não usada' },
+    });
+    const request = (await asaasRequests()).find((r) => r.path === `/v3/payments/${charge.id}/refund`);
+    expect(request?.body).toMatchObject({ value: 100, description: 'Taxa do Flex não usada' });
+    await expect
+      .poll(async () => (await orderOf(customer.id)).payments[0]?.status_asaas)
+      .toBe('PARTIALLY_REFUNDED');
+    const history = JSON.stringify(await historyOf(booking?.id ?? ''));
+    expect(history).toContain(
+      'Estorno parcial de R$ 100,00 solicitado ao Asaas. Motivo: Taxa do Flex não usada',
+    );
+    expect(history).toContain('Equipe Financeiro');
+    expect(history).toContain('Estorno parcial confirmado pelo Asaas.');
+    expect((await orderOf(customer.id)).bookings[0]?.status_agendamento).toBe('NOVO');
+  });
+
+  it('a chargeback reaches the booking: its history records it and staff are e-mailed', async () => {
+    const admin = await staff;
+    const { customer, charge } = await paidCustomer();
+    expect((await asaasEvent(charge.id, 'PAYMENT_CHARGEBACK_REQUESTED')).status).toBe(200);
+    const [booking] = (await orderOf(customer.id)).bookings;
+    expect(JSON.stringify(await historyOf(booking?.id ?? ''))).toContain('Contestação (chargeback) aberta');
+    const alerts = await mailsTo(admin.email, { subject: /Contestação/ });
+    expect(alerts.some((m) => m.text.includes(charge.id))).toBe(true);
   });
 });

@@ -57,9 +57,12 @@ function registrarCriacao(app, agendamento) {
   );
 }
 
-/** An entry the server writes about money (a duplicate payment, a refund): one line, `texto`, under `campo`. */
-function registrarNota(app, agendamentoId, campo, texto) {
-  return registrar(app, agendamentoId, [{ campo: campo, de: '', para: texto }], null);
+/**
+ * An entry about money (a duplicate payment, a refund, a withdrawal): one line, `texto`, under `campo`, by
+ * `auth` (the staff member) or the server.
+ */
+function registrarNota(app, agendamentoId, campo, texto, auth) {
+  return registrar(app, agendamentoId, [{ campo: campo, de: '', para: texto }], auth || null);
 }
 
 /** Records on the entry the e-mail its change sent ({para, enviado, assunto}). */

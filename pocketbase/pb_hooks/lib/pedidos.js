@@ -34,7 +34,8 @@ function foiPaga(cobranca) {
 
 /**
  * What a payment read from Asaas (GET /payments/{id}) means for the charge: its status, DELETED when Asaas
- * removed it, VALOR_DIVERGENTE when it is paid with less than the charge's price (per installment).
+ * removed it, VALOR_DIVERGENTE when it is paid with less than the charge's price (per installment),
+ * PARTIALLY_REFUNDED when it is paid and has a refund.
  */
 function statusDoAsaas(cobranca, pagamento) {
   if (pagamento.deleted) return 'DELETED';
@@ -42,6 +43,11 @@ function statusDoAsaas(cobranca, pagamento) {
   const esperado = regras.valorParcela(cobranca.getFloat('valor'), cobranca.getInt('parcelas'));
   if (regras.pago(status) && regras.centavos(pagamento.value) < regras.centavos(esperado)) {
     return VALOR_DIVERGENTE;
+  }
+  // Asaas keeps a partly refunded payment paid, with its refunds listed.
+  const estornos = pagamento.refunds || [];
+  for (let i = 0; i < estornos.length; i++) {
+    if (regras.pago(status) && estornos[i] && estornos[i].status !== 'CANCELLED') return 'PARTIALLY_REFUNDED';
   }
   return status;
 }
@@ -211,7 +217,12 @@ function aplicarStatus(app, cobranca, status, motivo, depois) {
   const acoes = depois || [];
   const atual = cobranca.getString('status');
   if (atual === 'REFUNDED' && status !== 'REFUNDED') return cobranca; // a refund is final
-  if (cobranca.getBool('duplicada')) return cobranca; // refunded on its own; never an order
+  if (cobranca.getBool('duplicada')) {
+    // Refunded on its own, never an order: its status is only recorded.
+    cobranca.set('status', status);
+    app.save(cobranca);
+    return cobranca;
+  }
   if (foiPaga(cobranca) && POS_PAGAMENTO.indexOf(status) < 0 && !regras.pago(status)) {
     return cobranca; // a late or out-of-order event cannot undo a payment
   }
@@ -237,10 +248,55 @@ function aplicarStatus(app, cobranca, status, motivo, depois) {
     if (pagamento && pagamento.getString('status_asaas') !== status) {
       pagamento.set('status_asaas', status);
       app.save(pagamento);
+      if (POS_PAGAMENTO.indexOf(status) >= 0) registrarPosPagamento(app, pagamento, status, acoes);
     }
   }
   if (!depois) executar(app, acoes);
   return cobranca;
+}
+
+// What each status after the money means, for the booking's history and staff.
+const TEXTOS_POS_PAGAMENTO = {
+  REFUNDED: 'Estorno integral confirmado pelo Asaas: pedido encerrado.',
+  PARTIALLY_REFUNDED: 'Estorno parcial confirmado pelo Asaas.',
+  REFUND_REQUESTED: 'Estorno solicitado ao Asaas.',
+  REFUND_IN_PROGRESS: 'Estorno em processamento no Asaas.',
+  CHARGEBACK_REQUESTED: 'Contestação (chargeback) aberta pelo titular do cartão.',
+  CHARGEBACK_DISPUTE: 'Contestação (chargeback) em disputa.',
+  AWAITING_CHARGEBACK_REVERSAL: 'Contestação (chargeback): aguardando a reversão.',
+};
+
+/**
+ * A refund or chargeback reaches the booking: its history says so, staff are e-mailed (after the commit), and a
+ * full refund closes the order (the booking becomes CANCELADO; the customer may buy again).
+ */
+function registrarPosPagamento(app, pagamento, status, acoes) {
+  const agendamento = achar(app, 'agendamentos', 'pagamento = {:p}', { p: pagamento.id });
+  if (!agendamento) return;
+  const texto = TEXTOS_POS_PAGAMENTO[status] || status;
+  const historico = require(`${__hooks}/lib/historico.js`);
+  historico.registrarNota(app, agendamento.id, 'pagamento', texto);
+  if (status === 'REFUNDED' && agendamento.getString('status_agendamento') !== 'CANCELADO') {
+    const antes = agendamento.getString('status_agendamento');
+    agendamento.set('status_agendamento', 'CANCELADO');
+    app.save(agendamento);
+    historico.registrarNota(app, agendamento.id, 'status_agendamento', antes + ' → CANCELADO');
+  }
+  const pagamentoId = pagamento.id;
+  acoes.push((fora) => {
+    const emails = require(`${__hooks}/lib/emails.js`);
+    const registro = fora.findRecordById('pagamentos', pagamentoId);
+    const cliente = fora.findRecordById('usuarios', registro.getString('usuario'));
+    emails.alertaEquipe(fora, texto.replace(/[.:].*$/, '') + ' - Passaporte Italiano', [
+      texto,
+      '<strong>Cliente:</strong> ' +
+        emails.escapar(cliente.getString('nome_completo')) +
+        '<br><strong>Pagamento (Asaas):</strong> ' +
+        emails.escapar(registro.getString('asaas_id_pagamento')) +
+        '<br><strong>Total do pedido:</strong> ' +
+        emails.reais(registro.getFloat('preco_servico')),
+    ]);
+  });
 }
 
 function alertarValorDivergente(app, cobrancaId) {
