@@ -92,11 +92,10 @@ function desistir(e) {
     historico.registrarNota(
       e.app,
       agendamento.id,
-      'status_agendamento',
-      'Desistência do cliente (art. 49 do CDC): estorno integral solicitado ao Asaas. Status: ' +
-        antes +
-        ' → CANCELADO.',
+      'desistencia',
+      'Desistência do cliente (art. 49 do CDC): estorno integral solicitado ao Asaas.',
     );
+    historico.registrarMudanca(e.app, agendamento.id, 'status_agendamento', antes, 'CANCELADO');
   }
   emails.enviar(e.app, usuario.email(), 'Desistência confirmada - Passaporte Italiano', [
     'Olá, ' + escaparNome(nome) + '.',

@@ -280,7 +280,7 @@ function registrarPosPagamento(app, pagamento, status, acoes) {
     const antes = agendamento.getString('status_agendamento');
     agendamento.set('status_agendamento', 'CANCELADO');
     app.save(agendamento);
-    historico.registrarNota(app, agendamento.id, 'status_agendamento', antes + ' → CANCELADO');
+    historico.registrarMudanca(app, agendamento.id, 'status_agendamento', antes, 'CANCELADO');
   }
   const pagamentoId = pagamento.id;
   acoes.push((fora) => {
