@@ -189,6 +189,12 @@ const ownerOf = (row: Row): StoredUser | undefined => {
   return getDb().usuarios.find((u) => u.id === id);
 };
 
+/** The list rule: the view rule, except `pagamentos`, which lists each customer's own only (staff too). */
+function canList(name: CollectionName, row: Row, viewer: StoredUser | null): boolean {
+  if (name === 'pagamentos') return !!viewer && 'usuario' in row && row.usuario === viewer.id;
+  return canView(name, row, viewer);
+}
+
 /**
  * List/view rule of every collection: `usuario = @request.auth.id || @request.auth.admin = true` (id for
  * usuarios); the booking history is staff's only (`@request.auth.admin = true`).
@@ -274,7 +280,7 @@ function listRecords(name: CollectionName, request: Request): Response {
     .map((s) => ({ desc: s.startsWith('-'), field: s.replace(/^[-+]/, '') }));
   if (sorters.some((s) => !isField(name, s.field))) return pbError(400, MSG.badRequest);
 
-  const rows = rowsOf(name).filter((row) => canView(name, row, viewer) && matches(row));
+  const rows = rowsOf(name).filter((row) => canList(name, row, viewer) && matches(row));
   // Array.prototype.sort is stable, so ties keep insertion order like SQLite's rowid.
   const sorted = [...rows].sort((a, b) => {
     for (const { field, desc } of sorters) {
