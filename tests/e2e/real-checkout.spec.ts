@@ -77,6 +77,8 @@ async function fillCard(page: Page, number: string): Promise<void> {
   await page.getByLabel('Número do cartão').pressSequentially(number);
   await page.getByLabel('Validade (MM/AA)').pressSequentially('1230');
   await page.getByLabel('CVV').fill('123');
+  await page.getByLabel('CEP do titular').fill('01310-100');
+  await page.getByLabel('Número do endereço').fill('1000');
   await page.getByLabel('Parcelas').selectOption('1x');
 }
 

@@ -387,3 +387,40 @@ describe('withdrawal and refunds', () => {
     expect(alerts.some((m) => m.text.includes(charge.id))).toBe(true);
   });
 });
+
+describe("the holder's own data", () => {
+  it('the server validates the holder fields and caps them before Asaas; the holder’s data reaches Asaas', async () => {
+    const customer = await newCustomer();
+    const asaasId = await asaasCustomer(customer);
+    const before = (await asaasRequests()).length;
+    const bad = cardRequest(asaasId, customer);
+    bad.creditCardHolderInfo.postalCode = '123';
+    const error = await failure(payByCard(customer, bad));
+    expect(error.status).toBe(400);
+    expect(error.message).toBe('CEP do titular inválido.');
+    const noCpf = cardRequest(asaasId, customer);
+    noCpf.creditCardHolderInfo.cpfCnpj = '11111111111';
+    expect((await failure(payByCard(customer, noCpf))).message).toBe('CPF do titular inválido.');
+    expect((await asaasRequests()).slice(before).filter((r) => r.path === '/v3/payments')).toEqual([]);
+
+    const other = cardRequest(asaasId, customer);
+    other.creditCardHolderInfo = {
+      ...other.creditCardHolderInfo,
+      name: 'Giuseppe Rossi',
+      cpfCnpj: '52998224725',
+      postalCode: '20040-020',
+      addressNumber: '77 apto 1201 bloco B torre 2',
+      phone: '(21) 99876-5432',
+    };
+    await payByCard(customer, other);
+    const sent = (await asaasRequests()).filter((r) => r.path === '/v3/payments').at(-1);
+    expect(sent?.body.creditCardHolderInfo).toEqual({
+      name: 'Giuseppe Rossi',
+      email: customer.email,
+      cpfCnpj: '52998224725',
+      postalCode: '20040020',
+      addressNumber: '77 apto 12',
+      phone: '21998765432',
+    });
+  });
+});

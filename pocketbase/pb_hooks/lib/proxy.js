@@ -211,15 +211,32 @@ function cartaoDe(body) {
   ) {
     throw erroCampo('creditCard', regras.MSG.cartaoInvalido);
   }
+  return { cartao: cartao, titular: titularDe(h) };
+}
+
+/**
+ * The card holder's data as the browser sent it (the holder's own CEP and number; their name, CPF and phone
+ * when the card is someone else's), validated and capped before it reaches Asaas.
+ */
+function titularDe(h) {
   const titular = {
     name: texto(h.name, 120),
     email: texto(h.email, 200),
-    cpfCnpj: regras.soDigitos(h.cpfCnpj),
-    postalCode: regras.soDigitos(h.postalCode),
-    addressNumber: texto(h.addressNumber, 20),
-    phone: regras.soDigitos(h.phone),
+    cpfCnpj: regras.soDigitos(h.cpfCnpj).slice(0, 11),
+    postalCode: regras.soDigitos(h.postalCode).slice(0, 8),
+    addressNumber: texto(h.addressNumber, 10),
+    phone: regras.soDigitos(h.phone).slice(0, 11),
   };
-  return { cartao: cartao, titular: titular };
+  if (titular.postalCode.length !== 8) throw erroCampo('creditCardHolderInfo', 'CEP do titular inválido.');
+  if (!titular.addressNumber)
+    throw erroCampo('creditCardHolderInfo', 'Informe o número do endereço do titular.');
+  if (!/^[\p{L}\s'’.-]{2,120}$/u.test(titular.name)) {
+    throw erroCampo('creditCardHolderInfo', 'Nome do titular inválido.');
+  }
+  if (!regras.cpfValido(titular.cpfCnpj)) throw erroCampo('creditCardHolderInfo', 'CPF do titular inválido.');
+  if (!regras.celularValido(titular.phone))
+    throw erroCampo('creditCardHolderInfo', 'Celular do titular inválido.');
+  return titular;
 }
 
 function descricao(tipo, flex) {
