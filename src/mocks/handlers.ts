@@ -1290,8 +1290,8 @@ function refundOrder(payment: PaymentRecord, full: boolean): void {
 const refundRoutes = [
   http.post('*/payments/desistencia', async ({ request }) => {
     await latency();
-    const user = payer(request);
-    if (user instanceof Response) return user;
+    const user = currentUser(request);
+    if (!user) return pbError(401, PROXY_MSG.unauthorized);
     const db = getDb();
     const payment = db.pagamentos.find((p) => p.usuario === user.id && p.status_asaas !== 'REFUNDED');
     if (!payment) return pbError(404, REFUND_MSG.noOrder);
@@ -1345,7 +1345,11 @@ const refundRoutes = [
     if (!user.admin) return pbError(403, REFUND_MSG.staffOnly);
     const body = (await readJson(request)) ?? {};
     const reason = toText(body.motivo).trim().slice(0, 500);
-    if (!reason) return pbError(400, REFUND_MSG.reason);
+    if (!reason) {
+      return pbError(400, REFUND_MSG.reason, {
+        motivo: { code: 'validation_required', message: REFUND_MSG.reason },
+      });
+    }
     const db = getDb();
     const booking = db.agendamentos.find((b) => b.id === toText(body.agendamento));
     const payment = booking && db.pagamentos.find((p) => p.id === booking.pagamento);
@@ -1353,7 +1357,11 @@ const refundRoutes = [
     if (payment.status_asaas === 'REFUNDED') return pbError(400, REFUND_MSG.refunded);
     const full = body.valor === undefined || body.valor === null || body.valor === '';
     const value = Number(body.valor);
-    if (!full && !(value > 0 && value <= payment.preco_servico)) return pbError(400, REFUND_MSG.value);
+    if (!full && !(value > 0 && value <= payment.preco_servico)) {
+      return pbError(400, REFUND_MSG.value, {
+        valor: { code: 'validation_invalid_value', message: REFUND_MSG.value },
+      });
+    }
     const text = `${full ? 'Estorno integral' : `Estorno parcial de ${formatReais(value)}`} solicitado ao Asaas. Motivo: ${reason}`;
     db.historico_agendamentos.push(
       historyEntry(booking, [{ campo: 'estorno', de: '', para: text }], user, pbDate(new Date())),

@@ -34,13 +34,17 @@ function diasDesde(pagamento) {
  * of it. Throws when Asaas refuses (400, its reason) or does not answer (503).
  */
 function pedirEstorno(app, pagamento, valor, descricao) {
-  const cobranca = app.findRecordById('cobrancas', pagamento.getString('cobranca'));
-  const parcelamento = cobranca.getString('parcelamento');
+  // The charge of the order (older rows are linked by their Asaas id only).
+  const cobranca = pagamento.getString('cobranca')
+    ? app.findRecordById('cobrancas', pagamento.getString('cobranca'))
+    : achar(app, 'cobrancas', 'asaas_id = {:id}', { id: pagamento.getString('asaas_id_pagamento') });
+  const parcelamento = cobranca ? cobranca.getString('parcelamento') : pagamento.getString('parcelamento');
+  const asaasId = cobranca ? cobranca.getString('asaas_id') : pagamento.getString('asaas_id_pagamento');
   const integral = valor === null;
   const caminho =
     integral && parcelamento
       ? '/installments/' + encodeURIComponent(parcelamento) + '/refund'
-      : '/payments/' + encodeURIComponent(cobranca.getString('asaas_id')) + '/refund';
+      : '/payments/' + encodeURIComponent(asaasId) + '/refund';
   const corpo = { description: String(descricao).slice(0, 500) };
   if (!integral) corpo.value = valor;
   const resposta = asaas.chamar('POST', caminho, corpo);
@@ -52,8 +56,10 @@ function pedirEstorno(app, pagamento, valor, descricao) {
     });
   }
   if (resposta.status !== 200) throw new ApiError(503, MSG.falhou, {});
-  cobranca.set('estorno', 'SOLICITADO');
-  app.save(cobranca);
+  if (cobranca) {
+    cobranca.set('estorno', 'SOLICITADO');
+    app.save(cobranca);
+  }
 }
 
 function agendamentoDe(app, pagamento) {
@@ -64,7 +70,7 @@ function agendamentoDe(app, pagamento) {
 function desistir(e) {
   const usuario = e.auth;
   const pagamento = pedidoAberto(e.app, usuario.id);
-  if (!pagamento || !pagamento.getString('cobranca')) throw new NotFoundError(MSG.semPedido, {});
+  if (!pagamento) throw new NotFoundError(MSG.semPedido, {});
   if (diasDesde(pagamento) > PRAZO_DIAS) throw new BadRequestError(MSG.prazo, {});
   const agendamento = agendamentoDe(e.app, pagamento);
   const status = agendamento ? agendamento.getString('status_agendamento') : '';
@@ -129,7 +135,7 @@ function estornar(e) {
   const pagamento = agendamento
     ? achar(e.app, 'pagamentos', 'id = {:id}', { id: agendamento.getString('pagamento') })
     : null;
-  if (!pagamento || !pagamento.getString('cobranca')) throw new NotFoundError(regras.MSG.naoEncontrado, {});
+  if (!pagamento) throw new NotFoundError(regras.MSG.naoEncontrado, {});
   if (pagamento.getString('status_asaas') === 'REFUNDED') throw new BadRequestError(MSG.jaEstornado, {});
   const integral = body.valor === undefined || body.valor === null || body.valor === '';
   const valor = integral ? null : Number(body.valor);
