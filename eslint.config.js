@@ -137,6 +137,8 @@ export default defineConfig([
             'TextField',
             'DateField',
             'DateTime',
+            'BoolField',
+            'RelationField',
             'MailerMessage',
             'ValidationError',
             'ApiError',

@@ -26,6 +26,7 @@ export default defineConfig({
     'real-origin.spec.ts',
     'real-server.spec.ts',
     'real-checkout.spec.ts',
+    'real-money.spec.ts',
     'visitor.spec.ts',
     'seo.spec.ts',
   ],

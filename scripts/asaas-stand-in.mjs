@@ -5,8 +5,16 @@
 //   import { startAsaasStandIn } from './asaas-stand-in.mjs';
 //   const asaas = await startAsaasStandIn({ apiKey, webhook: { url, token }, pixAutoPayMs });
 //
+// As Asaas documents: a card charge in 2x or more is one payment per installment (each with its own id and
+// webhooks, tied by `installment`); a Pix stays payable after its due date (OVERDUE, then RECEIVED); refunds
+// (POST /payments/{id}/refund, POST /installments/{id}/refund) and DELETE send their webhooks.
+//
 // Test-only endpoints (no key): GET /__control/requests, GET /__control/payments,
-// POST /__control/payments/{id}/event {event} (applies the event and delivers its webhook), POST /__control/reset.
+// POST /__control/payments {payment} (a payment Asaas holds, e.g. one made elsewhere),
+// POST /__control/payments/{id}/event {event} (applies the event and delivers its webhook),
+// POST /__control/config {eventsOnCreate: 'none'|'after'|'before', rateLimitNext: n} (a card charge's
+// PAYMENT_CONFIRMED per installment sent after or before the POST's answer; the next n API calls get a 429),
+// POST /__control/reset.
 import { createServer } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
@@ -36,10 +44,13 @@ const EVENT_STATUS = {
   PAYMENT_CREDIT_CARD_CAPTURE_REFUSED: 'REFUSED',
   PAYMENT_AWAITING_RISK_ANALYSIS: 'AWAITING_RISK_ANALYSIS',
   PAYMENT_REFUNDED: 'REFUNDED',
+  PAYMENT_RESTORED: 'PENDING',
   PAYMENT_CHARGEBACK_REQUESTED: 'CHARGEBACK_REQUESTED',
   PAYMENT_OVERDUE: 'OVERDUE',
   PAYMENT_DELETED: 'DELETED',
 };
+
+const PAID = ['CONFIRMED', 'RECEIVED', 'RECEIVED_IN_CASH'];
 
 const id = (prefix) => `${prefix}_${randomBytes(8).toString('hex')}`;
 
@@ -131,6 +142,7 @@ export function startAsaasStandIn({
   noAnswerMs = 120_000,
 } = {}) {
   const state = { customers: new Map(), payments: new Map(), requests: [], webhooks: [] };
+  const settings = { eventsOnCreate: 'none', rateLimitNext: 0 };
   const timers = new Set();
 
   async function deliver(payment, event) {
@@ -158,8 +170,42 @@ export function startAsaasStandIn({
   function applyEvent(payment, event) {
     const status = EVENT_STATUS[event];
     if (status) payment.status = status;
+    if (event === 'PAYMENT_DELETED') payment.deleted = true;
+    if (event === 'PAYMENT_RESTORED') payment.deleted = false;
+    if (event === 'PAYMENT_CHARGEBACK_REQUESTED') {
+      payment.chargeback = { status: 'REQUESTED', reason: 'ABSENCE_OF_PRINT', value: payment.value };
+    }
     if (event === 'PAYMENT_RECEIVED') payment.paymentDate = todaySaoPaulo();
     return deliver(payment, event);
+  }
+
+  function later(send) {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      void send();
+    }, 50);
+    timers.add(timer);
+  }
+
+  /** A full refund (no value, or the rest) ends as REFUNDED; a smaller one as a partial refund. */
+  function refundPayment(payment, value, description) {
+    if (!PAID.includes(payment.status)) {
+      return [400, errors('invalid_action', 'Só é possível estornar uma cobrança recebida ou confirmada.')];
+    }
+    const refunded = (payment.refunds ?? []).reduce((sum, r) => sum + r.value, 0);
+    const rest = Math.round((payment.value - refunded) * 100) / 100;
+    const amount = value === undefined || value === null ? rest : Number(value);
+    if (!(amount > 0) || amount > rest + 0.001) {
+      return [400, errors('invalid_value', 'O valor do estorno excede o valor disponível da cobrança.')];
+    }
+    payment.refunds = [
+      ...(payment.refunds ?? []),
+      { dateCreated: todaySaoPaulo(), status: 'DONE', value: amount, description: description ?? null },
+    ];
+    const full = Math.abs(amount - rest) < 0.001;
+    if (full) payment.status = 'REFUNDED';
+    later(() => deliver(payment, full ? 'PAYMENT_REFUNDED' : 'PAYMENT_PARTIALLY_REFUNDED'));
+    return [200, payment];
   }
 
   function createPayment(body) {
@@ -180,16 +226,31 @@ export function startAsaasStandIn({
       customer: body.customer,
       billingType: body.billingType,
       value: count > 1 ? Math.floor((total * 100) / count) / 100 : total,
-      installmentCount: count > 1 ? count : undefined,
-      installment: count > 1 ? id('ins') : undefined,
-      totalValue: total,
+      installment: count > 1 ? id('ins') : null,
+      installmentNumber: count > 1 ? 1 : null,
       dueDate: body.dueDate,
       description: body.description,
       externalReference: body.externalReference ?? null,
       status: 'PENDING',
       dateCreated: todaySaoPaulo(),
       deleted: false,
+      refunds: null,
+      chargeback: null,
     };
+    // One payment per installment; the last one takes the centavos left over.
+    const installments = Array.from({ length: count }, (_, i) =>
+      i === 0
+        ? payment
+        : {
+            ...payment,
+            id: id('pay'),
+            installmentNumber: i + 1,
+            value:
+              i === count - 1
+                ? Math.round(total * 100 - payment.value * 100 * (count - 1)) / 100
+                : payment.value,
+          },
+    );
     if (body.billingType === 'PIX') {
       state.payments.set(payment.id, payment);
       if (pixAutoPayMs > 0) {
@@ -212,6 +273,10 @@ export function startAsaasStandIn({
       return [400, errors('invalid_creditCardHolderInfo', 'Informe os dados do titular do cartão.')];
     }
     if (!body.remoteIp) return [400, errors('invalid_remoteIp', 'Informe o IP do comprador.')];
+    // A CEP the postal service does not know, as Asaas reports it.
+    if (String(holder.postalCode) === '00000000') {
+      return [400, errors('invalid_postalCode', 'O CEP informado é inválido.')];
+    }
     const number = String(card.number);
     if (TEST_CARDS.declined.includes(number)) return [400, errors('invalid_creditCard', DECLINED)];
     if (number === TEST_CARDS.insufficientFunds) {
@@ -222,19 +287,25 @@ export function startAsaasStandIn({
     }
     if (number === TEST_CARDS.serverErrorNoCharge)
       return [500, { errors: [{ code: 'internal', description: 'Erro interno.' }] }];
-    payment.creditCard = {
-      creditCardNumber: number.slice(-4),
-      creditCardBrand: number.startsWith('5') ? 'MASTERCARD' : 'VISA',
-    };
-    if (number === TEST_CARDS.riskAnalysis) payment.status = 'AWAITING_RISK_ANALYSIS';
-    else if (number === TEST_CARDS.pending) payment.status = 'PENDING';
-    else payment.status = 'CONFIRMED';
+    const status =
+      number === TEST_CARDS.riskAnalysis
+        ? 'AWAITING_RISK_ANALYSIS'
+        : number === TEST_CARDS.pending
+          ? 'PENDING'
+          : 'CONFIRMED';
+    for (const p of installments) {
+      p.creditCard = {
+        creditCardNumber: number.slice(-4),
+        creditCardBrand: number.startsWith('5') ? 'MASTERCARD' : 'VISA',
+      };
+      p.status = status;
+    }
     // Still being processed: listed (GET /payments) only when its answer is sent.
-    if (number === TEST_CARDS.noAnswer) return ['hang', payment];
-    state.payments.set(payment.id, payment);
+    if (number === TEST_CARDS.noAnswer) return ['hang', payment, installments];
+    for (const p of installments) state.payments.set(p.id, p);
     if (number === TEST_CARDS.serverError)
       return [500, { errors: [{ code: 'internal', description: 'Erro interno.' }] }];
-    return [200, payment];
+    return [200, payment, installments];
   }
 
   function route(method, path, query, body) {
@@ -283,21 +354,48 @@ export function startAsaasStandIn({
     if (one && method === 'DELETE') {
       const payment = state.payments.get(one[1]);
       if (!payment) return [404, errors('not_found', 'Cobrança não encontrada.')];
-      if (payment.status === 'RECEIVED' || payment.status === 'CONFIRMED') {
+      if (PAID.includes(payment.status)) {
         return [400, errors('invalid_action', 'Não é possível remover uma cobrança paga.')];
       }
       payment.deleted = true;
-      payment.status = 'DELETED';
+      later(() => deliver(payment, 'PAYMENT_DELETED'));
       return [200, { deleted: true, id: payment.id }];
+    }
+    const refund = path.match(/^\/v3\/payments\/([^/]+)\/refund$/);
+    if (method === 'POST' && refund) {
+      const payment = state.payments.get(refund[1]);
+      if (!payment) return [404, errors('not_found', 'Cobrança não encontrada.')];
+      return refundPayment(payment, body.value, body.description);
+    }
+    const installmentRefund = path.match(/^\/v3\/installments\/([^/]+)\/refund$/);
+    if (method === 'POST' && installmentRefund) {
+      const all = [...state.payments.values()].filter((p) => p.installment === installmentRefund[1]);
+      if (all.length === 0) return [404, errors('not_found', 'Parcelamento não encontrado.')];
+      if (!all.every((p) => PAID.includes(p.status))) {
+        return [400, errors('invalid_action', 'Só é possível estornar um parcelamento pago.')];
+      }
+      for (const p of all) refundPayment(p, undefined, body.description);
+      return [200, { object: 'installment', id: installmentRefund[1], status: 'REFUNDED' }];
     }
     return [404, errors('not_found', 'Recurso não encontrado.')];
   }
 
   async function control(method, path, body) {
     if (path === '/__control/requests') return [200, state.requests];
-    if (path === '/__control/payments') return [200, [...state.payments.values()]];
+    if (method === 'GET' && path === '/__control/payments') return [200, [...state.payments.values()]];
     if (path === '/__control/webhooks') return [200, state.webhooks];
+    if (method === 'POST' && path === '/__control/payments') {
+      const payment = { object: 'payment', deleted: false, ...body.payment };
+      state.payments.set(payment.id, payment);
+      return [200, payment];
+    }
+    if (method === 'POST' && path === '/__control/config') {
+      Object.assign(settings, body);
+      return [200, settings];
+    }
     if (method === 'POST' && path === '/__control/reset') {
+      settings.eventsOnCreate = 'none';
+      settings.rateLimitNext = 0;
       state.customers.clear();
       state.payments.clear();
       state.requests.length = 0;
@@ -353,17 +451,33 @@ export function startAsaasStandIn({
       send(401, errors('invalid_access_token', 'A chave de API fornecida é inválida.'));
       return;
     }
-    const [status, payload] = route(req.method, url.pathname, url.searchParams, body);
+    if (settings.rateLimitNext > 0) {
+      settings.rateLimitNext--;
+      send(429, errors('too_many_requests', 'Limite de requisições atingido. Tente novamente mais tarde.'));
+      return;
+    }
+    const [status, payload, installments] = route(req.method, url.pathname, url.searchParams, body);
     if (status === 'hang') {
       const timer = setTimeout(() => {
         timers.delete(timer);
-        state.payments.set(payload.id, payload);
+        for (const p of installments) state.payments.set(p.id, p);
         send(200, payload);
       }, noAnswerMs);
       timers.add(timer);
       return;
     }
+    // A card charge's events, one per installment, sent as Asaas does: sometimes before the answer.
+    const events =
+      status === 200 && installments && settings.eventsOnCreate !== 'none'
+        ? installments.filter((p) => p.status === 'CONFIRMED')
+        : [];
+    if (settings.eventsOnCreate === 'before') {
+      // Out of order, as deliveries may be: the last installment's event first.
+      for (const p of [...events].reverse()) await deliver(p, 'PAYMENT_CONFIRMED');
+    }
     send(status, payload);
+    if (settings.eventsOnCreate === 'after')
+      for (const p of events) later(() => deliver(p, 'PAYMENT_CONFIRMED'));
   });
 
   return new Promise((resolve) => {

@@ -7,6 +7,8 @@ export interface RunningPocketBase {
   dataDir: string;
   superuser: { email: string; password: string; token: string };
   output(): string;
+  /** SIGKILL, as in a crash: no shutdown; the data dir stays. */
+  crash(): Promise<void>;
   stop(): Promise<void>;
 }
 export declare function startPocketBase(options: {

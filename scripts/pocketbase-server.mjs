@@ -78,7 +78,7 @@ export const DEFAULT_SUPERUSER = { email: 'superuser@passaporte.test', password:
 /**
  * Starts PocketBase. Options: port (required), env (the server's environment: ASAAS_*, SMTP_*, APP_URL...),
  * dataDir (a fresh temporary one by default, removed on stop), superuser ({email, password}), log (print
- * the server's output), migrationsDir (the kit's by default). Returns { url, dataDir, superuser: {email, password, token}, stop() }.
+ * the server's output), migrationsDir (the kit's by default). Returns { url, dataDir, superuser: {email, password, token}, output(), crash(), stop() }.
  */
 export async function startPocketBase({
   port,
@@ -135,6 +135,14 @@ export async function startPocketBase({
     dataDir: dir,
     superuser: { ...superuser, token },
     output: () => output.join(''),
+    /** Kills the server at once (SIGKILL: no shutdown, as in a crash or a power cut); the data dir stays. */
+    crash: async () => {
+      process.removeListener('exit', killOnExit);
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+    },
     stop: async () => {
       process.removeListener('exit', killOnExit);
       if (child.exitCode === null) {

@@ -31,3 +31,20 @@ routerAdd(
   (e) => require(`${__hooks}/lib/proxy.js`).qrCodePix(e),
   $apis.requireAuth('usuarios'),
 );
+
+// Money given back (lib/estornos.js): the customer's withdrawal within 7 days, and a staff refund.
+routerAdd(
+  'POST',
+  '/payments/desistencia',
+  (e) => require(`${__hooks}/lib/estornos.js`).desistir(e),
+  $apis.requireAuth('usuarios'),
+  (e) => require(`${__hooks}/lib/arranque.js`).exigir(e),
+);
+
+routerAdd(
+  'POST',
+  '/payments/estorno',
+  (e) => require(`${__hooks}/lib/estornos.js`).estornar(e),
+  $apis.requireAuth('usuarios'),
+  (e) => require(`${__hooks}/lib/arranque.js`).exigir(e),
+);

@@ -6,4 +6,8 @@ onBootstrap((e) => {
   e.next();
   require(`${__hooks}/lib/config.js`).aplicar(e.app);
   require(`${__hooks}/lib/arranque.js`).verificar(e.app);
+  require(`${__hooks}/lib/arranque.js`).avisarProxy(
+    e.app,
+    require(`${__hooks}/lib/arranque.js`).escuta($os.args),
+  );
 });

@@ -73,11 +73,6 @@ export function parseEnv(raw: Raw) {
         'precisa ser um telefone com DDD, de preferência com o código do país (+55 11 91234-5678)',
       ) ?? PLACEHOLDERS.VITE_SUPPORT_WHATSAPP,
     siteUrl: (url(raw, 'VITE_SITE_URL') ?? PLACEHOLDERS.VITE_SITE_URL).replace(/\/+$/, ''),
-    holderPostalCode: (
-      matching(raw, 'VITE_HOLDER_POSTAL_CODE', /^\d{5}-?\d{3}$/, 'precisa ser um CEP (00000-000)') ??
-      '01310-100'
-    ).replace('-', ''),
-    holderAddressNumber: read(raw, 'VITE_HOLDER_ADDRESS_NUMBER') ?? '1000',
     /** Who sells (Decreto 7.962/2013 art. 2): null until the business sets it; pages then say so. */
     company: {
       legalName: read(raw, 'VITE_COMPANY_NAME') ?? null,

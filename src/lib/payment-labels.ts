@@ -18,6 +18,8 @@ const PAYMENT_STATUS: Record<string, string> = {
   REFUND_REQUESTED: 'Estorno solicitado',
   REFUND_IN_PROGRESS: 'Estorno em andamento',
   REFUNDED: 'Estornado',
+  PARTIALLY_REFUNDED: 'Estornado em parte',
+  VALOR_DIVERGENTE: 'Valor abaixo do preço',
   CHARGEBACK_REQUESTED: 'Contestação aberta pelo cliente',
   CHARGEBACK_DISPUTE: 'Contestação em disputa',
   AWAITING_CHARGEBACK_REVERSAL: 'Contestação revertida, aguardando repasse',

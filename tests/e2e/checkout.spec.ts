@@ -7,6 +7,8 @@ async function fillCard(page: Page, number: string) {
   await page.getByLabel('Número do cartão').pressSequentially(number);
   await page.getByLabel('Validade (MM/AA)').pressSequentially('1230');
   await page.getByLabel('CVV').fill('123');
+  await page.getByLabel('CEP do titular').fill('01310-100');
+  await page.getByLabel('Número do endereço').fill('1000');
   await page.getByLabel('Parcelas').selectOption('3x');
 }
 
@@ -107,6 +109,13 @@ test('the purchase works with the keyboard alone', async ({ page }) => {
   await page.keyboard.type('1230');
   await page.keyboard.press('Tab');
   await page.keyboard.type('123');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('CEP do titular')).toBeFocused();
+  await page.keyboard.type('01310100');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('1000');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('O cartão é de outra pessoa')).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByLabel('Parcelas')).toBeFocused();
   await page.getByLabel('Parcelas').selectOption('6x'); // native select: the same as arrow keys

@@ -2,60 +2,13 @@
 // what the customer sees, and what the server stored (PocketBase read as superuser, the Asaas stand-in's
 // control endpoints). Each test makes its own customer, who comes from an address of their own (the
 // server trusts X-Forwarded-For here), so the per-IP card limit never mixes tests.
-import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { TEST_CARDS } from '../../scripts/asaas-stand-in.mjs';
-import { DEFAULT_SUPERUSER } from '../../scripts/pocketbase-server.mjs';
 import { expect, expectNoAxeViolations, REAL_BACKEND, shot, test } from './fixtures';
-import { login, newCustomer } from './helpers';
+import { login } from './helpers';
+import { type Customer, ownAddress, superuserToken, verifiedCustomer } from './real-helpers';
 
 const APPROVED = '4111111111111111';
-
-interface Customer {
-  id: string;
-  email: string;
-  password: string;
-  name: string;
-}
-
-let ipCounter = 0;
-/** Every request this context makes to PocketBase comes from an address of its own. */
-async function ownAddress(context: BrowserContext): Promise<void> {
-  const ip = `203.0.${113 + Math.floor(Math.random() * 10)}.${(ipCounter++ % 250) + 1}`;
-  await context.route(`${REAL_BACKEND.pb}/**`, (route) =>
-    route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': ip } }),
-  );
-}
-
-async function superuserToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post(`${REAL_BACKEND.pb}/api/collections/_superusers/auth-with-password`, {
-    data: { identity: DEFAULT_SUPERUSER.email, password: DEFAULT_SUPERUSER.password },
-  });
-  return ((await response.json()) as { token: string }).token;
-}
-
-/** A verified customer (registered through the API; the e-mail journey is real-server.spec.ts's). */
-async function verifiedCustomer(request: APIRequestContext): Promise<Customer> {
-  const data = newCustomer();
-  const cpf = data.cpf.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4');
-  const created = await request.post(`${REAL_BACKEND.pb}/api/collections/usuarios/records`, {
-    data: {
-      nome_completo: data.name,
-      email: data.email,
-      cpf,
-      celular: '(11) 98765-4321',
-      password: data.password,
-      passwordConfirm: data.password,
-    },
-  });
-  expect(created.ok(), await created.text()).toBe(true);
-  const { id } = (await created.json()) as { id: string };
-  const verified = await request.patch(`${REAL_BACKEND.pb}/api/collections/usuarios/records/${id}`, {
-    headers: { Authorization: await superuserToken(request) },
-    data: { verified: true },
-  });
-  expect(verified.ok()).toBe(true);
-  return { id, email: data.email, password: data.password, name: data.name };
-}
 
 interface Stored {
   charges: Array<{ status: string; ativa: boolean; metodo: string; tentativa: string; motivo: string }>;
@@ -124,6 +77,8 @@ async function fillCard(page: Page, number: string): Promise<void> {
   await page.getByLabel('Número do cartão').pressSequentially(number);
   await page.getByLabel('Validade (MM/AA)').pressSequentially('1230');
   await page.getByLabel('CVV').fill('123');
+  await page.getByLabel('CEP do titular').fill('01310-100');
+  await page.getByLabel('Número do endereço').fill('1000');
   await page.getByLabel('Parcelas').selectOption('1x');
 }
 

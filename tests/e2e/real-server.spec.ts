@@ -48,6 +48,8 @@ test('register, the e-mailed link, log in, buy, tracking, staff edit, and the cu
   await page.getByLabel('Número do cartão').pressSequentially('5555555555554444');
   await page.getByLabel('Validade (MM/AA)').pressSequentially('1230');
   await page.getByLabel('CVV').fill('123');
+  await page.getByLabel('CEP do titular').fill('01310-100');
+  await page.getByLabel('Número do endereço').fill('1000');
   await page.getByLabel('Parcelas').selectOption('2x');
   await shot(page, 'real-purchase');
   await page.getByRole('button', { name: 'Pagar R$ 1.198,00' }).click();
@@ -146,6 +148,8 @@ test('a card held for risk analysis: no order, "Pagamento em análise" on any de
   await page.getByLabel('Número do cartão').pressSequentially('4000000000000010');
   await page.getByLabel('Validade (MM/AA)').pressSequentially('1230');
   await page.getByLabel('CVV').fill('123');
+  await page.getByLabel('CEP do titular').fill('01310-100');
+  await page.getByLabel('Número do endereço').fill('1000');
   await page.getByLabel('Parcelas').selectOption('1x');
   await page.getByRole('button', { name: 'Pagar R$ 699,00' }).click();
   const analysis = page.getByRole('dialog', { name: 'Pagamento em análise' });

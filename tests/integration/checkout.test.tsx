@@ -24,13 +24,17 @@ async function openPurchase(service = 'individual') {
 
 async function fillCard(
   user: User,
-  card: Partial<Record<'name' | 'number' | 'expiry' | 'cvv' | 'installments', string>> = {},
+  card: Partial<
+    Record<'name' | 'number' | 'expiry' | 'cvv' | 'cep' | 'addressNumber' | 'installments', string>
+  > = {},
 ) {
   const v = {
     name: 'Maria C Souza',
     number: '4111111111111111',
     expiry: '12/30',
     cvv: '123',
+    cep: '01310100',
+    addressNumber: '1000',
     installments: '3x',
     ...card,
   };
@@ -38,6 +42,8 @@ async function fillCard(
   if (v.number) await user.type(screen.getByLabelText('Número do cartão'), v.number);
   if (v.expiry) await user.type(screen.getByLabelText('Validade (MM/AA)'), v.expiry);
   if (v.cvv) await user.type(screen.getByLabelText('CVV'), v.cvv);
+  if (v.cep) await user.type(screen.getByLabelText('CEP do titular'), v.cep);
+  if (v.addressNumber) await user.type(screen.getByLabelText('Número do endereço'), v.addressNumber);
   if (v.installments) {
     const select = screen.getByLabelText('Parcelas') as HTMLSelectElement;
     const option = Array.from(select.options).find((o) => o.value === v.installments);
@@ -155,6 +161,42 @@ describe('purchase area', () => {
     const [charge] = await requests.to('POST', '/payments/asaas/installment');
     expect(charge?.body).toMatchObject({
       creditCard: { number: '378282246310005', ccv: '1234', expiryMonth: '12', expiryYear: '2030' },
+    });
+  });
+
+  it("asks for the holder's CEP and number; 'O cartão é de outra pessoa' asks for their name, CPF and phone", async () => {
+    const { user } = await openPurchase();
+    await user.click(screen.getByLabelText(/Li e aceito/));
+    await fillCard(user, { cep: '0131', addressNumber: '' });
+    await pay(user);
+    expect(await screen.findByText('CEP inválido')).toBeInTheDocument();
+    expect(screen.getByText('Número do endereço obrigatório')).toBeInTheDocument();
+    expect(screen.queryByLabelText('CPF do titular')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('CEP do titular'), '0100');
+    expect(screen.getByLabelText('CEP do titular')).toHaveValue('01310-100');
+    await user.type(screen.getByLabelText('Número do endereço'), '77B');
+    await user.click(screen.getByLabelText('O cartão é de outra pessoa'));
+    await user.type(screen.getByLabelText('CPF do titular'), '11111111111');
+    await pay(user);
+    expect(await screen.findByText('Informe o nome completo do titular')).toBeInTheDocument();
+    expect(screen.getByText('CPF inválido')).toBeInTheDocument();
+    expect(screen.getByText('Celular inválido')).toBeInTheDocument();
+    expect(await requests.to('POST', '/payments/asaas/installment')).toHaveLength(0);
+    await user.type(screen.getByLabelText('Nome completo do titular'), 'Giuseppe Rossi');
+    await user.clear(screen.getByLabelText('CPF do titular'));
+    await user.type(screen.getByLabelText('CPF do titular'), '52998224725');
+    await user.type(screen.getByLabelText('Celular do titular'), '21998765432');
+    await pay(user);
+    await screen.findByRole('dialog', { name: 'Pagamento confirmado' });
+    const [charge] = await requests.to('POST', '/payments/asaas/installment');
+    expect(charge?.body).toMatchObject({
+      creditCardHolderInfo: {
+        name: 'Giuseppe Rossi',
+        cpfCnpj: '52998224725',
+        postalCode: '01310100',
+        addressNumber: '77B',
+        phone: '21998765432',
+      },
     });
   });
 

@@ -431,4 +431,46 @@ describe.each(BACKENDS)('$name', ({ client }) => {
     ]);
     expect(await answer(send(card('4111111111111111')))).toMatchObject({ status: 409 });
   });
+
+  it('money given back: who may withdraw or refund, and the refusals in pt-BR', async () => {
+    expect(await answer(client().send('/payments/desistencia', { method: 'POST' }))).toMatchObject({
+      status: 401,
+    });
+    const pendente = await as('pendente');
+    expect(await answer(pendente.send('/payments/desistencia', { method: 'POST' }))).toEqual({
+      status: 404,
+      message: 'Você não tem um pedido pago para desistir.',
+      codes: {},
+    });
+    const agendado = await as('agendado');
+    const [booking] = await agendado.collection('agendamentos').getFullList();
+    expect(
+      await answer(
+        agendado.send('/payments/estorno', {
+          method: 'POST',
+          body: { agendamento: booking?.id, motivo: 'Quero de volta' },
+        }),
+      ),
+    ).toEqual({ status: 403, message: 'Apenas a equipe pode estornar um pagamento.', codes: {} });
+    const admin = await as('admin');
+    expect(
+      await answer(admin.send('/payments/estorno', { method: 'POST', body: { agendamento: booking?.id } })),
+    ).toEqual({
+      status: 400,
+      message: 'Informe o motivo do estorno.',
+      codes: { motivo: 'validation_required' },
+    });
+    expect(
+      await answer(
+        admin.send('/payments/estorno', {
+          method: 'POST',
+          body: { agendamento: booking?.id, valor: 0, motivo: 'Teste' },
+        }),
+      ),
+    ).toEqual({
+      status: 400,
+      message: 'Informe um valor entre R$ 0,01 e o valor pago.',
+      codes: { valor: 'validation_invalid_value' },
+    });
+  });
 });

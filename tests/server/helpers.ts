@@ -172,6 +172,54 @@ export async function asaasEvent(
   return (await response.json()) as { status: number; body?: string };
 }
 
+/** Stores a payment as Asaas holds it (a documented payload), so the server's GET /payments/{id} finds it. */
+export async function asaasStore(payment: Record<string, unknown>): Promise<void> {
+  await fetch(`${ASAAS_URL}/__control/payments`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ payment }),
+  });
+}
+
+/** Sets the stand-in's behaviour (eventsOnCreate, rateLimitNext); `asaasConfig({})` reads it. */
+export async function asaasConfig(settings: {
+  eventsOnCreate?: 'none' | 'after' | 'before';
+  rateLimitNext?: number;
+}): Promise<void> {
+  await fetch(`${ASAAS_URL}/__control/config`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(settings),
+  });
+}
+
+/** Delivers a webhook event to the server as Asaas does (with the configured token). */
+export async function postWebhook(
+  body: unknown,
+  token: string | null = 'token-webhook-de-teste',
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(`${PB_URL}/payments/asaas/webhook`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      ...(token === null ? {} : { 'asaas-access-token': token }),
+    },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** What the server holds for a customer: payments, bookings, charges. */
+export async function orderOf(userId: string) {
+  const su = await superuser();
+  const filter = su.filter('usuario = {:id}', { id: userId });
+  return {
+    payments: await su.collection('pagamentos').getFullList({ filter }),
+    bookings: await su.collection('agendamentos').getFullList({ filter }),
+    charges: await su.collection('cobrancas').getFullList({ filter, sort: 'created' }),
+  };
+}
+
 // ---------------------------------------------------------------- payments
 
 export const CARDS = {

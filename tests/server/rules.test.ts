@@ -81,7 +81,8 @@ beforeAll(async () => {
 /** What each actor sees of the owner's record: 'own' = it is listed, 'none' = an empty or filtered list. */
 const LIST: Record<string, Record<Actor, 'own' | 'none' | 403>> = {
   usuarios: { visitor: 'none', owner: 'own', other: 'none', staff: 'own' },
-  pagamentos: { visitor: 'none', owner: 'own', other: 'none', staff: 'own' },
+  // Listed to their owner only (an indexed read); staff see a payment through its booking (view rule).
+  pagamentos: { visitor: 'none', owner: 'own', other: 'none', staff: 'none' },
   agendamentos: { visitor: 'none', owner: 'own', other: 'none', staff: 'own' },
   cobrancas: { visitor: 'none', owner: 'own', other: 'none', staff: 'own' },
   solicitacoes_exclusao: { visitor: 'none', owner: 'own', other: 'none', staff: 'own' },
@@ -292,6 +293,18 @@ describe.each(Object.keys(LIST))('%s', (collection) => {
       update: await status(api.update(id, updateBody(collection))),
       delete: await status(api.delete(id)),
     }).toEqual(expected);
+  });
+});
+
+describe('the payments read scales', () => {
+  it('the list rule is the owner alone (no OR: SQLite answers from the usuario index); staff read it through the booking', async () => {
+    const su = await superuser();
+    expect((await su.collections.getOne('pagamentos')).listRule).toBe('usuario = @request.auth.id');
+    const booking = await staff.pb
+      .collection('agendamentos')
+      .getOne(ids.agendamentos ?? '', { expand: 'pagamento' });
+    expect(booking.expand?.pagamento).toMatchObject({ id: ids.pagamentos, usuario: owner.id });
+    expect(await owner.pb.collection('pagamentos').getFullList()).toMatchObject([{ id: ids.pagamentos }]);
   });
 });
 

@@ -93,4 +93,18 @@ describe('start-up checks', () => {
     expect(warnings).toHaveLength(1);
     expect(pb.output()).not.toContain('Configuração incompleta');
   });
+
+  it('listening on loopback with an https address and no TRUSTED_PROXY_HEADER: a warning at start-up', async () => {
+    const behind = await serverWith({ ...COMPLETE, APP_URL: 'https://passaporte.example.test' });
+    expect(behind.pb.output()).toMatch(
+      /Atrás de um proxy reverso \(escuta em 127\.0\.0\.1:\d+, endereço público https:\/\/passaporte\.example\.test\) sem TRUSTED_PROXY_HEADER/,
+    );
+    await stop?.();
+    const configured = await serverWith({
+      ...COMPLETE,
+      APP_URL: 'https://passaporte.example.test',
+      TRUSTED_PROXY_HEADER: 'X-Forwarded-For',
+    });
+    expect(configured.pb.output()).not.toContain('Atrás de um proxy reverso');
+  });
 });

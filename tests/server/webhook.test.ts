@@ -5,33 +5,13 @@ import {
   asaasEvent,
   CARDS,
   cardRequest,
+  asaasStore,
   newCustomer,
+  orderOf,
   payByCard,
-  PB_URL,
+  postWebhook as post,
   superuser,
 } from './helpers';
-
-async function post(body: unknown, token: string | null) {
-  const response = await fetch(`${PB_URL}/payments/asaas/webhook`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      ...(token === null ? {} : { 'asaas-access-token': token }),
-    },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-async function orderOf(userId: string) {
-  const su = await superuser();
-  const filter = su.filter('usuario = {:id}', { id: userId });
-  return {
-    payments: await su.collection('pagamentos').getFullList({ filter }),
-    bookings: await su.collection('agendamentos').getFullList({ filter }),
-    charges: await su.collection('cobrancas').getFullList({ filter }),
-  };
-}
 
 async function chargeInAnalysis() {
   const customer = await newCustomer();
@@ -108,16 +88,26 @@ describe('events', () => {
     );
     const [charge] = (await orderOf(customer.id)).charges;
     expect(charge).toMatchObject({ status: 'INDETERMINADA', asaas_id: '' });
+    // The payment as Asaas's documentation shows it in an event (the server reads it back from Asaas).
+    const payment = {
+      object: 'payment',
+      id: `pay_tardio_${Date.now()}`,
+      customer: 'cus_000005219613',
+      value: 699,
+      netValue: 670.04,
+      billingType: 'CREDIT_CARD',
+      status: 'CONFIRMED',
+      dueDate: '2026-11-24',
+      installment: null,
+      installmentNumber: null,
+      externalReference: charge?.tentativa,
+      deleted: false,
+      refunds: null,
+      chargeback: null,
+    };
+    await asaasStore(payment);
     const answer = await post(
-      {
-        id: `evt_tardio_${Date.now()}`,
-        event: 'PAYMENT_CONFIRMED',
-        payment: {
-          id: `pay_tardio_${Date.now()}`,
-          status: 'CONFIRMED',
-          externalReference: charge?.tentativa,
-        },
-      },
+      { id: `evt_tardio_${Date.now()}`, event: 'PAYMENT_CONFIRMED', payment },
       'token-webhook-de-teste',
     );
     expect(answer.status).toBe(200);

@@ -33,12 +33,8 @@ describe('environment', () => {
   });
 
   it('takes a real backend URL without its trailing slash', () => {
-    const env = parseEnv({ VITE_API_URL: 'https://pb.example.com/', VITE_HOLDER_POSTAL_CODE: '01310-100' });
-    expect(env).toMatchObject({
-      demo: false,
-      apiUrl: 'https://pb.example.com',
-      holderPostalCode: '01310100',
-    });
+    const env = parseEnv({ VITE_API_URL: 'https://pb.example.com/' });
+    expect(env).toMatchObject({ demo: false, apiUrl: 'https://pb.example.com' });
   });
 
   it('takes "/" as the API on the page’s own origin (the release’s layout): not the demo', () => {
@@ -67,7 +63,6 @@ describe('environment', () => {
     ['VITE_DOCUMENTS_FORM_URL', 'not a url'],
     ['VITE_SUPPORT_EMAIL', 'contato'],
     ['VITE_SUPPORT_WHATSAPP', 'fale conosco'],
-    ['VITE_HOLDER_POSTAL_CODE', '123'],
     ['VITE_COMPANY_CNPJ', '11.222.333/0001-80'],
     ['VITE_DPO_EMAIL', 'dpo'],
   ])('stops start-up naming %s when its value is bad', (name, value) => {

@@ -62,4 +62,45 @@ function exigir(e) {
   return e.next();
 }
 
-module.exports = { problemasPagamento, verificar, exigir };
+/**
+ * The address `pocketbase serve` listens on, from its arguments: `--http`, else PocketBase's default
+ * 127.0.0.1:8090; '' when it serves a domain itself (TLS, no proxy in front).
+ */
+function escuta(args) {
+  const lista = [];
+  for (let i = 0; i < args.length; i++) lista.push(String(args[i]));
+  const serve = lista.indexOf('serve');
+  if (serve < 0) return '';
+  for (let i = serve + 1; i < lista.length; i++) {
+    if (lista[i].indexOf('--http=') === 0) return lista[i].slice(7);
+    if (lista[i] === '--http') return lista[i + 1] || '';
+  }
+  const dominios = lista.slice(serve + 1).filter((a) => a.indexOf('-') !== 0);
+  return dominios.length > 0 ? '' : '127.0.0.1:8090';
+}
+
+/**
+ * At start-up: a server listening on loopback only while its public address is https is behind a reverse proxy
+ * (nginx, Caddy). Without TRUSTED_PROXY_HEADER, Asaas would get the proxy's IP as the buyer's `remoteIp`.
+ * Returns the warning logged, or ''.
+ */
+function avisarProxy(app, endereco) {
+  const host = String(endereco || '')
+    .replace(/:\d+$/, '')
+    .replace(/^\[|\]$/g, '');
+  const local = host === 'localhost' || host === '::1' || /^127\./.test(host);
+  const publico = $os.getenv('APP_URL') || app.settings().meta.appURL;
+  if (!local || !/^https:\/\//i.test(String(publico || '')) || $os.getenv('TRUSTED_PROXY_HEADER')) return '';
+  const aviso =
+    'Atrás de um proxy reverso (escuta em ' +
+    endereco +
+    ', endereço público ' +
+    publico +
+    ') sem TRUSTED_PROXY_HEADER: o Asaas receberia o IP do proxy, não o do comprador. Defina ' +
+    'TRUSTED_PROXY_HEADER=X-Forwarded-For no .env do servidor (docs/backend.md).';
+  console.warn(aviso);
+  app.logger().warn(aviso);
+  return aviso;
+}
+
+module.exports = { problemasPagamento, verificar, exigir, escuta, avisarProxy };

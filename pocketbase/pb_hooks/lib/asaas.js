@@ -51,4 +51,30 @@ function primeiroErro(json) {
   return { code: '', description: '' };
 }
 
-module.exports = { chamar, primeiroErro };
+// Asaas's field error codes, as the customer's form names the field.
+const CAMPOS = {
+  invalid_creditCardHolderInfo: 'dados do titular do cartão',
+  invalid_postalCode: 'CEP do titular do cartão',
+  invalid_addressNumber: 'número do endereço do titular',
+  invalid_cpfCnpj: 'CPF do titular do cartão',
+  invalid_phone: 'telefone do titular do cartão',
+  invalid_mobilePhone: 'telefone do titular do cartão',
+  invalid_email: 'e-mail do titular do cartão',
+  invalid_name: 'nome do titular do cartão',
+  invalid_holderName: 'nome impresso no cartão',
+};
+
+/**
+ * What a 4xx from Asaas to a new charge means: a decline by the card's issuer (`invalid_creditCard`, or an
+ * error Asaas did not explain) or a field Asaas refused, named for the customer. Returns { recusa, mensagem }.
+ */
+function lerRecusa(erro) {
+  const campo = CAMPOS[erro.code];
+  if (!campo) return { recusa: true, mensagem: erro.description };
+  return {
+    recusa: false,
+    mensagem: 'Confira o campo ' + campo + (erro.description ? ': ' + erro.description : '.'),
+  };
+}
+
+module.exports = { chamar, primeiroErro, lerRecusa };

@@ -116,4 +116,14 @@ function recibo(app, cobranca, pagamento) {
   return enviar(app, usuario.email(), 'Comprovante da sua compra - Passaporte Italiano', linhas);
 }
 
-module.exports = { enviar, escapar, reais, dataHoraBR, recibo, textoDoHtml };
+/** An alert to every staff account (usuarios with admin = true). Returns how many were sent. */
+function alertaEquipe(app, assunto, paragrafos) {
+  const equipe = app.findRecordsByFilter('usuarios', 'admin = true', 'created', 50, 0);
+  let enviados = 0;
+  equipe.forEach((membro) => {
+    if (enviar(app, membro.email(), assunto, paragrafos)) enviados++;
+  });
+  return enviados;
+}
+
+module.exports = { enviar, escapar, reais, dataHoraBR, recibo, alertaEquipe, textoDoHtml };

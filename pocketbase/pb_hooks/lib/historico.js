@@ -57,6 +57,19 @@ function registrarCriacao(app, agendamento) {
   );
 }
 
+/**
+ * An entry about money (a duplicate payment, a refund, a withdrawal): one line, `texto`, under `campo`, by
+ * `auth` (the staff member) or the server.
+ */
+function registrarNota(app, agendamentoId, campo, texto, auth) {
+  return registrar(app, agendamentoId, [{ campo: campo, de: '', para: texto }], auth || null);
+}
+
+/** A change the server itself made to a booking (e.g. CANCELADO after a refund): `campo` from `de` to `para`. */
+function registrarMudanca(app, agendamentoId, campo, de, para) {
+  return registrar(app, agendamentoId, [{ campo: campo, de: de, para: para }], null);
+}
+
 /** Records on the entry the e-mail its change sent ({para, enviado, assunto}). */
 function anotarEmail(app, entrada, envio) {
   entrada.set('email_para', envio.para);
@@ -72,5 +85,7 @@ module.exports = {
   registrar,
   registrarAlteracao,
   registrarCriacao,
+  registrarNota,
+  registrarMudanca,
   anotarEmail,
 };

@@ -8,9 +8,10 @@ function pbData(ms) {
 
 /**
  * Counts this attempt, or throws 429 when the customer or the IP is over the limit. Runs in a transaction so
- * that parallel attempts are counted one after another.
+ * that parallel attempts are counted one after another. Returns the attempt's record id.
  */
 function contarTentativa(app, usuarioId, ip) {
+  let id = '';
   app.runInTransaction((tx) => {
     const agora = Date.now();
     const desdeCliente = pbData(agora - regras.LIMITE_CLIENTE.janelaMin * 60 * 1000);
@@ -30,7 +31,19 @@ function contarTentativa(app, usuarioId, ip) {
     tentativa.set('usuario', usuarioId);
     tentativa.set('ip', ip);
     tx.save(tentativa);
+    id = tentativa.id;
   });
+  return id;
 }
 
-module.exports = { contarTentativa };
+/** Takes back an attempt that was not a decline (Asaas busy or down, a field Asaas refused): it does not count. */
+function descontarTentativa(app, id) {
+  if (!id) return;
+  try {
+    app.delete(app.findRecordById('tentativas_cartao', id));
+  } catch (err) {
+    console.error('Tentativa de cartão não descontada: ' + err);
+  }
+}
+
+module.exports = { contarTentativa, descontarTentativa };

@@ -4,7 +4,7 @@
 const regras = require(`${__hooks}/lib/regras.js`);
 const { achar, novo, violaUnicidade } = require(`${__hooks}/lib/registros.js`);
 
-// Statuses that end a charge without money: the customer may pay again.
+// Statuses that end a charge without money, or with all of it given back: the customer may pay again.
 const ENCERRADAS = [
   'RECUSADA',
   'REPROVED_BY_RISK_ANALYSIS',
@@ -12,6 +12,7 @@ const ENCERRADAS = [
   'DELETED',
   'OVERDUE',
   'NAO_CRIADA',
+  'REFUNDED',
 ];
 // After the money: recorded on the charge and the payment row, never undone by a late "pending".
 const POS_PAGAMENTO = [
@@ -23,6 +24,8 @@ const POS_PAGAMENTO = [
   'CHARGEBACK_DISPUTE',
   'AWAITING_CHARGEBACK_REVERSAL',
 ];
+// Money came in, but less than the price: never an order; staff look at it.
+const VALOR_DIVERGENTE = 'VALOR_DIVERGENTE';
 
 function foiPaga(cobranca) {
   const status = cobranca.getString('status');
@@ -30,27 +33,88 @@ function foiPaga(cobranca) {
 }
 
 /**
- * Writes the payment row and the NOVO booking of a paid charge, once. Returns { pagamento, criado }.
- * Runs in a transaction: PocketBase serialises writes, so two callers at once cannot both create it.
+ * What a payment read from Asaas (GET /payments/{id}) means for the charge: its status, DELETED when Asaas
+ * removed it, VALOR_DIVERGENTE when it is paid with less than the charge's price (per installment),
+ * PARTIALLY_REFUNDED when it is paid and has a refund.
  */
-function gravarPedido(app, cobranca) {
+function statusDoAsaas(cobranca, pagamento) {
+  if (pagamento.deleted) return 'DELETED';
+  const status = String(pagamento.status || '');
+  const esperado = regras.valorParcela(cobranca.getFloat('valor'), cobranca.getInt('parcelas'));
+  if (regras.pago(status) && regras.centavos(pagamento.value) < regras.centavos(esperado)) {
+    return VALOR_DIVERGENTE;
+  }
+  // Asaas keeps a partly refunded payment paid, with its refunds listed.
+  const estornos = pagamento.refunds || [];
+  for (let i = 0; i < estornos.length; i++) {
+    if (regras.pago(status) && estornos[i] && estornos[i].status !== 'CANCELLED') return 'PARTIALLY_REFUNDED';
+  }
+  return status;
+}
+
+/** Runs the work left for after the commit (e-mails, refunds at Asaas) on the app outside the transaction. */
+function executar(app, depois) {
+  depois.splice(0).forEach((acao) => {
+    try {
+      acao(app);
+    } catch (err) {
+      console.error('Ação após a gravação falhou: ' + err);
+    }
+  });
+}
+
+/** The order (payment row) of a charge: by the charge, or by its Asaas id for rows older than the link. */
+function pedidoDa(app, cobranca) {
+  return (
+    achar(app, 'pagamentos', 'cobranca = {:c}', { c: cobranca.id }) ||
+    (cobranca.getString('asaas_id')
+      ? achar(app, 'pagamentos', "asaas_id_pagamento = {:id} && cobranca = ''", {
+          id: cobranca.getString('asaas_id'),
+        })
+      : null)
+  );
+}
+
+/**
+ * The order this customer already has from another charge (a fully refunded one is closed and does not count),
+ * or another live charge: what makes a newly paid charge a duplicate.
+ */
+function outroPedido(app, cobranca) {
+  const params = { u: cobranca.getString('usuario'), c: cobranca.id };
+  const pedido = achar(
+    app,
+    'pagamentos',
+    "usuario = {:u} && cobranca != {:c} && status_asaas != 'REFUNDED'",
+    params,
+  );
+  if (pedido) return pedido;
+  return achar(app, 'cobrancas', 'usuario = {:u} && id != {:c} && ativa = true', params);
+}
+
+/**
+ * Writes the payment row and the NOVO booking of a paid charge, once per charge whatever its installments.
+ * Returns { pagamento, criado }. Runs in a transaction: PocketBase serialises writes, so two callers at once
+ * cannot both create it (and the unique index on `cobranca` stops a second one). The receipt goes in `depois`.
+ */
+function gravarPedido(app, cobranca, depois) {
   let resultado = null;
-  const asaasId = cobranca.getString('asaas_id');
   try {
     app.runInTransaction((tx) => {
-      const existente = achar(tx, 'pagamentos', 'asaas_id_pagamento = {:id}', { id: asaasId });
+      const existente = pedidoDa(tx, cobranca);
       if (existente) {
         resultado = { pagamento: existente, criado: false };
         return;
       }
       const pagamento = novo(tx, 'pagamentos', {
         usuario: cobranca.getString('usuario'),
+        cobranca: cobranca.id,
         tipo_servico: cobranca.getString('tipo_servico'),
         preco_servico: cobranca.getFloat('valor'),
         flex: cobranca.getBool('flex'),
         metodo_pagamento: cobranca.getString('metodo'),
         numero_parcelas: cobranca.getInt('parcelas'),
-        asaas_id_pagamento: asaasId,
+        asaas_id_pagamento: cobranca.getString('asaas_id'),
+        parcelamento: cobranca.getString('parcelamento'),
         status_asaas: cobranca.getString('status'),
       });
       tx.save(pagamento);
@@ -68,43 +132,184 @@ function gravarPedido(app, cobranca) {
     });
   } catch (err) {
     if (!violaUnicidade(err)) throw err;
-    resultado = {
-      pagamento: achar(app, 'pagamentos', 'asaas_id_pagamento = {:id}', { id: asaasId }),
-      criado: false,
-    };
+    resultado = { pagamento: pedidoDa(app, cobranca), criado: false };
   }
   if (resultado.criado) {
-    const emails = require(`${__hooks}/lib/emails.js`);
-    emails.recibo(app, cobranca, resultado.pagamento);
+    const pagamentoId = resultado.pagamento.id;
+    const cobrancaId = cobranca.id;
+    depois.push((fora) =>
+      require(`${__hooks}/lib/emails.js`).recibo(
+        fora,
+        fora.findRecordById('cobrancas', cobrancaId),
+        fora.findRecordById('pagamentos', pagamentoId),
+      ),
+    );
   }
   return resultado;
 }
 
+/** Adds a line to the history of the booking of `pagamento` (the server as author). */
+function anotarNoAgendamento(app, pagamento, campo, texto) {
+  const agendamento = achar(app, 'agendamentos', 'pagamento = {:p}', { p: pagamento.id });
+  if (!agendamento) return;
+  require(`${__hooks}/lib/historico.js`).registrarNota(app, agendamento.id, campo, texto);
+}
+
+/**
+ * A charge paid while the customer already had an order: kept out of the way (not live, no order), recorded as
+ * a duplicate in the history of the order's booking, and refunded in full at Asaas after the commit.
+ */
+function marcarDuplicada(app, cobranca, status, pedidoOuCobranca, depois) {
+  cobranca.set('status', status);
+  cobranca.set('ativa', false);
+  cobranca.set('duplicada', true);
+  app.save(cobranca);
+  const emails = require(`${__hooks}/lib/emails.js`);
+  const texto =
+    'Pagamento duplicado ' +
+    cobranca.getString('asaas_id') +
+    ' (' +
+    emails.reais(cobranca.getFloat('valor')) +
+    '): estorno automático solicitado ao Asaas.';
+  if (pedidoOuCobranca.collection().name === 'pagamentos') {
+    anotarNoAgendamento(app, pedidoOuCobranca, 'pagamento_duplicado', texto);
+  }
+  const cobrancaId = cobranca.id;
+  depois.push((fora) => estornarDuplicada(fora, cobrancaId));
+}
+
+/** Asks Asaas for the full refund of a duplicate charge (the installment refund for a card in installments). */
+function estornarDuplicada(app, cobrancaId) {
+  const cobranca = app.findRecordById('cobrancas', cobrancaId);
+  const asaas = require(`${__hooks}/lib/asaas.js`);
+  const parcelamento = cobranca.getString('parcelamento');
+  const resposta = parcelamento
+    ? asaas.chamar('POST', '/installments/' + encodeURIComponent(parcelamento) + '/refund', {})
+    : asaas.chamar('POST', '/payments/' + encodeURIComponent(cobranca.getString('asaas_id')) + '/refund', {
+        description: 'Pagamento duplicado: o cliente já tinha um pedido.',
+      });
+  const ok = resposta.status === 200;
+  cobranca.set('estorno', ok ? 'SOLICITADO' : 'FALHOU');
+  app.save(cobranca);
+  const emails = require(`${__hooks}/lib/emails.js`);
+  emails.alertaEquipe(
+    app,
+    'Pagamento duplicado ' + (ok ? 'estornado' : 'a estornar') + ' - Passaporte Italiano',
+    [
+      'Um cliente pagou uma segunda cobrança quando já tinha um pedido (Pix pago após o vencimento, duas formas ' +
+        'de pagamento ou duas abas).',
+      '<strong>Cobrança (Asaas):</strong> ' + emails.escapar(cobranca.getString('asaas_id')),
+      ok
+        ? 'O estorno integral foi solicitado ao Asaas automaticamente.'
+        : 'O Asaas não aceitou o estorno automático: estorne esta cobrança pelo painel do Asaas.',
+    ],
+  );
+}
+
 /**
  * Moves a charge to the status Asaas reports, keeps `ativa` right, and writes the order when it is paid.
- * A paid charge never goes back to pending or refused; a refund or chargeback is recorded on it and on the
- * payment row. Returns the charge.
+ * A paid charge never goes back to pending or refused, and a refund is final; a refund or chargeback is
+ * recorded on it and on the payment row. A charge paid when the customer already has an order is a duplicate
+ * (marcarDuplicada). E-mails and refunds wait in `depois` for the caller's commit; without it they run at the
+ * end. Returns the charge.
  */
-function aplicarStatus(app, cobranca, status, motivo) {
+function aplicarStatus(app, cobranca, status, motivo, depois) {
+  const acoes = depois || [];
   const atual = cobranca.getString('status');
+  if (atual === 'REFUNDED' && status !== 'REFUNDED') return cobranca; // a refund is final
+  if (cobranca.getBool('duplicada')) {
+    // Refunded on its own, never an order: its status is only recorded.
+    cobranca.set('status', status);
+    app.save(cobranca);
+    return cobranca;
+  }
   if (foiPaga(cobranca) && POS_PAGAMENTO.indexOf(status) < 0 && !regras.pago(status)) {
     return cobranca; // a late or out-of-order event cannot undo a payment
+  }
+  if (regras.pago(status) && !foiPaga(cobranca) && !pedidoDa(app, cobranca)) {
+    const outro = outroPedido(app, cobranca);
+    if (outro) {
+      marcarDuplicada(app, cobranca, status, outro, acoes);
+      if (!depois) executar(app, acoes);
+      return cobranca;
+    }
   }
   cobranca.set('status', status);
   if (motivo !== undefined) cobranca.set('motivo', String(motivo).slice(0, 500));
   cobranca.set('ativa', ENCERRADAS.indexOf(status) < 0);
   app.save(cobranca);
-  if (regras.pago(status)) gravarPedido(app, cobranca);
+  if (status === VALOR_DIVERGENTE && atual !== status) {
+    const cobrancaId = cobranca.id;
+    acoes.push((fora) => alertarValorDivergente(fora, cobrancaId));
+  }
+  if (regras.pago(status)) gravarPedido(app, cobranca, acoes);
   if (POS_PAGAMENTO.indexOf(status) >= 0 || (regras.pago(status) && atual !== status)) {
-    const pagamento = achar(app, 'pagamentos', 'asaas_id_pagamento = {:id}', {
-      id: cobranca.getString('asaas_id'),
-    });
+    const pagamento = pedidoDa(app, cobranca);
     if (pagamento && pagamento.getString('status_asaas') !== status) {
       pagamento.set('status_asaas', status);
       app.save(pagamento);
+      if (POS_PAGAMENTO.indexOf(status) >= 0) registrarPosPagamento(app, pagamento, status, acoes);
     }
   }
+  if (!depois) executar(app, acoes);
   return cobranca;
+}
+
+// What each status after the money means, for the booking's history and staff.
+const TEXTOS_POS_PAGAMENTO = {
+  REFUNDED: 'Estorno integral confirmado pelo Asaas: pedido encerrado.',
+  PARTIALLY_REFUNDED: 'Estorno parcial confirmado pelo Asaas.',
+  REFUND_REQUESTED: 'Estorno solicitado ao Asaas.',
+  REFUND_IN_PROGRESS: 'Estorno em processamento no Asaas.',
+  CHARGEBACK_REQUESTED: 'Contestação (chargeback) aberta pelo titular do cartão.',
+  CHARGEBACK_DISPUTE: 'Contestação (chargeback) em disputa.',
+  AWAITING_CHARGEBACK_REVERSAL: 'Contestação (chargeback): aguardando a reversão.',
+};
+
+/**
+ * A refund or chargeback reaches the booking: its history says so, staff are e-mailed (after the commit), and a
+ * full refund closes the order (the booking becomes CANCELADO; the customer may buy again).
+ */
+function registrarPosPagamento(app, pagamento, status, acoes) {
+  const agendamento = achar(app, 'agendamentos', 'pagamento = {:p}', { p: pagamento.id });
+  if (!agendamento) return;
+  const texto = TEXTOS_POS_PAGAMENTO[status] || status;
+  const historico = require(`${__hooks}/lib/historico.js`);
+  historico.registrarNota(app, agendamento.id, 'pagamento', texto);
+  if (status === 'REFUNDED' && agendamento.getString('status_agendamento') !== 'CANCELADO') {
+    const antes = agendamento.getString('status_agendamento');
+    agendamento.set('status_agendamento', 'CANCELADO');
+    app.save(agendamento);
+    historico.registrarMudanca(app, agendamento.id, 'status_agendamento', antes, 'CANCELADO');
+  }
+  const pagamentoId = pagamento.id;
+  acoes.push((fora) => {
+    const emails = require(`${__hooks}/lib/emails.js`);
+    const registro = fora.findRecordById('pagamentos', pagamentoId);
+    const cliente = fora.findRecordById('usuarios', registro.getString('usuario'));
+    emails.alertaEquipe(fora, texto.replace(/[.:].*$/, '') + ' - Passaporte Italiano', [
+      texto,
+      '<strong>Cliente:</strong> ' +
+        emails.escapar(cliente.getString('nome_completo')) +
+        '<br><strong>Pagamento (Asaas):</strong> ' +
+        emails.escapar(registro.getString('asaas_id_pagamento')) +
+        '<br><strong>Total do pedido:</strong> ' +
+        emails.reais(registro.getFloat('preco_servico')),
+    ]);
+  });
+}
+
+function alertarValorDivergente(app, cobrancaId) {
+  const cobranca = app.findRecordById('cobrancas', cobrancaId);
+  const emails = require(`${__hooks}/lib/emails.js`);
+  emails.alertaEquipe(app, 'Pagamento com valor abaixo do preço - Passaporte Italiano', [
+    'O Asaas informa um pagamento com valor abaixo do preço do pedido. Nenhum pedido foi criado.',
+    '<strong>Cobrança (Asaas):</strong> ' +
+      emails.escapar(cobranca.getString('asaas_id')) +
+      '<br><strong>Preço:</strong> ' +
+      emails.reais(cobranca.getFloat('valor')),
+    'Confira a cobrança no painel do Asaas e estorne-a ou fale com o cliente.',
+  ]);
 }
 
 /** Seconds after which Asaas not knowing an attempt means it never made the charge (ASAAS_CONCILIAR_APOS_S). */
@@ -152,12 +357,31 @@ function conciliar(app, cobranca) {
   );
   const lista = resposta.status === 200 && resposta.json && resposta.json.data;
   if (!lista || typeof lista.length !== 'number') return cobranca;
-  const achada = lista.length > 0 ? lista[0] : null;
-  if (achada && achada.id) {
+  const achada = pagamentoDaCobranca(cobranca, lista);
+  if (achada) {
     if (!cobranca.getString('asaas_id')) cobranca.set('asaas_id', String(achada.id));
-    return aplicarStatus(app, cobranca, achada.deleted ? 'DELETED' : String(achada.status || 'PENDING'));
+    if (achada.installment && !cobranca.getString('parcelamento')) {
+      cobranca.set('parcelamento', String(achada.installment));
+    }
+    return aplicarStatus(app, cobranca, statusDoAsaas(cobranca, achada));
   }
   return idadeS(cobranca) > espera ? aplicarStatus(app, cobranca, 'NAO_CRIADA') : cobranca;
+}
+
+/**
+ * Among the payments Asaas lists for a charge's attempt id (one per installment), the one that stands for the
+ * charge: the one it already knows, else one of its installments (a paid one first, then the first).
+ */
+function pagamentoDaCobranca(cobranca, lista) {
+  const validos = [];
+  for (let i = 0; i < lista.length; i++) if (lista[i] && lista[i].id) validos.push(lista[i]);
+  const conhecido = validos.filter((p) => String(p.id) === cobranca.getString('asaas_id'))[0];
+  if (conhecido) return conhecido;
+  const parcelamento = cobranca.getString('parcelamento');
+  const daCobranca = validos
+    .filter((p) => !parcelamento || String(p.installment || '') === parcelamento)
+    .sort((a, b) => Number(a.installmentNumber || 1) - Number(b.installmentNumber || 1));
+  return daCobranca.filter((p) => regras.pago(String(p.status)))[0] || daCobranca[0] || null;
 }
 
 /** The customer's live charge, settled with Asaas first when its outcome is unknown (see conciliar). */
@@ -169,6 +393,9 @@ function conciliarAtiva(app, usuarioId) {
 module.exports = {
   gravarPedido,
   aplicarStatus,
+  executar,
+  statusDoAsaas,
+  pedidoDa,
   foiPaga,
   conciliar,
   conciliarAtiva,

@@ -86,9 +86,9 @@ function respostaCobranca(cobranca) {
   };
 }
 
-/** Refuses when the customer already has an order, or a live charge that is not this very attempt. */
+/** Refuses when the customer already has an order (a fully refunded one is closed and does not count). */
 function exigirSemPedido(app, usuarioId) {
-  if (achar(app, 'pagamentos', 'usuario = {:u}', { u: usuarioId })) {
+  if (achar(app, 'pagamentos', "usuario = {:u} && status_asaas != 'REFUNDED'", { u: usuarioId })) {
     throw new ApiError(409, regras.MSG.pedidoExiste, {
       pedido: new ValidationError('pedido_existente', regras.MSG.pedidoExiste),
     });
@@ -154,12 +154,26 @@ function abrirCobranca(app, usuarioId, dados) {
   }
 }
 
-/** A pending Pix stands in the way of a card charge: cancel it at Asaas first (nothing was paid). */
+/**
+ * The customer's unpaid Pix charges (pending, or overdue: Asaas keeps an overdue Pix payable for months) are
+ * cancelled at Asaas (DELETE) before they pay by other means, so a late Pix cannot charge them twice.
+ */
 function liberarPixPendente(app, usuarioId) {
-  const ativa = cobrancaAtiva(app, usuarioId);
-  if (!ativa || ativa.getString('metodo') !== 'pix' || ativa.getString('status') !== 'PENDING') return;
-  const resposta = asaas.chamar('DELETE', '/payments/' + encodeURIComponent(ativa.getString('asaas_id')));
-  if (resposta.status === 200) pedidos.aplicarStatus(app, ativa, 'DELETED');
+  const pix = app.findRecordsByFilter(
+    'cobrancas',
+    "usuario = {:u} && metodo = 'pix' && asaas_id != '' && (status = 'PENDING' || status = 'OVERDUE')",
+    'created',
+    20,
+    0,
+    { u: usuarioId },
+  );
+  pix.forEach((cobranca) => {
+    const resposta = asaas.chamar(
+      'DELETE',
+      '/payments/' + encodeURIComponent(cobranca.getString('asaas_id')),
+    );
+    if (resposta.status === 200 || resposta.status === 404) pedidos.aplicarStatus(app, cobranca, 'DELETED');
+  });
 }
 
 function tentativaDe(body) {
@@ -222,6 +236,9 @@ function cartaoDe(body) {
     throw erroCampo('creditCardHolderInfo.cpfCnpj', M.cpfInvalido);
   }
   if (!titular.postalCode) throw erroCampo('creditCardHolderInfo.postalCode', 'CEP inválido');
+  if (!titular.addressNumber) {
+    throw erroCampo('creditCardHolderInfo.addressNumber', 'Número do endereço obrigatório');
+  }
   if (titular.addressNumber.length > 20 || !/^[\p{L}\d /-]*$/u.test(titular.addressNumber)) {
     throw erroCampo('creditCardHolderInfo.addressNumber', 'Número do endereço inválido');
   }
@@ -249,7 +266,7 @@ function cobrarCartao(e) {
   pedidos.conciliarAtiva(e.app, usuario.id);
   exigirSemPedido(e.app, usuario.id);
 
-  limite.contarTentativa(e.app, usuario.id, e.realIP());
+  const tentativaCartao = limite.contarTentativa(e.app, usuario.id, e.realIP());
   liberarPixPendente(e.app, usuario.id);
   const cobranca = abrirCobranca(e.app, usuario.id, {
     tentativa: tentativa,
@@ -276,31 +293,50 @@ function cobrarCartao(e) {
   } else {
     pedidoAsaas.value = pedido.total;
   }
-  return responderCobranca(e, cobranca, asaas.chamar('POST', '/payments', pedidoAsaas));
+  return responderCobranca(e, cobranca, asaas.chamar('POST', '/payments', pedidoAsaas), tentativaCartao);
 }
 
-/** Turns Asaas's answer to a new charge into the charge's status and the browser's answer. */
-function responderCobranca(e, cobranca, resposta) {
+/**
+ * Turns Asaas's answer to a new charge into the charge's status and the browser's answer. Only a decline counts
+ * against the card attempt limit (`tentativaCartao`, the counted attempt's id; '' for Pix).
+ */
+function responderCobranca(e, enviada, resposta, tentativaCartao) {
+  // An installment's webhook may have reached the charge while the POST was in flight: read it again.
+  const cobranca = e.app.findRecordById('cobrancas', enviada.id);
   if (resposta.status === 200 && resposta.json && resposta.json.id) {
-    cobranca.set('asaas_id', String(resposta.json.id));
+    if (!cobranca.getString('asaas_id')) cobranca.set('asaas_id', String(resposta.json.id));
+    if (resposta.json.installment) cobranca.set('parcelamento', String(resposta.json.installment));
     e.app.save(cobranca);
     pedidos.aplicarStatus(e.app, cobranca, String(resposta.json.status || 'PENDING'));
     return e.json(200, respostaCobranca(cobranca));
   }
+  if (resposta.status === 429) {
+    // Asaas's own rate limit: nothing was made, and it is no decline.
+    limite.descontarTentativa(e.app, tentativaCartao);
+    pedidos.aplicarStatus(e.app, cobranca, 'NAO_CRIADA', 'Asaas: 429');
+    throw new TooManyRequestsError(regras.MSG.ocupado, {
+      asaas: new ValidationError('asaas_ocupado', regras.MSG.ocupado),
+    });
+  }
   if (resposta.status >= 400 && resposta.status < 500 && resposta.status !== 401 && resposta.status !== 403) {
     // Asaas keeps no refused charge: paying again is safe.
     const erro = asaas.primeiroErro(resposta.json);
-    pedidos.aplicarStatus(e.app, cobranca, 'RECUSADA', erro.description);
-    throw new BadRequestError(regras.MSG.recusado, {
-      asaas: new ValidationError(erro.code || 'recusada', erro.description || regras.MSG.recusado),
+    const leitura = asaas.lerRecusa(erro);
+    if (!leitura.recusa) limite.descontarTentativa(e.app, tentativaCartao);
+    pedidos.aplicarStatus(e.app, cobranca, leitura.recusa ? 'RECUSADA' : 'NAO_CRIADA', leitura.mensagem);
+    throw new BadRequestError(leitura.recusa ? regras.MSG.recusado : leitura.mensagem, {
+      asaas: new ValidationError(erro.code || 'recusada', leitura.mensagem || regras.MSG.recusado),
     });
   }
   if (resposta.semChave || resposta.status === 401 || resposta.status === 403) {
     // Our key is missing or wrong: nothing reached a card.
+    limite.descontarTentativa(e.app, tentativaCartao);
     pedidos.aplicarStatus(e.app, cobranca, 'NAO_CRIADA');
     throw new ApiError(503, regras.MSG.indisponivel, {});
   }
-  // No answer, a 5xx, or a 200 without an id: the charge may exist. It stays live until the server knows.
+  // No answer, a 5xx, or a 200 without an id: the charge may exist. It stays live until the server knows; the
+  // customer is told not to pay again, and it is no decline.
+  limite.descontarTentativa(e.app, tentativaCartao);
   pedidos.aplicarStatus(e.app, cobranca, 'INDETERMINADA');
   throw new ApiError(502, regras.MSG.indeterminado, {
     cobranca: new ValidationError('indeterminada', regras.MSG.indeterminado),
@@ -350,6 +386,7 @@ function cobrarPix(e) {
       description: descricao(body.tipo_servico, body.flex),
       externalReference: tentativa,
     }),
+    '',
   );
 }
 

@@ -35,6 +35,8 @@ const MSG = {
     'Não conseguimos confirmar o pagamento com a operadora. Não pague de novo: verificamos e avisamos você.',
   naoCriada: 'A operadora não registrou esta cobrança: nada foi cobrado. Você pode pagar de novo.',
   indisponivel: 'O serviço de pagamento está indisponível no momento. Tente novamente em alguns minutos.',
+  ocupado:
+    'O serviço de pagamento está sobrecarregado no momento: nada foi cobrado. Tente novamente em alguns minutos.',
   cartaoInvalido: 'Dados do cartão incompletos.',
   naoEncontrado: 'Pagamento não encontrado.',
   tokenInvalido: 'Token do webhook inválido.',

@@ -5,23 +5,32 @@ const regras = require(`${__hooks}/lib/regras.js`);
 const pedidos = require(`${__hooks}/lib/pedidos.js`);
 const { achar, novo, violaUnicidade } = require(`${__hooks}/lib/registros.js`);
 
-// Event -> the charge's new status. `null`: take the status the event's payment carries.
-const EVENTOS = {
-  PAYMENT_CREATED: null,
-  PAYMENT_AWAITING_RISK_ANALYSIS: 'AWAITING_RISK_ANALYSIS',
-  PAYMENT_APPROVED_BY_RISK_ANALYSIS: 'CONFIRMED',
+// The events that may change a charge. Whatever the event says, the charge takes the status Asaas reports when
+// asked (GET /payments/{id}): an event may arrive late, twice, or out of order, and only Asaas's word counts.
+const EVENTOS = [
+  'PAYMENT_CREATED',
+  'PAYMENT_UPDATED',
+  'PAYMENT_AWAITING_RISK_ANALYSIS',
+  'PAYMENT_APPROVED_BY_RISK_ANALYSIS',
+  'PAYMENT_REPROVED_BY_RISK_ANALYSIS',
+  'PAYMENT_CONFIRMED',
+  'PAYMENT_RECEIVED',
+  'PAYMENT_RECEIVED_IN_CASH_UNDONE',
+  'PAYMENT_CREDIT_CARD_CAPTURE_REFUSED',
+  'PAYMENT_OVERDUE',
+  'PAYMENT_DELETED',
+  'PAYMENT_RESTORED',
+  'PAYMENT_REFUNDED',
+  'PAYMENT_PARTIALLY_REFUNDED',
+  'PAYMENT_REFUND_IN_PROGRESS',
+  'PAYMENT_CHARGEBACK_REQUESTED',
+  'PAYMENT_CHARGEBACK_DISPUTE',
+  'PAYMENT_AWAITING_CHARGEBACK_REVERSAL',
+];
+// Events that end an unpaid card charge: the charge takes the event's status unless Asaas reports it paid.
+const RECUSAS = {
   PAYMENT_REPROVED_BY_RISK_ANALYSIS: 'REPROVED_BY_RISK_ANALYSIS',
-  PAYMENT_CONFIRMED: 'CONFIRMED',
-  PAYMENT_RECEIVED: 'RECEIVED',
   PAYMENT_CREDIT_CARD_CAPTURE_REFUSED: 'CAPTURE_REFUSED',
-  PAYMENT_OVERDUE: 'OVERDUE',
-  PAYMENT_DELETED: 'DELETED',
-  PAYMENT_REFUNDED: 'REFUNDED',
-  PAYMENT_PARTIALLY_REFUNDED: 'PARTIALLY_REFUNDED',
-  PAYMENT_REFUND_IN_PROGRESS: 'REFUND_IN_PROGRESS',
-  PAYMENT_CHARGEBACK_REQUESTED: 'CHARGEBACK_REQUESTED',
-  PAYMENT_CHARGEBACK_DISPUTE: 'CHARGEBACK_DISPUTE',
-  PAYMENT_AWAITING_CHARGEBACK_REVERSAL: 'AWAITING_CHARGEBACK_REVERSAL',
 };
 
 function tokenValido(e) {
@@ -30,50 +39,73 @@ function tokenValido(e) {
   return !!esperado && !!recebido && $security.equal(esperado, recebido);
 }
 
-/** The charge an event is about: by Asaas id, or by our attempt id when the proxy never learnt the id. */
-function cobrancaDoEvento(app, pagamento) {
-  const porId = pagamento.id
-    ? achar(app, 'cobrancas', 'asaas_id = {:id}', { id: String(pagamento.id) })
-    : null;
-  if (porId) return porId;
-  if (!pagamento.externalReference) return null;
-  const porTentativa = achar(app, 'cobrancas', "tentativa = {:t} && asaas_id = ''", {
-    t: String(pagamento.externalReference),
-  });
-  if (porTentativa && pagamento.id) {
-    porTentativa.set('asaas_id', String(pagamento.id));
-    app.save(porTentativa);
+/**
+ * The charge a payment belongs to: by its Asaas id, by Asaas's `installment` id (each installment of a card
+ * charge is its own payment), or by our attempt id (`externalReference`) while the proxy has no id yet.
+ * Links the ids it learns to the charge (not saved here).
+ */
+function cobrancaDoPagamento(app, pagamento) {
+  const id = String(pagamento.id || '');
+  const parcelamento = String(pagamento.installment || '');
+  let cobranca = id ? achar(app, 'cobrancas', 'asaas_id = {:id}', { id: id }) : null;
+  if (!cobranca && parcelamento) {
+    cobranca = achar(app, 'cobrancas', 'parcelamento = {:p}', { p: parcelamento });
   }
-  return porTentativa;
+  if (!cobranca && pagamento.externalReference) {
+    cobranca = achar(app, 'cobrancas', "tentativa = {:t} && asaas_id = ''", {
+      t: String(pagamento.externalReference),
+    });
+    if (cobranca) cobranca.set('asaas_id', id);
+  }
+  if (cobranca && parcelamento && !cobranca.getString('parcelamento'))
+    cobranca.set('parcelamento', parcelamento);
+  return cobranca;
 }
 
-/** Handles one event inside a transaction: the event's record and its effects land together or not at all. */
-function processar(app, evento) {
+/**
+ * Asks Asaas for the event's payment. Returns the payment, null when Asaas does not know it (404), or throws
+ * when Asaas does not answer: the event is not recorded and Asaas delivers it again later.
+ */
+function pagamentoNoAsaas(id) {
+  if (!id) return null;
+  const resposta = require(`${__hooks}/lib/asaas.js`).chamar('GET', '/payments/' + encodeURIComponent(id));
+  if (resposta.status === 200 && resposta.json && resposta.json.id) return resposta.json;
+  if (resposta.status === 404) return null;
+  throw new ApiError(503, 'Asaas indisponível para confirmar o evento.', {});
+}
+
+/**
+ * Handles one event inside a transaction: the event's record and its effects land together or not at all.
+ * `verificado` is the payment as Asaas reports it (null: Asaas does not know it). E-mails and refunds wait in
+ * `depois` until the commit.
+ */
+function processar(app, evento, verificado, depois) {
   let resultado = '';
   app.runInTransaction((tx) => {
-    tx.save(
-      novo(tx, 'asaas_eventos', {
-        evento_id: evento.id,
-        evento: evento.event,
-        asaas_id: String((evento.payment && evento.payment.id) || ''),
-        resultado: '',
-      }),
-    );
-    const registro = achar(tx, 'asaas_eventos', 'evento_id = {:id}', { id: evento.id });
-    const pagamento = evento.payment || {};
-    const cobranca = cobrancaDoEvento(tx, pagamento);
-    if (!cobranca) {
-      resultado = 'ignorado: cobrança que o servidor não fez';
-    } else if (!Object.prototype.hasOwnProperty.call(EVENTOS, evento.event)) {
+    const registro = novo(tx, 'asaas_eventos', {
+      evento_id: evento.id,
+      evento: evento.event,
+      asaas_id: String((evento.payment && evento.payment.id) || ''),
+      resultado: '',
+    });
+    tx.save(registro);
+    const cobranca = verificado ? cobrancaDoPagamento(tx, verificado) : null;
+    if (EVENTOS.indexOf(evento.event) < 0) {
       resultado = 'ignorado: evento sem efeito';
+    } else if (!verificado) {
+      resultado = 'ignorado: pagamento que o Asaas não conhece';
+    } else if (!cobranca) {
+      resultado = 'ignorado: cobrança que o servidor não fez';
     } else {
-      const status = EVENTOS[evento.event] || String(pagamento.status || '');
-      if (!status) {
-        resultado = 'ignorado: sem status';
-      } else {
-        pedidos.aplicarStatus(tx, cobranca, status);
-        resultado = 'cobrança ' + cobranca.id + ': ' + cobranca.getString('status');
-      }
+      const doAsaas = pedidos.statusDoAsaas(cobranca, verificado) || 'PENDING';
+      const status = RECUSAS[evento.event] && !regras.pago(doAsaas) ? RECUSAS[evento.event] : doAsaas;
+      pedidos.aplicarStatus(tx, cobranca, status, undefined, depois);
+      resultado =
+        'cobrança ' +
+        cobranca.id +
+        ': ' +
+        cobranca.getString('status') +
+        (cobranca.getBool('duplicada') ? ' (duplicada)' : '');
     }
     registro.set('resultado', resultado.slice(0, 200));
     tx.save(registro);
@@ -81,22 +113,33 @@ function processar(app, evento) {
   return resultado;
 }
 
-/** POST /payments/asaas/webhook */
+function jaRecebido(app, eventoId) {
+  return !!achar(app, 'asaas_eventos', 'evento_id = {:id}', { id: eventoId });
+}
+
+/** POST /payments/asaas/webhook: every event answered 200 is recorded in asaas_eventos. */
 function receber(e) {
   if (!tokenValido(e)) throw new UnauthorizedError(regras.MSG.tokenInvalido, {});
   const evento = e.requestInfo().body || {};
   if (!evento.id || !evento.event) throw new BadRequestError('Evento sem id ou tipo.', {});
   evento.id = String(evento.id);
   evento.event = String(evento.event);
-  if (achar(e.app, 'asaas_eventos', 'evento_id = {:id}', { id: evento.id })) {
-    return e.json(200, { recebido: true, repetido: true });
-  }
+  if (jaRecebido(e.app, evento.id)) return e.json(200, { recebido: true, repetido: true });
+  const pagamento = evento.payment || {};
+  const verificado = EVENTOS.indexOf(evento.event) >= 0 ? pagamentoNoAsaas(String(pagamento.id || '')) : null;
+  const depois = [];
+  let resultado = '';
   try {
-    return e.json(200, { recebido: true, resultado: processar(e.app, evento) });
+    resultado = processar(e.app, evento, verificado, depois);
   } catch (err) {
-    if (violaUnicidade(err)) return e.json(200, { recebido: true, repetido: true });
+    // The same event delivered twice at once: the other delivery recorded it.
+    if (violaUnicidade(err) && jaRecebido(e.app, evento.id)) {
+      return e.json(200, { recebido: true, repetido: true });
+    }
     throw err; // not a 200: Asaas delivers it again later
   }
+  pedidos.executar(e.app, depois);
+  return e.json(200, { recebido: true, resultado: resultado });
 }
 
-module.exports = { receber };
+module.exports = { receber, EVENTOS };

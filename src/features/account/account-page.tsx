@@ -8,12 +8,14 @@ import { brand, legalLinks } from '@/config/content';
 import { env } from '@/config/env';
 import { paths } from '@/config/routes';
 import { myBookingQueries } from '@/lib/api/bookings';
+import { paymentQueries } from '@/lib/api/payments';
 import { maskCpf } from '@/lib/cpf';
 import { formatDate } from '@/lib/dates';
 import { downloadTextFile } from '@/lib/download';
 import { maskPhone } from '@/lib/phone';
 import type { UserRecord } from '@/lib/types';
 import { useSession } from '@/lib/use-session';
+import { Withdrawal } from '@/components/withdrawal';
 import { accountErrorMessage, accountQueries, EXPORT_FILE_NAME, exportMyData } from './api/account';
 import { DeletionRequest } from './deletion-request';
 import { PhoneForm } from './phone-form';
@@ -100,6 +102,8 @@ export function AccountPage() {
   const account = useQuery(accountQueries.detail(userId));
   const requests = useQuery(accountQueries.deletionRequests(userId));
   const bookings = useQuery(myBookingQueries.mine(userId, session?.admin ?? false));
+  const payments = useQuery(paymentQueries.mine(userId, session?.admin ?? false));
+  const payment = payments.data?.[0];
 
   const title = <title>{`Minha conta | ${brand.name}`}</title>;
   if (account.isPending || requests.isPending || bookings.isPending)
@@ -152,6 +156,12 @@ export function AccountPage() {
       <Section id="conta-copia" title="Cópia dos seus dados">
         <DownloadData />
       </Section>
+      {payment ? (
+        <Withdrawal
+          payment={payment}
+          booking={(bookings.data ?? []).find((b) => b.pagamento === payment.id)}
+        />
+      ) : null}
       <Section id="conta-exclusao" title="Excluir minha conta">
         <DeletionRequest userId={userId} request={requests.data?.[0]} inProgress={inProgress} />
       </Section>

@@ -11,6 +11,7 @@ import { StatusBadge } from './columns';
 import { ContactPanel, FormularioPanel, HistoryPanel, PurchasePanel } from './booking-panels';
 import { listHref } from './list-params';
 import { ownerName } from './owner-name';
+import { RefundPanel } from './refund-panel';
 
 function Layout({ backHref, children }: { backHref: string; children: ReactNode }) {
   return (
@@ -90,6 +91,7 @@ export function BookingDetailsPage() {
           <ContactPanel booking={booking} />
           <PurchasePanel booking={booking} />
           <FormularioPanel booking={booking} />
+          <RefundPanel booking={booking} />
         </aside>
         <div className="lg:col-start-1 lg:row-start-2">
           <HistoryPanel bookingId={booking.id} />

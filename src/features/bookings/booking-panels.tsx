@@ -184,7 +184,13 @@ const FIELD_NAMES: Record<string, string> = {
   formulario: 'Formulário',
   documento: 'Documento',
   retencao: 'Documentos (retenção)',
+  pagamento: 'Pagamento',
+  estorno: 'Estorno',
+  desistencia: 'Desistência',
+  pagamento_duplicado: 'Pagamento duplicado',
 };
+/** Entries about money: one line the server wrote, shown as it is. */
+const MONEY_NOTES = ['pagamento', 'estorno', 'desistencia', 'pagamento_duplicado'];
 
 /** A stored value as staff read it: the day, the status with spaces, '(vazio)' for nothing. */
 export function shownValue(field: string, value: string): string {
@@ -203,6 +209,7 @@ function Change({ campo, de, para }: BookingHistoryRecord['alteracoes'][number])
         {name} {de}: {para}
       </li>
     );
+  if (MONEY_NOTES.includes(campo)) return <li className="break-words">{`${name}: ${para}`}</li>;
   if (campo === 'status_agendamento' && de === '')
     return <li>Agendamento criado com status {shownValue(campo, para)}</li>;
   return (

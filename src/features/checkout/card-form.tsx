@@ -2,15 +2,23 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { Field, SelectField } from '@/components/ui/field';
+import { CheckboxField, Field, SelectField } from '@/components/ui/field';
 import { cardBrand, maskCardNumber, maskCvv, maskExpiry } from '@/lib/card';
+import { maskCpf, onlyDigits } from '@/lib/cpf';
 import { installmentOptions, parseInstallments } from '@/lib/installments';
 import { maskedField } from '@/lib/masked-field';
 import { formatBRL } from '@/lib/money';
+import { maskPhone, phoneInputProps } from '@/lib/phone';
 import { cardSchema, type CardValues } from './card-schema';
 import type { CardInput } from './payment';
 
 const onlyLettersAndSpaces = (v: string) => v.replace(/[^\p{L}\s]/gu, '').replace(/\s{2,}/g, ' ');
+
+/** '00000-000' as the user types. */
+function maskCep(value: string): string {
+  const d = onlyDigits(value).slice(0, 8);
+  return d.length > 5 ? `${d.slice(0, 5)}-${d.slice(5)}` : d;
+}
 
 interface CardFormProps {
   total: number;
@@ -28,11 +36,25 @@ export function CardForm({ total, busy, onPay, beforePay }: CardFormProps) {
     register,
     handleSubmit,
     control,
+    setValue,
     formState: { errors },
   } = useForm<CardValues>({
     resolver: zodResolver(schema),
-    defaultValues: { card_name: '', card_number: '', card_expiry_date: '', card_cvv: '', card_payments: '' },
+    defaultValues: {
+      card_name: '',
+      card_number: '',
+      card_expiry_date: '',
+      card_cvv: '',
+      card_payments: '',
+      holder_postal_code: '',
+      holder_address_number: '',
+      other_holder: false,
+      holder_name: '',
+      holder_cpf: '',
+      holder_phone: '',
+    },
   });
+  const otherHolder = useWatch({ control, name: 'other_holder' });
 
   const chosenInstallments = useWatch({ control, name: 'card_payments' });
   const brand = cardBrand(useWatch({ control, name: 'card_number' }));
@@ -46,6 +68,13 @@ export function CardForm({ total, busy, onPay, beforePay }: CardFormProps) {
       card_expiry_date: values.card_expiry_date,
       card_cvv: values.card_cvv,
       installments,
+      holder: {
+        postalCode: values.holder_postal_code,
+        addressNumber: values.holder_address_number,
+        other: values.other_holder
+          ? { name: values.holder_name, cpf: values.holder_cpf, phone: values.holder_phone }
+          : null,
+      },
     });
   });
 
@@ -89,6 +118,56 @@ export function CardForm({ total, busy, onPay, beforePay }: CardFormProps) {
           {...maskedField(register('card_cvv'), maskCvv)}
         />
       </div>
+      <div className="grid grid-cols-2 gap-4">
+        <Field
+          label="CEP do titular"
+          autoComplete="postal-code"
+          inputMode="numeric"
+          placeholder="00000-000"
+          maxLength={9}
+          error={errors.holder_postal_code?.message}
+          {...maskedField(register('holder_postal_code'), maskCep)}
+        />
+        <Field
+          label="Número do endereço"
+          autoComplete="address-line2"
+          maxLength={10}
+          error={errors.holder_address_number?.message}
+          {...register('holder_address_number')}
+        />
+      </div>
+      <CheckboxField
+        label="O cartão é de outra pessoa"
+        checked={otherHolder}
+        onChange={(checked) => setValue('other_holder', checked)}
+      />
+      {otherHolder ? (
+        <>
+          <Field
+            label="Nome completo do titular"
+            autoComplete="off"
+            maxLength={100}
+            error={errors.holder_name?.message}
+            {...maskedField(register('holder_name'), onlyLettersAndSpaces)}
+          />
+          <Field
+            label="CPF do titular"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="000.000.000-00"
+            maxLength={14}
+            error={errors.holder_cpf?.message}
+            {...maskedField(register('holder_cpf'), maskCpf)}
+          />
+          <Field
+            label="Celular do titular"
+            {...phoneInputProps}
+            autoComplete="off"
+            error={errors.holder_phone?.message}
+            {...maskedField(register('holder_phone'), maskPhone)}
+          />
+        </>
+      ) : null}
       <SelectField label="Parcelas" error={errors.card_payments?.message} {...register('card_payments')}>
         <option value="">Selecione</option>
         {options.map((option) => (

@@ -1,5 +1,4 @@
 import { ClientResponseError } from 'pocketbase';
-import { env } from '@/config/env';
 import { expiryParts } from '@/lib/card';
 import { onlyDigits } from '@/lib/cpf';
 import { installmentPlan } from '@/lib/installments';
@@ -14,6 +13,12 @@ export interface CardInput {
   card_expiry_date: string;
   card_cvv: string;
   installments: number;
+  /** The holder's CEP and house number, and when the card is someone else's, their name, CPF and phone. */
+  holder: {
+    postalCode: string;
+    addressNumber: string;
+    other: { name: string; cpf: string; phone: string } | null;
+  };
 }
 
 export interface Order {
@@ -73,12 +78,12 @@ export async function pay(
         ccv: card.card_cvv,
       },
       creditCardHolderInfo: {
-        name: session.nome_completo,
+        name: card.holder.other?.name.trim() ?? session.nome_completo,
         email: session.email,
-        cpfCnpj: onlyDigits(session.cpf),
-        postalCode: env.holderPostalCode,
-        addressNumber: env.holderAddressNumber,
-        phone: onlyDigits(session.celular),
+        cpfCnpj: onlyDigits(card.holder.other?.cpf ?? session.cpf),
+        postalCode: onlyDigits(card.holder.postalCode),
+        addressNumber: card.holder.addressNumber.trim(),
+        phone: onlyDigits(card.holder.other?.phone ?? session.celular),
       },
       tipo_servico: order.serviceId,
       flex: order.flex,

@@ -23,6 +23,7 @@ import { formatBRL } from '@/lib/money';
 import { methodLabel, serviceName } from '@/lib/payment-labels';
 import type { BookingRecord, BookingStatus, PaymentRecord } from '@/lib/types';
 import { useSession } from '@/lib/use-session';
+import { Withdrawal } from '@/components/withdrawal';
 
 function Step({
   n,
@@ -328,7 +329,10 @@ export function TrackingPage() {
       <p className="mt-1 text-ink-700">
         {booking?.expand?.usuario?.nome_completo ?? session?.nome_completo ?? 'Desconhecido'}
       </p>
-      <TrackingContent payment={payment} booking={booking} />
+      {payment.status_asaas === 'REFUNDED' || booking?.status_agendamento === 'CANCELADO' ? null : (
+        <TrackingContent payment={payment} booking={booking} />
+      )}
+      <Withdrawal payment={payment} booking={booking} />
       <p className="mt-10 border-t border-gray-200 pt-6 text-sm text-ink-600">{brand.disclaimer}</p>
     </section>
   );

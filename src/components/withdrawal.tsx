@@ -1,0 +1,163 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ClientResponseError } from 'pocketbase';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/field';
+import { Modal } from '@/components/ui/modal';
+import { Notice } from '@/components/ui/notice';
+import { myBookingQueries } from '@/lib/api/bookings';
+import { paymentQueries } from '@/lib/api/payments';
+import { pb } from '@/lib/pocketbase';
+import { formatBRL } from '@/lib/money';
+import type { BookingRecord, PaymentRecord } from '@/lib/types';
+
+/** Days after the payment during which the customer may withdraw (CDC art. 49); the server checks it too. */
+export const WITHDRAWAL_DAYS = 7;
+const BOOKED = ['AGENDADO', 'FINALIZADO'];
+
+type Outcome = 'estornada' | 'encaminhada';
+
+function withinWithdrawal(payment: PaymentRecord, now = Date.now()): boolean {
+  const paid = Date.parse(payment.created.replace(' ', 'T'));
+  return Number.isFinite(paid) && now - paid <= WITHDRAWAL_DAYS * 24 * 3600 * 1000;
+}
+
+async function withdraw(): Promise<Outcome> {
+  const answer = await pb.send<{ resultado: Outcome }>('/payments/desistencia', { method: 'POST' });
+  return answer.resultado;
+}
+
+function errorMessage(error: unknown): string {
+  if (error instanceof ClientResponseError && error.status >= 400 && error.status < 500 && error.message)
+    return error.message;
+  return 'Não foi possível registrar a desistência agora. Tente novamente em alguns minutos.';
+}
+
+function ConfirmWithdrawal({
+  payment,
+  booked,
+  onClose,
+  onDone,
+}: {
+  payment: PaymentRecord;
+  booked: boolean;
+  onClose: () => void;
+  onDone: (outcome: Outcome) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [serverError, setServerError] = useState('');
+  const send = useMutation({
+    mutationFn: withdraw,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: paymentQueries.all() }),
+        queryClient.invalidateQueries({ queryKey: myBookingQueries.all() }),
+      ]),
+  });
+  async function confirm() {
+    setServerError('');
+    try {
+      onDone(await send.mutateAsync());
+    } catch (error) {
+      setServerError(errorMessage(error));
+    }
+  }
+  return (
+    <Modal title="Desistir da compra" onClose={send.isPending ? undefined : onClose}>
+      <div className="space-y-4 text-ink-700">
+        <FormAlert>{serverError}</FormAlert>
+        {booked ? (
+          <p>
+            O seu agendamento já foi marcado. O pedido de desistência vai para a nossa equipe, que entra em
+            contato com você pelo e-mail da sua conta.
+          </p>
+        ) : (
+          <p>
+            O pedido será cancelado e o valor de <strong>{formatBRL(payment.preco_servico)}</strong> será
+            estornado integralmente, pela mesma forma de pagamento. No cartão de crédito, o estorno pode levar
+            até 10 dias úteis para aparecer na fatura.
+          </p>
+        )}
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose} disabled={send.isPending}>
+            Voltar
+          </Button>
+          <Button variant="danger" onClick={confirm} loading={send.isPending} loadingText="Enviando...">
+            Confirmar desistência
+          </Button>
+        </div>
+      </div>
+    </Modal>
+  );
+}
+
+/**
+ * Money after the charge, as the customer sees it: a refunded order is closed; within 7 days of the payment the
+ * customer may withdraw (CDC art. 49) after a confirmation. Used by tracking and 'Minha conta'.
+ */
+export function Withdrawal({
+  payment,
+  booking,
+}: {
+  payment: PaymentRecord;
+  booking: BookingRecord | undefined;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const status = booking?.status_agendamento ?? '';
+  if (payment.status_asaas === 'REFUNDED' || status === 'CANCELADO') {
+    return (
+      <Notice className="mt-6" title="Pedido cancelado">
+        <p>
+          Este pedido foi cancelado e o valor pago foi estornado pela mesma forma de pagamento (no cartão de
+          crédito, o estorno pode levar até 10 dias úteis para aparecer na fatura). Você pode fazer uma nova
+          compra quando quiser.
+        </p>
+      </Notice>
+    );
+  }
+  const partly =
+    payment.status_asaas === 'PARTIALLY_REFUNDED' ? (
+      <Notice className="mt-6" title="Estorno parcial">
+        <p>Parte do valor pago foi estornada pela mesma forma de pagamento. O seu pedido continua ativo.</p>
+      </Notice>
+    ) : null;
+  if (outcome === 'encaminhada') {
+    return (
+      <Notice className="mt-6" title="Pedido de desistência enviado">
+        <p>
+          Recebemos o seu pedido de desistência. A nossa equipe entra em contato pelo e-mail da sua conta.
+        </p>
+      </Notice>
+    );
+  }
+  if (!withinWithdrawal(payment)) return partly;
+  return (
+    <>
+      {partly}
+      <section aria-labelledby="desistencia" className="mt-8 rounded-2xl border border-gray-200 p-5">
+        <h2 id="desistencia" className="text-lg font-bold">
+          Desistir da compra
+        </h2>
+        <p className="mt-2 text-ink-700">
+          Você pode desistir em até {WITHDRAWAL_DAYS} dias a contar do pagamento (art. 49 do Código de Defesa
+          do Consumidor).
+        </p>
+        <Button variant="secondary" className="mt-3" onClick={() => setConfirming(true)}>
+          Desistir da compra
+        </Button>
+      </section>
+      {confirming ? (
+        <ConfirmWithdrawal
+          payment={payment}
+          booked={BOOKED.includes(status)}
+          onClose={() => setConfirming(false)}
+          onDone={(result) => {
+            setConfirming(false);
+            setOutcome(result);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}

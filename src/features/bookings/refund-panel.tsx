@@ -1,0 +1,131 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ClientResponseError } from 'pocketbase';
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Field, FormAlert, TextAreaField } from '@/components/ui/field';
+import { pb } from '@/lib/pocketbase';
+import { formatBRL } from '@/lib/money';
+import type { BookingRecord } from '@/lib/types';
+import { bookingQueries } from './api/bookings';
+
+const MAX_REASON = 500;
+
+/** '123,45' or '123.45' as reais; NaN when it is not a number. */
+function parseReais(text: string): number {
+  const clean = text.trim().replace(/\s|R\$/g, '');
+  const normal = clean.includes(',') ? clean.replace(/\./g, '').replace(',', '.') : clean;
+  return /^\d+(\.\d{1,2})?$/.test(normal) ? Number(normal) : Number.NaN;
+}
+
+function failureMessage(error: unknown): string {
+  if (error instanceof ClientResponseError && error.status >= 400 && error.status < 500 && error.message)
+    return error.message;
+  return 'Não foi possível solicitar o estorno agora. Tente novamente em alguns minutos.';
+}
+
+/** Staff refund a payment from the booking page, in full or in part, with a reason (the server records it). */
+export function RefundPanel({ booking }: { booking: BookingRecord }) {
+  const payment = booking.expand?.pagamento;
+  const queryClient = useQueryClient();
+  const headingId = useId();
+  const [kind, setKind] = useState<'integral' | 'parcial'>('integral');
+  const [value, setValue] = useState('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<{ valor?: string; motivo?: string }>({});
+  const [serverError, setServerError] = useState('');
+  const [done, setDone] = useState('');
+  const refund = useMutation({
+    mutationFn: (body: { agendamento: string; valor?: number; motivo: string }) =>
+      pb.send('/payments/estorno', { method: 'POST', body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bookingQueries.details() }),
+  });
+  if (!payment || payment.status_asaas === 'REFUNDED') return null;
+  const total = payment.preco_servico;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setServerError('');
+    setDone('');
+    const next: { valor?: string; motivo?: string } = {};
+    const amount = parseReais(value);
+    if (kind === 'parcial' && !(amount > 0 && amount <= total))
+      next.valor = `Informe um valor entre R$ 0,01 e ${formatBRL(total)}.`;
+    if (!reason.trim()) next.motivo = 'Informe o motivo do estorno.';
+    setErrors(next);
+    if (next.valor || next.motivo) return;
+    try {
+      await refund.mutateAsync({
+        agendamento: booking.id,
+        motivo: reason.trim(),
+        ...(kind === 'parcial' ? { valor: amount } : {}),
+      });
+      setDone(
+        kind === 'parcial'
+          ? `Estorno de ${formatBRL(amount)} solicitado ao Asaas. A situação do pagamento muda quando o Asaas confirmar.`
+          : 'Estorno integral solicitado ao Asaas. A situação do pagamento muda quando o Asaas confirmar.',
+      );
+      setValue('');
+      setReason('');
+    } catch (error) {
+      setServerError(failureMessage(error));
+    }
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="rounded-2xl border border-gray-200 p-5">
+      <h2 id={headingId} className="text-lg font-bold text-ink-900">
+        Estornar pagamento
+      </h2>
+      <form noValidate onSubmit={submit} className="mt-3 space-y-4">
+        <FormAlert>{serverError}</FormAlert>
+        <fieldset>
+          <legend className="font-semibold text-ink-900">Valor do estorno</legend>
+          <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+            {(
+              [
+                ['integral', `Integral (${formatBRL(total)})`],
+                ['parcial', 'Parcial'],
+              ] as const
+            ).map(([option, label]) => (
+              <label key={option} className="flex min-h-11 items-center gap-2">
+                <input
+                  type="radio"
+                  name="tipo-estorno"
+                  checked={kind === option}
+                  onChange={() => setKind(option)}
+                  className="size-5"
+                />
+                {label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {kind === 'parcial' ? (
+          <Field
+            label="Valor a estornar (R$)"
+            inputMode="decimal"
+            value={value}
+            error={errors.valor}
+            onChange={(event) => setValue(event.target.value)}
+          />
+        ) : null}
+        <TextAreaField
+          label="Motivo"
+          hint={`Fica no histórico do agendamento. Até ${MAX_REASON} caracteres.`}
+          maxLength={MAX_REASON}
+          value={reason}
+          error={errors.motivo}
+          onChange={(event) => setReason(event.target.value)}
+        />
+        <Button type="submit" variant="danger" loading={refund.isPending} loadingText="Solicitando...">
+          Solicitar estorno
+        </Button>
+        {done ? (
+          <p role="status" className="rounded-lg bg-green-50 px-3 py-2 font-semibold text-green-900">
+            {done}
+          </p>
+        ) : null}
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+// What the real-backend browser tests share: customers made through the API, requests from an address of their
+// own, the superuser's token.
+import type { APIRequestContext, BrowserContext } from '@playwright/test';
+import { DEFAULT_SUPERUSER } from '../../scripts/pocketbase-server.mjs';
+import { expect, REAL_BACKEND } from './fixtures';
+import { newCustomer } from './helpers';
+
+export interface Customer {
+  id: string;
+  email: string;
+  password: string;
+  name: string;
+}
+
+let ipCounter = 0;
+/** Every request this context makes to PocketBase comes from an address of its own. */
+export async function ownAddress(context: BrowserContext): Promise<void> {
+  const ip = `203.0.${113 + Math.floor(Math.random() * 10)}.${(ipCounter++ % 250) + 1}`;
+  await context.route(`${REAL_BACKEND.pb}/**`, (route) =>
+    route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': ip } }),
+  );
+}
+
+export async function superuserToken(request: APIRequestContext): Promise<string> {
+  const response = await request.post(`${REAL_BACKEND.pb}/api/collections/_superusers/auth-with-password`, {
+    data: { identity: DEFAULT_SUPERUSER.email, password: DEFAULT_SUPERUSER.password },
+  });
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** A verified customer (registered through the API; the e-mail journey is real-server.spec.ts's). */
+export async function verifiedCustomer(request: APIRequestContext): Promise<Customer> {
+  const data = newCustomer();
+  const cpf = data.cpf.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4');
+  const created = await request.post(`${REAL_BACKEND.pb}/api/collections/usuarios/records`, {
+    data: {
+      nome_completo: data.name,
+      email: data.email,
+      cpf,
+      celular: '(11) 98765-4321',
+      password: data.password,
+      passwordConfirm: data.password,
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { id } = (await created.json()) as { id: string };
+  const verified = await request.patch(`${REAL_BACKEND.pb}/api/collections/usuarios/records/${id}`, {
+    headers: { Authorization: await superuserToken(request) },
+    data: { verified: true },
+  });
+  expect(verified.ok()).toBe(true);
+  return { id, email: data.email, password: data.password, name: data.name };
+}

@@ -1,0 +1,133 @@
+// Money after the charge, on the production build against the real backend (playwright.real.config.ts): the
+// customer's withdrawal within 7 days, a partial refund by staff, and what tracking shows after each. Asaas is
+// the stand-in, which refunds and sends its webhooks as Asaas documents.
+import type { APIRequestContext } from '@playwright/test';
+import { expect, expectNoAxeViolations, REAL_BACKEND, shot, test } from './fixtures';
+import { ACCOUNTS, login } from './helpers';
+import { type Customer, ownAddress, superuserToken, verifiedCustomer } from './real-helpers';
+
+/** A customer who bought the Individual service by card (through the API, as the app's checkout sends it). */
+async function customerWithOrder(request: APIRequestContext): Promise<Customer> {
+  const customer = await verifiedCustomer(request);
+  const auth = await request.post(`${REAL_BACKEND.pb}/api/collections/usuarios/auth-with-password`, {
+    data: { identity: customer.email, password: customer.password },
+  });
+  const headers = { Authorization: ((await auth.json()) as { token: string }).token };
+  const asaas = await request.post(`${REAL_BACKEND.pb}/payments/asaas/customer`, { headers, data: {} });
+  const { id } = (await asaas.json()) as { id: string };
+  const charge = await request.post(`${REAL_BACKEND.pb}/payments/asaas/installment`, {
+    headers,
+    data: {
+      customer: id,
+      installmentCount: 1,
+      value: 699,
+      totalValue: 699,
+      billingType: 'CREDIT_CARD',
+      creditCard: {
+        holderName: 'GIULIA C TESTE',
+        number: '4111111111111111',
+        expiryMonth: '12',
+        expiryYear: '2030',
+        ccv: '123',
+      },
+      creditCardHolderInfo: {
+        name: customer.name,
+        email: customer.email,
+        cpfCnpj: '52998224725',
+        postalCode: '01310100',
+        addressNumber: '1000',
+        phone: '11987654321',
+      },
+      tipo_servico: 'individual',
+      flex: false,
+      externalReference: `tentativa-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
+    },
+  });
+  expect(charge.ok(), await charge.text()).toBe(true);
+  return customer;
+}
+
+async function paymentOf(request: APIRequestContext, customer: Customer) {
+  const response = await request.get(
+    `${REAL_BACKEND.pb}/api/collections/pagamentos/records?filter=${encodeURIComponent(`usuario = "${customer.id}"`)}`,
+    { headers: { Authorization: await superuserToken(request) } },
+  );
+  return ((await response.json()) as { items: Array<{ status_asaas: string }> }).items[0];
+}
+
+test.beforeEach(async ({ page }) => {
+  expect(REAL_BACKEND.pb, 'this file runs only against the real backend').not.toBe('');
+  await ownAddress(page.context());
+});
+
+test('the customer withdraws within 7 days: confirmation, refund in full, tracking shows the order cancelled', async ({
+  page,
+  request,
+}) => {
+  const customer = await customerWithOrder(request);
+  await expect(await login(page, customer.email, customer.password)).toBeHidden();
+  await page.goto('/tracking');
+  const section = page.getByRole('region', { name: 'Desistir da compra' });
+  await expect(section).toContainText('Você pode desistir em até 7 dias a contar do pagamento');
+  await section.getByRole('button', { name: 'Desistir da compra' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Desistir da compra' });
+  await expect(dialog).toContainText('será estornado integralmente');
+  await expectNoAxeViolations(page, 'withdrawal confirmation');
+  await shot(page, 'withdrawal-confirm', { folder: 'money', fullPage: false });
+  await dialog.getByRole('button', { name: 'Confirmar desistência' }).click();
+  const cancelled = page.getByRole('status').filter({ hasText: 'Pedido cancelado' });
+  await expect(cancelled).toContainText('o valor pago foi estornado');
+  await expect(page.getByRole('heading', { name: 'Pagamento confirmado' })).toHaveCount(0);
+  await expectNoAxeViolations(page, 'tracking after the withdrawal');
+  await shot(page, 'withdrawal-tracking', { folder: 'money' });
+  // Asaas's webhook closes the order.
+  await expect.poll(async () => (await paymentOf(request, customer))?.status_asaas).toBe('REFUNDED');
+});
+
+test('staff refund part of a payment with a reason; tracking shows the partial refund', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const customer = await customerWithOrder(request);
+  const staffContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  await ownAddress(staffContext);
+  const staff = await staffContext.newPage();
+  await expect(await login(staff, ACCOUNTS.admin.email)).toBeHidden();
+  await expect(staff).toHaveURL(/\/dashboard$/);
+  const bookings = await request.get(
+    `${REAL_BACKEND.pb}/api/collections/agendamentos/records?filter=${encodeURIComponent(`usuario = "${customer.id}"`)}`,
+    { headers: { Authorization: await superuserToken(request) } },
+  );
+  const [booking] = ((await bookings.json()) as { items: Array<{ id: string }> }).items;
+  await staff.goto(`/booking-details/${booking?.id}`);
+  const panel = staff.getByRole('region', { name: 'Estornar pagamento' });
+  await panel.getByLabel('Parcial').check();
+  await panel.getByRole('button', { name: 'Solicitar estorno' }).click();
+  await expect(panel.getByLabel('Valor a estornar (R$)')).toHaveAccessibleDescription(
+    /Informe um valor entre R\$ 0,01 e R\$ 699,00\./,
+  );
+  await panel.getByLabel('Valor a estornar (R$)').fill('100,00');
+  await panel.getByLabel('Motivo').fill('Cortesia: atraso no atendimento');
+  await panel.getByRole('button', { name: 'Solicitar estorno' }).click();
+  await expect(panel.getByRole('status')).toContainText('Estorno de R$ 100,00 solicitado ao Asaas.');
+  await expect(staff.getByRole('region', { name: 'Histórico' })).toContainText(
+    'Estorno parcial de R$ 100,00 solicitado ao Asaas. Motivo: Cortesia: atraso no atendimento',
+  );
+  await expect
+    .poll(async () => (await paymentOf(request, customer))?.status_asaas)
+    .toBe('PARTIALLY_REFUNDED');
+  await staff.reload();
+  await expect(staff.getByRole('region', { name: 'Compra' })).toContainText('Estornado em parte');
+  await expectNoAxeViolations(staff, 'booking page after a partial refund');
+  await shot(staff, 'staff-partial-refund', { folder: 'money' });
+  await staffContext.close();
+
+  await expect(await login(page, customer.email, customer.password)).toBeHidden();
+  await page.goto('/tracking');
+  await expect(page.getByRole('status').filter({ hasText: 'Estorno parcial' })).toContainText(
+    'Parte do valor pago foi estornada',
+  );
+  await expectNoAxeViolations(page, 'tracking after a partial refund');
+  await shot(page, 'tracking-partial-refund', { folder: 'money' });
+});
