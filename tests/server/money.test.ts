@@ -412,6 +412,9 @@ describe("the holder's own data", () => {
       addressNumber: '77 apto 1201 bloco B torre 2',
       phone: '(21) 99876-5432',
     };
+    // Longer than the form allows: refused with the form's message, never cut short on its way to Asaas.
+    expect((await failure(payByCard(customer, other))).message).toBe('Número do endereço muito longo.');
+    other.creditCardHolderInfo.addressNumber = '77 apto 12';
     await payByCard(customer, other);
     const sent = (await asaasRequests()).filter((r) => r.path === '/v3/payments').at(-1);
     expect(sent?.body.creditCardHolderInfo).toEqual({

@@ -239,7 +239,10 @@ function cartaoDe(body) {
   if (!titular.addressNumber) {
     throw erroCampo('creditCardHolderInfo.addressNumber', 'Número do endereço obrigatório');
   }
-  if (titular.addressNumber.length > 20 || !/^[\p{L}\d /-]*$/u.test(titular.addressNumber)) {
+  if (titular.addressNumber.length > 10) {
+    throw erroCampo('creditCardHolderInfo.addressNumber', 'Número do endereço muito longo');
+  }
+  if (!/^[\p{L}\d /-]*$/u.test(titular.addressNumber)) {
     throw erroCampo('creditCardHolderInfo.addressNumber', 'Número do endereço inválido');
   }
   if (!titular.phone) throw erroCampo('creditCardHolderInfo.phone', M.celularInvalido);
