@@ -216,7 +216,10 @@ describe('sending, review and retention', () => {
     expect(booking.formulario).toContain('Requerente 2: Luca Rossi (menor) · Consulado de Curitiba');
     const docs = await owner.pb.collection('documentos').getFullList();
     expect(docs.map((d) => d.status)).toEqual(Array(8).fill('em_analise'));
-    expect(await mailsTo(staff.email, { subject: /Processo enviado para análise/ })).toHaveLength(1);
+    const alerts = await mailsTo(staff.email, { subject: /Processo enviado para análise/ });
+    expect(alerts).toHaveLength(1);
+    // The link opens the booking in the staff's editor.
+    expect(alerts[0]?.text).toContain(`/booking-details/${bookingId}`);
   });
 
   it('moves the booking to ANALISE_ERRO when the review refuses, and takes the replacement', async () => {

@@ -359,14 +359,11 @@ function resumo(requerentes, hoje) {
 
 function avisarEquipe(app, agendamento, auth, quantos) {
   const emails = require(`${__hooks}/lib/emails.js`);
-  const equipe = app.findRecordsByFilter('usuarios', 'admin = true', '', 0, 0);
-  const url = app.settings().meta.appURL + '/admin/bookings/' + agendamento.id;
-  equipe.forEach((membro) => {
-    emails.enviar(app, membro.email(), 'Processo enviado para análise - Passaporte Italiano', [
-      emails.escapar(auth.getString('nome_completo')) + ' enviou ' + quantos + ' documento(s) para análise.',
-      'Confira em <a href="' + emails.escapar(url) + '">' + emails.escapar(url) + '</a>.',
-    ]);
-  });
+  const url = emails.escapar(app.settings().meta.appURL + '/booking-details/' + agendamento.id);
+  emails.alertaEquipe(app, 'Processo enviado para análise - Passaporte Italiano', [
+    emails.escapar(auth.getString('nome_completo')) + ' enviou ' + quantos + ' documento(s) para análise.',
+    'Confira em <a href="' + url + '">' + url + '</a>.',
+  ]);
 }
 
 /** A booking that becomes FINALIZADO or CANCELADO starts its retention clock; reopened, it stops. */
