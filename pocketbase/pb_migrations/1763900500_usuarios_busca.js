@@ -10,13 +10,7 @@ migrate(
     usuarios.fields.add(new TextField({ name: 'busca', max: busca.MAX_BUSCA }));
     app.save(usuarios);
     // Accounts made before this step get their column now (the hooks keep it from here on).
-    app.findAllRecords('usuarios').forEach((u) => {
-      app
-        .db()
-        .newQuery('UPDATE usuarios SET busca = {:busca} WHERE id = {:id}')
-        .bind({ id: u.id, busca: busca.doUsuario(u) })
-        .execute();
-    });
+    busca.reescreverUsuarios(app);
   },
   (app) => {
     const usuarios = app.findCollectionByNameOrId('usuarios');

@@ -9,12 +9,7 @@ migrate(
     // Written only by the server (refused from clients), answered to whoever may see the booking.
     agendamentos.fields.add(new TextField({ name: 'busca', max: busca.MAX_BUSCA }));
     app.save(agendamentos);
-    app
-      .db()
-      .newQuery(
-        "UPDATE agendamentos SET busca = COALESCE((SELECT busca FROM usuarios WHERE usuarios.id = agendamentos.usuario), '')",
-      )
-      .execute();
+    busca.copiarTodosAosAgendamentos(app);
   },
   (app) => {
     const agendamentos = app.findCollectionByNameOrId('agendamentos');

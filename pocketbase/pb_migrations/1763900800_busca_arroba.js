@@ -4,19 +4,8 @@
 migrate(
   (app) => {
     const busca = require(`${__hooks}/lib/busca.js`);
-    app.findAllRecords('usuarios').forEach((u) => {
-      app
-        .db()
-        .newQuery('UPDATE usuarios SET busca = {:busca} WHERE id = {:id}')
-        .bind({ id: u.id, busca: busca.doUsuario(u) })
-        .execute();
-    });
-    app
-      .db()
-      .newQuery(
-        "UPDATE agendamentos SET busca = COALESCE((SELECT busca FROM usuarios WHERE usuarios.id = agendamentos.usuario), '')",
-      )
-      .execute();
+    busca.reescreverUsuarios(app);
+    busca.copiarTodosAosAgendamentos(app);
   },
   () => {
     /* a column with '＠' is still searched by the app of this version only; nothing to undo in the data */

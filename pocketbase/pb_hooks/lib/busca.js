@@ -86,6 +86,27 @@ function propagarAosAgendamentos(app, usuario) {
     .execute();
 }
 
+/** Every account's column written again from its fields (raw SQL: no history, `updated` kept). */
+function reescreverUsuarios(app) {
+  app.findAllRecords('usuarios').forEach((u) => {
+    app
+      .db()
+      .newQuery('UPDATE usuarios SET busca = {:busca} WHERE id = {:id}')
+      .bind({ id: u.id, busca: doUsuario(u) })
+      .execute();
+  });
+}
+
+/** Every booking's copy set from its account's column, in one statement. */
+function copiarTodosAosAgendamentos(app) {
+  app
+    .db()
+    .newQuery(
+      "UPDATE agendamentos SET busca = COALESCE((SELECT busca FROM usuarios WHERE usuarios.id = agendamentos.usuario), '')",
+    )
+    .execute();
+}
+
 module.exports = {
   MAX_BUSCA,
   ARROBA,
@@ -96,4 +117,6 @@ module.exports = {
   termoBusca,
   copiarParaAgendamento,
   propagarAosAgendamentos,
+  reescreverUsuarios,
+  copiarTodosAosAgendamentos,
 };
