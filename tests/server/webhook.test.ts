@@ -1,16 +1,21 @@
 // Asaas's webhook: the token, each event once, orders for confirmed charges the server made, the rest recorded.
 import { describe, expect, it } from 'vitest';
+import { SLOW_DOMAIN } from '../../scripts/mail-capture.mjs';
 import {
   asaasCustomer,
   asaasEvent,
   CARDS,
   cardRequest,
   asaasStore,
+  client,
+  mailsTo,
   newCustomer,
   orderOf,
   payByCard,
   postWebhook as post,
+  registration,
   superuser,
+  type Customer,
 } from './helpers';
 
 async function chargeInAnalysis() {
@@ -162,5 +167,52 @@ describe('events', () => {
         .collection('pagamentos')
         .getFullList({ filter: 'asaas_id_pagamento = "pay_de_outro_sistema"' }),
     ).toEqual([]);
+  });
+});
+
+describe('e-mails go after the answer', () => {
+  // The capture accepts mail to SLOW_DOMAIN only after 4 s: a slow SMTP server.
+  const SMTP_DELAY_MS = 4000;
+
+  /** A verified customer whose mailbox is on the slow server (made verified by a superuser: no mail). */
+  async function slowMailCustomer(): Promise<Customer> {
+    const input = registration({
+      email: `lento-${Date.now()}${Math.random().toString(36).slice(2, 6)}@${SLOW_DOMAIN}`,
+    });
+    const record = await (await superuser()).collection('usuarios').create({ ...input, verified: true });
+    const pb = client();
+    await pb.collection('usuarios').authWithPassword(input.email, input.password);
+    return { pb, id: record.id, email: input.email, ip: '', input };
+  }
+
+  it('the webhook answers Asaas at once; the receipt still arrives through a slow SMTP server', async () => {
+    const customer = await slowMailCustomer();
+    const customerId = await asaasCustomer(customer);
+    const charge = await payByCard(
+      customer,
+      cardRequest(customerId, customer, { number: CARDS.riskAnalysis }),
+    );
+    const started = Date.now();
+    // The stand-in approves the charge and delivers Asaas's event; its answer is the server's.
+    const answer = await asaasEvent(charge.id, 'PAYMENT_APPROVED_BY_RISK_ANALYSIS');
+    const took = Date.now() - started;
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatch(/CONFIRMED/);
+    expect(took).toBeLessThan(SMTP_DELAY_MS / 2);
+    // The order was committed before the answer, and the receipt follows it.
+    expect((await orderOf(customer.id)).payments).toHaveLength(1);
+    const receipts = await mailsTo(customer.email, { subject: /Comprovante/, timeoutMs: SMTP_DELAY_MS * 3 });
+    expect(receipts).toHaveLength(1);
+  });
+
+  it('a paid card charge is answered at once; the receipt follows through a slow SMTP server', async () => {
+    const customer = await slowMailCustomer();
+    const customerId = await asaasCustomer(customer);
+    const started = Date.now();
+    const charge = await payByCard(customer, cardRequest(customerId, customer));
+    expect(Date.now() - started).toBeLessThan(SMTP_DELAY_MS / 2);
+    expect(charge.status).toBe('CONFIRMED');
+    const receipts = await mailsTo(customer.email, { subject: /Comprovante/, timeoutMs: SMTP_DELAY_MS * 3 });
+    expect(receipts).toHaveLength(1);
   });
 });

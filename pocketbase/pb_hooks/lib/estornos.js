@@ -5,6 +5,7 @@ const regras = require(`${__hooks}/lib/regras.js`);
 const asaas = require(`${__hooks}/lib/asaas.js`);
 const historico = require(`${__hooks}/lib/historico.js`);
 const emails = require(`${__hooks}/lib/emails.js`);
+const pedidos = require(`${__hooks}/lib/pedidos.js`);
 const { achar } = require(`${__hooks}/lib/registros.js`);
 
 const PRAZO_DIAS = 7;
@@ -83,12 +84,13 @@ function desistir(e) {
         'desistencia',
         'Desistência solicitada pelo cliente: encaminhada à equipe.',
       );
-    emails.alertaEquipe(e.app, 'Pedido de desistência - Passaporte Italiano', [
-      escaparNome(nome) +
-        ' pediu para desistir da compra (art. 49 do CDC), mas o agendamento já foi marcado.',
-      'Fale com o cliente e, se for o caso, estorne o pagamento pela página do agendamento.',
-    ]);
-    return e.json(200, { resultado: 'encaminhada' });
+    const alerta = (app) =>
+      emails.alertaEquipe(app, 'Pedido de desistência - Passaporte Italiano', [
+        escaparNome(nome) +
+          ' pediu para desistir da compra (art. 49 do CDC), mas o agendamento já foi marcado.',
+        'Fale com o cliente e, se for o caso, estorne o pagamento pela página do agendamento.',
+      ]);
+    return pedidos.responderEExecutar(e, 200, { resultado: 'encaminhada' }, [alerta]);
   }
   pedirEstorno(e.app, pagamento, null, 'Desistência da compra (art. 49 do CDC)');
   if (agendamento) {
@@ -103,20 +105,22 @@ function desistir(e) {
     );
     historico.registrarMudanca(e.app, agendamento.id, 'status_agendamento', antes, 'CANCELADO');
   }
-  emails.enviar(e.app, usuario.email(), 'Desistência confirmada - Passaporte Italiano', [
-    'Olá, ' + escaparNome(nome) + '.',
-    'Recebemos a sua desistência da compra. O seu pedido foi cancelado e o estorno integral de ' +
-      emails.reais(pagamento.getFloat('preco_servico')) +
-      ' foi solicitado, pela mesma forma de pagamento.',
-    'No cartão de crédito, o estorno pode levar até 10 dias úteis para aparecer na fatura.',
-  ]);
-  emails.alertaEquipe(e.app, 'Desistência com estorno - Passaporte Italiano', [
-    escaparNome(nome) + ' desistiu da compra dentro de 7 dias (art. 49 do CDC).',
-    'O estorno integral de ' +
-      emails.reais(pagamento.getFloat('preco_servico')) +
-      ' foi solicitado ao Asaas e o agendamento foi cancelado.',
-  ]);
-  return e.json(200, { resultado: 'estornada' });
+  const valor = emails.reais(pagamento.getFloat('preco_servico'));
+  const email = usuario.email();
+  const avisos = (app) => {
+    emails.enviar(app, email, 'Desistência confirmada - Passaporte Italiano', [
+      'Olá, ' + escaparNome(nome) + '.',
+      'Recebemos a sua desistência da compra. O seu pedido foi cancelado e o estorno integral de ' +
+        valor +
+        ' foi solicitado, pela mesma forma de pagamento.',
+      'No cartão de crédito, o estorno pode levar até 10 dias úteis para aparecer na fatura.',
+    ]);
+    emails.alertaEquipe(app, 'Desistência com estorno - Passaporte Italiano', [
+      escaparNome(nome) + ' desistiu da compra dentro de 7 dias (art. 49 do CDC).',
+      'O estorno integral de ' + valor + ' foi solicitado ao Asaas e o agendamento foi cancelado.',
+    ]);
+  };
+  return pedidos.responderEExecutar(e, 200, { resultado: 'estornada' }, [avisos]);
 }
 
 function escaparNome(nome) {

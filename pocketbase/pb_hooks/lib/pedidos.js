@@ -63,6 +63,29 @@ function executar(app, depois) {
   });
 }
 
+/**
+ * Answers the request with `corpo` as JSON, then runs the work left for after the commit (`depois`: e-mails,
+ * refunds at Asaas). The answer goes out whole first (its length declared, then flushed), so a slow SMTP server
+ * or a slow Asaas never delays it: Asaas's webhook gets its 200 at once.
+ */
+function responderEExecutar(e, status, corpo, depois) {
+  // Non-ASCII escaped: the text's length is its length in bytes.
+  const texto = JSON.stringify(corpo).replace(
+    /[\u0080-\uffff]/g,
+    (c) => '\\u' + ('000' + c.charCodeAt(0).toString(16)).slice(-4),
+  );
+  const cabecalho = e.response.header();
+  cabecalho.set('Content-Type', 'application/json');
+  cabecalho.set('Content-Length', String(texto.length));
+  e.string(status, texto);
+  try {
+    e.flush();
+  } catch (err) {
+    console.error('Resposta não enviada antes das ações: ' + err);
+  }
+  executar(e.app, depois);
+}
+
 /** The order (payment row) of a charge: by the charge, or by its Asaas id for rows older than the link. */
 function pedidoDa(app, cobranca) {
   return (
@@ -394,6 +417,7 @@ module.exports = {
   gravarPedido,
   aplicarStatus,
   executar,
+  responderEExecutar,
   statusDoAsaas,
   pedidoDa,
   foiPaga,

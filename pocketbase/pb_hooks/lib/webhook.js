@@ -138,8 +138,8 @@ function receber(e) {
     }
     throw err; // not a 200: Asaas delivers it again later
   }
-  pedidos.executar(e.app, depois);
-  return e.json(200, { recebido: true, resultado: resultado });
+  // The 200 first: e-mails and refunds run once Asaas has its answer.
+  return pedidos.responderEExecutar(e, 200, { recebido: true, resultado: resultado }, depois);
 }
 
 module.exports = { receber, EVENTOS };
