@@ -100,6 +100,7 @@ function processar(app, evento, verificado, depois) {
       const doAsaas = pedidos.statusDoAsaas(cobranca, verificado) || 'PENDING';
       const status = RECUSAS[evento.event] && !regras.pago(doAsaas) ? RECUSAS[evento.event] : doAsaas;
       pedidos.aplicarStatus(tx, cobranca, status, undefined, depois);
+      pedidos.anotarEstornos(tx, cobranca, verificado);
       resultado =
         'cobrança ' +
         cobranca.id +
