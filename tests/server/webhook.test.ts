@@ -4,6 +4,7 @@ import { SLOW_DOMAIN } from '../../scripts/mail-capture.mjs';
 import {
   asaasCustomer,
   asaasEvent,
+  asaasPayment,
   CARDS,
   cardRequest,
   asaasStore,
@@ -214,5 +215,109 @@ describe('e-mails go after the answer', () => {
     expect(charge.status).toBe('CONFIRMED');
     const receipts = await mailsTo(customer.email, { subject: /Comprovante/, timeoutMs: SMTP_DELAY_MS * 3 });
     expect(receipts).toHaveLength(1);
+  });
+});
+
+describe("Asaas's documented payloads, replayed", () => {
+  /** A payment as Asaas's webhook documentation shows one (card, paid), for the server's own charge. */
+  function documented(
+    stored: Record<string, unknown>,
+    overrides: Record<string, unknown>,
+  ): Record<string, unknown> {
+    return {
+      object: 'payment',
+      dateCreated: '2026-11-24',
+      customer: stored.customer,
+      subscription: null,
+      paymentLink: null,
+      dueDate: stored.dueDate,
+      originalDueDate: stored.dueDate,
+      value: stored.value,
+      netValue: 670.04,
+      originalValue: null,
+      interestValue: null,
+      description: 'Agendamento individual',
+      billingType: 'CREDIT_CARD',
+      status: 'CONFIRMED',
+      pixTransaction: null,
+      confirmedDate: '2026-11-24',
+      paymentDate: null,
+      clientPaymentDate: null,
+      creditDate: '2026-12-24',
+      estimatedCreditDate: '2026-12-24',
+      invoiceUrl: 'https://www.asaas.com/i/080225913252',
+      transactionReceiptUrl: 'https://www.asaas.com/comprovantes/4937311816045162',
+      deleted: false,
+      anticipated: false,
+      anticipable: false,
+      postalService: false,
+      creditCard: { creditCardNumber: '1111', creditCardBrand: 'VISA', creditCardToken: null },
+      refunds: null,
+      chargeback: null,
+      ...stored,
+      ...overrides,
+    };
+  }
+
+  async function replay(event: string, payment: Record<string, unknown>) {
+    await asaasStore(payment);
+    return post({ id: `evt_doc_${event}_${Date.now()}`, event, dateCreated: '2026-11-24 10:28:40', payment });
+  }
+
+  it('a chargeback on installment 3 (its own id, no externalReference) reaches the order', async () => {
+    const customer = await newCustomer();
+    const customerId = await asaasCustomer(customer);
+    const charge = await payByCard(customer, cardRequest(customerId, customer, { parcelas: 3 }));
+    const [first] = (await orderOf(customer.id)).charges;
+    const third = documented((await asaasPayment(charge.id)) ?? {}, {
+      id: `pay_parcela3_${Date.now()}`,
+      installmentNumber: 3,
+      externalReference: null,
+      status: 'CHARGEBACK_REQUESTED',
+      chargeback: { status: 'REQUESTED', reason: 'ABSENCE_OF_PRINT' },
+    });
+    expect(third.installment).toBe(first?.parcelamento);
+    const answer = await replay('PAYMENT_CHARGEBACK_REQUESTED', third);
+    expect(answer.status).toBe(200);
+    expect(String(answer.body.resultado)).toMatch(/CHARGEBACK_REQUESTED/);
+    const order = await orderOf(customer.id);
+    expect(order.payments).toHaveLength(1);
+    expect(order.payments[0]?.status_asaas).toBe('CHARGEBACK_REQUESTED');
+    const disputed = await replay('PAYMENT_CHARGEBACK_DISPUTE', {
+      ...third,
+      status: 'CHARGEBACK_DISPUTE',
+      chargeback: { status: 'IN_DISPUTE', reason: 'ABSENCE_OF_PRINT' },
+    });
+    expect(disputed.status).toBe(200);
+    expect((await orderOf(customer.id)).payments[0]?.status_asaas).toBe('CHARGEBACK_DISPUTE');
+  });
+
+  it('refunds listed by Asaas (one made in its own panel) are counted: partial, then the rest', async () => {
+    const customer = await newCustomer();
+    const customerId = await asaasCustomer(customer);
+    const charge = await payByCard(customer, cardRequest(customerId, customer));
+    const stored = (await asaasPayment(charge.id)) ?? {};
+    const refund = (value: number, status = 'DONE') => ({
+      dateCreated: '2026-11-24 10:28:40',
+      status,
+      value,
+      description: 'Estorno pelo painel do Asaas',
+      transactionReceiptUrl: 'https://www.asaas.com/comprovantes/6677732109104548',
+    });
+    // A cancelled refund gives nothing back.
+    const partly = documented(stored, { refunds: [refund(150), refund(50, 'CANCELLED')] });
+    expect((await replay('PAYMENT_PARTIALLY_REFUNDED', partly)).status).toBe(200);
+    let order = await orderOf(customer.id);
+    expect(order.payments[0]).toMatchObject({ status_asaas: 'PARTIALLY_REFUNDED', valor_estornado: 150 });
+    expect(order.bookings[0]?.status_agendamento).toBe('NOVO');
+    const all = documented(stored, {
+      status: 'REFUNDED',
+      refunds: [refund(150), refund(50, 'CANCELLED'), refund(549)],
+    });
+    expect((await replay('PAYMENT_REFUNDED', all)).status).toBe(200);
+    order = await orderOf(customer.id);
+    expect(order.payments[0]).toMatchObject({ status_asaas: 'REFUNDED', valor_estornado: 699 });
+    expect(order.bookings[0]?.status_agendamento).toBe('CANCELADO');
+    expect(order.charges[0]).toMatchObject({ status: 'REFUNDED', ativa: false });
   });
 });
