@@ -195,6 +195,21 @@ describe('events are checked with Asaas', () => {
 });
 
 describe('no paid charge is dropped', () => {
+  it('a Pix paid after its due date (OVERDUE at Asaas, still payable) becomes the order', async () => {
+    const customer = await newCustomer();
+    const asaasId = await asaasCustomer(customer);
+    const pix = await pixCharge(customer, asaasId);
+    expect((await asaasEvent(pix.id, 'PAYMENT_OVERDUE')).status).toBe(200);
+    expect((await orderOf(customer.id)).charges[0]).toMatchObject({ status: 'OVERDUE', ativa: false });
+    const answer = await asaasEvent(pix.id, 'PAYMENT_RECEIVED');
+    expect(answer.status).toBe(200);
+    const order = await orderOf(customer.id);
+    expect(order.payments).toMatchObject([{ status_asaas: 'RECEIVED', metodo_pagamento: 'pix' }]);
+    expect(order.bookings).toMatchObject([{ status_agendamento: 'NOVO' }]);
+    expect(order.charges[0]).toMatchObject({ status: 'RECEIVED', ativa: true, duplicada: false });
+    expect(await mailsTo(customer.email, { subject: /Comprovante/ })).toHaveLength(1);
+  });
+
   it('paying by card cancels (DELETE) the customer’s overdue Pix', async () => {
     const customer = await newCustomer();
     const asaasId = await asaasCustomer(customer);
