@@ -138,6 +138,7 @@ export default defineConfig([
             'DateField',
             'DateTime',
             'BoolField',
+            'NumberField',
             'RelationField',
             'MailerMessage',
             'ValidationError',

@@ -1,14 +1,4 @@
-export declare const TEST_CARDS: {
-  declined: string[];
-  riskAnalysis: string;
-  pending: string;
-  insufficientFunds: string;
-  noAnswer: string;
-  serverError: string;
-  wrongCvv: string;
-  serverErrorNoCharge: string;
-};
-export declare function todaySaoPaulo(now?: number): string;
+export { TEST_CARDS, todaySaoPaulo } from './fake-asaas.mjs';
 export interface AsaasRequest {
   method: string;
   path: string;
@@ -33,4 +23,5 @@ export declare function startAsaasStandIn(options?: {
   webhook?: { url: string; token: string } | null;
   pixAutoPayMs?: number;
   noAnswerMs?: number;
+  eventsOnCreate?: 'none' | 'after' | 'before' | 'alternate';
 }): Promise<AsaasStandIn>;

@@ -36,6 +36,8 @@ const backend = await startRealBackend({
   asaasPort: Number(process.env.ASAAS_STANDIN_PORT ?? 0),
   // Multiplies the per-IP rate limits (RATE_LIMIT_SCALE): the browser tests send everything from 127.0.0.1.
   rateLimitScale: Number(process.env.RATE_LIMIT_SCALE ?? 0) || undefined,
+  // A new charge's webhooks, as Asaas sends them: one charge's before its answer, the next one's after.
+  eventsOnCreate: 'alternate',
   log: true,
 });
 if (fresh) {

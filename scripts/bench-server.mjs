@@ -1,6 +1,7 @@
 // The staff and tracking calls at scale, on a real PocketBase with this project's kit: 50,000 customers and
 // 100,000 bookings (with their payments) go straight into a fresh data.db, then each call is timed.
-// `node scripts/bench-server.mjs` alone, or as part of `npm run bench`. Prints p50/p95 per call.
+// `node scripts/bench-server.mjs` alone, or as part of `npm run bench`. Prints p50/p95 per call, then the same
+// reads by 200 customers at once for 10 s (BENCH_LOAD_CUSTOMERS, BENCH_LOAD_S): own payments against own bookings.
 import net from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { startRealBackend } from './real-backend.mjs';
@@ -178,6 +179,8 @@ export async function benchServer({
   customers = 50_000,
   bookings = 100_000,
   runs = 20,
+  loadCustomers = 200,
+  loadSeconds = 10,
   log = console.log,
 } = {}) {
   // The bench is one client hammering on purpose: the per-IP limits are multiplied out of its way.
@@ -268,10 +271,77 @@ export async function benchServer({
     const rows = [];
     for (const [call, url] of staffCalls) rows.push({ call, ...(await time(url, staff, runs)) });
     for (const [call, url] of customerCalls) rows.push({ call, ...(await time(url, customer, runs)) });
+    // Many customers at once, each reading their own records as the app does (issue #12): the payments read
+    // must stay on an index, as the bookings read does, or it grows with the whole table.
+    const crowd = [];
+    for (let n = 1; n <= loadCustomers; n += 8) {
+      const batch = Array.from({ length: Math.min(8, loadCustomers + 1 - n) }, (_, k) => n + k);
+      crowd.push(
+        ...(await Promise.all(
+          batch.map(async (i) => ({ i, token: await login(`cliente${i}@escala.passaporte.test`) })),
+        )),
+      );
+    }
+    const ownPayments = () =>
+      `${backend.pb.url}/api/collections/pagamentos/records?${new URLSearchParams({ page: '1', perPage: '500', sort: '-created', skipTotal: '1' })}`;
+    const ownBookings = (i) =>
+      `${backend.pb.url}/api/collections/agendamentos/records?${new URLSearchParams({ page: '1', perPage: '500', filter: `usuario = "${id('u', i)}"`, sort: '-created', expand: 'usuario', skipTotal: '1' })}`;
+    rows.push({
+      call: `load: ${loadCustomers} customers, own payments`,
+      ...(await underLoad(crowd, ownPayments, loadSeconds)),
+    });
+    rows.push({
+      call: `load: ${loadCustomers} customers, own bookings`,
+      ...(await underLoad(crowd, ownBookings, loadSeconds)),
+    });
     return rows;
   } finally {
     await backend.stop();
   }
+}
+
+/**
+ * Every customer of `crowd` ({i, token}) reads `url(i)` again and again, all at once, for `seconds`.
+ * Returns the p50/p95 of every read, how many were made, and how many failed (with the first failure).
+ */
+async function underLoad(crowd, url, seconds) {
+  const until = performance.now() + seconds * 1000;
+  const ms = [];
+  const failed = new Map();
+  let failure = '';
+  let items = 0;
+  await Promise.all(
+    crowd.map(async ({ i, token }) => {
+      while (performance.now() < until) {
+        const start = performance.now();
+        const response = await fetch(url(i), { headers: { Authorization: token } });
+        const body = await response.json();
+        ms.push(performance.now() - start);
+        if (!response.ok) {
+          failed.set(response.status, (failed.get(response.status) ?? 0) + 1);
+          failure ||= `${response.status} ${body.message ?? ''}`;
+        }
+        items = Math.max(items, body.items?.length ?? 0);
+      }
+    }),
+  );
+  ms.sort((a, b) => a - b);
+  const errors = [...failed].map(([status, n]) => `${n} x ${status}`).join(', ');
+  return {
+    p50: percentile(ms, 50),
+    p95: percentile(ms, 95),
+    items,
+    total: `${ms.length} reads${errors ? `, failed: ${errors} (${failure})` : ''}`,
+  };
+}
+
+/** The load figures side by side: a customer's own payments read against their own bookings read. */
+export function loadComparison(rows) {
+  const [payments, bookings] = ['own payments', 'own bookings'].map((what) =>
+    rows.find((r) => r.call.startsWith('load:') && r.call.endsWith(what)),
+  );
+  if (!payments || !bookings) return '';
+  return `under load, a customer's own payments read: p50 ${payments.p50.toFixed(1)} ms (p95 ${payments.p95.toFixed(1)}), against ${bookings.p50.toFixed(1)} ms (p95 ${bookings.p95.toFixed(1)}) for their bookings read`;
 }
 
 export function printServerTable(rows, budgetMs = 150) {
@@ -289,6 +359,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const rows = await benchServer({
     customers: Number(process.env.BENCH_CUSTOMERS ?? 50_000),
     bookings: Number(process.env.BENCH_BOOKINGS ?? 100_000),
+    loadCustomers: Number(process.env.BENCH_LOAD_CUSTOMERS ?? 200),
+    loadSeconds: Number(process.env.BENCH_LOAD_S ?? 10),
   });
   console.log(printServerTable(rows));
+  console.log(loadComparison(rows));
 }

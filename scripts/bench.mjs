@@ -3,6 +3,7 @@
 //   npm run bench                           all steps; builds what each step needs
 //   node scripts/bench.mjs vitals           only the named steps (lighthouse, vitals, staff-pager)
 //   BENCH_RUNS=7 npm run bench              more runs for the medians of the vitals (default 5)
+//   BENCH_LOAD_CUSTOMERS=200 BENCH_LOAD_S=10  the server step's load: customers reading their own records at once
 //   BENCH_PORT=4280 npm run bench           the static server's port (Lighthouse's Chromium gets the next one);
 //                                           by default the system picks free ones
 // The public pages are measured as visitors get them: a production build (no demo code; signed out they call no
@@ -23,7 +24,7 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { measure, measurePages, OTHER_PATH, publicPages, report, reportPages } from './budget.mjs';
 import { build } from './build.mjs';
-import { benchServer, printServerTable } from './bench-server.mjs';
+import { benchServer, loadComparison, printServerTable } from './bench-server.mjs';
 import { chromePath, chromiumArgs } from './chromium.mjs';
 import { THROTTLING_LABEL } from './page-load.mjs';
 import { serve } from './serve.mjs';
@@ -317,8 +318,12 @@ async function main() {
   }
   if (!only.length || only.includes('server')) {
     console.log('\n== the real server at scale: PocketBase with the kit, 50,000 customers, 100,000 bookings');
-    const rows = await benchServer({});
+    const rows = await benchServer({
+      loadCustomers: Number(process.env.BENCH_LOAD_CUSTOMERS ?? 200),
+      loadSeconds: Number(process.env.BENCH_LOAD_S ?? 10),
+    });
     console.log(printServerTable(rows));
+    console.log(loadComparison(rows));
   }
   return budget?.overBudget || failed ? 1 : 0;
 }

@@ -6,8 +6,10 @@ import { simpleParser } from 'mailparser';
 
 /** Mail to any address at this domain is refused by the capture. */
 export const REFUSING_DOMAIN = 'recusa.passaporte.test';
+/** Mail to any address at this domain is accepted only after `slowMs`: a slow SMTP server. */
+export const SLOW_DOMAIN = 'lento.passaporte.test';
 
-export async function startMailCapture({ smtpPort = 0, httpPort = 0, log = false } = {}) {
+export async function startMailCapture({ smtpPort = 0, httpPort = 0, log = false, slowMs = 4000 } = {}) {
   const mails = [];
   const smtp = new SMTPServer({
     authOptional: true,
@@ -23,8 +25,12 @@ export async function startMailCapture({ smtpPort = 0, httpPort = 0, log = false
       }
       callback();
     },
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
+      const slow = session.envelope.rcptTo.some((r) => r.address.toLowerCase().endsWith(`@${SLOW_DOMAIN}`));
       simpleParser(stream)
+        .then((parsed) =>
+          slow ? new Promise((resolve) => setTimeout(() => resolve(parsed), slowMs)) : parsed,
+        )
         .then((parsed) => {
           const mail = {
             from: parsed.from?.text ?? '',

@@ -22,4 +22,5 @@ export declare function startRealBackend(options: {
   mailHttpPort?: number;
   asaasPort?: number;
   rateLimitScale?: number;
+  eventsOnCreate?: 'none' | 'after' | 'before' | 'alternate';
 }): Promise<RealBackend>;

@@ -12,7 +12,8 @@ export const TEST_WEBHOOK_TOKEN = 'token-webhook-de-teste';
  * Options: port (PocketBase's), appUrl (the app's address, for e-mail links), asaasTimeoutS, pixAutoPayMs,
  * reconcileAfterS (how long Asaas may not know an unknown charge before the server ends it), dataDir, log, realAsaas (use ASAAS_API_KEY/ASAAS_API_URL from this process instead of the stand-in),
  * rateLimitScale (RATE_LIMIT_SCALE: multiplies the per-IP rate limits, for harnesses whose every request comes
- * from 127.0.0.1; left out, the server keeps its production figures).
+ * from 127.0.0.1; left out, the server keeps its production figures), eventsOnCreate (when the stand-in sends a
+ * new charge's webhooks: scripts/asaas-stand-in.mjs).
  */
 export async function startRealBackend({
   port,
@@ -27,6 +28,7 @@ export async function startRealBackend({
   mailHttpPort = 0,
   asaasPort = 0,
   rateLimitScale,
+  eventsOnCreate = 'none',
 }) {
   const mail = await startMailCapture({ log, httpPort: mailHttpPort });
   const pbUrl = `http://127.0.0.1:${port}`;
@@ -38,6 +40,7 @@ export async function startRealBackend({
         webhook: { url: `${pbUrl}/payments/asaas/webhook`, token: TEST_WEBHOOK_TOKEN },
         pixAutoPayMs,
         noAnswerMs,
+        eventsOnCreate,
       });
   const env = {
     APP_URL: appUrl,

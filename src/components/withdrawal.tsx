@@ -8,6 +8,7 @@ import { Notice } from '@/components/ui/notice';
 import { myBookingQueries } from '@/lib/api/bookings';
 import { paymentQueries } from '@/lib/api/payments';
 import { pb } from '@/lib/pocketbase';
+import { formatCalendarDay } from '@/lib/dates';
 import { formatBRL } from '@/lib/money';
 import type { BookingRecord, PaymentRecord } from '@/lib/types';
 
@@ -17,9 +18,21 @@ const BOOKED = ['AGENDADO', 'FINALIZADO'];
 
 type Outcome = 'estornada' | 'encaminhada';
 
-function withinWithdrawal(payment: PaymentRecord, now = Date.now()): boolean {
-  const paid = Date.parse(payment.created.replace(' ', 'T'));
-  return Number.isFinite(paid) && now - paid <= WITHDRAWAL_DAYS * 24 * 3600 * 1000;
+const SAO_PAULO_OFFSET_MS = 3 * 3600 * 1000;
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * The last day (São Paulo, 'YYYY-MM-DD') to withdraw: the 7th day after the day of the payment, which is not
+ * counted, to its end; as pocketbase/pb_hooks/lib/estornos.js decides. '' when the date does not parse.
+ */
+export function withdrawalLastDay(payment: PaymentRecord): string {
+  const paid = Date.parse((payment.pago_em || payment.created).replace(' ', 'T'));
+  if (!Number.isFinite(paid)) return '';
+  return new Date(paid - SAO_PAULO_OFFSET_MS + WITHDRAWAL_DAYS * DAY_MS).toISOString().slice(0, 10);
+}
+
+function todaySaoPaulo(now = Date.now()): string {
+  return new Date(now - SAO_PAULO_OFFSET_MS).toISOString().slice(0, 10);
 }
 
 async function withdraw(): Promise<Outcome> {
@@ -73,7 +86,8 @@ function ConfirmWithdrawal({
           </p>
         ) : (
           <p>
-            O pedido será cancelado e o valor de <strong>{formatBRL(payment.preco_servico)}</strong> será
+            O pedido será cancelado e o valor de{' '}
+            <strong>{formatBRL(payment.preco_servico - (payment.valor_estornado ?? 0))}</strong> será
             estornado integralmente, pela mesma forma de pagamento. No cartão de crédito, o estorno pode levar
             até 10 dias úteis para aparecer na fatura.
           </p>
@@ -131,7 +145,20 @@ export function Withdrawal({
       </Notice>
     );
   }
-  if (!withinWithdrawal(payment)) return partly;
+  const lastDay = withdrawalLastDay(payment);
+  if (!lastDay || todaySaoPaulo() > lastDay) {
+    return (
+      <>
+        {partly}
+        {lastDay ? (
+          <p className="mt-8 text-sm text-ink-700">
+            O prazo de {WITHDRAWAL_DAYS} dias para desistir da compra (art. 49 do Código de Defesa do
+            Consumidor) terminou em {formatCalendarDay(lastDay)}. Se precisar, fale com o nosso atendimento.
+          </p>
+        ) : null}
+      </>
+    );
+  }
   return (
     <>
       {partly}
@@ -140,8 +167,8 @@ export function Withdrawal({
           Desistir da compra
         </h2>
         <p className="mt-2 text-ink-700">
-          Você pode desistir em até {WITHDRAWAL_DAYS} dias a contar do pagamento (art. 49 do Código de Defesa
-          do Consumidor).
+          Você pode desistir até {formatCalendarDay(lastDay)}: {WITHDRAWAL_DAYS} dias a contar do pagamento
+          (art. 49 do Código de Defesa do Consumidor).
         </p>
         <Button variant="secondary" className="mt-3" onClick={() => setConfirming(true)}>
           Desistir da compra

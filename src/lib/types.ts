@@ -35,6 +35,10 @@ export interface PaymentRecord extends BaseRecord {
   flex: boolean;
   /** the charge's last Asaas status (CONFIRMED, RECEIVED, REFUNDED, CHARGEBACK_REQUESTED...) */
   status_asaas: string;
+  /** reais refunded so far (absent on older rows: nothing) */
+  valor_estornado?: number;
+  /** when the charge was paid (absent on older rows: `created`); the 7 days to withdraw count from it */
+  pago_em?: string;
 }
 
 /**

@@ -52,7 +52,7 @@ async function paymentOf(request: APIRequestContext, customer: Customer) {
     `${REAL_BACKEND.pb}/api/collections/pagamentos/records?filter=${encodeURIComponent(`usuario = "${customer.id}"`)}`,
     { headers: { Authorization: await superuserToken(request) } },
   );
-  return ((await response.json()) as { items: Array<{ status_asaas: string }> }).items[0];
+  return ((await response.json()) as { items: Array<{ id: string; status_asaas: string }> }).items[0];
 }
 
 test.beforeEach(async ({ page }) => {
@@ -68,7 +68,9 @@ test('the customer withdraws within 7 days: confirmation, refund in full, tracki
   await expect(await login(page, customer.email, customer.password)).toBeHidden();
   await page.goto('/tracking');
   const section = page.getByRole('region', { name: 'Desistir da compra' });
-  await expect(section).toContainText('Você pode desistir em até 7 dias a contar do pagamento');
+  await expect(section).toContainText(
+    /Você pode desistir até \d{2}\/\d{2}\/\d{4}: 7 dias a contar do pagamento/,
+  );
   await section.getByRole('button', { name: 'Desistir da compra' }).click();
   const dialog = page.getByRole('dialog', { name: 'Desistir da compra' });
   await expect(dialog).toContainText('será estornado integralmente');
@@ -105,7 +107,7 @@ test('staff refund part of a payment with a reason; tracking shows the partial r
   await panel.getByLabel('Parcial').check();
   await panel.getByRole('button', { name: 'Solicitar estorno' }).click();
   await expect(panel.getByLabel('Valor a estornar (R$)')).toHaveAccessibleDescription(
-    /Informe um valor entre R\$ 0,01 e R\$ 699,00\./,
+    'Informe um valor entre R$ 0,01 e R$ 699,00.',
   );
   await panel.getByLabel('Valor a estornar (R$)').fill('100,00');
   await panel.getByLabel('Motivo').fill('Cortesia: atraso no atendimento');
@@ -119,6 +121,17 @@ test('staff refund part of a payment with a reason; tracking shows the partial r
     .toBe('PARTIALLY_REFUNDED');
   await staff.reload();
   await expect(staff.getByRole('region', { name: 'Compra' })).toContainText('Estornado em parte');
+  // Only what remains can be refunded now.
+  await expect(panel).toContainText('Já estornado: R$ 100,00 de R$ 699,00. Resta R$ 599,00.');
+  await expect(panel.getByLabel('O restante (R$ 599,00)')).toBeChecked();
+  await expect(panel.getByLabel(/Integral/)).toHaveCount(0);
+  await panel.getByLabel('Parcial').check();
+  await panel.getByLabel('Valor a estornar (R$)').fill('600');
+  await panel.getByLabel('Motivo').fill('Teste');
+  await panel.getByRole('button', { name: 'Solicitar estorno' }).click();
+  await expect(panel.getByLabel('Valor a estornar (R$)')).toHaveAccessibleDescription(
+    'Informe um valor entre R$ 0,01 e R$ 599,00, o que resta a estornar.',
+  );
   await expectNoAxeViolations(staff, 'booking page after a partial refund');
   await shot(staff, 'staff-partial-refund', { folder: 'money' });
   await staffContext.close();
@@ -130,4 +143,28 @@ test('staff refund part of a payment with a reason; tracking shows the partial r
   );
   await expectNoAxeViolations(page, 'tracking after a partial refund');
   await shot(page, 'tracking-partial-refund', { folder: 'money' });
+});
+
+test('after the 7th day from the payment, tracking explains the withdrawal period ended and offers no button', async ({
+  page,
+  request,
+}) => {
+  const customer = await customerWithOrder(request);
+  const payment = await paymentOf(request, customer);
+  const eightDaysAgo = new Date(Date.now() - 8 * 86_400_000);
+  await request.patch(`${REAL_BACKEND.pb}/api/collections/pagamentos/records/${payment?.id}`, {
+    headers: { Authorization: await superuserToken(request) },
+    data: { pago_em: eightDaysAgo.toISOString().replace('T', ' ') },
+  });
+  const lastDay = new Date(eightDaysAgo.getTime() - 3 * 3600 * 1000 + 7 * 86_400_000);
+  const shown = lastDay.toISOString().slice(0, 10).split('-').reverse().join('/');
+  await expect(await login(page, customer.email, customer.password)).toBeHidden();
+  await page.goto('/tracking');
+  await expect(page.getByRole('heading', { name: 'Pagamento confirmado' })).toBeVisible();
+  await expect(page.getByText(`terminou em ${shown}`)).toContainText(
+    'O prazo de 7 dias para desistir da compra (art. 49 do Código de Defesa do Consumidor)',
+  );
+  await expect(page.getByRole('button', { name: 'Desistir da compra' })).toHaveCount(0);
+  await expectNoAxeViolations(page, 'tracking after the withdrawal period');
+  await shot(page, 'tracking-withdrawal-ended', { folder: 'money' });
 });

@@ -4,6 +4,7 @@ import PocketBase, { ClientResponseError } from 'pocketbase';
 import { expect, inject } from 'vitest';
 import type { CapturedMail } from '../../scripts/mail-capture.mjs';
 import type { AsaasRequest } from '../../scripts/asaas-stand-in.mjs';
+import type { FakeAsaasSettings } from '../../scripts/fake-asaas.mjs';
 import type { RegisterInput } from '@/features/auth/api/auth';
 
 export const PB_URL = inject('pbUrl');
@@ -181,11 +182,8 @@ export async function asaasStore(payment: Record<string, unknown>): Promise<void
   });
 }
 
-/** Sets the stand-in's behaviour (eventsOnCreate, rateLimitNext); `asaasConfig({})` reads it. */
-export async function asaasConfig(settings: {
-  eventsOnCreate?: 'none' | 'after' | 'before';
-  rateLimitNext?: number;
-}): Promise<void> {
+/** Sets the stand-in's behaviour (scripts/fake-asaas.mjs settings); `asaasConfig({})` reads it. */
+export async function asaasConfig(settings: Partial<FakeAsaasSettings>): Promise<void> {
   await fetch(`${ASAAS_URL}/__control/config`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },

@@ -79,7 +79,10 @@ describe('installments', () => {
       await expect
         .poll(async () => {
           const handled = await su.collection('asaas_eventos').getFullList({
-            filter: installments.map((p) => su.filter('asaas_id = {:id}', { id: p.id })).join(' || '),
+            filter:
+              "evento = 'PAYMENT_CONFIRMED' && (" +
+              installments.map((p) => su.filter('asaas_id = {:id}', { id: p.id })).join(' || ') +
+              ')',
           });
           return handled.map((h) => h.resultado as string);
         })
@@ -192,6 +195,21 @@ describe('events are checked with Asaas', () => {
 });
 
 describe('no paid charge is dropped', () => {
+  it('a Pix paid after its due date (OVERDUE at Asaas, still payable) becomes the order', async () => {
+    const customer = await newCustomer();
+    const asaasId = await asaasCustomer(customer);
+    const pix = await pixCharge(customer, asaasId);
+    expect((await asaasEvent(pix.id, 'PAYMENT_OVERDUE')).status).toBe(200);
+    expect((await orderOf(customer.id)).charges[0]).toMatchObject({ status: 'OVERDUE', ativa: false });
+    const answer = await asaasEvent(pix.id, 'PAYMENT_RECEIVED');
+    expect(answer.status).toBe(200);
+    const order = await orderOf(customer.id);
+    expect(order.payments).toMatchObject([{ status_asaas: 'RECEIVED', metodo_pagamento: 'pix' }]);
+    expect(order.bookings).toMatchObject([{ status_agendamento: 'NOVO' }]);
+    expect(order.charges[0]).toMatchObject({ status: 'RECEIVED', ativa: true, duplicada: false });
+    expect(await mailsTo(customer.email, { subject: /Comprovante/ })).toHaveLength(1);
+  });
+
   it('paying by card cancels (DELETE) the customer’s overdue Pix', async () => {
     const customer = await newCustomer();
     const asaasId = await asaasCustomer(customer);
@@ -375,6 +393,59 @@ describe('withdrawal and refunds', () => {
     expect(history).toContain('Equipe Financeiro');
     expect(history).toContain('Estorno parcial confirmado pelo Asaas.');
     expect((await orderOf(customer.id)).bookings[0]?.status_agendamento).toBe('NOVO');
+  });
+
+  it('after a partial refund, staff may refund only what remains', async () => {
+    const admin = await staff;
+    const { customer, charge } = await paidCustomer();
+    const [booking] = (await orderOf(customer.id)).bookings;
+    const refund = (body: Record<string, unknown>) =>
+      admin.pb.send('/payments/estorno', {
+        method: 'POST',
+        body: { agendamento: booking?.id, motivo: 'Acordo com o cliente', ...body },
+      });
+    await refund({ valor: 100 });
+    expect((await orderOf(customer.id)).payments[0]).toMatchObject({ valor_estornado: 100 });
+    await expect
+      .poll(async () => (await orderOf(customer.id)).payments[0]?.status_asaas)
+      .toBe('PARTIALLY_REFUNDED');
+    const tooMuch = await failure(refund({ valor: 600 }));
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.message).toBe('Informe um valor entre R$ 0,01 e R$ 599,00, o que resta a estornar.');
+    // The rest: Asaas is asked for exactly what remains, and the order closes.
+    await refund({});
+    const refunds = (await asaasRequests()).filter((r) => r.path === `/v3/payments/${charge.id}/refund`);
+    expect(refunds.map((r) => r.body.value)).toEqual([100, 599]);
+    await expect.poll(async () => (await orderOf(customer.id)).payments[0]?.status_asaas).toBe('REFUNDED');
+    const order = await orderOf(customer.id);
+    expect(order.payments[0]).toMatchObject({ valor_estornado: 699 });
+    expect(order.bookings[0]?.status_agendamento).toBe('CANCELADO');
+    expect(JSON.stringify(await historyOf(booking?.id ?? ''))).toContain(
+      'Estorno do restante (R$ 599,00) solicitado ao Asaas.',
+    );
+    expect((await failure(refund({}))).message).toBe('Este pedido já foi estornado.');
+  });
+
+  it('the 7 days to withdraw end with the 7th day after the payment; after that the server refuses', async () => {
+    const su = await superuser();
+    const paidDaysAgo = async (days: number) => {
+      const { customer } = await paidCustomer();
+      const [payment] = (await orderOf(customer.id)).payments;
+      const when = new Date(Date.now() - days * 86_400_000).toISOString().replace('T', ' ');
+      await su.collection('pagamentos').update(payment?.id ?? '', { pago_em: when });
+      return customer;
+    };
+    const withdraw = (customer: Customer) =>
+      customer.pb.send<{ resultado: string }>('/payments/desistencia', { method: 'POST' });
+    const late = await paidDaysAgo(8);
+    const refused = await failure(withdraw(late));
+    expect(refused.status).toBe(400);
+    expect(refused.message).toBe(
+      'O prazo de 7 dias para desistir da compra já terminou. Fale com o nosso atendimento.',
+    );
+    expect((await orderOf(late.id)).bookings[0]?.status_agendamento).toBe('NOVO');
+    // Paid on the same day of the week, a week ago: today is the 7th day, still within.
+    expect((await withdraw(await paidDaysAgo(7))).resultado).toBe('estornada');
   });
 
   it('a chargeback reaches the booking: its history records it and staff are e-mailed', async () => {

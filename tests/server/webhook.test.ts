@@ -1,16 +1,22 @@
 // Asaas's webhook: the token, each event once, orders for confirmed charges the server made, the rest recorded.
 import { describe, expect, it } from 'vitest';
+import { SLOW_DOMAIN } from '../../scripts/mail-capture.mjs';
 import {
   asaasCustomer,
   asaasEvent,
+  asaasPayment,
   CARDS,
   cardRequest,
   asaasStore,
+  client,
+  mailsTo,
   newCustomer,
   orderOf,
   payByCard,
   postWebhook as post,
+  registration,
   superuser,
+  type Customer,
 } from './helpers';
 
 async function chargeInAnalysis() {
@@ -162,5 +168,156 @@ describe('events', () => {
         .collection('pagamentos')
         .getFullList({ filter: 'asaas_id_pagamento = "pay_de_outro_sistema"' }),
     ).toEqual([]);
+  });
+});
+
+describe('e-mails go after the answer', () => {
+  // The capture accepts mail to SLOW_DOMAIN only after 4 s: a slow SMTP server.
+  const SMTP_DELAY_MS = 4000;
+
+  /** A verified customer whose mailbox is on the slow server (made verified by a superuser: no mail). */
+  async function slowMailCustomer(): Promise<Customer> {
+    const input = registration({
+      email: `lento-${Date.now()}${Math.random().toString(36).slice(2, 6)}@${SLOW_DOMAIN}`,
+    });
+    const record = await (await superuser()).collection('usuarios').create({ ...input, verified: true });
+    const pb = client();
+    await pb.collection('usuarios').authWithPassword(input.email, input.password);
+    return { pb, id: record.id, email: input.email, ip: '', input };
+  }
+
+  it('the webhook answers Asaas at once; the receipt still arrives through a slow SMTP server', async () => {
+    const customer = await slowMailCustomer();
+    const customerId = await asaasCustomer(customer);
+    const charge = await payByCard(
+      customer,
+      cardRequest(customerId, customer, { number: CARDS.riskAnalysis }),
+    );
+    const started = Date.now();
+    // The stand-in approves the charge and delivers Asaas's event; its answer is the server's.
+    const answer = await asaasEvent(charge.id, 'PAYMENT_APPROVED_BY_RISK_ANALYSIS');
+    const took = Date.now() - started;
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatch(/CONFIRMED/);
+    expect(took).toBeLessThan(SMTP_DELAY_MS / 2);
+    // The order was committed before the answer, and the receipt follows it.
+    expect((await orderOf(customer.id)).payments).toHaveLength(1);
+    const receipts = await mailsTo(customer.email, { subject: /Comprovante/, timeoutMs: SMTP_DELAY_MS * 3 });
+    expect(receipts).toHaveLength(1);
+  });
+
+  it('a paid card charge is answered at once; the receipt follows through a slow SMTP server', async () => {
+    const customer = await slowMailCustomer();
+    const customerId = await asaasCustomer(customer);
+    const started = Date.now();
+    const charge = await payByCard(customer, cardRequest(customerId, customer));
+    expect(Date.now() - started).toBeLessThan(SMTP_DELAY_MS / 2);
+    expect(charge.status).toBe('CONFIRMED');
+    const receipts = await mailsTo(customer.email, { subject: /Comprovante/, timeoutMs: SMTP_DELAY_MS * 3 });
+    expect(receipts).toHaveLength(1);
+  });
+});
+
+describe("Asaas's documented payloads, replayed", () => {
+  /** A payment as Asaas's webhook documentation shows one (card, paid), for the server's own charge. */
+  function documented(
+    stored: Record<string, unknown>,
+    overrides: Record<string, unknown>,
+  ): Record<string, unknown> {
+    return {
+      object: 'payment',
+      dateCreated: '2026-11-24',
+      customer: stored.customer,
+      subscription: null,
+      paymentLink: null,
+      dueDate: stored.dueDate,
+      originalDueDate: stored.dueDate,
+      value: stored.value,
+      netValue: 670.04,
+      originalValue: null,
+      interestValue: null,
+      description: 'Agendamento individual',
+      billingType: 'CREDIT_CARD',
+      status: 'CONFIRMED',
+      pixTransaction: null,
+      confirmedDate: '2026-11-24',
+      paymentDate: null,
+      clientPaymentDate: null,
+      creditDate: '2026-12-24',
+      estimatedCreditDate: '2026-12-24',
+      invoiceUrl: 'https://www.asaas.com/i/080225913252',
+      transactionReceiptUrl: 'https://www.asaas.com/comprovantes/4937311816045162',
+      deleted: false,
+      anticipated: false,
+      anticipable: false,
+      postalService: false,
+      creditCard: { creditCardNumber: '1111', creditCardBrand: 'VISA', creditCardToken: null },
+      refunds: null,
+      chargeback: null,
+      ...stored,
+      ...overrides,
+    };
+  }
+
+  async function replay(event: string, payment: Record<string, unknown>) {
+    await asaasStore(payment);
+    return post({ id: `evt_doc_${event}_${Date.now()}`, event, dateCreated: '2026-11-24 10:28:40', payment });
+  }
+
+  it('a chargeback on installment 3 (its own id, no externalReference) reaches the order', async () => {
+    const customer = await newCustomer();
+    const customerId = await asaasCustomer(customer);
+    const charge = await payByCard(customer, cardRequest(customerId, customer, { parcelas: 3 }));
+    const [first] = (await orderOf(customer.id)).charges;
+    const third = documented((await asaasPayment(charge.id)) ?? {}, {
+      id: `pay_parcela3_${Date.now()}`,
+      installmentNumber: 3,
+      externalReference: null,
+      status: 'CHARGEBACK_REQUESTED',
+      chargeback: { status: 'REQUESTED', reason: 'ABSENCE_OF_PRINT' },
+    });
+    expect(third.installment).toBe(first?.parcelamento);
+    const answer = await replay('PAYMENT_CHARGEBACK_REQUESTED', third);
+    expect(answer.status).toBe(200);
+    expect(String(answer.body.resultado)).toMatch(/CHARGEBACK_REQUESTED/);
+    const order = await orderOf(customer.id);
+    expect(order.payments).toHaveLength(1);
+    expect(order.payments[0]?.status_asaas).toBe('CHARGEBACK_REQUESTED');
+    const disputed = await replay('PAYMENT_CHARGEBACK_DISPUTE', {
+      ...third,
+      status: 'CHARGEBACK_DISPUTE',
+      chargeback: { status: 'IN_DISPUTE', reason: 'ABSENCE_OF_PRINT' },
+    });
+    expect(disputed.status).toBe(200);
+    expect((await orderOf(customer.id)).payments[0]?.status_asaas).toBe('CHARGEBACK_DISPUTE');
+  });
+
+  it('refunds listed by Asaas (one made in its own panel) are counted: partial, then the rest', async () => {
+    const customer = await newCustomer();
+    const customerId = await asaasCustomer(customer);
+    const charge = await payByCard(customer, cardRequest(customerId, customer));
+    const stored = (await asaasPayment(charge.id)) ?? {};
+    const refund = (value: number, status = 'DONE') => ({
+      dateCreated: '2026-11-24 10:28:40',
+      status,
+      value,
+      description: 'Estorno pelo painel do Asaas',
+      transactionReceiptUrl: 'https://www.asaas.com/comprovantes/6677732109104548',
+    });
+    // A cancelled refund gives nothing back.
+    const partly = documented(stored, { refunds: [refund(150), refund(50, 'CANCELLED')] });
+    expect((await replay('PAYMENT_PARTIALLY_REFUNDED', partly)).status).toBe(200);
+    let order = await orderOf(customer.id);
+    expect(order.payments[0]).toMatchObject({ status_asaas: 'PARTIALLY_REFUNDED', valor_estornado: 150 });
+    expect(order.bookings[0]?.status_agendamento).toBe('NOVO');
+    const all = documented(stored, {
+      status: 'REFUNDED',
+      refunds: [refund(150), refund(50, 'CANCELLED'), refund(549)],
+    });
+    expect((await replay('PAYMENT_REFUNDED', all)).status).toBe(200);
+    order = await orderOf(customer.id);
+    expect(order.payments[0]).toMatchObject({ status_asaas: 'REFUNDED', valor_estornado: 699 });
+    expect(order.bookings[0]?.status_agendamento).toBe('CANCELADO');
+    expect(order.charges[0]).toMatchObject({ status: 'REFUNDED', ativa: false });
   });
 });

@@ -5,6 +5,7 @@ const regras = require(`${__hooks}/lib/regras.js`);
 const asaas = require(`${__hooks}/lib/asaas.js`);
 const historico = require(`${__hooks}/lib/historico.js`);
 const emails = require(`${__hooks}/lib/emails.js`);
+const pedidos = require(`${__hooks}/lib/pedidos.js`);
 const { achar } = require(`${__hooks}/lib/registros.js`);
 
 const PRAZO_DIAS = 7;
@@ -17,6 +18,8 @@ const MSG = {
   jaEstornado: 'Este pedido já foi estornado.',
   falhou: 'Não foi possível solicitar o estorno agora. Tente novamente em alguns minutos.',
   valor: 'Informe um valor entre R$ 0,01 e o valor pago.',
+  valorRestante: (resta) =>
+    'Informe um valor entre R$ 0,01 e ' + emails.reais(resta) + ', o que resta a estornar.',
   motivo: 'Informe o motivo do estorno.',
   soEquipe: 'Apenas a equipe pode estornar um pagamento.',
 };
@@ -25,13 +28,30 @@ function pedidoAberto(app, usuarioId) {
   return achar(app, 'pagamentos', "usuario = {:u} && status_asaas != 'REFUNDED'", { u: usuarioId });
 }
 
-function diasDesde(pagamento) {
-  return (Date.now() / 1000 - pagamento.getDateTime('created').unix()) / 86400;
+/**
+ * The last day (São Paulo, YYYY-MM-DD) the customer may withdraw: the 7th day after the day of the payment,
+ * which itself is not counted (Código Civil art. 132), to its end. src/components/withdrawal.tsx shows the same.
+ */
+function ultimoDia(pagamento) {
+  const pago = pagamento.getString('pago_em')
+    ? pagamento.getDateTime('pago_em')
+    : pagamento.getDateTime('created');
+  return new Date((pago.unix() - 3 * 3600 + PRAZO_DIAS * 86400) * 1000).toISOString().slice(0, 10);
+}
+
+/** Reais of the order not yet refunded. */
+function restante(pagamento) {
+  return (
+    (regras.centavos(pagamento.getFloat('preco_servico')) -
+      regras.centavos(pagamento.getFloat('valor_estornado'))) /
+    100
+  );
 }
 
 /**
- * Asks Asaas to refund an order: in full (the installment refund for a card in installments) or `valor` reais
- * of it. Throws when Asaas refuses (400, its reason) or does not answer (503).
+ * Asks Asaas to refund an order: all that remains (`valor` null: the installment refund for a card in
+ * installments) or `valor` reais of it, and adds it to the order's `valor_estornado`. Throws when Asaas refuses
+ * (400, its reason) or does not answer (503).
  */
 function pedirEstorno(app, pagamento, valor, descricao) {
   // The charge of the order (older rows are linked by their Asaas id only).
@@ -40,13 +60,13 @@ function pedirEstorno(app, pagamento, valor, descricao) {
     : achar(app, 'cobrancas', 'asaas_id = {:id}', { id: pagamento.getString('asaas_id_pagamento') });
   const parcelamento = cobranca ? cobranca.getString('parcelamento') : pagamento.getString('parcelamento');
   const asaasId = cobranca ? cobranca.getString('asaas_id') : pagamento.getString('asaas_id_pagamento');
-  const integral = valor === null;
-  const caminho =
-    integral && parcelamento
-      ? '/installments/' + encodeURIComponent(parcelamento) + '/refund'
-      : '/payments/' + encodeURIComponent(asaasId) + '/refund';
+  const resta = restante(pagamento);
+  const jaHouve = regras.centavos(pagamento.getFloat('valor_estornado')) > 0;
   const corpo = { description: String(descricao).slice(0, 500) };
-  if (!integral) corpo.value = valor;
+  let caminho = '/payments/' + encodeURIComponent(asaasId) + '/refund';
+  if (valor !== null) corpo.value = valor;
+  else if (parcelamento) caminho = '/installments/' + encodeURIComponent(parcelamento) + '/refund';
+  else if (jaHouve) corpo.value = resta; // the rest, after a partial refund
   const resposta = asaas.chamar('POST', caminho, corpo);
   if (resposta.status >= 400 && resposta.status < 500 && resposta.status !== 401 && resposta.status !== 429) {
     // Asaas refused this refund (more than is left, a payment it cannot refund): its reason, in pt-BR.
@@ -60,6 +80,12 @@ function pedirEstorno(app, pagamento, valor, descricao) {
     cobranca.set('estorno', 'SOLICITADO');
     app.save(cobranca);
   }
+  // Counted from what was refunded before the call: Asaas's webhook may have counted this refund already.
+  const pedido = app.findRecordById('pagamentos', pagamento.id);
+  const antes = regras.centavos(pagamento.getFloat('valor_estornado'));
+  const depois = antes + regras.centavos(valor === null ? resta : valor);
+  pedido.set('valor_estornado', Math.max(depois, regras.centavos(pedido.getFloat('valor_estornado'))) / 100);
+  app.save(pedido);
 }
 
 function agendamentoDe(app, pagamento) {
@@ -71,7 +97,9 @@ function desistir(e) {
   const usuario = e.auth;
   const pagamento = pedidoAberto(e.app, usuario.id);
   if (!pagamento) throw new NotFoundError(MSG.semPedido, {});
-  if (diasDesde(pagamento) > PRAZO_DIAS) throw new BadRequestError(MSG.prazo, {});
+  if (regras.hojeSaoPaulo() > ultimoDia(pagamento)) throw new BadRequestError(MSG.prazo, {});
+  const resta = restante(pagamento);
+  if (resta <= 0) throw new BadRequestError(MSG.jaEstornado, {});
   const agendamento = agendamentoDe(e.app, pagamento);
   const status = agendamento ? agendamento.getString('status_agendamento') : '';
   const nome = usuario.getString('nome_completo');
@@ -83,12 +111,13 @@ function desistir(e) {
         'desistencia',
         'Desistência solicitada pelo cliente: encaminhada à equipe.',
       );
-    emails.alertaEquipe(e.app, 'Pedido de desistência - Passaporte Italiano', [
-      escaparNome(nome) +
-        ' pediu para desistir da compra (art. 49 do CDC), mas o agendamento já foi marcado.',
-      'Fale com o cliente e, se for o caso, estorne o pagamento pela página do agendamento.',
-    ]);
-    return e.json(200, { resultado: 'encaminhada' });
+    const alerta = (app) =>
+      emails.alertaEquipe(app, 'Pedido de desistência - Passaporte Italiano', [
+        escaparNome(nome) +
+          ' pediu para desistir da compra (art. 49 do CDC), mas o agendamento já foi marcado.',
+        'Fale com o cliente e, se for o caso, estorne o pagamento pela página do agendamento.',
+      ]);
+    return pedidos.responderEExecutar(e, 200, { resultado: 'encaminhada' }, [alerta]);
   }
   pedirEstorno(e.app, pagamento, null, 'Desistência da compra (art. 49 do CDC)');
   if (agendamento) {
@@ -103,20 +132,22 @@ function desistir(e) {
     );
     historico.registrarMudanca(e.app, agendamento.id, 'status_agendamento', antes, 'CANCELADO');
   }
-  emails.enviar(e.app, usuario.email(), 'Desistência confirmada - Passaporte Italiano', [
-    'Olá, ' + escaparNome(nome) + '.',
-    'Recebemos a sua desistência da compra. O seu pedido foi cancelado e o estorno integral de ' +
-      emails.reais(pagamento.getFloat('preco_servico')) +
-      ' foi solicitado, pela mesma forma de pagamento.',
-    'No cartão de crédito, o estorno pode levar até 10 dias úteis para aparecer na fatura.',
-  ]);
-  emails.alertaEquipe(e.app, 'Desistência com estorno - Passaporte Italiano', [
-    escaparNome(nome) + ' desistiu da compra dentro de 7 dias (art. 49 do CDC).',
-    'O estorno integral de ' +
-      emails.reais(pagamento.getFloat('preco_servico')) +
-      ' foi solicitado ao Asaas e o agendamento foi cancelado.',
-  ]);
-  return e.json(200, { resultado: 'estornada' });
+  const valor = emails.reais(resta);
+  const email = usuario.email();
+  const avisos = (app) => {
+    emails.enviar(app, email, 'Desistência confirmada - Passaporte Italiano', [
+      'Olá, ' + escaparNome(nome) + '.',
+      'Recebemos a sua desistência da compra. O seu pedido foi cancelado e o estorno integral de ' +
+        valor +
+        ' foi solicitado, pela mesma forma de pagamento.',
+      'No cartão de crédito, o estorno pode levar até 10 dias úteis para aparecer na fatura.',
+    ]);
+    emails.alertaEquipe(app, 'Desistência com estorno - Passaporte Italiano', [
+      escaparNome(nome) + ' desistiu da compra dentro de 7 dias (art. 49 do CDC).',
+      'O estorno integral de ' + valor + ' foi solicitado ao Asaas e o agendamento foi cancelado.',
+    ]);
+  };
+  return pedidos.responderEExecutar(e, 200, { resultado: 'estornada' }, [avisos]);
 }
 
 function escaparNome(nome) {
@@ -136,26 +167,28 @@ function estornar(e) {
     ? achar(e.app, 'pagamentos', 'id = {:id}', { id: agendamento.getString('pagamento') })
     : null;
   if (!pagamento) throw new NotFoundError(regras.MSG.naoEncontrado, {});
-  if (pagamento.getString('status_asaas') === 'REFUNDED') throw new BadRequestError(MSG.jaEstornado, {});
+  const resta = restante(pagamento);
+  if (pagamento.getString('status_asaas') === 'REFUNDED' || resta <= 0) {
+    throw new BadRequestError(MSG.jaEstornado, {});
+  }
   const integral = body.valor === undefined || body.valor === null || body.valor === '';
   const valor = integral ? null : Number(body.valor);
-  if (
-    !integral &&
-    !(
-      regras.centavos(valor) > 0 &&
-      regras.centavos(valor) <= regras.centavos(pagamento.getFloat('preco_servico'))
-    )
-  ) {
-    throw new BadRequestError(MSG.valor, {
-      valor: new ValidationError('validation_invalid_value', MSG.valor),
-    });
+  const parcial = regras.centavos(pagamento.getFloat('valor_estornado')) > 0;
+  // No more than what remains after earlier refunds.
+  if (!integral && !(regras.centavos(valor) > 0 && regras.centavos(valor) <= regras.centavos(resta))) {
+    const mensagem = parcial ? MSG.valorRestante(resta) : MSG.valor;
+    throw new BadRequestError(mensagem, { valor: new ValidationError('validation_invalid_value', mensagem) });
   }
   pedirEstorno(e.app, pagamento, valor, motivo);
   historico.registrarNota(
     e.app,
     agendamento.id,
     'estorno',
-    (integral ? 'Estorno integral' : 'Estorno parcial de ' + emails.reais(valor)) +
+    (!integral
+      ? 'Estorno parcial de ' + emails.reais(valor)
+      : parcial
+        ? 'Estorno do restante (' + emails.reais(resta) + ')'
+        : 'Estorno integral') +
       ' solicitado ao Asaas. Motivo: ' +
       motivo,
     e.auth,

@@ -63,6 +63,29 @@ function executar(app, depois) {
   });
 }
 
+/**
+ * Answers the request with `corpo` as JSON, then runs the work left for after the commit (`depois`: e-mails,
+ * refunds at Asaas). The answer goes out whole first (its length declared, then flushed), so a slow SMTP server
+ * or a slow Asaas never delays it: Asaas's webhook gets its 200 at once.
+ */
+function responderEExecutar(e, status, corpo, depois) {
+  // Non-ASCII escaped: the text's length is its length in bytes.
+  const texto = JSON.stringify(corpo).replace(
+    /[\u0080-\uffff]/g,
+    (c) => '\\u' + ('000' + c.charCodeAt(0).toString(16)).slice(-4),
+  );
+  const cabecalho = e.response.header();
+  cabecalho.set('Content-Type', 'application/json');
+  cabecalho.set('Content-Length', String(texto.length));
+  e.string(status, texto);
+  try {
+    e.flush();
+  } catch (err) {
+    console.error('Resposta não enviada antes das ações: ' + err);
+  }
+  executar(e.app, depois);
+}
+
 /** The order (payment row) of a charge: by the charge, or by its Asaas id for rows older than the link. */
 function pedidoDa(app, cobranca) {
   return (
@@ -116,6 +139,7 @@ function gravarPedido(app, cobranca, depois) {
         asaas_id_pagamento: cobranca.getString('asaas_id'),
         parcelamento: cobranca.getString('parcelamento'),
         status_asaas: cobranca.getString('status'),
+        pago_em: new DateTime(),
       });
       tx.save(pagamento);
       const agendamento = novo(tx, 'agendamentos', {
@@ -247,6 +271,7 @@ function aplicarStatus(app, cobranca, status, motivo, depois) {
     const pagamento = pedidoDa(app, cobranca);
     if (pagamento && pagamento.getString('status_asaas') !== status) {
       pagamento.set('status_asaas', status);
+      if (status === 'REFUNDED') pagamento.set('valor_estornado', pagamento.getFloat('preco_servico'));
       app.save(pagamento);
       if (POS_PAGAMENTO.indexOf(status) >= 0) registrarPosPagamento(app, pagamento, status, acoes);
     }
@@ -310,6 +335,27 @@ function alertarValorDivergente(app, cobrancaId) {
       emails.reais(cobranca.getFloat('valor')),
     'Confira a cobrança no painel do Asaas e estorne-a ou fale com o cliente.',
   ]);
+}
+
+/**
+ * Keeps the order's `valor_estornado` up with the refunds Asaas lists on a payment (made by this server or in
+ * Asaas's own panel). A charge in installments has them spread over its payments: it follows the refunds this
+ * server asked for and the final REFUNDED.
+ */
+function anotarEstornos(app, cobranca, pagamentoAsaas) {
+  const estornos = pagamentoAsaas.refunds || [];
+  if (cobranca.getString('parcelamento') || estornos.length === 0) return;
+  const pagamento = pedidoDa(app, cobranca);
+  if (!pagamento) return;
+  let soma = 0;
+  for (let i = 0; i < estornos.length; i++) {
+    if (estornos[i] && estornos[i].status !== 'CANCELLED') soma += regras.centavos(estornos[i].value);
+  }
+  const total = regras.centavos(pagamento.getFloat('preco_servico'));
+  if (soma > regras.centavos(pagamento.getFloat('valor_estornado'))) {
+    pagamento.set('valor_estornado', Math.min(soma, total) / 100);
+    app.save(pagamento);
+  }
 }
 
 /** Seconds after which Asaas not knowing an attempt means it never made the charge (ASAAS_CONCILIAR_APOS_S). */
@@ -394,6 +440,8 @@ module.exports = {
   gravarPedido,
   aplicarStatus,
   executar,
+  responderEExecutar,
+  anotarEstornos,
   statusDoAsaas,
   pedidoDa,
   foiPaga,

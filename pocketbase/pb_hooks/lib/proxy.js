@@ -310,8 +310,10 @@ function responderCobranca(e, enviada, resposta, tentativaCartao) {
     if (!cobranca.getString('asaas_id')) cobranca.set('asaas_id', String(resposta.json.id));
     if (resposta.json.installment) cobranca.set('parcelamento', String(resposta.json.installment));
     e.app.save(cobranca);
-    pedidos.aplicarStatus(e.app, cobranca, String(resposta.json.status || 'PENDING'));
-    return e.json(200, respostaCobranca(cobranca));
+    const depois = [];
+    pedidos.aplicarStatus(e.app, cobranca, String(resposta.json.status || 'PENDING'), undefined, depois);
+    // The receipt (and a duplicate's refund) once the customer has the answer.
+    return pedidos.responderEExecutar(e, 200, respostaCobranca(cobranca), depois);
   }
   if (resposta.status === 429) {
     // Asaas's own rate limit: nothing was made, and it is no decline.

@@ -100,6 +100,7 @@ function processar(app, evento, verificado, depois) {
       const doAsaas = pedidos.statusDoAsaas(cobranca, verificado) || 'PENDING';
       const status = RECUSAS[evento.event] && !regras.pago(doAsaas) ? RECUSAS[evento.event] : doAsaas;
       pedidos.aplicarStatus(tx, cobranca, status, undefined, depois);
+      pedidos.anotarEstornos(tx, cobranca, verificado);
       resultado =
         'cobrança ' +
         cobranca.id +
@@ -138,8 +139,8 @@ function receber(e) {
     }
     throw err; // not a 200: Asaas delivers it again later
   }
-  pedidos.executar(e.app, depois);
-  return e.json(200, { recebido: true, resultado: resultado });
+  // The 200 first: e-mails and refunds run once Asaas has its answer.
+  return pedidos.responderEExecutar(e, 200, { recebido: true, resultado: resultado }, depois);
 }
 
 module.exports = { receber, EVENTOS };

@@ -41,6 +41,10 @@ export function RefundPanel({ booking }: { booking: BookingRecord }) {
   });
   if (!payment || payment.status_asaas === 'REFUNDED') return null;
   const total = payment.preco_servico;
+  const refunded = payment.valor_estornado ?? 0;
+  // After a partial refund only what remains can be refunded (the server refuses more).
+  const remaining = Math.round((total - refunded) * 100) / 100;
+  if (remaining <= 0) return null;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -48,8 +52,11 @@ export function RefundPanel({ booking }: { booking: BookingRecord }) {
     setDone('');
     const next: { valor?: string; motivo?: string } = {};
     const amount = parseReais(value);
-    if (kind === 'parcial' && !(amount > 0 && amount <= total))
-      next.valor = `Informe um valor entre R$ 0,01 e ${formatBRL(total)}.`;
+    if (kind === 'parcial' && !(amount > 0 && Math.round(amount * 100) <= Math.round(remaining * 100)))
+      next.valor =
+        refunded > 0
+          ? `Informe um valor entre R$ 0,01 e ${formatBRL(remaining)}, o que resta a estornar.`
+          : `Informe um valor entre R$ 0,01 e ${formatBRL(total)}.`;
     if (!reason.trim()) next.motivo = 'Informe o motivo do estorno.';
     setErrors(next);
     if (next.valor || next.motivo) return;
@@ -62,7 +69,7 @@ export function RefundPanel({ booking }: { booking: BookingRecord }) {
       setDone(
         kind === 'parcial'
           ? `Estorno de ${formatBRL(amount)} solicitado ao Asaas. A situação do pagamento muda quando o Asaas confirmar.`
-          : 'Estorno integral solicitado ao Asaas. A situação do pagamento muda quando o Asaas confirmar.',
+          : `${refunded > 0 ? `Estorno do restante (${formatBRL(remaining)})` : 'Estorno integral'} solicitado ao Asaas. A situação do pagamento muda quando o Asaas confirmar.`,
       );
       setValue('');
       setReason('');
@@ -76,6 +83,11 @@ export function RefundPanel({ booking }: { booking: BookingRecord }) {
       <h2 id={headingId} className="text-lg font-bold text-ink-900">
         Estornar pagamento
       </h2>
+      {refunded > 0 ? (
+        <p className="mt-2 text-ink-700">
+          Já estornado: {formatBRL(refunded)} de {formatBRL(total)}. Resta {formatBRL(remaining)}.
+        </p>
+      ) : null}
       <form noValidate onSubmit={submit} className="mt-3 space-y-4">
         <FormAlert>{serverError}</FormAlert>
         <fieldset>
@@ -83,7 +95,10 @@ export function RefundPanel({ booking }: { booking: BookingRecord }) {
           <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
             {(
               [
-                ['integral', `Integral (${formatBRL(total)})`],
+                [
+                  'integral',
+                  refunded > 0 ? `O restante (${formatBRL(remaining)})` : `Integral (${formatBRL(total)})`,
+                ],
                 ['parcial', 'Parcial'],
               ] as const
             ).map(([option, label]) => (

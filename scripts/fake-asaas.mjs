@@ -1,0 +1,421 @@
+// Asaas API v3 as its documentation describes it, as plain state and transitions with no I/O: what a call
+// answers, what it changes, and which webhook events Asaas sends for it. The HTTP stand-in
+// (scripts/asaas-stand-in.mjs) serves it on loopback and delivers the events; the demo double can use the same
+// module in the browser.
+//
+//   const asaas = createFakeAsaas();
+//   const { status, body, events } = asaas.request('POST', '/v3/payments', new URLSearchParams(), payload);
+//   for (const { payment, event, when } of events) deliver(asaas.webhookEvent(payment, event), when);
+//
+// As Asaas documents:
+// - a card charge in 2x or more is one payment per installment, each with its own id and its own webhooks, tied
+//   by `installment` (and `installmentNumber`); only the first carries the answer to the POST;
+// - a Pix stays payable after its due date: it turns OVERDUE (PAYMENT_OVERDUE) and can still be RECEIVED;
+// - a card charge needs the holder's name, e-mail, CPF, CEP, house number and phone, and the buyer's IP;
+// - DELETE removes an unpaid payment (PAYMENT_DELETED); refunds (POST /payments/{id}/refund, in full or in part,
+//   and POST /installments/{id}/refund) list themselves in `refunds` and send PAYMENT_REFUNDED or
+//   PAYMENT_PARTIALLY_REFUNDED; a chargeback fills `chargeback`;
+// - too many calls get a 429 (here: the next `rateLimitNext` calls, or every `rateLimitEvery`-th call).
+
+/** Card numbers with a fixed outcome (all pass the Luhn check); any other valid card is approved. */
+export const TEST_CARDS = {
+  declined: ['5184019740373151', '4916561358240741'],
+  riskAnalysis: '4000000000000010',
+  pending: '4000000000000028',
+  insufficientFunds: '4000000000000036',
+  /** no answer for a while; Asaas lists the (confirmed) charge only once that time is over */
+  noAnswer: '4000000000000044',
+  /** a 500, though the charge was made (and confirmed) */
+  serverError: '4000000000000051',
+  wrongCvv: '4000000000000069',
+  /** a 500, and no charge was made */
+  serverErrorNoCharge: '4000000000000077',
+};
+
+export const DECLINED =
+  'Transação não autorizada. Verifique os dados do cartão de crédito e tente novamente.';
+
+/** The status each event leaves a payment in. */
+export const EVENT_STATUS = {
+  PAYMENT_CONFIRMED: 'CONFIRMED',
+  PAYMENT_RECEIVED: 'RECEIVED',
+  PAYMENT_APPROVED_BY_RISK_ANALYSIS: 'CONFIRMED',
+  PAYMENT_REPROVED_BY_RISK_ANALYSIS: 'REFUSED',
+  PAYMENT_CREDIT_CARD_CAPTURE_REFUSED: 'REFUSED',
+  PAYMENT_AWAITING_RISK_ANALYSIS: 'AWAITING_RISK_ANALYSIS',
+  PAYMENT_REFUNDED: 'REFUNDED',
+  PAYMENT_REFUND_IN_PROGRESS: 'REFUND_IN_PROGRESS',
+  PAYMENT_RESTORED: 'PENDING',
+  PAYMENT_CHARGEBACK_REQUESTED: 'CHARGEBACK_REQUESTED',
+  PAYMENT_CHARGEBACK_DISPUTE: 'CHARGEBACK_DISPUTE',
+  PAYMENT_AWAITING_CHARGEBACK_REVERSAL: 'AWAITING_CHARGEBACK_REVERSAL',
+  PAYMENT_OVERDUE: 'OVERDUE',
+};
+
+export const PAID = ['CONFIRMED', 'RECEIVED', 'RECEIVED_IN_CASH'];
+
+/** Today in America/Sao_Paulo (UTC-3, no daylight saving since 2019). */
+export function todaySaoPaulo(now = Date.now()) {
+  return new Date(now - 3 * 3600 * 1000).toISOString().slice(0, 10);
+}
+
+/** "2026-11-24 10:28:40", as Asaas writes dates with a time (São Paulo). */
+function nowSaoPaulo(now = Date.now()) {
+  return new Date(now - 3 * 3600 * 1000).toISOString().replace('T', ' ').slice(0, 19);
+}
+
+function newId(prefix) {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(8));
+  return `${prefix}_${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+export function validCpf(value) {
+  const d = String(value ?? '').replace(/\D/g, '');
+  if (d.length !== 11 || /^(\d)\1{10}$/.test(d)) return false;
+  for (let t = 9; t < 11; t++) {
+    let sum = 0;
+    for (let i = 0; i < t; i++) sum += Number(d[i]) * (t + 1 - i);
+    if (((sum * 10) % 11) % 10 !== Number(d[t])) return false;
+  }
+  return true;
+}
+
+export const errors = (code, description) => ({ errors: [{ code, description }] });
+
+const cents = (value) => Math.round(Number(value) * 100);
+
+/** The fields Asaas requires of a card's holder, with the error it answers when one is missing. */
+const HOLDER_FIELDS = [
+  ['name', 'invalid_name', 'Informe o nome do titular do cartão.'],
+  ['email', 'invalid_email', 'Informe o e-mail do titular do cartão.'],
+  ['cpfCnpj', 'invalid_cpfCnpj', 'Informe o CPF ou CNPJ do titular do cartão.'],
+  ['postalCode', 'invalid_postalCode', 'Informe o CEP do titular do cartão.'],
+  ['addressNumber', 'invalid_addressNumber', 'Informe o número do endereço do titular do cartão.'],
+  ['phone', 'invalid_phone', 'Informe o telefone do titular do cartão.'],
+];
+
+/**
+ * A fake Asaas account. Options: qrImage(payload) (the Pix QR code picture, base64 PNG; empty by default).
+ * Every answer is { status, body, events }, where events are { payment, event, when } to deliver as webhooks:
+ * when 'before' (before the HTTP answer) or 'after' it. A call that Asaas would keep processing answers
+ * status 'hang' with `pending` (the payments to list once its answer is sent: see list()).
+ */
+export function createFakeAsaas({ qrImage = () => '' } = {}) {
+  const state = { customers: new Map(), payments: new Map() };
+  /**
+   * eventsOnCreate: 'none' | 'after' | 'before' | 'alternate' (a new charge's events sent after its answer,
+   * before it, or each in turn); rateLimitNext: the next n calls get a 429; rateLimitEvery: every n-th call does.
+   */
+  const settings = { eventsOnCreate: 'none', rateLimitNext: 0, rateLimitEvery: 0 };
+  let calls = 0;
+  let creations = 0;
+
+  const answer = (status, body, events = []) => ({ status, body, events });
+
+  /** The body of a webhook as Asaas posts it. */
+  function webhookEvent(payment, event) {
+    return {
+      id: newId('evt'),
+      event,
+      dateCreated: nowSaoPaulo(),
+      payment: structuredClone({ object: 'payment', ...payment }),
+    };
+  }
+
+  /** Applies an event to a payment (what Asaas does when it happens) and returns it, to be delivered. */
+  function applyEvent(payment, event) {
+    const status = EVENT_STATUS[event];
+    if (status) payment.status = status;
+    if (event === 'PAYMENT_DELETED') payment.deleted = true;
+    if (event === 'PAYMENT_RESTORED') payment.deleted = false;
+    if (event === 'PAYMENT_CHARGEBACK_REQUESTED') {
+      payment.chargeback = { status: 'REQUESTED', reason: 'ABSENCE_OF_PRINT', value: payment.value };
+    }
+    if (event === 'PAYMENT_CHARGEBACK_DISPUTE' && payment.chargeback)
+      payment.chargeback.status = 'IN_DISPUTE';
+    if (event === 'PAYMENT_RECEIVED' || event === 'PAYMENT_CONFIRMED') {
+      payment.paymentDate = todaySaoPaulo();
+      payment.confirmedDate = todaySaoPaulo();
+    }
+    return { payment, event, when: 'after' };
+  }
+
+  /** Refunds `value` of a payment (all that is left when absent). A full refund ends it REFUNDED. */
+  function refund(payment, value, description) {
+    if (!PAID.includes(payment.status)) {
+      return answer(
+        400,
+        errors('invalid_action', 'Só é possível estornar uma cobrança recebida ou confirmada.'),
+      );
+    }
+    const refunded = (payment.refunds ?? []).reduce((sum, r) => sum + cents(r.value), 0);
+    const rest = cents(payment.value) - refunded;
+    const amount = value === undefined || value === null ? rest : cents(value);
+    if (!(amount > 0) || amount > rest) {
+      return answer(
+        400,
+        errors('invalid_value', 'O valor do estorno excede o valor disponível da cobrança.'),
+      );
+    }
+    payment.refunds = [
+      ...(payment.refunds ?? []),
+      { dateCreated: nowSaoPaulo(), status: 'DONE', value: amount / 100, description: description ?? null },
+    ];
+    const full = amount === rest;
+    if (full) payment.status = 'REFUNDED';
+    return answer(200, payment, [
+      { payment, event: full ? 'PAYMENT_REFUNDED' : 'PAYMENT_PARTIALLY_REFUNDED', when: 'after' },
+    ]);
+  }
+
+  /** The events Asaas sends for new payments, and when, as settings.eventsOnCreate says. */
+  function creationEvents(installments) {
+    const mode = settings.eventsOnCreate;
+    if (mode === 'none') return [];
+    const when = mode === 'alternate' ? (creations++ % 2 === 0 ? 'before' : 'after') : mode;
+    const events = installments.map((payment) => ({ payment, event: 'PAYMENT_CREATED', when }));
+    for (const payment of installments) {
+      if (payment.status === 'CONFIRMED') events.push({ payment, event: 'PAYMENT_CONFIRMED', when });
+      if (payment.status === 'AWAITING_RISK_ANALYSIS') {
+        events.push({ payment, event: 'PAYMENT_AWAITING_RISK_ANALYSIS', when });
+      }
+    }
+    // Deliveries are not ordered: ahead of the answer, the last installment's events come first.
+    return when === 'before' ? events.reverse() : events;
+  }
+
+  function createPayment(body) {
+    const customer = state.customers.get(body.customer);
+    if (!customer) return answer(400, errors('invalid_customer', 'Cliente inválido ou inexistente.'));
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(String(body.dueDate ?? ''))) {
+      return answer(400, errors('invalid_dueDate', 'Informe a data de vencimento.'));
+    }
+    if (body.dueDate < todaySaoPaulo()) {
+      return answer(400, errors('invalid_dueDate', 'Não é permitido data de vencimento inferior a hoje.'));
+    }
+    const count = Number(body.installmentCount ?? 1);
+    const total = Number(body.installmentCount ? body.totalValue : body.value);
+    if (!(total > 0)) return answer(400, errors('invalid_value', 'Informe o valor da cobrança.'));
+    const payment = {
+      object: 'payment',
+      id: newId('pay'),
+      dateCreated: todaySaoPaulo(),
+      customer: body.customer,
+      installment: count > 1 ? newId('ins') : null,
+      installmentNumber: count > 1 ? 1 : null,
+      value: count > 1 ? Math.floor((total * 100) / count) / 100 : total,
+      netValue: null,
+      description: body.description ?? null,
+      billingType: body.billingType,
+      status: 'PENDING',
+      dueDate: body.dueDate,
+      originalDueDate: body.dueDate,
+      paymentDate: null,
+      confirmedDate: null,
+      externalReference: body.externalReference ?? null,
+      deleted: false,
+      refunds: null,
+      chargeback: null,
+      creditCard: null,
+    };
+    if (body.billingType === 'PIX') {
+      state.payments.set(payment.id, payment);
+      return answer(200, payment, creationEvents([payment]));
+    }
+    if (body.billingType !== 'CREDIT_CARD') {
+      return answer(400, errors('invalid_billingType', 'Forma de pagamento inválida.'));
+    }
+    const card = body.creditCard ?? {};
+    const holder = body.creditCardHolderInfo ?? {};
+    if (!card.number || !card.ccv || !card.expiryMonth || !card.expiryYear || !card.holderName) {
+      return answer(400, errors('invalid_creditCard', 'Informe os dados do cartão de crédito.'));
+    }
+    for (const [field, code, description] of HOLDER_FIELDS) {
+      if (!String(holder[field] ?? '').trim()) return answer(400, errors(code, description));
+    }
+    if (!body.remoteIp) return answer(400, errors('invalid_remoteIp', 'Informe o IP do comprador.'));
+    // A CEP the postal service does not know, as Asaas reports it.
+    if (String(holder.postalCode) === '00000000') {
+      return answer(400, errors('invalid_postalCode', 'O CEP informado é inválido.'));
+    }
+    const number = String(card.number);
+    if (TEST_CARDS.declined.includes(number)) return answer(400, errors('invalid_creditCard', DECLINED));
+    if (number === TEST_CARDS.insufficientFunds) {
+      return answer(400, errors('invalid_creditCard', 'Transação não autorizada. Saldo insuficiente.'));
+    }
+    if (number === TEST_CARDS.wrongCvv) {
+      return answer(
+        400,
+        errors('invalid_creditCard', 'Transação não autorizada. Código de segurança inválido.'),
+      );
+    }
+    if (number === TEST_CARDS.serverErrorNoCharge) return answer(500, errors('internal', 'Erro interno.'));
+    const status =
+      number === TEST_CARDS.riskAnalysis
+        ? 'AWAITING_RISK_ANALYSIS'
+        : number === TEST_CARDS.pending
+          ? 'PENDING'
+          : 'CONFIRMED';
+    // One payment per installment, each due a month after the last; the last takes the centavos left over.
+    const installments = Array.from({ length: count }, (_, i) => {
+      const due = new Date(`${body.dueDate}T12:00:00Z`);
+      due.setUTCMonth(due.getUTCMonth() + i);
+      const value =
+        i === count - 1 && count > 1
+          ? Math.round(total * 100 - payment.value * 100 * (count - 1)) / 100
+          : payment.value;
+      return {
+        ...payment,
+        id: i === 0 ? payment.id : newId('pay'),
+        installmentNumber: count > 1 ? i + 1 : null,
+        value,
+        dueDate: due.toISOString().slice(0, 10),
+        originalDueDate: due.toISOString().slice(0, 10),
+        status,
+        confirmedDate: status === 'CONFIRMED' ? todaySaoPaulo() : null,
+        creditCard: {
+          creditCardNumber: number.slice(-4),
+          creditCardBrand: number.startsWith('5') ? 'MASTERCARD' : 'VISA',
+        },
+      };
+    });
+    const first = installments[0];
+    // Still being processed: listed (GET /payments) only once its answer is sent.
+    if (number === TEST_CARDS.noAnswer)
+      return { status: 'hang', body: first, events: [], pending: installments };
+    list(installments);
+    if (number === TEST_CARDS.serverError) {
+      return answer(500, errors('internal', 'Erro interno.'), creationEvents(installments));
+    }
+    return answer(200, first, creationEvents(installments));
+  }
+
+  /** Lists payments Asaas made (GET /payments finds them from now on). */
+  function list(payments) {
+    for (const p of payments) state.payments.set(p.id, p);
+  }
+
+  function pixQrCode(payment) {
+    const payload = `00020101021226800014br.gov.bcb.pix2558pix.example/qr/v2/${payment.id}5204000053039865406${Number(payment.value).toFixed(2)}5802BR6304ABCD`;
+    return {
+      encodedImage: qrImage(payload),
+      payload,
+      // Asaas keeps a Pix payable for up to 12 months after its due date.
+      expirationDate: `${payment.dueDate} 23:59:59`,
+      success: true,
+    };
+  }
+
+  function route(method, path, query, body) {
+    if (method === 'POST' && path === '/v3/customers') {
+      if (!body.name) return answer(400, errors('invalid_name', 'O campo nome deve ser informado.'));
+      if (!validCpf(body.cpfCnpj)) {
+        return answer(400, errors('invalid_cpfCnpj', 'O CPF/CNPJ informado é inválido.'));
+      }
+      const customer = {
+        object: 'customer',
+        id: newId('cus'),
+        name: body.name,
+        cpfCnpj: body.cpfCnpj,
+        email: body.email,
+      };
+      state.customers.set(customer.id, customer);
+      return answer(200, customer);
+    }
+    if (method === 'POST' && path === '/v3/payments') return createPayment(body);
+    if (method === 'GET' && path === '/v3/payments') {
+      const data = [...state.payments.values()].filter(
+        (p) =>
+          (!query.get('externalReference') || p.externalReference === query.get('externalReference')) &&
+          (!query.get('installment') || p.installment === query.get('installment')),
+      );
+      return answer(200, {
+        object: 'list',
+        hasMore: false,
+        totalCount: data.length,
+        limit: 10,
+        offset: 0,
+        data,
+      });
+    }
+    const qr = path.match(/^\/v3\/payments\/([^/]+)\/pixQrCode$/);
+    if (method === 'GET' && qr) {
+      const payment = state.payments.get(qr[1]);
+      if (!payment || payment.billingType !== 'PIX') {
+        return answer(404, errors('not_found', 'Cobrança não encontrada.'));
+      }
+      return answer(200, pixQrCode(payment));
+    }
+    const one = path.match(/^\/v3\/payments\/([^/]+)$/);
+    if (one && method === 'GET') {
+      const payment = state.payments.get(one[1]);
+      return payment ? answer(200, payment) : answer(404, errors('not_found', 'Cobrança não encontrada.'));
+    }
+    if (one && method === 'DELETE') {
+      const payment = state.payments.get(one[1]);
+      if (!payment) return answer(404, errors('not_found', 'Cobrança não encontrada.'));
+      if (PAID.includes(payment.status) || payment.deleted) {
+        return answer(400, errors('invalid_action', 'Não é possível remover esta cobrança.'));
+      }
+      payment.deleted = true;
+      return answer(200, { deleted: true, id: payment.id }, [
+        { payment, event: 'PAYMENT_DELETED', when: 'after' },
+      ]);
+    }
+    const paymentRefund = path.match(/^\/v3\/payments\/([^/]+)\/refund$/);
+    if (method === 'POST' && paymentRefund) {
+      const payment = state.payments.get(paymentRefund[1]);
+      if (!payment) return answer(404, errors('not_found', 'Cobrança não encontrada.'));
+      return refund(payment, body.value, body.description);
+    }
+    const installmentRefund = path.match(/^\/v3\/installments\/([^/]+)\/refund$/);
+    if (method === 'POST' && installmentRefund) {
+      const all = [...state.payments.values()].filter((p) => p.installment === installmentRefund[1]);
+      if (all.length === 0) return answer(404, errors('not_found', 'Parcelamento não encontrado.'));
+      if (!all.every((p) => PAID.includes(p.status))) {
+        return answer(400, errors('invalid_action', 'Só é possível estornar um parcelamento pago.'));
+      }
+      const events = all.flatMap((p) => refund(p, undefined, body.description).events);
+      return answer(200, { object: 'installment', id: installmentRefund[1], status: 'REFUNDED' }, events);
+    }
+    return answer(404, errors('not_found', 'Recurso não encontrado.'));
+  }
+
+  /** Answers one API call (method, path with /v3, URLSearchParams, parsed JSON body). */
+  function request(method, path, query, body) {
+    calls++;
+    if (
+      settings.rateLimitNext > 0 ||
+      (settings.rateLimitEvery > 0 && calls % settings.rateLimitEvery === 0)
+    ) {
+      settings.rateLimitNext = Math.max(0, settings.rateLimitNext - 1);
+      return answer(
+        429,
+        errors('too_many_requests', 'Limite de requisições atingido. Tente novamente mais tarde.'),
+      );
+    }
+    return route(method, path, query, body ?? {});
+  }
+
+  /** Stores a payment as Asaas holds it (one made elsewhere, or a documented payload). */
+  function store(payment) {
+    const stored = { object: 'payment', deleted: false, ...payment };
+    state.payments.set(stored.id, stored);
+    return stored;
+  }
+
+  function configure(changes) {
+    for (const key of Object.keys(settings)) if (key in changes) settings[key] = changes[key];
+    return { ...settings };
+  }
+
+  function reset() {
+    configure({ eventsOnCreate: 'none', rateLimitNext: 0, rateLimitEvery: 0 });
+    calls = 0;
+    creations = 0;
+    state.customers.clear();
+    state.payments.clear();
+  }
+
+  return { state, settings, request, applyEvent, webhookEvent, list, store, configure, reset };
+}
