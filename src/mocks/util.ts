@@ -63,16 +63,3 @@ export function isValidCpf(value: string): boolean {
   if (cpf.length !== 11 || /^(\d)\1{10}$/.test(cpf)) return false;
   return withCpfCheckDigits(cpf.slice(0, 9)) === cpf;
 }
-
-export function isValidCnpj(value: string): boolean {
-  const cnpj = value.replace(/\D/g, '');
-  if (cnpj.length !== 14 || /^(\d)\1{13}$/.test(cnpj)) return false;
-  const calc = (len: number): number => {
-    const weights =
-      len === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
-    const sum = weights.reduce((acc, w, i) => acc + w * Number(cnpj[i]), 0);
-    const rest = sum % 11;
-    return rest < 2 ? 0 : 11 - rest;
-  };
-  return calc(12) === Number(cnpj[12]) && calc(13) === Number(cnpj[13]);
-}

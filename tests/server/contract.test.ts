@@ -1,4 +1,4 @@
-// The contract suite: the same API calls against the demo's stand-in (src/mocks/handlers.ts, through MSW)
+// The contract suite: the same API calls against the demo's stand-in (src/mocks/, through MSW)
 // and against the real PocketBase with this project's kit, both holding the demo seed. Each case states
 // what the answer must be; both backends must give it, so the demo cannot drift from the server again.
 import { getResponse } from 'msw';

@@ -1,0 +1,99 @@
+/** The demo's Asaas behind the proxy: the same test cards as scripts/asaas-stand-in.mjs, its charges, its Pix. */
+import { installmentPlan } from '@/lib/installments';
+import type { ChargeRecord } from '@/lib/types';
+import { getDb } from './db';
+import type { AsaasCharge } from './schema';
+import { newId } from './util';
+
+export type AsaasIssue = { code: string; description: string };
+/** Today in America/Sao_Paulo (UTC-3). */
+export const todaySaoPaulo = (): string => new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
+
+export const DECLINED_CARD_NUMBERS = ['5184019740373151', '4916561358240741'] as const;
+
+export const DEMO_TEST_CARDS = {
+  declined: DECLINED_CARD_NUMBERS,
+  riskAnalysis: '4000000000000010',
+  pending: '4000000000000028',
+  insufficientFunds: '4000000000000036',
+  noAnswer: '4000000000000044',
+  serverError: '4000000000000051',
+  wrongCvv: '4000000000000069',
+} as const;
+
+const DECLINED: AsaasIssue = {
+  code: 'invalid_creditCard',
+  description: 'Transação não autorizada. Verifique os dados do cartão de crédito e tente novamente.',
+};
+
+/** What the demo's Asaas does with a card: the stand-in's test cards, anything else approved. */
+export function asaasCardOutcome(
+  number: string,
+): { status: string } | { issue: AsaasIssue } | { unknown: true } {
+  if ((DEMO_TEST_CARDS.declined as readonly string[]).includes(number)) return { issue: DECLINED };
+  if (number === DEMO_TEST_CARDS.insufficientFunds)
+    return {
+      issue: { code: 'invalid_creditCard', description: 'Transação não autorizada. Saldo insuficiente.' },
+    };
+  if (number === DEMO_TEST_CARDS.wrongCvv)
+    return {
+      issue: {
+        code: 'invalid_creditCard',
+        description: 'Transação não autorizada. Código de segurança inválido.',
+      },
+    };
+  if (number === DEMO_TEST_CARDS.noAnswer || number === DEMO_TEST_CARDS.serverError) return { unknown: true };
+  if (number === DEMO_TEST_CARDS.riskAnalysis) return { status: 'AWAITING_RISK_ANALYSIS' };
+  if (number === DEMO_TEST_CARDS.pending) return { status: 'PENDING' };
+  return { status: 'CONFIRMED' };
+}
+
+export function recordAsaasCharge(
+  charge: ChargeRecord,
+  customer: string,
+  status: string,
+  last4: string | null,
+): void {
+  const plan = installmentPlan(charge.valor, charge.parcelas);
+  charge.asaas_id = `pay_${newId(12)}`;
+  getDb().asaasCharges.push({
+    id: charge.asaas_id,
+    installment: charge.parcelas > 1 ? `ins_${newId(12)}` : null,
+    customer,
+    billingType: charge.metodo === 'pix' ? 'PIX' : 'CREDIT_CARD',
+    status,
+    externalReference: charge.tentativa,
+    value: plan.value,
+    totalValue: charge.valor,
+    netValue: Math.round(plan.value * 97.01 - 49) / 100,
+    installmentCount: charge.parcelas,
+    dueDate: todaySaoPaulo(),
+    description: `Agendamento ${charge.tipo_servico}${charge.flex ? ' + Flex' : ''}`,
+    creditCardLast4: last4,
+    remoteIp: last4 ? '127.0.0.1' : null,
+    dateCreated: todaySaoPaulo(),
+  });
+}
+
+/** A "Pix copia e cola" string in the EMV layout (id, 2-digit length, value); the CRC is fake. */
+export function pixPayload(charge: AsaasCharge): string {
+  const field = (id: string, value: string): string =>
+    `${id}${String(value.length).padStart(2, '0')}${value}`;
+  const account = field('00', 'br.gov.bcb.pix') + field('25', `pix.demo.invalid/qr/v2/${charge.id}`);
+  return [
+    field('00', '01'),
+    field('26', account),
+    field('52', '0000'),
+    field('53', '986'),
+    field('54', charge.value.toFixed(2)),
+    field('58', 'BR'),
+    field('59', 'PASSAPORTE ITALIANO DEMO'),
+    field('60', 'SAO PAULO'),
+    field('62', field('05', '***')),
+    '6304DE00',
+  ].join('');
+}
+
+/** A QR-code-like picture (made by scripts/asaas-stand-in.mjs): the demo's Pix has no real bank behind it. */
+export const PIX_QR_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAANgAAADYCAAAAACsS3IxAAAB30lEQVR4nO3VMW4DMQwEQP//00mXwrGyS9lGcNawPIjkDpu7fX1o3f47wLsK7GoFdrUCu1r9wG6bdd//a0H5btW3nQcMDAwM7EhYWrgLaQ+yejfNAwYGBgZ2NmwaaBpgd199IDAwMDAwsMmg8D4d5Nn5YGBgYGBgzwx6VR8YGBgYGNgrYKmmsGeh0zxgYGBgYGfCprV7gLZvNw8YGBgY2NmwNlh63x4i7U/fwcDAwMDOhk1rGiT1twet34GBgYGBHQWbBpl+b8EtJM0DAwMDAzsLliCrBW2QKaCtZT4wMDAwsKNgqwfTQNODpAOlXMvvYGBgYGBHwaaAaV86QNtfHwYMDAwM7EhY3RgWtv1/n2W9J+4FAwMDAzsKtgKlAGlRC5tC4zswMDAwsKNg2wPKauem9/XBwcDAwMDA3vgDXfVtQ+776odgYA/7wFLe+iEY2MO+t8HGA54M0vbff097wMDAwMDOgqXGtlrIKvj0kMt9YGBgYGBHwlJDWjgF785NucHAwMDAzoa1A9tFCTCFp71gYGBgYGATWL1wAUpz2n4wMDAwMLAJLAVM36dAMDAwMDCwBpaqXTCdv4KNoWBgYGBgR8J2awqbQtM7MDAwMLCzYZ9WYFcrsKsV2NXqY2HfURycKF+MA8AAAAAASUVORK5CYII=';
