@@ -3,18 +3,13 @@
  * pocketbase/pb_hooks/lib/emails_status.js sends (the server tier compares the two on a captured e-mail).
  * The booking editor previews it; the demo backend records its subjects.
  */
+import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import type { BookingStatus } from './types';
 
-const BRAND = ' - Passaporte Italiano';
 const SIGNATURE = 'Equipe Passaporte Italiano';
 
-export const STATUS_MAIL_SUBJECTS: Record<BookingStatus, string> = {
-  NOVO: `Seu pedido está aguardando análise${BRAND}`,
-  ANALISE_ERRO: `Encontramos inconsistências nos seus dados${BRAND}`,
-  ANALISE_OK: `Seus documentos foram validados${BRAND}`,
-  AGENDADO: `Seu agendamento foi concluído${BRAND}`,
-  FINALIZADO: `Processo encerrado${BRAND}`,
-};
+/** The subjects the server sends (pocketbase/pb_hooks/lib/regras.json assuntosStatus). */
+export const STATUS_MAIL_SUBJECTS: Record<BookingStatus, string> = regras.assuntosStatus;
 
 export interface StatusMailData {
   /** the customer's full name */

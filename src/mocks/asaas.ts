@@ -1,6 +1,7 @@
 /** The demo's Asaas behind the proxy: the same test cards as scripts/asaas-stand-in.mjs, its charges, its Pix. */
 import { installmentPlan } from '@/lib/installments';
 import type { ChargeRecord } from '@/lib/types';
+import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { getDb } from './db';
 import type { AsaasCharge } from './schema';
 import { newId } from './util';
@@ -9,40 +10,24 @@ export type AsaasIssue = { code: string; description: string };
 /** Today in America/Sao_Paulo (UTC-3). */
 export const todaySaoPaulo = (): string => new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
 
-export const DECLINED_CARD_NUMBERS = ['5184019740373151', '4916561358240741'] as const;
+/** Card numbers with a fixed outcome, as scripts/asaas-stand-in.mjs answers them; any other valid card is approved. */
+export const DEMO_TEST_CARDS = regras.cartoesTeste;
 
-export const DEMO_TEST_CARDS = {
-  declined: DECLINED_CARD_NUMBERS,
-  riskAnalysis: '4000000000000010',
-  pending: '4000000000000028',
-  insufficientFunds: '4000000000000036',
-  noAnswer: '4000000000000044',
-  serverError: '4000000000000051',
-  wrongCvv: '4000000000000069',
-} as const;
-
-const DECLINED: AsaasIssue = {
-  code: 'invalid_creditCard',
-  description: 'Transação não autorizada. Verifique os dados do cartão de crédito e tente novamente.',
-};
+/** Asaas's refusal of a test card, when it has one. */
+function refusal(number: string): AsaasIssue | null {
+  const names = ['declined', 'insufficientFunds', 'wrongCvv'] as const;
+  const name = names.find((n) => ([] as string[]).concat(DEMO_TEST_CARDS[n]).includes(number));
+  return name ? { code: 'invalid_creditCard', description: regras.recusasTeste[name] } : null;
+}
 
 /** What the demo's Asaas does with a card: the stand-in's test cards, anything else approved. */
 export function asaasCardOutcome(
   number: string,
 ): { status: string } | { issue: AsaasIssue } | { unknown: true } {
-  if ((DEMO_TEST_CARDS.declined as readonly string[]).includes(number)) return { issue: DECLINED };
-  if (number === DEMO_TEST_CARDS.insufficientFunds)
-    return {
-      issue: { code: 'invalid_creditCard', description: 'Transação não autorizada. Saldo insuficiente.' },
-    };
-  if (number === DEMO_TEST_CARDS.wrongCvv)
-    return {
-      issue: {
-        code: 'invalid_creditCard',
-        description: 'Transação não autorizada. Código de segurança inválido.',
-      },
-    };
-  if (number === DEMO_TEST_CARDS.noAnswer || number === DEMO_TEST_CARDS.serverError) return { unknown: true };
+  const issue = refusal(number);
+  if (issue) return { issue };
+  const { noAnswer, serverError, serverErrorNoCharge } = DEMO_TEST_CARDS;
+  if ([noAnswer, serverError, serverErrorNoCharge].includes(number)) return { unknown: true };
   if (number === DEMO_TEST_CARDS.riskAnalysis) return { status: 'AWAITING_RISK_ANALYSIS' };
   if (number === DEMO_TEST_CARDS.pending) return { status: 'PENDING' };
   return { status: 'CONFIRMED' };

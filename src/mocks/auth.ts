@@ -111,7 +111,7 @@ export const authRoutes = [
   http.post('*/api/collections/usuarios/auth-refresh', async ({ request }) => {
     await latency();
     const user = currentUser(request);
-    if (!user) return pbError(401, 'The request requires valid record authorization token.');
+    if (!user) return pbError(401, MSG.unauthorized);
     return HttpResponse.json({ token: makeToken(user.id), record: presentUser(user, user) });
   }),
 

@@ -60,7 +60,7 @@ export const accountRoutes = [
     await latency();
     if (overRateLimit('/api/conta/', request)) return pbError(429, MSG.tooMany);
     const user = currentUser(request);
-    if (!user) return pbError(401, 'The request requires valid record authorization token.');
+    if (!user) return pbError(401, MSG.unauthorized);
     const db = getDb();
     const own = <T extends { usuario: string }>(rows: readonly T[]): T[] =>
       rows.filter((r) => r.usuario === user.id);

@@ -1,61 +1,31 @@
 /** Money given back (pocketbase/pb_hooks/lib/estornos.js): the customer's withdrawal and the staff refund. */
 import { http, HttpResponse } from 'msw';
 import type { PaymentRecord } from '@/lib/types';
+import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { getDb, saveDb } from './db';
 import { historyEntry } from './history';
 import { parsePbDate, pbDate } from './util';
-import { currentUser, latency, pbError, readJson, toText } from './http';
-import { PROXY_MSG } from './proxy';
+import { currentUser, latency, MSG, pbError, readJson, toText } from './http';
+import { aplicarStatus } from './pedidos';
 
-const WITHDRAWAL_DAYS = 7;
-const REFUND_MSG = {
-  noOrder: 'Você não tem um pedido pago para desistir.',
-  late: 'O prazo de 7 dias para desistir da compra já terminou. Fale com o nosso atendimento.',
-  staffOnly: 'Apenas a equipe pode estornar um pagamento.',
-  reason: 'Informe o motivo do estorno.',
-  value: 'Informe um valor entre R$ 0,01 e o valor pago.',
-  refunded: 'Este pedido já foi estornado.',
-};
+const M = regras.estorno;
 
-/** The demo's Asaas confirms a refund at once (the real server waits for Asaas's webhook). */
+/** The demo's Asaas refunds at once and tells the server, as its webhook would (pb_hooks/lib/pedidos.js). */
 function refundOrder(payment: PaymentRecord, full: boolean): void {
-  const db = getDb();
-  payment.status_asaas = full ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
-  const charge = db.cobrancas.find((c) => c.asaas_id === payment.asaas_id_pagamento);
-  if (charge && full) Object.assign(charge, { status: 'REFUNDED', ativa: false });
-  const booking = db.agendamentos.find((b) => b.pagamento === payment.id);
-  if (!booking) return;
-  const now = pbDate(new Date());
-  const note = full
-    ? 'Estorno integral confirmado pelo Asaas: pedido encerrado.'
-    : 'Estorno parcial confirmado pelo Asaas.';
-  db.historico_agendamentos.push(
-    historyEntry(booking, [{ campo: 'pagamento', de: '', para: note }], null, now),
-  );
-  if (full && booking.status_agendamento !== 'CANCELADO') {
-    db.historico_agendamentos.push(
-      historyEntry(
-        booking,
-        [{ campo: 'status_agendamento', de: booking.status_agendamento, para: 'CANCELADO' }],
-        null,
-        now,
-      ),
-    );
-    booking.status_agendamento = 'CANCELADO';
-    booking.updated = now;
-  }
+  const charge = getDb().cobrancas.find((c) => c.asaas_id === payment.asaas_id_pagamento);
+  if (charge) aplicarStatus(charge, full ? 'REFUNDED' : 'PARTIALLY_REFUNDED');
 }
 
 export const refundRoutes = [
   http.post('*/payments/desistencia', async ({ request }) => {
     await latency();
     const user = currentUser(request);
-    if (!user) return pbError(401, PROXY_MSG.unauthorized);
+    if (!user) return pbError(401, MSG.unauthorized);
     const db = getDb();
     const payment = db.pagamentos.find((p) => p.usuario === user.id && p.status_asaas !== 'REFUNDED');
-    if (!payment) return pbError(404, REFUND_MSG.noOrder);
+    if (!payment) return pbError(404, M.semPedido);
     const paid = parsePbDate(payment.created)?.getTime() ?? Date.now();
-    if (Date.now() - paid > WITHDRAWAL_DAYS * 24 * 3600 * 1000) return pbError(400, REFUND_MSG.late);
+    if (Date.now() - paid > regras.prazoDesistenciaDias * 24 * 3600 * 1000) return pbError(400, M.prazo);
     const booking = db.agendamentos.find((b) => b.pagamento === payment.id);
     const now = pbDate(new Date());
     if (booking && ['AGENDADO', 'FINALIZADO', 'CANCELADO'].includes(booking.status_agendamento)) {
@@ -100,25 +70,25 @@ export const refundRoutes = [
   http.post('*/payments/estorno', async ({ request }) => {
     await latency();
     const user = currentUser(request);
-    if (!user) return pbError(401, PROXY_MSG.unauthorized);
-    if (!user.admin) return pbError(403, REFUND_MSG.staffOnly);
+    if (!user) return pbError(401, MSG.unauthorized);
+    if (!user.admin) return pbError(403, M.soEquipe);
     const body = (await readJson(request)) ?? {};
     const reason = toText(body.motivo).trim().slice(0, 500);
     if (!reason) {
-      return pbError(400, REFUND_MSG.reason, {
-        motivo: { code: 'validation_required', message: REFUND_MSG.reason },
+      return pbError(400, M.motivo, {
+        motivo: { code: 'validation_required', message: M.motivo },
       });
     }
     const db = getDb();
     const booking = db.agendamentos.find((b) => b.id === toText(body.agendamento));
     const payment = booking && db.pagamentos.find((p) => p.id === booking.pagamento);
-    if (!booking || !payment) return pbError(404, PROXY_MSG.notFound);
-    if (payment.status_asaas === 'REFUNDED') return pbError(400, REFUND_MSG.refunded);
+    if (!booking || !payment) return pbError(404, regras.pagamento.naoEncontrado);
+    if (payment.status_asaas === 'REFUNDED') return pbError(400, M.jaEstornado);
     const full = body.valor === undefined || body.valor === null || body.valor === '';
     const value = Number(body.valor);
     if (!full && !(value > 0 && value <= payment.preco_servico)) {
-      return pbError(400, REFUND_MSG.value, {
-        valor: { code: 'validation_invalid_value', message: REFUND_MSG.value },
+      return pbError(400, M.valor, {
+        valor: { code: 'validation_invalid_value', message: M.valor },
       });
     }
     const text = `${full ? 'Estorno integral' : `Estorno parcial de ${formatReais(value)}`} solicitado ao Asaas. Motivo: ${reason}`;

@@ -20,6 +20,7 @@ export const MSG = {
   create: 'Failed to create record.',
   update: 'Failed to update record.',
   auth: 'Failed to authenticate.',
+  unauthorized: 'The request requires valid record authorization token.',
   /** PocketBase's rate limiter (pb_hooks/lib/seguranca.js turns it on) */
   tooMany: 'Too Many Requests.',
   superuser: 'Only superusers can perform this action.',

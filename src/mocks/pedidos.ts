@@ -1,19 +1,16 @@
 /** Orders (pocketbase/pb_hooks/lib/pedidos.js): a charge's status, the order a paid charge writes, reconciling. */
 import type { ChargeRecord, PaymentRecord } from '@/lib/types';
+import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { getDb, saveDb } from './db';
 import { historyEntry } from './history';
 import { notifyMail } from './mailbox';
 import { newId, parsePbDate, pbDate } from './util';
 
-export const PAID = ['CONFIRMED', 'RECEIVED'];
-const ENDED = [
-  'RECUSADA',
-  'REPROVED_BY_RISK_ANALYSIS',
-  'CAPTURE_REFUSED',
-  'DELETED',
-  'OVERDUE',
-  'NAO_CRIADA',
-];
+const { pago, encerradas, posPagamento } = regras.asaas;
+export const isPaid = (status: string): boolean => pago.includes(status);
+/** Paid, or after the money (refunds, chargebacks): the order exists (pb_hooks/lib/pedidos.js foiPaga). */
+export const foiPaga = (charge: ChargeRecord): boolean =>
+  isPaid(charge.status) || posPagamento.includes(charge.status);
 
 function gravarPedido(charge: ChargeRecord): void {
   const db = getDb();
@@ -58,21 +55,47 @@ function gravarPedido(charge: ChargeRecord): void {
   if (user) notifyMail({ kind: 'receipt', email: user.email, token: '', path: '/tracking' });
 }
 
-/** Moves a charge to an Asaas status; a paid charge never goes back (pb_hooks/lib/pedidos.js aplicarStatus). */
+/**
+ * Moves a charge to an Asaas status (pb_hooks/lib/pedidos.js aplicarStatus): a paid charge never goes back to
+ * unpaid; a paid status writes the order; a status after the money reaches the payment row and the booking.
+ */
 export function aplicarStatus(charge: ChargeRecord, status: string, reason?: string): void {
-  if (
-    PAID.includes(charge.status) &&
-    !PAID.includes(status) &&
-    !status.startsWith('REFUND') &&
-    !status.startsWith('CHARGEBACK')
-  )
-    return;
+  if (foiPaga(charge) && !posPagamento.includes(status) && !isPaid(status)) return;
+  const before = charge.status;
   charge.status = status;
   if (reason !== undefined) charge.motivo = reason;
-  charge.ativa = !ENDED.includes(status);
+  charge.ativa = !encerradas.includes(status);
   charge.updated = pbDate(new Date());
-  if (PAID.includes(status)) gravarPedido(charge);
+  if (isPaid(status)) gravarPedido(charge);
+  if (posPagamento.includes(status) || (isPaid(status) && before !== status)) {
+    const payment = getDb().pagamentos.find((p) => p.asaas_id_pagamento === charge.asaas_id);
+    if (payment && payment.status_asaas !== status) {
+      payment.status_asaas = status;
+      payment.updated = charge.updated;
+      if (posPagamento.includes(status)) registrarPosPagamento(payment, status);
+    }
+  }
   saveDb();
+}
+
+const TEXTOS_POS_PAGAMENTO: Record<string, string> = regras.textosPosPagamento;
+
+/** A refund or chargeback in the booking's history; a full refund closes the order (the booking CANCELADO). */
+function registrarPosPagamento(payment: PaymentRecord, status: string): void {
+  const db = getDb();
+  const booking = db.agendamentos.find((b) => b.pagamento === payment.id);
+  if (!booking) return;
+  const now = pbDate(new Date());
+  const note = TEXTOS_POS_PAGAMENTO[status] ?? status;
+  db.historico_agendamentos.push(
+    historyEntry(booking, [{ campo: 'pagamento', de: '', para: note }], null, now),
+  );
+  if (status === 'REFUNDED' && booking.status_agendamento !== 'CANCELADO') {
+    const change = { campo: 'status_agendamento', de: booking.status_agendamento, para: 'CANCELADO' };
+    db.historico_agendamentos.push(historyEntry(booking, [change], null, now));
+    booking.status_agendamento = 'CANCELADO';
+    booking.updated = now;
+  }
 }
 
 /** The demo pays a Pix a few seconds after it was made, as if the customer's bank had sent it. */

@@ -1,8 +1,9 @@
 /** The Asaas proxy (pocketbase/pb_hooks/lib/proxy.js): /payments/asaas/* in front of the demo's Asaas. */
 import { http, HttpResponse } from 'msw';
-import { FLEX_FEE, MAX_INSTALLMENTS, PRICES } from '@/config/constants';
 import { installmentPlan } from '@/lib/installments';
-import type { ChargeRecord, ServiceId } from '@/lib/types';
+import type { ChargeRecord } from '@/lib/types';
+import comum from '../../pocketbase/pb_hooks/lib/comum.js';
+import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { getDb, saveDb } from './db';
 import type { StoredUser } from './schema';
 import { newId, pbDate } from './util';
@@ -15,7 +16,9 @@ import {
   todaySaoPaulo,
 } from './asaas';
 import { currentUser, isObject, type Json, latency, MSG, param, pbError, readJson, toText } from './http';
-import { aplicarStatus, PAID, conciliar } from './pedidos';
+import { aplicarStatus, conciliar, foiPaga } from './pedidos';
+
+const PAGAMENTO = regras.pagamento;
 
 /**
  * The server's proxy, as pocketbase/pb_hooks implements it: signed-in verified customers only; the server
@@ -24,35 +27,10 @@ import { aplicarStatus, PAID, conciliar } from './pedidos';
  * demo's Asaas: the same test cards as scripts/asaas-stand-in.mjs.
  */
 
-export const PROXY_MSG = {
-  unauthorized: 'The request requires valid record authorization token.',
-  notVerified: 'Confirme o seu e-mail antes de pagar.',
-  invalidService: 'Serviço inválido.',
-  invalidInstallments: 'Escolha de 1 a 6 parcelas.',
-  priceMismatch:
-    'O valor enviado não corresponde ao preço do serviço. Recarregue a página e tente novamente.',
-  invalidFlex: 'Informe se o Flex foi escolhido.',
-  notYourCustomer: 'Este cadastro de pagamento não é seu.',
-  orderExists: 'Você já tem um pedido em andamento. Acompanhe-o na página de andamento.',
-  chargeUnderWay:
-    'Já existe um pagamento seu em processamento. Aguarde a confirmação antes de tentar de novo.',
-  attemptRepeated: 'Esta tentativa de pagamento já foi enviada.',
-  rateLimited: 'Muitas tentativas de pagamento em pouco tempo. Aguarde alguns minutos e tente novamente.',
-  declined: 'Pagamento recusado pela operadora do cartão.',
-  unknown:
-    'Não conseguimos confirmar o pagamento com a operadora. Não pague de novo: verificamos e avisamos você.',
-  notMade: 'A operadora não registrou esta cobrança: nada foi cobrado. Você pode pagar de novo.',
-  invalidCard: 'Dados do cartão incompletos.',
-  notFound: 'Pagamento não encontrado.',
-  invalidAttempt: 'Identificador de tentativa inválido.',
-} as const;
-
-/** Card numbers with a fixed outcome, as in scripts/asaas-stand-in.mjs; any other valid card is approved. */
-
-const CARD_LIMIT = { attempts: 5, windowMs: 10 * 60_000 };
+/** Card attempts per customer that may reach Asaas (pb_hooks/lib/regras.js LIMITE_CLIENTE). */
+const CARD_LIMIT = regras.limiteCartao.cliente;
 
 const digits = (value: unknown): string => toText(value).replace(/\D/g, '');
-export const cents = (reais: number): number => Math.round(reais * 100);
 
 function fieldError(field: string, message: string, code = 'validation_invalid_value'): Response {
   return pbError(400, message, { [field]: { code, message } });
@@ -61,38 +39,17 @@ function fieldError(field: string, message: string, code = 'validation_invalid_v
 /** The signed-in verified customer, or the server's refusal. */
 function payer(request: Request): StoredUser | Response {
   const user = currentUser(request);
-  if (!user) return pbError(401, PROXY_MSG.unauthorized);
-  if (!user.verified) return pbError(403, PROXY_MSG.notVerified);
+  if (!user) return pbError(401, MSG.unauthorized);
+  if (!user.verified) return pbError(403, PAGAMENTO.naoVerificado);
   return user;
 }
 
-interface PricedOrder {
-  tipo: ServiceId;
-  flex: boolean;
-  total: number;
-  count: number;
-}
+type PricedOrder = Exclude<ReturnType<typeof comum.validarPedido>, { erro: unknown }>;
 
-/** The server's price check (pb_hooks/lib/regras.js validarPedido). */
+/** The server's price check, the server's own code (pb_hooks/lib/comum.js validarPedido). */
 function validarPedido(body: Json, method: 'cartao_credito' | 'pix'): PricedOrder | Response {
-  const tipo = body.tipo_servico;
-  if (tipo !== 'individual' && tipo !== 'familiar')
-    return fieldError('tipo_servico', PROXY_MSG.invalidService);
-  if (typeof body.flex !== 'boolean') return fieldError('flex', PROXY_MSG.invalidFlex);
-  const total = PRICES[tipo] + (body.flex ? FLEX_FEE : 0);
-  if (method === 'pix') {
-    if (typeof body.value !== 'number' || cents(body.value) !== cents(total))
-      return fieldError('value', PROXY_MSG.priceMismatch);
-    return { tipo, flex: body.flex, total, count: 1 };
-  }
-  const count = body.installmentCount;
-  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > MAX_INSTALLMENTS)
-    return fieldError('installmentCount', PROXY_MSG.invalidInstallments);
-  if (typeof body.totalValue !== 'number' || cents(body.totalValue) !== cents(total))
-    return fieldError('totalValue', PROXY_MSG.priceMismatch);
-  if (typeof body.value !== 'number' || cents(body.value) !== cents(installmentPlan(total, count).value))
-    return fieldError('value', PROXY_MSG.priceMismatch);
-  return { tipo, flex: body.flex, total, count };
+  const order = comum.validarPedido(body, method, regras);
+  return 'erro' in order ? fieldError(order.erro.campo, order.erro.mensagem) : order;
 }
 
 const clienteAsaas = (userId: string): string =>
@@ -120,7 +77,7 @@ function tentativaDe(body: Json): string | Response {
   const value = body.externalReference;
   if (value === undefined || value === null || value === '') return `tentativa-${newId(20)}`;
   if (typeof value !== 'string' || !/^[A-Za-z0-9_-]{8,64}$/.test(value))
-    return fieldError('externalReference', PROXY_MSG.invalidAttempt);
+    return fieldError('externalReference', PAGAMENTO.tentativaInvalida);
   return value;
 }
 
@@ -128,18 +85,18 @@ function tentativaDe(body: Json): string | Response {
 function repetirTentativa(user: StoredUser, attempt: string): Response | null {
   const earlier = getDb().cobrancas.find((c) => c.tentativa === attempt);
   if (!earlier) return null;
-  if (earlier.usuario !== user.id) return pbError(409, PROXY_MSG.attemptRepeated);
+  if (earlier.usuario !== user.id) return pbError(409, PAGAMENTO.tentativaRepetida);
   conciliar(earlier);
   if (earlier.status === 'ENVIANDO' || earlier.status === 'INDETERMINADA')
-    return pbError(502, PROXY_MSG.unknown, {
-      cobranca: { code: 'indeterminada', message: PROXY_MSG.unknown },
+    return pbError(502, PAGAMENTO.indeterminado, {
+      cobranca: { code: 'indeterminada', message: PAGAMENTO.indeterminado },
     });
   if (earlier.status === 'RECUSADA')
-    return pbError(400, PROXY_MSG.declined, {
-      asaas: { code: 'recusada', message: earlier.motivo || PROXY_MSG.declined },
+    return pbError(400, PAGAMENTO.recusado, {
+      asaas: { code: 'recusada', message: earlier.motivo || PAGAMENTO.recusado },
     });
   if (earlier.status === 'NAO_CRIADA')
-    return pbError(400, PROXY_MSG.notMade, { asaas: { code: 'nao_criada', message: PROXY_MSG.notMade } });
+    return pbError(400, PAGAMENTO.naoCriada, { asaas: { code: 'nao_criada', message: PAGAMENTO.naoCriada } });
   return HttpResponse.json(respostaCobranca(earlier));
 }
 
@@ -151,9 +108,9 @@ function abrirCobranca(
 ): ChargeRecord | Response {
   const live = cobrancaAtiva(user.id);
   if (live) {
-    return PAID.includes(live.status)
-      ? pbError(409, PROXY_MSG.orderExists)
-      : pbError(409, PROXY_MSG.chargeUnderWay, {
+    return foiPaga(live)
+      ? pbError(409, PAGAMENTO.pedidoExiste)
+      : pbError(409, PAGAMENTO.cobrancaEmCurso, {
           cobranca: { code: 'cobranca_em_curso', message: live.status },
         });
   }
@@ -169,7 +126,7 @@ function abrirCobranca(
     tipo_servico: order.tipo,
     flex: order.flex,
     valor: order.total,
-    parcelas: order.count,
+    parcelas: order.parcelas,
     status: 'ENVIANDO',
     ativa: true,
     motivo: '',
@@ -228,17 +185,18 @@ export const asaasRoutes = [
     const order = validarPedido(body, 'cartao_credito');
     if (order instanceof Response) return order;
     const customer = clienteAsaas(user.id);
-    if (!customer || body.customer !== customer) return pbError(403, PROXY_MSG.notYourCustomer);
+    if (!customer || body.customer !== customer) return pbError(403, PAGAMENTO.clienteDeOutro);
     const number = cartaoDe(body);
-    if (!number) return fieldError('creditCard', PROXY_MSG.invalidCard);
+    if (!number) return fieldError('creditCard', PAGAMENTO.cartaoInvalido);
     const db = getDb();
     db.cobrancas.filter((c) => c.usuario === user.id).forEach(conciliar);
-    if (db.pagamentos.some((p) => p.usuario === user.id)) return pbError(409, PROXY_MSG.orderExists);
-    const since = Date.now() - CARD_LIMIT.windowMs;
+    if (db.pagamentos.some((p) => p.usuario === user.id)) return pbError(409, PAGAMENTO.pedidoExiste);
+    const since = Date.now() - CARD_LIMIT.janelaMin * 60_000;
     if (
-      db.tentativasCartao.filter((t) => t.usuario === user.id && t.at >= since).length >= CARD_LIMIT.attempts
+      db.tentativasCartao.filter((t) => t.usuario === user.id && t.at >= since).length >=
+      CARD_LIMIT.tentativas
     )
-      return pbError(429, PROXY_MSG.rateLimited);
+      return pbError(429, PAGAMENTO.limite);
     db.tentativasCartao.push({ usuario: user.id, at: Date.now() });
     const live = cobrancaAtiva(user.id);
     if (live?.metodo === 'pix' && live.status === 'PENDING') aplicarStatus(live, 'DELETED');
@@ -250,7 +208,7 @@ export const asaasRoutes = [
     const outcome = asaasCardOutcome(number);
     if ('issue' in outcome) {
       aplicarStatus(charge, 'RECUSADA', outcome.issue.description);
-      return pbError(400, PROXY_MSG.declined, {
+      return pbError(400, PAGAMENTO.recusado, {
         asaas: { code: outcome.issue.code, message: outcome.issue.description },
       });
     }
@@ -261,8 +219,8 @@ export const asaasRoutes = [
         recordAsaasCharge(charge, customer, 'CONFIRMED', number.slice(-4));
       charge.asaas_id = '';
       aplicarStatus(charge, 'INDETERMINADA');
-      return pbError(502, PROXY_MSG.unknown, {
-        cobranca: { code: 'indeterminada', message: PROXY_MSG.unknown },
+      return pbError(502, PAGAMENTO.indeterminado, {
+        cobranca: { code: 'indeterminada', message: PAGAMENTO.indeterminado },
       });
     }
     recordAsaasCharge(charge, customer, outcome.status, number.slice(-4));
@@ -279,11 +237,11 @@ export const asaasRoutes = [
     const order = validarPedido(body, 'pix');
     if (order instanceof Response) return order;
     const customer = clienteAsaas(user.id);
-    if (!customer || body.customer !== customer) return pbError(403, PROXY_MSG.notYourCustomer);
+    if (!customer || body.customer !== customer) return pbError(403, PAGAMENTO.clienteDeOutro);
     getDb()
       .cobrancas.filter((c) => c.usuario === user.id)
       .forEach(conciliar);
-    if (getDb().pagamentos.some((p) => p.usuario === user.id)) return pbError(409, PROXY_MSG.orderExists);
+    if (getDb().pagamentos.some((p) => p.usuario === user.id)) return pbError(409, PAGAMENTO.pedidoExiste);
     const live = cobrancaAtiva(user.id);
     if (live?.metodo === 'pix' && live.status === 'PENDING') {
       if (live.tipo_servico === order.tipo && live.flex === order.flex)
@@ -309,7 +267,7 @@ export const asaasRoutes = [
     const charge = getDb().cobrancas.find(
       (c) => c.asaas_id === id && c.usuario === user.id && c.metodo === 'pix',
     );
-    if (!charge) return pbError(404, PROXY_MSG.notFound);
+    if (!charge) return pbError(404, PAGAMENTO.naoEncontrado);
     const asaas = getDb().asaasCharges.find((c) => c.id === id);
     return HttpResponse.json({
       encodedImage: PIX_QR_PNG,

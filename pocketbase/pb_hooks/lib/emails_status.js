@@ -1,9 +1,10 @@
 // The e-mail a customer gets when staff move their booking to one of the five statuses: one pt-BR text per
-// status (subject, HTML and plain text through lib/emails.js). The demo mock mirrors these subjects.
+// status (subject, HTML and plain text through lib/emails.js). The subjects are in regras.json, which the app
+// and the demo backend read too.
 
 const emails = require(`${__hooks}/lib/emails.js`);
 
-const MARCA = ' - Passaporte Italiano';
+const ASSUNTOS = require(`${__hooks}/lib/regras.json`).assuntosStatus;
 
 /** dd/mm/aaaa of a stored booking date: the calendar day itself ("2026-12-01 00:00:00.000Z"). */
 function diaBR(pbData) {
@@ -25,7 +26,7 @@ function andamento(appUrl) {
 
 const TEXTOS = {
   NOVO: {
-    assunto: 'Seu pedido está aguardando análise' + MARCA,
+    assunto: ASSUNTOS.NOVO,
     corpo: () => [
       '<strong>Novo</strong> - Seu formulário foi recebido e está aguardando análise.',
       'Se ainda não enviou o formulário e os documentos, envie-os pela página de andamento. Se já enviou, ' +
@@ -33,7 +34,7 @@ const TEXTOS = {
     ],
   },
   ANALISE_ERRO: {
-    assunto: 'Encontramos inconsistências nos seus dados' + MARCA,
+    assunto: ASSUNTOS.ANALISE_ERRO,
     corpo: (d) => [
       '<strong>Análise com Erro</strong> - Encontramos inconsistências nos seus dados.',
       d.nota.trim()
@@ -42,14 +43,14 @@ const TEXTOS = {
     ],
   },
   ANALISE_OK: {
-    assunto: 'Seus documentos foram validados' + MARCA,
+    assunto: ASSUNTOS.ANALISE_OK,
     corpo: () => [
       '<strong>Análise OK</strong> - Seus documentos foram validados. Estamos agendando seu atendimento.',
       'Avisaremos você por e-mail assim que o agendamento for concluído, com a data, a hora e o local.',
     ],
   },
   AGENDADO: {
-    assunto: 'Seu agendamento foi concluído' + MARCA,
+    assunto: ASSUNTOS.AGENDADO,
     corpo: (d) => [
       '<strong>Agendado</strong> - Seu agendamento foi concluído.',
       '<strong>Data:</strong> ' +
@@ -62,7 +63,7 @@ const TEXTOS = {
     ],
   },
   FINALIZADO: {
-    assunto: 'Processo encerrado' + MARCA,
+    assunto: ASSUNTOS.FINALIZADO,
     corpo: () => [
       '<strong>Finalizado</strong> - Agendamento realizado com sucesso. Processo encerrado.',
       'Obrigado por confiar no nosso serviço.',
