@@ -4,7 +4,8 @@ import type { ChargeRecord } from '@/lib/types';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { getDb } from './db';
 import type { AsaasCharge } from './schema';
-import { newId } from './util';
+import { newId, parsePbDate } from './util';
+import { processarEvento } from './webhook';
 
 export type AsaasIssue = { code: string; description: string };
 /** Today in America/Sao_Paulo (UTC-3). */
@@ -82,3 +83,28 @@ export function pixPayload(charge: AsaasCharge): string {
 /** A QR-code-like picture (made by scripts/asaas-stand-in.mjs): the demo's Pix has no real bank behind it. */
 export const PIX_QR_PNG =
   'iVBORw0KGgoAAAANSUhEUgAAANgAAADYCAAAAACsS3IxAAAB30lEQVR4nO3VMW4DMQwEQP//00mXwrGyS9lGcNawPIjkDpu7fX1o3f47wLsK7GoFdrUCu1r9wG6bdd//a0H5btW3nQcMDAwM7EhYWrgLaQ+yejfNAwYGBgZ2NmwaaBpgd199IDAwMDAwsMmg8D4d5Nn5YGBgYGBgzwx6VR8YGBgYGNgrYKmmsGeh0zxgYGBgYGfCprV7gLZvNw8YGBgY2NmwNlh63x4i7U/fwcDAwMDOhk1rGiT1twet34GBgYGBHQWbBpl+b8EtJM0DAwMDAzsLliCrBW2QKaCtZT4wMDAwsKNgqwfTQNODpAOlXMvvYGBgYGBHwaaAaV86QNtfHwYMDAwM7EhY3RgWtv1/n2W9J+4FAwMDAzsKtgKlAGlRC5tC4zswMDAwsKNg2wPKauem9/XBwcDAwMDA3vgDXfVtQ+776odgYA/7wFLe+iEY2MO+t8HGA54M0vbff097wMDAwMDOgqXGtlrIKvj0kMt9YGBgYGBHwlJDWjgF785NucHAwMDAzoa1A9tFCTCFp71gYGBgYGATWL1wAUpz2n4wMDAwMLAJLAVM36dAMDAwMDCwBpaqXTCdv4KNoWBgYGBgR8J2awqbQtM7MDAwMLCzYZ9WYFcrsKsV2NXqY2HfURycKF+MA8AAAAAASUVORK5CYII=';
+
+/** The demo pays a Pix a few seconds after it was made, as if the customer's bank had sent it. */
+const DEMO_PIX_PAID_AFTER_MS = import.meta.env.MODE === 'test' ? 0 : 6000;
+export function pagarPixDemo(): void {
+  const now = Date.now();
+  for (const charge of getDb().cobrancas) {
+    if (charge.metodo !== 'pix' || charge.status !== 'PENDING') continue;
+    const made = parsePbDate(charge.created)?.getTime() ?? now;
+    if (DEMO_PIX_PAID_AFTER_MS > 0 && now - made >= DEMO_PIX_PAID_AFTER_MS) {
+      const asaas = getDb().asaasCharges.find((c) => c.id === charge.asaas_id);
+      if (asaas) {
+        asaas.status = 'RECEIVED';
+        processarEvento('PAYMENT_RECEIVED', asaas.id);
+      }
+    }
+  }
+}
+
+/** The demo's Asaas refunds a payment at once and delivers the event, as Asaas does after a refund. */
+export function refundPayment(paymentId: string, full: boolean): void {
+  const asaas = getDb().asaasCharges.find((c) => c.id === paymentId);
+  if (!asaas) return;
+  asaas.status = full ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+  processarEvento(full ? 'PAYMENT_REFUNDED' : 'PAYMENT_PARTIALLY_REFUNDED', paymentId);
+}

@@ -66,14 +66,21 @@ export const accountRoutes = [
       rows.filter((r) => r.usuario === user.id);
     const pagamentos = own(db.pagamentos);
     const cobrancas = own(db.cobrancas);
+    const agendamentos = own(db.agendamentos);
     return HttpResponse.json({
       gerado_em: new Date().toISOString(),
       conta: presentUser(user, user),
       pagamentos,
       cobrancas,
-      agendamentos: own(db.agendamentos),
-      // The demo records no history of status changes.
-      historico: [],
+      agendamentos,
+      // A booking's history as its customer sees it: staff act as 'Equipe', never as a named member of staff.
+      historico: db.historico_agendamentos
+        .filter((h) => agendamentos.some((b) => b.id === h.agendamento))
+        .sort((a, b) => b.created.localeCompare(a.created))
+        .map(({ autor: _autor, ...h }) => ({
+          ...h,
+          autor_nome: h.autor_nome === 'Sistema' ? 'Sistema' : 'Equipe',
+        })),
       // The demo keeps no case file: no applicants, no documents.
       requerentes: [],
       documentos: [],

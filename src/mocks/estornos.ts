@@ -1,20 +1,13 @@
 /** Money given back (pocketbase/pb_hooks/lib/estornos.js): the customer's withdrawal and the staff refund. */
 import { http, HttpResponse } from 'msw';
-import type { PaymentRecord } from '@/lib/types';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { getDb, saveDb } from './db';
 import { historyEntry } from './history';
 import { parsePbDate, pbDate } from './util';
 import { currentUser, latency, MSG, pbError, readJson, toText } from './http';
-import { aplicarStatus } from './pedidos';
+import { refundPayment } from './asaas';
 
 const M = regras.estorno;
-
-/** The demo's Asaas refunds at once and tells the server, as its webhook would (pb_hooks/lib/pedidos.js). */
-function refundOrder(payment: PaymentRecord, full: boolean): void {
-  const charge = getDb().cobrancas.find((c) => c.asaas_id === payment.asaas_id_pagamento);
-  if (charge) aplicarStatus(charge, full ? 'REFUNDED' : 'PARTIALLY_REFUNDED');
-}
 
 export const refundRoutes = [
   http.post('*/payments/desistencia', async ({ request }) => {
@@ -62,7 +55,7 @@ export const refundRoutes = [
         ),
       );
     }
-    refundOrder(payment, true);
+    refundPayment(payment.asaas_id_pagamento, true);
     saveDb();
     return HttpResponse.json({ resultado: 'estornada' });
   }),
@@ -95,7 +88,7 @@ export const refundRoutes = [
     db.historico_agendamentos.push(
       historyEntry(booking, [{ campo: 'estorno', de: '', para: text }], user, pbDate(new Date())),
     );
-    refundOrder(payment, full || value === payment.preco_servico);
+    refundPayment(payment.asaas_id_pagamento, full || value === payment.preco_servico);
     saveDb();
     return HttpResponse.json({ resultado: 'solicitado' });
   }),

@@ -9,6 +9,7 @@ import { refundRoutes } from './estornos';
 import { notFound } from './http';
 import { asaasRoutes } from './proxy';
 import { recordRoutes } from './registros';
+import { webhookRoutes } from './webhook';
 
 const fallbackRoutes = [
   // Only real API paths: in `npm run dev` the worker also sees source modules such as /src/lib/api/payments.ts.
@@ -23,6 +24,7 @@ export const handlers = [
   ...recordRoutes,
   ...accountRoutes,
   ...asaasRoutes,
+  ...webhookRoutes,
   ...refundRoutes,
   ...fallbackRoutes,
 ];

@@ -98,21 +98,6 @@ function registrarPosPagamento(payment: PaymentRecord, status: string): void {
   }
 }
 
-/** The demo pays a Pix a few seconds after it was made, as if the customer's bank had sent it. */
-const DEMO_PIX_PAID_AFTER_MS = import.meta.env.MODE === 'test' ? 0 : 6000;
-export function pagarPixDemo(): void {
-  const now = Date.now();
-  for (const charge of getDb().cobrancas) {
-    if (charge.metodo !== 'pix' || charge.status !== 'PENDING') continue;
-    const made = parsePbDate(charge.created)?.getTime() ?? now;
-    if (DEMO_PIX_PAID_AFTER_MS > 0 && now - made >= DEMO_PIX_PAID_AFTER_MS) {
-      const asaas = getDb().asaasCharges.find((c) => c.id === charge.asaas_id);
-      if (asaas) asaas.status = 'RECEIVED';
-      aplicarStatus(charge, 'RECEIVED');
-    }
-  }
-}
-
 /** After this long without Asaas knowing an unknown charge, it was never made (pb_hooks/lib/pedidos.js conciliar). */
 const UNKNOWN_CHARGE_ENDS_AFTER_MS = 600_000;
 /** An unknown charge (INDETERMINADA) takes the status of the Asaas charge of its attempt, when there is one. */

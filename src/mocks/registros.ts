@@ -33,7 +33,8 @@ import {
   presentUser,
   readJson,
 } from './http';
-import { pagarPixDemo, conciliar } from './pedidos';
+import { pagarPixDemo } from './asaas';
+import { conciliar } from './pedidos';
 
 type Row =
   | StoredUser
