@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { PAYMENT_TIMEOUTS_MS } from '@/features/checkout/api/asaas';
+import { CHARGE_POLL_MS } from '@/lib/api/charges';
 import { getDb } from '@/mocks/db';
 import { aplicarStatus } from '@/mocks/pedidos';
 import { DEMO_ACCOUNTS } from '@/mocks/seed';
@@ -506,6 +507,7 @@ describe('payment', () => {
 
 describe('Pix', () => {
   it('shows the QR code, the copy-and-paste code and its expiry, and confirms by itself once the server has the payment', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user, router } = await openPurchase();
     await user.click(screen.getByLabelText(/Li e aceito/));
     await user.click(screen.getByRole('radio', { name: 'Pix' }));
@@ -529,6 +531,7 @@ describe('Pix', () => {
     if (!charge) throw new Error('no Pix charge');
     // The demo server e-mails the receipt as it records the payment: a toast on this page.
     act(() => aplicarStatus(charge, 'RECEIVED'));
+    await act(() => vi.advanceTimersByTimeAsync(CHARGE_POLL_MS));
     const confirmed = await screen.findByRole('dialog', { name: 'Pagamento confirmado' });
     await user.click(within(confirmed).getByRole('link', { name: 'Enviar documentos' }));
     await waitFor(() => expect(router.location.pathname).toBe('/tracking'));
