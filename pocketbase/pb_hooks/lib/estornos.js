@@ -11,7 +11,15 @@ const PRAZO_DIAS = regras.R.prazoDesistenciaDias;
 // Once the appointment is booked, a withdrawal goes to staff (the consulate's slot is already taken).
 const JA_AGENDADO = ['AGENDADO', 'FINALIZADO'];
 
-const MSG = regras.R.estorno;
+const MSG = {
+  semPedido: 'Você não tem um pedido pago para desistir.',
+  prazo: 'O prazo de 7 dias para desistir da compra já terminou. Fale com o nosso atendimento.',
+  jaEstornado: 'Este pedido já foi estornado.',
+  falhou: 'Não foi possível solicitar o estorno agora. Tente novamente em alguns minutos.',
+  valor: 'Informe um valor entre R$ 0,01 e o valor pago.',
+  motivo: 'Informe o motivo do estorno.',
+  soEquipe: 'Apenas a equipe pode estornar um pagamento.',
+};
 
 function pedidoAberto(app, usuarioId) {
   return achar(app, 'pagamentos', "usuario = {:u} && status_asaas != 'REFUNDED'", { u: usuarioId });
