@@ -4,7 +4,13 @@
 
 const emails = require(`${__hooks}/lib/emails.js`);
 
-const ASSUNTOS = require(`${__hooks}/lib/regras.json`).assuntosStatus;
+const R = require(`${__hooks}/lib/regras.json`);
+const ASSUNTOS = R.assuntosStatus;
+
+/** The status as the customer reads it everywhere: '<strong>Novo</strong> - Seu formulário foi recebido...'. */
+function estado(status) {
+  return '<strong>' + R.textosStatus[status].rotulo + '</strong> - ' + R.textosStatus[status].texto;
+}
 
 /** dd/mm/aaaa of a stored booking date: the calendar day itself ("2026-12-01 00:00:00.000Z"). */
 function diaBR(pbData) {
@@ -28,7 +34,7 @@ const TEXTOS = {
   NOVO: {
     assunto: ASSUNTOS.NOVO,
     corpo: () => [
-      '<strong>Novo</strong> - Seu formulário foi recebido e está aguardando análise.',
+      estado('NOVO'),
       'Se ainda não enviou o formulário e os documentos, envie-os pela página de andamento. Se já enviou, ' +
         'aguarde: avisaremos você por e-mail quando a análise terminar.',
     ],
@@ -36,7 +42,7 @@ const TEXTOS = {
   ANALISE_ERRO: {
     assunto: ASSUNTOS.ANALISE_ERRO,
     corpo: (d) => [
-      '<strong>Análise com Erro</strong> - Encontramos inconsistências nos seus dados.',
+      estado('ANALISE_ERRO'),
       d.nota.trim()
         ? nota('O que precisa ser corrigido:', d.nota)
         : 'Nossa equipe entrará em contato com você para explicar o que precisa ser corrigido.',
@@ -45,14 +51,14 @@ const TEXTOS = {
   ANALISE_OK: {
     assunto: ASSUNTOS.ANALISE_OK,
     corpo: () => [
-      '<strong>Análise OK</strong> - Seus documentos foram validados. Estamos agendando seu atendimento.',
+      estado('ANALISE_OK'),
       'Avisaremos você por e-mail assim que o agendamento for concluído, com a data, a hora e o local.',
     ],
   },
   AGENDADO: {
     assunto: ASSUNTOS.AGENDADO,
     corpo: (d) => [
-      '<strong>Agendado</strong> - Seu agendamento foi concluído.',
+      estado('AGENDADO'),
       '<strong>Data:</strong> ' +
         (diaBR(d.data) || 'a confirmar') +
         (d.hora ? ' às ' + emails.escapar(d.hora) + 'h' : '') +
@@ -64,10 +70,7 @@ const TEXTOS = {
   },
   FINALIZADO: {
     assunto: ASSUNTOS.FINALIZADO,
-    corpo: () => [
-      '<strong>Finalizado</strong> - Agendamento realizado com sucesso. Processo encerrado.',
-      'Obrigado por confiar no nosso serviço.',
-    ],
+    corpo: () => [estado('FINALIZADO'), 'Obrigado por confiar no nosso serviço.'],
   },
 };
 
