@@ -1,10 +1,10 @@
 import type { ServiceId } from '@/lib/types';
-import regras from '../../pocketbase/pb_hooks/lib/regras.json';
+import { maxParcelas, precos, taxaFlex } from '../../pocketbase/pb_hooks/lib/regras.json';
 
 /** Prices, the Flex fee and the installments the server charges (pocketbase/pb_hooks/lib/regras.json). */
-export const PRICES: Record<ServiceId, number> = regras.precos;
-export const FLEX_FEE = regras.taxaFlex;
-export const MAX_INSTALLMENTS = regras.maxParcelas;
+export const PRICES: Record<ServiceId, number> = precos;
+export const FLEX_FEE = taxaFlex;
+export const MAX_INSTALLMENTS = maxParcelas;
 
 export const STAFF_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const STAFF_DEFAULT_PAGE_SIZE = 50;

@@ -3,17 +3,17 @@
  * pocketbase/pb_hooks/lib/emails_status.js sends (the server tier compares the two on a captured e-mail).
  * The booking editor previews it; the demo backend records its subjects.
  */
-import regras from '../../pocketbase/pb_hooks/lib/regras.json';
+import { assuntosStatus, textosStatus } from '../../pocketbase/pb_hooks/lib/regras.json';
 import type { BookingStatus } from './types';
 
 const SIGNATURE = 'Equipe Passaporte Italiano';
 
 /** The status as the customer reads it: 'Novo - Seu formulário foi recebido e está aguardando análise.' */
 export const statusLine = (status: BookingStatus): string =>
-  `${regras.textosStatus[status].rotulo} - ${regras.textosStatus[status].texto}`;
+  `${textosStatus[status].rotulo} - ${textosStatus[status].texto}`;
 
 /** The subjects the server sends (pocketbase/pb_hooks/lib/regras.json assuntosStatus). */
-export const STATUS_MAIL_SUBJECTS: Record<BookingStatus, string> = regras.assuntosStatus;
+export const STATUS_MAIL_SUBJECTS: Record<BookingStatus, string> = assuntosStatus;
 
 export interface StatusMailData {
   /** the customer's full name */

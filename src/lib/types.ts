@@ -1,9 +1,9 @@
 /** Records as PocketBase returns them (collections usuarios, pagamentos, agendamentos, solicitacoes_exclusao). */
-import regras from '../../pocketbase/pb_hooks/lib/regras.json';
+import { camposHistorico, statusAgendamento } from '../../pocketbase/pb_hooks/lib/regras.json';
 
 export type BookingStatus = 'NOVO' | 'ANALISE_ERRO' | 'ANALISE_OK' | 'AGENDADO' | 'FINALIZADO';
 /** The five statuses staff set, in their order (pocketbase/pb_hooks/lib/regras.json; statusInfo labels each). */
-export const BOOKING_STATUSES = regras.statusAgendamento as readonly BookingStatus[];
+export const BOOKING_STATUSES = statusAgendamento as readonly BookingStatus[];
 
 export const SERVICE_IDS = ['individual', 'familiar'] as const;
 export type ServiceId = (typeof SERVICE_IDS)[number];
@@ -89,7 +89,7 @@ export type TrackedBookingField =
   | 'nota_cliente'
   | 'formulario';
 /** The booking fields whose changes the history records (regras.json camposHistorico, as the server). */
-export const TRACKED_BOOKING_FIELDS = regras.camposHistorico as readonly TrackedBookingField[];
+export const TRACKED_BOOKING_FIELDS = camposHistorico as readonly TrackedBookingField[];
 
 /** One change of a booking, written by the server's hook: readable by staff only, writable by nobody. */
 export interface BookingHistoryRecord extends Omit<BaseRecord, 'updated'> {
