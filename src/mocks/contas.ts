@@ -6,11 +6,12 @@ import { HttpResponse } from 'msw';
 import { onlyDigits } from '@/lib/cpf';
 import { FIELD_MESSAGES } from '@/lib/field-messages';
 import { isValidPhone } from '@/lib/phone';
+import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 import { getDb, saveDb } from './db';
 import type { StoredUser } from './schema';
 import { USERS_COLLECTION_ID } from './jwt';
 import { overRateLimit } from './limits';
-import { isValidCpf, newId, pbDate } from './util';
+import { newId, pbDate } from './util';
 import {
   EMAIL_RE,
   type FieldErrors,
@@ -47,7 +48,7 @@ function validarCampos(body: Json, fields: readonly ('nome_completo' | 'cpf' | '
   const errors: FieldErrors = {};
   const name = fields.includes('nome_completo') ? nameError(body.nome_completo) : '';
   if (name) errors.nome_completo = accountError('validation_invalid_nome', name);
-  if (fields.includes('cpf') && !(onlyMask(body.cpf, /^[\d.\- ]*$/) && isValidCpf(toText(body.cpf))))
+  if (fields.includes('cpf') && !(onlyMask(body.cpf, /^[\d.\- ]*$/) && comum.cpfValido(toText(body.cpf))))
     errors.cpf = accountError('validation_invalid_cpf', FIELD_MESSAGES.cpfInvalido);
   if (
     fields.includes('celular') &&

@@ -1,4 +1,5 @@
-/** Small helpers shared by the demo backend (kept apart from db.ts so seed.ts can use them without an import cycle). */
+/** Small helpers of the demo backend: ids, PocketBase's date format, the seed's random numbers and CPFs. */
+import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -44,22 +45,5 @@ export function makeRandom(seed: number): () => number {
   };
 }
 
-function checkDigit(digits: readonly number[], firstWeight: number): number {
-  const sum = digits.reduce((acc, d, i) => acc + d * (firstWeight - i), 0);
-  const rest = (sum * 10) % 11;
-  return rest === 10 ? 0 : rest;
-}
-
-/** Appends the two CPF check digits to a 9-digit base. */
-export function withCpfCheckDigits(base9: string): string {
-  const digits = [...base9].map(Number);
-  const d1 = checkDigit(digits, 10);
-  const d2 = checkDigit([...digits, d1], 11);
-  return `${base9}${d1}${d2}`;
-}
-
-export function isValidCpf(value: string): boolean {
-  const cpf = value.replace(/\D/g, '');
-  if (cpf.length !== 11 || /^(\d)\1{10}$/.test(cpf)) return false;
-  return withCpfCheckDigits(cpf.slice(0, 9)) === cpf;
-}
+/** Appends the two CPF check digits to a 9-digit base (the server's own code: pb_hooks/lib/comum.js). */
+export const withCpfCheckDigits = (base9: string): string => comum.comDigitosCpf(base9);
