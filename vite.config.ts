@@ -3,6 +3,7 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, loadEnv } from 'vite';
+import { kitModule } from './scripts/kit-module.ts';
 import { launchCheck } from './src/config/env.ts';
 
 /**
@@ -37,7 +38,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
   return {
     // Demo code (the MSW stand-in) is compiled out of builds that name a real backend.
     define: { __DEMO__: JSON.stringify(apiUrl.trim() === '') },
-    plugins: [react(), tailwindcss()],
+    plugins: [react(), tailwindcss(), kitModule()],
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
     build: { target: 'es2022', sourcemap: false },
     server: { host: '127.0.0.1', port: 5173 },

@@ -3,9 +3,11 @@
 // SMTP capture, started once by tests/server/global-setup.ts. Files run one after another on one server.
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vite';
+import { kitModule } from './scripts/kit-module.ts';
 
 export default defineConfig({
   define: { __DEMO__: 'true' },
+  plugins: [kitModule()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
     environment: 'node',

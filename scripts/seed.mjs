@@ -9,8 +9,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-// The server's own search-column code (pocketbase/pb_hooks/lib/busca.js): rows inserted here skip the hooks.
-const { textoBusca } = createRequire(import.meta.url)('../pocketbase/pb_hooks/lib/busca.js');
+// The server's own search-column code (pocketbase/pb_hooks/lib/comum.js): rows inserted here skip the hooks.
+const { textoBusca } = createRequire(import.meta.url)('../pocketbase/pb_hooks/lib/comum.js');
 
 /** Runs the inserter; `rows` is {table: [row, ...]}. */
 export function insertRows(dataDir, rows) {

@@ -19,6 +19,7 @@ beforeAll(() => {
   setBackendReady();
 });
 afterEach(() => {
+  vi.useRealTimers();
   cleanup();
   server.resetHandlers();
   resetDb();

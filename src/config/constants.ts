@@ -1,8 +1,10 @@
 import type { ServiceId } from '@/lib/types';
+import { maxParcelas, precos, taxaFlex } from '../../pocketbase/pb_hooks/lib/regras.json';
 
-export const PRICES: Record<ServiceId, number> = { individual: 699, familiar: 999 };
-export const FLEX_FEE = 199;
-export const MAX_INSTALLMENTS = 6;
+/** Prices, the Flex fee and the installments the server charges (pocketbase/pb_hooks/lib/regras.json). */
+export const PRICES: Record<ServiceId, number> = precos;
+export const FLEX_FEE = taxaFlex;
+export const MAX_INSTALLMENTS = maxParcelas;
 
 export const STAFF_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const STAFF_DEFAULT_PAGE_SIZE = 50;

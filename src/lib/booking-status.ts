@@ -1,26 +1,27 @@
+import { statusLine } from './status-mail';
 import type { BookingStatus } from './types';
 
-/** Seed §4: the customer's wording and the list badge colour of each status. */
+/** Seed §4: the customer's wording (regras.json textosStatus, as the e-mails say it) and the list badge colour. */
 export const statusInfo: Record<BookingStatus, { customer: string; short?: string; badge: string }> = {
   NOVO: {
-    customer: 'Novo - Seu formulário foi recebido e está aguardando análise.',
+    customer: statusLine('NOVO'),
     badge: 'bg-blue-100 text-blue-900',
   },
   ANALISE_ERRO: {
-    customer: 'Análise com Erro - Encontramos inconsistências nos seus dados.',
+    customer: statusLine('ANALISE_ERRO'),
     badge: 'bg-red-100 text-red-900',
   },
   ANALISE_OK: {
-    customer: 'Análise OK - Seus documentos foram validados. Estamos agendando seu atendimento.',
+    customer: statusLine('ANALISE_OK'),
     badge: 'bg-orange-100 text-orange-900',
   },
   AGENDADO: {
-    customer: 'Agendado - Seu agendamento foi concluído.',
+    customer: statusLine('AGENDADO'),
     short: 'Agendamento concluído.',
     badge: 'bg-green-100 text-green-900',
   },
   FINALIZADO: {
-    customer: 'Finalizado - Agendamento realizado com sucesso. Processo encerrado.',
+    customer: statusLine('FINALIZADO'),
     badge: 'bg-gray-300 text-gray-900',
   },
 };

@@ -1,7 +1,7 @@
 /** Card installments, following Asaas: cut each to whole centavos, the last takes the rest. */
+import { MAX_INSTALLMENTS } from '@/config/constants';
+import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 import { formatBRL } from './money';
-
-export const MAX_INSTALLMENTS = 6;
 
 export interface InstallmentPlan {
   count: number;
@@ -45,15 +45,8 @@ export function installmentPlan(total: number, count: number): InstallmentPlan {
   if (!Number.isFinite(total) || total < 0) {
     throw new RangeError(`installment total must be a finite non-negative number, got ${total}`);
   }
-  const totalCents = toCents(total);
-  const valueCents = Math.floor(totalCents / count);
-  const lastCents = totalCents - valueCents * (count - 1);
-  return {
-    count,
-    value: fromCents(valueCents),
-    last: fromCents(lastCents),
-    total: fromCents(totalCents),
-  };
+  const { valor, ultima, total: rounded } = comum.parcelamento(total, count);
+  return { count, value: valor, last: ultima, total: rounded };
 }
 
 /**

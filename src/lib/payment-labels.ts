@@ -1,5 +1,6 @@
 /** How a payment reads in Portuguese, on the customer's tracking page and on the staff booking page. */
 import { services } from '@/config/content';
+import { asaas } from '../../pocketbase/pb_hooks/lib/regras.json';
 
 export const methodLabel = (method: string): string =>
   method === 'cartao_credito' ? 'Cartão de Crédito' : method === 'pix' ? 'Pix' : 'N/A';
@@ -28,5 +29,5 @@ const PAYMENT_STATUS: Record<string, string> = {
 export const paymentStatusLabel = (status: string): string =>
   PAYMENT_STATUS[status] ?? (status || 'Desconhecido');
 
-/** A payment whose money is kept: confirmed or received. Anything else deserves staff's attention. */
-export const paymentCleared = (status: string): boolean => status === 'CONFIRMED' || status === 'RECEIVED';
+/** A payment whose money is kept: paid (regras.json asaas.pago). Anything else deserves staff's attention. */
+export const paymentCleared = (status: string): boolean => asaas.pago.includes(status);

@@ -3,18 +3,17 @@
  * pocketbase/pb_hooks/lib/emails_status.js sends (the server tier compares the two on a captured e-mail).
  * The booking editor previews it; the demo backend records its subjects.
  */
+import { assuntosStatus, textosStatus } from '../../pocketbase/pb_hooks/lib/regras.json';
 import type { BookingStatus } from './types';
 
-const BRAND = ' - Passaporte Italiano';
 const SIGNATURE = 'Equipe Passaporte Italiano';
 
-export const STATUS_MAIL_SUBJECTS: Record<BookingStatus, string> = {
-  NOVO: `Seu pedido está aguardando análise${BRAND}`,
-  ANALISE_ERRO: `Encontramos inconsistências nos seus dados${BRAND}`,
-  ANALISE_OK: `Seus documentos foram validados${BRAND}`,
-  AGENDADO: `Seu agendamento foi concluído${BRAND}`,
-  FINALIZADO: `Processo encerrado${BRAND}`,
-};
+/** The status as the customer reads it: 'Novo - Seu formulário foi recebido e está aguardando análise.' */
+export const statusLine = (status: BookingStatus): string =>
+  `${textosStatus[status].rotulo} - ${textosStatus[status].texto}`;
+
+/** The subjects the server sends (pocketbase/pb_hooks/lib/regras.json assuntosStatus). */
+export const STATUS_MAIL_SUBJECTS: Record<BookingStatus, string> = assuntosStatus;
 
 export interface StatusMailData {
   /** the customer's full name */
@@ -40,30 +39,27 @@ const noteText = (title: string, note: string) => `${title}\n${note.trim().repla
 
 const BODIES: Record<BookingStatus, (d: StatusMailData) => string[]> = {
   NOVO: () => [
-    'Novo - Seu formulário foi recebido e está aguardando análise.',
+    statusLine('NOVO'),
     'Se ainda não enviou o formulário e os documentos, envie-os pela página de andamento. Se já enviou, ' +
       'aguarde: avisaremos você por e-mail quando a análise terminar.',
   ],
   ANALISE_ERRO: (d) => [
-    'Análise com Erro - Encontramos inconsistências nos seus dados.',
+    statusLine('ANALISE_ERRO'),
     d.nota.trim()
       ? noteText('O que precisa ser corrigido:', d.nota)
       : 'Nossa equipe entrará em contato com você para explicar o que precisa ser corrigido.',
   ],
   ANALISE_OK: () => [
-    'Análise OK - Seus documentos foram validados. Estamos agendando seu atendimento.',
+    statusLine('ANALISE_OK'),
     'Avisaremos você por e-mail assim que o agendamento for concluído, com a data, a hora e o local.',
   ],
   AGENDADO: (d) => [
-    'Agendado - Seu agendamento foi concluído.',
+    statusLine('AGENDADO'),
     `Data: ${dayBR(d.data) || 'a confirmar'}${d.hora ? ` às ${d.hora}h` : ''}\nLocal: ${d.local || 'a confirmar'}`,
     'Chegar com 30 minutos de antecedência!',
     'Veja na página de andamento os documentos que você deve levar no dia.',
   ],
-  FINALIZADO: () => [
-    'Finalizado - Agendamento realizado com sucesso. Processo encerrado.',
-    'Obrigado por confiar no nosso serviço.',
-  ],
+  FINALIZADO: () => [statusLine('FINALIZADO'), 'Obrigado por confiar no nosso serviço.'],
 };
 
 /** The subject and plain text of the e-mail for `status`. */

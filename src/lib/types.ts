@@ -1,7 +1,9 @@
 /** Records as PocketBase returns them (collections usuarios, pagamentos, agendamentos, solicitacoes_exclusao). */
+import { camposHistorico, statusAgendamento } from '../../pocketbase/pb_hooks/lib/regras.json';
 
-export const BOOKING_STATUSES = ['NOVO', 'ANALISE_ERRO', 'ANALISE_OK', 'AGENDADO', 'FINALIZADO'] as const;
-export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+export type BookingStatus = 'NOVO' | 'ANALISE_ERRO' | 'ANALISE_OK' | 'AGENDADO' | 'FINALIZADO';
+/** The five statuses staff set, in their order (pocketbase/pb_hooks/lib/regras.json; statusInfo labels each). */
+export const BOOKING_STATUSES = statusAgendamento as readonly BookingStatus[];
 
 export const SERVICE_IDS = ['individual', 'familiar'] as const;
 export type ServiceId = (typeof SERVICE_IDS)[number];
@@ -83,15 +85,15 @@ export interface BookingRecord extends BaseRecord {
 }
 
 /** The fields of a booking whose changes the server records (collection historico_agendamentos). */
-export const TRACKED_BOOKING_FIELDS = [
-  'data_agendamento',
-  'hora_agendamento',
-  'local_agendamento',
-  'status_agendamento',
-  'nota_cliente',
-  'formulario',
-] as const;
-export type TrackedBookingField = (typeof TRACKED_BOOKING_FIELDS)[number];
+export type TrackedBookingField =
+  | 'data_agendamento'
+  | 'hora_agendamento'
+  | 'local_agendamento'
+  | 'status_agendamento'
+  | 'nota_cliente'
+  | 'formulario';
+/** The booking fields whose changes the history records (regras.json camposHistorico, as the server). */
+export const TRACKED_BOOKING_FIELDS = camposHistorico as readonly TrackedBookingField[];
 
 /** One change of a booking, written by the server's hook: readable by staff only, writable by nobody. */
 export interface BookingHistoryRecord extends Omit<BaseRecord, 'updated'> {

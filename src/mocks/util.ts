@@ -1,4 +1,5 @@
-/** Small helpers shared by the demo backend (kept apart from db.ts so seed.ts can use them without an import cycle). */
+/** Small helpers of the demo backend: ids, PocketBase's date format, the seed's random numbers and CPFs. */
+import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -44,35 +45,5 @@ export function makeRandom(seed: number): () => number {
   };
 }
 
-function checkDigit(digits: readonly number[], firstWeight: number): number {
-  const sum = digits.reduce((acc, d, i) => acc + d * (firstWeight - i), 0);
-  const rest = (sum * 10) % 11;
-  return rest === 10 ? 0 : rest;
-}
-
-/** Appends the two CPF check digits to a 9-digit base. */
-export function withCpfCheckDigits(base9: string): string {
-  const digits = [...base9].map(Number);
-  const d1 = checkDigit(digits, 10);
-  const d2 = checkDigit([...digits, d1], 11);
-  return `${base9}${d1}${d2}`;
-}
-
-export function isValidCpf(value: string): boolean {
-  const cpf = value.replace(/\D/g, '');
-  if (cpf.length !== 11 || /^(\d)\1{10}$/.test(cpf)) return false;
-  return withCpfCheckDigits(cpf.slice(0, 9)) === cpf;
-}
-
-export function isValidCnpj(value: string): boolean {
-  const cnpj = value.replace(/\D/g, '');
-  if (cnpj.length !== 14 || /^(\d)\1{13}$/.test(cnpj)) return false;
-  const calc = (len: number): number => {
-    const weights =
-      len === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
-    const sum = weights.reduce((acc, w, i) => acc + w * Number(cnpj[i]), 0);
-    const rest = sum % 11;
-    return rest < 2 ? 0 : 11 - rest;
-  };
-  return calc(12) === Number(cnpj[12]) && calc(13) === Number(cnpj[13]);
-}
+/** Appends the two CPF check digits to a 9-digit base (the server's own code: pb_hooks/lib/comum.js). */
+export const withCpfCheckDigits = (base9: string): string => comum.comDigitosCpf(base9);

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { useEffect } from 'react';
 import userEvent from '@testing-library/user-event';
+import { vi } from 'vitest';
 import {
   MemoryRouter,
   useLocation,
@@ -53,7 +54,12 @@ export function renderApp({ route = '/', session }: Options = {}) {
   const onRouterChange = (current: TestRouter) => {
     Object.assign(router, current);
   };
-  const user = userEvent.setup();
+  // Under fake timers (vi.useFakeTimers), the user's pauses move the fake clock.
+  const user = userEvent.setup({
+    advanceTimers: (ms) => {
+      if (vi.isFakeTimers()) vi.advanceTimersByTime(ms);
+    },
+  });
   const utils = render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[route]}>

@@ -2,8 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { PAYMENT_TIMEOUTS_MS } from '@/features/checkout/api/asaas';
+import { CHARGE_POLL_MS } from '@/lib/api/charges';
 import { getDb } from '@/mocks/db';
-import { applyChargeStatus } from '@/mocks/handlers';
+import { aplicarStatus } from '@/mocks/pedidos';
 import { DEMO_ACCOUNTS } from '@/mocks/seed';
 import { pbDate } from '@/mocks/util';
 import { renderApp } from '../helpers/render';
@@ -506,6 +507,7 @@ describe('payment', () => {
 
 describe('Pix', () => {
   it('shows the QR code, the copy-and-paste code and its expiry, and confirms by itself once the server has the payment', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user, router } = await openPurchase();
     await user.click(screen.getByLabelText(/Li e aceito/));
     await user.click(screen.getByRole('radio', { name: 'Pix' }));
@@ -528,7 +530,8 @@ describe('Pix', () => {
     const charge = getDb().cobrancas.find((c) => c.usuario === customer.id && c.metodo === 'pix');
     if (!charge) throw new Error('no Pix charge');
     // The demo server e-mails the receipt as it records the payment: a toast on this page.
-    act(() => applyChargeStatus(charge, 'RECEIVED'));
+    act(() => aplicarStatus(charge, 'RECEIVED'));
+    await act(() => vi.advanceTimersByTimeAsync(CHARGE_POLL_MS));
     const confirmed = await screen.findByRole('dialog', { name: 'Pagamento confirmado' });
     await user.click(within(confirmed).getByRole('link', { name: 'Enviar documentos' }));
     await waitFor(() => expect(router.location.pathname).toBe('/tracking'));
@@ -551,7 +554,7 @@ describe('Pix', () => {
 
     const charge = getDb().cobrancas.find((c) => c.usuario === customer.id && c.metodo === 'pix');
     if (!charge) throw new Error('no Pix charge');
-    applyChargeStatus(charge, 'RECEIVED');
+    aplicarStatus(charge, 'RECEIVED');
     const third = renderApp({ route: '/services/familiar', session: 'cliente' });
     await waitFor(() => expect(third.router.location.pathname).toBe('/tracking'));
     expect(getDb().asaasCharges.filter((c) => c.billingType === 'PIX')).toHaveLength(1);

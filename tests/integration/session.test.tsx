@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { MENU_TYPEAHEAD_RESET_MS } from '@/config/constants';
 import { paymentQueries } from '@/lib/api/payments';
 import { readSession, saveSession } from '@/lib/session';
 import { makeToken } from '@/mocks/jwt';
@@ -40,6 +41,7 @@ describe('header user menu', () => {
   });
 
   it('works with the keyboard: arrows, type-ahead, Escape', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user, queryClient } = renderApp({ route: '/', session: 'agendado' });
     const button = await screen.findByRole('button', { name: /Olá, João/ });
     await waitFor(() =>
@@ -58,10 +60,10 @@ describe('header user menu', () => {
     expect(screen.getByRole('menuitem', { name: 'Agendamentos' })).toHaveFocus();
     await user.keyboard('s');
     expect(screen.getByRole('menuitem', { name: 'Sair' })).toHaveFocus();
-    await new Promise((r) => setTimeout(r, 400)); // type-ahead clears after 350 ms
+    act(() => vi.advanceTimersByTime(MENU_TYPEAHEAD_RESET_MS)); // the type-ahead clears
     await user.keyboard('m');
     expect(screen.getByRole('menuitem', { name: 'Minha conta' })).toHaveFocus();
-    await new Promise((r) => setTimeout(r, 400));
+    act(() => vi.advanceTimersByTime(MENU_TYPEAHEAD_RESET_MS));
     await user.keyboard('a');
     expect(screen.getByRole('menuitem', { name: 'Agendamentos' })).toHaveFocus();
     await user.keyboard('{Escape}');

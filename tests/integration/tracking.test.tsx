@@ -1,5 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { CHARGE_POLL_MS } from '@/lib/api/charges';
 import { getDb } from '@/mocks/db';
 import { DEMO_ACCOUNTS, DEMO_AGENDADO_BOOKING } from '@/mocks/seed';
@@ -163,6 +163,7 @@ describe('tracking page', () => {
   );
 
   it('a held charge turns into the order by itself once the server has settled it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const db = getDb();
     const [template] = db.cobrancas;
     const payment = db.pagamentos.find((p) => p.usuario === DEMO_ACCOUNTS.agendado.id);
@@ -189,12 +190,9 @@ describe('tracking page', () => {
       usuario: DEMO_ACCOUNTS.cliente.id,
       status_agendamento: 'NOVO',
     });
+    await act(() => vi.advanceTimersByTimeAsync(CHARGE_POLL_MS));
     expect(
-      await screen.findByText(
-        'Novo - Seu formulário foi recebido e está aguardando análise.',
-        {},
-        { timeout: 3 * CHARGE_POLL_MS },
-      ),
+      await screen.findByText('Novo - Seu formulário foi recebido e está aguardando análise.'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Pagamento em análise' })).not.toBeInTheDocument();
   });

@@ -1,11 +1,11 @@
 // A staff member's day on the real server (issue #11): finding a customer by anything they say on the phone,
 // the history of a booking, a save from a stale copy, the status e-mails and the pt-BR field messages.
-import { createRequire } from 'node:module';
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REFUSING_DOMAIN } from '../../scripts/mail-capture.mjs';
 import { filterParam } from '@/features/bookings/list-params';
+import { searchKey } from '@/lib/search-key';
 import { statusMail } from '@/lib/status-mail';
 import {
   asaasCustomer,
@@ -19,11 +19,6 @@ import {
   type Customer,
   type RegisterInput,
 } from './helpers';
-
-// The query the app sends is normalized the way the server fills the column (pocketbase/pb_hooks/lib/busca.js).
-const { termoBusca } = createRequire(import.meta.url)('../../pocketbase/pb_hooks/lib/busca.js') as {
-  termoBusca: (q: string) => string;
-};
 
 const run = Date.now().toString(36);
 /** Letters only (names must be letters), unique to this run. */
@@ -61,7 +56,7 @@ describe('search by name, CPF, e-mail and phone', () => {
     pb
       .collection('agendamentos')
       // As the app asks: the booking's own copy of the customer's column.
-      .getFullList({ filter: pb.filter('busca ~ {:q}', { q: termoBusca(q) }) })
+      .getFullList({ filter: pb.filter('busca ~ {:q}', { q: searchKey(q) }) })
       .then((list) => list.map((b) => b.id));
 
   beforeAll(async () => {
@@ -130,7 +125,7 @@ describe('search by name, CPF, e-mail and phone', () => {
     expect(await find(phone)).toEqual([booking.id]);
     expect(await find(old)).toEqual([]);
     const throughRelation = await staff.pb.collection('agendamentos').getFullList({
-      filter: staff.pb.filter('usuario.busca ~ {:q}', { q: termoBusca(phone) }),
+      filter: staff.pb.filter('usuario.busca ~ {:q}', { q: searchKey(phone) }),
     });
     expect(throughRelation.map((b) => b.id)).toEqual([booking.id]);
     // The copy is the server's bookkeeping: no history entry, and staff's If-Match copy stays current.
@@ -147,7 +142,7 @@ describe('search by name, CPF, e-mail and phone', () => {
   });
 
   it('is answered only to who may see the record, and holds only what they can already read', async () => {
-    const key = termoBusca(`${lucia.input.nome_completo}`);
+    const key = searchKey(`${lucia.input.nome_completo}`);
     const staffView = await staff.pb.collection('agendamentos').getOne(booking.id, { expand: 'usuario' });
     expect(staffView.busca).toContain(key);
     expect(staffView.expand?.usuario?.busca).toBe(staffView.busca);

@@ -1,66 +1,13 @@
-// The contract suite: the same API calls against the demo's stand-in (src/mocks/handlers.ts, through MSW)
+// The contract suite: the same API calls against the demo's stand-in (src/mocks/, through MSW)
 // and against the real PocketBase with this project's kit, both holding the demo seed. Each case states
 // what the answer must be; both backends must give it, so the demo cannot drift from the server again.
-import { getResponse } from 'msw';
-import PocketBase, { ClientResponseError } from 'pocketbase';
+import type PocketBase from 'pocketbase';
 import { describe, expect, it } from 'vitest';
 import { searchKey } from '@/lib/search-key';
 import { resetDb } from '@/mocks/db';
-import { handlers } from '@/mocks/handlers';
 import { DEMO_ACCOUNTS, DEMO_AGENDADO_BOOKING, DEMO_PASSWORD } from '@/mocks/seed';
-import { nextCpf, nextIp, PB_URL } from './helpers';
-
-type Backend = { name: string; client: () => PocketBase };
-
-const mswFetch = async (url: RequestInfo | URL, init?: RequestInit) =>
-  (await getResponse(handlers, new Request(url, init))) ??
-  new Response(JSON.stringify({ status: 404, message: 'no handler', data: {} }), { status: 404 });
-
-const BACKENDS: Backend[] = [
-  {
-    name: 'the demo stand-in (MSW)',
-    client: () => {
-      const pb = new PocketBase('http://msw.local');
-      pb.autoCancellation(false);
-      // An address per client, as for the real server: the stand-in keeps the per-IP limits apart by it.
-      const ip = nextIp();
-      pb.beforeSend = (url, options) => ({
-        url,
-        options: { ...options, fetch: mswFetch, headers: { ...options.headers, 'X-Forwarded-For': ip } },
-      });
-      return pb;
-    },
-  },
-  {
-    name: 'PocketBase with the kit',
-    client: () => {
-      const pb = new PocketBase(PB_URL);
-      pb.autoCancellation(false);
-      const ip = nextIp();
-      pb.beforeSend = (url, options) => ({
-        url,
-        options: { ...options, headers: { ...options.headers, 'X-Forwarded-For': ip } },
-      });
-      return pb;
-    },
-  },
-];
-
-/** What a call answered: the status, message, and the codes of the field errors. */
-async function answer(call: Promise<unknown>) {
-  try {
-    await call;
-    return { status: 200 };
-  } catch (error) {
-    if (!(error instanceof ClientResponseError)) throw error;
-    const data = (error.response?.data ?? {}) as Record<string, { code?: string }>;
-    return {
-      status: error.status,
-      message: error.message,
-      codes: Object.fromEntries(Object.entries(data).map(([field, e]) => [field, e?.code])),
-    };
-  }
-}
+import { answer, BACKENDS } from './contract-backends';
+import { nextCpf } from './helpers';
 
 const PB_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 

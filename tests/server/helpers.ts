@@ -6,6 +6,8 @@ import type { CapturedMail } from '../../scripts/mail-capture.mjs';
 import type { AsaasRequest } from '../../scripts/asaas-stand-in.mjs';
 import type { FakeAsaasSettings } from '../../scripts/fake-asaas.mjs';
 import type { RegisterInput } from '@/features/auth/api/auth';
+import comum from '../../pocketbase/pb_hooks/lib/comum.js';
+import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 
 export const PB_URL = inject('pbUrl');
 const MAIL_URL = inject('mailUrl');
@@ -47,13 +49,7 @@ export async function superuser(): Promise<PocketBase> {
 
 /** A CPF with valid check digits, from any 9 digits. */
 export function cpf(base9: string): string {
-  const d = base9.split('').map(Number);
-  for (let t = 9; t < 11; t++) {
-    let sum = 0;
-    for (let i = 0; i < t; i++) sum += (d[i] ?? 0) * (t + 1 - i);
-    d.push(((sum * 10) % 11) % 10);
-  }
-  const s = d.join('');
+  const s = comum.comDigitosCpf(base9);
   return `${s.slice(0, 3)}.${s.slice(3, 6)}.${s.slice(6, 9)}-${s.slice(9)}`;
 }
 
@@ -220,15 +216,11 @@ export async function orderOf(userId: string) {
 
 // ---------------------------------------------------------------- payments
 
+/** The stand-in's test cards (regras.json), and one it approves. */
 export const CARDS = {
+  ...regras.cartoesTeste,
   approved: '4111111111111111',
-  declined: '5184019740373151',
-  riskAnalysis: '4000000000000010',
-  pending: '4000000000000028',
-  insufficientFunds: '4000000000000036',
-  noAnswer: '4000000000000044',
-  serverError: '4000000000000051',
-  serverErrorNoCharge: '4000000000000077',
+  declined: regras.cartoesTeste.declined[0] ?? '',
 };
 
 export async function asaasCustomer(customer: Customer): Promise<string> {
@@ -261,11 +253,11 @@ export function cardRequest(
     attempt?: string;
   } = {},
 ) {
-  const total = (tipo === 'individual' ? 699 : 999) + (flex ? 199 : 0);
+  const total = regras.precos[tipo] + (flex ? regras.taxaFlex : 0);
   return {
     installmentCount: parcelas,
     customer: customerId,
-    value: Math.floor((total * 100) / parcelas) / 100,
+    value: comum.parcelamento(total, parcelas).valor,
     totalValue: total,
     billingType: 'CREDIT_CARD',
     dueDate: '2020-01-01',

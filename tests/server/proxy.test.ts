@@ -287,7 +287,9 @@ describe('an order exists only for a charge the server made and saw confirmed', 
 });
 
 describe('a charge of unknown outcome is settled by asking Asaas', () => {
-  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  // The stand-in lists a no-answer charge 6 s after it was asked for; the server waits 4 s before deciding
+  // Asaas never made a charge and asks Asaas at most every 2 s: the tests wait for those states, read by read.
+  const POLL = { timeout: 12_000, interval: 250 };
 
   it('once Asaas lists the charge, the customer reading their state finds the order', async () => {
     const customer = await newCustomer();
@@ -298,10 +300,9 @@ describe('a charge of unknown outcome is settled by asking Asaas', () => {
     expect(await customer.pb.collection('cobrancas').getFullList()).toMatchObject([
       { status: 'INDETERMINADA', ativa: true },
     ]);
-    await wait(6_500);
-    expect(await customer.pb.collection('pagamentos').getFullList()).toMatchObject([
-      { metodo_pagamento: 'cartao_credito', preco_servico: 699, status_asaas: 'CONFIRMED' },
-    ]);
+    await expect
+      .poll(() => customer.pb.collection('pagamentos').getFullList(), POLL)
+      .toMatchObject([{ metodo_pagamento: 'cartao_credito', preco_servico: 699, status_asaas: 'CONFIRMED' }]);
     const [charge] = await chargesOf(customer.id);
     expect(charge).toMatchObject({ status: 'CONFIRMED', tentativa: body.externalReference });
     expect(charge?.asaas_id).toMatch(/^pay_/);
@@ -326,9 +327,14 @@ describe('a charge of unknown outcome is settled by asking Asaas', () => {
     for (let read = 0; read < 10; read++) await customer.pb.collection('cobrancas').getFullList();
     expect(Date.now() - started, 'the ten reads fit in the interval').toBeLessThan(2_000);
     expect(await lookups()).toBe(1);
-    await wait(2_100);
-    await customer.pb.collection('cobrancas').getFullList();
-    expect(await lookups()).toBe(2);
+    // Read on: the second question to Asaas comes, and not before the interval is over.
+    await expect
+      .poll(async () => {
+        await customer.pb.collection('cobrancas').getFullList();
+        return lookups();
+      }, POLL)
+      .toBe(2);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2_000);
   }, 20_000);
 
   it('a retried attempt after a 5xx is answered with the charge Asaas made: one charge, the order', async () => {
@@ -349,10 +355,9 @@ describe('a charge of unknown outcome is settled by asking Asaas', () => {
     expect((await failure(payByCard(customer, body))).status).toBe(502);
     // Too soon to tell: still unknown, and no second charge.
     expect((await failure(payByCard(customer, cardRequest(customerId, customer)))).status).toBe(409);
-    await wait(5_000);
-    expect(await customer.pb.collection('cobrancas').getFullList()).toMatchObject([
-      { status: 'NAO_CRIADA', ativa: false },
-    ]);
+    await expect
+      .poll(() => customer.pb.collection('cobrancas').getFullList(), POLL)
+      .toMatchObject([{ status: 'NAO_CRIADA', ativa: false }]);
     const again = await failure(payByCard(customer, body));
     expect(again.status).toBe(400);
     expect(again.response.data).toMatchObject({ asaas: { code: 'nao_criada' } });

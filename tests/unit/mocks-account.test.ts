@@ -117,40 +117,6 @@ describe("usuarios: reading and editing one's own account", () => {
 });
 
 describe('GET /api/conta/exportar', () => {
-  it('answers everything the server holds about the customer, and only theirs', async () => {
-    const pb = await signedIn('agendado');
-    const data = await pb.send<Record<string, unknown[] | Record<string, unknown> | string>>(
-      '/api/conta/exportar',
-      {},
-    );
-    expect(Object.keys(data).sort()).toEqual(
-      [
-        'agendamentos',
-        'cobrancas',
-        'conta',
-        'documentos',
-        'gerado_em',
-        'historico',
-        'pagamentos',
-        'requerentes',
-        'solicitacoes_exclusao',
-      ].sort(),
-    );
-    // The demo keeps no case file.
-    expect(data.requerentes).toEqual([]);
-    expect(data.documentos).toEqual([]);
-    expect(Number.isNaN(Date.parse(String(data.gerado_em)))).toBe(false);
-    expect(data.conta).toMatchObject({ id: agendado.id, email: agendado.email, cpf: agendado.cpf });
-    expect(data.conta).not.toHaveProperty('password');
-    expect(data.pagamentos).toEqual([
-      expect.objectContaining({ id: DEMO_AGENDADO_BOOKING.paymentId, usuario: agendado.id }),
-    ]);
-    expect(data.agendamentos).toEqual([
-      expect.objectContaining({ id: DEMO_AGENDADO_BOOKING.id, usuario: agendado.id }),
-    ]);
-    expect(data.solicitacoes_exclusao).toEqual([]);
-  });
-
   it('answers 401 without a session', async () => {
     const error = await failure(() => client().send('/api/conta/exportar', {}));
     expect(error.status).toBe(401);

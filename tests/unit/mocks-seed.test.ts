@@ -4,7 +4,7 @@ import { getDb, newId, pbDate, resetDb } from '@/mocks/db';
 import { makeToken, readToken } from '@/mocks/jwt';
 import { DEMO_MAIL_EVENT, getMailbox, notifyMail, type DemoMail } from '@/mocks/mailbox';
 import { buildSeed, CONSULATES, DEMO_ACCOUNTS, SEED_REFERENCE_DATE } from '@/mocks/seed';
-import { isValidCpf } from '@/mocks/util';
+import { isValidCpf } from '@/lib/cpf';
 
 describe('seed', () => {
   const db = buildSeed();

@@ -2,46 +2,15 @@
 // lower-case text, so one `usuario.busca ~ {:q}` finds a customer by any of them. Plain functions with no
 // PocketBase calls: the seed and the bench (scripts/seed.mjs) fill the column with the same code.
 
-const MAX_BUSCA = 600;
+const comum = require(`${__hooks}/lib/comum.js`);
 
-/**
- * The at sign as the column and the query hold it: the fullwidth '＠'. PocketBase refuses (403) any filter from
- * a non-superuser that contains '@request.' or '@collection.', even inside a quoted value, so an e-mail at
- * request.com.br could not be searched with a plain '@'.
- */
-const ARROBA = '\uff20';
-
-/** '@' (or '＠') as ARROBA: 'ana@request.com.br' → 'ana＠request.com.br'. */
-function arroba(texto) {
-  return String(texto || '').replace(/[@\uff20]/g, ARROBA);
-}
-
-/**
- * NFD, combining marks (U+0300–U+036F) and apostrophes removed, lower case, runs of spaces made one, '@' as
- * ARROBA: "JOÃO  D'Ávila" → 'joao davila'. The app folds the query the same way (src/lib/search-key.ts).
- */
-function normalizar(texto) {
-  return arroba(
-    String(texto || '')
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .replace(/['’`´]/g, '')
-      .toLowerCase()
-      .replace(/\s+/g, ' ')
-      .trim(),
-  );
-}
-
-function digitos(texto) {
-  return String(texto || '').replace(/\D/g, '');
-}
-
-/** The column's content for an account's name, e-mail, CPF and phone. */
-function textoBusca(nome, email, cpf, celular) {
-  return [normalizar(nome), arroba(String(email || '').toLowerCase()), digitos(cpf), digitos(celular)]
-    .join(' ')
-    .slice(0, MAX_BUSCA);
-}
+// The folding and the column's text are shared with the app (comum.js).
+const MAX_BUSCA = comum.MAX_BUSCA;
+const ARROBA = comum.ARROBA;
+const normalizar = comum.normalizar;
+const digitos = comum.digitos;
+const textoBusca = comum.textoBusca;
+const termoBusca = comum.termoBusca;
 
 /** The column's content for an account record (PocketBase's Record). */
 function doUsuario(usuario) {
@@ -51,19 +20,6 @@ function doUsuario(usuario) {
     usuario.getString('cpf'),
     usuario.getString('celular'),
   );
-}
-
-/**
- * The query the app sends (src/lib/search-key.ts searchKey): a CPF or phone typed with its mask becomes its
- * digits ('+55' left out); anything else normalized.
- */
-function termoBusca(texto) {
-  const dobrado = normalizar(texto);
-  if (!/^[\d\s.\-()/+]+$/.test(dobrado) || !/\d/.test(dobrado)) return dobrado;
-  const numeros = digitos(dobrado);
-  return numeros.length > 11 && numeros.startsWith('55') && dobrado.indexOf('+') >= 0
-    ? numeros.slice(2)
-    : numeros;
 }
 
 /** A booking's copy of its customer's column, set before the booking is saved (any save: order, staff, admin). */

@@ -82,7 +82,7 @@ function enviar(app, para, assunto, paragrafos) {
   }
 }
 
-const SERVICOS = { individual: 'Agendamento Individual', familiar: 'Agendamento Familiar' };
+const SERVICOS = require(`${__hooks}/lib/regras.json`).servicos;
 const METODOS = { cartao_credito: 'Cartão de crédito', pix: 'Pix' };
 
 /** The purchase receipt (Decreto 7.962/2013: immediate confirmation, and how to withdraw). */

@@ -1,9 +1,16 @@
 // The e-mail a customer gets when staff move their booking to one of the five statuses: one pt-BR text per
-// status (subject, HTML and plain text through lib/emails.js). The demo mock mirrors these subjects.
+// status (subject, HTML and plain text through lib/emails.js). The subjects are in regras.json, which the app
+// and the demo backend read too.
 
 const emails = require(`${__hooks}/lib/emails.js`);
 
-const MARCA = ' - Passaporte Italiano';
+const R = require(`${__hooks}/lib/regras.json`);
+const ASSUNTOS = R.assuntosStatus;
+
+/** The status as the customer reads it everywhere: '<strong>Novo</strong> - Seu formulário foi recebido...'. */
+function estado(status) {
+  return '<strong>' + R.textosStatus[status].rotulo + '</strong> - ' + R.textosStatus[status].texto;
+}
 
 /** dd/mm/aaaa of a stored booking date: the calendar day itself ("2026-12-01 00:00:00.000Z"). */
 function diaBR(pbData) {
@@ -25,33 +32,33 @@ function andamento(appUrl) {
 
 const TEXTOS = {
   NOVO: {
-    assunto: 'Seu pedido está aguardando análise' + MARCA,
+    assunto: ASSUNTOS.NOVO,
     corpo: () => [
-      '<strong>Novo</strong> - Seu formulário foi recebido e está aguardando análise.',
+      estado('NOVO'),
       'Se ainda não enviou o formulário e os documentos, envie-os pela página de andamento. Se já enviou, ' +
         'aguarde: avisaremos você por e-mail quando a análise terminar.',
     ],
   },
   ANALISE_ERRO: {
-    assunto: 'Encontramos inconsistências nos seus dados' + MARCA,
+    assunto: ASSUNTOS.ANALISE_ERRO,
     corpo: (d) => [
-      '<strong>Análise com Erro</strong> - Encontramos inconsistências nos seus dados.',
+      estado('ANALISE_ERRO'),
       d.nota.trim()
         ? nota('O que precisa ser corrigido:', d.nota)
         : 'Nossa equipe entrará em contato com você para explicar o que precisa ser corrigido.',
     ],
   },
   ANALISE_OK: {
-    assunto: 'Seus documentos foram validados' + MARCA,
+    assunto: ASSUNTOS.ANALISE_OK,
     corpo: () => [
-      '<strong>Análise OK</strong> - Seus documentos foram validados. Estamos agendando seu atendimento.',
+      estado('ANALISE_OK'),
       'Avisaremos você por e-mail assim que o agendamento for concluído, com a data, a hora e o local.',
     ],
   },
   AGENDADO: {
-    assunto: 'Seu agendamento foi concluído' + MARCA,
+    assunto: ASSUNTOS.AGENDADO,
     corpo: (d) => [
-      '<strong>Agendado</strong> - Seu agendamento foi concluído.',
+      estado('AGENDADO'),
       '<strong>Data:</strong> ' +
         (diaBR(d.data) || 'a confirmar') +
         (d.hora ? ' às ' + emails.escapar(d.hora) + 'h' : '') +
@@ -62,11 +69,8 @@ const TEXTOS = {
     ],
   },
   FINALIZADO: {
-    assunto: 'Processo encerrado' + MARCA,
-    corpo: () => [
-      '<strong>Finalizado</strong> - Agendamento realizado com sucesso. Processo encerrado.',
-      'Obrigado por confiar no nosso serviço.',
-    ],
+    assunto: ASSUNTOS.FINALIZADO,
+    corpo: () => [estado('FINALIZADO'), 'Obrigado por confiar no nosso serviço.'],
   },
 };
 

@@ -8,7 +8,7 @@ const emails = require(`${__hooks}/lib/emails.js`);
 const pedidos = require(`${__hooks}/lib/pedidos.js`);
 const { achar } = require(`${__hooks}/lib/registros.js`);
 
-const PRAZO_DIAS = 7;
+const PRAZO_DIAS = regras.R.prazoDesistenciaDias;
 // Once the appointment is booked, a withdrawal goes to staff (the consulate's slot is already taken).
 const JA_AGENDADO = ['AGENDADO', 'FINALIZADO'];
 

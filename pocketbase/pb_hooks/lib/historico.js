@@ -1,14 +1,7 @@
 // The history of a booking (`historico_agendamentos`): who changed which fields, from what to what, and the
 // status e-mail the change sent. Written by the server in the transaction of the change it records.
 
-const CAMPOS = [
-  'data_agendamento',
-  'hora_agendamento',
-  'local_agendamento',
-  'status_agendamento',
-  'nota_cliente',
-  'formulario',
-];
+const CAMPOS = require(`${__hooks}/lib/regras.json`).camposHistorico;
 const SISTEMA = 'Sistema';
 
 /** [{campo, de, para}] for the recorded fields that differ, as the stored text. */

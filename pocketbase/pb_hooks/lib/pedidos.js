@@ -5,25 +5,9 @@ const regras = require(`${__hooks}/lib/regras.js`);
 const { achar, novo, violaUnicidade } = require(`${__hooks}/lib/registros.js`);
 
 // Statuses that end a charge without money, or with all of it given back: the customer may pay again.
-const ENCERRADAS = [
-  'RECUSADA',
-  'REPROVED_BY_RISK_ANALYSIS',
-  'CAPTURE_REFUSED',
-  'DELETED',
-  'OVERDUE',
-  'NAO_CRIADA',
-  'REFUNDED',
-];
+const ENCERRADAS = regras.ASAAS_ENCERRADAS;
 // After the money: recorded on the charge and the payment row, never undone by a late "pending".
-const POS_PAGAMENTO = [
-  'REFUNDED',
-  'REFUND_REQUESTED',
-  'REFUND_IN_PROGRESS',
-  'PARTIALLY_REFUNDED',
-  'CHARGEBACK_REQUESTED',
-  'CHARGEBACK_DISPUTE',
-  'AWAITING_CHARGEBACK_REVERSAL',
-];
+const POS_PAGAMENTO = regras.ASAAS_POS_PAGAMENTO;
 // Money came in, but less than the price: never an order; staff look at it.
 const VALOR_DIVERGENTE = 'VALOR_DIVERGENTE';
 
@@ -281,15 +265,7 @@ function aplicarStatus(app, cobranca, status, motivo, depois) {
 }
 
 // What each status after the money means, for the booking's history and staff.
-const TEXTOS_POS_PAGAMENTO = {
-  REFUNDED: 'Estorno integral confirmado pelo Asaas: pedido encerrado.',
-  PARTIALLY_REFUNDED: 'Estorno parcial confirmado pelo Asaas.',
-  REFUND_REQUESTED: 'Estorno solicitado ao Asaas.',
-  REFUND_IN_PROGRESS: 'Estorno em processamento no Asaas.',
-  CHARGEBACK_REQUESTED: 'Contestação (chargeback) aberta pelo titular do cartão.',
-  CHARGEBACK_DISPUTE: 'Contestação (chargeback) em disputa.',
-  AWAITING_CHARGEBACK_REVERSAL: 'Contestação (chargeback): aguardando a reversão.',
-};
+const TEXTOS_POS_PAGAMENTO = regras.R.textosPosPagamento;
 
 /**
  * A refund or chargeback reaches the booking: its history says so, staff are e-mailed (after the commit), and a

@@ -5,7 +5,7 @@ const REGRAS = require(`${__hooks}/lib/processo_regras.json`);
 const regras = require(`${__hooks}/lib/regras.js`);
 const historico = require(`${__hooks}/lib/historico.js`);
 
-const ENCERRADOS = ['FINALIZADO', 'CANCELADO'];
+const ENCERRADOS = regras.R.agendamentoEncerrado;
 
 const MSG = {
   naoEncontrado: 'Agendamento não encontrado.',

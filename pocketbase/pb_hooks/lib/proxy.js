@@ -180,7 +180,7 @@ function tentativaDe(body) {
   const valor = body.externalReference;
   if (valor === undefined || valor === null || valor === '') return $security.randomString(24);
   if (typeof valor !== 'string' || !TENTATIVA.test(valor)) {
-    throw erroCampo('externalReference', 'Identificador de tentativa inválido.');
+    throw erroCampo('externalReference', regras.MSG.tentativaInvalida);
   }
   return valor;
 }

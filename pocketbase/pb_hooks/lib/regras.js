@@ -1,59 +1,41 @@
 // The business decisions the server enforces, in one place: prices, installments, statuses, time zone,
-// and the pt-BR messages a customer can read. Plain functions, no PocketBase calls (easy to read and test).
+// and the pt-BR messages a customer can read. The figures, status sets and messages are data the app, the demo
+// backend and the tests import too (regras.json); the rules that are code are shared the same way (comum.js).
 
-const PRECOS = { individual: 699, familiar: 999 };
-const TAXA_FLEX = 199;
-const MAX_PARCELAS = 6;
-const STATUS_AGENDAMENTO = ['NOVO', 'ANALISE_ERRO', 'ANALISE_OK', 'AGENDADO', 'FINALIZADO'];
+const R = require(`${__hooks}/lib/regras.json`);
+const comum = require(`${__hooks}/lib/comum.js`);
 
-// Asaas statuses that mean the money is there; the ones that mean "wait"; the ones that end a charge.
-const ASAAS_PAGO = ['CONFIRMED', 'RECEIVED', 'RECEIVED_IN_CASH'];
-const ASAAS_EM_ANALISE = ['PENDING', 'AWAITING_RISK_ANALYSIS'];
+const PRECOS = R.precos;
+const TAXA_FLEX = R.taxaFlex;
+const MAX_PARCELAS = R.maxParcelas;
+const STATUS_AGENDAMENTO = R.statusAgendamento;
+
+// Asaas statuses that mean the money is there; the ones that mean "wait"; the ones that end a charge; the
+// ones that come after the money (refunds, chargebacks).
+const ASAAS_PAGO = R.asaas.pago;
+const ASAAS_EM_ANALISE = R.asaas.emAnalise;
+const ASAAS_ENCERRADAS = R.asaas.encerradas;
+const ASAAS_POS_PAGAMENTO = R.asaas.posPagamento;
 
 // Card attempts that may reach Asaas (card testing with stolen cards is the abuse this stops).
-const LIMITE_CLIENTE = { tentativas: 5, janelaMin: 10 };
-const LIMITE_IP = { tentativas: 20, janelaMin: 10 };
+const LIMITE_CLIENTE = R.limiteCartao.cliente;
+const LIMITE_IP = R.limiteCartao.ip;
 
 // The field messages the browser shows too (src imports the same file).
 const CAMPOS = require(`${__hooks}/lib/mensagens.json`);
 
-const MSG = {
-  naoVerificado: 'Confirme o seu e-mail antes de pagar.',
-  servicoInvalido: 'Serviço inválido.',
-  parcelasInvalidas: 'Escolha de 1 a 6 parcelas.',
-  valorDivergente:
-    'O valor enviado não corresponde ao preço do serviço. Recarregue a página e tente novamente.',
-  flexInvalido: 'Informe se o Flex foi escolhido.',
-  clienteDeOutro: 'Este cadastro de pagamento não é seu.',
-  pedidoExiste: 'Você já tem um pedido em andamento. Acompanhe-o na página de andamento.',
-  cobrancaEmCurso:
-    'Já existe um pagamento seu em processamento. Aguarde a confirmação antes de tentar de novo.',
-  tentativaRepetida: 'Esta tentativa de pagamento já foi enviada.',
-  limite: 'Muitas tentativas de pagamento em pouco tempo. Aguarde alguns minutos e tente novamente.',
-  recusado: 'Pagamento recusado pela operadora do cartão.',
-  indeterminado:
-    'Não conseguimos confirmar o pagamento com a operadora. Não pague de novo: verificamos e avisamos você.',
-  naoCriada: 'A operadora não registrou esta cobrança: nada foi cobrado. Você pode pagar de novo.',
-  indisponivel: 'O serviço de pagamento está indisponível no momento. Tente novamente em alguns minutos.',
-  ocupado:
-    'O serviço de pagamento está sobrecarregado no momento: nada foi cobrado. Tente novamente em alguns minutos.',
-  cartaoInvalido: 'Dados do cartão incompletos.',
-  naoEncontrado: 'Pagamento não encontrado.',
-  tokenInvalido: 'Token do webhook inválido.',
-};
+const MSG = R.pagamento;
 
-function centavos(reais) {
-  return Math.round(Number(reais) * 100);
-}
+const centavos = comum.centavos;
 
 /** The order's total in reais: the service's price plus the Flex fee when chosen. */
 function precoTotal(tipoServico, flex) {
   return PRECOS[tipoServico] + (flex ? TAXA_FLEX : 0);
 }
 
-/** Asaas's split: total / count cut to whole centavos (the last installment takes the rest). */
+/** Each installment's value in reais (Asaas's split: comum.parcelamento). */
 function valorParcela(total, parcelas) {
-  return Math.floor(centavos(total) / parcelas) / 100;
+  return comum.parcelamento(total, parcelas).valor;
 }
 
 /** The calendar day in America/Sao_Paulo (UTC-3 all year since daylight saving ended in 2019). */
@@ -62,9 +44,7 @@ function hojeSaoPaulo(agoraMs) {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-function soDigitos(texto) {
-  return String(texto || '').replace(/\D/g, '');
-}
+const soDigitos = comum.digitos;
 
 /** Digits with the mask's separators at most: markup, letters or other symbols make a CPF or phone invalid. */
 function soMascara(texto, separadores) {
@@ -72,16 +52,7 @@ function soMascara(texto, separadores) {
 }
 
 function cpfValido(texto) {
-  if (!soMascara(texto, /^[\d.\- ]*$/)) return false;
-  const d = soDigitos(texto);
-  if (d.length !== 11 || /^(\d)\1{10}$/.test(d)) return false;
-  for (let t = 9; t < 11; t++) {
-    let soma = 0;
-    for (let i = 0; i < t; i++) soma += Number(d[i]) * (t + 1 - i);
-    const digito = ((soma * 10) % 11) % 10;
-    if (digito !== Number(d[t])) return false;
-  }
-  return true;
+  return soMascara(texto, /^[\d.\- ]*$/) && comum.cpfValido(texto);
 }
 
 /** A Brazilian mobile, as the browser checks it: DDD 11-99 without a 0, then the ninth digit 9. */
@@ -114,35 +85,9 @@ function nomeValido(texto) {
   return erroNome(texto) === '';
 }
 
-/**
- * Checks the order part of a card or Pix request against the server's prices. Returns
- * { total, parcelas, valor } or { erro: {campo, mensagem} }.
- */
+/** The order part of a card or Pix request checked against the server's prices (comum.validarPedido). */
 function validarPedido(body, metodo) {
-  const tipo = body.tipo_servico;
-  if (!Object.prototype.hasOwnProperty.call(PRECOS, tipo)) {
-    return { erro: { campo: 'tipo_servico', mensagem: MSG.servicoInvalido } };
-  }
-  if (typeof body.flex !== 'boolean') return { erro: { campo: 'flex', mensagem: MSG.flexInvalido } };
-  const total = precoTotal(tipo, body.flex);
-  if (metodo === 'pix') {
-    if (centavos(body.value) !== centavos(total)) {
-      return { erro: { campo: 'value', mensagem: MSG.valorDivergente } };
-    }
-    return { total: total, parcelas: 1, valor: total };
-  }
-  const parcelas = body.installmentCount;
-  if (typeof parcelas !== 'number' || parcelas % 1 !== 0 || parcelas < 1 || parcelas > MAX_PARCELAS) {
-    return { erro: { campo: 'installmentCount', mensagem: MSG.parcelasInvalidas } };
-  }
-  if (typeof body.totalValue !== 'number' || centavos(body.totalValue) !== centavos(total)) {
-    return { erro: { campo: 'totalValue', mensagem: MSG.valorDivergente } };
-  }
-  const valor = valorParcela(total, parcelas);
-  if (typeof body.value !== 'number' || centavos(body.value) !== centavos(valor)) {
-    return { erro: { campo: 'value', mensagem: MSG.valorDivergente } };
-  }
-  return { total: total, parcelas: parcelas, valor: valor };
+  return comum.validarPedido(body, metodo, R);
 }
 
 function pago(statusAsaas) {
@@ -154,10 +99,13 @@ function emAnalise(statusAsaas) {
 }
 
 module.exports = {
+  R,
   PRECOS,
   TAXA_FLEX,
   MAX_PARCELAS,
   STATUS_AGENDAMENTO,
+  ASAAS_ENCERRADAS,
+  ASAAS_POS_PAGAMENTO,
   LIMITE_CLIENTE,
   LIMITE_IP,
   MSG,

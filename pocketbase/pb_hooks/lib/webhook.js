@@ -7,31 +7,9 @@ const { achar, novo, violaUnicidade } = require(`${__hooks}/lib/registros.js`);
 
 // The events that may change a charge. Whatever the event says, the charge takes the status Asaas reports when
 // asked (GET /payments/{id}): an event may arrive late, twice, or out of order, and only Asaas's word counts.
-const EVENTOS = [
-  'PAYMENT_CREATED',
-  'PAYMENT_UPDATED',
-  'PAYMENT_AWAITING_RISK_ANALYSIS',
-  'PAYMENT_APPROVED_BY_RISK_ANALYSIS',
-  'PAYMENT_REPROVED_BY_RISK_ANALYSIS',
-  'PAYMENT_CONFIRMED',
-  'PAYMENT_RECEIVED',
-  'PAYMENT_RECEIVED_IN_CASH_UNDONE',
-  'PAYMENT_CREDIT_CARD_CAPTURE_REFUSED',
-  'PAYMENT_OVERDUE',
-  'PAYMENT_DELETED',
-  'PAYMENT_RESTORED',
-  'PAYMENT_REFUNDED',
-  'PAYMENT_PARTIALLY_REFUNDED',
-  'PAYMENT_REFUND_IN_PROGRESS',
-  'PAYMENT_CHARGEBACK_REQUESTED',
-  'PAYMENT_CHARGEBACK_DISPUTE',
-  'PAYMENT_AWAITING_CHARGEBACK_REVERSAL',
-];
+const EVENTOS = regras.R.asaas.eventos;
 // Events that end an unpaid card charge: the charge takes the event's status unless Asaas reports it paid.
-const RECUSAS = {
-  PAYMENT_REPROVED_BY_RISK_ANALYSIS: 'REPROVED_BY_RISK_ANALYSIS',
-  PAYMENT_CREDIT_CARD_CAPTURE_REFUSED: 'CAPTURE_REFUSED',
-};
+const RECUSAS = regras.R.asaas.recusas;
 
 function tokenValido(e) {
   const esperado = $os.getenv('ASAAS_WEBHOOK_TOKEN');

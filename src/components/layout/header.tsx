@@ -5,10 +5,7 @@ import { paths } from '@/config/routes';
 import { lazyWithQueries } from '@/lib/lazy-query-client';
 import { useMode } from '@/lib/use-mode';
 import { useSession } from '@/lib/use-session';
-
-// A block (not flex) box, so a long name ends in an ellipsis; the nav gives it whatever the logo leaves.
-export const userButtonClass =
-  'block min-h-11 max-w-full truncate rounded-lg px-3 py-2 leading-7 font-semibold text-brand-800 hover:bg-brand-50 sm:max-w-xs';
+import { userButtonClass } from './user-button';
 
 export function Logo() {
   return (

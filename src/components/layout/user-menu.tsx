@@ -4,7 +4,7 @@ import { paths } from '@/config/routes';
 import { paymentQueries } from '@/lib/api/payments';
 import { useLogout } from '@/lib/use-logout';
 import { Menu, type MenuItem } from '../ui/menu';
-import { userButtonClass } from './header';
+import { userButtonClass } from './user-button';
 
 export default function UserMenu({ userId, name, admin }: { userId: string; name: string; admin: boolean }) {
   const navigate = useNavigate();

@@ -1,14 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
 import { pb } from '@/lib/pocketbase';
 import type { ChargeRecord } from '@/lib/types';
+import { asaas } from '../../../pocketbase/pb_hooks/lib/regras.json';
 import { ownRowsFilter } from './own-rows';
 
-/** Asaas statuses of a paid charge: the server writes its order. */
-export const CHARGE_PAID = ['CONFIRMED', 'RECEIVED'];
+/** Asaas statuses of a paid charge: the server writes its order (pocketbase/pb_hooks/lib/regras.json). */
+export const CHARGE_PAID: readonly string[] = asaas.pago;
 /** Asaas statuses of a charge that is held, not paid: the order waits for the webhook. */
-export const CHARGE_IN_ANALYSIS = ['PENDING', 'AWAITING_RISK_ANALYSIS'];
+export const CHARGE_IN_ANALYSIS: readonly string[] = asaas.emAnalise;
 /** The proxy sent the charge and never learnt its outcome (timeout, 5xx): it may have gone through. */
-export const CHARGE_UNKNOWN = ['ENVIANDO', 'INDETERMINADA'];
+export const CHARGE_UNKNOWN: readonly string[] = asaas.semResposta;
 
 /** How often a page showing a charge that still waits for its outcome asks the server again. */
 export const CHARGE_POLL_MS = 3000;

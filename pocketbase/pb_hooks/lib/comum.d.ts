@@ -1,0 +1,22 @@
+// The types of comum.js for the app's TypeScript (PocketBase reads only the .js).
+declare const comum: {
+  ARROBA: string;
+  MAX_BUSCA: number;
+  arroba(texto: string): string;
+  digitos(texto: string): string;
+  normalizar(texto: string): string;
+  textoBusca(nome: string, email: string, cpf: string, celular: string): string;
+  termoBusca(texto: string): string;
+  centavos(reais: number): number;
+  parcelamento(total: number, parcelas: number): { valor: number; ultima: number; total: number };
+  validarPedido(
+    body: Record<string, unknown>,
+    metodo: 'cartao_credito' | 'pix',
+    regras: typeof import('./regras.json'),
+  ):
+    | { tipo: 'individual' | 'familiar'; flex: boolean; total: number; parcelas: number; valor: number }
+    | { erro: { campo: string; mensagem: string } };
+  comDigitosCpf(base9: string): string;
+  cpfValido(texto: string): boolean;
+};
+export default comum;

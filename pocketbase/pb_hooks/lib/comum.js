@@ -1,0 +1,157 @@
+// The few rules that are code, not data, written once for both runtimes: PocketBase's JSVM loads this file with
+// require() (it is CommonJS and requires nothing), and the app, the demo backend and the tests import it (Vite
+// wraps it as an ES module: scripts/kit-module.ts). Plain ES2015 with no PocketBase calls.
+
+/**
+ * The at sign as the search column and the query hold it: the fullwidth '＠'. PocketBase refuses (403) any
+ * filter from a non-superuser that contains '@request.' or '@collection.', even inside a quoted value, so an
+ * e-mail at request.com.br could not be searched with a plain '@'.
+ */
+const ARROBA = '\uff20';
+const MAX_BUSCA = 600;
+
+/** '@' (or '＠') as ARROBA: 'ana@request.com.br' → 'ana＠request.com.br'. */
+function arroba(texto) {
+  return String(texto || '').replace(/[@\uff20]/g, ARROBA);
+}
+
+function digitos(texto) {
+  return String(texto || '').replace(/\D/g, '');
+}
+
+/**
+ * NFD, combining marks (U+0300–U+036F) and apostrophes removed, lower case, runs of spaces made one, '@' as
+ * ARROBA: "JOÃO  D'Ávila" → 'joao davila' (staff type 'davila' as often as "d'avila").
+ */
+function normalizar(texto) {
+  return arroba(
+    String(texto || '')
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/['’`´]/g, '')
+      .toLowerCase()
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
+}
+
+/** The search column of an account: folded name, e-mail, and the digits of CPF and phone (the empty ones left out). */
+function textoBusca(nome, email, cpf, celular) {
+  return [
+    normalizar(nome),
+    arroba(
+      String(email || '')
+        .trim()
+        .toLowerCase(),
+    ),
+    digitos(cpf),
+    digitos(celular),
+  ]
+    .filter(function (parte) {
+      return parte !== '';
+    })
+    .join(' ')
+    .slice(0, MAX_BUSCA);
+}
+
+/**
+ * What a staff search looks for in the column: a query that is a number with or without its mask
+ * ('529.982.247-25', '(11) 98765-4321', '+55 11 98765 4321') becomes its digits (the country code left out);
+ * any other query is folded text.
+ */
+function termoBusca(texto) {
+  const dobrado = normalizar(texto);
+  if (!/^[\d\s.\-()/+]+$/.test(dobrado) || !/\d/.test(dobrado)) return dobrado;
+  const numeros = digitos(dobrado);
+  return numeros.length > 11 && numeros.indexOf('55') === 0 && dobrado.indexOf('+') >= 0
+    ? numeros.slice(2)
+    : numeros;
+}
+
+function centavos(reais) {
+  return Math.round(Number(reais) * 100);
+}
+
+/**
+ * Asaas's split of `total` reais in `parcelas`: each installment total / parcelas cut to whole centavos, the last
+ * takes the rest (R$ 898 in 6x = 5 x 149,66 + 149,70). { valor, ultima, total } in reais.
+ */
+function parcelamento(total, parcelas) {
+  const totalCentavos = centavos(total);
+  const valor = Math.floor(totalCentavos / parcelas);
+  return {
+    valor: valor / 100,
+    ultima: (totalCentavos - valor * (parcelas - 1)) / 100,
+    total: totalCentavos / 100,
+  };
+}
+
+/**
+ * Checks the order part of a card or Pix request against the prices of `regras` (regras.json). Returns
+ * { tipo, flex, total, parcelas, valor } or { erro: { campo, mensagem } }.
+ */
+function validarPedido(body, metodo, regras) {
+  const M = regras.pagamento;
+  const erro = (campo, mensagem) => ({ erro: { campo: campo, mensagem: mensagem } });
+  const tipo = body.tipo_servico;
+  if (typeof tipo !== 'string' || !Object.prototype.hasOwnProperty.call(regras.precos, tipo)) {
+    return erro('tipo_servico', M.servicoInvalido);
+  }
+  if (typeof body.flex !== 'boolean') return erro('flex', M.flexInvalido);
+  const total = regras.precos[tipo] + (body.flex ? regras.taxaFlex : 0);
+  const pedido = { tipo: tipo, flex: body.flex, total: total, parcelas: 1, valor: total };
+  if (metodo === 'pix') {
+    if (typeof body.value !== 'number' || centavos(body.value) !== centavos(total)) {
+      return erro('value', M.valorDivergente);
+    }
+    return pedido;
+  }
+  const parcelas = body.installmentCount;
+  if (typeof parcelas !== 'number' || parcelas % 1 !== 0 || parcelas < 1 || parcelas > regras.maxParcelas) {
+    return erro('installmentCount', M.parcelasInvalidas);
+  }
+  if (typeof body.totalValue !== 'number' || centavos(body.totalValue) !== centavos(total)) {
+    return erro('totalValue', M.valorDivergente);
+  }
+  const valor = parcelamento(total, parcelas).valor;
+  if (typeof body.value !== 'number' || centavos(body.value) !== centavos(valor)) {
+    return erro('value', M.valorDivergente);
+  }
+  pedido.parcelas = parcelas;
+  pedido.valor = valor;
+  return pedido;
+}
+
+function digitoCpf(numeros, tamanho) {
+  let soma = 0;
+  for (let i = 0; i < tamanho; i++) soma += Number(numeros.charAt(i)) * (tamanho + 1 - i);
+  return ((soma * 10) % 11) % 10;
+}
+
+/** A 9-digit base with its two CPF check digits appended. */
+function comDigitosCpf(base9) {
+  const primeiro = base9 + digitoCpf(base9, 9);
+  return primeiro + digitoCpf(primeiro, 10);
+}
+
+/** True for 11 digits (separators ignored) with valid CPF check digits, not all the same digit. */
+function cpfValido(texto) {
+  const numeros = digitos(texto);
+  if (numeros.length !== 11 || /^(\d)\1{10}$/.test(numeros)) return false;
+  return comDigitosCpf(numeros.slice(0, 9)) === numeros;
+}
+
+module.exports = {
+  ARROBA,
+  MAX_BUSCA,
+  arroba,
+  digitos,
+  normalizar,
+  textoBusca,
+  termoBusca,
+  centavos,
+  parcelamento,
+  validarPedido,
+  comDigitosCpf,
+  cpfValido,
+};

@@ -1,0 +1,173 @@
+/** PocketBase's auth routes for usuarios: log in, refresh, and the e-mailed verification and reset links. */
+import { http, HttpResponse } from 'msw';
+import { FIELD_MESSAGES } from '@/lib/field-messages';
+import { getDb, saveDb } from './db';
+import type { StoredUser } from './schema';
+import { loginLocked, overRateLimit, recordLoginFailure } from './limits';
+import { makeToken, signToken, USERS_COLLECTION_ID, verifyToken } from './jwt';
+import { notifyMail } from './mailbox';
+import { newId, pbDate } from './util';
+import { passwordErrors } from './contas';
+import {
+  currentUser,
+  EMAIL_RE,
+  type FieldError,
+  type FieldErrors,
+  findUserByEmail,
+  hasErrors,
+  latency,
+  MSG,
+  noContent,
+  pbError,
+  presentUser,
+  readJson,
+  REQUIRED,
+  toText,
+} from './http';
+
+const INVALID_TOKEN: FieldError = { code: 'validation_invalid_token', message: 'Invalid or expired token.' };
+/** What PocketBase says of a string that is not one of its tokens at all. */
+const INVALID_CLAIMS: FieldError = {
+  code: 'validation_invalid_token_claims',
+  message: 'Missing email token claim.',
+};
+const VERIFICATION_TTL_S = 3 * 86_400; // PocketBase defaults
+const RESET_TTL_S = 1_800;
+
+type TokenKind = 'verification' | 'reset';
+
+function issueActionToken(user: StoredUser, kind: TokenKind): void {
+  const ttl = kind === 'verification' ? VERIFICATION_TTL_S : RESET_TTL_S;
+  const token = signToken({
+    id: user.id,
+    type: kind === 'verification' ? 'verification' : 'passwordReset',
+    collectionId: USERS_COLLECTION_ID,
+    email: user.email,
+    nonce: newId(8),
+    exp: Math.floor(Date.now() / 1000) + ttl,
+  });
+  const db = getDb();
+  db.tokens = db.tokens.filter((t) => t.expires > Date.now());
+  db.tokens.push({ token, kind, userId: user.id, email: user.email, expires: Date.now() + ttl * 1000 });
+  saveDb();
+  const page = kind === 'verification' ? '/confirm_verification' : '/confirm_password_reset';
+  notifyMail({ kind, email: user.email, token, path: `${page}?token=${encodeURIComponent(token)}` });
+}
+
+/** Consumes a valid token of `kind`; null when it is unknown, used, expired or the e-mail changed since. */
+function takeActionToken(token: string, kind: TokenKind): StoredUser | null {
+  const db = getDb();
+  const entry = db.tokens.find((t) => t.token === token && t.kind === kind && t.expires > Date.now());
+  const user = entry && db.usuarios.find((u) => u.id === entry.userId);
+  if (!entry || !user || user.email !== entry.email) return null;
+  db.tokens = db.tokens.filter((t) => !(t.userId === user.id && t.kind === kind));
+  return user;
+}
+
+async function requestEmail(request: Request, kind: TokenKind): Promise<Response> {
+  if (
+    overRateLimit(
+      kind === 'reset' ? 'usuarios:requestPasswordReset' : 'usuarios:requestVerification',
+      request,
+    )
+  )
+    return pbError(429, MSG.tooMany);
+  const body = await readJson(request);
+  if (!body) return pbError(400, MSG.invalidJson);
+  const email = toText(body.email).trim();
+  if (email === '') return pbError(400, MSG.validation, { email: REQUIRED });
+  if (!EMAIL_RE.test(email))
+    return pbError(400, MSG.validation, {
+      email: { code: 'validation_is_email', message: 'Must be a valid email address.' },
+    });
+  const user = findUserByEmail(email);
+  // Always 204, so the answer never tells whether an address is registered.
+  if (user && (kind === 'reset' || !user.verified)) issueActionToken(user, kind);
+  return noContent();
+}
+
+export const authRoutes = [
+  http.post('*/api/collections/usuarios/auth-with-password', async ({ request }) => {
+    await latency();
+    const body = await readJson(request);
+    if (!body) return pbError(400, MSG.invalidJson);
+    const identity = toText(body.identity).trim();
+    const password = toText(body.password);
+    const errors: FieldErrors = {};
+    if (identity === '') errors.identity = REQUIRED;
+    if (password === '') errors.password = REQUIRED;
+    if (hasErrors(errors)) return pbError(400, MSG.validation, errors);
+    if (overRateLimit('usuarios:authWithPassword', request)) return pbError(429, MSG.tooMany);
+    if (loginLocked(identity)) return pbError(429, FIELD_MESSAGES.contaBloqueada);
+    const user = findUserByEmail(identity);
+    // PocketBase authenticates unverified users too; the app checks `verified`.
+    if (!user || user.password !== password) {
+      recordLoginFailure(identity);
+      return pbError(400, MSG.auth);
+    }
+    return HttpResponse.json({ token: makeToken(user.id), record: presentUser(user, user) });
+  }),
+
+  http.post('*/api/collections/usuarios/auth-refresh', async ({ request }) => {
+    await latency();
+    const user = currentUser(request);
+    if (!user) return pbError(401, MSG.unauthorized);
+    return HttpResponse.json({ token: makeToken(user.id), record: presentUser(user, user) });
+  }),
+
+  http.post('*/api/collections/usuarios/request-verification', async ({ request }) => {
+    await latency();
+    return requestEmail(request, 'verification');
+  }),
+
+  http.post('*/api/collections/usuarios/request-password-reset', async ({ request }) => {
+    await latency();
+    return requestEmail(request, 'reset');
+  }),
+
+  http.post('*/api/collections/usuarios/confirm-verification', async ({ request }) => {
+    await latency();
+    const body = await readJson(request);
+    if (!body) return pbError(400, MSG.invalidJson);
+    const token = toText(body.token);
+    if (token === '') return pbError(400, MSG.validation, { token: REQUIRED });
+    const claims = verifyToken(token);
+    if (!claims || claims.type !== 'verification' || typeof claims.email !== 'string')
+      return pbError(400, MSG.validation, {
+        token: token.split('.').length === 3 ? INVALID_TOKEN : INVALID_CLAIMS,
+      });
+    // PocketBase answers 204 to a link followed twice: the account is verified already.
+    const already = getDb().usuarios.find(
+      (u) => u.id === claims.id && u.verified && u.email === claims.email,
+    );
+    if (already) return noContent();
+    const user = takeActionToken(token, 'verification');
+    if (!user) return pbError(400, MSG.validation, { token: INVALID_TOKEN });
+    user.verified = true;
+    user.updated = pbDate(new Date());
+    saveDb();
+    return noContent();
+  }),
+
+  http.post('*/api/collections/usuarios/confirm-password-reset', async ({ request }) => {
+    await latency();
+    const body = await readJson(request);
+    if (!body) return pbError(400, MSG.invalidJson);
+    const token = toText(body.token);
+    const errors: FieldErrors = {};
+    passwordErrors(body, errors);
+    const db = getDb();
+    const pending = db.tokens.some((t) => t.token === token && t.kind === 'reset' && t.expires > Date.now());
+    if (token === '') errors.token = REQUIRED;
+    else if (!pending) errors.token = INVALID_TOKEN;
+    if (hasErrors(errors)) return pbError(400, MSG.validation, errors);
+    const user = takeActionToken(token, 'reset');
+    if (!user) return pbError(400, MSG.validation, { token: INVALID_TOKEN });
+    user.password = toText(body.password);
+    // The reset link proves the user owns the address, so PocketBase also marks it verified.
+    user.verified = true;
+    user.updated = pbDate(new Date());
+    saveDb();
+    return noContent();
+  }),
+];

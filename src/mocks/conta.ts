@@ -1,0 +1,90 @@
+/** The customer's own data (LGPD, pocketbase/pb_hooks/lib/conta.js): the export and the deletion request. */
+import { http, HttpResponse } from 'msw';
+import type { DeletionRequestRecord } from '@/lib/types';
+import { getDb, saveDb } from './db';
+import type { StoredUser } from './schema';
+import { overRateLimit } from './limits';
+import { newId, pbDate } from './util';
+import {
+  currentUser,
+  type FieldErrors,
+  hasErrors,
+  type Json,
+  latency,
+  MSG,
+  pbError,
+  presentUser,
+  toText,
+} from './http';
+
+/** The customer has a booking that has not ended (FINALIZADO): their account is kept until it ends. */
+const hasBookingInProgress = (userId: string): boolean =>
+  getDb().agendamentos.some((b) => b.usuario === userId && b.status_agendamento !== 'FINALIZADO');
+
+/**
+ * solicitacoes_exclusao createRule `usuario = @request.auth.id`, one per user (unique index); the server sets
+ * the status whatever the body says.
+ */
+export function prepararExclusao(body: Json, viewer: StoredUser | null): Response {
+  if (!viewer || toText(body.usuario) !== viewer.id) return pbError(400, MSG.create);
+  const db = getDb();
+  const errors: FieldErrors = {};
+  if (db.solicitacoes_exclusao.some((r) => r.usuario === viewer.id))
+    errors.usuario = { code: 'validation_not_unique', message: 'Value must be unique.' };
+  const motivo = toText(body.motivo).trim();
+  if (motivo.length > 1000)
+    errors.motivo = {
+      code: 'validation_max_text_constraint',
+      message: 'Must be no more than 1000 character(s).',
+    };
+  if (hasErrors(errors)) return pbError(400, MSG.create, errors);
+  const now = pbDate(new Date());
+  const record: DeletionRequestRecord = {
+    id: newId(),
+    collectionId: 'pbc_solicitacoes_exclusao',
+    collectionName: 'solicitacoes_exclusao',
+    usuario: viewer.id,
+    status: hasBookingInProgress(viewer.id) ? 'AGUARDANDO_ATENDIMENTO' : 'PENDENTE',
+    motivo,
+    created: now,
+    updated: now,
+  };
+  db.solicitacoes_exclusao.push(record);
+  saveDb();
+  return HttpResponse.json(record);
+}
+
+export const accountRoutes = [
+  /** Everything the server holds about the signed-in customer, as one JSON document (LGPD art. 18, II and V). */
+  http.get('*/api/conta/exportar', async ({ request }) => {
+    await latency();
+    if (overRateLimit('/api/conta/', request)) return pbError(429, MSG.tooMany);
+    const user = currentUser(request);
+    if (!user) return pbError(401, MSG.unauthorized);
+    const db = getDb();
+    const own = <T extends { usuario: string }>(rows: readonly T[]): T[] =>
+      rows.filter((r) => r.usuario === user.id);
+    const pagamentos = own(db.pagamentos);
+    const cobrancas = own(db.cobrancas);
+    const agendamentos = own(db.agendamentos);
+    return HttpResponse.json({
+      gerado_em: new Date().toISOString(),
+      conta: presentUser(user, user),
+      pagamentos,
+      cobrancas,
+      agendamentos,
+      // A booking's history as its customer sees it: staff act as 'Equipe', never as a named member of staff.
+      historico: db.historico_agendamentos
+        .filter((h) => agendamentos.some((b) => b.id === h.agendamento))
+        .sort((a, b) => b.created.localeCompare(a.created))
+        .map(({ autor: _autor, ...h }) => ({
+          ...h,
+          autor_nome: h.autor_nome === 'Sistema' ? 'Sistema' : 'Equipe',
+        })),
+      // The demo keeps no case file: no applicants, no documents.
+      requerentes: [],
+      documentos: [],
+      solicitacoes_exclusao: own(db.solicitacoes_exclusao),
+    });
+  }),
+];

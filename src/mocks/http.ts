@@ -1,0 +1,121 @@
+/**
+ * How the demo backend answers: PocketBase's error shape and messages, body and field parsing, the signed-in
+ * account and an account as PocketBase serializes it. Every domain file of src/mocks builds on these.
+ */
+import { delay, HttpResponse, type PathParams } from 'msw';
+import { customerSearchKey } from '@/lib/search-key';
+import { getDb } from './db';
+import type { StoredUser } from './schema';
+import { readToken, USERS_COLLECTION_ID } from './jwt';
+import { parsePbDate, pbDate } from './util';
+
+export type Json = Record<string, unknown>;
+export type FieldError = { code: string; message: string };
+export type FieldErrors = Record<string, FieldError>;
+
+export const MSG = {
+  notFound: "The requested resource wasn't found.",
+  validation: 'An error occurred while validating the submitted data.',
+  badRequest: 'Something went wrong while processing your request.',
+  create: 'Failed to create record.',
+  update: 'Failed to update record.',
+  auth: 'Failed to authenticate.',
+  unauthorized: 'The request requires valid record authorization token.',
+  /** PocketBase's rate limiter (pb_hooks/lib/seguranca.js turns it on) */
+  tooMany: 'Too Many Requests.',
+  superuser: 'Only superusers can perform this action.',
+  invalidJson: 'Failed to load the submitted data due to invalid formatting.',
+  missingCollection: 'Missing collection context.',
+  /** pb_hooks/lib/agenda.js: a save made on a copy older than the stored record (If-Match) */
+  stale:
+    'Este agendamento foi alterado por outra pessoa enquanto você editava. Os valores atuais estão na tela: confira e salve de novo.',
+} as const;
+
+export const REQUIRED: FieldError = { code: 'validation_required', message: 'Cannot be blank.' };
+export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Spinners should be visible in the browser demo; tests must not wait. */
+export async function latency(): Promise<void> {
+  if (import.meta.env.MODE !== 'test') await delay(150);
+}
+
+export function pbError(status: number, message: string, data: Json = {}): Response {
+  return HttpResponse.json({ status, message, data }, { status });
+}
+
+export const notFound = (): Response => pbError(404, MSG.notFound);
+export const noContent = (): Response => new HttpResponse(null, { status: 204 });
+
+export function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** null when the body is not a JSON object (PocketBase then answers 400). */
+export async function readJson(request: Request): Promise<Json | null> {
+  const text = await request.text();
+  if (text.trim() === '') return {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return isObject(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+export function param(params: PathParams, key: string): string {
+  const value = params[key];
+  return typeof value === 'string' ? value : '';
+}
+
+/** PocketBase casts text fields loosely (cast.ToString). */
+export function toText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return value === null || value === undefined ? '' : JSON.stringify(value);
+}
+
+/** Date fields: unparseable input is stored as "" (PocketBase ignores the parse error). */
+export function toPbDate(value: unknown): string {
+  const d = parsePbDate(value);
+  return d ? pbDate(d) : '';
+}
+
+export function fieldOf(row: object, key: string): unknown {
+  return (row as Record<string, unknown>)[key];
+}
+
+export function currentUser(request: Request): StoredUser | null {
+  const id = readToken(request.headers.get('Authorization'));
+  return (id && getDb().usuarios.find((u) => u.id === id)) || null;
+}
+
+export function findUserByEmail(email: string): StoredUser | undefined {
+  const wanted = email.trim().toLowerCase();
+  return getDb().usuarios.find((u) => u.email.toLowerCase() === wanted);
+}
+
+export const canViewUser = (user: StoredUser, viewer: StoredUser | null): boolean =>
+  viewer !== null && (viewer.admin || viewer.id === user.id);
+
+/** The record as PocketBase serializes it: never the password; e-mail only for the owner or when public. */
+export function presentUser(user: StoredUser, viewer: StoredUser | null): Json {
+  const showEmail = user.emailVisibility || viewer?.id === user.id;
+  return {
+    collectionId: USERS_COLLECTION_ID,
+    collectionName: 'usuarios',
+    id: user.id,
+    ...(showEmail ? { email: user.email } : {}),
+    emailVisibility: user.emailVisibility,
+    verified: user.verified,
+    nome_completo: user.nome_completo,
+    cpf: user.cpf,
+    celular: user.celular,
+    admin: user.admin,
+    // The server's search key (pb_hooks/usuarios.pb.js), answered like the fields it is made of.
+    busca: customerSearchKey(user),
+    created: user.created,
+    updated: user.updated,
+  };
+}
+
+export const hasErrors = (errors: FieldErrors): boolean => Object.keys(errors).length > 0;

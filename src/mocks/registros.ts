@@ -1,0 +1,268 @@
+/**
+ * The record API of every collection (list, view, create, update, delete) with each collection's rules, as
+ * pocketbase/pb_migrations define them; creating an account, a deletion request and a booking save are handed
+ * to their domain (contas.ts, conta.ts, agenda.ts).
+ */
+import { http, HttpResponse } from 'msw';
+import { customerSearchKey } from '@/lib/search-key';
+import type {
+  BookingHistoryRecord,
+  BookingRecord,
+  ChargeRecord,
+  DeletionRequestRecord,
+  PaymentRecord,
+} from '@/lib/types';
+import { getDb } from './db';
+import type { StoredUser } from './schema';
+import { compileFilter, compareValues, FilterError, FilterForbiddenError } from './filter';
+import { overRateLimit } from './limits';
+import { FIELDS, USER_FIELDS, type CollectionName } from './collections';
+import { salvar } from './agenda';
+import { prepararExclusao } from './conta';
+import { registerUser, updateOwnAccount } from './contas';
+import {
+  canViewUser,
+  currentUser,
+  fieldOf,
+  type Json,
+  latency,
+  MSG,
+  notFound,
+  param,
+  pbError,
+  presentUser,
+  readJson,
+} from './http';
+import { pagarPixDemo } from './asaas';
+import { conciliar } from './pedidos';
+
+type Row =
+  | StoredUser
+  | PaymentRecord
+  | BookingRecord
+  | ChargeRecord
+  | DeletionRequestRecord
+  | BookingHistoryRecord;
+/** The proxy's server-only collections: every non-superuser call answers 403. */
+const SERVER_ONLY = ['asaas_clientes', 'asaas_eventos', 'tentativas_cartao'];
+
+function isCollection(name: string): name is CollectionName {
+  return name in FIELDS;
+}
+
+function rowsOf(name: CollectionName): readonly Row[] {
+  if (name === 'cobrancas' || name === 'pagamentos') {
+    pagarPixDemo();
+    getDb().cobrancas.forEach(conciliar);
+  }
+  return getDb()[name];
+}
+
+export const ownerOf = (row: Row): StoredUser | undefined => {
+  const id = 'usuario' in row ? row.usuario : row.id;
+  return getDb().usuarios.find((u) => u.id === id);
+};
+
+/** The list rule: the view rule, except `pagamentos`, which lists each customer's own only (staff too). */
+function canList(name: CollectionName, row: Row, viewer: StoredUser | null): boolean {
+  if (name === 'pagamentos') return !!viewer && 'usuario' in row && row.usuario === viewer.id;
+  return canView(name, row, viewer);
+}
+
+/**
+ * List/view rule of every collection: `usuario = @request.auth.id || @request.auth.admin = true` (id for
+ * usuarios); the booking history is staff's only (`@request.auth.admin = true`).
+ */
+function canView(name: CollectionName, row: Row, viewer: StoredUser | null): boolean {
+  if (!viewer) return false;
+  if (viewer.admin) return true;
+  if (name === 'historico_agendamentos') return false;
+  return name === 'usuarios' ? row.id === viewer.id : 'usuario' in row && row.usuario === viewer.id;
+}
+
+function isField(name: CollectionName, path: string): boolean {
+  if (FIELDS[name].includes(path)) return true;
+  if (name === 'usuarios' || !path.startsWith('usuario.')) return false;
+  const field = path.slice('usuario.'.length);
+  return USER_FIELDS.includes(field);
+}
+
+/** A user's field for filters and sort; `busca` is the server's search key (pb_hooks/usuarios.pb.js). */
+function userField(user: StoredUser, key: string): unknown {
+  return key === 'busca' ? customerSearchKey(user) : fieldOf(user, key);
+}
+
+/** Resolves `field` or `usuario.field` (through the relation), as filters and sort do. */
+function resolvePath(row: Row, path: string): unknown {
+  const dot = path.indexOf('.');
+  if (path === 'busca' && 'usuario' in row) {
+    const owner = ownerOf(row);
+    return owner ? customerSearchKey(owner) : '';
+  }
+  if (dot < 0) return fieldOf(row, path);
+  const owner = ownerOf(row);
+  return owner ? userField(owner, path.slice(dot + 1)) : null;
+}
+
+function present(name: CollectionName, row: Row, viewer: StoredUser | null, expand: readonly string[]): Json {
+  if (name === 'usuarios') return presentUser(row as StoredUser, viewer);
+  const out: Json = { ...row };
+  if (name === 'agendamentos') out.busca = resolvePath(row, 'busca');
+  const expanded: Json = {};
+  const owner = expand.includes('usuario') ? ownerOf(row) : undefined;
+  // Left out when the viewer may not see the record, as PocketBase does.
+  if (owner && canViewUser(owner, viewer)) expanded.usuario = presentUser(owner, viewer);
+  const paymentId = expand.includes('pagamento') && 'pagamento' in row ? row.pagamento : undefined;
+  const payment = paymentId ? getDb().pagamentos.find((p) => p.id === paymentId) : undefined;
+  if (payment && canView('pagamentos', payment, viewer)) expanded.pagamento = { ...payment };
+  if (Object.keys(expanded).length > 0) out.expand = expanded;
+  return out;
+}
+
+function expandParam(request: Request): string[] {
+  const raw = new URL(request.url).searchParams.get('expand') ?? '';
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+function positiveInt(raw: string | null, fallback: number): number {
+  const n = Number.parseInt(raw ?? '', 10);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+}
+
+const SUPERUSER_ONLY_FIELDS = ['@collection.', '@request.'];
+
+function listRecords(name: CollectionName, request: Request): Response {
+  const viewer = currentUser(request);
+  const query = new URL(request.url).searchParams;
+  const page = positiveInt(query.get('page'), 1);
+  const perPage = Math.min(positiveInt(query.get('perPage'), 30), 1000);
+
+  // PocketBase's loose check: a non-superuser's filter or sort naming these anywhere, even in a quoted
+  // value, is refused before it is parsed.
+  for (const text of [query.get('filter') ?? '', query.get('sort') ?? '']) {
+    const named = SUPERUSER_ONLY_FIELDS.find((field) => text.includes(field));
+    if (named) return pbError(403, `Only superusers can filter by ${named}`);
+  }
+  let matches: (row: Row) => boolean;
+  try {
+    matches = compileFilter<Row>(query.get('filter') ?? '', resolvePath, (path) => isField(name, path));
+  } catch (error) {
+    if (error instanceof FilterForbiddenError) return pbError(403, error.message);
+    if (error instanceof FilterError) return pbError(400, MSG.badRequest);
+    throw error;
+  }
+
+  const sorters = (query.get('sort') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((s) => ({ desc: s.startsWith('-'), field: s.replace(/^[-+]/, '') }));
+  if (sorters.some((s) => !isField(name, s.field))) return pbError(400, MSG.badRequest);
+
+  const rows = rowsOf(name).filter((row) => canList(name, row, viewer) && matches(row));
+  // Array.prototype.sort is stable, so ties keep insertion order like SQLite's rowid.
+  const sorted = [...rows].sort((a, b) => {
+    for (const { field, desc } of sorters) {
+      const c = compareValues(resolvePath(a, field), resolvePath(b, field));
+      if (c !== 0) return desc ? -c : c;
+    }
+    return 0;
+  });
+  const skipTotal = ['1', 'true'].includes(query.get('skipTotal') ?? '');
+  const expand = expandParam(request);
+  return HttpResponse.json({
+    page,
+    perPage,
+    totalItems: skipTotal ? -1 : rows.length,
+    totalPages: skipTotal ? -1 : Math.ceil(rows.length / perPage),
+    items: sorted
+      .slice((page - 1) * perPage, page * perPage)
+      .map((row) => present(name, row, viewer, expand)),
+  });
+}
+
+function viewRecord(name: CollectionName, id: string, request: Request): Response {
+  const viewer = currentUser(request);
+  const row = rowsOf(name).find((r) => r.id === id);
+  if (!row || !canView(name, row, viewer)) return notFound();
+  return HttpResponse.json(present(name, row, viewer, expandParam(request)));
+}
+
+async function createRecord(name: CollectionName, request: Request): Promise<Response> {
+  const body = await readJson(request);
+  if (!body) return pbError(400, MSG.invalidJson);
+  if (name === 'usuarios')
+    return overRateLimit('usuarios:create', request) ? pbError(429, MSG.tooMany) : registerUser(body);
+  if (name === 'solicitacoes_exclusao') return prepararExclusao(body, currentUser(request));
+  // pagamentos, agendamentos and cobrancas are written by the server only (create rule null).
+  return pbError(403, MSG.superuser);
+}
+
+async function updateRecord(name: CollectionName, id: string, request: Request): Promise<Response> {
+  // pagamentos and cobrancas have no update rule: superusers only.
+  if (name === 'pagamentos' || name === 'cobrancas') return pbError(403, MSG.superuser);
+  const viewer = currentUser(request);
+  const body = await readJson(request);
+  if (!body) return pbError(400, MSG.invalidJson);
+
+  if (name === 'usuarios') return updateOwnAccount(id, viewer, body, request);
+  // solicitacoes_exclusao has no update rule: staff conclude a request in PocketBase's admin screen.
+  if (name === 'solicitacoes_exclusao') return pbError(403, MSG.superuser);
+
+  // The history has no create, update or delete rule: only the server writes it.
+  if (name === 'historico_agendamentos') return pbError(403, MSG.superuser);
+
+  // agendamentos updateRule: `@request.auth.admin = true`; a failed update rule reads as "not found".
+  const booking = getDb().agendamentos.find((b) => b.id === id);
+  if (!booking || !viewer?.admin) return notFound();
+  const saved = salvar(booking, body, viewer, request.headers.get('If-Match'));
+  return saved instanceof Response
+    ? saved
+    : HttpResponse.json(present(name, saved, viewer, expandParam(request)));
+}
+
+export const recordRoutes = [
+  // The proxy's own books: superusers only, whatever the call.
+  http.all('*/api/collections/:collection/records*', ({ params }) =>
+    SERVER_ONLY.includes(param(params, 'collection')) ? pbError(403, MSG.superuser) : undefined,
+  ),
+
+  http.get('*/api/collections/:collection/records', async ({ request, params }) => {
+    await latency();
+    const name = param(params, 'collection');
+    return isCollection(name) ? listRecords(name, request) : pbError(404, MSG.missingCollection);
+  }),
+
+  http.get('*/api/collections/:collection/records/:id', async ({ request, params }) => {
+    await latency();
+    const name = param(params, 'collection');
+    return isCollection(name)
+      ? viewRecord(name, param(params, 'id'), request)
+      : pbError(404, MSG.missingCollection);
+  }),
+
+  http.post('*/api/collections/:collection/records', async ({ request, params }) => {
+    await latency();
+    const name = param(params, 'collection');
+    return isCollection(name) ? createRecord(name, request) : pbError(404, MSG.missingCollection);
+  }),
+
+  http.patch('*/api/collections/:collection/records/:id', async ({ request, params }) => {
+    await latency();
+    const name = param(params, 'collection');
+    return isCollection(name)
+      ? updateRecord(name, param(params, 'id'), request)
+      : pbError(404, MSG.missingCollection);
+  }),
+
+  http.delete('*/api/collections/:collection/records/:id', async ({ params }) => {
+    await latency();
+    // No collection has a delete rule: superusers only.
+    return isCollection(param(params, 'collection'))
+      ? pbError(403, MSG.superuser)
+      : pbError(404, MSG.missingCollection);
+  }),
+];

@@ -1,0 +1,103 @@
+// The two backends the contract suite asks the same questions: the demo's stand-in (src/mocks/, through MSW)
+// and the real PocketBase with this project's kit. Each also drives what stands behind it the same way: the
+// e-mails it sent, and Asaas (a payment's status, and a webhook event delivered to the server).
+import { getResponse } from 'msw';
+import PocketBase, { ClientResponseError } from 'pocketbase';
+import { TEST_WEBHOOK_TOKEN } from '../../scripts/real-backend.mjs';
+import { getDb } from '@/mocks/db';
+import { handlers } from '@/mocks/handlers';
+import { getMailbox } from '@/mocks/mailbox';
+import { DEMO_WEBHOOK_TOKEN } from '@/mocks/webhook';
+import { asaasPayment, asaasStore, linkToken, mailsTo, nextIp, PB_URL, postWebhook } from './helpers';
+
+export interface Backend {
+  name: string;
+  client: () => PocketBase;
+  /** The token of the verification link e-mailed to `email`. */
+  verificationToken: (email: string) => Promise<string>;
+  /** Whether `email` was sent a mail with this subject. */
+  mailed: (email: string, subject: string) => Promise<boolean>;
+  /** Sets the status Asaas reports for a payment. */
+  asaasStatus: (paymentId: string, status: string) => Promise<void>;
+  /** Delivers an Asaas webhook event about a payment, as Asaas posts it. */
+  webhook: (event: string, paymentId: string) => Promise<{ status: number }>;
+}
+
+const mswFetch = async (url: RequestInfo | URL, init?: RequestInit) =>
+  (await getResponse(handlers, new Request(url, init))) ??
+  new Response(JSON.stringify({ status: 404, message: 'no handler', data: {} }), { status: 404 });
+
+/** An SDK client with its own address (the per-IP limits keep clients apart by it), through `fetch`. */
+function sdk(url: string, fetcher?: typeof fetch): PocketBase {
+  const pb = new PocketBase(url);
+  pb.autoCancellation(false);
+  const ip = nextIp();
+  pb.beforeSend = (target, options) => ({
+    url: target,
+    options: {
+      ...options,
+      ...(fetcher ? { fetch: fetcher } : {}),
+      headers: { ...options.headers, 'X-Forwarded-For': ip },
+    },
+  });
+  return pb;
+}
+
+let eventCounter = 0;
+const eventBody = (event: string, paymentId: string) => ({
+  id: `evt_contrato_${Date.now().toString(36)}_${eventCounter++}`,
+  event,
+  payment: { id: paymentId },
+});
+
+export const BACKENDS: Backend[] = [
+  {
+    name: 'the demo stand-in (MSW)',
+    client: () => sdk('http://msw.local', mswFetch as typeof fetch),
+    verificationToken: async (email) =>
+      getMailbox().findLast((m) => m.email === email && m.kind === 'verification')?.token ?? '',
+    mailed: async (email, subject) => getMailbox().some((m) => m.email === email && m.subject === subject),
+    asaasStatus: async (paymentId, status) => {
+      const payment = getDb().asaasCharges.find((p) => p.id === paymentId);
+      if (payment) payment.status = status;
+    },
+    webhook: async (event, paymentId) =>
+      mswFetch('http://msw.local/payments/asaas/webhook', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'asaas-access-token': DEMO_WEBHOOK_TOKEN },
+        body: JSON.stringify(eventBody(event, paymentId)),
+      }),
+  },
+  {
+    name: 'PocketBase with the kit',
+    client: () => sdk(PB_URL),
+    verificationToken: async (email) => {
+      const mails = await mailsTo(email, { subject: /Confirme seu e-mail/ });
+      const mail = mails.at(-1);
+      return mail ? linkToken(mail, '/confirm_verification') : '';
+    },
+    mailed: async (email, subject) =>
+      (await mailsTo(email, { timeoutMs: 500 })).some((m) => m.subject === subject),
+    asaasStatus: async (paymentId, status) => {
+      const payment = await asaasPayment(paymentId);
+      if (payment) await asaasStore({ ...payment, status });
+    },
+    webhook: (event, paymentId) => postWebhook(eventBody(event, paymentId), TEST_WEBHOOK_TOKEN),
+  },
+];
+
+/** What a call answered: the status, message, and the codes of the field errors. */
+export async function answer(call: Promise<unknown>) {
+  try {
+    await call;
+    return { status: 200 };
+  } catch (error) {
+    if (!(error instanceof ClientResponseError)) throw error;
+    const data = (error.response?.data ?? {}) as Record<string, { code?: string }>;
+    return {
+      status: error.status,
+      message: error.message,
+      codes: Object.fromEntries(Object.entries(data).map(([field, e]) => [field, e?.code])),
+    };
+  }
+}

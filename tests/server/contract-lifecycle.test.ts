@@ -1,0 +1,252 @@
+// The contract suite, whole journeys: the same calls against the demo's stand-in and the real server, from
+// registration to a refund. Prices, statuses, subjects and texts come from the rulebook both load
+// (pocketbase/pb_hooks/lib/regras.json), so a rule changed on one side only fails here.
+import type PocketBase from 'pocketbase';
+import { describe, expect, it } from 'vitest';
+import comum from '../../pocketbase/pb_hooks/lib/comum.js';
+import regras from '../../pocketbase/pb_hooks/lib/regras.json';
+import { resetDb } from '@/mocks/db';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/mocks/seed';
+import { answer, BACKENDS, type Backend } from './contract-backends';
+import { CARDS, nextCpf } from './helpers';
+
+const POLL = { timeout: 10_000, interval: 100 };
+const own = (pb: PocketBase, collection: string) => pb.collection(collection).getFullList();
+let counter = 0;
+
+/** Registers a customer, follows the e-mailed link and logs in: the journey of every buyer. */
+async function registered(backend: Backend) {
+  const pb = backend.client();
+  const input = {
+    nome_completo: 'Cliente do Contrato Souza',
+    email: `vida-${Date.now().toString(36)}-${counter++}@teste.passaporte.test`,
+    password: 'Senha@2026',
+    passwordConfirm: 'Senha@2026',
+    cpf: nextCpf(),
+    celular: '(31) 99123-4567',
+  };
+  const created = await pb.collection('usuarios').create(input);
+  // PocketBase logs an unverified account in: the app reads `verified`.
+  const before = await pb.collection('usuarios').authWithPassword(input.email, input.password);
+  if (before.record.verified) throw new Error('a new account was verified before its link was followed');
+  pb.authStore.clear();
+  await pb.collection('usuarios').requestVerification(input.email);
+  await pb.collection('usuarios').confirmVerification(await backend.verificationToken(input.email));
+  const { record } = await pb.collection('usuarios').authWithPassword(input.email, input.password);
+  return { pb, id: created.id, email: input.email, cpf: input.cpf, verified: record.verified };
+}
+
+type Customer = Awaited<ReturnType<typeof registered>>;
+
+async function asaasCustomer({ pb }: Customer): Promise<string> {
+  return (await pb.send<{ id: string }>('/payments/asaas/customer', { method: 'POST', body: {} })).id;
+}
+
+/** The card request the app sends, at the rulebook's price. */
+interface Order {
+  tipo: 'individual' | 'familiar';
+  flex: boolean;
+  parcelas: number;
+}
+
+function card(
+  customer: Customer,
+  asaasId: string,
+  number: string,
+  order: Order = { tipo: 'individual', flex: false, parcelas: 1 },
+) {
+  const total = regras.precos[order.tipo] + (order.flex ? regras.taxaFlex : 0);
+  return {
+    installmentCount: order.parcelas,
+    customer: asaasId,
+    value: comum.parcelamento(total, order.parcelas).valor,
+    totalValue: total,
+    billingType: 'CREDIT_CARD',
+    creditCard: { holderName: 'CLIENTE C SOUZA', number, expiryMonth: '12', expiryYear: '2031', ccv: '123' },
+    creditCardHolderInfo: {
+      name: 'Cliente do Contrato Souza',
+      email: customer.email,
+      cpfCnpj: customer.cpf.replace(/\D/g, ''),
+      postalCode: '01310100',
+      addressNumber: '1000',
+      phone: '31991234567',
+    },
+    tipo_servico: order.tipo,
+    flex: order.flex,
+    externalReference: `vida-${Date.now().toString(36)}-${counter++}`,
+  };
+}
+
+const payByCard = (customer: Customer, body: Record<string, unknown>) =>
+  customer.pb.send<{ id: string; status: string }>('/payments/asaas/installment', { method: 'POST', body });
+
+/** A customer whose card order was paid: the server wrote the payment row and the NOVO booking. */
+async function paidCustomer(backend: Backend) {
+  const customer = await registered(backend);
+  const charge = await payByCard(customer, card(customer, await asaasCustomer(customer), CARDS.approved));
+  await expect.poll(() => own(customer.pb, 'agendamentos'), POLL).toHaveLength(1);
+  const [booking] = await own(customer.pb, 'agendamentos');
+  if (!booking) throw new Error('no booking written for the paid order');
+  return { customer, charge, booking };
+}
+
+describe.each(BACKENDS)('$name', (backend) => {
+  resetDb();
+  const staff = async () => {
+    const pb = backend.client();
+    await pb.collection('usuarios').authWithPassword(DEMO_ACCOUNTS.admin.email, DEMO_PASSWORD);
+    return pb;
+  };
+
+  it('register and verify: the e-mailed link verifies the account, followed twice it still answers 204', async () => {
+    const customer = await registered(backend);
+    expect(customer.verified).toBe(true);
+    const token = await backend.verificationToken(customer.email);
+    expect(await answer(backend.client().collection('usuarios').confirmVerification(token))).toEqual({
+      status: 200,
+    });
+  });
+
+  it('a paid card order in 3x with Flex: the payment row at the rulebook’s price, the NOVO booking', async () => {
+    const customer = await registered(backend);
+    const asaasId = await asaasCustomer(customer);
+    const order: Order = { tipo: 'familiar', flex: true, parcelas: 3 };
+    const charge = await payByCard(customer, card(customer, asaasId, CARDS.approved, order));
+    expect(regras.asaas.pago).toContain(charge.status);
+    await expect
+      .poll(() => own(customer.pb, 'pagamentos'), POLL)
+      .toMatchObject([
+        {
+          usuario: customer.id,
+          tipo_servico: 'familiar',
+          flex: true,
+          preco_servico: regras.precos.familiar + regras.taxaFlex,
+          metodo_pagamento: 'cartao_credito',
+          numero_parcelas: 3,
+        },
+      ]);
+    expect(await own(customer.pb, 'agendamentos')).toMatchObject([
+      { usuario: customer.id, status_agendamento: 'NOVO' },
+    ]);
+  });
+
+  it('Pix paid in cash at Asaas: the webhook writes the order, and the charge counts as paid', async () => {
+    const customer = await registered(backend);
+    const asaasId = await asaasCustomer(customer);
+    const total = regras.precos.individual;
+    const pix = await customer.pb.send<{ id: string; status: string }>('/payments/asaas/pix', {
+      method: 'POST',
+      body: { customer: asaasId, value: total, tipo_servico: 'individual', flex: false },
+    });
+    expect(pix.status).toBe('PENDING');
+    await backend.asaasStatus(pix.id, 'RECEIVED_IN_CASH');
+    expect((await backend.webhook('PAYMENT_UPDATED', pix.id)).status).toBe(200);
+    await expect
+      .poll(() => own(customer.pb, 'pagamentos'), POLL)
+      .toMatchObject([{ preco_servico: total, metodo_pagamento: 'pix', status_asaas: 'RECEIVED_IN_CASH' }]);
+    expect(await own(customer.pb, 'cobrancas')).toMatchObject([{ status: 'RECEIVED_IN_CASH', ativa: true }]);
+    expect(await own(customer.pb, 'agendamentos')).toMatchObject([{ status_agendamento: 'NOVO' }]);
+  });
+
+  it('unknown outcome: a 5xx whose charge went through becomes the order on the next read', async () => {
+    const customer = await registered(backend);
+    const asaasId = await asaasCustomer(customer);
+    expect(await answer(payByCard(customer, card(customer, asaasId, CARDS.serverError)))).toEqual({
+      status: 502,
+      message: regras.pagamento.indeterminado,
+      codes: { cobranca: 'indeterminada' },
+    });
+    await expect.poll(() => own(customer.pb, 'cobrancas'), POLL).toMatchObject([{ status: 'CONFIRMED' }]);
+    expect(await own(customer.pb, 'pagamentos')).toMatchObject([{ status_asaas: 'CONFIRMED' }]);
+  });
+
+  it('a staff refund in full: the payment REFUNDED, the booking CANCELADO, the history says why', async () => {
+    const { customer, booking } = await paidCustomer(backend);
+    const admin = await staff();
+    expect(
+      await admin.send('/payments/estorno', {
+        method: 'POST',
+        body: { agendamento: booking.id, motivo: 'Contrato: estorno integral' },
+      }),
+    ).toEqual({ resultado: 'solicitado' });
+    await expect
+      .poll(() => own(customer.pb, 'pagamentos'), POLL)
+      .toMatchObject([{ status_asaas: 'REFUNDED' }]);
+    expect(await own(customer.pb, 'cobrancas')).toMatchObject([{ status: 'REFUNDED', ativa: false }]);
+    expect(await own(customer.pb, 'agendamentos')).toMatchObject([{ status_agendamento: 'CANCELADO' }]);
+    const notes = (
+      await admin.collection('historico_agendamentos').getFullList({
+        filter: admin.filter('agendamento = {:id}', { id: booking.id }),
+      })
+    ).flatMap((h) => (h.alteracoes as { para: string }[]).map((a) => a.para));
+    expect(notes).toContain(regras.textosPosPagamento.REFUNDED);
+  });
+
+  it('after the money: a chargeback awaiting reversal reaches the payment, and a late "pending" does not undo it', async () => {
+    const { customer, charge } = await paidCustomer(backend);
+    await backend.asaasStatus(charge.id, 'AWAITING_CHARGEBACK_REVERSAL');
+    expect((await backend.webhook('PAYMENT_AWAITING_CHARGEBACK_REVERSAL', charge.id)).status).toBe(200);
+    await expect
+      .poll(() => own(customer.pb, 'pagamentos'), POLL)
+      .toMatchObject([{ status_asaas: 'AWAITING_CHARGEBACK_REVERSAL' }]);
+    await backend.asaasStatus(charge.id, 'PENDING');
+    expect((await backend.webhook('PAYMENT_RESTORED', charge.id)).status).toBe(200);
+    expect(await own(customer.pb, 'cobrancas')).toMatchObject([{ status: 'AWAITING_CHARGEBACK_REVERSAL' }]);
+    expect(await own(customer.pb, 'pagamentos')).toMatchObject([
+      { status_asaas: 'AWAITING_CHARGEBACK_REVERSAL' },
+    ]);
+  });
+
+  it('a staff save: the history records the change and the e-mail, sent with the rulebook’s subject', async () => {
+    const { customer, booking } = await paidCustomer(backend);
+    const admin = await staff();
+    await admin.collection('agendamentos').update(booking.id, { status_agendamento: 'ANALISE_OK' });
+    const subject = regras.assuntosStatus.ANALISE_OK;
+    await expect
+      .poll(
+        async () =>
+          (
+            await admin.collection('historico_agendamentos').getFullList({
+              filter: admin.filter('agendamento = {:id}', { id: booking.id }),
+              sort: '-created',
+            })
+          )[0],
+        POLL,
+      )
+      .toMatchObject({
+        autor: DEMO_ACCOUNTS.admin.id,
+        autor_nome: DEMO_ACCOUNTS.admin.nome_completo,
+        alteracoes: [{ campo: 'status_agendamento', de: 'NOVO', para: 'ANALISE_OK' }],
+        email_para: customer.email,
+        email_status: 'ENVIADO',
+        email_assunto: subject,
+      });
+    await expect.poll(() => backend.mailed(customer.email, subject), POLL).toBe(true);
+  });
+
+  it('the account routes: the export holds the order and its history as the customer sees it; deletion waits', async () => {
+    const { customer, booking } = await paidCustomer(backend);
+    const exported = await customer.pb.send<Record<string, unknown[]>>('/api/conta/exportar', {});
+    expect(exported).toMatchObject({
+      conta: { id: customer.id, email: customer.email },
+      pagamentos: [{ usuario: customer.id, preco_servico: regras.precos.individual }],
+      agendamentos: [{ id: booking.id, status_agendamento: 'NOVO' }],
+      historico: [
+        {
+          agendamento: booking.id,
+          autor_nome: 'Sistema',
+          alteracoes: [{ campo: 'status_agendamento', de: '', para: 'NOVO' }],
+        },
+      ],
+      requerentes: [],
+      documentos: [],
+      solicitacoes_exclusao: [],
+    });
+    expect(exported.historico?.[0]).not.toHaveProperty('autor');
+    const request = await customer.pb
+      .collection('solicitacoes_exclusao')
+      .create({ usuario: customer.id, motivo: 'Contrato' });
+    // A booking that has not ended keeps the account until it does.
+    expect(request).toMatchObject({ usuario: customer.id, status: 'AGUARDANDO_ATENDIMENTO' });
+  });
+});
