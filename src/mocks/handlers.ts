@@ -231,7 +231,10 @@ function resolvePath(row: Row, path: string): unknown {
     const owner = ownerOf(row);
     return owner ? customerSearchKey(owner) : '';
   }
-  if (dot < 0) return fieldOf(row, path);
+  // A booking the case summary was never written on (the seed's) is pendente, as the server's backfill says.
+  if (path === 'documentacao' && 'status_agendamento' in row) return fieldOf(row, path) || 'pendente';
+  if (dot < 0)
+    return fieldOf(row, path) ?? (path === 'consulado' && 'status_agendamento' in row ? '' : undefined);
   const owner = ownerOf(row);
   return owner ? userField(owner, path.slice(dot + 1)) : null;
 }
@@ -239,7 +242,12 @@ function resolvePath(row: Row, path: string): unknown {
 function present(name: CollectionName, row: Row, viewer: StoredUser | null, expand: readonly string[]): Json {
   if (name === 'usuarios') return presentUser(row as StoredUser, viewer);
   const out: Json = { ...row };
-  if (name === 'agendamentos') out.busca = resolvePath(row, 'busca');
+  if (name === 'agendamentos') {
+    out.busca = resolvePath(row, 'busca');
+    // The case summary the server keeps (pb_hooks/lib/processo_resumo.js): a booking with no case is pendente.
+    out.consulado = fieldOf(row, 'consulado') ?? '';
+    out.documentacao = fieldOf(row, 'documentacao') || 'pendente';
+  }
   const expanded: Json = {};
   const owner = expand.includes('usuario') ? ownerOf(row) : undefined;
   // Left out when the viewer may not see the record, as PocketBase does.
@@ -365,8 +373,9 @@ function applyBookingFields(target: BookingRecord, body: Json, errors: FieldErro
   if ('local_agendamento' in body) target.local_agendamento = toText(body.local_agendamento);
   if ('formulario' in body) target.formulario = toText(body.formulario);
   if ('nota_cliente' in body) target.nota_cliente = toText(body.nota_cliente);
-  // The search column is the server's (pb_hooks/lib/agenda.js).
-  if ('busca' in body) errors.busca = { code: 'validation_forbidden', message: 'Campo não permitido.' };
+  // The search column and the case summary are the server's (pb_hooks/lib/agenda.js).
+  for (const field of ['busca', 'consulado', 'documentacao'].filter((f) => f in body))
+    errors[field] = { code: 'validation_forbidden', message: 'Campo não permitido.' };
   for (const [field, max] of Object.entries(BOOKING_TEXT_MAX)) {
     if (field in body && toText(body[field]).length > max && !errors[field])
       errors[field] = { code: 'validation_max_text_constraint', message: `Use no máximo ${max} caracteres.` };
