@@ -111,14 +111,14 @@ function Files({ doc, label, token }: { doc: DocumentRecord; label: string; toke
   if (doc.arquivos.length === 0) return <p className="text-sm text-ink-700">Nenhum arquivo enviado.</p>;
   if (!token) return <p className="text-sm text-ink-700">Carregando os arquivos...</p>;
   return (
-    <ul className="mt-2 grid gap-3 sm:grid-cols-2">
+    <ul className="mt-2 grid gap-3">
       {doc.arquivos.map((name, index) => {
         const url = fileUrl(doc, name, token);
         const which = `${label}, arquivo ${index + 1} de ${doc.arquivos.length}`;
         return (
           <li key={name} className="rounded-lg border border-gray-200 p-2">
             {isPdf(name) ? (
-              <p className="flex min-h-24 items-center justify-center rounded bg-gray-50 p-3 text-center text-sm text-ink-700">
+              <p className="flex min-h-20 items-center justify-center rounded bg-gray-50 p-3 text-center text-sm wrap-anywhere text-ink-700">
                 PDF: {name}
               </p>
             ) : (
@@ -253,7 +253,7 @@ function DocumentItem({ applicant, item, doc, token, onReview }: DocumentItemPro
   const badge = STATUS_BADGES[status] ?? STATUS_BADGES.pendente;
   const reviewer = doc?.expand?.revisado_por?.nome_completo;
   return (
-    <li className="rounded-xl border border-gray-200 p-4">
+    <li className="min-w-0 rounded-xl border border-gray-200 p-3 sm:p-4">
       <div className="flex flex-wrap items-center gap-2">
         <h4 className="font-semibold text-ink-900">{item.nome}</h4>
         {!doc ? (
@@ -308,7 +308,7 @@ function Applicant({
   // birth date was corrected) is still shown, so nothing sent is hidden from staff.
   const extra = docs.filter((d) => !items.some((item) => item.id === d.item));
   return (
-    <article aria-labelledby={headingId} className="space-y-4 rounded-2xl border border-gray-200 p-4 sm:p-5">
+    <article aria-labelledby={headingId} className="space-y-4 rounded-2xl border border-gray-200 p-3 sm:p-5">
       <header className="flex flex-wrap items-center gap-2">
         <h3 id={headingId} className="text-lg font-bold break-words text-ink-900">
           Requerente {index + 1}: {fullName(applicant)}
@@ -324,7 +324,7 @@ function Applicant({
         </summary>
         <ApplicantData applicant={applicant} minor={minor} />
       </details>
-      <ul className="space-y-3" aria-label={`Documentos de ${fullName(applicant)}`}>
+      <ul className="grid gap-3 md:grid-cols-2" aria-label={`Documentos de ${fullName(applicant)}`}>
         {items.map((item) => (
           <DocumentItem
             key={item.id}
