@@ -333,7 +333,12 @@ async function caseFile(pb, customerToken, staffToken, bookingId) {
       throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
     return response.json();
   };
-  const booking = await call(`/api/collections/agendamentos/records/${bookingId}`);
+  // An open case (the seeded booking may be closed: a closed case takes no documents).
+  const booking = await call(`/api/collections/agendamentos/records/${bookingId}`, {
+    token: pb.superuser.token,
+    method: 'PATCH',
+    body: { status_agendamento: 'NOVO' },
+  });
   // The bench's order becomes a Familiar one (the server's own count: 2 to 6 applicants).
   await call(`/api/collections/pagamentos/records/${booking.pagamento}`, {
     token: pb.superuser.token,

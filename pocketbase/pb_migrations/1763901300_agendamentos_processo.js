@@ -24,6 +24,10 @@ migrate(
     agendamentos.indexes.push(
       'CREATE INDEX idx_agendamentos_documentacao ON agendamentos (documentacao, created)',
     );
+    // The consulate alone, newest first, without sorting its rows.
+    agendamentos.indexes.push(
+      'CREATE INDEX idx_agendamentos_consulado_created ON agendamentos (consulado, created)',
+    );
     app.save(agendamentos);
     resumo.atualizarTodos(app);
   },

@@ -267,6 +267,11 @@ test('staff review a Familiar case with a minor: refusal, the replacement, appro
   await minorPhoto.getByRole('button', { name: 'Aprovar Foto para passaporte de Sofia Ferrari' }).click();
   await expect(minorPhoto.getByText('Aprovado', { exact: true })).toBeVisible();
   await expect(analiseOk).toBeEnabled();
+  await expect(
+    page.getByText(
+      '11 documento(s): 11 aprovado(s). Todos aprovados: o status ANALISE OK já pode ser escolhido no editor.',
+    ),
+  ).toBeVisible();
 
   // The history: who did what to which item.
   const history = page.getByRole('region', { name: 'Histórico' });

@@ -358,10 +358,12 @@ function Counts({ docs }: { docs: DocumentRecord[] }) {
     [count('recusado'), 'recusado(s)'],
     [count('pendente'), 'aguardando envio'],
   ].filter(([n]) => Number(n) > 0);
+  const allApproved = docs.length > 0 && count('aprovado') === docs.length;
   return (
-    <p className="text-ink-700">
+    <p className={allApproved ? 'font-medium text-green-900' : 'text-ink-700'}>
       {docs.length} documento(s)
       {parts.length ? `: ${parts.map(([n, what]) => `${n} ${what}`).join(', ')}` : ''}.
+      {allApproved ? ' Todos aprovados: o status ANALISE OK já pode ser escolhido no editor.' : ''}
     </p>
   );
 }
