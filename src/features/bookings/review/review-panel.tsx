@@ -126,7 +126,7 @@ function Files({ doc, label, token }: { doc: DocumentRecord; label: string; toke
                 src={url}
                 alt={which}
                 loading="lazy"
-                className="mx-auto max-h-72 w-auto max-w-full rounded object-contain"
+                className="mx-auto min-h-24 max-h-72 w-auto max-w-full rounded bg-gray-50 object-contain"
               />
             )}
             <a
@@ -324,7 +324,10 @@ function Applicant({
         </summary>
         <ApplicantData applicant={applicant} minor={minor} />
       </details>
-      <ul className="grid gap-3 md:grid-cols-2" aria-label={`Documentos de ${fullName(applicant)}`}>
+      <ul
+        className="grid items-start gap-3 md:grid-cols-2"
+        aria-label={`Documentos de ${fullName(applicant)}`}
+      >
         {items.map((item) => (
           <DocumentItem
             key={item.id}
