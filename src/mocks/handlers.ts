@@ -20,6 +20,7 @@ import {
   type BookingStatus,
   type ServiceId,
 } from '@/lib/types';
+import { ANALISE_OK_TOO_EARLY, caseSummary } from './case-summary';
 import { getDb, saveDb, type AsaasCharge, type StoredUser } from './db';
 import { compileFilter, compareValues, FilterError, FilterForbiddenError } from './filter';
 import { loginLocked, overRateLimit, recordLoginFailure } from './limits';
@@ -231,10 +232,14 @@ function resolvePath(row: Row, path: string): unknown {
     const owner = ownerOf(row);
     return owner ? customerSearchKey(owner) : '';
   }
-  // A booking the case summary was never written on (the seed's) is pendente, as the server's backfill says.
-  if (path === 'documentacao' && 'status_agendamento' in row) return fieldOf(row, path) || 'pendente';
-  if (dot < 0)
-    return fieldOf(row, path) ?? (path === 'consulado' && 'status_agendamento' in row ? '' : undefined);
+  // The case summary the server keeps (pb_hooks/lib/processo_resumo.js): from the applicants and documents; a
+  // booking without applicants keeps what is stored on it, pendente and no consulate by default.
+  if ((path === 'consulado' || path === 'documentacao') && 'status_agendamento' in row) {
+    const summary = caseSummary(getDb(), toText(fieldOf(row, 'id')));
+    const stored = fieldOf(row, path);
+    return summary ? summary[path] : stored || (path === 'documentacao' ? 'pendente' : '');
+  }
+  if (dot < 0) return fieldOf(row, path);
   const owner = ownerOf(row);
   return owner ? userField(owner, path.slice(dot + 1)) : null;
 }
@@ -244,9 +249,8 @@ function present(name: CollectionName, row: Row, viewer: StoredUser | null, expa
   const out: Json = { ...row };
   if (name === 'agendamentos') {
     out.busca = resolvePath(row, 'busca');
-    // The case summary the server keeps (pb_hooks/lib/processo_resumo.js): a booking with no case is pendente.
-    out.consulado = fieldOf(row, 'consulado') ?? '';
-    out.documentacao = fieldOf(row, 'documentacao') || 'pendente';
+    out.consulado = resolvePath(row, 'consulado');
+    out.documentacao = resolvePath(row, 'documentacao');
   }
   const expanded: Json = {};
   const owner = expand.includes('usuario') ? ownerOf(row) : undefined;
@@ -507,6 +511,12 @@ async function updateRecord(name: CollectionName, id: string, request: Request):
     !(BOOKING_STATUSES as readonly string[]).includes(draft.status_agendamento)
   )
     errors.status_agendamento = { code: 'validation_invalid_status', message: 'Status inválido.' };
+  else if (
+    draft.status_agendamento === 'ANALISE_OK' &&
+    booking.status_agendamento !== 'ANALISE_OK' &&
+    (caseSummary(getDb(), booking.id)?.documentacao ?? 'aprovada') !== 'aprovada'
+  )
+    errors.status_agendamento = { code: 'validation_case_not_approved', message: ANALISE_OK_TOO_EARLY };
   // pb_hooks/lib/agenda.js checks before the record's own validation: its pt-BR errors come as MSG.validation.
   if (hasErrors(errors)) return pbError(400, MSG.validation, errors);
   const before = { ...booking };
