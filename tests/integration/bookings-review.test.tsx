@@ -7,6 +7,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DocumentRecord } from '@/features/bookings/review/api';
 import type { BookingRecord } from '@/lib/types';
+import { caseSummary } from '@/mocks/case-summary';
 import { getDb } from '@/mocks/db';
 import { DEMO_AGENDADO_BOOKING } from '@/mocks/seed';
 import { renderApp } from '../helpers/render';
@@ -101,16 +102,12 @@ function booking(): BookingRecord {
   return found;
 }
 
-/** The booking's summary as pb_hooks/lib/processo_resumo.js computes it. */
+/** The booking's summary as pb_hooks/lib/processo_resumo.js computes it (the double's copy of it). */
 function summarize() {
-  const state = docs.some((d) => d.status === 'recusado')
-    ? 'recusada'
-    : docs.some((d) => d.status === 'em_analise')
-      ? 'em_analise'
-      : docs.length > 0 && docs.every((d) => d.status === 'aprovado')
-        ? 'aprovada'
-        : 'pendente';
-  Object.assign(booking(), { consulado: 'curitiba', documentacao: state });
+  Object.assign(
+    booking(),
+    caseSummary({ agendamentos: [booking()], requerentes: APPLICANTS, documentos: docs }, ID),
+  );
 }
 
 beforeAll(async () => {
