@@ -1,8 +1,13 @@
 // The staff list's case columns on a real PocketBase: each booking's consulate and documentation state, kept by
 // the server as the case file changes, filterable, written by nobody else; and ANALISE_OK only for an approved
 // case.
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import PocketBase, { type RecordModel } from 'pocketbase';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { RecordModel } from 'pocketbase';
+import { freePort, KIT, startPocketBase } from '../../scripts/pocketbase-server.mjs';
+import { insertRows } from '../../scripts/seed.mjs';
 import { cpf, failure, newCustomer, paidCustomer, superuser, type Customer } from './helpers';
 
 const pdf = (name = 'doc.pdf') =>
@@ -163,5 +168,85 @@ describe("a booking's case summary", () => {
       documentacao: 'pendente',
       consulado: '',
     });
+  });
+});
+
+describe('the migration that adds the case summary', () => {
+  it('backfills the bookings stored before it from their applicants and documents', async () => {
+    const MIGRATION = '1763901300_agendamentos_processo.js';
+    const root = mkdtempSync(path.join(tmpdir(), 'pb-backfill-'));
+    const before = path.join(root, 'migrations');
+    const dataDir = path.join(root, 'data');
+    cpSync(KIT.migrations, before, { recursive: true, filter: (src) => !src.endsWith(MIGRATION) });
+    try {
+      // The kit as it was before the migration, then rows written straight into its database.
+      const old = await startPocketBase({ port: await freePort(), dataDir, migrationsDir: before });
+      await old.stop();
+      const at = '2026-11-01 10:00:00.000Z';
+      const row = { created: at, updated: at };
+      insertRows(dataDir, {
+        usuarios: [{ id: 'antigocliente01', email: 'antigo@backfill.test', ...row }],
+        agendamentos: [
+          { id: 'antigoaprovado1', usuario: 'antigocliente01', status_agendamento: 'NOVO', ...row },
+          { id: 'antigovarios001', usuario: 'antigocliente01', status_agendamento: 'NOVO', ...row },
+          { id: 'antigosemcaso01', usuario: 'antigocliente01', status_agendamento: 'NOVO', ...row },
+        ],
+        requerentes: [
+          { id: 'antigoreq00001a', agendamento: 'antigoaprovado1', uf: 'RS', ...row },
+          { id: 'antigoreq00002a', agendamento: 'antigovarios001', uf: 'RS', ...row },
+          { id: 'antigoreq00002b', agendamento: 'antigovarios001', uf: 'MG', ...row },
+        ],
+        documentos: [
+          {
+            id: 'antigodoc00001a',
+            agendamento: 'antigoaprovado1',
+            requerente: 'antigoreq00001a',
+            item: 'foto',
+            status: 'aprovado',
+            ...row,
+          },
+          {
+            id: 'antigodoc00002a',
+            agendamento: 'antigovarios001',
+            requerente: 'antigoreq00002a',
+            item: 'foto',
+            status: 'recusado',
+            ...row,
+          },
+        ],
+      });
+      const now = await startPocketBase({ port: await freePort(), dataDir });
+      try {
+        const su = new PocketBase(now.url);
+        su.authStore.save(now.superuser.token);
+        const summary = async (id: string) => {
+          const b = await su.collection('agendamentos').getOne(id);
+          return {
+            consulado: b.consulado as string,
+            documentacao: b.documentacao as string,
+            updated: b.updated as string,
+          };
+        };
+        expect(await summary('antigoaprovado1')).toEqual({
+          consulado: 'porto_alegre',
+          documentacao: 'aprovada',
+          updated: at,
+        });
+        expect(await summary('antigovarios001')).toEqual({
+          consulado: 'varios',
+          documentacao: 'recusada',
+          updated: at,
+        });
+        expect(await summary('antigosemcaso01')).toEqual({
+          consulado: '',
+          documentacao: 'pendente',
+          updated: at,
+        });
+      } finally {
+        await now.stop();
+      }
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
