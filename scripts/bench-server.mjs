@@ -1,5 +1,6 @@
 // The staff and tracking calls at scale, on a real PocketBase with this project's kit: 50,000 customers and
-// 100,000 bookings (with their payments) go straight into a fresh data.db, then each call is timed.
+// 100,000 bookings (with their payments and case summaries) go straight into a fresh data.db, then each call is
+// timed, the staff booking page's included, on a case of 6 applicants × 6 documents made through the API.
 // `node scripts/bench-server.mjs` alone, or as part of `npm run bench`. Prints p50/p95 per call, then the same
 // reads by 200 customers at once for 10 s (BENCH_LOAD_CUSTOMERS, BENCH_LOAD_S): own payments against own bookings.
 import net from 'node:net';
@@ -73,8 +74,24 @@ function random(seed) {
 const id = (prefix, n) => `${prefix}${n.toString(36).padStart(15 - prefix.length, '0')}`;
 const pbDate = (ms) => new Date(ms).toISOString().replace('T', ' ');
 
+/** Each booking's case summary (agendamentos.consulado, documentacao): a spread like a working year's. */
+const CONSULATES = [
+  'sao_paulo',
+  'sao_paulo',
+  'rio_de_janeiro',
+  'belo_horizonte',
+  'curitiba',
+  'porto_alegre',
+  'recife',
+  'brasilia',
+];
+const CASE_STATES = ['pendente', 'pendente', 'em_analise', 'recusada', 'aprovada', 'aprovada'];
+
 export function scaleRows({ customers, bookings, hash }) {
   const r = random(20261123);
+  // Its own sequence, so the rows above draw the same names, dates and statuses as before the case summary.
+  const c = random(20261124);
+  const pickCase = (list) => list[Math.floor(c() * list.length)];
   const pick = (list) => list[Math.floor(r() * list.length)];
   const now = Date.parse('2026-11-20T12:00:00Z');
   const span = 730 * 86_400_000;
@@ -133,6 +150,13 @@ export function scaleRows({ customers, bookings, hash }) {
       formulario: '',
       // the booking's copy of its customer's search column (pb_hooks set it; these rows skip the hooks)
       busca: usuarios[owner]?.busca ?? '',
+      // the case summary (pb_hooks/lib/processo_resumo.js keeps it; these rows skip the hooks); 1 in 50 under several
+      ...(() => {
+        const documentacao = pickCase(CASE_STATES);
+        const none = documentacao === 'pendente' && c() < 0.5;
+        const consulado = none ? '' : c() < 0.02 ? 'varios' : pickCase(CONSULATES);
+        return { consulado, documentacao };
+      })(),
       created: pbDate(created),
       updated: pbDate(created + r() * 20 * 86_400_000),
     });
@@ -153,15 +177,15 @@ function freePort() {
 const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
-async function time(url, token, runs) {
+async function time(url, token, runs, method = 'GET') {
   const headers = { Authorization: token };
-  const first = await fetch(url, { headers });
+  const first = await fetch(url, { headers, method });
   if (!first.ok) throw new Error(`${url} answered ${first.status}: ${await first.text()}`);
-  const body = await first.json();
+  const body = (first.headers.get('content-type') ?? '').includes('json') ? await first.json() : {};
   const ms = [];
   for (let i = 0; i < runs; i++) {
     const start = performance.now();
-    const response = await fetch(url, { headers });
+    const response = await fetch(url, { headers, method });
     await response.arrayBuffer();
     ms.push(performance.now() - start);
   }
@@ -240,6 +264,20 @@ export async function benchServer({
         'staff: created in one month',
         list({ filter: 'created >= "2026-03-01 00:00:00.000Z" && created < "2026-04-01 00:00:00.000Z"' }),
       ],
+      // Who is ready where (issue #20): the case summary's columns, indexed.
+      ['staff: documentacao aprovada', list({ filter: 'documentacao = "aprovada"' })],
+      ['staff: consulado curitiba', list({ filter: 'consulado = "curitiba"' })],
+      [
+        'staff: aprovada at Curitiba',
+        list({ filter: 'consulado = "curitiba" && documentacao = "aprovada"' }),
+      ],
+      [
+        'staff: aprovada at Curitiba + search',
+        list({
+          filter:
+            '(created ~ "rossi" || busca ~ "rossi") && consulado = "curitiba" && documentacao = "aprovada"',
+        }),
+      ],
       [
         'staff: busca + month + status',
         list({
@@ -271,6 +309,8 @@ export async function benchServer({
     const rows = [];
     for (const [call, url] of staffCalls) rows.push({ call, ...(await time(url, staff, runs)) });
     for (const [call, url] of customerCalls) rows.push({ call, ...(await time(url, customer, runs)) });
+    const page = await caseFile(backend.pb, customer, staff, id('a', customerNo));
+    for (const [call, url, method] of page) rows.push({ call, ...(await time(url, staff, runs, method)) });
     // Many customers at once, each reading their own records as the app does (issue #12): the payments read
     // must stay on an index, as the bookings read does, or it grows with the whole table.
     const crowd = [];
@@ -342,6 +382,106 @@ export function loadComparison(rows) {
   );
   if (!payments || !bookings) return '';
   return `under load, a customer's own payments read: p50 ${payments.p50.toFixed(1)} ms (p95 ${payments.p95.toFixed(1)}), against ${bookings.p50.toFixed(1)} ms (p95 ${bookings.p95.toFixed(1)}) for their bookings read`;
+}
+
+const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+/**
+ * A Familiar case of 6 applicants (minors: 6 checklist items each) with one file per item, 36 documents, made
+ * through the API as the customer and sent for review; answers the calls the staff booking page makes for it
+ * (src/features/bookings: the booking, its history, the applicants, the documents, a file token, a file).
+ */
+async function caseFile(pb, customerToken, staffToken, bookingId) {
+  const call = async (path, { token = customerToken, method = 'GET', body } = {}) => {
+    const init = { method, headers: { Authorization: token } };
+    if (body instanceof FormData) init.body = body;
+    else if (body) {
+      init.body = JSON.stringify(body);
+      init.headers['Content-Type'] = 'application/json';
+    }
+    const response = await fetch(`${pb.url}${path}`, init);
+    if (!response.ok)
+      throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+    return response.json();
+  };
+  // An open case (the seeded booking may be closed: a closed case takes no documents).
+  const booking = await call(`/api/collections/agendamentos/records/${bookingId}`, {
+    token: pb.superuser.token,
+    method: 'PATCH',
+    body: { status_agendamento: 'NOVO' },
+  });
+  // The bench's order becomes a Familiar one (the server's own count: 2 to 6 applicants).
+  await call(`/api/collections/pagamentos/records/${booking.pagamento}`, {
+    token: pb.superuser.token,
+    method: 'PATCH',
+    body: { tipo_servico: 'familiar' },
+  });
+  const items = [
+    'identidade',
+    'comprovante_endereco',
+    'foto',
+    'passaporte_anterior',
+    'certidao_nascimento',
+    'assentimento',
+  ];
+  let file;
+  for (let n = 0; n < 6; n++) {
+    const applicant = await call('/api/collections/requerentes/records', {
+      method: 'POST',
+      body: {
+        agendamento: bookingId,
+        nome: `Filho ${n + 1}`,
+        sobrenome: 'Rossi',
+        sexo: n % 2 ? 'M' : 'F',
+        data_nascimento: `201${n}-03-0${n + 1}`,
+        local_nascimento: 'Curitiba - PR',
+        estado_civil: 'solteiro',
+        altura_cm: 120 + n,
+        cor_olhos: 'castanhos',
+        cep: '80010-000',
+        logradouro: 'Rua XV de Novembro',
+        numero: '100',
+        cidade: 'Curitiba',
+        uf: 'PR',
+        aire_nao_sei: true,
+        mae_nome: 'Maria Rossi',
+        pai_nome: 'Paolo Rossi',
+      },
+    });
+    for (const item of items) {
+      const form = new FormData();
+      form.append('agendamento', bookingId);
+      form.append('requerente', applicant.id);
+      form.append('item', item);
+      form.append('arquivos', new Blob([PDF], { type: 'application/pdf' }), `${item}.pdf`);
+      const doc = await call('/api/collections/documentos/records', { method: 'POST', body: form });
+      file ??= doc;
+    }
+  }
+  await call(`/api/processo/${bookingId}/enviar`, { method: 'POST' });
+  const { token: fileToken } = await call('/api/files/token', { token: staffToken, method: 'POST' });
+  const byBooking = encodeURIComponent(`agendamento = "${bookingId}"`);
+  const api = `${pb.url}/api/collections`;
+  return [
+    ['page 6×6: the booking', `${api}/agendamentos/records/${bookingId}?expand=usuario,pagamento`],
+    [
+      'page 6×6: its history',
+      `${api}/historico_agendamentos/records?page=1&perPage=200&skipTotal=1&filter=${byBooking}&sort=-created,-id`,
+    ],
+    [
+      'page 6×6: applicants',
+      `${api}/requerentes/records?page=1&perPage=500&skipTotal=1&filter=${byBooking}&sort=created,id`,
+    ],
+    [
+      'page 6×6: 36 documents',
+      `${api}/documentos/records?page=1&perPage=500&skipTotal=1&filter=${byBooking}&sort=created,id&expand=revisado_por`,
+    ],
+    ['page 6×6: file token', `${pb.url}/api/files/token`, 'POST'],
+    [
+      'page 6×6: one file',
+      `${pb.url}/api/files/${file.collectionId}/${file.id}/${file.arquivos[0]}?token=${fileToken}`,
+    ],
+  ];
 }
 
 export function printServerTable(rows, budgetMs = 150) {

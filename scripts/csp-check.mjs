@@ -71,12 +71,16 @@ export function auditPolicy(csp) {
       const ok =
         source === "'self'" ||
         (name === 'img-src' && source === 'data:') ||
-        (name === 'connect-src' && origin);
+        ((name === 'connect-src' || name === 'img-src') && origin);
       if (!ok) problems.push(`${name} allows ${source}`);
     }
   }
   if ((d['connect-src'] ?? []).filter((s) => s !== "'self'").length > 1) {
     problems.push(`connect-src names more than the API host: ${d['connect-src'].join(' ')}`);
+  }
+  const api = (d['connect-src'] ?? []).filter((s) => s !== "'self'");
+  for (const source of (d['img-src'] ?? []).filter((s) => /^https?:/.test(s))) {
+    if (!api.includes(source)) problems.push(`img-src names ${source}, which is not the API host`);
   }
   return problems;
 }

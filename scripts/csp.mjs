@@ -55,7 +55,8 @@ export function policy({ apiUrl, demo = !apiUrl, scriptHashes }) {
     ["script-src 'self'", ...scriptHashes],
     // Tailwind's and the libraries' CSS are files; React sets inline styles through the CSSOM, which CSP allows.
     ["style-src 'self'"],
-    ["img-src 'self' data:"],
+    // The case file's images (staff's review) are the API's protected files, fetched with a file token.
+    ["img-src 'self' data:", ...(api ? [api] : [])],
     // The system font stack: no web fonts.
     ["connect-src 'self'", ...(api ? [api] : [])],
     ...(demo ? [["worker-src 'self'"]] : []),

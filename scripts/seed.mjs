@@ -117,8 +117,12 @@ export async function seedDemo(pb) {
     usuarios,
     pagamentos: rows('pagamentos'),
     cobrancas: rows('cobrancas'),
-    // Each booking's copy of its customer's search column (pb_hooks would set it; these rows skip the hooks).
-    agendamentos: rows('agendamentos').map((b) => ({ ...b, busca: buscaOf.get(b.usuario) ?? '' })),
+    // Each booking's copy of its customer's search column and its case summary (pb_hooks would set both).
+    agendamentos: rows('agendamentos').map((b) => ({
+      ...b,
+      busca: buscaOf.get(b.usuario) ?? '',
+      documentacao: b.documentacao || 'pendente',
+    })),
     // What the server's hooks would have recorded for these bookings (the seed skips the hooks).
     historico_agendamentos: rows(
       'historico_agendamentos',

@@ -7,13 +7,16 @@ onRecordUpdateRequest((e) => {
 }, 'agendamentos');
 
 // Each booking carries its customer's search column (usuarios.busca), copied on every save of the booking and
-// refreshed when the account changes (usuarios.pb.js), so the staff search filters the bookings alone.
+// refreshed when the account changes (usuarios.pb.js), so the staff search filters the bookings alone; and its
+// case file's summary (consulado, documentacao: lib/processo_resumo.js), refreshed by processo.pb.js.
 onRecordCreate((e) => {
   require(`${__hooks}/lib/busca.js`).copiarParaAgendamento(e.app, e.record);
+  require(`${__hooks}/lib/processo_resumo.js`).copiarParaAgendamento(e.app, e.record);
   e.next();
 }, 'agendamentos');
 
 onRecordUpdate((e) => {
   require(`${__hooks}/lib/busca.js`).copiarParaAgendamento(e.app, e.record);
+  require(`${__hooks}/lib/processo_resumo.js`).copiarParaAgendamento(e.app, e.record);
   e.next();
 }, 'agendamentos');

@@ -46,3 +46,9 @@ routerAdd(
 cronAdd('processo_retencao', '0 4 * * *', () => {
   require(`${__hooks}/lib/processo.js`).aplicarRetencao($app);
 });
+
+// The booking's case summary for the staff list (lib/processo_resumo.js): after any save or removal of an
+// applicant or a document, whoever made it (the owner, staff, the review, the retention job, a cascade).
+onRecordCreate((e) => require(`${__hooks}/lib/processo_resumo.js`).aoMudar(e), 'requerentes', 'documentos');
+onRecordUpdate((e) => require(`${__hooks}/lib/processo_resumo.js`).aoMudar(e), 'requerentes', 'documentos');
+onRecordDelete((e) => require(`${__hooks}/lib/processo_resumo.js`).aoMudar(e), 'requerentes', 'documentos');

@@ -78,6 +78,10 @@ export interface BookingRecord extends BaseRecord {
   formulario: string;
   /** what staff tell the customer (what is wrong, for ANALISE_ERRO); e-mailed with the status */
   nota_cliente?: string;
+  /** the case file's consulate (a processo_regras.json id, 'varios', or ''), kept by the server */
+  consulado?: string;
+  /** the case file's state: pendente, em_analise, recusada, aprovada (kept by the server) */
+  documentacao?: string;
   expand?: {
     usuario?: Pick<UserRecord, 'id' | 'nome_completo'> & Partial<UserRecord>;
     pagamento?: PaymentRecord;

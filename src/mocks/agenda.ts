@@ -5,6 +5,7 @@ import {
   type BookingRecord,
   type BookingStatus,
 } from '@/lib/types';
+import { ANALISE_OK_TOO_EARLY, caseSummary } from './case-summary';
 import { getDb, saveDb } from './db';
 import type { StoredUser } from './schema';
 import { pbDate } from './util';
@@ -54,8 +55,9 @@ function validarAlteracao(target: BookingRecord, body: Json, errors: FieldErrors
   if ('local_agendamento' in body) target.local_agendamento = toText(body.local_agendamento);
   if ('formulario' in body) target.formulario = toText(body.formulario);
   if ('nota_cliente' in body) target.nota_cliente = toText(body.nota_cliente);
-  // The search column is the server's (pb_hooks/lib/agenda.js).
-  if ('busca' in body) errors.busca = { code: 'validation_forbidden', message: 'Campo não permitido.' };
+  // The search column and the case summary are the server's (pb_hooks/lib/agenda.js).
+  for (const field of ['busca', 'consulado', 'documentacao'].filter((f) => f in body))
+    errors[field] = { code: 'validation_forbidden', message: 'Campo não permitido.' };
   for (const [field, max] of Object.entries(BOOKING_TEXT_MAX)) {
     if (field in body && toText(body[field]).length > max && !errors[field])
       errors[field] = { code: 'validation_max_text_constraint', message: `Use no máximo ${max} caracteres.` };
@@ -101,6 +103,12 @@ export function salvar(
     !(BOOKING_STATUSES as readonly string[]).includes(draft.status_agendamento)
   )
     errors.status_agendamento = { code: 'validation_invalid_status', message: 'Status inválido.' };
+  else if (
+    draft.status_agendamento === 'ANALISE_OK' &&
+    booking.status_agendamento !== 'ANALISE_OK' &&
+    (caseSummary(getDb(), booking.id)?.documentacao ?? 'aprovada') !== 'aprovada'
+  )
+    errors.status_agendamento = { code: 'validation_case_not_approved', message: ANALISE_OK_TOO_EARLY };
   // pb_hooks/lib/agenda.js checks before the record's own validation: its pt-BR errors come as MSG.validation.
   if (hasErrors(errors)) return pbError(400, MSG.validation, errors);
   const before = { ...booking };

@@ -53,6 +53,9 @@ export const FIELDS: Record<CollectionName, readonly string[]> = {
     'nota_cliente',
     // the booking's copy of its customer's search key (pb_hooks/agendamentos.pb.js)
     'busca',
+    // the case file's summary (pb_hooks/lib/processo_resumo.js)
+    'consulado',
+    'documentacao',
   ],
   cobrancas: [
     'id',

@@ -12,6 +12,7 @@ import type {
   DeletionRequestRecord,
   PaymentRecord,
 } from '@/lib/types';
+import { caseSummary } from './case-summary';
 import { getDb } from './db';
 import type { StoredUser } from './schema';
 import { compileFilter, compareValues, FilterError, FilterForbiddenError } from './filter';
@@ -32,6 +33,7 @@ import {
   pbError,
   presentUser,
   readJson,
+  toText,
 } from './http';
 import { pagarPixDemo } from './asaas';
 import { conciliar } from './pedidos';
@@ -99,6 +101,13 @@ function resolvePath(row: Row, path: string): unknown {
     const owner = ownerOf(row);
     return owner ? customerSearchKey(owner) : '';
   }
+  // The case summary the server keeps (pb_hooks/lib/processo_resumo.js): from the applicants and documents; a
+  // booking without applicants keeps what is stored on it, pendente and no consulate by default.
+  if ((path === 'consulado' || path === 'documentacao') && 'status_agendamento' in row) {
+    const summary = caseSummary(getDb(), toText(fieldOf(row, 'id')));
+    const stored = fieldOf(row, path);
+    return summary ? summary[path] : stored || (path === 'documentacao' ? 'pendente' : '');
+  }
   if (dot < 0) return fieldOf(row, path);
   const owner = ownerOf(row);
   return owner ? userField(owner, path.slice(dot + 1)) : null;
@@ -107,7 +116,11 @@ function resolvePath(row: Row, path: string): unknown {
 function present(name: CollectionName, row: Row, viewer: StoredUser | null, expand: readonly string[]): Json {
   if (name === 'usuarios') return presentUser(row as StoredUser, viewer);
   const out: Json = { ...row };
-  if (name === 'agendamentos') out.busca = resolvePath(row, 'busca');
+  if (name === 'agendamentos') {
+    out.busca = resolvePath(row, 'busca');
+    out.consulado = resolvePath(row, 'consulado');
+    out.documentacao = resolvePath(row, 'documentacao');
+  }
   const expanded: Json = {};
   const owner = expand.includes('usuario') ? ownerOf(row) : undefined;
   // Left out when the viewer may not see the record, as PocketBase does.

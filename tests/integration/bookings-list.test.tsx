@@ -73,6 +73,8 @@ describe('staff bookings list', () => {
       'CRIADO EM',
       'CLIENTE',
       'STATUS',
+      'CONSULADO',
+      'DOCUMENTAÇÃO',
       'DATA AGEND.',
       'HORA AGEND.',
       'LOCAL AGEND.',
@@ -99,6 +101,9 @@ describe('staff bookings list', () => {
       formatDateTime(first.created),
       ownerOf(first),
       statusLabel(first.status_agendamento),
+      // No case file yet: no consulate, documentation pendente.
+      '—',
+      'Pendente',
       formatCalendarDay(first.data_agendamento),
       first.hora_agendamento,
       first.local_agendamento,

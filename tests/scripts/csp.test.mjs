@@ -43,6 +43,9 @@ describe('the policy files', () => {
   test('a production policy names the API origin; a demo one allows its same-origin service worker', () => {
     const production = policy({ apiUrl: 'https://api.example.test/base/', scriptHashes: ["'sha256-x='"] });
     assert.match(production, /connect-src 'self' https:\/\/api\.example\.test;/);
+    // The case file's images are the API's files.
+    assert.match(production, /img-src 'self' data: https:\/\/api\.example\.test;/);
+    assert.deepEqual(auditPolicy(production), []);
     assert.match(production, /script-src 'self' 'sha256-x=';/);
     assert.doesNotMatch(production, /worker-src|unsafe/);
     const demo = policy({ apiUrl: '', scriptHashes: [] });
@@ -88,6 +91,7 @@ describe('the policy files', () => {
       good.replace("connect-src 'self'", "connect-src 'self' *"),
       good.replace("default-src 'none'", 'default-src *'),
       good.replace("frame-ancestors 'none'; ", ''),
+      good.replace("img-src 'self' data:", "img-src 'self' data: https://elsewhere.example.test"),
     ]) {
       assert.notDeepEqual(auditPolicy(loose), [], loose);
     }

@@ -325,6 +325,25 @@ describe('what the rules above protect', () => {
     expect(bookings[0]?.status_agendamento).toBe('ANALISE_OK');
   });
 
+  it("nobody writes a booking's case summary (consulado, documentacao): the server keeps it", async () => {
+    const id = ids.agendamentos ?? '';
+    const body = { consulado: 'recife', documentacao: 'recusada' };
+    const before = await staff.pb.collection('agendamentos').getOne(id);
+    for (const actor of ['visitor', 'owner', 'other'] as const) {
+      expect((await failure(as(actor).collection('agendamentos').update(id, body))).status).toBe(404);
+    }
+    const refused = await failure(staff.pb.collection('agendamentos').update(id, body));
+    expect(refused.status).toBe(400);
+    expect(Object.keys(refused.response.data).sort()).toEqual(['consulado', 'documentacao']);
+    // The owner's one applicant has no UF yet; the matrix's upload waits to be sent.
+    expect(before).toMatchObject({ consulado: '', documentacao: 'pendente' });
+    expect(await staff.pb.collection('agendamentos').getOne(id)).toMatchObject({
+      consulado: before.consulado,
+      documentacao: before.documentacao,
+      updated: before.updated,
+    });
+  });
+
   it('a customer cannot promote themselves to staff, nor change their CPF, name or e-mail', async () => {
     const customer = await newCustomer();
     for (const body of [

@@ -130,6 +130,14 @@ describe('filter string', () => {
     expect(search('(11) 98765-4321')).toBe('created ~ "(11) 98765-4321" || busca ~ "11987654321"');
   });
 
+  it('adds the consulate and the documentation state as equalities on the booking (indexed)', () => {
+    expect(filterParam({ ...NO_FILTERS, consulado: 'curitiba', documentacao: 'aprovada' })).toBe(
+      'consulado = "curitiba" && documentacao = "aprovada"',
+    );
+    const filter = filterParam({ ...NO_FILTERS, search: 'Rossi', consulado: 'varios' });
+    expect(filter).toBe('(created ~ "Rossi" || busca ~ "rossi") && consulado = "varios"');
+  });
+
   it('adds the status, keeping the search alternatives together', () => {
     expect(filterParam({ ...NO_FILTERS, status: 'AGENDADO' })).toBe('status_agendamento = "AGENDADO"');
     const filter = filterParam({ ...NO_FILTERS, search: 'Rossi', status: 'ANALISE_OK' });
@@ -239,6 +247,9 @@ describe('URL state', () => {
     expect(parseListParams(new URLSearchParams('from=2026-02-30&to=31/05/2026'))).toEqual(
       DEFAULT_LIST_PARAMS,
     );
+    expect(parseListParams(new URLSearchParams('consulado=roma&documentacao=ok'))).toEqual(
+      DEFAULT_LIST_PARAMS,
+    );
   });
 
   it('round-trips every field and leaves defaults out', () => {
@@ -250,10 +261,12 @@ describe('URL state', () => {
       status: 'AGENDADO',
       from: '2026-05-01',
       to: '2026-05-31',
+      consulado: 'curitiba',
+      documentacao: 'aprovada',
     };
     const written = writeListParams(params);
     expect(written.toString()).toBe(
-      'page=3&perPage=25&sort=-data_agendamento&search=Jo%C3%A3o&status=AGENDADO&from=2026-05-01&to=2026-05-31',
+      'page=3&perPage=25&sort=-data_agendamento&search=Jo%C3%A3o&status=AGENDADO&from=2026-05-01&to=2026-05-31&consulado=curitiba&documentacao=aprovada',
     );
     expect(parseListParams(written)).toEqual(params);
     expect(writeListParams(DEFAULT_LIST_PARAMS).toString()).toBe('');

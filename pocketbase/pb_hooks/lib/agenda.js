@@ -9,6 +9,9 @@ const CONFLITO =
   'Este agendamento foi alterado por outra pessoa enquanto você editava. Os valores atuais estão na tela: ' +
   'confira e salve de novo.';
 const HORA = /^([01]\d|2[0-3]):[0-5]\d$/;
+const ANALISE_OK_CEDO = 'Análise OK só depois de aprovar todos os documentos de todos os requerentes.';
+/** Columns the server keeps on each booking (the search copy, the case summary); never from a request. */
+const COLUNAS_DO_SERVIDOR = ['busca', 'consulado', 'documentacao'];
 
 function erro(code, message) {
   return new ValidationError(code, message);
@@ -22,13 +25,15 @@ function validarAlteracao(e) {
   const body = e.requestInfo().body || {};
   const registro = e.record;
   const erros = {};
-  if (body.busca !== undefined) erros.busca = erro('validation_forbidden', 'Campo não permitido.');
+  COLUNAS_DO_SERVIDOR.forEach((campo) => {
+    if (body[campo] !== undefined) erros[campo] = erro('validation_forbidden', 'Campo não permitido.');
+  });
   const novo = registro.getString('status_agendamento');
-  if (
-    novo !== registro.original().getString('status_agendamento') &&
-    regras.STATUS_AGENDAMENTO.indexOf(novo) < 0
-  ) {
+  const mudou = novo !== registro.original().getString('status_agendamento');
+  if (mudou && regras.STATUS_AGENDAMENTO.indexOf(novo) < 0) {
     erros.status_agendamento = erro('validation_invalid_status', 'Status inválido.');
+  } else if (mudou && novo === 'ANALISE_OK' && !casoAprovado(e.app, registro.id)) {
+    erros.status_agendamento = erro('validation_case_not_approved', ANALISE_OK_CEDO);
   }
   const hora = registro.getString('hora_agendamento');
   if (body.hora_agendamento !== undefined && hora !== '' && !HORA.test(hora)) {
@@ -47,6 +52,17 @@ function validarAlteracao(e) {
     }
   });
   if (Object.keys(erros).length > 0) throw new BadRequestError(VALIDACAO, erros);
+}
+
+/**
+ * ANALISE_OK is for a case whose every document of every applicant is approved. A booking without a case file
+ * (no applicant: one from before the case file existed) keeps the editor's say.
+ */
+function casoAprovado(app, agendamentoId) {
+  if (app.countRecords('requerentes', $dbx.hashExp({ agendamento: agendamentoId })) === 0) return true;
+  return (
+    require(`${__hooks}/lib/processo_resumo.js`).calcular(app, agendamentoId).documentacao === 'aprovada'
+  );
 }
 
 /** The `updated` the editor's copy was read at (If-Match header), or '' when the request sends none. */

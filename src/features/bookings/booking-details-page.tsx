@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { PageLoading } from '@/components/ui/spinner';
@@ -12,6 +12,10 @@ import { ContactPanel, FormularioPanel, HistoryPanel, PurchasePanel } from './bo
 import { listHref } from './list-params';
 import { ownerName } from './owner-name';
 import { RefundPanel } from './refund-panel';
+import { caseQueries } from './review/api';
+
+// The case file's review: its own chunk, fetched with the booking page only.
+const ReviewPanel = lazy(() => import('./review/review-panel'));
 
 function Layout({ backHref, children }: { backHref: string; children: ReactNode }) {
   return (
@@ -34,6 +38,9 @@ export function BookingDetailsPage() {
   const location = useLocation();
   const backHref = listHref(location.state);
   const query = useQuery(bookingQueries.detail(id));
+  const applicants = useQuery(caseQueries.applicants(id));
+  // A review that moved the booking (a refusal: ANALISE_ERRO) gives the editor the booking as it is now.
+  const [formVersion, setFormVersion] = useState(0);
 
   if (query.isPending) return <PageLoading label="Carregando..." />;
 
@@ -63,6 +70,8 @@ export function BookingDetailsPage() {
 
   const booking = query.data;
   const name = ownerName(booking);
+  // ANALISE_OK once every document is approved; a booking without applicants (before the case file) is free.
+  const analiseOk = (applicants.data?.length ?? 0) === 0 || booking.documentacao === 'aprovada';
   return (
     <Layout backHref={backHref}>
       <title>{`Agendamento de ${name} | ${brand.name}`}</title>
@@ -81,8 +90,16 @@ export function BookingDetailsPage() {
             <h2 id="editar-agendamento" className="mb-4 text-xl font-bold text-ink-900">
               Editar agendamento
             </h2>
-            <BookingForm key={booking.id} booking={booking} backHref={backHref} />
+            <BookingForm
+              key={`${booking.id}:${formVersion}`}
+              booking={booking}
+              backHref={backHref}
+              analiseOk={analiseOk}
+            />
           </section>
+          <Suspense fallback={<p className="text-ink-700">Carregando o processo...</p>}>
+            <ReviewPanel bookingId={booking.id} onStatusChanged={() => setFormVersion((v) => v + 1)} />
+          </Suspense>
         </div>
         <aside
           aria-label="Dados do cliente e da compra"

@@ -75,9 +75,19 @@ export function needsNote(values: BookingFormValues, booking: BookingRecord): bo
   );
 }
 
-/** The options of the status select: the five, and the booking's own older status first when it has one. */
-function statusOptions(current: string): Array<{ value: string; label: string }> {
-  const five = BOOKING_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }));
+/**
+ * The options of the status select: the five, and the booking's own older status first when it has one.
+ * ANALISE_OK is offered once every document of the case is approved (the server refuses it before).
+ */
+function statusOptions(
+  current: string,
+  analiseOk: boolean,
+): Array<{ value: string; label: string; disabled?: boolean }> {
+  const five = BOOKING_STATUSES.map((status) =>
+    status === 'ANALISE_OK' && !analiseOk && current !== status
+      ? { value: status, label: `${statusLabel(status)} (aprove todos os documentos antes)`, disabled: true }
+      : { value: status, label: statusLabel(status) },
+  );
   return current && !isBookingStatus(current)
     ? [{ value: current, label: `${statusLabel(current)} (status antigo)` }, ...five]
     : five;
@@ -87,10 +97,12 @@ interface BookingFormProps {
   booking: BookingRecord;
   /** Where to go after a save: the list page the editor was opened from. */
   backHref: string;
+  /** Whether ANALISE_OK may be chosen: every document of the case approved, or no case file at all. */
+  analiseOk?: boolean;
 }
 
 /** The editor's form. Rendered once the booking has loaded; `booking` then follows the server's copy. */
-export function BookingForm({ booking, backHref }: BookingFormProps) {
+export function BookingForm({ booking, backHref, analiseOk = true }: BookingFormProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const dateId = useId();
@@ -231,8 +243,8 @@ export function BookingForm({ booking, backHref }: BookingFormProps) {
       />
 
       <SelectField label="Status" className="sm:max-w-xs" {...statusField}>
-        {statusOptions(booking.status_agendamento).map((option) => (
-          <option key={option.value} value={option.value}>
+        {statusOptions(booking.status_agendamento, analiseOk).map((option) => (
+          <option key={option.value} value={option.value} disabled={option.disabled}>
             {option.label}
           </option>
         ))}

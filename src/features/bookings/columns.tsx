@@ -8,6 +8,20 @@ import type { BookingRecord } from '@/lib/types';
 import type { ServerTableFeatures } from './data-table';
 import type { ListLocationState } from './list-params';
 import { ownerName } from './owner-name';
+import { CASE_STATE_LABELS, CASE_STATES, consulateLabel, type CaseState } from './review/api';
+
+const CASE_STATE_BADGES: Record<CaseState, string> = {
+  pendente: 'bg-gray-100 text-gray-800',
+  em_analise: 'bg-blue-100 text-blue-900',
+  recusada: 'bg-red-100 text-red-900',
+  aprovada: 'bg-green-100 text-green-900',
+};
+
+/** The case file's documentation state as a badge ('' reads as pendente: nothing sent). */
+export function CaseStateBadge({ state }: { state: string }) {
+  const known = CASE_STATES.find((s) => s === state) ?? 'pendente';
+  return <Badge className={CASE_STATE_BADGES[known]}>{CASE_STATE_LABELS[known]}</Badge>;
+}
 
 const helper = createColumnHelper<ServerTableFeatures, BookingRecord>();
 
@@ -56,6 +70,18 @@ export const bookingColumns = helper.columns([
   helper.accessor('status_agendamento', {
     header: 'STATUS',
     cell: (info) => <StatusBadge status={info.getValue() ?? ''} />,
+  }),
+  helper.accessor((row) => row.consulado ?? '', {
+    id: 'consulado',
+    header: 'CONSULADO',
+    enableSorting: false,
+    cell: (info) => <span className="whitespace-nowrap">{consulateLabel(info.getValue()) || '—'}</span>,
+  }),
+  helper.accessor((row) => row.documentacao ?? '', {
+    id: 'documentacao',
+    header: 'DOCUMENTAÇÃO',
+    enableSorting: false,
+    cell: (info) => <CaseStateBadge state={info.getValue()} />,
   }),
   helper.accessor('data_agendamento', {
     header: 'DATA AGEND.',

@@ -39,7 +39,10 @@ function countLabel(total: number): string {
   return `Total: ${total.toLocaleString('pt-BR')}`;
 }
 
-/** Staff bookings list (/dashboard): server-side paging, sorting, search and status filter, state in the URL. */
+/**
+ * Staff bookings list (/dashboard): server-side paging, sorting, search, status, consulate and documentation
+ * filters, state in the URL.
+ */
 export function DashboardPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = useMemo(() => parseListParams(searchParams), [searchParams]);
@@ -149,6 +152,10 @@ export function DashboardPage() {
         from={params.from}
         to={params.to}
         onRangeChange={(range) => setParams(range)}
+        consulado={params.consulado}
+        onConsuladoChange={(next) => setParams({ consulado: next })}
+        documentacao={params.documentacao}
+        onDocumentacaoChange={(next) => setParams({ documentacao: next })}
         onExport={() =>
           exportCsv.mutate({
             sort: params.sort,
@@ -156,6 +163,8 @@ export function DashboardPage() {
             status: params.status,
             from: params.from,
             to: params.to,
+            consulado: params.consulado,
+            documentacao: params.documentacao,
           })
         }
         exporting={exportCsv.isPending}

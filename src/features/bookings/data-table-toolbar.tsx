@@ -5,7 +5,8 @@ import { SEARCH_DEBOUNCE_MS } from '@/config/constants';
 import { statusLabel } from '@/lib/booking-status';
 import { cn } from '@/lib/cn';
 import { BOOKING_STATUSES, type BookingStatus } from '@/lib/types';
-import { MAX_SEARCH_LENGTH } from './list-params';
+import { CONSULATE_FILTERS, MAX_SEARCH_LENGTH } from './list-params';
+import { CASE_STATE_LABELS, CASE_STATES, consulateLabel, type CaseState } from './review/api';
 
 interface SearchBoxProps {
   /** The search the list shows now (from the URL). */
@@ -71,6 +72,10 @@ interface DataTableToolbarProps extends CreatedRange {
   onRangeChange: (range: Partial<CreatedRange>) => void;
   onExport: () => void;
   exporting: boolean;
+  consulado: string;
+  onConsuladoChange: (consulado: string) => void;
+  documentacao: CaseState | '';
+  onDocumentacaoChange: (documentacao: CaseState | '') => void;
 }
 
 interface DayFieldProps {
@@ -163,6 +168,51 @@ function isStatusOption(value: string): value is BookingStatus | '' {
   return value === '' || (BOOKING_STATUSES as readonly string[]).includes(value);
 }
 
+function isCaseStateOption(value: string): value is CaseState | '' {
+  return value === '' || (CASE_STATES as readonly string[]).includes(value);
+}
+
+/** Who is ready where: the case file's consulate and documentation state (the server's copies on each booking). */
+function CaseFilters({
+  consulado,
+  onConsuladoChange,
+  documentacao,
+  onDocumentacaoChange,
+}: Pick<DataTableToolbarProps, 'consulado' | 'onConsuladoChange' | 'documentacao' | 'onDocumentacaoChange'>) {
+  return (
+    <div className="flex items-end gap-3">
+      <SelectField
+        label="Consulado"
+        className="min-w-0 flex-1 sm:w-44 sm:flex-none"
+        value={consulado}
+        onChange={(event) => onConsuladoChange(event.target.value)}
+      >
+        <option value="">Todos</option>
+        {CONSULATE_FILTERS.map((id) => (
+          <option key={id} value={id}>
+            {consulateLabel(id)}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Documentação"
+        className="min-w-0 flex-1 sm:w-40 sm:flex-none"
+        value={documentacao}
+        onChange={(event) => {
+          if (isCaseStateOption(event.target.value)) onDocumentacaoChange(event.target.value);
+        }}
+      >
+        <option value="">Todas</option>
+        {CASE_STATES.map((state) => (
+          <option key={state} value={state}>
+            {CASE_STATE_LABELS[state]}
+          </option>
+        ))}
+      </SelectField>
+    </div>
+  );
+}
+
 export function DataTableToolbar({
   search,
   onSearchCommit,
@@ -173,11 +223,13 @@ export function DataTableToolbar({
   onRangeChange,
   onExport,
   exporting,
+  ...caseFilters
 }: DataTableToolbarProps) {
   return (
     <div className="mt-6 mb-4 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
       <SearchBox value={search} onCommit={onSearchCommit} />
       <CreatedRangeFields from={from} to={to} onRangeChange={onRangeChange} />
+      <CaseFilters {...caseFilters} />
       <div className="flex items-end gap-3">
         <SelectField
           label="Status"

@@ -1,5 +1,6 @@
 /**
- * The staff list's state as it lives in the URL (`?page=&perPage=&sort=&search=&status=&from=&to=`), and the
+ * The staff list's state as it lives in the URL
+ * (`?page=&perPage=&sort=&search=&status=&from=&to=&consulado=&documentacao=`), and the
  * getList options it turns into. Anything unknown or malformed in the URL falls back to the default,
  * so a hand-edited or stale link never breaks the screen.
  */
@@ -8,6 +9,7 @@ import { paths } from '@/config/routes';
 import { pb } from '@/lib/pocketbase';
 import { searchKey } from '@/lib/search-key';
 import { BOOKING_STATUSES, type BookingStatus } from '@/lib/types';
+import { CASE_STATES, REGRAS, SEVERAL_CONSULATES, type CaseState } from './review/api';
 
 /** Column ids are the PocketBase field names, so a column id is also its sort key. */
 export const SORTABLE_COLUMNS = [
@@ -36,7 +38,14 @@ export interface ListParams {
   /** First and last day of creation, 'yyyy-mm-dd' in the staff member's time zone; '' for open. */
   from: string;
   to: string;
+  /** The case file's consulate (a processo_regras.json id, or 'varios'); '' for any. */
+  consulado: string;
+  /** The case file's documentation state; '' for any. */
+  documentacao: CaseState | '';
 }
+
+/** The consulate filter's values: each consulate, then the bookings whose applicants are under several. */
+export const CONSULATE_FILTERS: readonly string[] = [...Object.keys(REGRAS.consulados), SEVERAL_CONSULATES];
 
 /** The list opens newest first, shown on its header as the active sort (decisions.md). */
 export const DEFAULT_SORT: ListSort = { id: 'created', desc: true };
@@ -49,12 +58,28 @@ export const DEFAULT_LIST_PARAMS: ListParams = {
   status: '',
   from: '',
   to: '',
+  consulado: '',
+  documentacao: '',
 };
 
 /** Bounds the filter PocketBase has to parse; nobody types a 100-character customer name. */
 export const MAX_SEARCH_LENGTH = 100;
 
-const KEYS = ['page', 'perPage', 'sort', 'search', 'status', 'from', 'to'] as const;
+const KEYS = [
+  'page',
+  'perPage',
+  'sort',
+  'search',
+  'status',
+  'from',
+  'to',
+  'consulado',
+  'documentacao',
+] as const;
+
+function isCaseState(value: string): value is CaseState {
+  return (CASE_STATES as readonly string[]).includes(value);
+}
 
 function isSortableColumn(value: string): value is SortableColumn {
   return (SORTABLE_COLUMNS as readonly string[]).includes(value);
@@ -81,6 +106,8 @@ export function parseSort(raw: string | null): ListSort | null {
 export function parseListParams(searchParams: URLSearchParams): ListParams {
   const perPage = positiveInt(searchParams.get('perPage'));
   const status = searchParams.get('status') ?? '';
+  const consulado = searchParams.get('consulado') ?? '';
+  const documentacao = searchParams.get('documentacao') ?? '';
   return {
     page: positiveInt(searchParams.get('page')) ?? DEFAULT_LIST_PARAMS.page,
     perPage:
@@ -92,6 +119,8 @@ export function parseListParams(searchParams: URLSearchParams): ListParams {
     status: isStatus(status) ? status : '',
     from: isoDay(searchParams.get('from')),
     to: isoDay(searchParams.get('to')),
+    consulado: CONSULATE_FILTERS.includes(consulado) ? consulado : '',
+    documentacao: isCaseState(documentacao) ? documentacao : '',
   };
 }
 
@@ -128,6 +157,8 @@ export function writeListParams(
   if (params.status) next.set('status', params.status);
   if (params.from) next.set('from', params.from);
   if (params.to) next.set('to', params.to);
+  if (params.consulado) next.set('consulado', params.consulado);
+  if (params.documentacao) next.set('documentacao', params.documentacao);
   return next;
 }
 
@@ -161,7 +192,8 @@ export function localDayRange(search: string): { from: Date; to: Date } | null {
 }
 
 /** What the list filters on; each part is left out when empty. */
-export type ListFilters = Pick<ListParams, 'search' | 'status' | 'from' | 'to'>;
+export type ListFilters = Pick<ListParams, 'search' | 'status' | 'from' | 'to'> &
+  Partial<Pick<ListParams, 'consulado' | 'documentacao'>>;
 
 /**
  * The search part: the customer's key (name without accents, e-mail, CPF and phone digits, see
@@ -206,13 +238,23 @@ function createdFilter(from: string, to: string): string | null {
  * The getList `filter`, or undefined (left out) when nothing filters the list.
  * User text only ever reaches the filter through pb.filter placeholders, which quote and escape it.
  */
-export function filterParam({ search, status, from, to }: ListFilters): string | undefined {
+export function filterParam({
+  search,
+  status,
+  from,
+  to,
+  consulado,
+  documentacao,
+}: ListFilters): string | undefined {
   const text = searchFilter(search);
   const parts = [
     // `||` binds looser than `&&`: the search alternatives need parentheses once other parts join them.
     text,
     status ? pb.filter('status_agendamento = {:s}', { s: status }) : null,
     createdFilter(from, to),
+    // The server's copies on each booking, indexed (pb_hooks/lib/processo_resumo.js).
+    consulado ? pb.filter('consulado = {:c}', { c: consulado }) : null,
+    documentacao ? pb.filter('documentacao = {:d}', { d: documentacao }) : null,
   ].filter((part): part is string => part !== null);
   if (parts.length === 0) return undefined;
   if (parts.length === 1) return parts[0];

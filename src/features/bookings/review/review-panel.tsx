@@ -1,0 +1,473 @@
+/**
+ * Staff's review of a booking's case file (the booking page, loaded only there): each applicant's data with
+ * copy buttons, each checklist item's files shown inline (images) or opened (PDF) through a file token, and
+ * 'Aprovar' / 'Recusar' with a reason. The server signs the review and, after the last one, moves the booking
+ * (a refusal: ANALISE_ERRO with the list e-mailed); the page then shows the booking as it is now.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { SelectField, TextAreaField } from '@/components/ui/field';
+import { maskCpf } from '@/lib/cpf';
+import { formatDate, formatDateTime, todayIso } from '@/lib/dates';
+import { toast } from '@/lib/toast';
+import { bookingQueries, errorMessage } from '../api/bookings';
+import { CopyButton } from '../booking-panels';
+import {
+  caseQueries,
+  checklistFor,
+  consulateLabel,
+  consulateOfUf,
+  fileUrl,
+  isMinor,
+  REFUSAL_REASONS,
+  REGRAS,
+  reviewDocument,
+  type ApplicantRecord,
+  type DocumentRecord,
+  type Review,
+} from './api';
+
+const STATUS_BADGES: Record<string, { label: string; className: string }> = {
+  pendente: { label: 'Aguardando envio', className: 'bg-gray-100 text-gray-800' },
+  em_analise: { label: 'Em análise', className: 'bg-blue-100 text-blue-900' },
+  aprovado: { label: 'Aprovado', className: 'bg-green-100 text-green-900' },
+  recusado: { label: 'Recusado', className: 'bg-red-100 text-red-900' },
+};
+
+const MARITAL: Record<string, string> = {
+  solteiro: 'Solteiro(a)',
+  casado: 'Casado(a)',
+  divorciado: 'Divorciado(a)',
+  viuvo: 'Viúvo(a)',
+  uniao_estavel: 'União estável',
+};
+
+const MAX_REASON_TEXT = 500;
+
+export function fullName(applicant: Pick<ApplicantRecord, 'nome' | 'sobrenome'>): string {
+  return `${applicant.nome} ${applicant.sobrenome}`.trim() || 'Requerente sem nome';
+}
+
+/** One line of an applicant's data: the term, the value, and a copy button named after the field. */
+interface DataLine {
+  term: string;
+  /** what the copy button's name says: 'Copiar CPF de Maria Rossi' */
+  what: string;
+  value: string;
+}
+
+function dataLines(applicant: ApplicantRecord, minor: boolean): DataLine[] {
+  const address = [applicant.logradouro, applicant.numero, applicant.complemento].filter(Boolean).join(', ');
+  const passport = applicant.passaporte_numero
+    ? `${applicant.passaporte_numero}${applicant.passaporte_validade ? `, válido até ${formatDate(applicant.passaporte_validade)}` : ''}`
+    : '';
+  const lines: Array<[string, string, string]> = [
+    ['Nome', 'nome', applicant.nome],
+    ['Sobrenome', 'sobrenome', applicant.sobrenome],
+    ['Sexo', 'sexo', applicant.sexo === 'F' ? 'Feminino' : applicant.sexo === 'M' ? 'Masculino' : ''],
+    ['Data de nascimento', 'data de nascimento', formatDate(applicant.data_nascimento)],
+    ['Local de nascimento', 'local de nascimento', applicant.local_nascimento],
+    ['CPF', 'CPF', applicant.cpf ? maskCpf(applicant.cpf) : ''],
+    ['Estado civil', 'estado civil', MARITAL[applicant.estado_civil] ?? applicant.estado_civil],
+    ['Altura', 'altura', applicant.altura_cm > 0 ? `${applicant.altura_cm} cm` : ''],
+    ['Cor dos olhos', 'cor dos olhos', applicant.cor_olhos],
+    ['CEP', 'CEP', applicant.cep],
+    ['Endereço', 'endereço', address],
+    ['Cidade', 'cidade', applicant.cidade ? `${applicant.cidade} - ${applicant.uf}` : applicant.uf],
+    ['Comune do AIRE', 'comune do AIRE', applicant.aire_nao_sei ? 'Não sabe' : applicant.aire_comune],
+    ['Passaporte italiano anterior', 'passaporte anterior', passport],
+  ];
+  if (minor || applicant.mae_nome || applicant.pai_nome) {
+    lines.push(['Mãe', 'nome da mãe', applicant.mae_nome], ['Pai', 'nome do pai', applicant.pai_nome]);
+  }
+  const name = fullName(applicant);
+  return lines.map(([term, what, value]) => ({ term, what: `${what} de ${name}`, value }));
+}
+
+function ApplicantData({ applicant, minor }: { applicant: ApplicantRecord; minor: boolean }) {
+  return (
+    <dl className="grid gap-x-6 sm:grid-cols-2">
+      {dataLines(applicant, minor).map((line) => (
+        <div key={line.term} className="border-t border-gray-100 py-2">
+          <dt className="text-sm text-ink-600">{line.term}</dt>
+          <dd className="flex items-start justify-between gap-3">
+            <span className="min-w-0 font-medium wrap-anywhere text-ink-900">
+              {line.value || <span className="text-ink-600">Não informado</span>}
+            </span>
+            {line.value ? <CopyButton text={line.value} what={line.what} /> : null}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const isPdf = (name: string) => name.toLowerCase().endsWith('.pdf');
+
+/** The item's files: images shown, PDFs opened in a new tab; each also opens in full. */
+function Files({ doc, label, token }: { doc: DocumentRecord; label: string; token: string | undefined }) {
+  if (doc.arquivos.length === 0) return <p className="text-sm text-ink-700">Nenhum arquivo enviado.</p>;
+  if (!token) return <p className="text-sm text-ink-700">Carregando os arquivos...</p>;
+  return (
+    <ul className="mt-2 grid gap-3">
+      {doc.arquivos.map((name, index) => {
+        const url = fileUrl(doc, name, token);
+        const which = `${label}, arquivo ${index + 1} de ${doc.arquivos.length}`;
+        return (
+          <li key={name} className="rounded-lg border border-gray-200 p-2">
+            {isPdf(name) ? (
+              <p className="flex min-h-20 items-center justify-center rounded bg-gray-50 p-3 text-center text-sm wrap-anywhere text-ink-700">
+                PDF: {name}
+              </p>
+            ) : (
+              <img
+                src={url}
+                alt={which}
+                loading="lazy"
+                className="mx-auto min-h-24 max-h-72 w-auto max-w-full rounded bg-gray-50 object-contain"
+              />
+            )}
+            <a
+              href={url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="mt-2 inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2"
+            >
+              {isPdf(name) ? 'Abrir PDF' : 'Abrir imagem'}
+              <span className="sr-only">{`: ${which}, em nova aba`}</span>
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+interface ReviewActionsProps {
+  label: string;
+  onReview: (review: Review) => Promise<void>;
+}
+
+/** 'Aprovar', or 'Recusar' with the reason (a list, plus free text the customer reads). */
+function ReviewActions({ label, onReview }: ReviewActionsProps) {
+  const [refusing, setRefusing] = useState(false);
+  const [reason, setReason] = useState('');
+  const [text, setText] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState<'' | 'aprovar' | 'recusar'>('');
+  const id = useId();
+
+  async function run(kind: 'aprovar' | 'recusar', review: Review) {
+    setBusy(kind);
+    try {
+      await onReview(review);
+    } finally {
+      setBusy('');
+    }
+  }
+
+  function refuse(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const motivo = REFUSAL_REASONS.find((r) => r === reason);
+    if (!motivo) {
+      setError('Escolha o motivo da recusa.');
+      return;
+    }
+    void run('recusar', { status: 'recusado', motivo, motivo_texto: text.trim() });
+  }
+
+  if (refusing) {
+    return (
+      <form
+        noValidate
+        onSubmit={refuse}
+        aria-label={`Recusar ${label}`}
+        className="mt-3 space-y-3 rounded-lg bg-gray-50 p-3"
+      >
+        <SelectField
+          id={`${id}-motivo`}
+          label="Motivo da recusa"
+          value={reason}
+          error={error || undefined}
+          onChange={(event) => {
+            setReason(event.target.value);
+            setError('');
+          }}
+        >
+          <option value="">Escolha o motivo</option>
+          {REFUSAL_REASONS.map((r) => (
+            <option key={r} value={r}>
+              {REGRAS.motivosRecusa[r]}
+            </option>
+          ))}
+        </SelectField>
+        <TextAreaField
+          label="Detalhes para o cliente (opcional)"
+          hint="Vai na lista de documentos recusados que o cliente recebe."
+          maxLength={MAX_REASON_TEXT}
+          rows={2}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" variant="danger" loading={busy === 'recusar'} loadingText="Recusando">
+            Confirmar recusa
+          </Button>
+          <Button type="button" variant="ghost" onClick={() => setRefusing(false)} disabled={busy !== ''}>
+            Cancelar
+          </Button>
+        </div>
+      </form>
+    );
+  }
+  return (
+    <div className="mt-3 flex flex-wrap gap-2">
+      <Button
+        onClick={() => void run('aprovar', { status: 'aprovado' })}
+        loading={busy === 'aprovar'}
+        loadingText="Aprovando"
+        aria-label={`Aprovar ${label}`}
+      >
+        Aprovar
+      </Button>
+      <Button variant="secondary" onClick={() => setRefusing(true)} aria-label={`Recusar ${label}`}>
+        Recusar
+      </Button>
+    </div>
+  );
+}
+
+interface DocumentItemProps {
+  applicant: ApplicantRecord;
+  item: { id: string; nome: string; obrigatorio: boolean };
+  doc: DocumentRecord | undefined;
+  token: string | undefined;
+  onReview: (doc: DocumentRecord, review: Review) => Promise<void>;
+}
+
+function DocumentItem({ applicant, item, doc, token, onReview }: DocumentItemProps) {
+  const label = `${item.nome} de ${fullName(applicant)}`;
+  const status = doc?.status || 'pendente';
+  const badge = STATUS_BADGES[status] ?? STATUS_BADGES.pendente;
+  const reviewer = doc?.expand?.revisado_por?.nome_completo;
+  return (
+    <li className="min-w-0 rounded-xl border border-gray-200 p-3 sm:p-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <h4 className="font-semibold text-ink-900">{item.nome}</h4>
+        {!doc ? (
+          <Badge className="bg-gray-100 text-gray-800">
+            {item.obrigatorio ? 'Não enviado' : 'Não enviado (opcional)'}
+          </Badge>
+        ) : (
+          <>
+            {badge ? <Badge className={badge.className}>{badge.label}</Badge> : null}
+            {doc.reenviado ? <Badge className="bg-amber-100 text-amber-950">Reenviado</Badge> : null}
+          </>
+        )}
+      </div>
+      {doc?.status === 'recusado' ? (
+        <p className="mt-1 text-sm text-accent-700">
+          Motivo: {doc.motivo ? REGRAS.motivosRecusa[doc.motivo] : ''}
+          {doc.motivo_texto ? `: ${doc.motivo_texto}` : ''}
+        </p>
+      ) : null}
+      {doc && (doc.status === 'aprovado' || doc.status === 'recusado') && doc.revisado_em ? (
+        <p className="mt-1 text-sm text-ink-600">
+          {doc.status === 'aprovado' ? 'Aprovado' : 'Recusado'}
+          {reviewer ? ` por ${reviewer}` : ''} em {formatDateTime(doc.revisado_em)}
+        </p>
+      ) : null}
+      {doc ? <Files doc={doc} label={label} token={token} /> : null}
+      {doc?.status === 'em_analise' ? (
+        <ReviewActions label={label} onReview={(review) => onReview(doc, review)} />
+      ) : null}
+    </li>
+  );
+}
+
+function Applicant({
+  applicant,
+  index,
+  docs,
+  token,
+  onReview,
+}: {
+  applicant: ApplicantRecord;
+  index: number;
+  docs: DocumentRecord[];
+  token: string | undefined;
+  onReview: (doc: DocumentRecord, review: Review) => Promise<void>;
+}) {
+  const minor = isMinor(applicant.data_nascimento, todayIso());
+  const consulate = consulateOfUf(applicant.uf);
+  const headingId = useId();
+  const items = checklistFor(minor);
+  // Anything sent under an item this applicant's checklist does not hold (an adult's file kept after a
+  // birth date was corrected) is still shown, so nothing sent is hidden from staff.
+  const extra = docs.filter((d) => !items.some((item) => item.id === d.item));
+  return (
+    <article aria-labelledby={headingId} className="space-y-4 rounded-2xl border border-gray-200 p-3 sm:p-5">
+      <header className="flex flex-wrap items-center gap-2">
+        <h3 id={headingId} className="text-lg font-bold break-words text-ink-900">
+          Requerente {index + 1}: {fullName(applicant)}
+        </h3>
+        {minor ? <Badge className="bg-purple-100 text-purple-900">Menor</Badge> : null}
+        <span className="text-sm text-ink-700">
+          {consulate ? `Consulado de ${consulateLabel(consulate)}` : 'Consulado: UF não informada'}
+        </span>
+      </header>
+      <details className="group">
+        <summary className="min-h-11 cursor-pointer py-2 font-semibold text-brand-800">
+          Dados do requerente
+        </summary>
+        <ApplicantData applicant={applicant} minor={minor} />
+      </details>
+      <ul
+        className="grid items-start gap-3 md:grid-cols-2"
+        aria-label={`Documentos de ${fullName(applicant)}`}
+      >
+        {items.map((item) => (
+          <DocumentItem
+            key={item.id}
+            applicant={applicant}
+            item={item}
+            doc={docs.find((d) => d.item === item.id)}
+            token={token}
+            onReview={onReview}
+          />
+        ))}
+        {extra.map((doc) => (
+          <DocumentItem
+            key={doc.id}
+            applicant={applicant}
+            item={{ id: doc.item, nome: doc.item, obrigatorio: false }}
+            doc={doc}
+            token={token}
+            onReview={onReview}
+          />
+        ))}
+      </ul>
+    </article>
+  );
+}
+
+function Counts({ docs }: { docs: DocumentRecord[] }) {
+  const count = (status: string) => docs.filter((d) => (d.status || 'pendente') === status).length;
+  const parts = [
+    [count('aprovado'), 'aprovado(s)'],
+    [count('em_analise'), 'em análise'],
+    [count('recusado'), 'recusado(s)'],
+    [count('pendente'), 'aguardando envio'],
+  ].filter(([n]) => Number(n) > 0);
+  const allApproved = docs.length > 0 && count('aprovado') === docs.length;
+  return (
+    <p className={allApproved ? 'font-medium text-green-900' : 'text-ink-700'}>
+      {docs.length} documento(s)
+      {parts.length ? `: ${parts.map(([n, what]) => `${n} ${what}`).join(', ')}` : ''}.
+      {allApproved ? ' Todos aprovados: o status ANALISE OK já pode ser escolhido no editor.' : ''}
+    </p>
+  );
+}
+
+function Section({ children }: { children: ReactNode }) {
+  return (
+    <section aria-labelledby="processo-titulo" className="space-y-4">
+      <h2 id="processo-titulo" className="text-xl font-bold text-ink-900">
+        Processo: requerentes e documentos
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+interface ReviewPanelProps {
+  bookingId: string;
+  /** Called when a review moved the booking to another status (the editor then shows the new one). */
+  onStatusChanged: () => void;
+}
+
+export function ReviewPanel({ bookingId, onStatusChanged }: ReviewPanelProps) {
+  const queryClient = useQueryClient();
+  const applicants = useQuery(caseQueries.applicants(bookingId));
+  const documents = useQuery(caseQueries.documents(bookingId));
+  const hasFiles = (documents.data ?? []).some((d) => d.arquivos.length > 0);
+  const token = useQuery({ ...caseQueries.fileToken(), enabled: hasFiles });
+
+  const review = useMutation({
+    mutationFn: ({ doc, body }: { doc: DocumentRecord; body: Review }) => reviewDocument(doc.id, body),
+  });
+
+  async function onReview(doc: DocumentRecord, body: Review) {
+    const detailKey = bookingQueries.detail(bookingId).queryKey;
+    const before = queryClient.getQueryData(detailKey)?.status_agendamento;
+    try {
+      await review.mutateAsync({ doc, body });
+    } catch (error) {
+      toast.error(`Erro: ${errorMessage(error)}`);
+      return;
+    }
+    toast.success(body.status === 'aprovado' ? 'Documento aprovado.' : 'Documento recusado.');
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: caseQueries.documents(bookingId).queryKey }),
+      queryClient.invalidateQueries({ queryKey: detailKey }),
+      queryClient.invalidateQueries({ queryKey: bookingQueries.history(bookingId).queryKey }),
+      queryClient.invalidateQueries({ queryKey: bookingQueries.lists() }),
+    ]);
+    if (queryClient.getQueryData(detailKey)?.status_agendamento !== before) onStatusChanged();
+  }
+
+  if (applicants.isPending || documents.isPending) {
+    return (
+      <Section>
+        <p className="text-ink-700">Carregando o processo...</p>
+      </Section>
+    );
+  }
+  if (applicants.isError || documents.isError) {
+    return (
+      <Section>
+        <div role="alert" className="space-y-2">
+          <p className="text-ink-700">
+            Não foi possível carregar o processo. {errorMessage(applicants.error ?? documents.error)}
+          </p>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              void applicants.refetch();
+              void documents.refetch();
+            }}
+          >
+            Tentar novamente
+          </Button>
+        </div>
+      </Section>
+    );
+  }
+  if (applicants.data.length === 0) {
+    return (
+      <Section>
+        <p className="text-ink-700">O cliente ainda não cadastrou nenhum requerente.</p>
+      </Section>
+    );
+  }
+  const docs = documents.data;
+  return (
+    <Section>
+      <Counts docs={docs} />
+      {applicants.data.map((applicant, index) => (
+        <Applicant
+          key={applicant.id}
+          applicant={applicant}
+          index={index}
+          docs={docs.filter((d) => d.requerente === applicant.id)}
+          token={token.data}
+          onReview={onReview}
+        />
+      ))}
+    </Section>
+  );
+}
+
+export default ReviewPanel;
