@@ -7,6 +7,7 @@ import type {
   PaymentRecord,
   UserRecord,
 } from '@/lib/types';
+import type { DocumentoRecord, RequerenteRecord } from '@/lib/processo';
 import { clearMailbox } from './mailbox';
 import { resetLimits } from './limits';
 import { buildSeed } from './seed';
@@ -71,6 +72,9 @@ export interface DemoDb {
   solicitacoes_exclusao: DeletionRequestRecord[];
   /** every change of a booking, as pb_hooks writes it; staff read it, nobody writes it */
   historico_agendamentos: BookingHistoryRecord[];
+  /** the case file (src/mocks/processo.ts); its files live apart, in processo-files.ts */
+  requerentes: RequerenteRecord[];
+  documentos: DocumentoRecord[];
 }
 
 export const STORAGE_KEY = 'demo-db-v3';
@@ -99,6 +103,8 @@ function isDemoDb(value: unknown): value is DemoDb {
       v.asaasCharges,
       v.solicitacoes_exclusao,
       v.historico_agendamentos,
+      v.requerentes,
+      v.documentos,
     ].every(Array.isArray)
   );
 }

@@ -27,6 +27,7 @@ import { makeToken, readToken, signToken, USERS_COLLECTION_ID, verifyToken } fro
 import { FIELDS, USER_FIELDS, type CollectionName } from './collections';
 import { historyEntry, STATUS_MAIL_SUBJECTS } from './history';
 import { notifyMail } from './mailbox';
+import { processoRoutes } from './processo';
 import { isValidCpf, newId, parsePbDate, pbDate } from './util';
 
 type Json = Record<string, unknown>;
@@ -1437,6 +1438,7 @@ function formatReais(value: number): string {
 
 export const handlers = [
   ...authRoutes,
+  ...processoRoutes,
   ...recordRoutes,
   ...accountRoutes,
   ...asaasRoutes,

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { PageLoading } from '@/components/ui/spinner';
@@ -99,14 +99,9 @@ function Documents({
             Preencha o formulário e envie seus arquivos: precisamos deles para conferir os dados e fazer o
             agendamento.
           </p>
-          <a
-            href={env.documentsFormUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={buttonClass('primary', 'mt-3')}
-          >
+          <Link to={paths.caseFile} className={buttonClass('primary', 'mt-3')}>
             Enviar arquivos
-          </a>
+          </Link>
         </div>
         <p>Se você acabou de enviar, aguarde: aparece aqui como recebido assim que chegar.</p>
       </>
@@ -125,6 +120,9 @@ function Documents({
             <p className="mt-1 whitespace-pre-line break-words">{note}</p>
           </div>
         ) : null}
+        <Link to={paths.caseFile} className={buttonClass('primary', 'mt-3')}>
+          Substituir documentos
+        </Link>
       </div>
     );
   }
