@@ -615,9 +615,9 @@ const accountRoutes = [
       agendamentos: own(db.agendamentos),
       // The demo records no history of status changes.
       historico: [],
-      // The demo keeps no case file: no applicants, no documents.
-      requerentes: [],
-      documentos: [],
+      // The case file: the applicants' data and the list of documents (names and states, not the files).
+      requerentes: db.requerentes.filter((r) => own(db.agendamentos).some((b) => b.id === r.agendamento)),
+      documentos: db.documentos.filter((d) => own(db.agendamentos).some((b) => b.id === d.agendamento)),
       solicitacoes_exclusao: own(db.solicitacoes_exclusao),
     });
   }),

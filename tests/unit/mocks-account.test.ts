@@ -136,7 +136,7 @@ describe('GET /api/conta/exportar', () => {
         'solicitacoes_exclusao',
       ].sort(),
     );
-    // The demo keeps no case file.
+    // This customer has no case file yet (the case-file accounts' export is tested below).
     expect(data.requerentes).toEqual([]);
     expect(data.documentos).toEqual([]);
     expect(Number.isNaN(Date.parse(String(data.gerado_em)))).toBe(false);
@@ -149,6 +149,17 @@ describe('GET /api/conta/exportar', () => {
       expect.objectContaining({ id: DEMO_AGENDADO_BOOKING.id, usuario: agendado.id }),
     ]);
     expect(data.solicitacoes_exclusao).toEqual([]);
+  });
+
+  it("includes the case file: the applicants' data and the list of documents, only the customer's", async () => {
+    const pb = await signedIn('processoRecusado');
+    const data = await pb.send<{
+      requerentes: { nome: string }[];
+      documentos: { item: string; status: string }[];
+    }>('/api/conta/exportar', {});
+    expect(data.requerentes.map((r) => r.nome)).toEqual(['Renata', 'Bianca']);
+    expect(data.documentos).toHaveLength(8);
+    expect(data.documentos.filter((d) => d.status === 'recusado').map((d) => d.item)).toEqual(['foto']);
   });
 
   it('answers 401 without a session', async () => {
