@@ -117,7 +117,10 @@ function Applicant({
     mutationFn: () => removeApplicant(applicant.id),
     onSuccess: () => refreshCaseFile(queryClient),
   });
-  const dataMissing = falta.some((f) => !REGRAS.itens.some((i) => f.startsWith(i.nome)));
+  // Open while data is missing when the page opens; then as the customer leaves it (saving keeps it open).
+  const [dataOpen, setDataOpen] = useState(() =>
+    falta.some((f) => !REGRAS.itens.some((i) => f.startsWith(i.nome))),
+  );
 
   return (
     <section aria-labelledby={headingId} className="mt-8 rounded-2xl border border-gray-200 p-4 sm:p-6">
@@ -128,7 +131,11 @@ function Applicant({
         {tipo === 'menor' ? 'Menor de 18 anos' : 'Maior de 18 anos'} ·{' '}
         {consulado ? `Consulado de ${REGRAS.consulados[consulado].nome}` : 'Consulado: informe a UF'}
       </p>
-      <details open={dataMissing} className="mt-4 rounded-xl border border-gray-200">
+      <details
+        open={dataOpen}
+        onToggle={(event) => setDataOpen(event.currentTarget.open)}
+        className="mt-4 rounded-xl border border-gray-200"
+      >
         <summary className="cursor-pointer px-4 py-3 font-semibold text-brand-800">Dados pessoais</summary>
         <div className="border-t border-gray-200 p-4">
           <ApplicantForm applicant={applicant} number={number} locked={locked} />

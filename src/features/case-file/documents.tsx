@@ -25,16 +25,18 @@ import {
 
 const ACCEPT = [...REGRAS.arquivos.tipos, ...REGRAS.arquivos.extensoes].join(',');
 
-export const DOCUMENT_STATUS_LABEL: Record<DocumentStatus | 'falta', string> = {
+export const DOCUMENT_STATUS_LABEL: Record<DocumentStatus | 'falta' | 'opcional', string> = {
   falta: 'Falta enviar',
+  opcional: 'Opcional',
   pendente: 'Enviado, falta mandar para análise',
   em_analise: 'Em análise',
   aprovado: 'Aprovado',
   recusado: 'Recusado',
 };
 
-const STATUS_CLASS: Record<DocumentStatus | 'falta', string> = {
+const STATUS_CLASS: Record<DocumentStatus | 'falta' | 'opcional', string> = {
   falta: 'bg-orange-100 text-orange-950',
+  opcional: 'bg-gray-100 text-ink-900',
   pendente: 'bg-sky-100 text-sky-950',
   em_analise: 'bg-violet-100 text-violet-950',
   aprovado: 'bg-green-100 text-green-950',
@@ -101,6 +103,7 @@ function ChecklistItem({
   const [error, setError] = useState('');
   const [done, setDone] = useState('');
   const status = statusOf(doc);
+  const badge = status === 'falta' && !item.obrigatorio ? 'opcional' : status;
   const canUpload = !locked && status !== 'aprovado';
   const fonte = fonteDoItem(item, consulado);
 
@@ -151,7 +154,7 @@ function ChecklistItem({
           {item.nome}
           {item.obrigatorio ? null : <span className="font-normal text-ink-600"> (se houver)</span>}
         </h4>
-        <Badge className={STATUS_CLASS[status]}>{DOCUMENT_STATUS_LABEL[status]}</Badge>
+        <Badge className={STATUS_CLASS[badge]}>{DOCUMENT_STATUS_LABEL[badge]}</Badge>
       </div>
       <p className="mt-1 text-sm text-ink-700">{item.descricao}</p>
       {fonte ? (
@@ -163,7 +166,7 @@ function ChecklistItem({
       ) : null}
       {status === 'recusado' && doc ? (
         <p className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-red-950">
-          <strong>Motivo da recusa:</strong> {motivoDe(doc)}. Envie um arquivo novo.
+          <strong>Motivo da recusa:</strong> {motivoDe(doc).replace(/\.$/, '')}. Envie um arquivo novo.
         </p>
       ) : null}
       {doc && doc.arquivos.length > 0 ? <Preview doc={doc} token={token} /> : null}
@@ -203,10 +206,12 @@ function ChecklistItem({
           </label>
         </div>
       ) : null}
-      <p className="mt-2 text-sm text-ink-600">
-        PDF, JPEG ou PNG, até 10 MB
-        {item.maxArquivos > 1 ? `; até ${item.maxArquivos} arquivos (frente e verso, páginas)` : ''}.
-      </p>
+      {canUpload ? (
+        <p className="mt-2 text-sm text-ink-600">
+          PDF, JPEG ou PNG, até 10 MB
+          {item.maxArquivos > 1 ? `; até ${item.maxArquivos} arquivos de uma vez` : ''}.
+        </p>
+      ) : null}
       {progress !== null ? (
         <div className="mt-2">
           <label className="text-sm font-semibold" htmlFor={`${headingId}-progresso`}>
