@@ -23,7 +23,9 @@ async function upload(section: Locator, item: string, name: string, buffer = PDF
     buffer,
   });
   await expect(
-    section.getByRole('link', { name: new RegExp(`Abrir ${name.replace(/-/g, '_').replace('.', '_\\w+\\.')}`) }),
+    section.getByRole('link', {
+      name: new RegExp(`Abrir ${name.replace(/-/g, '_').replace('.', '_\\w+\\.')}`),
+    }),
   ).toBeVisible();
 }
 
