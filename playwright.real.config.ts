@@ -27,6 +27,7 @@ export default defineConfig({
     'real-server.spec.ts',
     'real-checkout.spec.ts',
     'real-money.spec.ts',
+    'real-case-file.spec.ts',
     'visitor.spec.ts',
     'seo.spec.ts',
   ],

@@ -1,32 +1,13 @@
 // The customer's case file in demo mode (the in-browser backend): from tracking's 'Enviar arquivos' to a sent
 // case, by keyboard where a person would use it, and the case at each stage, axe-checked on a phone and a desktop.
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { ADULT_ITEMS, fillApplicant, MINOR_ITEMS, PNG, uploadFile } from './case-file-helpers';
 import { expect, expectNoAxeViolations, shot, test } from './fixtures';
 import { login } from './helpers';
-
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
-// A 2x2 PNG, so a preview has something to show.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 async function signIn(page: Page, email: string) {
   const dialog = await login(page, email);
   await expect(dialog).toBeHidden();
-}
-
-async function upload(section: Locator, item: string, name: string, buffer = PDF) {
-  await section.getByLabel(`Enviar arquivo: ${item}`).setInputFiles({
-    name,
-    mimeType: name.endsWith('.png') ? 'image/png' : 'application/pdf',
-    buffer,
-  });
-  await expect(
-    section.getByRole('link', {
-      name: new RegExp(`Abrir ${name.replace(/-/g, '_').replace('.', '_\\w+\\.')}`),
-    }),
-  ).toBeVisible();
 }
 
 test('from tracking to a case sent for review, with a minor', async ({ page }) => {
@@ -46,43 +27,25 @@ test('from tracking to a case sent for review, with a minor', async ({ page }) =
   await add.click();
   const minor = page.getByRole('region', { name: /^Requerente 2:/ });
 
-  await adult.getByLabel('Nome(s)', { exact: true }).fill('Giovanna');
-  await adult.getByLabel('Sobrenome(s)', { exact: true }).fill('Bertolini Alves');
-  await adult.getByLabel('Sexo', { exact: true }).selectOption('F');
-  await adult.getByLabel('Data de nascimento', { exact: true }).fill('1984-02-29');
-  await adult.getByLabel('Local de nascimento (cidade e país)', { exact: true }).fill('Curitiba, Brasil');
-  await adult.getByLabel('CPF', { exact: true }).fill('52998224725');
-  await adult.getByLabel('Estado civil', { exact: true }).selectOption('casado');
-  await adult.getByLabel('Altura (cm)', { exact: true }).fill('168');
-  await adult.getByLabel('Cor dos olhos', { exact: true }).selectOption('Verdes');
-  await adult.getByLabel('CEP', { exact: true }).fill('80010000');
-  await adult.getByLabel('Endereço (rua, avenida)', { exact: true }).fill('Rua XV de Novembro');
-  await adult.getByLabel('Número', { exact: true }).fill('100');
-  await adult.getByLabel('Cidade', { exact: true }).fill('Curitiba');
-  await adult.getByLabel('UF', { exact: true }).selectOption('PR');
+  await fillApplicant(adult, {
+    nome: 'Giovanna',
+    sobrenome: 'Bertolini Alves',
+    sexo: 'F',
+    nascimento: '1984-02-29',
+    cpf: '52998224725',
+    uf: 'PR',
+    cidade: 'Curitiba',
+  });
   await expect(adult.getByText('Curitiba', { exact: true })).toBeVisible();
-  await adult.getByLabel('Não sei o comune do AIRE', { exact: true }).check();
-  await adult.getByRole('button', { name: 'Salvar dados' }).click();
-  await expect(adult.getByText('Dados salvos.')).toBeVisible();
-
-  await minor.getByLabel('Nome(s)', { exact: true }).fill('Bianca');
-  await minor.getByLabel('Sobrenome(s)', { exact: true }).fill('Bertolini Alves');
-  await minor.getByLabel('Sexo', { exact: true }).selectOption('F');
-  await minor.getByLabel('Data de nascimento', { exact: true }).fill('2015-06-30');
-  await expect(minor.getByText('Menor de 18 anos')).toBeVisible();
-  await minor.getByLabel('Nome completo da mãe', { exact: true }).fill('Giovanna Bertolini Alves');
-  await minor.getByLabel('Nome completo do pai', { exact: true }).fill('Marco Alves');
-  await minor.getByLabel('Local de nascimento (cidade e país)', { exact: true }).fill('Curitiba, Brasil');
-  await minor.getByLabel('Estado civil', { exact: true }).selectOption('solteiro');
-  await minor.getByLabel('Altura (cm)', { exact: true }).fill('140');
-  await minor.getByLabel('Cor dos olhos', { exact: true }).selectOption('Castanhos');
-  await minor.getByLabel('CEP', { exact: true }).fill('80010000');
-  await minor.getByLabel('Endereço (rua, avenida)', { exact: true }).fill('Rua XV de Novembro');
-  await minor.getByLabel('Número', { exact: true }).fill('100');
-  await minor.getByLabel('Cidade', { exact: true }).fill('Curitiba');
-  await minor.getByLabel('UF', { exact: true }).selectOption('PR');
-  await minor.getByLabel('Comune de inscrição no AIRE', { exact: true }).fill('Treviso');
-  await minor.getByRole('button', { name: 'Salvar dados' }).click();
+  await fillApplicant(minor, {
+    nome: 'Bianca',
+    sobrenome: 'Bertolini Alves',
+    sexo: 'F',
+    nascimento: '2015-06-30',
+    pais: { mae: 'Giovanna Bertolini Alves', pai: 'Marco Alves' },
+    uf: 'PR',
+    cidade: 'Curitiba',
+  });
   await expect(
     minor.getByRole('heading', { name: 'Autorização do outro genitor (atto di assenso)' }),
   ).toBeVisible();
@@ -90,18 +53,11 @@ test('from tracking to a case sent for review, with a minor', async ({ page }) =
 
   const send = page.getByRole('button', { name: 'Enviar para análise' });
   await expect(send).toBeDisabled();
-  await upload(adult, 'Documento de identidade com foto', 'rg.pdf');
-  await upload(adult, 'Comprovante de endereço', 'conta.pdf');
-  await upload(adult, 'Foto para passaporte', 'foto.png', PNG);
-  for (const [item, name] of [
-    ['Documento de identidade com foto', 'rg-bianca.pdf'],
-    ['Comprovante de endereço', 'conta-bianca.pdf'],
-    ['Certidão de nascimento', 'certidao.pdf'],
-    ['Autorização do outro genitor (atto di assenso)', 'assenso.pdf'],
-  ] as const)
-    await upload(minor, item, name);
+  for (const [i, item] of ADULT_ITEMS.entries()) await uploadFile(adult, item, `adulto${i}.pdf`);
+  await uploadFile(adult, 'Foto para passaporte', 'foto.png', PNG);
+  for (const [i, item] of MINOR_ITEMS.entries()) await uploadFile(minor, item, `menor${i}.pdf`);
   await expect(send).toBeDisabled();
-  await upload(minor, 'Foto para passaporte', 'foto-bianca.png', PNG);
+  await uploadFile(minor, 'Foto para passaporte', 'foto-bianca.png', PNG);
   // The preview is the protected file itself, fetched with a file token.
   const thumbnail = adult.getByRole('link', { name: /Abrir foto_\w+\.png/ }).locator('img');
   await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);

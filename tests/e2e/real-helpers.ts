@@ -51,3 +51,48 @@ export async function verifiedCustomer(request: APIRequestContext): Promise<Cust
   expect(verified.ok()).toBe(true);
   return { id, email: data.email, password: data.password, name: data.name };
 }
+
+/** A verified customer who bought `tipo` by card (through the API, as the app's checkout sends it). */
+export async function customerWithOrder(
+  request: APIRequestContext,
+  tipo: 'individual' | 'familiar',
+): Promise<Customer> {
+  const customer = await verifiedCustomer(request);
+  const auth = await request.post(`${REAL_BACKEND.pb}/api/collections/usuarios/auth-with-password`, {
+    data: { identity: customer.email, password: customer.password },
+  });
+  const headers = { Authorization: ((await auth.json()) as { token: string }).token };
+  const asaas = await request.post(`${REAL_BACKEND.pb}/payments/asaas/customer`, { headers, data: {} });
+  const { id } = (await asaas.json()) as { id: string };
+  const price = tipo === 'familiar' ? 999 : 699;
+  const charge = await request.post(`${REAL_BACKEND.pb}/payments/asaas/installment`, {
+    headers,
+    data: {
+      customer: id,
+      installmentCount: 1,
+      value: price,
+      totalValue: price,
+      billingType: 'CREDIT_CARD',
+      creditCard: {
+        holderName: 'GIULIA C TESTE',
+        number: '4111111111111111',
+        expiryMonth: '12',
+        expiryYear: '2030',
+        ccv: '123',
+      },
+      creditCardHolderInfo: {
+        name: customer.name,
+        email: customer.email,
+        cpfCnpj: '52998224725',
+        postalCode: '01310100',
+        addressNumber: '1000',
+        phone: '11987654321',
+      },
+      tipo_servico: tipo,
+      flex: false,
+      externalReference: `tentativa-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
+    },
+  });
+  expect(charge.ok(), await charge.text()).toBe(true);
+  return customer;
+}

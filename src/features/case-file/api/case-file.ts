@@ -26,10 +26,13 @@ export const caseFileQueries = {
         }),
       enabled: bookingId !== '',
     }),
-  /** A file token (PocketBase's, valid for a few minutes): protected files are fetched with it. */
+  /**
+   * A file token (PocketBase's, valid for a few minutes): protected files are fetched with it. Kept apart from
+   * all(): a new token read before the documents would re-render a replaced (deleted) file's address.
+   */
   fileToken: () =>
     queryOptions({
-      queryKey: [...caseFileQueries.all(), 'token'] as const,
+      queryKey: ['processo-token'] as const,
       queryFn: () => pb.files.getToken(),
       staleTime: 60_000,
       refetchInterval: 60_000,
