@@ -1,5 +1,7 @@
 // What the case-file browser tests share (demo: case-file.spec.ts; real server: real-case-file.spec.ts): an
 // applicant's data typed as a person would, and files chosen for a checklist item.
+import { randomBytes } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
 import type { Locator } from '@playwright/test';
 import { expect } from './fixtures';
 
@@ -68,3 +70,36 @@ export const MINOR_ITEMS = [
   'Certidão de nascimento',
   'Autorização do outro genitor (atto di assenso)',
 ] as const;
+
+function crc32(bytes: Buffer): number {
+  let crc = ~0;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return ~crc >>> 0;
+}
+
+/** A PNG photo of noise, `width` x `height` pixels: big (noise does not compress), like a phone camera's. */
+export function bigPhoto(width = 1600, height = 1200): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB
+  const raw = randomBytes((width * 3 + 1) * height);
+  for (let row = 0; row < height; row++) raw[row * (width * 3 + 1)] = 0; // filter: none
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}

@@ -1,7 +1,7 @@
 // The customer's case file in demo mode (the in-browser backend): from tracking's 'Enviar arquivos' to a sent
 // case, by keyboard where a person would use it, and the case at each stage, axe-checked on a phone and a desktop.
 import type { Page } from '@playwright/test';
-import { ADULT_ITEMS, fillApplicant, MINOR_ITEMS, PNG, uploadFile } from './case-file-helpers';
+import { ADULT_ITEMS, bigPhoto, fillApplicant, MINOR_ITEMS, PNG, uploadFile } from './case-file-helpers';
 import { expect, expectNoAxeViolations, shot, test } from './fixtures';
 import { login } from './helpers';
 
@@ -72,6 +72,34 @@ test('from tracking to a case sent for review, with a minor', async ({ page }) =
 
   await page.getByRole('link', { name: 'Voltar para o andamento' }).click();
   await expect(page.getByText('Formulário recebido')).toBeVisible();
+});
+
+test('a big photo from the camera is shrunk in the browser before it is sent, with a progress bar', async ({
+  page,
+}) => {
+  await signIn(page, 'processo.vazio@demo.com.br');
+  await page.goto('/processo');
+  await page.getByRole('button', { name: 'Adicionar requerente' }).click();
+  const section = page.getByRole('region', { name: /^Requerente 1:/ });
+  const photo = bigPhoto();
+  expect(photo.length).toBeGreaterThan(4_000_000);
+  const sent: number[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/api/collections/documentos/records'))
+      sent.push(request.postDataBuffer()?.length ?? 0);
+  });
+  const camera = section.getByLabel('Tirar foto: Foto para passaporte');
+  await expect(camera).toHaveAttribute('capture', 'environment');
+  const progress = page.waitForSelector('progress', { state: 'attached' });
+  await camera.setInputFiles({ name: 'camera.png', mimeType: 'image/png', buffer: photo });
+  await progress;
+  await expect(section.getByText('Arquivo enviado.')).toBeVisible();
+  // Redrawn at most 2000 px wide as a JPEG, far smaller than the camera's file.
+  const preview = section.getByRole('link', { name: /Abrir camera_\w+\.jpg/ });
+  await expect(preview).toBeVisible();
+  expect(sent).toHaveLength(1);
+  expect(sent[0]).toBeLessThan(photo.length / 2);
+  expect(await preview.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1600);
 });
 
 for (const [stage, email, state] of [
