@@ -151,20 +151,6 @@ export function motivoDe(documento: Pick<DocumentoRecord, 'motivo' | 'motivo_tex
   return motivo && texto ? `${motivo}: ${texto}` : motivo || texto;
 }
 
-const CAMPOS_OBRIGATORIOS: [keyof RequerenteData, string][] = [
-  ['nome', 'nome'],
-  ['sobrenome', 'sobrenome'],
-  ['sexo', 'sexo'],
-  ['data_nascimento', 'data de nascimento'],
-  ['local_nascimento', 'local de nascimento'],
-  ['estado_civil', 'estado civil'],
-  ['cor_olhos', 'cor dos olhos'],
-  ['cep', 'CEP'],
-  ['logradouro', 'endereço'],
-  ['numero', 'número'],
-  ['cidade', 'cidade'],
-];
-
 /** What an applicant still lacks to be sent, as pt-BR phrases (pb_hooks/lib/processo.js pendencias). */
 export function pendencias(
   requerente: RequerenteData,
@@ -173,7 +159,8 @@ export function pendencias(
 ): string[] {
   const falta: string[] = [];
   const texto = (campo: keyof RequerenteData) => String(requerente[campo]).trim() !== '';
-  for (const [campo, nome] of CAMPOS_OBRIGATORIOS) if (!texto(campo)) falta.push(nome);
+  for (const [campo = '', nome = ''] of REGRAS.camposObrigatorios)
+    if (!texto(campo as keyof RequerenteData)) falta.push(nome);
   if (!(requerente.altura_cm > 0)) falta.push('altura');
   if (!consuladoDaUf(requerente.uf)) falta.push('UF');
   if (!texto('aire_comune') && !requerente.aire_nao_sei) falta.push('comune do AIRE');
