@@ -238,6 +238,20 @@ describe('case file: documents', () => {
   });
 });
 
+describe('tracking after a refusal', () => {
+  it('says the corrections were received once every refused document was sent again', async () => {
+    const foto = getDb().documentos.find(
+      (d) => d.agendamento === REFUSED_CASE && d.item === 'foto' && d.requerente === 'demoreq00030002',
+    );
+    if (!foto) throw new Error('seed changed');
+    Object.assign(foto, { status: 'em_analise', reenviado: true, motivo: '', motivo_texto: '' });
+    renderApp({ route: '/tracking', session: 'processoRecusado' });
+    expect(await screen.findByText('Documentos corrigidos recebidos')).toBeInTheDocument();
+    expect(screen.queryByText(/Ilegível: A foto está tremida/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Substituir documentos' })).not.toBeInTheDocument();
+  });
+});
+
 describe('case file: the demo double review, as staff use it', () => {
   const staffPatch = (id: string, body: object, userId: string = DEMO_ACCOUNTS.admin.id) =>
     fetch(`${window.location.origin}/api/collections/documentos/records/${id}`, {

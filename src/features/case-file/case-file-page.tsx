@@ -26,12 +26,12 @@ import {
   type RequerenteRecord,
 } from '@/lib/processo';
 import type { BookingRecord } from '@/lib/types';
+import { caseFileQueries } from '@/lib/api/case-file';
 import { useSession } from '@/lib/use-session';
 import { ApplicantForm } from './applicant-form';
 import {
   addApplicant,
   caseFileErrorMessage,
-  caseFileQueries,
   pendenciasOf,
   refreshCaseFile,
   removeApplicant,

@@ -14,14 +14,9 @@ import {
   type DocumentStatus,
   type Item,
 } from '@/lib/processo';
+import { caseFileQueries } from '@/lib/api/case-file';
 import { shrinkImage } from '@/lib/shrink-image';
-import {
-  caseFileErrorMessage,
-  caseFileQueries,
-  fileUrl,
-  refreshCaseFile,
-  uploadDocument,
-} from './api/case-file';
+import { caseFileErrorMessage, fileUrl, refreshCaseFile, uploadDocument } from './api/case-file';
 
 const ACCEPT = [...REGRAS.arquivos.tipos, ...REGRAS.arquivos.extensoes].join(',');
 

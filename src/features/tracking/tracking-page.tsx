@@ -8,6 +8,7 @@ import { brand, requiredDocuments } from '@/config/content';
 import { env } from '@/config/env';
 import { paths } from '@/config/routes';
 import { myBookingQueries } from '@/lib/api/bookings';
+import { caseFileQueries } from '@/lib/api/case-file';
 import {
   CHARGE_IN_ANALYSIS,
   CHARGE_POLL_MS,
@@ -70,10 +71,13 @@ function Documents({
   status,
   note,
   formReceived,
+  resent,
 }: {
   status: BookingStatus | null;
   note: string;
   formReceived: boolean;
+  /** every refused document was replaced and sent again: the case is back in review */
+  resent: boolean;
 }) {
   if ((status === null || status === 'NOVO') && formReceived) {
     return (
@@ -104,6 +108,19 @@ function Documents({
           </Link>
         </div>
         <p>Se você acabou de enviar, aguarde: aparece aqui como recebido assim que chegar.</p>
+      </>
+    );
+  }
+  if (status === 'ANALISE_ERRO' && resent) {
+    return (
+      <>
+        <ul className="space-y-1">
+          <Tick>Documentos corrigidos recebidos</Tick>
+        </ul>
+        <p>
+          Recebemos os documentos que você substituiu e estamos analisando de novo. Avisaremos você por e-mail
+          quando a análise terminar.
+        </p>
       </>
     );
   }
@@ -190,6 +207,15 @@ function TrackingContent({
   const docsDone = status === 'ANALISE_OK' || status === 'AGENDADO' || status === 'FINALIZADO';
   const booked = status === 'AGENDADO' || status === 'FINALIZADO';
   const note = booking?.nota_cliente?.trim() ?? '';
+  // After a refusal, the case's documents tell whether the customer has already sent the corrections.
+  const documents = useQuery({
+    ...caseFileQueries.documents(booking?.id ?? ''),
+    enabled: !!booking && status === 'ANALISE_ERRO',
+  });
+  const resent =
+    !!documents.data &&
+    !documents.data.some((d) => d.status === 'recusado' || d.status === 'pendente') &&
+    documents.data.some((d) => d.status === 'em_analise');
   return (
     <>
       {status ? (
@@ -221,7 +247,12 @@ function TrackingContent({
           </p>
         </Step>
         <Step n={3} title="Documentos para verificação" done={docsDone}>
-          <Documents status={status} note={note} formReceived={(booking?.formulario ?? '').trim() !== ''} />
+          <Documents
+            status={status}
+            note={note}
+            formReceived={(booking?.formulario ?? '').trim() !== ''}
+            resent={resent}
+          />
         </Step>
         <Step n={4} title="Agendamento" done={booked}>
           <Appointment booking={booking} status={status} />
