@@ -11,6 +11,8 @@ async function signIn(page: Page, email: string) {
 }
 
 test('from tracking to a case sent for review, with a minor', async ({ page }) => {
+  // A long journey (two applicants, nine uploads): more than the default 45 s on a loaded machine.
+  test.setTimeout(120_000);
   await signIn(page, 'processo.vazio@demo.com.br');
   await page.goto('/tracking');
   await page.getByRole('link', { name: 'Enviar arquivos' }).click();
