@@ -154,4 +154,8 @@ test('a Familiar case with three applicants, one a minor: filled, uploaded, sent
   const photo = after.find((d) => d.requerente === sofia && d.item === 'foto');
   expect([photo?.status, photo?.reenviado]).toEqual(['em_analise', true]);
   expect(after.filter((d) => d.status === 'aprovado')).toHaveLength(10);
+  // Tracking no longer repeats the refusal: the correction is back in review.
+  await page.getByRole('link', { name: 'Voltar para o andamento' }).click();
+  await expect(page.getByText('Documentos corrigidos recebidos')).toBeVisible();
+  await expectNoAxeViolations(page, 'real tracking, resent');
 });
