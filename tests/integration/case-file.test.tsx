@@ -72,6 +72,23 @@ describe('case file: applicants', () => {
     expect(screen.getByLabelText('Nome(s)')).toHaveValue('Giovanna');
   });
 
+  it('asks before a reload throws away what was typed and not saved', async () => {
+    const { user } = await openCase();
+    const section = await addApplicant(user);
+    const reload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(reload()).toBe(false);
+    await user.type(within(section).getByLabelText('Nome(s)'), 'Giovanna');
+    expect(within(section).getByText('Há alterações não salvas.')).toBeInTheDocument();
+    expect(reload()).toBe(true);
+    await user.click(within(section).getByRole('button', { name: 'Salvar dados' }));
+    await within(section).findByText('Dados salvos.');
+    expect(reload()).toBe(false);
+  });
+
   it('says in pt-BR what is wrong with a CPF, a CEP, a height or a date in the future, and saves nothing', async () => {
     const { user } = await openCase();
     const section = await addApplicant(user);

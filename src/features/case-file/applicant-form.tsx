@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { CheckboxField, Field, FormAlert, SelectField } from '@/components/ui/field';
@@ -143,6 +143,13 @@ export function ApplicantForm({
       return refreshCaseFile(queryClient);
     },
   });
+  // Typed but not saved: the browser asks before a reload or a closed tab throws it away.
+  useEffect(() => {
+    if (!isDirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [isDirty]);
   const onSubmit = handleSubmit(async (values) => {
     setSaved('');
     await save.mutateAsync(toData(values)).catch(() => undefined);
