@@ -4,48 +4,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, expectNoAxeViolations, REAL_BACKEND, shot, test } from './fixtures';
 import { ACCOUNTS, login } from './helpers';
-import { type Customer, ownAddress, superuserToken, verifiedCustomer } from './real-helpers';
-
-/** A customer who bought the Individual service by card (through the API, as the app's checkout sends it). */
-async function customerWithOrder(request: APIRequestContext): Promise<Customer> {
-  const customer = await verifiedCustomer(request);
-  const auth = await request.post(`${REAL_BACKEND.pb}/api/collections/usuarios/auth-with-password`, {
-    data: { identity: customer.email, password: customer.password },
-  });
-  const headers = { Authorization: ((await auth.json()) as { token: string }).token };
-  const asaas = await request.post(`${REAL_BACKEND.pb}/payments/asaas/customer`, { headers, data: {} });
-  const { id } = (await asaas.json()) as { id: string };
-  const charge = await request.post(`${REAL_BACKEND.pb}/payments/asaas/installment`, {
-    headers,
-    data: {
-      customer: id,
-      installmentCount: 1,
-      value: 699,
-      totalValue: 699,
-      billingType: 'CREDIT_CARD',
-      creditCard: {
-        holderName: 'GIULIA C TESTE',
-        number: '4111111111111111',
-        expiryMonth: '12',
-        expiryYear: '2030',
-        ccv: '123',
-      },
-      creditCardHolderInfo: {
-        name: customer.name,
-        email: customer.email,
-        cpfCnpj: '52998224725',
-        postalCode: '01310100',
-        addressNumber: '1000',
-        phone: '11987654321',
-      },
-      tipo_servico: 'individual',
-      flex: false,
-      externalReference: `tentativa-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
-    },
-  });
-  expect(charge.ok(), await charge.text()).toBe(true);
-  return customer;
-}
+import { type Customer, customerWithOrder, ownAddress, superuserToken } from './real-helpers';
 
 async function paymentOf(request: APIRequestContext, customer: Customer) {
   const response = await request.get(
@@ -64,7 +23,7 @@ test('the customer withdraws within 7 days: confirmation, refund in full, tracki
   page,
   request,
 }) => {
-  const customer = await customerWithOrder(request);
+  const customer = await customerWithOrder(request, 'individual');
   await expect(await login(page, customer.email, customer.password)).toBeHidden();
   await page.goto('/tracking');
   const section = page.getByRole('region', { name: 'Desistir da compra' });
@@ -89,7 +48,7 @@ test('staff refund part of a payment with a reason; tracking shows the partial r
   browser,
   request,
 }) => {
-  const customer = await customerWithOrder(request);
+  const customer = await customerWithOrder(request, 'individual');
   const staffContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
   await ownAddress(staffContext);
   const staff = await staffContext.newPage();
