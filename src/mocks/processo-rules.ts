@@ -16,8 +16,8 @@ import {
   type DocumentoRecord,
   type RequerenteRecord,
 } from '@/lib/processo';
-import type { BookingRecord, BookingStatus } from '@/lib/types';
-import { getDb, saveDb, type StoredUser } from './db';
+import type { BookingRecord, BookingStatus, UserRecord } from '@/lib/types';
+import { getDb, saveDb } from './db';
 import { historyEntry, STATUS_MAIL_SUBJECTS } from './history';
 import { readToken } from './jwt';
 import { notifyMail } from './mailbox';
@@ -34,7 +34,7 @@ export const MSG = {
   requerenteAprovado: 'Este requerente já tem documentos aprovados e não pode ser removido.',
 } as const;
 
-export function viewerOf(request: Request): StoredUser | null {
+export function viewerOf(request: Request): UserRecord | null {
   const id = readToken(request.headers.get('Authorization'));
   return (id && getDb().usuarios.find((u) => u.id === id)) || null;
 }
@@ -43,11 +43,11 @@ export const bookingOf = (id: string): BookingRecord | undefined =>
   getDb().agendamentos.find((b) => b.id === id);
 
 /** `agendamento.usuario = @request.auth.id`. */
-export const ownsBooking = (bookingId: string, viewer: StoredUser | null): boolean =>
+export const ownsBooking = (bookingId: string, viewer: UserRecord | null): boolean =>
   !!viewer && bookingOf(bookingId)?.usuario === viewer.id;
 
 /** The list and view rule of both collections: the booking's owner or staff. */
-export const canSee = (row: { agendamento: string }, viewer: StoredUser | null): boolean =>
+export const canSee = (row: { agendamento: string }, viewer: UserRecord | null): boolean =>
   !!viewer && (viewer.admin || ownsBooking(row.agendamento, viewer));
 
 type ClosableBooking = BookingRecord & { arquivos_excluidos_em?: string };
@@ -66,7 +66,7 @@ function rotulo(documento: DocumentoRecord): string {
   return `${requerente ? nomeRequerente(requerente) : 'Requerente sem nome'} · ${itemDe(documento.item)?.nome ?? documento.item}`;
 }
 
-export function registrarDocumento(documento: DocumentoRecord, acao: string, autor: StoredUser | null): void {
+export function registrarDocumento(documento: DocumentoRecord, acao: string, autor: UserRecord | null): void {
   const entry = historyEntry(
     { id: documento.agendamento },
     [{ campo: 'documento', de: rotulo(documento), para: acao }],
@@ -80,7 +80,7 @@ export function registrarDocumento(documento: DocumentoRecord, acao: string, aut
 function salvarAgendamento(
   booking: BookingRecord,
   mudancas: Partial<BookingRecord>,
-  autor: StoredUser | null,
+  autor: UserRecord | null,
 ) {
   const now = pbDate(new Date());
   const alteracoes = (Object.keys(mudancas) as (keyof BookingRecord)[])
@@ -104,7 +104,7 @@ function salvarAgendamento(
  * When staff have reviewed every document sent and refused some: the booking goes to ANALISE_ERRO with the
  * refused list as the note, and the customer gets the status e-mail.
  */
-export function concluirRevisao(bookingId: string, autor: StoredUser | null): void {
+export function concluirRevisao(bookingId: string, autor: UserRecord | null): void {
   const documentos = getDb().documentos.filter((d) => d.agendamento === bookingId);
   if (documentos.some((d) => d.status === 'em_analise')) return;
   const recusados = documentos.filter((d) => d.status === 'recusado');
@@ -138,7 +138,7 @@ function resumo(requerentes: readonly RequerenteRecord[], hoje: string): string 
 type Outcome = { status: number; body: Record<string, unknown> };
 
 /** POST /api/processo/{id}/enviar, as pb_hooks/lib/processo.js enviar answers it. */
-export function enviar(bookingId: string, viewer: StoredUser): Outcome {
+export function enviar(bookingId: string, viewer: UserRecord): Outcome {
   const booking = bookingOf(bookingId);
   const fail = (status: number, message: string, data: Record<string, unknown> = {}): Outcome => ({
     status,

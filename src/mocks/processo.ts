@@ -11,7 +11,8 @@ import {
   type DocumentoRecord,
   type RequerenteRecord,
 } from '@/lib/processo';
-import { getDb, saveDb, type StoredUser } from './db';
+import type { UserRecord } from '@/lib/types';
+import { getDb, saveDb } from './db';
 import { compileFilter, compareValues, FilterError } from './filter';
 import { fileFieldError, fileToken, fileTokenUser, readFile, storedName, storeFile } from './processo-files';
 import { EMPTY_REQUERENTE, pick, requerenteErrors } from './processo-fields';
@@ -303,7 +304,7 @@ const collection = (params: PathParams): Name | null => {
   const name = param(params, 'collection');
   return name === 'requerentes' || name === 'documentos' ? name : null;
 };
-const view = (name: Name, id: string, viewer: StoredUser | null) => {
+const view = (name: Name, id: string, viewer: UserRecord | null) => {
   const row = rows(name).find((r) => r.id === id);
   return row && canSee(row, viewer) ? HttpResponse.json(row) : pbError(404, PB.notFound);
 };
