@@ -28,6 +28,7 @@ export default defineConfig({
     'real-checkout.spec.ts',
     'real-money.spec.ts',
     'real-review.spec.ts',
+    'real-case-file.spec.ts',
     'visitor.spec.ts',
     'seo.spec.ts',
   ],

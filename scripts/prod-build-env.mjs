@@ -10,6 +10,5 @@ export function prodBuildEnv(apiUrl) {
     VITE_SITE_URL: 'https://www.passaporte-italiano.test',
     VITE_SUPPORT_EMAIL: 'atendimento@passaporte-italiano.test',
     VITE_SUPPORT_WHATSAPP: '+55 11 91234-5678',
-    VITE_DOCUMENTS_FORM_URL: 'https://formularios.passaporte-italiano.test/documentos',
   };
 }

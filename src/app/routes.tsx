@@ -26,6 +26,7 @@ const ConfirmPasswordResetPage = onDemand(
   'ConfirmPasswordResetPage',
 );
 const TrackingPage = onDemand(() => import('@/features/tracking/tracking-page'), 'TrackingPage');
+const CaseFilePage = onDemand(() => import('@/features/case-file/case-file-page'), 'CaseFilePage');
 const AccountPage = onDemand(() => import('@/features/account/account-page'), 'AccountPage');
 // Public and prerendered, but long: their texts load with them, without the query client they never use.
 type LegalModule = typeof import('@/features/catalog/legal-page');
@@ -80,6 +81,7 @@ export const routes: RouteObject[] = [
         element: <RequireSession />,
         children: [
           { path: 'tracking', element: <TrackingPage /> },
+          { path: 'processo', element: <CaseFilePage /> },
           { path: 'minha-conta', element: <AccountPage /> },
           {
             element: <RequireAdmin />,

@@ -12,7 +12,6 @@ class EnvError extends Error {}
 
 /** Stand-ins until the business sets the real values (the same as .env.example); a production build refuses them. */
 export const PLACEHOLDERS = {
-  VITE_DOCUMENTS_FORM_URL: 'https://forms.example.com/enviar-documentos-PLACEHOLDER',
   VITE_SUPPORT_EMAIL: 'contato@example.com',
   VITE_SUPPORT_WHATSAPP: '+55 11 90000-0000',
   VITE_SITE_URL: 'https://www.example.com',
@@ -62,7 +61,6 @@ export function parseEnv(raw: Raw) {
   return {
     apiUrl,
     demo: apiUrl === '' && !sameOrigin,
-    documentsFormUrl: url(raw, 'VITE_DOCUMENTS_FORM_URL') ?? PLACEHOLDERS.VITE_DOCUMENTS_FORM_URL,
     supportEmail:
       matching(raw, 'VITE_SUPPORT_EMAIL', EMAIL, 'precisa ser um e-mail') ?? PLACEHOLDERS.VITE_SUPPORT_EMAIL,
     supportWhatsapp:
@@ -114,13 +112,8 @@ export function isExampleValue(value: string): boolean {
   return /^(?:55)?\d{2}9?0{8}$/.test(value.replace(/\D/g, ''));
 }
 
-/** What a production build needs real values for (decisions.md: contacts, the form and the site address). */
-const LAUNCH_REQUIRED = [
-  'VITE_SUPPORT_EMAIL',
-  'VITE_SUPPORT_WHATSAPP',
-  'VITE_DOCUMENTS_FORM_URL',
-  'VITE_SITE_URL',
-] as const;
+/** What a production build needs real values for (decisions.md: contacts and the site address). */
+const LAUNCH_REQUIRED = ['VITE_SUPPORT_EMAIL', 'VITE_SUPPORT_WHATSAPP', 'VITE_SITE_URL'] as const;
 /** Optional, but never an example when set. */
 const LAUNCH_CHECKED_IF_SET = ['VITE_DPO_EMAIL'] as const;
 /** Shown as '[a completar pela empresa]' while unset: worth a warning, not a failed build. */

@@ -7,6 +7,7 @@
 import { FLEX_FEE, PRICES } from './constants';
 import { brand, legalLinks, TO_COMPLETE, TO_REVIEW } from './content';
 import { paths } from './routes';
+import { retencaoDiasPadrao } from '../../pocketbase/pb_hooks/lib/processo_regras.json';
 import { formatBRL } from '@/lib/money';
 import type { ServiceId } from '@/lib/types';
 
@@ -205,7 +206,7 @@ export const privacyPolicy: LegalDocument = {
             'Endereço IP do seu aparelho, no pagamento com cartão: o nosso próprio servidor o lê da conexão e o envia à Asaas, que o exige para a análise antifraude da cobrança no cartão. Nenhum outro serviço é consultado para descobrir o seu IP.',
             'Registro do pagamento (serviço, valor total, número de parcelas, forma de pagamento, situação e código da cobrança na Asaas): para comprovar a compra e acompanhar o seu pedido.',
             'Dados do agendamento (data, hora, local e situação): para acompanhar o seu atendimento.',
-            `Formulário e documentos enviados pelo botão "Enviar arquivos": para conferir os dados e fazer o agendamento. Serviço que recebe os arquivos e onde eles ficam guardados: ${TO_COMPLETE}.`,
+            'Dados e documentos do processo, enviados na página "Dados e documentos" (botão "Enviar arquivos"): de cada requerente, os nomes como no registro civil italiano, sexo, data e local de nascimento, CPF (maiores de 18 anos), estado civil, altura, cor dos olhos, endereço, comune do AIRE e passaporte italiano anterior; de um menor, o nome dos pais; e os arquivos pedidos (documento de identidade, comprovante de endereço, foto, passaporte anterior, certidão de nascimento e autorização do outro genitor). Servem para conferir os dados e fazer o agendamento. Ficam no nosso servidor, protegidos: só você e a nossa equipe abrem os arquivos.',
             'Pedido de exclusão da conta: a data, a situação e o motivo, se você escrever um.',
           ],
         },
@@ -234,13 +235,13 @@ export const privacyPolicy: LegalDocument = {
       id: 'guarda',
       title: 'Onde e por quanto tempo guardamos',
       blocks: [
-        'Os dados da sua conta, dos pagamentos e dos agendamentos ficam no nosso servidor (banco de dados PocketBase).',
+        'Os dados da sua conta, dos pagamentos, dos agendamentos e do processo ficam no nosso servidor (banco de dados PocketBase).',
         {
           list: [
             'Conta e agendamento: enquanto você mantiver a conta. Depois de um pedido de exclusão, apagamos ou tornamos anônimos os dados, menos os que a lei nos obriga a guardar.',
             `Registros de pagamento: pelo prazo exigido pelas leis fiscais e contábeis ${TO_REVIEW}.`,
             `Registros de acesso ao servidor (endereço IP, data e hora): prazo ${TO_REVIEW}.`,
-            `Formulário e documentos: prazo ${TO_COMPLETE}.`,
+            `Arquivos dos documentos: excluídos automaticamente ${retencaoDiasPadrao} dias depois que o agendamento é finalizado ou cancelado; o histórico do agendamento registra quando foram excluídos. Os dados dos requerentes ficam com o agendamento (LGPD, arts. 15 e 16).`,
           ],
         },
       ],

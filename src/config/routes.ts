@@ -4,6 +4,7 @@ export const paths = {
   confirmVerification: '/confirm_verification',
   confirmPasswordReset: '/confirm_password_reset',
   tracking: '/tracking',
+  caseFile: '/processo',
   dashboard: '/dashboard',
   bookingDetails: (id: string) => `/booking-details/${id}`,
   terms: '/termos',

@@ -81,9 +81,9 @@ export const accountRoutes = [
           ...h,
           autor_nome: h.autor_nome === 'Sistema' ? 'Sistema' : 'Equipe',
         })),
-      // The demo keeps no case file: no applicants, no documents.
-      requerentes: [],
-      documentos: [],
+      // The case file: the applicants' data and the list of documents (names and states, not the files).
+      requerentes: db.requerentes.filter((r) => agendamentos.some((b) => b.id === r.agendamento)),
+      documentos: db.documentos.filter((d) => agendamentos.some((b) => b.id === d.agendamento)),
       solicitacoes_exclusao: own(db.solicitacoes_exclusao),
     });
   }),

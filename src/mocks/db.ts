@@ -32,6 +32,8 @@ function isDemoDb(value: unknown): value is DemoDb {
       v.asaasCharges,
       v.solicitacoes_exclusao,
       v.historico_agendamentos,
+      v.requerentes,
+      v.documentos,
     ].every(Array.isArray)
   );
 }

@@ -7,6 +7,7 @@ import { authRoutes } from './auth';
 import { accountRoutes } from './conta';
 import { refundRoutes } from './estornos';
 import { notFound } from './http';
+import { processoRoutes } from './processo';
 import { asaasRoutes } from './proxy';
 import { recordRoutes } from './registros';
 import { webhookRoutes } from './webhook';
@@ -21,6 +22,7 @@ const fallbackRoutes = [
 
 export const handlers = [
   ...authRoutes,
+  ...processoRoutes,
   ...recordRoutes,
   ...accountRoutes,
   ...asaasRoutes,

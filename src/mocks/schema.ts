@@ -7,6 +7,7 @@ import type {
   PaymentRecord,
   UserRecord,
 } from '@/lib/types';
+import type { DocumentoRecord, RequerenteRecord } from '@/lib/processo';
 
 export interface StoredUser extends UserRecord {
   /** Kept only here; never returned by a handler. */
@@ -66,4 +67,7 @@ export interface DemoDb {
   solicitacoes_exclusao: DeletionRequestRecord[];
   /** every change of a booking, as pb_hooks writes it; staff read it, nobody writes it */
   historico_agendamentos: BookingHistoryRecord[];
+  /** the case file (src/mocks/processo.ts); its files live apart, in processo-files.ts */
+  requerentes: RequerenteRecord[];
+  documentos: DocumentoRecord[];
 }

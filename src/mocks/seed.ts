@@ -10,6 +10,7 @@ import {
 import type { DemoDb, StoredUser } from './schema';
 import { AREA_CODES, BRAZILIAN_SURNAMES, FIRST_NAMES, FIXED_CUSTOMERS, ITALIAN_SURNAMES } from './seed-names';
 import { historyEntry, STATUS_MAIL_SUBJECTS } from './history';
+import { PROCESSO_DEMO_ACCOUNTS, processoSeed } from './processo-seed';
 import { makeRandom, newId, pbDate, withCpfCheckDigits } from './util';
 
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -66,6 +67,7 @@ export const DEMO_ACCOUNTS = {
     verified: true,
     admin: true,
   },
+  ...PROCESSO_DEMO_ACCOUNTS,
 } as const satisfies Record<string, DemoAccount>;
 
 /** The seeded booking of the `agendado` account, for tests and docs. */
@@ -171,6 +173,7 @@ export function buildSeed(): DemoDb {
     demoUser(DEMO_ACCOUNTS.cliente, new Date('2026-10-20T14:12:09.331Z')),
     demoUser(DEMO_ACCOUNTS.agendado, new Date('2026-09-14T13:05:41.120Z')),
     demoUser(DEMO_ACCOUNTS.pendente, new Date('2026-10-28T22:47:15.804Z')),
+    ...Object.values(PROCESSO_DEMO_ACCOUNTS).map((a) => demoUser(a, new Date('2026-10-20T12:00:00.000Z'))),
   ];
   const pagamentos: PaymentRecord[] = [
     {
@@ -336,6 +339,9 @@ export function buildSeed(): DemoDb {
     created: p.created,
     updated: p.created,
   }));
+  const processo = processoSeed();
+  pagamentos.push(...processo.pagamentos);
+  agendamentos.push(...processo.agendamentos);
   const history = seedHistory(agendamentos, usuarios);
   return {
     version: 3,
@@ -343,7 +349,7 @@ export function buildSeed(): DemoDb {
     // Insertion order is what PocketBase returns without `sort`; keep it chronological like a real table.
     pagamentos: pagamentos.sort(byCreated),
     agendamentos: agendamentos.sort(byCreated),
-    cobrancas: cobrancas.sort(byCreated),
+    cobrancas: [...cobrancas, ...processo.cobrancas].sort(byCreated),
     asaasClientes: [],
     tentativasCartao: [],
     tokens: [],
@@ -351,6 +357,8 @@ export function buildSeed(): DemoDb {
     asaasCharges: [],
     solicitacoes_exclusao: [],
     historico_agendamentos: history.sort(byCreated),
+    requerentes: processo.requerentes,
+    documentos: processo.documentos,
   };
 }
 

@@ -23,7 +23,7 @@ test('the customer withdraws within 7 days: confirmation, refund in full, tracki
   page,
   request,
 }) => {
-  const customer = await customerWithOrder(request);
+  const customer = await customerWithOrder(request, 'individual');
   await expect(await login(page, customer.email, customer.password)).toBeHidden();
   await page.goto('/tracking');
   const section = page.getByRole('region', { name: 'Desistir da compra' });
@@ -50,7 +50,7 @@ test('staff refund part of a payment with a reason; tracking shows the partial r
   browser,
   request,
 }) => {
-  const customer = await customerWithOrder(request);
+  const customer = await customerWithOrder(request, 'individual');
   const staffContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
   await ownAddress(staffContext);
   const staff = await staffContext.newPage();

@@ -57,6 +57,13 @@ describe('legal pages', () => {
     expect(screen.getByText(/Nenhum outro serviço é consultado para descobrir o seu IP/)).toBeInTheDocument();
     expect(screen.getByText(/não grava cookies/)).toBeInTheDocument();
     expect(screen.getByText(/sessionStorage/)).toBeInTheDocument();
+    // The case file's retention as the server applies it (pb_hooks/lib/processo.js aplicarRetencao).
+    expect(
+      screen.getByText(
+        /Arquivos dos documentos: excluídos automaticamente 30 dias depois que o agendamento é finalizado ou cancelado; o histórico do agendamento registra quando/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Formulário e documentos: prazo/)).not.toBeInTheDocument();
     // No payment's state is kept in the browser any more.
     expect(
       screen.queryByText(/situação de um pagamento|guarda ali também a situação/),

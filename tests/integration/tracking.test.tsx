@@ -56,20 +56,22 @@ describe('tracking page', () => {
     expect(screen.getByText(`Forma de pagamento: ${label}`)).toBeInTheDocument();
   });
 
-  it('NOVO: asks for the form and files, with Enviar arquivos opening the form in a new tab', async () => {
+  it('NOVO: asks for the form and files, with Enviar arquivos opening the case file in the product', async () => {
     setStatus('NOVO', { data_agendamento: '', hora_agendamento: '', local_agendamento: '' });
-    await openTracking();
+    const { user, router } = await openTracking();
     expect(
       screen.getByText('Novo - Seu formulário foi recebido e está aguardando análise.'),
     ).toBeInTheDocument();
-    const link = screen.getByRole('link', { name: /Enviar arquivos/ });
-    expect(link).toHaveAttribute('target', '_blank');
-    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
-    expect(link.getAttribute('href')).toMatch(/^https:\/\//);
+    const link = screen.getByRole('link', { name: 'Enviar arquivos' });
+    expect(link).not.toHaveAttribute('target');
+    expect(link).toHaveAttribute('href', '/processo');
     // Below the seed's status words, what is still missing: not a contradiction of them.
     expect(screen.getByText('Pedido e pagamento recebidos')).toBeInTheDocument();
     expect(screen.getByText('Falta: o formulário preenchido e os seus arquivos.')).toBeInTheDocument();
     expect(screen.queryByText('Formulário recebido')).not.toBeInTheDocument();
+    await user.click(link);
+    await waitFor(() => expect(router.location.pathname).toBe('/processo'));
+    expect(await screen.findByRole('heading', { name: 'Dados e documentos', level: 1 })).toBeInTheDocument();
   });
 
   it('NOVO with the form received: says so, and asks for nothing more', async () => {

@@ -8,7 +8,6 @@ const REAL = {
   VITE_API_URL: 'https://api.passaporte-italiano.com.br',
   VITE_SUPPORT_EMAIL: 'atendimento@passaporte-italiano.com.br',
   VITE_SUPPORT_WHATSAPP: '+55 11 91234-5678',
-  VITE_DOCUMENTS_FORM_URL: 'https://forms.gle/AbC123',
   VITE_SITE_URL: 'https://www.passaporte-italiano.com.br',
 };
 
@@ -60,7 +59,6 @@ describe('environment', () => {
 
   it.each([
     ['VITE_API_URL', 'pb.example.com'],
-    ['VITE_DOCUMENTS_FORM_URL', 'not a url'],
     ['VITE_SUPPORT_EMAIL', 'contato'],
     ['VITE_SUPPORT_WHATSAPP', 'fale conosco'],
     ['VITE_COMPANY_CNPJ', '11.222.333/0001-80'],
@@ -111,28 +109,21 @@ describe('launch check (production builds)', () => {
     });
   });
 
-  it.each([
-    'VITE_SUPPORT_EMAIL',
-    'VITE_SUPPORT_WHATSAPP',
-    'VITE_DOCUMENTS_FORM_URL',
-    'VITE_SITE_URL',
-  ] as const)('names %s when it is unset or an example', (name) => {
-    const unset = launchCheck({ ...REAL, [name]: '' }).problems;
-    expect(unset).toHaveLength(1);
-    expect(unset[0]).toContain(name);
-    const example = launchCheck({ ...REAL, [name]: PLACEHOLDERS[name] }).problems;
-    expect(example).toHaveLength(1);
-    expect(example[0]).toContain(name);
-  });
+  it.each(['VITE_SUPPORT_EMAIL', 'VITE_SUPPORT_WHATSAPP', 'VITE_SITE_URL'] as const)(
+    'names %s when it is unset or an example',
+    (name) => {
+      const unset = launchCheck({ ...REAL, [name]: '' }).problems;
+      expect(unset).toHaveLength(1);
+      expect(unset[0]).toContain(name);
+      const example = launchCheck({ ...REAL, [name]: PLACEHOLDERS[name] }).problems;
+      expect(example).toHaveLength(1);
+      expect(example[0]).toContain(name);
+    },
+  );
 
   it('refuses every address .env.example ships with', () => {
     const problems = launchCheck({ ...envExample(), VITE_API_URL: REAL.VITE_API_URL }).problems.join('\n');
-    for (const name of [
-      'VITE_SUPPORT_EMAIL',
-      'VITE_SUPPORT_WHATSAPP',
-      'VITE_DOCUMENTS_FORM_URL',
-      'VITE_SITE_URL',
-    ])
+    for (const name of ['VITE_SUPPORT_EMAIL', 'VITE_SUPPORT_WHATSAPP', 'VITE_SITE_URL'])
       expect(problems).toContain(name);
   });
 

@@ -117,6 +117,17 @@ describe("usuarios: reading and editing one's own account", () => {
 });
 
 describe('GET /api/conta/exportar', () => {
+  it("includes the case file: the applicants' data and the list of documents, only the customer's", async () => {
+    const pb = await signedIn('processoRecusado');
+    const data = await pb.send<{
+      requerentes: { nome: string }[];
+      documentos: { item: string; status: string }[];
+    }>('/api/conta/exportar', {});
+    expect(data.requerentes.map((r) => r.nome)).toEqual(['Renata', 'Bianca']);
+    expect(data.documentos).toHaveLength(8);
+    expect(data.documentos.filter((d) => d.status === 'recusado').map((d) => d.item)).toEqual(['foto']);
+  });
+
   it('answers 401 without a session', async () => {
     const error = await failure(() => client().send('/api/conta/exportar', {}));
     expect(error.status).toBe(401);

@@ -53,3 +53,15 @@ describe('processo_regras.json', () => {
     }
   });
 });
+
+describe('the required fields of an applicant', () => {
+  it('are fields of requerentes (migration 1763901000_processo), each with its pt-BR name', async () => {
+    const migration = await import('node:fs').then((fs) =>
+      fs.readFileSync('pocketbase/pb_migrations/1763901000_processo.js', 'utf8'),
+    );
+    for (const [campo, nome] of regras.camposObrigatorios) {
+      expect(migration).toContain(`name: '${campo}'`);
+      expect(nome).toMatch(/^[a-zA-ZÀ-ú ]+$/);
+    }
+  });
+});

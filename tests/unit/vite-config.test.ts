@@ -28,7 +28,6 @@ describe('vite.config.ts launch check', () => {
     const unset = {
       VITE_SUPPORT_EMAIL: '',
       VITE_SUPPORT_WHATSAPP: '',
-      VITE_DOCUMENTS_FORM_URL: '',
       VITE_SITE_URL: '',
     };
     await expect(load(build, { ...REAL, ...unset })).rejects.toThrow(

@@ -233,19 +233,7 @@ function hojeSP() {
 function pendencias(requerente, documentos, hoje) {
   const falta = [];
   const texto = (campo) => requerente.getString(campo).trim() !== '';
-  [
-    ['nome', 'nome'],
-    ['sobrenome', 'sobrenome'],
-    ['sexo', 'sexo'],
-    ['data_nascimento', 'data de nascimento'],
-    ['local_nascimento', 'local de nascimento'],
-    ['estado_civil', 'estado civil'],
-    ['cor_olhos', 'cor dos olhos'],
-    ['cep', 'CEP'],
-    ['logradouro', 'endereço'],
-    ['numero', 'número'],
-    ['cidade', 'cidade'],
-  ].forEach((par) => {
+  REGRAS.camposObrigatorios.forEach((par) => {
     if (!texto(par[0])) falta.push(par[1]);
   });
   if (requerente.getInt('altura_cm') <= 0) falta.push('altura');

@@ -153,6 +153,14 @@ export function AccountPage() {
       <Section id="conta-celular" title="Alterar celular">
         <PhoneForm account={account.data} />
       </Section>
+      {(bookings.data ?? []).length > 0 ? (
+        <Section id="conta-processo" title="Dados e documentos do processo">
+          <p>Os dados de cada requerente e os documentos enviados para o seu agendamento.</p>
+          <Link to={paths.caseFile} className={buttonClass('secondary', 'mt-4')}>
+            Abrir dados e documentos
+          </Link>
+        </Section>
+      ) : null}
       <Section id="conta-copia" title="Cópia dos seus dados">
         <DownloadData />
       </Section>

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { PageLoading } from '@/components/ui/spinner';
@@ -8,6 +8,7 @@ import { brand, requiredDocuments } from '@/config/content';
 import { env } from '@/config/env';
 import { paths } from '@/config/routes';
 import { myBookingQueries } from '@/lib/api/bookings';
+import { caseFileQueries } from '@/lib/api/case-file';
 import {
   CHARGE_IN_ANALYSIS,
   CHARGE_POLL_MS,
@@ -70,10 +71,13 @@ function Documents({
   status,
   note,
   formReceived,
+  resent,
 }: {
   status: BookingStatus | null;
   note: string;
   formReceived: boolean;
+  /** every refused document was replaced and sent again: the case is back in review */
+  resent: boolean;
 }) {
   if ((status === null || status === 'NOVO') && formReceived) {
     return (
@@ -99,16 +103,24 @@ function Documents({
             Preencha o formulário e envie seus arquivos: precisamos deles para conferir os dados e fazer o
             agendamento.
           </p>
-          <a
-            href={env.documentsFormUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={buttonClass('primary', 'mt-3')}
-          >
+          <Link to={paths.caseFile} className={buttonClass('primary', 'mt-3')}>
             Enviar arquivos
-          </a>
+          </Link>
         </div>
         <p>Se você acabou de enviar, aguarde: aparece aqui como recebido assim que chegar.</p>
+      </>
+    );
+  }
+  if (status === 'ANALISE_ERRO' && resent) {
+    return (
+      <>
+        <ul className="space-y-1">
+          <Tick>Documentos corrigidos recebidos</Tick>
+        </ul>
+        <p>
+          Recebemos os documentos que você substituiu e estamos analisando de novo. Avisaremos você por e-mail
+          quando a análise terminar.
+        </p>
       </>
     );
   }
@@ -125,6 +137,9 @@ function Documents({
             <p className="mt-1 whitespace-pre-line break-words">{note}</p>
           </div>
         ) : null}
+        <Link to={paths.caseFile} className={buttonClass('primary', 'mt-3')}>
+          Substituir documentos
+        </Link>
       </div>
     );
   }
@@ -192,6 +207,15 @@ function TrackingContent({
   const docsDone = status === 'ANALISE_OK' || status === 'AGENDADO' || status === 'FINALIZADO';
   const booked = status === 'AGENDADO' || status === 'FINALIZADO';
   const note = booking?.nota_cliente?.trim() ?? '';
+  // After a refusal, the case's documents tell whether the customer has already sent the corrections.
+  const documents = useQuery({
+    ...caseFileQueries.documents(booking?.id ?? ''),
+    enabled: !!booking && status === 'ANALISE_ERRO',
+  });
+  const resent =
+    !!documents.data &&
+    !documents.data.some((d) => d.status === 'recusado' || d.status === 'pendente') &&
+    documents.data.some((d) => d.status === 'em_analise');
   return (
     <>
       {status ? (
@@ -223,7 +247,12 @@ function TrackingContent({
           </p>
         </Step>
         <Step n={3} title="Documentos para verificação" done={docsDone}>
-          <Documents status={status} note={note} formReceived={(booking?.formulario ?? '').trim() !== ''} />
+          <Documents
+            status={status}
+            note={note}
+            formReceived={(booking?.formulario ?? '').trim() !== ''}
+            resent={resent}
+          />
         </Step>
         <Step n={4} title="Agendamento" done={booked}>
           <Appointment booking={booking} status={status} />

@@ -1,0 +1,372 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { CheckboxField, Field, FormAlert, SelectField } from '@/components/ui/field';
+import { isValidCpf, maskCpf, onlyDigits } from '@/lib/cpf';
+import { maskedField } from '@/lib/masked-field';
+import {
+  consuladoDaUf,
+  ehMenor,
+  ESTADOS_CIVIS,
+  hojeSaoPaulo,
+  REGRAS,
+  UFS,
+  type RequerenteData,
+  type RequerenteRecord,
+} from '@/lib/processo';
+import { z } from '@/lib/zod';
+import { caseFileErrorMessage, refreshCaseFile, saveApplicant } from './api/case-file';
+
+export const COR_OLHOS = ['Castanhos', 'Pretos', 'Azuis', 'Verdes', 'Cinzentos', 'Mel'] as const;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const text = (max: number) => z.string().trim().max(max, `Use no máximo ${max} caracteres.`);
+const optionalDate = (message: string) =>
+  z
+    .string()
+    .refine((v) => v === '' || (DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`))), message);
+
+/** A draft: every field may be empty (what is missing is listed before sending); what is typed must be valid. */
+export const applicantSchema = z
+  .object({
+    nome: text(120),
+    sobrenome: text(120),
+    sexo: z.enum(['', 'F', 'M']),
+    data_nascimento: optionalDate('Informe uma data de nascimento válida.').refine(
+      (v) => v === '' || v <= hojeSaoPaulo(),
+      'A data de nascimento não pode estar no futuro.',
+    ),
+    local_nascimento: text(120),
+    cpf: z.string().refine((v) => onlyDigits(v) === '' || isValidCpf(v), 'CPF inválido.'),
+    estado_civil: z.enum(['', ...(Object.keys(ESTADOS_CIVIS) as (keyof typeof ESTADOS_CIVIS)[])]),
+    altura_cm: z
+      .string()
+      .refine(
+        (v) => v.trim() === '' || (/^\d{2,3}$/.test(v.trim()) && Number(v) >= 40 && Number(v) <= 250),
+        'Informe a altura em centímetros (ex.: 170).',
+      ),
+    cor_olhos: text(40),
+    cep: z.string().refine((v) => v === '' || /^\d{5}-?\d{3}$/.test(v), 'Informe o CEP com 8 dígitos.'),
+    logradouro: text(200),
+    numero: text(20),
+    complemento: text(100),
+    cidade: text(120),
+    uf: z.string(),
+    aire_comune: text(120),
+    aire_nao_sei: z.boolean(),
+    passaporte_numero: text(20),
+    passaporte_validade: optionalDate('Informe uma data de validade válida.'),
+    mae_nome: text(200),
+    pai_nome: text(200),
+  })
+  .refine((v) => !(v.aire_nao_sei && v.aire_comune !== ''), {
+    path: ['aire_comune'],
+    message: 'Apague o comune ou desmarque "Não sei".',
+  });
+
+export type ApplicantValues = z.infer<typeof applicantSchema>;
+
+const maskCep = (value: string) => {
+  const d = onlyDigits(value).slice(0, 8);
+  return d.length > 5 ? `${d.slice(0, 5)}-${d.slice(5)}` : d;
+};
+
+function toValues(r: RequerenteRecord): ApplicantValues {
+  return {
+    nome: r.nome,
+    sobrenome: r.sobrenome,
+    sexo: r.sexo,
+    data_nascimento: r.data_nascimento,
+    local_nascimento: r.local_nascimento,
+    cpf: maskCpf(r.cpf),
+    estado_civil: r.estado_civil,
+    altura_cm: r.altura_cm > 0 ? String(r.altura_cm) : '',
+    cor_olhos: r.cor_olhos,
+    cep: maskCep(r.cep),
+    logradouro: r.logradouro,
+    numero: r.numero,
+    complemento: r.complemento,
+    cidade: r.cidade,
+    uf: r.uf,
+    aire_comune: r.aire_comune,
+    aire_nao_sei: r.aire_nao_sei,
+    passaporte_numero: r.passaporte_numero,
+    passaporte_validade: r.passaporte_validade,
+    mae_nome: r.mae_nome,
+    pai_nome: r.pai_nome,
+  };
+}
+
+function toData(v: ApplicantValues): RequerenteData {
+  const menor = ehMenor(v.data_nascimento, hojeSaoPaulo());
+  return {
+    ...v,
+    cpf: onlyDigits(v.cpf),
+    cep: onlyDigits(v.cep),
+    altura_cm: v.altura_cm.trim() === '' ? 0 : Number(v.altura_cm),
+    // A minor's parents only; an adult's are not kept.
+    mae_nome: menor ? v.mae_nome : '',
+    pai_nome: menor ? v.pai_nome : '',
+  };
+}
+
+/** One applicant's data, saved as a draft on the server ('Salvar dados'): a reload or another device has it. */
+export function ApplicantForm({
+  applicant,
+  number,
+  locked,
+}: {
+  applicant: RequerenteRecord;
+  number: number;
+  locked: boolean;
+}) {
+  const queryClient = useQueryClient();
+  const [saved, setSaved] = useState('');
+  const {
+    register,
+    handleSubmit,
+    control,
+    reset,
+    setValue,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<ApplicantValues>({
+    resolver: zodResolver(applicantSchema),
+    defaultValues: toValues(applicant),
+  });
+  const save = useMutation({
+    mutationFn: (data: RequerenteData) => saveApplicant(applicant.id, data),
+    onSuccess: (record) => {
+      reset(toValues(record));
+      setSaved('Dados salvos.');
+      return refreshCaseFile(queryClient);
+    },
+  });
+  // Typed but not saved: the browser asks before a reload or a closed tab throws it away.
+  useEffect(() => {
+    if (!isDirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [isDirty]);
+  const onSubmit = handleSubmit(async (values) => {
+    setSaved('');
+    await save.mutateAsync(toData(values)).catch(() => undefined);
+  });
+
+  const [uf, nascimento, naoSei] = useWatch({ control, name: ['uf', 'data_nascimento', 'aire_nao_sei'] });
+  const consulado = consuladoDaUf(uf);
+  const menor = ehMenor(nascimento, hojeSaoPaulo());
+  const id = (name: string) => `r${number}-${name}`;
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label={`Dados do requerente ${number}`}>
+      <fieldset disabled={locked} className="space-y-5">
+        <p className="text-sm text-ink-600">
+          Escreva os nomes como estão no registro civil italiano. Você pode salvar e continuar depois.
+        </p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            id={id('nome')}
+            label="Nome(s)"
+            autoComplete="off"
+            error={errors.nome?.message}
+            {...register('nome')}
+          />
+          <Field
+            id={id('sobrenome')}
+            label="Sobrenome(s)"
+            autoComplete="off"
+            error={errors.sobrenome?.message}
+            {...register('sobrenome')}
+          />
+          <SelectField id={id('sexo')} label="Sexo" error={errors.sexo?.message} {...register('sexo')}>
+            <option value="">Escolha</option>
+            <option value="F">Feminino</option>
+            <option value="M">Masculino</option>
+          </SelectField>
+          <Field
+            id={id('nascimento')}
+            type="date"
+            label="Data de nascimento"
+            max={hojeSaoPaulo()}
+            error={errors.data_nascimento?.message}
+            {...register('data_nascimento')}
+          />
+          <Field
+            id={id('local')}
+            label="Local de nascimento (cidade e país)"
+            error={errors.local_nascimento?.message}
+            {...register('local_nascimento')}
+          />
+          {menor ? null : (
+            <Field
+              id={id('cpf')}
+              label="CPF"
+              inputMode="numeric"
+              autoComplete="off"
+              error={errors.cpf?.message}
+              {...maskedField(register('cpf'), maskCpf)}
+            />
+          )}
+          <SelectField
+            id={id('estado-civil')}
+            label="Estado civil"
+            error={errors.estado_civil?.message}
+            {...register('estado_civil')}
+          >
+            <option value="">Escolha</option>
+            {Object.entries(ESTADOS_CIVIS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </SelectField>
+          <Field
+            id={id('altura')}
+            label="Altura (cm)"
+            inputMode="numeric"
+            error={errors.altura_cm?.message}
+            {...register('altura_cm')}
+          />
+          <SelectField
+            id={id('olhos')}
+            label="Cor dos olhos"
+            error={errors.cor_olhos?.message}
+            {...register('cor_olhos')}
+          >
+            <option value="">Escolha</option>
+            {COR_OLHOS.map((cor) => (
+              <option key={cor} value={cor}>
+                {cor}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+
+        {menor ? (
+          <fieldset className="space-y-4 rounded-xl border border-amber-300 bg-amber-50 p-4">
+            <legend className="px-1 font-semibold text-amber-950">Menor de 18 anos</legend>
+            <p className="text-sm text-amber-950">
+              Para um menor, informe o nome dos dois genitores. O genitor que não comparecer ao consulado
+              assina a autorização (atto di assenso), pedida na lista de documentos abaixo.
+            </p>
+            <Field
+              id={id('mae')}
+              label="Nome completo da mãe"
+              error={errors.mae_nome?.message}
+              {...register('mae_nome')}
+            />
+            <Field
+              id={id('pai')}
+              label="Nome completo do pai"
+              error={errors.pai_nome?.message}
+              {...register('pai_nome')}
+            />
+          </fieldset>
+        ) : null}
+
+        <fieldset className="space-y-4">
+          <legend className="font-semibold text-ink-900">Endereço no Brasil</legend>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              id={id('cep')}
+              label="CEP"
+              inputMode="numeric"
+              autoComplete="postal-code"
+              error={errors.cep?.message}
+              {...maskedField(register('cep'), maskCep)}
+            />
+            <Field
+              id={id('logradouro')}
+              label="Endereço (rua, avenida)"
+              autoComplete="address-line1"
+              error={errors.logradouro?.message}
+              {...register('logradouro')}
+            />
+            <Field id={id('numero')} label="Número" error={errors.numero?.message} {...register('numero')} />
+            <Field
+              id={id('complemento')}
+              label="Complemento (opcional)"
+              error={errors.complemento?.message}
+              {...register('complemento')}
+            />
+            <Field
+              id={id('cidade')}
+              label="Cidade"
+              autoComplete="address-level2"
+              error={errors.cidade?.message}
+              {...register('cidade')}
+            />
+            <SelectField id={id('uf')} label="UF" error={errors.uf?.message} {...register('uf')}>
+              <option value="">Escolha</option>
+              {UFS.map((sigla) => (
+                <option key={sigla} value={sigla}>
+                  {sigla}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+          <p role="status" className="rounded-lg bg-brand-50 px-4 py-3 text-brand-900">
+            {consulado ? (
+              <>
+                Consulado: <strong>{REGRAS.consulados[consulado].nome}</strong>
+                {REGRAS.consulados[consulado].nota ? <> · {REGRAS.consulados[consulado].nota}</> : null}
+              </>
+            ) : (
+              'Escolha a UF para ver o consulado que atende o requerente.'
+            )}
+          </p>
+        </fieldset>
+
+        <fieldset className="space-y-4">
+          <legend className="font-semibold text-ink-900">Registro italiano e passaporte anterior</legend>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              id={id('aire')}
+              label="Comune de inscrição no AIRE"
+              disabled={naoSei}
+              error={errors.aire_comune?.message}
+              {...register('aire_comune')}
+            />
+            <CheckboxField
+              className="sm:mt-8"
+              label="Não sei o comune do AIRE"
+              checked={naoSei}
+              onChange={(checked) => {
+                setValue('aire_nao_sei', checked, { shouldDirty: true });
+                if (checked) setValue('aire_comune', '', { shouldDirty: true });
+              }}
+            />
+            <Field
+              id={id('passaporte')}
+              label="Número do passaporte italiano anterior (se houver)"
+              error={errors.passaporte_numero?.message}
+              {...register('passaporte_numero')}
+            />
+            <Field
+              id={id('validade')}
+              type="date"
+              label="Validade do passaporte anterior"
+              error={errors.passaporte_validade?.message}
+              {...register('passaporte_validade')}
+            />
+          </div>
+        </fieldset>
+
+        {save.isError ? (
+          <FormAlert>{caseFileErrorMessage(save.error, 'Não foi possível salvar os dados.')}</FormAlert>
+        ) : null}
+        <div className="flex flex-wrap items-center gap-4">
+          <Button type="submit" loading={isSubmitting} loadingText="Salvando...">
+            Salvar dados
+          </Button>
+          <p role="status" className="font-semibold text-brand-800">
+            {isDirty ? 'Há alterações não salvas.' : saved}
+          </p>
+        </div>
+      </fieldset>
+    </form>
+  );
+}

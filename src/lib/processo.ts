@@ -1,0 +1,204 @@
+/**
+ * The case file's rules (pocketbase/pb_hooks/lib/processo_regras.json, the file the server's hooks read) and
+ * the decisions the app and the demo double share with pb_hooks/lib/processo.js: adult or minor, which
+ * consulate, which checklist, what an applicant still lacks.
+ */
+import REGRAS from '../../pocketbase/pb_hooks/lib/processo_regras.json';
+import { isValidCpf } from './cpf';
+
+export { REGRAS };
+
+export type ConsuladoId = keyof typeof REGRAS.consulados;
+export type Item = (typeof REGRAS.itens)[number];
+export type MotivoRecusa = keyof typeof REGRAS.motivosRecusa;
+export type TipoRequerente = 'adulto' | 'menor';
+export const DOCUMENT_STATUSES = ['pendente', 'em_analise', 'aprovado', 'recusado'] as const;
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+
+export interface RequerenteRecord {
+  id: string;
+  collectionId: string;
+  collectionName: 'requerentes';
+  agendamento: string;
+  nome: string;
+  sobrenome: string;
+  sexo: '' | 'F' | 'M';
+  data_nascimento: string;
+  local_nascimento: string;
+  cpf: string;
+  estado_civil: '' | 'solteiro' | 'casado' | 'divorciado' | 'viuvo' | 'uniao_estavel';
+  altura_cm: number;
+  cor_olhos: string;
+  cep: string;
+  logradouro: string;
+  numero: string;
+  complemento: string;
+  cidade: string;
+  uf: string;
+  aire_comune: string;
+  aire_nao_sei: boolean;
+  passaporte_numero: string;
+  passaporte_validade: string;
+  mae_nome: string;
+  pai_nome: string;
+  created: string;
+  updated: string;
+}
+
+/** The applicant's own fields (what the owner writes). */
+export type RequerenteData = Omit<
+  RequerenteRecord,
+  'id' | 'collectionId' | 'collectionName' | 'agendamento' | 'created' | 'updated'
+>;
+
+export const REQUERENTE_TEXT_MAX: Partial<Record<keyof RequerenteData, number>> = {
+  nome: 120,
+  sobrenome: 120,
+  data_nascimento: 10,
+  local_nascimento: 120,
+  cpf: 14,
+  cor_olhos: 40,
+  cep: 9,
+  logradouro: 200,
+  numero: 20,
+  complemento: 100,
+  cidade: 120,
+  uf: 2,
+  aire_comune: 120,
+  passaporte_numero: 20,
+  passaporte_validade: 10,
+  mae_nome: 200,
+  pai_nome: 200,
+};
+
+export interface DocumentoRecord {
+  id: string;
+  collectionId: string;
+  collectionName: 'documentos';
+  agendamento: string;
+  requerente: string;
+  item: string;
+  arquivos: string[];
+  status: DocumentStatus | '';
+  motivo: MotivoRecusa | '';
+  motivo_texto: string;
+  revisado_por: string;
+  revisado_em: string;
+  reenviado: boolean;
+  created: string;
+  updated: string;
+}
+
+export const ESTADOS_CIVIS = {
+  solteiro: 'Solteiro(a)',
+  casado: 'Casado(a)',
+  divorciado: 'Divorciado(a)',
+  viuvo: 'Viúvo(a)',
+  uniao_estavel: 'União estável',
+} as const;
+
+export const UFS = Object.values(REGRAS.consulados)
+  .flatMap((c) => c.ufs)
+  .sort();
+
+/** The consulate serving a UF, or null for an unknown UF. */
+export function consuladoDaUf(uf: string): ConsuladoId | null {
+  const wanted = uf.trim().toUpperCase();
+  const ids = Object.keys(REGRAS.consulados) as ConsuladoId[];
+  return ids.find((id) => REGRAS.consulados[id].ufs.includes(wanted)) ?? null;
+}
+
+/** Today in São Paulo (yyyy-mm-dd): the server's day (pb_hooks/lib/regras.js hojeSaoPaulo). */
+export function hojeSaoPaulo(now: Date = new Date()): string {
+  return new Date(now.getTime() - 3 * 3_600_000).toISOString().slice(0, 10);
+}
+
+/** Under 18 on `hoje` (yyyy-mm-dd) for a birth date (yyyy-mm-dd); false for no date. */
+export function ehMenor(nascimento: string, hoje: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(nascimento)) return false;
+  const anos = Number(hoje.slice(0, 4)) - Number(nascimento.slice(0, 4));
+  const fezAniversario = hoje.slice(5) >= nascimento.slice(5);
+  return (fezAniversario ? anos : anos - 1) < REGRAS.maioridade;
+}
+
+export function tipoDe(requerente: Pick<RequerenteData, 'data_nascimento'>, hoje: string): TipoRequerente {
+  return ehMenor(requerente.data_nascimento, hoje) ? 'menor' : 'adulto';
+}
+
+/** The checklist items for an applicant type. */
+export function itensPara(tipo: TipoRequerente): Item[] {
+  return REGRAS.itens.filter((i) => i.para.includes(tipo));
+}
+
+export function itemDe(id: string): Item | undefined {
+  return REGRAS.itens.find((i) => i.id === id);
+}
+
+/** The page a checklist item's rule comes from, for a consulate (its own, else the common one). */
+export function fonteDoItem(item: Item, consulado: ConsuladoId | null): string {
+  const fontes: Record<string, string | undefined> = item.fontes;
+  return (consulado ? fontes[consulado] : undefined) ?? fontes.comum ?? '';
+}
+
+export function limitesDoServico(tipoServico: string): { min: number; max: number } {
+  return tipoServico === 'familiar' ? REGRAS.requerentes.familiar : REGRAS.requerentes.individual;
+}
+
+/** "Ilegível: a foto está tremida": a refusal's reason as the server writes it. */
+export function motivoDe(documento: Pick<DocumentoRecord, 'motivo' | 'motivo_texto'>): string {
+  const motivo = documento.motivo ? REGRAS.motivosRecusa[documento.motivo] : '';
+  const texto = documento.motivo_texto.trim();
+  return motivo && texto ? `${motivo}: ${texto}` : motivo || texto;
+}
+
+/** What an applicant still lacks to be sent, as pt-BR phrases (pb_hooks/lib/processo.js pendencias). */
+export function pendencias(
+  requerente: RequerenteData,
+  documentos: readonly Pick<DocumentoRecord, 'item' | 'arquivos' | 'status'>[],
+  hoje: string,
+): string[] {
+  const falta: string[] = [];
+  const texto = (campo: keyof RequerenteData) => String(requerente[campo]).trim() !== '';
+  for (const [campo = '', nome = ''] of REGRAS.camposObrigatorios)
+    if (!texto(campo as keyof RequerenteData)) falta.push(nome);
+  if (!(requerente.altura_cm > 0)) falta.push('altura');
+  if (!consuladoDaUf(requerente.uf)) falta.push('UF');
+  if (!texto('aire_comune') && !requerente.aire_nao_sei) falta.push('comune do AIRE');
+  const menor = ehMenor(requerente.data_nascimento, hoje);
+  if (!menor && !isValidCpf(requerente.cpf)) falta.push('CPF');
+  if (menor && (!texto('mae_nome') || !texto('pai_nome'))) falta.push('nome dos pais');
+  for (const definicao of itensPara(menor ? 'menor' : 'adulto')) {
+    if (!definicao.obrigatorio) continue;
+    const doc = documentos.find((d) => d.item === definicao.id);
+    if (!doc || doc.arquivos.length === 0) falta.push(definicao.nome);
+    else if (doc.status === 'recusado') falta.push(`${definicao.nome} (recusado: substitua)`);
+  }
+  return falta;
+}
+
+/** Whether a file may be sent: its type and size, as the server's file field checks them. */
+export function arquivoInvalido(file: Pick<File, 'type' | 'size' | 'name'>): string | null {
+  if (!REGRAS.arquivos.tipos.includes(file.type)) return `O arquivo ${file.name} não é PDF, JPEG ou PNG.`;
+  if (file.size > REGRAS.arquivos.tamanhoMaxBytes)
+    return `O arquivo ${file.name} passa de 10 MB. Envie um arquivo menor.`;
+  return null;
+}
+
+export type EstadoProcesso = 'rascunho' | 'em_analise' | 'recusado' | 'aprovado';
+
+/**
+ * Where the case stands, from its documents: refused when staff refused any; approved when every one is;
+ * under review when all that was sent waits for staff; otherwise a draft (something new still to send).
+ */
+export function estadoDoProcesso(documentos: readonly Pick<DocumentoRecord, 'status'>[]): EstadoProcesso {
+  if (documentos.some((d) => d.status === 'recusado')) return 'recusado';
+  if (documentos.length > 0 && documentos.every((d) => d.status === 'aprovado')) return 'aprovado';
+  const novo = documentos.some((d) => d.status === 'pendente' || d.status === '');
+  if (!novo && documentos.some((d) => d.status === 'em_analise')) return 'em_analise';
+  return 'rascunho';
+}
+
+/** "Maria Souza": an applicant's name, or how the server names one without it. */
+export function nomeRequerente(r: Pick<RequerenteData, 'nome' | 'sobrenome'>): string {
+  return `${r.nome} ${r.sobrenome}`.trim() || 'Requerente sem nome';
+}

@@ -1,0 +1,179 @@
+/**
+ * The case file's server decisions in the demo, as pocketbase/pb_hooks/lib/processo.js takes them: who may
+ * touch a case, when it is closed, the history of each document, the review's outcome on the booking and
+ * 'Enviar para análise'.
+ */
+import {
+  consuladoDaUf,
+  ehMenor,
+  hojeSaoPaulo,
+  itemDe,
+  limitesDoServico,
+  motivoDe,
+  nomeRequerente,
+  pendencias,
+  REGRAS,
+  type DocumentoRecord,
+  type RequerenteRecord,
+} from '@/lib/processo';
+import type { BookingRecord, BookingStatus, UserRecord } from '@/lib/types';
+import { getDb, saveDb } from './db';
+import { historyEntry, STATUS_MAIL_SUBJECTS } from './history';
+import { readToken } from './jwt';
+import { notifyMail } from './mailbox';
+import { pbDate } from './util';
+
+export const MSG = {
+  naoEncontrado: 'Agendamento não encontrado.',
+  encerrado: 'Este processo está encerrado: não recebe mais documentos.',
+  itemInvalido: 'Item da lista de documentos inválido.',
+  revisaoInvalida: 'Escolha Aprovar ou Recusar.',
+  motivoObrigatorio: 'Escolha o motivo da recusa.',
+  nadaParaEnviar: 'Não há nada novo para enviar: os documentos já estão em análise ou aprovados.',
+  incompleto: 'Complete o processo antes de enviar para análise.',
+  requerenteAprovado: 'Este requerente já tem documentos aprovados e não pode ser removido.',
+} as const;
+
+export function viewerOf(request: Request): UserRecord | null {
+  const id = readToken(request.headers.get('Authorization'));
+  return (id && getDb().usuarios.find((u) => u.id === id)) || null;
+}
+
+export const bookingOf = (id: string): BookingRecord | undefined =>
+  getDb().agendamentos.find((b) => b.id === id);
+
+/** `agendamento.usuario = @request.auth.id`. */
+export const ownsBooking = (bookingId: string, viewer: UserRecord | null): boolean =>
+  !!viewer && bookingOf(bookingId)?.usuario === viewer.id;
+
+/** The list and view rule of both collections: the booking's owner or staff. */
+export const canSee = (row: { agendamento: string }, viewer: UserRecord | null): boolean =>
+  !!viewer && (viewer.admin || ownsBooking(row.agendamento, viewer));
+
+type ClosableBooking = BookingRecord & { arquivos_excluidos_em?: string };
+
+export function encerrado(booking: ClosableBooking): boolean {
+  return ['FINALIZADO', 'CANCELADO'].includes(booking.status_agendamento) || !!booking.arquivos_excluidos_em;
+}
+
+export function limitesDe(booking: BookingRecord): { min: number; max: number } {
+  const payment = getDb().pagamentos.find((p) => p.id === booking.pagamento);
+  return limitesDoServico(payment?.tipo_servico ?? 'individual');
+}
+
+function rotulo(documento: DocumentoRecord): string {
+  const requerente = getDb().requerentes.find((r) => r.id === documento.requerente);
+  return `${requerente ? nomeRequerente(requerente) : 'Requerente sem nome'} · ${itemDe(documento.item)?.nome ?? documento.item}`;
+}
+
+export function registrarDocumento(documento: DocumentoRecord, acao: string, autor: UserRecord | null): void {
+  const entry = historyEntry(
+    { id: documento.agendamento },
+    [{ campo: 'documento', de: rotulo(documento), para: acao }],
+    autor,
+    pbDate(new Date()),
+  );
+  getDb().historico_agendamentos.push(entry);
+}
+
+/** pb_hooks/lib/historico.js: a booking's change recorded, and the status e-mail when its status moved. */
+function salvarAgendamento(
+  booking: BookingRecord,
+  mudancas: Partial<BookingRecord>,
+  autor: UserRecord | null,
+) {
+  const now = pbDate(new Date());
+  const alteracoes = (Object.keys(mudancas) as (keyof BookingRecord)[])
+    .filter((campo) => booking[campo] !== mudancas[campo])
+    .map((campo) => ({ campo, de: String(booking[campo] ?? ''), para: String(mudancas[campo] ?? '') }));
+  const statusMudou =
+    mudancas.status_agendamento !== undefined && mudancas.status_agendamento !== booking.status_agendamento;
+  Object.assign(booking, mudancas, { updated: now });
+  if (alteracoes.length === 0) return;
+  const entry = historyEntry(booking, alteracoes, autor, now);
+  const owner = getDb().usuarios.find((u) => u.id === booking.usuario);
+  if (statusMudou && owner) {
+    const subject = STATUS_MAIL_SUBJECTS[booking.status_agendamento as BookingStatus];
+    notifyMail({ kind: 'status', email: owner.email, token: '', path: '/tracking', subject });
+    Object.assign(entry, { email_para: owner.email, email_status: 'ENVIADO', email_assunto: subject });
+  }
+  getDb().historico_agendamentos.push(entry);
+}
+
+/**
+ * When staff have reviewed every document sent and refused some: the booking goes to ANALISE_ERRO with the
+ * refused list as the note, and the customer gets the status e-mail.
+ */
+export function concluirRevisao(bookingId: string, autor: UserRecord | null): void {
+  const documentos = getDb().documentos.filter((d) => d.agendamento === bookingId);
+  if (documentos.some((d) => d.status === 'em_analise')) return;
+  const recusados = documentos.filter((d) => d.status === 'recusado');
+  const booking = bookingOf(bookingId);
+  if (recusados.length === 0 || !booking) return;
+  salvarAgendamento(
+    booking,
+    {
+      status_agendamento: 'ANALISE_ERRO',
+      nota_cliente:
+        'Documentos recusados:\n' +
+        recusados.map((d) => `- ${rotulo(d)}: ${motivoDe(d)}`).join('\n') +
+        '\nEnvie os documentos corrigidos pela página do processo.',
+    },
+    autor,
+  );
+}
+
+function resumo(requerentes: readonly RequerenteRecord[], hoje: string): string {
+  const data = `${hoje.slice(8, 10)}/${hoje.slice(5, 7)}/${hoje.slice(0, 4)}`;
+  const linhas = requerentes.map((r, i) => {
+    const consulado = consuladoDaUf(r.uf);
+    return (
+      `Requerente ${i + 1}: ${nomeRequerente(r)}${ehMenor(r.data_nascimento, hoje) ? ' (menor)' : ''}` +
+      ` · Consulado de ${consulado ? REGRAS.consulados[consulado].nome : '?'}`
+    );
+  });
+  return `Processo enviado para análise em ${data}.\n${linhas.join('\n')}`;
+}
+
+type Outcome = { status: number; body: Record<string, unknown> };
+
+/** POST /api/processo/{id}/enviar, as pb_hooks/lib/processo.js enviar answers it. */
+export function enviar(bookingId: string, viewer: UserRecord): Outcome {
+  const booking = bookingOf(bookingId);
+  const fail = (status: number, message: string, data: Record<string, unknown> = {}): Outcome => ({
+    status,
+    body: { status, message, data },
+  });
+  if (!booking || booking.usuario !== viewer.id) return fail(404, MSG.naoEncontrado);
+  if (encerrado(booking)) return fail(400, MSG.encerrado);
+  const hoje = hojeSaoPaulo();
+  const db = getDb();
+  const requerentes = db.requerentes.filter((r) => r.agendamento === booking.id);
+  const documentos = db.documentos.filter((d) => d.agendamento === booking.id);
+  const limite = limitesDe(booking);
+  const problemas: string[] = [];
+  if (requerentes.length < limite.min || requerentes.length > limite.max)
+    problemas.push(
+      limite.max === 1 ? 'Cadastre o requerente.' : `Cadastre de ${limite.min} a ${limite.max} requerentes.`,
+    );
+  requerentes.forEach((r, i) => {
+    const falta = pendencias(
+      r,
+      documentos.filter((d) => d.requerente === r.id),
+      hoje,
+    );
+    if (falta.length > 0) problemas.push(`Requerente ${i + 1}: falta ${falta.join(', ')}.`);
+  });
+  if (problemas.length > 0) return fail(400, MSG.incompleto, { pendencias: problemas });
+  const novos = documentos.filter((d) => d.status === 'pendente' || d.status === '');
+  if (novos.length === 0) return fail(400, MSG.nadaParaEnviar);
+  const now = pbDate(new Date());
+  for (const d of novos) {
+    d.status = 'em_analise';
+    d.updated = now;
+    registrarDocumento(d, d.reenviado ? 'reenviado para análise' : 'enviado para análise', viewer);
+  }
+  salvarAgendamento(booking, { formulario: resumo(requerentes, hoje) }, viewer);
+  saveDb();
+  return { status: 200, body: { enviados: novos.length } };
+}

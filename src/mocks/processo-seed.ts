@@ -1,0 +1,283 @@
+/**
+ * Demo accounts with a case file at each stage: empty (Familiar, nothing typed yet), sent (in review),
+ * refused (a document to replace) and approved. Dates are fixed, like the rest of the seed.
+ */
+import type { DocumentoRecord, RequerenteRecord } from '@/lib/processo';
+import type { BookingRecord, BookingStatus, ChargeRecord, PaymentRecord } from '@/lib/types';
+import { withCpfCheckDigits } from './util';
+
+type Stage = 'vazio' | 'enviado' | 'recusado' | 'aprovado';
+
+export const PROCESSO_DEMO_ACCOUNTS = {
+  processoVazio: {
+    id: 'demoprocvazio01',
+    email: 'processo.vazio@demo.com.br',
+    nome_completo: 'Giovanna Bertolini Alves',
+    cpf: withCpfCheckDigits('714602398'),
+    celular: '41991112233',
+    verified: true,
+    admin: false,
+  },
+  processoEnviado: {
+    id: 'demoprocenviad1',
+    email: 'processo.enviado@demo.com.br',
+    nome_completo: 'Paulo Henrique Ferraro',
+    cpf: withCpfCheckDigits('825713409'),
+    celular: '11992223344',
+    verified: true,
+    admin: false,
+  },
+  processoRecusado: {
+    id: 'demoprocrecusa1',
+    email: 'processo.recusado@demo.com.br',
+    nome_completo: 'Renata Zanetti Costa',
+    cpf: withCpfCheckDigits('936824510'),
+    celular: '48993334455',
+    verified: true,
+    admin: false,
+  },
+  processoAprovado: {
+    id: 'demoprocaprova1',
+    email: 'processo.aprovado@demo.com.br',
+    nome_completo: 'Luca Moretti Pereira',
+    cpf: withCpfCheckDigits('147935621'),
+    celular: '21994445566',
+    verified: true,
+    admin: false,
+  },
+} as const;
+
+interface CaseSeed {
+  pagamentos: PaymentRecord[];
+  agendamentos: BookingRecord[];
+  cobrancas: ChargeRecord[];
+  requerentes: RequerenteRecord[];
+  documentos: DocumentoRecord[];
+}
+
+const ADULTO: Omit<
+  RequerenteRecord,
+  'id' | 'agendamento' | 'nome' | 'sobrenome' | 'cpf' | 'created' | 'updated'
+> = {
+  collectionId: 'pbc_requerentes',
+  collectionName: 'requerentes',
+  sexo: 'F',
+  data_nascimento: '1985-04-12',
+  local_nascimento: 'Curitiba, Brasil',
+  estado_civil: 'casado',
+  altura_cm: 165,
+  cor_olhos: 'Castanhos',
+  cep: '80010000',
+  logradouro: 'Rua XV de Novembro',
+  numero: '100',
+  complemento: '',
+  cidade: 'Curitiba',
+  uf: 'PR',
+  aire_comune: '',
+  aire_nao_sei: true,
+  passaporte_numero: '',
+  passaporte_validade: '',
+  mae_nome: '',
+  pai_nome: '',
+};
+
+function stage(
+  key: Stage,
+  account: { id: string; nome_completo: string; cpf: string },
+  n: number,
+  tipo: 'individual' | 'familiar',
+  status: BookingStatus,
+): CaseSeed & { booking: BookingRecord } {
+  const at = `2026-10-${String(20 + n).padStart(2, '0')} 1${n}:00:00.000Z`;
+  const paymentId = `demoprocpag${String(n).padStart(4, '0')}`;
+  const pagamento: PaymentRecord = {
+    id: paymentId,
+    collectionId: 'pbc_2707415296',
+    collectionName: 'pagamentos',
+    usuario: account.id,
+    tipo_servico: tipo,
+    preco_servico: tipo === 'familiar' ? 999 : 699,
+    metodo_pagamento: 'pix',
+    numero_parcelas: 1,
+    asaas_id_pagamento: `pay_demoproc${key}`,
+    flex: false,
+    status_asaas: 'RECEIVED',
+    created: at,
+    updated: at,
+  };
+  const booking: BookingRecord = {
+    id: `demoprocage${String(n).padStart(4, '0')}`,
+    collectionId: 'pbc_1453265092',
+    collectionName: 'agendamentos',
+    usuario: account.id,
+    pagamento: paymentId,
+    data_agendamento: '',
+    hora_agendamento: '',
+    status_agendamento: status,
+    local_agendamento: '',
+    formulario: '',
+    nota_cliente: '',
+    created: at,
+    updated: at,
+  };
+  const cobranca: ChargeRecord = {
+    id: `cobproc${String(n).padStart(8, '0')}`,
+    collectionId: 'pbc_cobrancas',
+    collectionName: 'cobrancas',
+    usuario: account.id,
+    tentativa: `seed-${paymentId}`,
+    asaas_id: pagamento.asaas_id_pagamento,
+    metodo: 'pix',
+    tipo_servico: tipo,
+    flex: false,
+    valor: pagamento.preco_servico,
+    parcelas: 1,
+    status: 'RECEIVED',
+    ativa: true,
+    motivo: '',
+    created: at,
+    updated: at,
+  };
+  return {
+    booking,
+    pagamentos: [pagamento],
+    agendamentos: [booking],
+    cobrancas: [cobranca],
+    requerentes: [],
+    documentos: [],
+  };
+}
+
+/** An adult applicant of a seeded booking (complete but for name and CPF), `fields` on top. */
+export function seedApplicant(
+  booking: Pick<BookingRecord, 'id' | 'created'>,
+  n: number,
+  fields: Partial<RequerenteRecord>,
+): RequerenteRecord {
+  return {
+    ...ADULTO,
+    id: `demoreq${booking.id.slice(-4)}000${n}`,
+    agendamento: booking.id,
+    nome: '',
+    sobrenome: '',
+    cpf: '',
+    created: booking.created,
+    updated: booking.created,
+    ...fields,
+  };
+}
+
+/** One document per item for an applicant, each with an example file, in `status`. */
+export function seedDocuments(
+  r: RequerenteRecord,
+  itens: readonly string[],
+  status: DocumentoRecord['status'],
+): DocumentoRecord[] {
+  return itens.map((item) => ({
+    id: `dd${r.agendamento.slice(-4)}${r.id.slice(-1)}${item.slice(0, 8)}`.padEnd(15, 'x'),
+    collectionId: 'pbc_documentos',
+    collectionName: 'documentos',
+    agendamento: r.agendamento,
+    requerente: r.id,
+    item,
+    arquivos: [
+      item === 'foto' ? `foto_exemplo${r.id.slice(-1)}.png` : `${item}_exemplo${r.id.slice(-1)}.pdf`,
+    ],
+    status,
+    motivo: '',
+    motivo_texto: '',
+    revisado_por: status === 'aprovado' || status === 'recusado' ? 'demoadmin000001' : '',
+    revisado_em: status === 'aprovado' || status === 'recusado' ? r.updated : '',
+    reenviado: false,
+    created: r.created,
+    updated: r.created,
+  }));
+}
+
+const ADULT_ITEMS = ['identidade', 'comprovante_endereco', 'foto'];
+const MINOR_ITEMS = [...ADULT_ITEMS, 'certidao_nascimento', 'assentimento'];
+
+/** The four stages' orders, bookings, applicants and documents. */
+export function processoSeed(): CaseSeed {
+  const a = PROCESSO_DEMO_ACCOUNTS;
+  const vazio = stage('vazio', a.processoVazio, 1, 'familiar', 'NOVO');
+
+  const enviado = stage('enviado', a.processoEnviado, 2, 'individual', 'NOVO');
+  const paulo = seedApplicant(enviado.booking, 1, {
+    nome: 'Paulo Henrique',
+    sobrenome: 'Ferraro',
+    sexo: 'M',
+    cpf: a.processoEnviado.cpf,
+    uf: 'SP',
+    cidade: 'São Paulo',
+    cep: '01310100',
+    logradouro: 'Avenida Paulista',
+    numero: '1000',
+  });
+  enviado.requerentes.push(paulo);
+  enviado.documentos.push(...seedDocuments(paulo, ADULT_ITEMS, 'em_analise'));
+  enviado.booking.formulario =
+    'Processo enviado para análise em 22/10/2026.\nRequerente 1: Paulo Henrique Ferraro · Consulado de São Paulo';
+
+  const recusado = stage('recusado', a.processoRecusado, 3, 'familiar', 'ANALISE_ERRO');
+  const renata = seedApplicant(recusado.booking, 1, {
+    nome: 'Renata',
+    sobrenome: 'Zanetti Costa',
+    cpf: a.processoRecusado.cpf,
+    uf: 'SC',
+    cidade: 'Florianópolis',
+  });
+  const bianca = seedApplicant(recusado.booking, 2, {
+    nome: 'Bianca',
+    sobrenome: 'Zanetti Costa',
+    data_nascimento: '2015-06-30',
+    estado_civil: 'solteiro',
+    altura_cm: 140,
+    uf: 'SC',
+    cidade: 'Florianópolis',
+    mae_nome: 'Renata Zanetti Costa',
+    pai_nome: 'Marco Costa',
+  });
+  recusado.requerentes.push(renata, bianca);
+  recusado.documentos.push(
+    ...seedDocuments(renata, ADULT_ITEMS, 'aprovado'),
+    ...seedDocuments(bianca, MINOR_ITEMS, 'aprovado'),
+  );
+  const foto = recusado.documentos.find((d) => d.requerente === bianca.id && d.item === 'foto');
+  if (foto)
+    Object.assign(foto, { status: 'recusado', motivo: 'ilegivel', motivo_texto: 'A foto está tremida.' });
+  Object.assign(recusado.booking, {
+    formulario:
+      'Processo enviado para análise em 23/10/2026.\nRequerente 1: Renata Zanetti Costa · Consulado de Curitiba\nRequerente 2: Bianca Zanetti Costa (menor) · Consulado de Curitiba',
+    nota_cliente:
+      'Documentos recusados:\n- Bianca Zanetti Costa · Foto para passaporte: Ilegível: A foto está tremida.\nEnvie os documentos corrigidos pela página do processo.',
+  });
+
+  const aprovado = stage('aprovado', a.processoAprovado, 4, 'individual', 'ANALISE_OK');
+  const luca = seedApplicant(aprovado.booking, 1, {
+    nome: 'Luca',
+    sobrenome: 'Moretti Pereira',
+    sexo: 'M',
+    cpf: a.processoAprovado.cpf,
+    uf: 'RJ',
+    cidade: 'Rio de Janeiro',
+    cep: '20040002',
+    logradouro: 'Avenida Rio Branco',
+    numero: '50',
+    aire_nao_sei: false,
+    aire_comune: 'Treviso',
+  });
+  aprovado.requerentes.push(luca);
+  aprovado.documentos.push(...seedDocuments(luca, ADULT_ITEMS, 'aprovado'));
+  aprovado.booking.formulario =
+    'Processo enviado para análise em 24/10/2026.\nRequerente 1: Luca Moretti Pereira · Consulado de Rio de Janeiro';
+
+  const all = [vazio, enviado, recusado, aprovado];
+  return {
+    pagamentos: all.flatMap((s) => s.pagamentos),
+    agendamentos: all.flatMap((s) => s.agendamentos),
+    cobrancas: all.flatMap((s) => s.cobrancas),
+    requerentes: all.flatMap((s) => s.requerentes),
+    documentos: all.flatMap((s) => s.documentos),
+  };
+}

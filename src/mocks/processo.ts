@@ -1,0 +1,362 @@
+/**
+ * The demo double of the case file (migration 1763901000_processo, pb_hooks/processo.pb.js): the
+ * `requerentes` and `documentos` collections with the server's rules, their protected files, and
+ * 'Enviar para análise'. Registered before the generic record routes, which know neither collection.
+ */
+import { http, HttpResponse, type PathParams } from 'msw';
+import {
+  DOCUMENT_STATUSES,
+  itemDe,
+  REGRAS,
+  type DocumentoRecord,
+  type RequerenteRecord,
+} from '@/lib/processo';
+import type { UserRecord } from '@/lib/types';
+import { getDb, saveDb } from './db';
+import { compileFilter, compareValues, FilterError } from './filter';
+import { fileFieldError, fileToken, fileTokenUser, readFile, storedName, storeFile } from './processo-files';
+import { EMPTY_REQUERENTE, pick, requerenteErrors } from './processo-fields';
+import {
+  bookingOf,
+  canSee,
+  concluirRevisao,
+  encerrado,
+  enviar,
+  limitesDe,
+  MSG,
+  ownsBooking,
+  registrarDocumento,
+  viewerOf,
+} from './processo-rules';
+import { newId, pbDate } from './util';
+
+type Json = Record<string, unknown>;
+type Row = RequerenteRecord | DocumentoRecord;
+type Name = 'requerentes' | 'documentos';
+const PB = {
+  notFound: "The requested resource wasn't found.",
+  create: 'Failed to create record.',
+  update: 'Failed to update record.',
+  validation: 'An error occurred while validating the submitted data.',
+  superuser: 'Only superusers can perform this action.',
+  auth: 'The request requires valid record authorization token.',
+};
+const REVIEW_FIELDS = ['status', 'motivo', 'motivo_texto', 'revisado_por', 'revisado_em', 'reenviado'];
+
+const pbError = (status: number, message: string, data: Json = {}) =>
+  HttpResponse.json({ status, message, data }, { status });
+const param = (params: PathParams, key: string) => (typeof params[key] === 'string' ? params[key] : '');
+const rows = (name: Name): Row[] => getDb()[name];
+
+function list(name: Name, request: Request): Response {
+  const viewer = viewerOf(request);
+  const query = new URL(request.url).searchParams;
+  const resolve = (row: Row, path: string): unknown => {
+    const [head = '', rest] = path.split('.', 2);
+    const value = (row as unknown as Json)[head];
+    if (rest === undefined) return value;
+    const related =
+      head === 'agendamento' ? bookingOf(String(value)) : getDb().requerentes.find((r) => r.id === value);
+    return related ? (related as unknown as Json)[rest] : null;
+  };
+  let matches: (row: Row) => boolean;
+  try {
+    matches = compileFilter<Row>(query.get('filter') ?? '', resolve);
+  } catch (error) {
+    if (error instanceof FilterError)
+      return pbError(400, 'Something went wrong while processing your request.');
+    throw error;
+  }
+  const sort = (query.get('sort') ?? '').split(',').filter(Boolean);
+  const found = rows(name)
+    .filter((row) => canSee(row, viewer) && matches(row))
+    .sort((a, b) => {
+      for (const s of sort) {
+        const c = compareValues(resolve(a, s.replace(/^[-+]/, '')), resolve(b, s.replace(/^[-+]/, '')));
+        if (c !== 0) return s.startsWith('-') ? -c : c;
+      }
+      return 0;
+    });
+  const page = Math.max(1, Number(query.get('page')) || 1);
+  const perPage = Math.min(Math.max(1, Number(query.get('perPage')) || 30), 1000);
+  return HttpResponse.json({
+    page,
+    perPage,
+    totalItems: found.length,
+    totalPages: Math.ceil(found.length / perPage),
+    items: found.slice((page - 1) * perPage, page * perPage),
+  });
+}
+
+async function createRequerente(request: Request): Promise<Response> {
+  const viewer = viewerOf(request);
+  const body = (await request.json().catch(() => null)) as Json | null;
+  if (!body) return pbError(400, PB.create);
+  const booking = bookingOf(String(body.agendamento ?? ''));
+  if (!booking || !ownsBooking(booking.id, viewer)) return pbError(400, PB.create);
+  if (encerrado(booking)) return pbError(400, MSG.encerrado);
+  const max = limitesDe(booking).max;
+  if (getDb().requerentes.filter((r) => r.agendamento === booking.id).length >= max)
+    return pbError(
+      400,
+      max === 1
+        ? 'O Agendamento Individual é para um requerente.'
+        : `O Agendamento Familiar é para no máximo ${max} requerentes.`,
+    );
+  const errors = requerenteErrors(body);
+  if (Object.keys(errors).length > 0) return pbError(400, PB.create, errors);
+  const now = pbDate(new Date());
+  const record: RequerenteRecord = {
+    id: newId(),
+    collectionId: 'pbc_requerentes',
+    collectionName: 'requerentes',
+    agendamento: booking.id,
+    ...EMPTY_REQUERENTE,
+    ...pick(body),
+    created: now,
+    updated: now,
+  };
+  getDb().requerentes.push(record);
+  saveDb();
+  return HttpResponse.json(record);
+}
+
+async function updateRequerente(id: string, request: Request): Promise<Response> {
+  const viewer = viewerOf(request);
+  const body = (await request.json().catch(() => null)) as Json | null;
+  const record = getDb().requerentes.find((r) => r.id === id);
+  // updateRule: the booking's owner, never moving it to another booking; a failed rule reads as 404.
+  if (!body || !record || !ownsBooking(record.agendamento, viewer) || 'agendamento' in body)
+    return pbError(404, PB.notFound);
+  const errors = requerenteErrors(body);
+  if (Object.keys(errors).length > 0) return pbError(400, PB.update, errors);
+  Object.assign(record, pick(body), { updated: pbDate(new Date()) });
+  saveDb();
+  return HttpResponse.json(record);
+}
+
+function deleteRequerente(id: string, request: Request): Response {
+  const viewer = viewerOf(request);
+  const db = getDb();
+  const record = db.requerentes.find((r) => r.id === id);
+  if (!record || !ownsBooking(record.agendamento, viewer)) return pbError(404, PB.notFound);
+  const booking = bookingOf(record.agendamento);
+  if (booking && encerrado(booking)) return pbError(400, MSG.encerrado);
+  if (db.documentos.some((d) => d.requerente === id && d.status === 'aprovado'))
+    return pbError(400, MSG.requerenteAprovado);
+  db.requerentes = db.requerentes.filter((r) => r.id !== id);
+  db.documentos = db.documentos.filter((d) => d.requerente !== id); // cascadeDelete
+  saveDb();
+  return new HttpResponse(null, { status: 204 });
+}
+
+/** The files of a multipart body, each checked as the file field checks it; a Response when refused. */
+async function filesOf(form: FormData, action: string): Promise<File[] | Response> {
+  const files = form.getAll('arquivos').filter((f): f is File => typeof f !== 'string');
+  for (const file of files) {
+    const error = await fileFieldError(file);
+    if (error) return pbError(400, action, { arquivos: error });
+  }
+  if (files.length > 3)
+    return pbError(400, action, {
+      arquivos: { code: 'validation_max_files_constraint', message: 'Must have at most 3 items.' },
+    });
+  return files;
+}
+
+function tooMany(item: string, count: number): Response | null {
+  const definicao = itemDe(item);
+  if (!definicao)
+    return pbError(400, MSG.itemInvalido, {
+      item: { code: 'validation_invalid_item', message: MSG.itemInvalido },
+    });
+  if (count <= definicao.maxArquivos) return null;
+  const texto =
+    definicao.maxArquivos === 1
+      ? 'Envie um arquivo para este item.'
+      : `Envie no máximo ${definicao.maxArquivos} arquivos para este item.`;
+  return pbError(400, texto, { arquivos: { code: 'validation_max_files', message: texto } });
+}
+
+async function saveFiles(record: DocumentoRecord, files: readonly File[]): Promise<void> {
+  record.arquivos = [];
+  for (const file of files) {
+    const name = storedName(file.name);
+    await storeFile(record.id, name, file);
+    record.arquivos.push(name);
+  }
+}
+
+async function createDocumento(request: Request): Promise<Response> {
+  const viewer = viewerOf(request);
+  const form = await request.formData().catch(() => null);
+  if (!form) return pbError(400, PB.create);
+  const text = (key: string) => String(form.get(key) ?? '');
+  const requerente = getDb().requerentes.find((r) => r.id === text('requerente'));
+  // createRule: the owner, on their own applicant of that booking, without any review field.
+  if (
+    !ownsBooking(text('agendamento'), viewer) ||
+    requerente?.agendamento !== text('agendamento') ||
+    REVIEW_FIELDS.some((f) => form.has(f))
+  )
+    return pbError(400, PB.create);
+  const booking = bookingOf(text('agendamento'));
+  if (!booking || encerrado(booking)) return pbError(400, MSG.encerrado);
+  const files = await filesOf(form, PB.create);
+  if (files instanceof Response) return files;
+  const refused = tooMany(text('item'), files.length);
+  if (refused) return refused;
+  if (getDb().documentos.some((d) => d.requerente === requerente.id && d.item === text('item')))
+    return pbError(400, PB.create, {
+      item: { code: 'validation_not_unique', message: 'Value must be unique.' },
+    });
+  const now = pbDate(new Date());
+  const record: DocumentoRecord = {
+    id: newId(),
+    collectionId: 'pbc_documentos',
+    collectionName: 'documentos',
+    agendamento: booking.id,
+    requerente: requerente.id,
+    item: text('item'),
+    arquivos: [],
+    status: 'pendente',
+    motivo: '',
+    motivo_texto: '',
+    revisado_por: '',
+    revisado_em: '',
+    reenviado: false,
+    created: now,
+    updated: now,
+  };
+  await saveFiles(record, files);
+  getDb().documentos.push(record);
+  registrarDocumento(record, 'arquivo enviado', viewer);
+  saveDb();
+  return HttpResponse.json(record);
+}
+
+/** The owner replaces files until approved; staff review (status, reason), signed and dated. */
+async function updateDocumento(id: string, request: Request): Promise<Response> {
+  const viewer = viewerOf(request);
+  const record = getDb().documentos.find((d) => d.id === id);
+  const multipart = (request.headers.get('Content-Type') ?? '').includes('multipart/form-data');
+  const form = multipart ? await request.formData().catch(() => null) : null;
+  const body: Json = multipart
+    ? Object.fromEntries(form?.entries() ?? [])
+    : ((await request.json().catch(() => ({}))) as Json);
+  if (!record || !viewer) return pbError(404, PB.notFound);
+  const owner = ownsBooking(record.agendamento, viewer);
+  const ownerMay =
+    owner &&
+    record.status !== 'aprovado' &&
+    !['agendamento', 'requerente', 'item', ...REVIEW_FIELDS].some((f) => f in body);
+  if (!ownerMay && !viewer.admin) return pbError(404, PB.notFound);
+  const booking = bookingOf(record.agendamento);
+  if (!booking || encerrado(booking)) return pbError(400, MSG.encerrado);
+  if (!viewer.admin || ownerMay) {
+    const files = form ? await filesOf(form, PB.update) : [];
+    if (files instanceof Response) return files;
+    const refused = tooMany(record.item, files.length);
+    if (refused) return refused;
+    if (files.length > 0) await saveFiles(record, files);
+    if (record.status === 'recusado') record.reenviado = true;
+    Object.assign(record, { status: 'pendente', motivo: '', motivo_texto: '', updated: pbDate(new Date()) });
+    registrarDocumento(record, 'arquivo substituído', viewer);
+    saveDb();
+    return HttpResponse.json(record);
+  }
+  const antes = record.status;
+  const status = 'status' in body ? String(body.status) : antes;
+  const motivo = 'motivo' in body ? String(body.motivo) : record.motivo;
+  if (status !== antes) {
+    if (status !== 'aprovado' && status !== 'recusado')
+      return pbError(400, MSG.revisaoInvalida, {
+        status: { code: 'validation_invalid_status', message: MSG.revisaoInvalida },
+      });
+    if (status === 'recusado' && !(motivo in REGRAS.motivosRecusa))
+      return pbError(400, MSG.motivoObrigatorio, {
+        motivo: { code: 'validation_required', message: MSG.motivoObrigatorio },
+      });
+  }
+  if (!(DOCUMENT_STATUSES as readonly string[]).includes(status)) return pbError(400, PB.update);
+  Object.assign(record, {
+    status,
+    motivo: status === 'aprovado' ? '' : motivo,
+    motivo_texto: status === 'aprovado' ? '' : String(body.motivo_texto ?? record.motivo_texto).slice(0, 500),
+    updated: pbDate(new Date()),
+    ...(status !== antes ? { revisado_por: viewer.id, revisado_em: pbDate(new Date()) } : {}),
+  });
+  if (status !== antes) {
+    const reason = [
+      REGRAS.motivosRecusa[record.motivo as keyof typeof REGRAS.motivosRecusa] ?? '',
+      record.motivo_texto.trim(),
+    ]
+      .filter(Boolean)
+      .join(': ');
+    registrarDocumento(record, status === 'aprovado' ? 'aprovado' : `recusado (${reason})`, viewer);
+    if (antes === 'em_analise') concluirRevisao(record.agendamento, viewer);
+  }
+  saveDb();
+  return HttpResponse.json(record);
+}
+
+const collection = (params: PathParams): Name | null => {
+  const name = param(params, 'collection');
+  return name === 'requerentes' || name === 'documentos' ? name : null;
+};
+const view = (name: Name, id: string, viewer: UserRecord | null) => {
+  const row = rows(name).find((r) => r.id === id);
+  return row && canSee(row, viewer) ? HttpResponse.json(row) : pbError(404, PB.notFound);
+};
+
+export const processoRoutes = [
+  http.get('*/api/collections/:collection/records', ({ request, params }) => {
+    const name = collection(params);
+    return name ? list(name, request) : undefined;
+  }),
+  http.get('*/api/collections/:collection/records/:id', ({ request, params }) => {
+    const name = collection(params);
+    return name ? view(name, param(params, 'id'), viewerOf(request)) : undefined;
+  }),
+  http.post('*/api/collections/:collection/records', ({ request, params }) => {
+    const name = collection(params);
+    if (!name) return undefined;
+    return name === 'requerentes' ? createRequerente(request) : createDocumento(request);
+  }),
+  http.patch('*/api/collections/:collection/records/:id', ({ request, params }) => {
+    const name = collection(params);
+    if (!name) return undefined;
+    const id = param(params, 'id');
+    return name === 'requerentes' ? updateRequerente(id, request) : updateDocumento(id, request);
+  }),
+  http.delete('*/api/collections/:collection/records/:id', ({ request, params }) => {
+    const name = collection(params);
+    if (!name) return undefined;
+    // documentos deleteRule null: superusers only (files go with their applicant or the retention job).
+    return name === 'requerentes'
+      ? deleteRequerente(param(params, 'id'), request)
+      : pbError(403, PB.superuser);
+  }),
+  http.post('*/api/files/token', ({ request }) => {
+    const viewer = viewerOf(request);
+    return viewer ? HttpResponse.json({ token: fileToken(viewer.id) }) : pbError(401, PB.auth);
+  }),
+  http.get('*/api/files/:collectionId/:recordId/:filename', ({ request, params }) => {
+    const userId = fileTokenUser(new URL(request.url).searchParams.get('token'));
+    const viewer = getDb().usuarios.find((u) => u.id === userId) ?? null;
+    const record = getDb().documentos.find((d) => d.id === param(params, 'recordId'));
+    const filename = param(params, 'filename');
+    if (!record || !record.arquivos.includes(filename) || !canSee(record, viewer))
+      return pbError(404, PB.notFound);
+    const file = readFile(record.id, filename);
+    return file
+      ? new HttpResponse(file, { headers: { 'Content-Type': file.type } })
+      : pbError(404, PB.notFound);
+  }),
+  http.post('*/api/processo/:id/enviar', ({ request, params }) => {
+    const viewer = viewerOf(request);
+    if (!viewer) return pbError(401, PB.auth);
+    const { status, body } = enviar(param(params, 'id'), viewer);
+    return HttpResponse.json(body, { status });
+  }),
+];
