@@ -2,6 +2,7 @@
 import { http, HttpResponse } from 'msw';
 import type { PaymentRecord } from '@/lib/types';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
+import prazo from '../../pocketbase/pb_hooks/lib/prazo.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { getDb, saveDb } from './db';
 import { historyEntry } from './history';
@@ -19,7 +20,7 @@ const restante = (payment: PaymentRecord): number =>
 
 /** The last day (São Paulo) to withdraw: the 7th day after the day of the payment (estornos.js ultimoDia). */
 const ultimoDia = (payment: PaymentRecord): string =>
-  comum.ultimoDiaDesistencia(
+  prazo.ultimoDiaDesistencia(
     parsePbDate(payment.pago_em || payment.created)?.getTime() ?? Date.now(),
     regras.prazoDesistenciaDias,
   );

@@ -18,6 +18,5 @@ declare const comum: {
     | { erro: { campo: string; mensagem: string } };
   comDigitosCpf(base9: string): string;
   cpfValido(texto: string): boolean;
-  ultimoDiaDesistencia(pagoEmMs: number, dias: number): string;
 };
 export default comum;

@@ -7,7 +7,7 @@ const historico = require(`${__hooks}/lib/historico.js`);
 const emails = require(`${__hooks}/lib/emails.js`);
 const pedidos = require(`${__hooks}/lib/pedidos.js`);
 const { achar } = require(`${__hooks}/lib/registros.js`);
-const comum = require(`${__hooks}/lib/comum.js`);
+const prazo = require(`${__hooks}/lib/prazo.js`);
 
 const PRAZO_DIAS = regras.R.prazoDesistenciaDias;
 // Once the appointment is booked, a withdrawal goes to staff (the consulate's slot is already taken).
@@ -29,7 +29,7 @@ function ultimoDia(pagamento) {
   const pago = pagamento.getString('pago_em')
     ? pagamento.getDateTime('pago_em')
     : pagamento.getDateTime('created');
-  return comum.ultimoDiaDesistencia(pago.unix() * 1000, PRAZO_DIAS);
+  return prazo.ultimoDiaDesistencia(pago.unix() * 1000, PRAZO_DIAS);
 }
 
 /** Reais of the order not yet refunded. */
