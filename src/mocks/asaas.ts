@@ -5,7 +5,6 @@
  */
 import {
   type AsaasEvent,
-  type AsaasPayment,
   createFakeAsaas,
   type FakeAsaas,
   type FakeAsaasAnswer,
@@ -113,8 +112,6 @@ export function asaasEvent(paymentId: string, event: string): void {
   if (payment) deliver([fake.applyEvent(payment, event)]);
   saveDb();
 }
-
-export const asaasPayment = (id: string): AsaasPayment | undefined => demoAsaas().state.payments.get(id);
 
 /** The demo pays a Pix a few seconds after it was made, as if the customer's bank had sent it. */
 const DEMO_PIX_PAID_AFTER_MS = import.meta.env.MODE === 'test' ? 0 : 6000;
