@@ -1,4 +1,5 @@
 /** What the demo backend stores: PocketBase's collections as the kit defines them, and the demo Asaas's books. */
+import type { AsaasCustomer, AsaasPayment } from '../../scripts/fake-asaas.mjs';
 import type {
   BookingHistoryRecord,
   BookingRecord,
@@ -7,7 +8,6 @@ import type {
   PaymentRecord,
   UserRecord,
 } from '@/lib/types';
-import type { AsaasCustomer, AsaasPayment } from '../../scripts/fake-asaas.mjs';
 
 export interface StoredUser extends UserRecord {
   /** Kept only here; never returned by a handler. */
