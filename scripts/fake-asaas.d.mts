@@ -18,6 +18,7 @@ export declare function errors(
   description: string,
 ): { errors: { code: string; description: string }[] };
 
+export type AsaasCustomer = Record<string, unknown> & { id: string };
 export type AsaasPayment = Record<string, unknown> & { id: string; status: string; value: number };
 export interface AsaasEvent {
   payment: AsaasPayment;
@@ -38,7 +39,7 @@ export interface FakeAsaasSettings {
   rateLimitEvery: number;
 }
 export interface FakeAsaas {
-  state: { customers: Map<string, Record<string, unknown>>; payments: Map<string, AsaasPayment> };
+  state: { customers: FakeAsaasBook<AsaasCustomer>; payments: FakeAsaasBook<AsaasPayment> };
   settings: FakeAsaasSettings;
   request(method: string, path: string, query: URLSearchParams, body: unknown): FakeAsaasAnswer;
   applyEvent(payment: AsaasPayment, event: string): AsaasEvent;
@@ -51,4 +52,14 @@ export interface FakeAsaas {
   configure(changes: Partial<FakeAsaasSettings>): FakeAsaasSettings;
   reset(): void;
 }
-export declare function createFakeAsaas(options?: { qrImage?: (payload: string) => string }): FakeAsaas;
+/** Where a fake Asaas keeps its books: a Map, or anything with its get/set/values/clear. */
+export interface FakeAsaasBook<T> {
+  get(id: string): T | undefined;
+  set(id: string, value: T): unknown;
+  values(): Iterable<T>;
+  clear(): void;
+}
+export declare function createFakeAsaas(options?: {
+  qrImage?: (payload: string) => string;
+  state?: { customers: FakeAsaasBook<AsaasCustomer>; payments: FakeAsaasBook<AsaasPayment> };
+}): FakeAsaas;

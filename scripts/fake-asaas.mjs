@@ -16,24 +16,13 @@
 //   and POST /installments/{id}/refund) list themselves in `refunds` and send PAYMENT_REFUNDED or
 //   PAYMENT_PARTIALLY_REFUNDED; a chargeback fills `chargeback`;
 // - too many calls get a 429 (here: the next `rateLimitNext` calls, or every `rateLimitEvery`-th call).
+import regras from '../pocketbase/pb_hooks/lib/regras.json' with { type: 'json' };
 
-/** Card numbers with a fixed outcome (all pass the Luhn check); any other valid card is approved. */
-export const TEST_CARDS = {
-  declined: ['5184019740373151', '4916561358240741'],
-  riskAnalysis: '4000000000000010',
-  pending: '4000000000000028',
-  insufficientFunds: '4000000000000036',
-  /** no answer for a while; Asaas lists the (confirmed) charge only once that time is over */
-  noAnswer: '4000000000000044',
-  /** a 500, though the charge was made (and confirmed) */
-  serverError: '4000000000000051',
-  wrongCvv: '4000000000000069',
-  /** a 500, and no charge was made */
-  serverErrorNoCharge: '4000000000000077',
-};
+/** Card numbers with a fixed outcome (all pass the Luhn check; pocketbase/pb_hooks/lib/regras.json cartoesTeste); any
+ * other valid card is approved. */
+export const TEST_CARDS = regras.cartoesTeste;
 
-export const DECLINED =
-  'Transação não autorizada. Verifique os dados do cartão de crédito e tente novamente.';
+export const DECLINED = regras.recusasTeste.declined;
 
 /** The status each event leaves a payment in. */
 export const EVENT_STATUS = {
@@ -95,13 +84,16 @@ const HOLDER_FIELDS = [
 ];
 
 /**
- * A fake Asaas account. Options: qrImage(payload) (the Pix QR code picture, base64 PNG; empty by default).
+ * A fake Asaas account. Options: qrImage(payload) (the Pix QR code picture, base64 PNG; empty by default), state
+ * ({ customers, payments }: where its books are kept, anything with Map's get/set/values/clear; Maps by default).
  * Every answer is { status, body, events }, where events are { payment, event, when } to deliver as webhooks:
  * when 'before' (before the HTTP answer) or 'after' it. A call that Asaas would keep processing answers
  * status 'hang' with `pending` (the payments to list once its answer is sent: see list()).
  */
-export function createFakeAsaas({ qrImage = () => '' } = {}) {
-  const state = { customers: new Map(), payments: new Map() };
+export function createFakeAsaas({
+  qrImage = () => '',
+  state = { customers: new Map(), payments: new Map() },
+} = {}) {
   /**
    * eventsOnCreate: 'none' | 'after' | 'before' | 'alternate' (a new charge's events sent after its answer,
    * before it, or each in turn); rateLimitNext: the next n calls get a 429; rateLimitEvery: every n-th call does.
@@ -241,13 +233,10 @@ export function createFakeAsaas({ qrImage = () => '' } = {}) {
     const number = String(card.number);
     if (TEST_CARDS.declined.includes(number)) return answer(400, errors('invalid_creditCard', DECLINED));
     if (number === TEST_CARDS.insufficientFunds) {
-      return answer(400, errors('invalid_creditCard', 'Transação não autorizada. Saldo insuficiente.'));
+      return answer(400, errors('invalid_creditCard', regras.recusasTeste.insufficientFunds));
     }
     if (number === TEST_CARDS.wrongCvv) {
-      return answer(
-        400,
-        errors('invalid_creditCard', 'Transação não autorizada. Código de segurança inválido.'),
-      );
+      return answer(400, errors('invalid_creditCard', regras.recusasTeste.wrongCvv));
     }
     if (number === TEST_CARDS.serverErrorNoCharge) return answer(500, errors('internal', 'Erro interno.'));
     const status =

@@ -11,6 +11,7 @@ import { pb } from '@/lib/pocketbase';
 import { formatCalendarDay } from '@/lib/dates';
 import { formatBRL } from '@/lib/money';
 import type { BookingRecord, PaymentRecord } from '@/lib/types';
+import prazo from '../../pocketbase/pb_hooks/lib/prazo.js';
 
 /** Days after the payment during which the customer may withdraw (CDC art. 49); the server checks it too. */
 export const WITHDRAWAL_DAYS = 7;
@@ -19,7 +20,6 @@ const BOOKED = ['AGENDADO', 'FINALIZADO'];
 type Outcome = 'estornada' | 'encaminhada';
 
 const SAO_PAULO_OFFSET_MS = 3 * 3600 * 1000;
-const DAY_MS = 24 * 3600 * 1000;
 
 /**
  * The last day (São Paulo, 'YYYY-MM-DD') to withdraw: the 7th day after the day of the payment, which is not
@@ -28,7 +28,7 @@ const DAY_MS = 24 * 3600 * 1000;
 export function withdrawalLastDay(payment: PaymentRecord): string {
   const paid = Date.parse((payment.pago_em || payment.created).replace(' ', 'T'));
   if (!Number.isFinite(paid)) return '';
-  return new Date(paid - SAO_PAULO_OFFSET_MS + WITHDRAWAL_DAYS * DAY_MS).toISOString().slice(0, 10);
+  return prazo.ultimoDiaDesistencia(paid, WITHDRAWAL_DAYS);
 }
 
 function todaySaoPaulo(now = Date.now()): string {

@@ -41,6 +41,8 @@ export interface PaymentRecord extends BaseRecord {
   valor_estornado?: number;
   /** when the charge was paid (absent on older rows: `created`); the 7 days to withdraw count from it */
   pago_em?: string;
+  /** the charge this order came from (absent on older rows) */
+  cobranca?: string;
 }
 
 /**
@@ -63,6 +65,8 @@ export interface ChargeRecord extends BaseRecord {
   ativa: boolean;
   /** why Asaas refused it */
   motivo: string;
+  /** Asaas's `installment` id of a card charge in installments */
+  parcelamento?: string;
 }
 
 export interface BookingRecord extends BaseRecord {

@@ -1,13 +1,65 @@
 /** Money given back (pocketbase/pb_hooks/lib/estornos.js): the customer's withdrawal and the staff refund. */
 import { http, HttpResponse } from 'msw';
+import type { PaymentRecord } from '@/lib/types';
+import comum from '../../pocketbase/pb_hooks/lib/comum.js';
+import prazo from '../../pocketbase/pb_hooks/lib/prazo.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { getDb, saveDb } from './db';
 import { historyEntry } from './history';
 import { parsePbDate, pbDate } from './util';
-import { currentUser, latency, MSG, pbError, readJson, toText } from './http';
-import { refundPayment } from './asaas';
+import { currentUser, isObject, latency, MSG, pbError, readJson, toText } from './http';
+import { asaasCall, entregarEventos, todaySaoPaulo } from './asaas';
 
 const M = regras.estorno;
+/** Once the appointment is booked, a withdrawal goes to staff. */
+const JA_AGENDADO = ['AGENDADO', 'FINALIZADO', 'CANCELADO'];
+
+/** Reais of the order not yet refunded. */
+const restante = (payment: PaymentRecord): number =>
+  (comum.centavos(payment.preco_servico) - comum.centavos(payment.valor_estornado ?? 0)) / 100;
+
+/** The last day (São Paulo) to withdraw: the 7th day after the day of the payment (estornos.js ultimoDia). */
+const ultimoDia = (payment: PaymentRecord): string =>
+  prazo.ultimoDiaDesistencia(
+    parsePbDate(payment.pago_em || payment.created)?.getTime() ?? Date.now(),
+    regras.prazoDesistenciaDias,
+  );
+
+/**
+ * Asks the demo's Asaas to refund an order: all that remains (`value` null: the installment refund for a card
+ * in installments) or `value` reais of it, and adds it to `valor_estornado`. A refusal is the answer to send.
+ */
+function pedirEstorno(payment: PaymentRecord, value: number | null, description: string): Response | null {
+  const charge = getDb().cobrancas.find(
+    (c) => c.id === payment.cobranca || c.asaas_id === payment.asaas_id_pagamento,
+  );
+  const rest = restante(payment);
+  const body: Record<string, unknown> = { description: description.slice(0, 500) };
+  let path = `/v3/payments/${encodeURIComponent(charge?.asaas_id || payment.asaas_id_pagamento)}/refund`;
+  if (value !== null) body.value = value;
+  else if (charge?.parcelamento) path = `/v3/installments/${encodeURIComponent(charge.parcelamento)}/refund`;
+  else if (comum.centavos(payment.valor_estornado ?? 0) > 0) body.value = rest;
+  const answer = asaasCall('POST', path, body);
+  if (answer.status !== 200) {
+    const errors = isObject(answer.body) && Array.isArray(answer.body.errors) ? answer.body.errors : [];
+    const error = isObject(errors[0]) ? errors[0] : {};
+    return pbError(400, toText(error.description) || M.falhou, {
+      asaas: {
+        code: toText(error.code) || 'estorno_recusado',
+        message: toText(error.description) || M.falhou,
+      },
+    });
+  }
+  const before = comum.centavos(payment.valor_estornado ?? 0);
+  payment.valor_estornado = (before + comum.centavos(value ?? rest)) / 100;
+  return null;
+}
+
+function note(bookingId: string, campo: string, para: string, author: Parameters<typeof historyEntry>[2]) {
+  getDb().historico_agendamentos.push(
+    historyEntry({ id: bookingId }, [{ campo, de: '', para }], author, pbDate(new Date())),
+  );
+}
 
 export const refundRoutes = [
   http.post('*/payments/desistencia', async ({ request }) => {
@@ -17,46 +69,24 @@ export const refundRoutes = [
     const db = getDb();
     const payment = db.pagamentos.find((p) => p.usuario === user.id && p.status_asaas !== 'REFUNDED');
     if (!payment) return pbError(404, M.semPedido);
-    const paid = parsePbDate(payment.created)?.getTime() ?? Date.now();
-    if (Date.now() - paid > regras.prazoDesistenciaDias * 24 * 3600 * 1000) return pbError(400, M.prazo);
+    if (todaySaoPaulo() > ultimoDia(payment)) return pbError(400, M.prazo);
+    if (restante(payment) <= 0) return pbError(400, M.jaEstornado);
     const booking = db.agendamentos.find((b) => b.pagamento === payment.id);
-    const now = pbDate(new Date());
-    if (booking && ['AGENDADO', 'FINALIZADO', 'CANCELADO'].includes(booking.status_agendamento)) {
-      db.historico_agendamentos.push(
-        historyEntry(
-          booking,
-          [
-            {
-              campo: 'desistencia',
-              de: '',
-              para: 'Desistência solicitada pelo cliente: encaminhada à equipe.',
-            },
-          ],
-          null,
-          now,
-        ),
-      );
+    if (booking && JA_AGENDADO.includes(booking.status_agendamento)) {
+      note(booking.id, 'desistencia', M.desistenciaEncaminhada, null);
       saveDb();
       return HttpResponse.json({ resultado: 'encaminhada' });
     }
+    const refused = pedirEstorno(payment, null, 'Desistência da compra (art. 49 do CDC)');
+    if (refused) return refused;
     if (booking) {
-      db.historico_agendamentos.push(
-        historyEntry(
-          booking,
-          [
-            {
-              campo: 'desistencia',
-              de: '',
-              para: 'Desistência do cliente (art. 49 do CDC): estorno integral solicitado ao Asaas.',
-            },
-          ],
-          null,
-          now,
-        ),
-      );
+      note(booking.id, 'desistencia', M.desistenciaEstornada, null);
+      const change = { campo: 'status_agendamento', de: booking.status_agendamento, para: 'CANCELADO' };
+      db.historico_agendamentos.push(historyEntry(booking, [change], null, pbDate(new Date())));
+      booking.status_agendamento = 'CANCELADO';
     }
-    refundPayment(payment.asaas_id_pagamento, true);
     saveDb();
+    entregarEventos();
     return HttpResponse.json({ resultado: 'estornada' });
   }),
 
@@ -76,20 +106,27 @@ export const refundRoutes = [
     const booking = db.agendamentos.find((b) => b.id === toText(body.agendamento));
     const payment = booking && db.pagamentos.find((p) => p.id === booking.pagamento);
     if (!booking || !payment) return pbError(404, regras.pagamento.naoEncontrado);
-    if (payment.status_asaas === 'REFUNDED') return pbError(400, M.jaEstornado);
+    const rest = restante(payment);
+    if (payment.status_asaas === 'REFUNDED' || rest <= 0) return pbError(400, M.jaEstornado);
     const full = body.valor === undefined || body.valor === null || body.valor === '';
-    const value = Number(body.valor);
-    if (!full && !(value > 0 && value <= payment.preco_servico)) {
-      return pbError(400, M.valor, {
-        valor: { code: 'validation_invalid_value', message: M.valor },
-      });
+    const value = full ? null : Number(body.valor);
+    const partial = comum.centavos(payment.valor_estornado ?? 0) > 0;
+    // No more than what remains after earlier refunds.
+    if (value !== null && !(comum.centavos(value) > 0 && comum.centavos(value) <= comum.centavos(rest))) {
+      const message = partial ? M.valorRestante.replace('{restante}', formatReais(rest)) : M.valor;
+      return pbError(400, message, { valor: { code: 'validation_invalid_value', message } });
     }
-    const text = `${full ? 'Estorno integral' : `Estorno parcial de ${formatReais(value)}`} solicitado ao Asaas. Motivo: ${reason}`;
-    db.historico_agendamentos.push(
-      historyEntry(booking, [{ campo: 'estorno', de: '', para: text }], user, pbDate(new Date())),
-    );
-    refundPayment(payment.asaas_id_pagamento, full || value === payment.preco_servico);
+    const refused = pedirEstorno(payment, value, reason);
+    if (refused) return refused;
+    const what =
+      value !== null
+        ? `Estorno parcial de ${formatReais(value)}`
+        : partial
+          ? `Estorno do restante (${formatReais(rest)})`
+          : 'Estorno integral';
+    note(booking.id, 'estorno', `${what} solicitado ao Asaas. Motivo: ${reason}`, user);
     saveDb();
+    entregarEventos();
     return HttpResponse.json({ resultado: 'solicitado' });
   }),
 ];

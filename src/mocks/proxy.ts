@@ -1,5 +1,6 @@
 /** The Asaas proxy (pocketbase/pb_hooks/lib/proxy.js): /payments/asaas/* in front of the demo's Asaas. */
 import { http, HttpResponse } from 'msw';
+import type { FakeAsaasAnswer } from '../../scripts/fake-asaas.mjs';
 import { installmentPlan } from '@/lib/installments';
 import type { ChargeRecord } from '@/lib/types';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
@@ -7,14 +8,7 @@ import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { getDb, saveDb } from './db';
 import type { StoredUser } from './schema';
 import { newId, pbDate } from './util';
-import {
-  asaasCardOutcome,
-  DEMO_TEST_CARDS,
-  PIX_QR_PNG,
-  pixPayload,
-  recordAsaasCharge,
-  todaySaoPaulo,
-} from './asaas';
+import { asaasCall, entregarEventos, todaySaoPaulo } from './asaas';
 import { currentUser, isObject, type Json, latency, MSG, param, pbError, readJson, toText } from './http';
 import { aplicarStatus, conciliar, foiPaga } from './pedidos';
 
@@ -24,7 +18,7 @@ const PAGAMENTO = regras.pagamento;
  * The server's proxy, as pocketbase/pb_hooks implements it: signed-in verified customers only; the server
  * prices the order, reuses one Asaas customer per user, refuses a second live charge and a repeated attempt,
  * rate-limits card attempts, and writes the payment and NOVO booking of a paid charge itself. Behind it, the
- * demo's Asaas: the same test cards as scripts/asaas-stand-in.mjs.
+ * demo's Asaas (asaas.ts: scripts/fake-asaas.mjs, as the real-server tests' stand-in).
  */
 
 /** Card attempts per customer that may reach Asaas (pb_hooks/lib/regras.js LIMITE_CLIENTE). */
@@ -150,6 +144,62 @@ function cartaoDe(body: Json): string | null {
   return ok ? number : null;
 }
 
+/** The description Asaas shows for a charge (pb_hooks/lib/proxy.js descricao). */
+const descricao = (order: PricedOrder): string =>
+  `${regras.servicos[order.tipo as keyof typeof regras.servicos]}${order.flex ? ' + Flex' : ''}`;
+
+/** A pending Pix is cancelled at Asaas (DELETE) when the customer pays by another means. */
+function liberarPixPendente(userId: string): void {
+  const live = cobrancaAtiva(userId);
+  if (live?.metodo !== 'pix' || live.status !== 'PENDING') return;
+  if (live.asaas_id) asaasCall('DELETE', `/v3/payments/${encodeURIComponent(live.asaas_id)}`);
+  aplicarStatus(live, 'DELETED');
+}
+
+/**
+ * Asaas's answer to a new charge as the charge's status and the browser's answer (pb_hooks/lib/proxy.js
+ * responderCobranca): only a decline counts against the attempt limit.
+ */
+function responderCobranca(sent: ChargeRecord, answer: FakeAsaasAnswer): Response {
+  const charge = getDb().cobrancas.find((c) => c.id === sent.id) ?? sent;
+  const body = isObject(answer.body) ? answer.body : {};
+  if (answer.status === 200 && body.id) {
+    charge.asaas_id ||= toText(body.id);
+    if (body.installment) charge.parcelamento = toText(body.installment);
+    aplicarStatus(charge, toText(body.status) || 'PENDING');
+    return HttpResponse.json(respostaCobranca(charge));
+  }
+  const error = (Array.isArray(body.errors) && isObject(body.errors[0]) ? body.errors[0] : {}) as Json;
+  const code = toText(error.code);
+  const description = toText(error.description);
+  if (answer.status === 429) {
+    descontarTentativa(charge.usuario);
+    aplicarStatus(charge, 'NAO_CRIADA', 'Asaas: 429');
+    return pbError(429, PAGAMENTO.ocupado, { asaas: { code: 'asaas_ocupado', message: PAGAMENTO.ocupado } });
+  }
+  if (typeof answer.status === 'number' && answer.status >= 400 && answer.status < 500) {
+    const decline = code === 'invalid_creditCard';
+    if (!decline) descontarTentativa(charge.usuario);
+    aplicarStatus(charge, decline ? 'RECUSADA' : 'NAO_CRIADA', description);
+    return pbError(400, decline ? PAGAMENTO.recusado : description, {
+      asaas: { code: code || 'recusada', message: description || PAGAMENTO.recusado },
+    });
+  }
+  // No answer or a 5xx: the charge may exist at Asaas; it stays live until the server knows.
+  descontarTentativa(charge.usuario);
+  aplicarStatus(charge, 'INDETERMINADA');
+  return pbError(502, PAGAMENTO.indeterminado, {
+    cobranca: { code: 'indeterminada', message: PAGAMENTO.indeterminado },
+  });
+}
+
+/** An attempt that was no decline does not count against the customer's card attempts. */
+function descontarTentativa(userId: string): void {
+  const attempts = getDb().tentativasCartao;
+  const last = attempts.findLastIndex((t) => t.usuario === userId);
+  if (last >= 0) attempts.splice(last, 1);
+}
+
 export const asaasRoutes = [
   http.post('*/payments/asaas/customer', async ({ request }) => {
     await latency();
@@ -159,14 +209,13 @@ export const asaasRoutes = [
     const existing = clienteAsaas(user.id);
     if (existing) return HttpResponse.json({ id: existing });
     // Made from the account's own data, whatever the browser sends.
-    const customer = {
-      id: `cus_${newId(12)}`,
+    const made = asaasCall('POST', '/v3/customers', {
       name: user.nome_completo,
       cpfCnpj: digits(user.cpf),
       email: user.email,
-      dateCreated: todaySaoPaulo(),
-    };
-    db.asaasCustomers.push(customer);
+    });
+    if (made.status !== 200 || !isObject(made.body)) return pbError(503, PAGAMENTO.indisponivel);
+    const customer = { id: toText(made.body.id) };
     db.asaasClientes.push({ usuario: user.id, asaas_id: customer.id });
     saveDb();
     return HttpResponse.json({ id: customer.id });
@@ -198,34 +247,28 @@ export const asaasRoutes = [
     )
       return pbError(429, PAGAMENTO.limite);
     db.tentativasCartao.push({ usuario: user.id, at: Date.now() });
-    const live = cobrancaAtiva(user.id);
-    if (live?.metodo === 'pix' && live.status === 'PENDING') aplicarStatus(live, 'DELETED');
+    liberarPixPendente(user.id);
     const charge = abrirCobranca(user, attempt, order, 'cartao_credito');
     if (charge instanceof Response) {
       saveDb();
       return charge;
     }
-    const outcome = asaasCardOutcome(number);
-    if ('issue' in outcome) {
-      aplicarStatus(charge, 'RECUSADA', outcome.issue.description);
-      return pbError(400, PAGAMENTO.recusado, {
-        asaas: { code: outcome.issue.code, message: outcome.issue.description },
-      });
-    }
-    if ('unknown' in outcome) {
-      // The charge may exist at Asaas: it stays live until the server knows. The demo's Asaas made the 5xx
-      // card's charge and never made the silent card's.
-      if (number === DEMO_TEST_CARDS.serverError)
-        recordAsaasCharge(charge, customer, 'CONFIRMED', number.slice(-4));
-      charge.asaas_id = '';
-      aplicarStatus(charge, 'INDETERMINADA');
-      return pbError(502, PAGAMENTO.indeterminado, {
-        cobranca: { code: 'indeterminada', message: PAGAMENTO.indeterminado },
-      });
-    }
-    recordAsaasCharge(charge, customer, outcome.status, number.slice(-4));
-    aplicarStatus(charge, outcome.status);
-    return HttpResponse.json(respostaCobranca(charge));
+    const pedidoAsaas: Json = {
+      customer,
+      billingType: 'CREDIT_CARD',
+      dueDate: todaySaoPaulo(),
+      description: descricao(order),
+      externalReference: attempt,
+      creditCard: body.creditCard,
+      creditCardHolderInfo: body.creditCardHolderInfo,
+      remoteIp: '127.0.0.1',
+      ...(order.parcelas > 1
+        ? { installmentCount: order.parcelas, totalValue: order.total }
+        : { value: order.total }),
+    };
+    const answer = responderCobranca(charge, asaasCall('POST', '/v3/payments', pedidoAsaas));
+    entregarEventos();
+    return answer;
   }),
 
   http.post('*/payments/asaas/pix', async ({ request }) => {
@@ -246,7 +289,7 @@ export const asaasRoutes = [
     if (live?.metodo === 'pix' && live.status === 'PENDING') {
       if (live.tipo_servico === order.tipo && live.flex === order.flex)
         return HttpResponse.json(respostaCobranca(live));
-      aplicarStatus(live, 'DELETED');
+      liberarPixPendente(user.id);
     }
     const attempt = tentativaDe(body);
     if (attempt instanceof Response) return attempt;
@@ -254,9 +297,17 @@ export const asaasRoutes = [
     if (repeated) return repeated;
     const charge = abrirCobranca(user, attempt, order, 'pix');
     if (charge instanceof Response) return charge;
-    recordAsaasCharge(charge, customer, 'PENDING', null);
-    aplicarStatus(charge, 'PENDING');
-    return HttpResponse.json(respostaCobranca(charge));
+    const pedidoAsaas = {
+      customer,
+      billingType: 'PIX',
+      value: order.total,
+      dueDate: todaySaoPaulo(),
+      description: descricao(order),
+      externalReference: attempt,
+    };
+    const answer = responderCobranca(charge, asaasCall('POST', '/v3/payments', pedidoAsaas));
+    entregarEventos();
+    return answer;
   }),
 
   http.get('*/payments/asaas/pix/:id', async ({ request, params }) => {
@@ -268,12 +319,8 @@ export const asaasRoutes = [
       (c) => c.asaas_id === id && c.usuario === user.id && c.metodo === 'pix',
     );
     if (!charge) return pbError(404, PAGAMENTO.naoEncontrado);
-    const asaas = getDb().asaasCharges.find((c) => c.id === id);
-    return HttpResponse.json({
-      encodedImage: PIX_QR_PNG,
-      payload: asaas ? pixPayload(asaas) : '',
-      expirationDate: `${asaas?.dueDate ?? todaySaoPaulo()} 23:59:59`,
-      status: charge.status,
-    });
+    const qr = asaasCall('GET', `/v3/payments/${encodeURIComponent(id)}/pixQrCode`);
+    if (qr.status !== 200 || !isObject(qr.body)) return pbError(503, PAGAMENTO.indisponivel);
+    return HttpResponse.json({ ...qr.body, status: charge.status });
   }),
 ];

@@ -1,4 +1,5 @@
 /** What the demo backend stores: PocketBase's collections as the kit defines them, and the demo Asaas's books. */
+import type { AsaasCustomer, AsaasPayment } from '../../scripts/fake-asaas.mjs';
 import type {
   BookingHistoryRecord,
   BookingRecord,
@@ -24,33 +25,6 @@ export interface ActionToken {
   expires: number;
 }
 
-export interface AsaasCustomer {
-  id: string;
-  name: string;
-  cpfCnpj: string;
-  email: string;
-  dateCreated: string;
-}
-
-/** A charge as Asaas holds it (the demo's Asaas side). Card data is not kept beyond the last four digits. */
-export interface AsaasCharge {
-  id: string;
-  installment: string | null;
-  customer: string;
-  billingType: 'CREDIT_CARD' | 'PIX';
-  status: string;
-  externalReference: string;
-  value: number;
-  totalValue: number;
-  netValue: number;
-  installmentCount: number;
-  dueDate: string;
-  description: string;
-  creditCardLast4: string | null;
-  remoteIp: string | null;
-  dateCreated: string;
-}
-
 export interface DemoDb {
   version: 3;
   usuarios: StoredUser[];
@@ -61,8 +35,9 @@ export interface DemoDb {
   asaasClientes: { usuario: string; asaas_id: string }[];
   tentativasCartao: { usuario: string; at: number }[];
   tokens: ActionToken[];
+  /** the demo Asaas's books (scripts/fake-asaas.mjs keeps them) */
   asaasCustomers: AsaasCustomer[];
-  asaasCharges: AsaasCharge[];
+  asaasCharges: AsaasPayment[];
   /** named like its PocketBase collection, so the generic record handlers reach it */
   solicitacoes_exclusao: DeletionRequestRecord[];
   /** every change of a booking, as pb_hooks writes it; staff read it, nobody writes it */

@@ -1,13 +1,14 @@
 /**
  * Asaas's payment events (pocketbase/pb_hooks/lib/webhook.js): only with the token, each event once; the charge
  * takes the status the demo's Asaas reports for the payment, whatever the event says. The demo's Asaas delivers
- * its events here itself (asaas.ts), as the stand-in posts them to the server.
+ * its events here itself (asaas.ts entregar), as the stand-in posts them to the server.
  */
 import { http, HttpResponse } from 'msw';
+import type { ChargeRecord } from '@/lib/types';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { getDb } from './db';
-import { isObject, latency, pbError, readJson, toText } from './http';
-import { aplicarStatus, isPaid } from './pedidos';
+import { isObject, type Json, latency, pbError, readJson, toText } from './http';
+import { anotarEstornos, aplicarStatus, isPaid, statusDoAsaas } from './pedidos';
 
 /** The demo's ASAAS_WEBHOOK_TOKEN (the real-server tests configure the same one). */
 export const DEMO_WEBHOOK_TOKEN = 'token-webhook-de-teste';
@@ -16,19 +17,45 @@ const { eventos, recusas } = regras.asaas;
 const RECUSAS: Record<string, string> = recusas;
 const received = new Set<string>();
 
+/**
+ * The charge a payment belongs to: by its Asaas id, by Asaas's `installment` id, or by the attempt id while the
+ * proxy has no id yet (pb_hooks/lib/webhook.js cobrancaDoPagamento). Links the ids it learns.
+ */
+function cobrancaDoPagamento(payment: Json): ChargeRecord | undefined {
+  const id = toText(payment.id);
+  const installment = toText(payment.installment);
+  const charges = getDb().cobrancas;
+  let charge = charges.find((c) => c.asaas_id === id);
+  if (!charge && installment) charge = charges.find((c) => c.parcelamento === installment);
+  if (!charge && payment.externalReference) {
+    charge = charges.find((c) => c.tentativa === toText(payment.externalReference) && !c.asaas_id);
+    if (charge) charge.asaas_id = id;
+  }
+  if (charge && installment && !charge.parcelamento) charge.parcelamento = installment;
+  return charge;
+}
+
 /** Handles one event for the Asaas payment `paymentId`; the result the server records for it. */
 export function processarEvento(event: string, paymentId: string): string {
   if (!eventos.includes(event)) return 'ignorado: evento sem efeito';
   const asaas = getDb().asaasCharges.find((p) => p.id === paymentId);
   if (!asaas) return 'ignorado: pagamento que o Asaas não conhece';
-  const charge = getDb().cobrancas.find(
-    (c) => c.asaas_id === asaas.id || (!c.asaas_id && c.tentativa === asaas.externalReference),
-  );
+  const charge = cobrancaDoPagamento(asaas);
   if (!charge) return 'ignorado: cobrança que o servidor não fez';
-  if (!charge.asaas_id) charge.asaas_id = asaas.id;
+  const reported = statusDoAsaas(charge, asaas) || 'PENDING';
   const refusal = RECUSAS[event];
-  aplicarStatus(charge, refusal && !isPaid(asaas.status) ? refusal : asaas.status);
+  aplicarStatus(charge, refusal && !isPaid(reported) ? refusal : reported);
+  anotarEstornos(charge, asaas);
   return `cobrança ${charge.id}: ${charge.status}`;
+}
+
+/** One event as Asaas posts it (the token already checked): each event id handled once. */
+export function entregar(body: Json): Json {
+  const id = toText(body.id);
+  if (received.has(id)) return { recebido: true, repetido: true };
+  received.add(id);
+  const payment = isObject(body.payment) ? body.payment : {};
+  return { recebido: true, resultado: processarEvento(toText(body.event), toText(payment.id)) };
 }
 
 export const webhookRoutes = [
@@ -37,12 +64,7 @@ export const webhookRoutes = [
     if (request.headers.get('asaas-access-token') !== DEMO_WEBHOOK_TOKEN)
       return pbError(401, regras.pagamento.tokenInvalido);
     const body = (await readJson(request)) ?? {};
-    const id = toText(body.id);
-    const event = toText(body.event);
-    if (!id || !event) return pbError(400, 'Evento sem id ou tipo.');
-    if (received.has(id)) return HttpResponse.json({ recebido: true, repetido: true });
-    received.add(id);
-    const payment = isObject(body.payment) ? body.payment : {};
-    return HttpResponse.json({ recebido: true, resultado: processarEvento(event, toText(payment.id)) });
+    if (!toText(body.id) || !toText(body.event)) return pbError(400, 'Evento sem id ou tipo.');
+    return HttpResponse.json(entregar(body));
   }),
 ];

@@ -2,13 +2,27 @@
 // and the real PocketBase with this project's kit. Each also drives what stands behind it the same way: the
 // e-mails it sent, and Asaas (a payment's status, and a webhook event delivered to the server).
 import { getResponse } from 'msw';
+import { inject } from 'vitest';
 import PocketBase, { ClientResponseError } from 'pocketbase';
 import { TEST_WEBHOOK_TOKEN } from '../../scripts/real-backend.mjs';
 import { getDb } from '@/mocks/db';
 import { handlers } from '@/mocks/handlers';
+import type { FakeAsaasSettings } from '../../scripts/fake-asaas.mjs';
+import { asaasEvent as demoAsaasEvent, demoAsaas } from '@/mocks/asaas';
 import { getMailbox } from '@/mocks/mailbox';
 import { DEMO_WEBHOOK_TOKEN } from '@/mocks/webhook';
-import { asaasPayment, asaasStore, linkToken, mailsTo, nextIp, PB_URL, postWebhook } from './helpers';
+import {
+  asaasConfig,
+  asaasEvent,
+  asaasPayment,
+  asaasStore,
+  linkToken,
+  mailsTo,
+  nextIp,
+  PB_URL,
+  postWebhook,
+  superuser,
+} from './helpers';
 
 export interface Backend {
   name: string;
@@ -21,7 +35,20 @@ export interface Backend {
   asaasStatus: (paymentId: string, status: string) => Promise<void>;
   /** Delivers an Asaas webhook event about a payment, as Asaas posts it. */
   webhook: (event: string, paymentId: string) => Promise<{ status: number }>;
+  /** Something happens to a payment at Asaas (a Pix overdue, then paid): Asaas applies it and sends its event. */
+  asaasEvent: (paymentId: string, event: string) => Promise<void>;
+  /** Sets how Asaas behaves (scripts/fake-asaas.mjs settings: when a new charge's events are sent). */
+  asaasConfig: (settings: Partial<FakeAsaasSettings>) => Promise<void>;
+  /** The ids of every payment of the charge `paymentId` belongs to (one per installment). */
+  installments: (paymentId: string) => Promise<string[]>;
+  /** Moves an order's payment time (`pago_em`) back, as if it had been paid then. */
+  paidAt: (paymentRowId: string, when: string) => Promise<void>;
 }
+
+const sameCharge = (payments: { id: string; installment?: unknown }[], paymentId: string): string[] => {
+  const installment = payments.find((p) => p.id === paymentId)?.installment;
+  return installment ? payments.filter((p) => p.installment === installment).map((p) => p.id) : [paymentId];
+};
 
 const mswFetch = async (url: RequestInfo | URL, init?: RequestInit) =>
   (await getResponse(handlers, new Request(url, init))) ??
@@ -67,6 +94,13 @@ export const BACKENDS: Backend[] = [
         headers: { 'Content-Type': 'application/json', 'asaas-access-token': DEMO_WEBHOOK_TOKEN },
         body: JSON.stringify(eventBody(event, paymentId)),
       }),
+    asaasEvent: async (paymentId, event) => demoAsaasEvent(paymentId, event),
+    asaasConfig: async (settings) => void demoAsaas().configure(settings),
+    installments: async (paymentId) => sameCharge(getDb().asaasCharges, paymentId),
+    paidAt: async (id, when) => {
+      const payment = getDb().pagamentos.find((p) => p.id === id);
+      if (payment) payment.pago_em = when.replace('T', ' ');
+    },
   },
   {
     name: 'PocketBase with the kit',
@@ -83,6 +117,18 @@ export const BACKENDS: Backend[] = [
       if (payment) await asaasStore({ ...payment, status });
     },
     webhook: (event, paymentId) => postWebhook(eventBody(event, paymentId), TEST_WEBHOOK_TOKEN),
+    asaasEvent: async (paymentId, event) => {
+      const { status } = await asaasEvent(paymentId, event);
+      if (status !== 200) throw new Error(`the server answered ${status} to ${event}`);
+    },
+    asaasConfig,
+    installments: async (paymentId) => {
+      const response = await fetch(`${inject('asaasUrl')}/__control/payments`);
+      return sameCharge((await response.json()) as { id: string; installment?: unknown }[], paymentId);
+    },
+    paidAt: async (id, when) => {
+      await (await superuser()).collection('pagamentos').update(id, { pago_em: when.replace('T', ' ') });
+    },
   },
 ];
 

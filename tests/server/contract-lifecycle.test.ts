@@ -11,6 +11,12 @@ import { answer, BACKENDS, type Backend } from './contract-backends';
 import { CARDS, nextCpf } from './helpers';
 
 const POLL = { timeout: 10_000, interval: 100 };
+const DAY_MS = 86_400_000;
+/** São Paulo's day `days` before today, 00:01 there (03:01 UTC): a payment made just after midnight. */
+const spDayStart = (days: number): string => {
+  const today = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
+  return `${new Date(Date.parse(`${today}T03:01:00.000Z`) - days * DAY_MS).toISOString()}`;
+};
 const own = (pb: PocketBase, collection: string) => pb.collection(collection).getFullList();
 let counter = 0;
 
@@ -81,9 +87,10 @@ const payByCard = (customer: Customer, body: Record<string, unknown>) =>
   customer.pb.send<{ id: string; status: string }>('/payments/asaas/installment', { method: 'POST', body });
 
 /** A customer whose card order was paid: the server wrote the payment row and the NOVO booking. */
-async function paidCustomer(backend: Backend) {
+async function paidCustomer(backend: Backend, order?: Order) {
   const customer = await registered(backend);
-  const charge = await payByCard(customer, card(customer, await asaasCustomer(customer), CARDS.approved));
+  const asaasId = await asaasCustomer(customer);
+  const charge = await payByCard(customer, card(customer, asaasId, CARDS.approved, order));
   await expect.poll(() => own(customer.pb, 'agendamentos'), POLL).toHaveLength(1);
   const [booking] = await own(customer.pb, 'agendamentos');
   if (!booking) throw new Error('no booking written for the paid order');
@@ -248,5 +255,105 @@ describe.each(BACKENDS)('$name', (backend) => {
       .create({ usuario: customer.id, motivo: 'Contrato' });
     // A booking that has not ended keeps the account until it does.
     expect(request).toMatchObject({ usuario: customer.id, status: 'AGUARDANDO_ATENDIMENTO' });
+  });
+
+  it('a Pix paid after its due date: OVERDUE ends the charge, the late payment still becomes the order', async () => {
+    const customer = await registered(backend);
+    const asaasId = await asaasCustomer(customer);
+    const pix = await customer.pb.send<{ id: string; status: string }>('/payments/asaas/pix', {
+      method: 'POST',
+      body: { customer: asaasId, value: regras.precos.individual, tipo_servico: 'individual', flex: false },
+    });
+    await backend.asaasEvent(pix.id, 'PAYMENT_OVERDUE');
+    await expect
+      .poll(() => own(customer.pb, 'cobrancas'), POLL)
+      .toMatchObject([{ status: 'OVERDUE', ativa: false }]);
+    expect(await own(customer.pb, 'pagamentos')).toEqual([]);
+    await backend.asaasEvent(pix.id, 'PAYMENT_RECEIVED');
+    await expect
+      .poll(() => own(customer.pb, 'pagamentos'), POLL)
+      .toMatchObject([
+        { metodo_pagamento: 'pix', status_asaas: 'RECEIVED', preco_servico: regras.precos.individual },
+      ]);
+    expect(await own(customer.pb, 'cobrancas')).toMatchObject([{ status: 'RECEIVED', ativa: true }]);
+    expect(await own(customer.pb, 'agendamentos')).toMatchObject([{ status_agendamento: 'NOVO' }]);
+  });
+
+  it('a card in 3x is three Asaas payments: their events, before and after the answer, make exactly one order', async () => {
+    const customer = await registered(backend);
+    const asaasId = await asaasCustomer(customer);
+    await backend.asaasConfig({ eventsOnCreate: 'before' });
+    let charge: { id: string; status: string };
+    try {
+      charge = await payByCard(
+        customer,
+        card(customer, asaasId, CARDS.approved, { tipo: 'individual', flex: false, parcelas: 3 }),
+      );
+    } finally {
+      await backend.asaasConfig({ eventsOnCreate: 'none' });
+    }
+    const installments = await backend.installments(charge.id);
+    expect(installments).toHaveLength(3);
+    for (const id of installments) await backend.asaasEvent(id, 'PAYMENT_RECEIVED');
+    await expect
+      .poll(() => own(customer.pb, 'cobrancas'), POLL)
+      .toMatchObject([{ status: 'RECEIVED', ativa: true }]);
+    expect(await own(customer.pb, 'pagamentos')).toMatchObject([
+      { numero_parcelas: 3, preco_servico: regras.precos.individual },
+    ]);
+    expect(await own(customer.pb, 'agendamentos')).toHaveLength(1);
+  });
+
+  it('a partial refund, then only what remains: more is refused in pt-BR, the rest closes the order', async () => {
+    const { customer, booking } = await paidCustomer(backend);
+    const admin = await staff();
+    const refund = (body: Record<string, unknown>) =>
+      admin.send('/payments/estorno', { method: 'POST', body: { agendamento: booking.id, ...body } });
+    expect(await refund({ valor: 200, motivo: 'Contrato: parte' })).toEqual({ resultado: 'solicitado' });
+    await expect
+      .poll(() => own(customer.pb, 'pagamentos'), POLL)
+      .toMatchObject([{ status_asaas: 'PARTIALLY_REFUNDED', valor_estornado: 200 }]);
+    const rest = regras.estorno.valorRestante.replace('{restante}', 'R$ 499,00');
+    expect(await answer(refund({ valor: 499.01, motivo: 'Contrato: demais' }))).toEqual({
+      status: 400,
+      message: rest,
+      codes: { valor: 'validation_invalid_value' },
+    });
+    expect(await refund({ motivo: 'Contrato: o restante' })).toEqual({ resultado: 'solicitado' });
+    await expect
+      .poll(() => own(customer.pb, 'pagamentos'), POLL)
+      .toMatchObject([{ status_asaas: 'REFUNDED', valor_estornado: regras.precos.individual }]);
+    expect(await own(customer.pb, 'agendamentos')).toMatchObject([{ status_agendamento: 'CANCELADO' }]);
+    expect(await answer(refund({ motivo: 'Contrato: de novo' }))).toMatchObject({
+      status: 400,
+      message: regras.estorno.jaEstornado,
+    });
+  });
+
+  it('the withdrawal on its last day (the 7th after the payment day, São Paulo): refunded, booking CANCELADO', async () => {
+    const { customer } = await paidCustomer(backend);
+    const [payment] = await own(customer.pb, 'pagamentos');
+    if (!payment) throw new Error('no payment row');
+    await backend.paidAt(payment.id, spDayStart(7));
+    expect(await customer.pb.send('/payments/desistencia', { method: 'POST' })).toEqual({
+      resultado: 'estornada',
+    });
+    await expect
+      .poll(() => own(customer.pb, 'pagamentos'), POLL)
+      .toMatchObject([{ status_asaas: 'REFUNDED', valor_estornado: regras.precos.individual }]);
+    expect(await own(customer.pb, 'agendamentos')).toMatchObject([{ status_agendamento: 'CANCELADO' }]);
+  });
+
+  it('the withdrawal after the 7 days: refused with the rulebook’s text, nothing refunded', async () => {
+    const { customer } = await paidCustomer(backend);
+    const [payment] = await own(customer.pb, 'pagamentos');
+    if (!payment) throw new Error('no payment row');
+    await backend.paidAt(payment.id, spDayStart(8));
+    expect(await answer(customer.pb.send('/payments/desistencia', { method: 'POST' }))).toMatchObject({
+      status: 400,
+      message: regras.estorno.prazo,
+    });
+    expect(await own(customer.pb, 'pagamentos')).toMatchObject([{ status_asaas: 'CONFIRMED' }]);
+    expect(await own(customer.pb, 'agendamentos')).toMatchObject([{ status_agendamento: 'NOVO' }]);
   });
 });

@@ -312,7 +312,9 @@ describe('Asaas proxy (as pocketbase/pb_hooks answers)', () => {
       installmentCount: 6,
     });
     expect(await charge(pb, body)).toEqual(answer);
-    expect(getDb().asaasCharges).toHaveLength(1);
+    // One charge at Asaas: a payment per installment, tied by one `installment` id.
+    expect(getDb().asaasCharges).toHaveLength(6);
+    expect(new Set(getDb().asaasCharges.map((c) => c.installment)).size).toBe(1);
     expect(getDb().pagamentos.filter((p) => p.usuario === DEMO_ACCOUNTS.cliente.id)).toMatchObject([
       { preco_servico: 898, flex: true, numero_parcelas: 6, asaas_id_pagamento: answer.id },
     ]);

@@ -7,22 +7,15 @@ const historico = require(`${__hooks}/lib/historico.js`);
 const emails = require(`${__hooks}/lib/emails.js`);
 const pedidos = require(`${__hooks}/lib/pedidos.js`);
 const { achar } = require(`${__hooks}/lib/registros.js`);
+const prazo = require(`${__hooks}/lib/prazo.js`);
 
 const PRAZO_DIAS = regras.R.prazoDesistenciaDias;
 // Once the appointment is booked, a withdrawal goes to staff (the consulate's slot is already taken).
 const JA_AGENDADO = ['AGENDADO', 'FINALIZADO'];
 
-const MSG = {
-  semPedido: 'Você não tem um pedido pago para desistir.',
-  prazo: 'O prazo de 7 dias para desistir da compra já terminou. Fale com o nosso atendimento.',
-  jaEstornado: 'Este pedido já foi estornado.',
-  falhou: 'Não foi possível solicitar o estorno agora. Tente novamente em alguns minutos.',
-  valor: 'Informe um valor entre R$ 0,01 e o valor pago.',
-  valorRestante: (resta) =>
-    'Informe um valor entre R$ 0,01 e ' + emails.reais(resta) + ', o que resta a estornar.',
-  motivo: 'Informe o motivo do estorno.',
-  soEquipe: 'Apenas a equipe pode estornar um pagamento.',
-};
+const MSG = Object.assign({}, regras.R.estorno, {
+  valorRestante: (resta) => regras.R.estorno.valorRestante.replace('{restante}', emails.reais(resta)),
+});
 
 function pedidoAberto(app, usuarioId) {
   return achar(app, 'pagamentos', "usuario = {:u} && status_asaas != 'REFUNDED'", { u: usuarioId });
@@ -36,7 +29,7 @@ function ultimoDia(pagamento) {
   const pago = pagamento.getString('pago_em')
     ? pagamento.getDateTime('pago_em')
     : pagamento.getDateTime('created');
-  return new Date((pago.unix() - 3 * 3600 + PRAZO_DIAS * 86400) * 1000).toISOString().slice(0, 10);
+  return prazo.ultimoDiaDesistencia(pago.unix() * 1000, PRAZO_DIAS);
 }
 
 /** Reais of the order not yet refunded. */
@@ -105,12 +98,7 @@ function desistir(e) {
   const nome = usuario.getString('nome_completo');
   if (JA_AGENDADO.indexOf(status) >= 0 || status === 'CANCELADO') {
     if (agendamento)
-      historico.registrarNota(
-        e.app,
-        agendamento.id,
-        'desistencia',
-        'Desistência solicitada pelo cliente: encaminhada à equipe.',
-      );
+      historico.registrarNota(e.app, agendamento.id, 'desistencia', MSG.desistenciaEncaminhada);
     const alerta = (app) =>
       emails.alertaEquipe(app, 'Pedido de desistência - Passaporte Italiano', [
         escaparNome(nome) +
@@ -124,12 +112,7 @@ function desistir(e) {
     const antes = agendamento.getString('status_agendamento');
     agendamento.set('status_agendamento', 'CANCELADO');
     e.app.save(agendamento);
-    historico.registrarNota(
-      e.app,
-      agendamento.id,
-      'desistencia',
-      'Desistência do cliente (art. 49 do CDC): estorno integral solicitado ao Asaas.',
-    );
+    historico.registrarNota(e.app, agendamento.id, 'desistencia', MSG.desistenciaEstornada);
     historico.registrarMudanca(e.app, agendamento.id, 'status_agendamento', antes, 'CANCELADO');
   }
   const valor = emails.reais(resta);

@@ -1,0 +1,4 @@
+declare const prazo: {
+  ultimoDiaDesistencia(pagoEmMs: number, dias: number): string;
+};
+export default prazo;

@@ -1,0 +1,72 @@
+// The demo's refunds and withdrawal: its Asaas (scripts/fake-asaas.mjs) refunds and sends the webhook, and the
+// double applies it as the server does (tests/server/contract-lifecycle.test.ts checks the two agree).
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, shot, test } from './fixtures';
+import { loginAs } from './helpers';
+
+/** The signed-in demo customer buys Individual by card in 1x (R$ 699,00). */
+async function buy(page: Page) {
+  await loginAs(page, 'cliente', '/services/individual');
+  await page.getByRole('button', { name: 'Contratar' }).click();
+  await page.getByLabel(/Li e aceito os termos de serviço/).check();
+  await page.getByLabel('Nome do titular').fill('Maria C Souza');
+  await page.getByLabel('Número do cartão').pressSequentially('4111111111111111');
+  await page.getByLabel('Validade (MM/AA)').pressSequentially('1230');
+  await page.getByLabel('CVV').fill('123');
+  await page.getByLabel('CEP do titular').fill('01310-100');
+  await page.getByLabel('Número do endereço').fill('1000');
+  await page.getByLabel('Parcelas').selectOption('1x');
+  await page.getByRole('button', { name: 'Pagar R$ 699,00' }).click();
+  await expect(page.getByRole('dialog', { name: 'Pagamento confirmado' })).toBeVisible();
+}
+
+test('the customer withdraws within 7 days: refunded in full, tracking shows the order cancelled', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await buy(page);
+  await page.goto('/tracking');
+  const section = page.getByRole('region', { name: 'Desistir da compra' });
+  await section.getByRole('button', { name: 'Desistir da compra' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Desistir da compra' });
+  await dialog.getByRole('button', { name: 'Confirmar desistência' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Pedido cancelado' })).toContainText(
+    'o valor pago foi estornado',
+  );
+  await expectNoAxeViolations(page, 'demo tracking after the withdrawal');
+  await shot(page, 'demo-withdrawal-tracking', { folder: 'money' });
+});
+
+test('staff refund part, then only what remains is offered', async ({ page }) => {
+  test.setTimeout(60_000);
+  await buy(page);
+  const bookingId = await page.evaluate(() => {
+    const db = JSON.parse(sessionStorage.getItem('demo-db-v3') ?? '{}') as {
+      agendamentos: { id: string; created: string }[];
+    };
+    return db.agendamentos.toSorted((a, b) => a.created.localeCompare(b.created)).at(-1)?.id ?? '';
+  });
+  await page.goto('/');
+  await page.getByRole('button', { name: /^Olá, / }).click();
+  await page.getByRole('menuitem', { name: 'Sair' }).click();
+  await loginAs(page, 'admin', '/');
+  await page.goto(`/booking-details/${bookingId}`);
+  const panel = page.getByRole('region', { name: 'Estornar pagamento' });
+  await panel.getByLabel('Parcial').check();
+  await panel.getByLabel('Valor a estornar (R$)').fill('100,00');
+  await panel.getByLabel('Motivo').fill('Cortesia: atraso no atendimento');
+  await panel.getByRole('button', { name: 'Solicitar estorno' }).click();
+  await expect(panel.getByRole('status')).toContainText('Estorno de R$ 100,00 solicitado ao Asaas.');
+  await page.reload();
+  await expect(panel).toContainText('Já estornado: R$ 100,00 de R$ 699,00. Resta R$ 599,00.');
+  await expect(panel.getByLabel(/Integral/)).toHaveCount(0);
+  await panel.getByLabel('Parcial').check();
+  await panel.getByLabel('Valor a estornar (R$)').fill('600');
+  await panel.getByLabel('Motivo').fill('Teste');
+  await panel.getByRole('button', { name: 'Solicitar estorno' }).click();
+  await expect(panel.getByLabel('Valor a estornar (R$)')).toHaveAccessibleDescription(
+    'Informe um valor entre R$ 0,01 e R$ 599,00, o que resta a estornar.',
+  );
+  await expectNoAxeViolations(page, 'demo booking page after a partial refund');
+  await shot(page, 'demo-staff-partial-refund', { folder: 'money' });
+});
