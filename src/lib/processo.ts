@@ -200,5 +200,5 @@ export function estadoDoProcesso(documentos: readonly Pick<DocumentoRecord, 'sta
 
 /** "Maria Souza": an applicant's name, or how the server names one without it. */
 export function nomeRequerente(r: Pick<RequerenteData, 'nome' | 'sobrenome'>): string {
-  return `${r.nome} ${r.sobrenome}`.trim() || 'Requerente sem nome';
+  return `${r.nome} ${r.sobrenome}`.trim() || REGRAS.mensagens.semNome;
 }

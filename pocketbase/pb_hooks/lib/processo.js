@@ -7,16 +7,8 @@ const historico = require(`${__hooks}/lib/historico.js`);
 
 const ENCERRADOS = regras.R.agendamentoEncerrado;
 
-const MSG = {
-  naoEncontrado: 'Agendamento não encontrado.',
-  encerrado: 'Este processo está encerrado: não recebe mais documentos.',
-  itemInvalido: 'Item da lista de documentos inválido.',
-  revisaoInvalida: 'Escolha Aprovar ou Recusar.',
-  motivoObrigatorio: 'Escolha o motivo da recusa.',
-  nadaParaEnviar: 'Não há nada novo para enviar: os documentos já estão em análise ou aprovados.',
-  incompleto: 'Complete o processo antes de enviar para análise.',
-  requerenteAprovado: 'Este requerente já tem documentos aprovados e não pode ser removido.',
-};
+/** The case file's pt-BR messages, the same words the demo double answers with. */
+const MSG = REGRAS.mensagens;
 
 function erro(code, message) {
   return new ValidationError(code, message);
@@ -113,7 +105,7 @@ function ehStaff(auth) {
 
 function nomeRequerente(requerente) {
   const nome = (requerente.getString('nome') + ' ' + requerente.getString('sobrenome')).trim();
-  return nome || 'Requerente sem nome';
+  return nome || MSG.semNome;
 }
 
 /** "Maria Souza · Foto para passaporte": how the history and the e-mails name a document. */
@@ -211,9 +203,11 @@ function concluirRevisao(app, agendamentoId, auth) {
   agendamento.set('status_agendamento', 'ANALISE_ERRO');
   agendamento.set(
     'nota_cliente',
-    'Documentos recusados:\n' +
+    MSG.recusadosTitulo +
+      '\n' +
       recusados.map((d) => '- ' + rotulo(app, d) + ': ' + motivoDe(d)).join('\n') +
-      '\nEnvie os documentos corrigidos pela página do processo.',
+      '\n' +
+      MSG.recusadosFim,
   );
   app.save(agendamento);
   const entrada = historico.registrarAlteracao(app, antes, agendamento, auth);
