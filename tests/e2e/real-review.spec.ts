@@ -7,6 +7,7 @@ import { deflateSync } from 'node:zlib';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, REAL_BACKEND, test } from './fixtures';
 import { ACCOUNTS, login } from './helpers';
+import { DADOS_CURITIBA, PDF_BYTES } from '../../scripts/processo-fixture.mjs';
 import { customerWithOrder, ownAddress, superuserToken } from './real-helpers';
 
 const SHOTS = '/work/shots/issue20-staff';
@@ -58,20 +59,9 @@ const COLOURS: Array<[number, number, number]> = [
   [60, 160, 90],
 ];
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+const PDF = Buffer.from(PDF_BYTES);
 
-const ADDRESS = {
-  cep: '80010-000',
-  logradouro: 'Rua XV de Novembro',
-  numero: '100',
-  cidade: 'Curitiba',
-  uf: 'PR',
-  aire_nao_sei: true,
-  estado_civil: 'casado',
-  altura_cm: 170,
-  cor_olhos: 'castanhos',
-  local_nascimento: 'Curitiba - PR',
-};
+const ADDRESS = { ...DADOS_CURITIBA, altura_cm: 170 };
 const APPLICANTS = [
   { nome: 'Giulia', sobrenome: 'Ferrari', sexo: 'F', data_nascimento: '1984-04-12', cpf: '529.982.247-25' },
   { nome: 'Marco', sobrenome: 'Ferrari', sexo: 'M', data_nascimento: '1981-09-30', cpf: '111.444.777-35' },
