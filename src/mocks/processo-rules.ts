@@ -6,6 +6,7 @@
 import {
   consuladoDaUf,
   ehMenor,
+  faltaDeRequerentes,
   hojeSaoPaulo,
   itemDe,
   limitesDoServico,
@@ -146,9 +147,7 @@ export function enviar(bookingId: string, viewer: UserRecord): Outcome {
   const limite = limitesDe(booking);
   const problemas: string[] = [];
   if (requerentes.length < limite.min || requerentes.length > limite.max)
-    problemas.push(
-      limite.max === 1 ? 'Cadastre o requerente.' : `Cadastre de ${limite.min} a ${limite.max} requerentes.`,
-    );
+    problemas.push(faltaDeRequerentes(limite));
   requerentes.forEach((r, i) => {
     const falta = pendencias(
       r,

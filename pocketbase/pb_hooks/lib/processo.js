@@ -10,6 +10,12 @@ const ENCERRADOS = regras.R.agendamentoEncerrado;
 /** The case file's pt-BR messages, the same words the demo double answers with. */
 const MSG = REGRAS.mensagens;
 
+/** 'O Agendamento Familiar é para no máximo 6 requerentes.': a message of MSG with its {min} and {max} filled. */
+function porLimite(umSo, varios, limite) {
+  if (limite.max === 1) return umSo;
+  return varios.replace('{min}', String(limite.min)).replace('{max}', String(limite.max));
+}
+
 function erro(code, message) {
   return new ValidationError(code, message);
 }
@@ -62,12 +68,7 @@ function validarNovoRequerente(e) {
   const max = limites(e.app, agendamento).max;
   const ja = e.app.countRecords('requerentes', $dbx.hashExp({ agendamento: agendamento.id }));
   if (ja >= max) {
-    throw new BadRequestError(
-      max === 1
-        ? 'O Agendamento Individual é para um requerente.'
-        : 'O Agendamento Familiar é para no máximo ' + max + ' requerentes.',
-      {},
-    );
+    throw new BadRequestError(porLimite(MSG.umRequerente, MSG.maximoRequerentes, { max: max }), {});
   }
 }
 
@@ -91,10 +92,7 @@ function validarDocumento(record) {
   const arquivos = record.get('arquivos');
   const quantos = arquivos && arquivos.length !== undefined ? arquivos.length : 0;
   if (quantos > definicao.maxArquivos) {
-    const texto =
-      definicao.maxArquivos === 1
-        ? 'Envie um arquivo para este item.'
-        : 'Envie no máximo ' + definicao.maxArquivos + ' arquivos para este item.';
+    const texto = porLimite(MSG.umArquivo, MSG.maximoArquivos, { max: definicao.maxArquivos });
     throw new BadRequestError(texto, { arquivos: erro('validation_max_files', texto) });
   }
 }
@@ -270,11 +268,7 @@ function enviar(e) {
   const limite = limites(e.app, agendamento);
   const problemas = [];
   if (requerentes.length < limite.min || requerentes.length > limite.max) {
-    problemas.push(
-      limite.max === 1
-        ? 'Cadastre o requerente.'
-        : 'Cadastre de ' + limite.min + ' a ' + limite.max + ' requerentes.',
-    );
+    problemas.push(porLimite(MSG.cadastreUm, MSG.cadastreDeAte, limite));
   }
   requerentes.forEach((r, i) => {
     const falta = pendencias(
