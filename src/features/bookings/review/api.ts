@@ -1,8 +1,8 @@
 /**
  * The case file as staff read and review it: a booking's applicants (`requerentes`) and their documents
  * (`documentos`), the file token their protected files are fetched with, and the review PATCH the server turns
- * into the booking's next step (pb_hooks/lib/processo.js). The rules (checklist, consulates, refusal reasons)
- * are the server's own data file.
+ * into the booking's next step (pb_hooks/lib/processo.js). The records' types and the rules (checklist,
+ * consulates, refusal reasons, the list's documentation states) are src/lib/processo.ts's, the customer's side's.
  */
 import { queryOptions } from '@tanstack/react-query';
 import { REGRAS, type DocumentoRecord, type MotivoRecusa, type RequerenteRecord } from '@/lib/processo';
