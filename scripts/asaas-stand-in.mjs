@@ -15,8 +15,8 @@
 // server's {status, body}), POST /__control/config {eventsOnCreate, rateLimitNext: n (the next n API calls get a
 // 429), rateLimitEvery: n (every n-th call does)}, POST /__control/reset.
 import { createServer } from 'node:http';
-import { deflateSync } from 'node:zlib';
 import { createFakeAsaas, errors } from './fake-asaas.mjs';
+import { encodePng } from './png.mjs';
 
 export { TEST_CARDS, todaySaoPaulo } from './fake-asaas.mjs';
 
@@ -47,34 +47,7 @@ function qrPng(payload) {
     }
     rows.push(row);
   }
-  const chunk = (type, data) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(px, 0);
-  header.writeUInt32BE(px, 4);
-  header[8] = 8; // bit depth
-  header[9] = 0; // greyscale
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]).toString('base64');
-}
-
-function crc32(buffer) {
-  let crc = ~0;
-  for (const byte of buffer) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return ~crc >>> 0;
+  return encodePng(px, px, 0, Buffer.concat(rows)).toString('base64');
 }
 
 /**

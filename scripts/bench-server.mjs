@@ -5,6 +5,7 @@
 // reads by 200 customers at once for 10 s (BENCH_LOAD_CUSTOMERS, BENCH_LOAD_S): own payments against own bookings.
 import net from 'node:net';
 import { pathToFileURL } from 'node:url';
+import { DADOS_CURITIBA, PDF_BYTES as PDF } from './processo-fixture.mjs';
 import { startRealBackend } from './real-backend.mjs';
 import { insertRows, passwordHash, userRow } from './seed.mjs';
 
@@ -384,8 +385,6 @@ export function loadComparison(rows) {
   return `under load, a customer's own payments read: p50 ${payments.p50.toFixed(1)} ms (p95 ${payments.p95.toFixed(1)}), against ${bookings.p50.toFixed(1)} ms (p95 ${bookings.p95.toFixed(1)}) for their bookings read`;
 }
 
-const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-
 /**
  * A Familiar case of 6 applicants (minors: 6 checklist items each) with one file per item, 36 documents, made
  * through the API as the customer and sent for review; answers the calls the staff booking page makes for it
@@ -429,21 +428,14 @@ async function caseFile(pb, customerToken, staffToken, bookingId) {
     const applicant = await call('/api/collections/requerentes/records', {
       method: 'POST',
       body: {
+        ...DADOS_CURITIBA,
         agendamento: bookingId,
         nome: `Filho ${n + 1}`,
         sobrenome: 'Rossi',
         sexo: n % 2 ? 'M' : 'F',
         data_nascimento: `201${n}-03-0${n + 1}`,
-        local_nascimento: 'Curitiba - PR',
         estado_civil: 'solteiro',
         altura_cm: 120 + n,
-        cor_olhos: 'castanhos',
-        cep: '80010-000',
-        logradouro: 'Rua XV de Novembro',
-        numero: '100',
-        cidade: 'Curitiba',
-        uf: 'PR',
-        aire_nao_sei: true,
         mae_nome: 'Maria Rossi',
         pai_nome: 'Paolo Rossi',
       },

@@ -200,5 +200,24 @@ export function estadoDoProcesso(documentos: readonly Pick<DocumentoRecord, 'sta
 
 /** "Maria Souza": an applicant's name, or how the server names one without it. */
 export function nomeRequerente(r: Pick<RequerenteData, 'nome' | 'sobrenome'>): string {
-  return `${r.nome} ${r.sobrenome}`.trim() || 'Requerente sem nome';
+  return `${r.nome} ${r.sobrenome}`.trim() || REGRAS.mensagens.semNome;
 }
+
+/** 'O Agendamento Familiar é para no máximo 6 requerentes.': a message with its {min} and {max} filled. */
+function porLimite(umSo: string, varios: string, limite: { min?: number; max: number }): string {
+  if (limite.max === 1) return umSo;
+  return varios.replace('{min}', String(limite.min)).replace('{max}', String(limite.max));
+}
+
+const M = REGRAS.mensagens;
+
+/** The server's refusal of an applicant over the service's count. */
+export const excessoDeRequerentes = (max: number): string =>
+  porLimite(M.umRequerente, M.maximoRequerentes, { max });
+
+/** The server's refusal of more files than a checklist item takes. */
+export const excessoDeArquivos = (max: number): string => porLimite(M.umArquivo, M.maximoArquivos, { max });
+
+/** What sending asks for when the case has fewer applicants than the service needs. */
+export const faltaDeRequerentes = (limite: { min: number; max: number }): string =>
+  porLimite(M.cadastreUm, M.cadastreDeAte, limite);

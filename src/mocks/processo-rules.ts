@@ -6,6 +6,7 @@
 import {
   consuladoDaUf,
   ehMenor,
+  faltaDeRequerentes,
   hojeSaoPaulo,
   itemDe,
   limitesDoServico,
@@ -17,22 +18,15 @@ import {
   type RequerenteRecord,
 } from '@/lib/processo';
 import type { BookingRecord, BookingStatus, UserRecord } from '@/lib/types';
+import { mensagens } from '../../pocketbase/pb_hooks/lib/processo_regras.json';
 import { getDb, saveDb } from './db';
 import { historyEntry, STATUS_MAIL_SUBJECTS } from './history';
 import { readToken } from './jwt';
 import { notifyMail } from './mailbox';
 import { pbDate } from './util';
 
-export const MSG = {
-  naoEncontrado: 'Agendamento não encontrado.',
-  encerrado: 'Este processo está encerrado: não recebe mais documentos.',
-  itemInvalido: 'Item da lista de documentos inválido.',
-  revisaoInvalida: 'Escolha Aprovar ou Recusar.',
-  motivoObrigatorio: 'Escolha o motivo da recusa.',
-  nadaParaEnviar: 'Não há nada novo para enviar: os documentos já estão em análise ou aprovados.',
-  incompleto: 'Complete o processo antes de enviar para análise.',
-  requerenteAprovado: 'Este requerente já tem documentos aprovados e não pode ser removido.',
-} as const;
+/** The case file's pt-BR messages, the kit's own (processo_regras.json mensagens). */
+export const MSG = mensagens;
 
 export function viewerOf(request: Request): UserRecord | null {
   const id = readToken(request.headers.get('Authorization'));
@@ -63,7 +57,7 @@ export function limitesDe(booking: BookingRecord): { min: number; max: number } 
 
 function rotulo(documento: DocumentoRecord): string {
   const requerente = getDb().requerentes.find((r) => r.id === documento.requerente);
-  return `${requerente ? nomeRequerente(requerente) : 'Requerente sem nome'} · ${itemDe(documento.item)?.nome ?? documento.item}`;
+  return `${requerente ? nomeRequerente(requerente) : MSG.semNome} · ${itemDe(documento.item)?.nome ?? documento.item}`;
 }
 
 export function registrarDocumento(documento: DocumentoRecord, acao: string, autor: UserRecord | null): void {
@@ -115,9 +109,9 @@ export function concluirRevisao(bookingId: string, autor: UserRecord | null): vo
     {
       status_agendamento: 'ANALISE_ERRO',
       nota_cliente:
-        'Documentos recusados:\n' +
+        `${MSG.recusadosTitulo}\n` +
         recusados.map((d) => `- ${rotulo(d)}: ${motivoDe(d)}`).join('\n') +
-        '\nEnvie os documentos corrigidos pela página do processo.',
+        `\n${MSG.recusadosFim}`,
     },
     autor,
   );
@@ -153,9 +147,7 @@ export function enviar(bookingId: string, viewer: UserRecord): Outcome {
   const limite = limitesDe(booking);
   const problemas: string[] = [];
   if (requerentes.length < limite.min || requerentes.length > limite.max)
-    problemas.push(
-      limite.max === 1 ? 'Cadastre o requerente.' : `Cadastre de ${limite.min} a ${limite.max} requerentes.`,
-    );
+    problemas.push(faltaDeRequerentes(limite));
   requerentes.forEach((r, i) => {
     const falta = pendencias(
       r,

@@ -6,6 +6,8 @@
 import { http, HttpResponse, type PathParams } from 'msw';
 import {
   DOCUMENT_STATUSES,
+  excessoDeArquivos,
+  excessoDeRequerentes,
   itemDe,
   REGRAS,
   type DocumentoRecord,
@@ -97,12 +99,7 @@ async function createRequerente(request: Request): Promise<Response> {
   if (encerrado(booking)) return pbError(400, MSG.encerrado);
   const max = limitesDe(booking).max;
   if (getDb().requerentes.filter((r) => r.agendamento === booking.id).length >= max)
-    return pbError(
-      400,
-      max === 1
-        ? 'O Agendamento Individual é para um requerente.'
-        : `O Agendamento Familiar é para no máximo ${max} requerentes.`,
-    );
+    return pbError(400, excessoDeRequerentes(max));
   const errors = requerenteErrors(body);
   if (Object.keys(errors).length > 0) return pbError(400, PB.create, errors);
   const now = pbDate(new Date());
@@ -171,10 +168,7 @@ function tooMany(item: string, count: number): Response | null {
       item: { code: 'validation_invalid_item', message: MSG.itemInvalido },
     });
   if (count <= definicao.maxArquivos) return null;
-  const texto =
-    definicao.maxArquivos === 1
-      ? 'Envie um arquivo para este item.'
-      : `Envie no máximo ${definicao.maxArquivos} arquivos para este item.`;
+  const texto = excessoDeArquivos(definicao.maxArquivos);
   return pbError(400, texto, { arquivos: { code: 'validation_max_files', message: texto } });
 }
 

@@ -1,8 +1,8 @@
 // What the case-file browser tests share (demo: case-file.spec.ts; real server: real-case-file.spec.ts): an
 // applicant's data typed as a person would, and files chosen for a checklist item.
 import { randomBytes } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
 import type { Locator } from '@playwright/test';
+import { encodePng } from '../../scripts/png.mjs';
 import { expect } from './fixtures';
 
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
@@ -64,6 +64,23 @@ export async function uploadFile(section: Locator, item: string, name: string, b
   await expect(section.getByRole('link', { name: stored })).toBeVisible();
 }
 
+/** An applicant's files: a PDF per item (`${prefix}0.pdf`...), then the photo when `photo` names its file. */
+export async function uploadItems(
+  section: Locator,
+  items: readonly string[],
+  prefix: string,
+  photo?: string,
+) {
+  for (const [i, item] of items.entries()) await uploadFile(section, item, `${prefix}${i}.pdf`);
+  if (photo) await uploadFile(section, 'Foto para passaporte', photo, PNG);
+}
+
+/** The photo's preview is the protected file itself (the 2x2 PNG), fetched with a file token. */
+export async function expectPhotoPreview(section: Locator, link: RegExp) {
+  const thumbnail = section.getByRole('link', { name: link }).locator('img');
+  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
+}
+
 export const ADULT_ITEMS = ['Documento de identidade com foto', 'Comprovante de endereço'] as const;
 export const MINOR_ITEMS = [
   ...ADULT_ITEMS,
@@ -71,35 +88,9 @@ export const MINOR_ITEMS = [
   'Autorização do outro genitor (atto di assenso)',
 ] as const;
 
-function crc32(bytes: Buffer): number {
-  let crc = ~0;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return ~crc >>> 0;
-}
-
 /** A PNG photo of noise, `width` x `height` pixels: big (noise does not compress), like a phone camera's. */
 export function bigPhoto(width = 1600, height = 1200): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB
   const raw = randomBytes((width * 3 + 1) * height);
   for (let row = 0; row < height; row++) raw[row * (width * 3 + 1)] = 0; // filter: none
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return encodePng(width, height, 2, raw);
 }

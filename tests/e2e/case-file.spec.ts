@@ -1,7 +1,16 @@
 // The customer's case file in demo mode (the in-browser backend): from tracking's 'Enviar arquivos' to a sent
 // case, by keyboard where a person would use it, and the case at each stage, axe-checked on a phone and a desktop.
 import type { Page } from '@playwright/test';
-import { ADULT_ITEMS, bigPhoto, fillApplicant, MINOR_ITEMS, PNG, uploadFile } from './case-file-helpers';
+import {
+  ADULT_ITEMS,
+  bigPhoto,
+  expectPhotoPreview,
+  fillApplicant,
+  MINOR_ITEMS,
+  PNG,
+  uploadFile,
+  uploadItems,
+} from './case-file-helpers';
 import { expect, expectNoAxeViolations, shot, test } from './fixtures';
 import { login } from './helpers';
 
@@ -55,14 +64,11 @@ test('from tracking to a case sent for review, with a minor', async ({ page }) =
 
   const send = page.getByRole('button', { name: 'Enviar para análise' });
   await expect(send).toBeDisabled();
-  for (const [i, item] of ADULT_ITEMS.entries()) await uploadFile(adult, item, `adulto${i}.pdf`);
-  await uploadFile(adult, 'Foto para passaporte', 'foto.png', PNG);
-  for (const [i, item] of MINOR_ITEMS.entries()) await uploadFile(minor, item, `menor${i}.pdf`);
+  await uploadItems(adult, ADULT_ITEMS, 'adulto', 'foto.png');
+  await uploadItems(minor, MINOR_ITEMS, 'menor');
   await expect(send).toBeDisabled();
   await uploadFile(minor, 'Foto para passaporte', 'foto-bianca.png', PNG);
-  // The preview is the protected file itself, fetched with a file token.
-  const thumbnail = adult.getByRole('link', { name: /Abrir foto_\w+\.png/ }).locator('img');
-  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
+  await expectPhotoPreview(adult, /Abrir foto_\w+\.png/);
   await shot(page, 'case-file-complete');
 
   await expect(send).toBeEnabled();

@@ -3,7 +3,15 @@
 // arquivos', sent for review; then a refusal by staff, seen on tracking and in the case file, the one
 // document replaced and sent again. axe on each screen, on a phone and a desktop.
 import type { APIRequestContext } from '@playwright/test';
-import { ADULT_ITEMS, fillApplicant, MINOR_ITEMS, PNG, uploadFile } from './case-file-helpers';
+import {
+  ADULT_ITEMS,
+  expectPhotoPreview,
+  fillApplicant,
+  MINOR_ITEMS,
+  PNG,
+  uploadFile,
+  uploadItems,
+} from './case-file-helpers';
 import { expect, expectNoAxeViolations, REAL_BACKEND, shot, test } from './fixtures';
 import { cpf, login } from './helpers';
 import { customerWithOrder, ownAddress, superuserToken } from './real-helpers';
@@ -84,16 +92,12 @@ test('a Familiar case with three applicants, one a minor: filled, uploaded, sent
   await expect(first.getByText('Consulado de Curitiba')).toBeVisible();
 
   const send = page.getByRole('button', { name: 'Enviar para análise' });
-  for (const [n, section] of [first, second].entries()) {
-    for (const [i, item] of ADULT_ITEMS.entries()) await uploadFile(section, item, `doc${n}${i}.pdf`);
-    await uploadFile(section, 'Foto para passaporte', `foto${n}.png`, PNG);
-  }
-  for (const [i, item] of MINOR_ITEMS.entries()) await uploadFile(minor, item, `menor${i}.pdf`);
+  for (const [n, section] of [first, second].entries())
+    await uploadItems(section, ADULT_ITEMS, `doc${n}`, `foto${n}.png`);
+  await uploadItems(minor, MINOR_ITEMS, 'menor');
   await expect(send).toBeDisabled();
   await uploadFile(minor, 'Foto para passaporte', 'foto-sofia.png', PNG);
-  // The preview is the protected file, fetched with a file token.
-  const thumbnail = first.getByRole('link', { name: /Abrir foto0_\w+\.png/ }).locator('img');
-  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
+  await expectPhotoPreview(first, /Abrir foto0_\w+\.png/);
   await expectNoAxeViolations(page, 'real case file, complete');
   await shot(page, 'real-case-file-complete');
 

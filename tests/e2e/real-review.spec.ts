@@ -3,38 +3,17 @@
 // then staff in the browser find it in the list, refuse one document with a reason, the customer replaces it and
 // sends again, staff approve it and move the booking to ANALISE_OK.
 import { mkdirSync } from 'node:fs';
-import { deflateSync } from 'node:zlib';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, REAL_BACKEND, test } from './fixtures';
 import { ACCOUNTS, login } from './helpers';
+import { encodePng } from '../../scripts/png.mjs';
+import { DADOS_CURITIBA, PDF_BYTES } from '../../scripts/processo-fixture.mjs';
 import { customerWithOrder, ownAddress, superuserToken } from './real-helpers';
 
 const SHOTS = '/work/shots/issue20-staff';
 
 /** A w×h PNG with a frame and a band of colour, so a preview is visibly a picture. */
 function png(w: number, h: number, [r, g, b]: [number, number, number]): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of buf) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(w, 0);
-  header.writeUInt32BE(h, 4);
-  header.set([8, 2, 0, 0, 0], 8);
   const rows: number[] = [];
   for (let y = 0; y < h; y++) {
     rows.push(0);
@@ -44,12 +23,7 @@ function png(w: number, h: number, [r, g, b]: [number, number, number]): Buffer 
       rows.push(...(edge ? [40, 40, 40] : band ? [r, g, b] : [240, 240, 235]));
     }
   }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.from(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return encodePng(w, h, 2, Buffer.from(rows));
 }
 
 const COLOURS: Array<[number, number, number]> = [
@@ -58,20 +32,9 @@ const COLOURS: Array<[number, number, number]> = [
   [60, 160, 90],
 ];
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+const PDF = Buffer.from(PDF_BYTES);
 
-const ADDRESS = {
-  cep: '80010-000',
-  logradouro: 'Rua XV de Novembro',
-  numero: '100',
-  cidade: 'Curitiba',
-  uf: 'PR',
-  aire_nao_sei: true,
-  estado_civil: 'casado',
-  altura_cm: 170,
-  cor_olhos: 'castanhos',
-  local_nascimento: 'Curitiba - PR',
-};
+const ADDRESS = { ...DADOS_CURITIBA, altura_cm: 170 };
 const APPLICANTS = [
   { nome: 'Giulia', sobrenome: 'Ferrari', sexo: 'F', data_nascimento: '1984-04-12', cpf: '529.982.247-25' },
   { nome: 'Marco', sobrenome: 'Ferrari', sexo: 'M', data_nascimento: '1981-09-30', cpf: '111.444.777-35' },

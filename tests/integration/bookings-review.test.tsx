@@ -10,6 +10,7 @@ import type { BookingRecord } from '@/lib/types';
 import { caseSummary } from '@/mocks/case-summary';
 import { getDb } from '@/mocks/db';
 import { DEMO_AGENDADO_BOOKING } from '@/mocks/seed';
+import { DADOS_CURITIBA } from '../../scripts/processo-fixture.mjs';
 import { renderApp } from '../helpers/render';
 import { recordRequests } from '../helpers/requests';
 import { server } from '../helpers/server';
@@ -20,21 +21,12 @@ const TOKEN = 'token-de-arquivo';
 type Doc = Omit<DocumentRecord, 'status' | 'motivo'> & { status: string; motivo: string };
 
 const base = {
+  ...DADOS_CURITIBA,
   agendamento: ID,
   created: '2026-11-20 10:00:00.000Z',
   sexo: 'F',
-  local_nascimento: 'Curitiba - PR',
-  estado_civil: 'casado',
-  altura_cm: 165,
-  cor_olhos: 'castanhos',
-  cep: '80010-000',
-  logradouro: 'Rua XV de Novembro',
-  numero: '100',
   complemento: 'ap. 3',
-  cidade: 'Curitiba',
-  uf: 'PR',
   aire_comune: '',
-  aire_nao_sei: true,
   passaporte_numero: '',
   passaporte_validade: '',
   mae_nome: '',

@@ -7,6 +7,7 @@ import path from 'node:path';
 import PocketBase, { type RecordModel } from 'pocketbase';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { freePort, KIT, startPocketBase } from '../../scripts/pocketbase-server.mjs';
+import { DADOS_CURITIBA } from '../../scripts/processo-fixture.mjs';
 import { insertRows } from '../../scripts/seed.mjs';
 import { cpf, failure, newCustomer, paidCustomer, superuser, type Customer } from './helpers';
 
@@ -14,21 +15,16 @@ const pdf = (name = 'doc.pdf') =>
   new File([new TextEncoder().encode('%PDF-1.4\n%%EOF\n')], name, { type: 'application/pdf' });
 
 const ADULT = {
+  ...DADOS_CURITIBA,
   nome: 'Giulia',
   sobrenome: 'Bianchi',
   sexo: 'F',
   data_nascimento: '1985-02-11',
-  local_nascimento: 'Curitiba - PR',
   cpf: cpf('111444777'),
   estado_civil: 'solteiro',
   altura_cm: 170,
   cor_olhos: 'verdes',
-  cep: '80010-000',
-  logradouro: 'Rua XV de Novembro',
   numero: '12',
-  cidade: 'Curitiba',
-  uf: 'PR',
-  aire_nao_sei: true,
 };
 const ITEMS = ['identidade', 'comprovante_endereco', 'foto'];
 

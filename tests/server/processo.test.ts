@@ -14,8 +14,8 @@ import {
   superuser,
   type Customer,
 } from './helpers';
+import { DADOS_CURITIBA, PDF_BYTES as PDF } from '../../scripts/processo-fixture.mjs';
 
-const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const PNG = Uint8Array.from([
   0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52,
 ]);
@@ -33,21 +33,13 @@ let adult: RecordModel;
 let identity: RecordModel;
 
 const ADULT = {
+  ...DADOS_CURITIBA,
   nome: 'Maria',
   sobrenome: 'Rossi',
   sexo: 'F',
   data_nascimento: '1980-05-10',
   local_nascimento: 'São Paulo - SP',
   cpf: cpf('529982247'),
-  estado_civil: 'casado',
-  altura_cm: 165,
-  cor_olhos: 'castanhos',
-  cep: '80010-000',
-  logradouro: 'Rua XV de Novembro',
-  numero: '100',
-  cidade: 'Curitiba',
-  uf: 'PR',
-  aire_nao_sei: true,
 };
 
 async function applicant(pb: PocketBase, data: Record<string, unknown>) {

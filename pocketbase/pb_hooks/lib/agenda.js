@@ -9,7 +9,7 @@ const CONFLITO =
   'Este agendamento foi alterado por outra pessoa enquanto você editava. Os valores atuais estão na tela: ' +
   'confira e salve de novo.';
 const HORA = /^([01]\d|2[0-3]):[0-5]\d$/;
-const ANALISE_OK_CEDO = 'Análise OK só depois de aprovar todos os documentos de todos os requerentes.';
+const ANALISE_OK_CEDO = require(`${__hooks}/lib/processo_regras.json`).mensagens.analiseOkCedo;
 /** Columns the server keeps on each booking (the search copy, the case summary); never from a request. */
 const COLUNAS_DO_SERVIDOR = ['busca', 'consulado', 'documentacao'];
 

@@ -7,16 +7,14 @@ const historico = require(`${__hooks}/lib/historico.js`);
 
 const ENCERRADOS = regras.R.agendamentoEncerrado;
 
-const MSG = {
-  naoEncontrado: 'Agendamento não encontrado.',
-  encerrado: 'Este processo está encerrado: não recebe mais documentos.',
-  itemInvalido: 'Item da lista de documentos inválido.',
-  revisaoInvalida: 'Escolha Aprovar ou Recusar.',
-  motivoObrigatorio: 'Escolha o motivo da recusa.',
-  nadaParaEnviar: 'Não há nada novo para enviar: os documentos já estão em análise ou aprovados.',
-  incompleto: 'Complete o processo antes de enviar para análise.',
-  requerenteAprovado: 'Este requerente já tem documentos aprovados e não pode ser removido.',
-};
+/** The case file's pt-BR messages, the same words the demo double answers with. */
+const MSG = REGRAS.mensagens;
+
+/** 'O Agendamento Familiar é para no máximo 6 requerentes.': a message of MSG with its {min} and {max} filled. */
+function porLimite(umSo, varios, limite) {
+  if (limite.max === 1) return umSo;
+  return varios.replace('{min}', String(limite.min)).replace('{max}', String(limite.max));
+}
 
 function erro(code, message) {
   return new ValidationError(code, message);
@@ -70,12 +68,7 @@ function validarNovoRequerente(e) {
   const max = limites(e.app, agendamento).max;
   const ja = e.app.countRecords('requerentes', $dbx.hashExp({ agendamento: agendamento.id }));
   if (ja >= max) {
-    throw new BadRequestError(
-      max === 1
-        ? 'O Agendamento Individual é para um requerente.'
-        : 'O Agendamento Familiar é para no máximo ' + max + ' requerentes.',
-      {},
-    );
+    throw new BadRequestError(porLimite(MSG.umRequerente, MSG.maximoRequerentes, { max: max }), {});
   }
 }
 
@@ -99,10 +92,7 @@ function validarDocumento(record) {
   const arquivos = record.get('arquivos');
   const quantos = arquivos && arquivos.length !== undefined ? arquivos.length : 0;
   if (quantos > definicao.maxArquivos) {
-    const texto =
-      definicao.maxArquivos === 1
-        ? 'Envie um arquivo para este item.'
-        : 'Envie no máximo ' + definicao.maxArquivos + ' arquivos para este item.';
+    const texto = porLimite(MSG.umArquivo, MSG.maximoArquivos, { max: definicao.maxArquivos });
     throw new BadRequestError(texto, { arquivos: erro('validation_max_files', texto) });
   }
 }
@@ -113,7 +103,7 @@ function ehStaff(auth) {
 
 function nomeRequerente(requerente) {
   const nome = (requerente.getString('nome') + ' ' + requerente.getString('sobrenome')).trim();
-  return nome || 'Requerente sem nome';
+  return nome || MSG.semNome;
 }
 
 /** "Maria Souza · Foto para passaporte": how the history and the e-mails name a document. */
@@ -211,9 +201,11 @@ function concluirRevisao(app, agendamentoId, auth) {
   agendamento.set('status_agendamento', 'ANALISE_ERRO');
   agendamento.set(
     'nota_cliente',
-    'Documentos recusados:\n' +
+    MSG.recusadosTitulo +
+      '\n' +
       recusados.map((d) => '- ' + rotulo(app, d) + ': ' + motivoDe(d)).join('\n') +
-      '\nEnvie os documentos corrigidos pela página do processo.',
+      '\n' +
+      MSG.recusadosFim,
   );
   app.save(agendamento);
   const entrada = historico.registrarAlteracao(app, antes, agendamento, auth);
@@ -276,11 +268,7 @@ function enviar(e) {
   const limite = limites(e.app, agendamento);
   const problemas = [];
   if (requerentes.length < limite.min || requerentes.length > limite.max) {
-    problemas.push(
-      limite.max === 1
-        ? 'Cadastre o requerente.'
-        : 'Cadastre de ' + limite.min + ' a ' + limite.max + ' requerentes.',
-    );
+    problemas.push(porLimite(MSG.cadastreUm, MSG.cadastreDeAte, limite));
   }
   requerentes.forEach((r, i) => {
     const falta = pendencias(

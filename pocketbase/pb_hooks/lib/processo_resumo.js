@@ -6,8 +6,8 @@
 const REGRAS = require(`${__hooks}/lib/processo_regras.json`);
 
 /** What a booking whose applicants live under two or more consulates shows (and is filtered by). */
-const VARIOS = 'varios';
-const DOCUMENTACAO = ['pendente', 'em_analise', 'recusada', 'aprovada'];
+const VARIOS = REGRAS.varios.id;
+const DOCUMENTACAO = Object.keys(REGRAS.documentacao);
 
 function aspas(texto) {
   return "'" + String(texto).replace(/'/g, "''") + "'";

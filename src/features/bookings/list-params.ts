@@ -9,7 +9,8 @@ import { paths } from '@/config/routes';
 import { pb } from '@/lib/pocketbase';
 import { searchKey } from '@/lib/search-key';
 import { BOOKING_STATUSES, type BookingStatus } from '@/lib/types';
-import { CASE_STATES, REGRAS, SEVERAL_CONSULATES, type CaseState } from './review/api';
+import { REGRAS } from '@/lib/processo';
+import { CASE_STATES, SEVERAL_CONSULATES, type CaseState } from './review/api';
 
 /** Column ids are the PocketBase field names, so a column id is also its sort key. */
 export const SORTABLE_COLUMNS = [

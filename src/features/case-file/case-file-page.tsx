@@ -12,6 +12,8 @@ import { serviceName } from '@/lib/payment-labels';
 import {
   consuladoDaUf,
   estadoDoProcesso,
+  excessoDeRequerentes,
+  faltaDeRequerentes,
   hojeSaoPaulo,
   itemDe,
   itensPara,
@@ -297,10 +299,7 @@ function CaseFile({ booking, tipoServico }: { booking: CaseBooking; tipoServico:
   const estado = estadoDoProcesso(documents.data);
   const hoje = hojeSaoPaulo();
   const problems: string[] = [];
-  if (applicants.data.length < limite.min)
-    problems.push(
-      limite.max === 1 ? 'Cadastre o requerente.' : `Cadastre de ${limite.min} a ${limite.max} requerentes.`,
-    );
+  if (applicants.data.length < limite.min) problems.push(faltaDeRequerentes(limite));
   applicants.data.forEach((a, i) => {
     const falta = pendencias(
       a,
@@ -356,7 +355,7 @@ function CaseFile({ booking, tipoServico }: { booking: CaseBooking; tipoServico:
           </Button>
           <p className="mt-2 text-sm text-ink-600">
             {limite.max === 1
-              ? 'O Agendamento Individual é para um requerente.'
+              ? excessoDeRequerentes(1)
               : `O Agendamento Familiar é para ${limite.min} a ${limite.max} requerentes, cada um com os seus dados e documentos.`}
           </p>
           {add.isError ? (

@@ -6,6 +6,7 @@ import { FormAlert } from '@/components/ui/field';
 import { cn } from '@/lib/cn';
 import {
   arquivoInvalido,
+  excessoDeArquivos,
   fonteDoItem,
   motivoDe,
   REGRAS,
@@ -109,11 +110,7 @@ function ChecklistItem({
     setError('');
     setDone('');
     if (chosen.length > item.maxArquivos) {
-      setError(
-        item.maxArquivos === 1
-          ? 'Envie um arquivo para este item.'
-          : `Envie no máximo ${item.maxArquivos} arquivos para este item.`,
-      );
+      setError(excessoDeArquivos(item.maxArquivos));
       return;
     }
     const invalid = chosen.map(arquivoInvalido).find((message) => message !== null);

@@ -11,20 +11,24 @@ import { Button } from '@/components/ui/button';
 import { SelectField, TextAreaField } from '@/components/ui/field';
 import { maskCpf } from '@/lib/cpf';
 import { formatDate, formatDateTime, todayIso } from '@/lib/dates';
+import {
+  consuladoDaUf,
+  ehMenor,
+  ESTADOS_CIVIS,
+  itensPara,
+  nomeRequerente,
+  REGRAS,
+  type RequerenteRecord,
+} from '@/lib/processo';
 import { toast } from '@/lib/toast';
 import { bookingQueries, errorMessage } from '../api/bookings';
 import { CopyButton } from '../booking-panels';
 import {
   caseQueries,
-  checklistFor,
   consulateLabel,
-  consulateOfUf,
   fileUrl,
-  isMinor,
   REFUSAL_REASONS,
-  REGRAS,
   reviewDocument,
-  type ApplicantRecord,
   type DocumentRecord,
   type Review,
 } from './api';
@@ -36,19 +40,9 @@ const STATUS_BADGES: Record<string, { label: string; className: string }> = {
   recusado: { label: 'Recusado', className: 'bg-red-100 text-red-900' },
 };
 
-const MARITAL: Record<string, string> = {
-  solteiro: 'Solteiro(a)',
-  casado: 'Casado(a)',
-  divorciado: 'Divorciado(a)',
-  viuvo: 'Viúvo(a)',
-  uniao_estavel: 'União estável',
-};
+const MARITAL: Record<string, string | undefined> = ESTADOS_CIVIS;
 
 const MAX_REASON_TEXT = 500;
-
-export function fullName(applicant: Pick<ApplicantRecord, 'nome' | 'sobrenome'>): string {
-  return `${applicant.nome} ${applicant.sobrenome}`.trim() || 'Requerente sem nome';
-}
 
 /** One line of an applicant's data: the term, the value, and a copy button named after the field. */
 interface DataLine {
@@ -58,7 +52,7 @@ interface DataLine {
   value: string;
 }
 
-function dataLines(applicant: ApplicantRecord, minor: boolean): DataLine[] {
+function dataLines(applicant: RequerenteRecord, minor: boolean): DataLine[] {
   const address = [applicant.logradouro, applicant.numero, applicant.complemento].filter(Boolean).join(', ');
   const passport = applicant.passaporte_numero
     ? `${applicant.passaporte_numero}${applicant.passaporte_validade ? `, válido até ${formatDate(applicant.passaporte_validade)}` : ''}`
@@ -82,11 +76,11 @@ function dataLines(applicant: ApplicantRecord, minor: boolean): DataLine[] {
   if (minor || applicant.mae_nome || applicant.pai_nome) {
     lines.push(['Mãe', 'nome da mãe', applicant.mae_nome], ['Pai', 'nome do pai', applicant.pai_nome]);
   }
-  const name = fullName(applicant);
+  const name = nomeRequerente(applicant);
   return lines.map(([term, what, value]) => ({ term, what: `${what} de ${name}`, value }));
 }
 
-function ApplicantData({ applicant, minor }: { applicant: ApplicantRecord; minor: boolean }) {
+function ApplicantData({ applicant, minor }: { applicant: RequerenteRecord; minor: boolean }) {
   return (
     <dl className="grid gap-x-6 sm:grid-cols-2">
       {dataLines(applicant, minor).map((line) => (
@@ -240,7 +234,7 @@ function ReviewActions({ label, onReview }: ReviewActionsProps) {
 }
 
 interface DocumentItemProps {
-  applicant: ApplicantRecord;
+  applicant: RequerenteRecord;
   item: { id: string; nome: string; obrigatorio: boolean };
   doc: DocumentRecord | undefined;
   token: string | undefined;
@@ -248,7 +242,7 @@ interface DocumentItemProps {
 }
 
 function DocumentItem({ applicant, item, doc, token, onReview }: DocumentItemProps) {
-  const label = `${item.nome} de ${fullName(applicant)}`;
+  const label = `${item.nome} de ${nomeRequerente(applicant)}`;
   const status = doc?.status || 'pendente';
   const badge = STATUS_BADGES[status] ?? STATUS_BADGES.pendente;
   const reviewer = doc?.expand?.revisado_por?.nome_completo;
@@ -294,16 +288,16 @@ function Applicant({
   token,
   onReview,
 }: {
-  applicant: ApplicantRecord;
+  applicant: RequerenteRecord;
   index: number;
   docs: DocumentRecord[];
   token: string | undefined;
   onReview: (doc: DocumentRecord, review: Review) => Promise<void>;
 }) {
-  const minor = isMinor(applicant.data_nascimento, todayIso());
-  const consulate = consulateOfUf(applicant.uf);
+  const minor = ehMenor(applicant.data_nascimento, todayIso());
+  const consulate = consuladoDaUf(applicant.uf);
   const headingId = useId();
-  const items = checklistFor(minor);
+  const items = itensPara(minor ? 'menor' : 'adulto');
   // Anything sent under an item this applicant's checklist does not hold (an adult's file kept after a
   // birth date was corrected) is still shown, so nothing sent is hidden from staff.
   const extra = docs.filter((d) => !items.some((item) => item.id === d.item));
@@ -311,7 +305,7 @@ function Applicant({
     <article aria-labelledby={headingId} className="space-y-4 rounded-2xl border border-gray-200 p-3 sm:p-5">
       <header className="flex flex-wrap items-center gap-2">
         <h3 id={headingId} className="text-lg font-bold break-words text-ink-900">
-          Requerente {index + 1}: {fullName(applicant)}
+          Requerente {index + 1}: {nomeRequerente(applicant)}
         </h3>
         {minor ? <Badge className="bg-purple-100 text-purple-900">Menor</Badge> : null}
         <span className="text-sm text-ink-700">
@@ -326,7 +320,7 @@ function Applicant({
       </details>
       <ul
         className="grid items-start gap-3 md:grid-cols-2"
-        aria-label={`Documentos de ${fullName(applicant)}`}
+        aria-label={`Documentos de ${nomeRequerente(applicant)}`}
       >
         {items.map((item) => (
           <DocumentItem
