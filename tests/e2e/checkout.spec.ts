@@ -45,7 +45,7 @@ test('a customer buys Individual with Flex in 3x and follows it on /tracking', a
   await expect(page).toHaveURL(/\/tracking$/);
   await expect(page.getByText('Novo - Seu formulário foi recebido e está aguardando análise.')).toBeVisible();
   await expect(page.getByText('Total recebido: R$ 898,00')).toBeVisible();
-  await expect(page.getByRole('link', { name: /Enviar arquivos/ })).toHaveAttribute('target', '_blank');
+  await expect(page.getByRole('link', { name: 'Enviar arquivos' })).toHaveAttribute('href', '/processo');
   await expectNoAxeViolations(page, 'tracking NOVO');
   await shot(page, 'tracking-novo');
 
