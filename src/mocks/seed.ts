@@ -1,4 +1,4 @@
-/** Deterministic demo data: four named accounts plus ~120 bookings from generated customers. */
+/** Deterministic demo data: the named accounts of DEMO_ACCOUNTS plus ~120 bookings from generated customers. */
 import {
   TRACKED_BOOKING_FIELDS,
   type BookingHistoryRecord,
@@ -20,15 +20,11 @@ export const SEED_REFERENCE_DATE = new Date('2026-11-01T12:00:00.000Z');
 const DAY = 86_400_000;
 const SEED = 20261101;
 
-export interface DemoAccount {
-  id: string;
-  email: string;
-  nome_completo: string;
-  cpf: string;
-  celular: string;
-  verified: boolean;
-  admin: boolean;
-}
+/** A named demo account: the fields of the stored account the seed chooses. */
+export type DemoAccount = Pick<
+  StoredUser,
+  'id' | 'email' | 'nome_completo' | 'cpf' | 'celular' | 'verified' | 'admin'
+>;
 
 export const DEMO_ACCOUNTS = {
   cliente: {
