@@ -2,7 +2,8 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { AppRoutes, preloadPrerendered } from './app/routes';
-import { privacyPolicy, termsOfService } from './config/legal-content';
+import { privacyPolicy } from './config/privacy-content';
+import { termsOfService } from './config/terms-content';
 import { pages as pageHeads } from './config/seo';
 
 export { env } from './config/env';

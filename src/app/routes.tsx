@@ -28,29 +28,37 @@ const ConfirmPasswordResetPage = onDemand(
 const TrackingPage = onDemand(() => import('@/features/tracking/tracking-page'), 'TrackingPage');
 const CaseFilePage = onDemand(() => import('@/features/case-file/case-file-page'), 'CaseFilePage');
 const AccountPage = onDemand(() => import('@/features/account/account-page'), 'AccountPage');
-// Public and prerendered, but long: their texts load with them, without the query client they never use.
-type LegalModule = typeof import('@/features/catalog/legal-page');
-let legalModule: LegalModule | null = null;
-const loadLegal = async () => (legalModule ??= await import('@/features/catalog/legal-page'));
+// Public and prerendered, but long: each text loads with its own page, without the query client it never uses.
+const LEGAL_PATHS = ['/termos', '/privacidade'] as const;
+type LegalPath = (typeof LEGAL_PATHS)[number];
+const legalLoaders: Record<LegalPath, () => Promise<ComponentType>> = {
+  '/termos': async () => (await import('@/features/catalog/terms-page')).TermsPage,
+  '/privacidade': async () => (await import('@/features/catalog/privacy-page')).PrivacyPage,
+};
+const legalModules: Partial<Record<LegalPath, ComponentType>> = {};
+const loadLegal = async (path: LegalPath) => (legalModules[path] ??= await legalLoaders[path]());
+
+const isLegalPath = (path: string): path is LegalPath => (LEGAL_PATHS as readonly string[]).includes(path);
 
 /**
  * A legal page: rendered at once when its code is already here (loaded before hydrating its prerendered
  * HTML, so hydration never falls back to the loading screen), otherwise loaded on demand.
  */
-function legalPage(name: 'TermsPage' | 'PrivacyPage') {
-  const Lazy = lazy(async () => ({ default: (await loadLegal())[name] }));
+function legalPage(path: LegalPath) {
+  const Lazy = lazy(async () => ({ default: await loadLegal(path) }));
   return function LegalRoute() {
-    const Loaded = legalModule?.[name];
+    const Loaded = legalModules[path];
     return Loaded ? <Loaded /> : <Lazy />;
   };
 }
-const TermsPage = legalPage('TermsPage');
-const PrivacyPage = legalPage('PrivacyPage');
+const TermsPage = legalPage('/termos');
+const PrivacyPage = legalPage('/privacidade');
 
 /** Loads the code of a prerendered page that is not in the first bundle, before it is hydrated. */
 export async function preloadPrerendered(path: string): Promise<void> {
-  if (path === '/termos' || path === '/privacidade') await loadLegal();
+  if (isLegalPath(path)) await loadLegal(path);
 }
+
 const RequireAdmin = onDemand(() => import('./require-admin'), 'RequireAdmin');
 const DashboardPage = onDemand(() => import('@/features/bookings/dashboard-page'), 'DashboardPage');
 const BookingDetailsPage = onDemand(

@@ -167,7 +167,7 @@ export const contractSummary = {
 };
 
 // ---------------------------------------------------------------- legal pages (/termos, /privacidade)
-// Their texts are in legal-content.ts: loaded with those pages only, they stay out of the first bundle.
+// Their texts are in terms-content.ts and privacy-content.ts: each loads with its page only, out of the first bundle.
 
 /** Shown as is where only the business can give the fact; never replaced by an invented one. */
 export const TO_COMPLETE = '[a completar pela empresa]';

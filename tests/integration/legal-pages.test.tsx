@@ -2,7 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PrivacyLink, TermsLink } from '@/components/legal/terms-link';
 import { contractSummary, TO_COMPLETE } from '@/config/content';
-import { privacyPolicy, termsOfService } from '@/config/legal-content';
+import { privacyPolicy } from '@/config/privacy-content';
+import { termsOfService } from '@/config/terms-content';
 import { renderApp } from '../helpers/render';
 
 describe('legal pages', () => {

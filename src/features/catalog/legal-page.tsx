@@ -2,13 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { companyFacts, MarkedText } from '@/components/legal/to-complete';
 import { TO_COMPLETE } from '@/config/content';
-import {
-  legalDraftNotice,
-  privacyPolicy,
-  termsOfService,
-  type LegalBlock,
-  type LegalDocument,
-} from '@/config/legal-content';
+import { legalDraftNotice, type LegalBlock, type LegalDocument } from '@/config/legal-content';
 import { env } from '@/config/env';
 import { paths } from '@/config/routes';
 import { titles } from '@/config/seo';
@@ -98,7 +92,7 @@ function Block({ block }: { block: LegalBlock }): ReactNode {
 }
 
 /** /termos and /privacidade: one document each (config/legal-content.ts), prerendered like the other public pages. */
-function LegalPage({ document }: { document: LegalDocument }) {
+export function LegalPage({ document }: { document: LegalDocument }) {
   useDocumentTitle(titles.legal(document.title));
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 leading-relaxed text-ink-700">
@@ -160,12 +154,4 @@ function LegalPage({ document }: { document: LegalDocument }) {
       ))}
     </article>
   );
-}
-
-export function TermsPage() {
-  return <LegalPage document={termsOfService} />;
-}
-
-export function PrivacyPage() {
-  return <LegalPage document={privacyPolicy} />;
 }

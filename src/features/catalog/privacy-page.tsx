@@ -1,0 +1,6 @@
+import { privacyPolicy } from '@/config/privacy-content';
+import { LegalPage } from './legal-page';
+
+export function PrivacyPage() {
+  return <LegalPage document={privacyPolicy} />;
+}
