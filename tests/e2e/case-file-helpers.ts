@@ -25,7 +25,7 @@ export interface ApplicantInput {
 
 const field = (section: Locator, label: string) => section.getByLabel(label, { exact: true });
 
-/** Types an applicant's data into their section and saves it ('Dados salvos.'). */
+/** Types an applicant's data into their section and saves it ('Salvar dados', then 'Rascunho salvo às HH:MM.'). */
 export async function fillApplicant(section: Locator, data: ApplicantInput) {
   await field(section, 'Nome(s)').fill(data.nome);
   await field(section, 'Sobrenome(s)').fill(data.sobrenome);
@@ -48,7 +48,7 @@ export async function fillApplicant(section: Locator, data: ApplicantInput) {
   await field(section, 'UF').selectOption(data.uf);
   await field(section, 'Não sei o comune do AIRE').check();
   await section.getByRole('button', { name: 'Salvar dados' }).click();
-  await expect(section.getByText('Dados salvos.')).toBeVisible();
+  await expect(section.getByText(/^Rascunho salvo às \d{2}:\d{2}\.$/)).toBeVisible();
 }
 
 /** Chooses a file for a checklist item and waits for its preview link (the stored name: '-' made '_', a suffix). */
