@@ -34,7 +34,7 @@ export async function fillApplicant(section: Locator, data: ApplicantInput) {
   await field(section, 'Local de nascimento (cidade e país)').fill(`${data.cidade}, Brasil`);
   if (data.cpf) await field(section, 'CPF').fill(data.cpf);
   if (data.pais) {
-    await expect(section.getByText('Menor de 18 anos')).toBeVisible();
+    await expect(section.getByText('Menor de 18 anos', { exact: true })).toBeVisible();
     await field(section, 'Nome completo da mãe').fill(data.pais.mae);
     await field(section, 'Nome completo do pai').fill(data.pais.pai);
   }
