@@ -90,6 +90,8 @@ test('what is typed is kept as a draft without a button: a reload shows it', asy
   await section.getByLabel('Nome(s)', { exact: true }).pressSequentially('Giovanna');
   await expect(section.getByText(/^Rascunho salvo às \d{2}:\d{2}\.$/)).toBeVisible();
   await expectNoAxeViolations(page, 'case file, draft saved');
+  await section.getByRole('button', { name: 'Salvar dados' }).scrollIntoViewIfNeeded();
+  await shot(page, 'case-file-draft-saved', { fullPage: false });
   await page.reload();
   const again = page.getByRole('region', { name: 'Requerente 1: Giovanna' });
   await expect(again.getByLabel('Nome(s)', { exact: true })).toHaveValue('Giovanna');
