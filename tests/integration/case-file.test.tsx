@@ -107,6 +107,36 @@ describe('case file: applicants', () => {
     }
   });
 
+  it('says "Salvando…" while the draft is sent, and what is typed meanwhile is kept and saved next', async () => {
+    const { user } = await openCase();
+    const section = await addApplicant(user);
+    const send = globalThis.fetch.bind(globalThis);
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const held = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      if (init?.method === 'PATCH') await gate;
+      return send(input, init);
+    });
+    try {
+      const nome = within(section).getByLabelText('Nome(s)');
+      await user.type(nome, 'Giovanna');
+      expect(await within(section).findByText('Salvando…', {}, { timeout: 3000 })).toBeInTheDocument();
+      await user.type(nome, ' Maria');
+      release();
+      await waitFor(
+        () =>
+          expect(getDb().requerentes.find((r) => r.agendamento === EMPTY_CASE)?.nome).toBe('Giovanna Maria'),
+        { timeout: 3000 },
+      );
+      await draftSaved(section);
+      expect(nome).toHaveValue('Giovanna Maria');
+    } finally {
+      held.mockRestore();
+    }
+  });
+
   it("saves the draft's valid fields while another is wrong, and says what is wrong", async () => {
     const { user } = await openCase();
     const section = await addApplicant(user);
