@@ -25,7 +25,7 @@ export interface ApplicantInput {
 
 const field = (section: Locator, label: string) => section.getByLabel(label, { exact: true });
 
-/** Types an applicant's data into their section and saves it ('Dados salvos.'). */
+/** Types an applicant's data into their section and saves it ('Salvar dados', then 'Rascunho salvo às HH:MM.'). */
 export async function fillApplicant(section: Locator, data: ApplicantInput) {
   await field(section, 'Nome(s)').fill(data.nome);
   await field(section, 'Sobrenome(s)').fill(data.sobrenome);
@@ -34,7 +34,7 @@ export async function fillApplicant(section: Locator, data: ApplicantInput) {
   await field(section, 'Local de nascimento (cidade e país)').fill(`${data.cidade}, Brasil`);
   if (data.cpf) await field(section, 'CPF').fill(data.cpf);
   if (data.pais) {
-    await expect(section.getByText('Menor de 18 anos')).toBeVisible();
+    await expect(section.getByText('Menor de 18 anos', { exact: true })).toBeVisible();
     await field(section, 'Nome completo da mãe').fill(data.pais.mae);
     await field(section, 'Nome completo do pai').fill(data.pais.pai);
   }
@@ -48,7 +48,7 @@ export async function fillApplicant(section: Locator, data: ApplicantInput) {
   await field(section, 'UF').selectOption(data.uf);
   await field(section, 'Não sei o comune do AIRE').check();
   await section.getByRole('button', { name: 'Salvar dados' }).click();
-  await expect(section.getByText('Dados salvos.')).toBeVisible();
+  await expect(section.getByText(/^Rascunho salvo às \d{2}:\d{2}\.$/)).toBeVisible();
 }
 
 /** Chooses a file for a checklist item and waits for its preview link (the stored name: '-' made '_', a suffix). */

@@ -82,6 +82,21 @@ test('from tracking to a case sent for review, with a minor', async ({ page }) =
   await expect(page.getByText('Formulário recebido')).toBeVisible();
 });
 
+test('what is typed is kept as a draft without a button: a reload shows it', async ({ page }) => {
+  await signIn(page, 'processo.vazio@demo.com.br');
+  await page.goto('/processo');
+  await page.getByRole('button', { name: 'Adicionar requerente' }).click();
+  const section = page.getByRole('region', { name: /^Requerente 1:/ });
+  await section.getByLabel('Nome(s)', { exact: true }).pressSequentially('Giovanna');
+  await expect(section.getByText(/^Rascunho salvo às \d{2}:\d{2}\.$/)).toBeVisible();
+  await expectNoAxeViolations(page, 'case file, draft saved');
+  await section.getByRole('button', { name: 'Salvar dados' }).scrollIntoViewIfNeeded();
+  await shot(page, 'case-file-draft-saved', { fullPage: false });
+  await page.reload();
+  const again = page.getByRole('region', { name: 'Requerente 1: Giovanna' });
+  await expect(again.getByLabel('Nome(s)', { exact: true })).toHaveValue('Giovanna');
+});
+
 test('a big photo from the camera is shrunk in the browser before it is sent, with a progress bar', async ({
   page,
 }) => {

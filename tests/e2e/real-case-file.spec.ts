@@ -62,6 +62,11 @@ test('a Familiar case with three applicants, one a minor: filled, uploaded, sent
     (typeof sections)[0],
     (typeof sections)[0],
   ];
+  // What is typed is kept on the server as a draft without a button: a reload shows it.
+  await first.getByLabel('Nome(s)', { exact: true }).pressSequentially('Giulia');
+  await expect(first.getByText(/^Rascunho salvo às \d{2}:\d{2}\.$/)).toBeVisible();
+  await page.reload();
+  await expect(first.getByLabel('Nome(s)', { exact: true })).toHaveValue('Giulia');
   await fillApplicant(first, {
     nome: 'Giulia',
     sobrenome: 'Conceição Rossi',

@@ -1,7 +1,7 @@
 import { File as NodeFile } from 'node:buffer';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REGRAS, type RequerenteRecord } from '@/lib/processo';
 import { getDb } from '@/mocks/db';
 import { makeToken } from '@/mocks/jwt';
@@ -55,24 +55,122 @@ function completeApplicant(n: number, items: readonly string[]): RequerenteRecor
 }
 
 describe('case file: applicants', () => {
-  it('keeps what is typed on the server as a draft: a new visit shows it', async () => {
-    const { user, unmount } = await openCase();
-    const section = await addApplicant(user);
-    await user.type(within(section).getByLabelText('Nome(s)'), 'Giovanna');
-    await user.type(within(section).getByLabelText('Sobrenome(s)'), 'Bertolini');
-    await user.click(within(section).getByRole('button', { name: 'Salvar dados' }));
-    await within(section).findByText('Dados salvos.');
-    const stored = getDb().requerentes.filter((r) => r.agendamento === EMPTY_CASE);
-    expect(stored.map((r) => [r.nome, r.sobrenome])).toEqual([['Giovanna', 'Bertolini']]);
-    unmount();
-    await openCase();
-    expect(
-      await screen.findByRole('heading', { name: 'Requerente 1: Giovanna Bertolini' }),
-    ).toBeInTheDocument();
-    expect(screen.getByLabelText('Nome(s)')).toHaveValue('Giovanna');
+  /** The applicant requests sent to the server: one create (the button), then the draft's updates. */
+  function applicantRequests() {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    return {
+      fetchSpy,
+      methods: () =>
+        fetchSpy.mock.calls
+          .map(
+            ([input, init]) => [String(input instanceof Request ? input.url : input), init?.method] as const,
+          )
+          .filter(([url, method]) => url.includes('/collections/requerentes/records') && method !== 'GET')
+          .map(([, method]) => method),
+    };
+  }
+  const SAVED = /^Rascunho salvo às \d{2}:\d{2}\.$/;
+  const draftSaved = (section: HTMLElement) => within(section).findByText(SAVED, {}, { timeout: 3000 });
+
+  it('keeps what is typed on the server as a draft, without a button: a new visit shows it', async () => {
+    const requests = applicantRequests();
+    try {
+      const { user, unmount } = await openCase();
+      const section = await addApplicant(user);
+      await user.type(within(section).getByLabelText('Nome(s)'), 'Giovanna');
+      await draftSaved(section);
+      expect(
+        getDb()
+          .requerentes.filter((r) => r.agendamento === EMPTY_CASE)
+          .map((r) => r.nome),
+      ).toEqual(['Giovanna']);
+      await user.type(within(section).getByLabelText('Sobrenome(s)'), 'Bertolini');
+      await user.tab(); // leaving the field saves at once
+      await waitFor(() =>
+        expect(getDb().requerentes.find((r) => r.agendamento === EMPTY_CASE)?.sobrenome).toBe('Bertolini'),
+      );
+      await draftSaved(section);
+      // One create (the button), then updates of that record: never a second applicant.
+      const methods = requests.methods();
+      expect(methods[0]).toBe('POST');
+      expect(methods.slice(1).length).toBeGreaterThanOrEqual(2);
+      expect(methods.slice(1).every((m) => m === 'PATCH')).toBe(true);
+      expect(getDb().requerentes.filter((r) => r.agendamento === EMPTY_CASE)).toHaveLength(1);
+      unmount();
+      await openCase();
+      expect(
+        await screen.findByRole('heading', { name: 'Requerente 1: Giovanna Bertolini' }),
+      ).toBeInTheDocument();
+      expect(screen.getByLabelText('Nome(s)')).toHaveValue('Giovanna');
+    } finally {
+      requests.fetchSpy.mockRestore();
+    }
   });
 
-  it('asks before a reload throws away what was typed and not saved', async () => {
+  it('says "Salvando…" while the draft is sent, and what is typed meanwhile is kept and saved next', async () => {
+    const { user } = await openCase();
+    const section = await addApplicant(user);
+    const send = globalThis.fetch.bind(globalThis);
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const held = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      if (init?.method === 'PATCH') await gate;
+      return send(input, init);
+    });
+    try {
+      const nome = within(section).getByLabelText('Nome(s)');
+      await user.type(nome, 'Giovanna');
+      expect(await within(section).findByText('Salvando…', {}, { timeout: 3000 })).toBeInTheDocument();
+      await user.type(nome, ' Maria');
+      release();
+      await waitFor(
+        () =>
+          expect(getDb().requerentes.find((r) => r.agendamento === EMPTY_CASE)?.nome).toBe('Giovanna Maria'),
+        { timeout: 3000 },
+      );
+      await draftSaved(section);
+      expect(nome).toHaveValue('Giovanna Maria');
+    } finally {
+      held.mockRestore();
+    }
+  });
+
+  it("saves the draft's valid fields while another is wrong, and says what is wrong", async () => {
+    const { user } = await openCase();
+    const section = await addApplicant(user);
+    await user.type(within(section).getByLabelText('CPF'), '11111111111');
+    await user.type(within(section).getByLabelText('Nome(s)'), 'Giovanna');
+    await waitFor(
+      () => expect(getDb().requerentes.find((r) => r.agendamento === EMPTY_CASE)?.nome).toBe('Giovanna'),
+      { timeout: 3000 },
+    );
+    await draftSaved(section);
+    expect(within(section).getByText('CPF inválido.')).toBeInTheDocument();
+    const stored = getDb().requerentes.find((r) => r.agendamento === EMPTY_CASE);
+    expect([stored?.nome, stored?.cpf]).toEqual(['Giovanna', '']);
+  });
+
+  it('says in pt-BR when the draft could not be saved, and saves it on "Tentar de novo"', async () => {
+    const { user } = await openCase();
+    const section = await addApplicant(user);
+    const offline = vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    try {
+      await user.type(within(section).getByLabelText('Nome(s)'), 'Giovanna');
+      expect(
+        await within(section).findByText(/Sem conexão com o servidor/, {}, { timeout: 3000 }),
+      ).toBeInTheDocument();
+      expect(getDb().requerentes.find((r) => r.agendamento === EMPTY_CASE)?.nome).toBe('');
+    } finally {
+      offline.mockRestore();
+    }
+    await user.click(within(section).getByRole('button', { name: 'Tentar de novo' }));
+    await draftSaved(section);
+    expect(getDb().requerentes.find((r) => r.agendamento === EMPTY_CASE)?.nome).toBe('Giovanna');
+  });
+
+  it('asks before a reload only while what was typed is not saved yet', async () => {
     const { user } = await openCase();
     const section = await addApplicant(user);
     const reload = () => {
@@ -82,10 +180,8 @@ describe('case file: applicants', () => {
     };
     expect(reload()).toBe(false);
     await user.type(within(section).getByLabelText('Nome(s)'), 'Giovanna');
-    expect(within(section).getByText('Há alterações não salvas.')).toBeInTheDocument();
     expect(reload()).toBe(true);
-    await user.click(within(section).getByRole('button', { name: 'Salvar dados' }));
-    await within(section).findByText('Dados salvos.');
+    await draftSaved(section);
     expect(reload()).toBe(false);
   });
 

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { CheckboxField, Field, FormAlert, SelectField } from '@/components/ui/field';
@@ -16,8 +16,9 @@ import {
   type RequerenteData,
   type RequerenteRecord,
 } from '@/lib/processo';
+import { caseFileQueries } from '@/lib/api/case-file';
 import { z } from '@/lib/zod';
-import { caseFileErrorMessage, refreshCaseFile, saveApplicant } from './api/case-file';
+import { caseFileErrorMessage, saveApplicant } from './api/case-file';
 
 export const COR_OLHOS = ['Castanhos', 'Pretos', 'Azuis', 'Verdes', 'Cinzentos', 'Mel'] as const;
 
@@ -112,7 +113,34 @@ function toData(v: ApplicantValues): RequerenteData {
   };
 }
 
-/** One applicant's data, saved as a draft on the server ('Salvar dados'): a reload or another device has it. */
+/** The draft's fields that pass the rules: a field still wrong is left out, and the rest is saved. */
+export function draftOf(values: ApplicantValues): Partial<RequerenteData> {
+  const data: Partial<RequerenteData> = toData(values);
+  const result = applicantSchema.safeParse(values);
+  if (!result.success) {
+    for (const issue of result.error.issues) delete data[issue.path[0] as keyof RequerenteData];
+  }
+  return data;
+}
+
+/** What the form says of the draft; 'editing' is typed and not yet saved. */
+type DraftStatus =
+  | { state: 'idle' }
+  | { state: 'editing'; at?: string }
+  | { state: 'saving' }
+  | { state: 'saved'; at: string }
+  | { state: 'error'; error: unknown };
+
+/** How long after the last keystroke the draft is saved (on leaving a field, at once). */
+export const AUTOSAVE_DELAY_MS = 1000;
+
+const hourMinute = (date: Date) => date.toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit' });
+
+/**
+ * One applicant's data, kept on the server as a draft while it is typed: saved a second after typing stops and
+ * when a field is left (only what passes the rules: what is missing is asked for at 'Enviar para análise').
+ * A reload or another device has it. The form is never reset under the cursor: a save only records what it sent.
+ */
 export function ApplicantForm({
   applicant,
   number,
@@ -123,37 +151,102 @@ export function ApplicantForm({
   locked: boolean;
 }) {
   const queryClient = useQueryClient();
-  const [saved, setSaved] = useState('');
   const {
     register,
     handleSubmit,
     control,
-    reset,
+    getValues,
     setValue,
-    formState: { errors, isSubmitting, isDirty },
+    subscribe,
+    formState: { errors },
   } = useForm<ApplicantValues>({
+    mode: 'onTouched',
     resolver: zodResolver(applicantSchema),
     defaultValues: toValues(applicant),
   });
-  const save = useMutation({
-    mutationFn: (data: RequerenteData) => saveApplicant(applicant.id, data),
-    onSuccess: (record) => {
-      reset(toValues(record));
-      setSaved('Dados salvos.');
-      return refreshCaseFile(queryClient);
-    },
-  });
+  const [status, setStatus] = useState<DraftStatus>({ state: 'idle' });
+  // The draft the server has, as sent: a save whose draft is the same is not sent.
+  const savedDraft = useRef(JSON.stringify(draftOf(toValues(applicant))));
+  const inFlight = useRef(false);
+  const again = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  // One save at a time: what is typed meanwhile is sent by the next round, from the values of that moment.
+  const saveDraft = useCallback(async (): Promise<void> => {
+    clearTimeout(timer.current);
+    timer.current = undefined;
+    if (inFlight.current) {
+      again.current = true;
+      return;
+    }
+    inFlight.current = true;
+    do {
+      again.current = false;
+      const draft = draftOf(getValues());
+      const key = JSON.stringify(draft);
+      if (key === savedDraft.current) {
+        setStatus((s) =>
+          s.state === 'editing' ? (s.at ? { state: 'saved', at: s.at } : { state: 'idle' }) : s,
+        );
+        continue;
+      }
+      setStatus({ state: 'saving' });
+      try {
+        const record = await saveApplicant(applicant.id, draft);
+        savedDraft.current = key;
+        queryClient.setQueryData(caseFileQueries.applicants(record.agendamento).queryKey, (list) =>
+          list?.map((r) => (r.id === record.id ? record : r)),
+        );
+        const at = hourMinute(new Date());
+        // Typed while it was saving: that waits for its own save.
+        const waiting = timer.current !== undefined || again.current;
+        setStatus(waiting ? { state: 'editing', at } : { state: 'saved', at });
+      } catch (error) {
+        again.current = false;
+        setStatus({ state: 'error', error });
+      }
+    } while (again.current);
+    inFlight.current = false;
+  }, [applicant.id, getValues, queryClient]);
+
+  // Each change waits for typing to stop; leaving the page with a save still waiting sends it.
+  useEffect(() => {
+    if (locked) return;
+    let seen = JSON.stringify(getValues());
+    const unsubscribe = subscribe({
+      formState: { values: true },
+      callback: ({ values }) => {
+        const now = JSON.stringify(values);
+        if (now === seen) return;
+        seen = now;
+        setStatus((s) =>
+          s.state === 'saving'
+            ? s
+            : { state: 'editing', at: s.state === 'saved' || s.state === 'editing' ? s.at : undefined },
+        );
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => void saveDraft(), AUTOSAVE_DELAY_MS);
+      },
+    });
+    return () => {
+      unsubscribe();
+      if (timer.current !== undefined) void saveDraft();
+    };
+  }, [locked, subscribe, getValues, saveDraft]);
+
+  const unsaved = status.state === 'editing' || status.state === 'saving' || status.state === 'error';
   // Typed but not saved: the browser asks before a reload or a closed tab throws it away.
   useEffect(() => {
-    if (!isDirty) return;
+    if (!unsaved) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, [isDirty]);
-  const onSubmit = handleSubmit(async (values) => {
-    setSaved('');
-    await save.mutateAsync(toData(values)).catch(() => undefined);
-  });
+  }, [unsaved]);
+  // 'Salvar dados' checks every field (and shows what is wrong), then saves at once.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => handleSubmit(() => saveDraft())(event);
+  const onBlur = () => {
+    if (!locked && timer.current !== undefined) void saveDraft();
+  };
 
   const [uf, nascimento, naoSei] = useWatch({ control, name: ['uf', 'data_nascimento', 'aire_nao_sei'] });
   const consulado = consuladoDaUf(uf);
@@ -161,10 +254,17 @@ export function ApplicantForm({
   const id = (name: string) => `r${number}-${name}`;
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label={`Dados do requerente ${number}`}>
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      onBlur={onBlur}
+      className="space-y-5"
+      aria-label={`Dados do requerente ${number}`}
+    >
       <fieldset disabled={locked} className="space-y-5">
         <p className="text-sm text-ink-600">
-          Escreva os nomes como estão no registro civil italiano. Você pode salvar e continuar depois.
+          Escreva os nomes como estão no registro civil italiano. O que você digita é salvo como rascunho:
+          pode continuar depois, de qualquer aparelho.
         </p>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
@@ -355,15 +455,24 @@ export function ApplicantForm({
           </div>
         </fieldset>
 
-        {save.isError ? (
-          <FormAlert>{caseFileErrorMessage(save.error, 'Não foi possível salvar os dados.')}</FormAlert>
+        {status.state === 'error' ? (
+          <FormAlert>
+            {caseFileErrorMessage(status.error, 'Não foi possível salvar o rascunho.')}{' '}
+            <button type="button" className="underline" onClick={() => void saveDraft()}>
+              Tentar de novo
+            </button>
+          </FormAlert>
         ) : null}
         <div className="flex flex-wrap items-center gap-4">
-          <Button type="submit" loading={isSubmitting} loadingText="Salvando...">
+          <Button type="submit" loading={status.state === 'saving'} loadingText="Salvando...">
             Salvar dados
           </Button>
           <p role="status" className="font-semibold text-brand-800">
-            {isDirty ? 'Há alterações não salvas.' : saved}
+            {status.state === 'saving'
+              ? 'Salvando…'
+              : (status.state === 'saved' || status.state === 'editing') && status.at
+                ? `Rascunho salvo às ${status.at}.`
+                : ''}
           </p>
         </div>
       </fieldset>

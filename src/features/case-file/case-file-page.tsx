@@ -46,7 +46,7 @@ type CaseBooking = BookingRecord & { arquivos_excluidos_em?: string };
 const ESTADO: Record<EstadoProcesso, { title: string; text: string; className: string }> = {
   rascunho: {
     title: 'Rascunho',
-    text: 'Preencha os dados, envie os documentos de cada requerente e clique em “Enviar para análise”. O que você salva fica guardado: pode continuar depois, de qualquer aparelho.',
+    text: 'Preencha os dados, envie os documentos de cada requerente e clique em “Enviar para análise”. O que você digita fica guardado como rascunho: pode continuar depois, de qualquer aparelho.',
     className: 'border-orange-300 bg-orange-50 text-orange-950',
   },
   em_analise: {

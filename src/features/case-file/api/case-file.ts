@@ -11,7 +11,8 @@ export function addApplicant(bookingId: string): Promise<RequerenteRecord> {
   return pb.collection('requerentes').create<RequerenteRecord>({ agendamento: bookingId });
 }
 
-export function saveApplicant(id: string, data: RequerenteData): Promise<RequerenteRecord> {
+/** Saves an applicant's draft: the fields given (any may be left out). */
+export function saveApplicant(id: string, data: Partial<RequerenteData>): Promise<RequerenteRecord> {
   return pb.collection('requerentes').update<RequerenteRecord>(id, data);
 }
 
