@@ -71,6 +71,7 @@ export function auditPolicy(csp) {
       const ok =
         source === "'self'" ||
         (name === 'img-src' && source === 'data:') ||
+        (name === 'frame-src' && source === 'blob:') ||
         ((name === 'connect-src' || name === 'img-src') && origin);
       if (!ok) problems.push(`${name} allows ${source}`);
     }

@@ -4,7 +4,8 @@
 //   dist/headers.json     PocketBase serving the site from pb_public (pb_hooks/lib/site.js)
 // It allows exactly what the app loads: its own files, the inline scripts the build wrote (by SHA-256 hash:
 // the boot script of prerender.mjs and the ones React's prerender writes to reveal Suspense boundaries), images
-// from itself and data: (the Pix QR code), and API calls to itself and the PocketBase host (VITE_API_URL).
+// from itself and data: (the Pix QR code), frames of blob: URLs only (a case file's PDF, fetched), and API calls
+// to itself and the PocketBase host (VITE_API_URL).
 // Nothing else: no inline script or style but the hashed ones, no eval, no other origin, no plugins, no
 // framing, no <base>, forms post only to the site. scripts/serve.mjs applies `_headers` the way a host would;
 // scripts/csp-check.mjs checks the result in Chromium.
@@ -63,6 +64,8 @@ export function policy({ apiUrl, demo = !apiUrl, scriptHashes }) {
     ["base-uri 'self'"],
     ["form-action 'self'"],
     ["frame-ancestors 'none'"],
+    // The case file's PDFs (staff's review): fetched with a file token, shown from a blob: URL (PdfPreview).
+    ['frame-src blob:'],
     ["object-src 'none'"],
   ];
   return directives.map((parts) => parts.join(' ')).join('; ');

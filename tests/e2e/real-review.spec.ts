@@ -7,7 +7,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, REAL_BACKEND, test } from './fixtures';
 import { ACCOUNTS, login } from './helpers';
 import { encodePng } from '../../scripts/png.mjs';
-import { DADOS_CURITIBA, PDF_BYTES } from '../../scripts/processo-fixture.mjs';
+import { DADOS_CURITIBA, pdfPage } from '../../scripts/processo-fixture.mjs';
 import { customerWithOrder, ownAddress, superuserToken } from './real-helpers';
 
 const SHOTS = '/work/shots/issue20-staff';
@@ -31,8 +31,6 @@ const COLOURS: Array<[number, number, number]> = [
   [200, 80, 60],
   [60, 160, 90],
 ];
-
-const PDF = Buffer.from(PDF_BYTES);
 
 const ADDRESS = { ...DADOS_CURITIBA, altura_cm: 170 };
 const APPLICANTS = [
@@ -113,7 +111,7 @@ async function sentCase(request: APIRequestContext): Promise<Case> {
         'post',
         '/api/collections/documentos/records',
         { agendamento: booking.id, requerente: applicant.id, item },
-        photo ? png(280, 360, colour) : PDF,
+        photo ? png(280, 360, colour) : Buffer.from(pdfPage(`${item} - ${person.nome}`)),
         photo ? `foto-${index + 1}.png` : `${item}-${index + 1}.pdf`,
       );
       if (minor && photo) photoId = doc.id;
@@ -177,6 +175,38 @@ test('staff review a Familiar case with a minor: refusal, the replacement, appro
   await itemOf(page, 'Sofia Ferrari', 'Foto para passaporte').scrollIntoViewIfNeeded();
   await expect(photo).toBeVisible();
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(280);
+  // A PDF: inline on a wide screen (fetched with the file token, framed from a blob: URL); on a phone, its link.
+  const identity = itemOf(page, 'Giulia Ferrari', 'Documento de identidade com foto');
+  await expect(
+    identity.getByRole('link', {
+      name: /^Abrir PDF ?: Documento de identidade com foto de Giulia Ferrari, arquivo 1 de 1, em nova aba$/,
+    }),
+  ).toBeVisible();
+  const pdfFrame = identity.locator('iframe');
+  if (test.info().project.name === 'desktop') {
+    await identity.scrollIntoViewIfNeeded();
+    await expect(pdfFrame).toHaveAttribute(
+      'title',
+      'Documento de identidade com foto de Giulia Ferrari, arquivo 1 de 1',
+    );
+    await expect(pdfFrame).toHaveAttribute('src', /^blob:/);
+    await expect(pdfFrame).toBeVisible();
+    expect(
+      await pdfFrame.evaluate((f: HTMLIFrameElement) => f.getBoundingClientRect().height),
+    ).toBeGreaterThan(480);
+    // Loaded in Chromium's viewer: the frame's document is the PDF (a CSP refusal leaves an error page).
+    await expect
+      .poll(() =>
+        pdfFrame
+          .contentFrame()
+          .locator('body')
+          .evaluate(() => document.contentType),
+      )
+      .toBe('application/pdf');
+    await snap(page, 'review-pdf', false);
+  } else {
+    await expect(pdfFrame).toHaveCount(0);
+  }
   // The data with its copy buttons.
   await minor.getByText('Dados do requerente').click();
   await expect(minor.getByRole('button', { name: 'Copiar nome da mãe de Sofia Ferrari' })).toBeVisible();

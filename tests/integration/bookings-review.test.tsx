@@ -4,7 +4,7 @@
 // to ANALISE_ERRO, and the booking carries its case summary.
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DocumentRecord } from '@/features/bookings/review/api';
 import type { BookingRecord } from '@/lib/types';
 import { caseSummary } from '@/mocks/case-summary';
@@ -127,6 +127,11 @@ beforeEach(() => {
       HttpResponse.json({ page: 1, perPage: 500, totalItems: docs.length, totalPages: 1, items: docs }),
     ),
     http.post('*/api/files/token', () => HttpResponse.json({ token: TOKEN })),
+    http.get('*/api/files/:collection/:record/:name', ({ request }) =>
+      new URL(request.url).searchParams.get('token') === TOKEN
+        ? new HttpResponse('%PDF-1.4', { headers: { 'Content-Type': 'application/pdf' } })
+        : HttpResponse.json({ status: 404 }, { status: 404 }),
+    ),
     http.patch('*/api/collections/documentos/records/:id', async ({ request, params }) => {
       const target = docs.find((d) => d.id === params.id);
       if (!target) return HttpResponse.json({ status: 404 }, { status: 404 });
@@ -145,6 +150,19 @@ beforeEach(() => {
       return HttpResponse.json(target);
     }),
   );
+});
+
+// jsdom has no blob: URLs: each PDF preview gets a numbered one.
+let objectUrls = 0;
+const createObjectURL = vi.fn((_: Blob) => `blob:http://localhost/pdf-${++objectUrls}`);
+const revokeObjectURL = vi.fn((_: string) => undefined);
+beforeEach(() => {
+  objectUrls = 0;
+  Object.assign(URL, { createObjectURL, revokeObjectURL });
+});
+afterEach(() => {
+  createObjectURL.mockClear();
+  revokeObjectURL.mockClear();
 });
 
 async function openPage() {
@@ -187,7 +205,7 @@ describe('staff review of the case file', () => {
       within(itemOf('Maria Rossi', 'Foto para passaporte')).queryByText('Reenviado'),
     ).not.toBeInTheDocument();
 
-    // An image inline, a PDF opened in a new tab; both through the file token.
+    // An image and a PDF inline, each also opened in a new tab; all through the file token.
     const image = await screen.findByRole('img', {
       name: 'Foto para passaporte de Maria Rossi, arquivo 1 de 1',
     });
@@ -199,6 +217,14 @@ describe('staff review of the case file', () => {
     });
     expect(pdf).toHaveAttribute('target', '_blank');
     expect(pdf.getAttribute('href')).toContain(`?token=${TOKEN}`);
+    // The PDF, fetched with the token, is framed from a blob: URL (PocketBase's own URL is sandboxed).
+    const frame = await within(itemOf('Maria Rossi', 'Documento de identidade com foto')).findByTitle(
+      'Documento de identidade com foto de Maria Rossi, arquivo 1 de 1',
+    );
+    expect(frame.tagName).toBe('IFRAME');
+    expect(frame.getAttribute('src')).toMatch(/^blob:/);
+    const fetched = (await requests.to('GET', '/identidade_1abc.pdf')).map((r) => r.search.get('token'));
+    expect(fetched).toEqual([TOKEN]);
 
     // The data, each field with its copy button named after it.
     const maria = screen
@@ -211,6 +237,31 @@ describe('staff review of the case file', () => {
     expect(await navigator.clipboard.readText()).toBe('529.982.247-25');
     expect(within(maria).getByRole('button', { name: 'Copiado!' })).toBeInTheDocument();
     expect(within(maria).getByRole('button', { name: 'Copiar endereço de Maria Rossi' })).toBeInTheDocument();
+  });
+
+  it('says so in pt-BR when a PDF cannot be fetched, keeps its link, and revokes the blob: URLs it made', async () => {
+    server.use(
+      http.get('*/api/files/:collection/:record/identidade_1abc.pdf', () =>
+        HttpResponse.json({ status: 404 }, { status: 404 }),
+      ),
+    );
+    const view = await openPage();
+    const item = itemOf('Maria Rossi', 'Documento de identidade com foto');
+    expect(
+      await within(item).findByText(
+        'Não foi possível carregar a pré-visualização do PDF. Use o link ‘Abrir PDF’.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(item).queryByTitle(/arquivo 1 de 1/)).not.toBeInTheDocument();
+    expect(within(item).getByRole('link', { name: /^Abrir PDF: / })).toBeInTheDocument();
+    // Another applicant's PDF still shows.
+    await within(itemOf('Paolo Rossi', 'Documento de identidade com foto')).findByTitle(
+      'Documento de identidade com foto de Paolo Rossi, arquivo 1 de 1',
+    );
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+    const made = createObjectURL.mock.results.map((r) => String(r.value));
+    view.unmount();
+    for (const url of made) expect(revokeObjectURL).toHaveBeenCalledWith(url);
   });
 
   it('approves a document through the server and shows it approved', async () => {

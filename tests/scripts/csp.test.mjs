@@ -45,6 +45,8 @@ describe('the policy files', () => {
     assert.match(production, /connect-src 'self' https:\/\/api\.example\.test;/);
     // The case file's images are the API's files.
     assert.match(production, /img-src 'self' data: https:\/\/api\.example\.test;/);
+    // The case file's PDFs: a fetched file shown from a blob: URL, and no other frame.
+    assert.match(production, /; frame-src blob:;/);
     assert.deepEqual(auditPolicy(production), []);
     assert.match(production, /script-src 'self' 'sha256-x=';/);
     assert.doesNotMatch(production, /worker-src|unsafe/);
@@ -92,6 +94,10 @@ describe('the policy files', () => {
       good.replace("default-src 'none'", 'default-src *'),
       good.replace("frame-ancestors 'none'; ", ''),
       good.replace("img-src 'self' data:", "img-src 'self' data: https://elsewhere.example.test"),
+      good.replace('frame-src blob:', 'frame-src blob: data:'),
+      good.replace('frame-src blob:', 'frame-src blob: https://api.example.test'),
+      good.replace('frame-src blob:', 'frame-src *'),
+      good.replace("object-src 'none'", 'object-src blob:'),
     ]) {
       assert.notDeepEqual(auditPolicy(loose), [], loose);
     }

@@ -1,12 +1,13 @@
 /**
  * Staff's review of a booking's case file (the booking page, loaded only there): each applicant's data with
- * copy buttons, each checklist item's files shown inline (images) or opened (PDF) through a file token, and
+ * copy buttons, each checklist item's files shown inline (images, and PDFs on a wide screen) through a file token, and
  * 'Aprovar' / 'Recusar' with a reason. The server signs the review and, after the last one, moves the booking
  * (a refusal: ANALISE_ERRO with the list e-mailed); the page then shows the booking as it is now.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
+import { PdfPreview } from '@/components/pdf-preview';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextAreaField } from '@/components/ui/field';
 import { maskCpf } from '@/lib/cpf';
@@ -100,7 +101,7 @@ function ApplicantData({ applicant, minor }: { applicant: RequerenteRecord; mino
 
 const isPdf = (name: string) => name.toLowerCase().endsWith('.pdf');
 
-/** The item's files: images shown, PDFs opened in a new tab; each also opens in full. */
+/** The item's files: images and PDFs shown inline (PDFs from the `md` breakpoint up); each also opens in full. */
 function Files({ doc, label, token }: { doc: DocumentRecord; label: string; token: string | undefined }) {
   if (doc.arquivos.length === 0) return <p className="text-sm text-ink-700">Nenhum arquivo enviado.</p>;
   if (!token) return <p className="text-sm text-ink-700">Carregando os arquivos...</p>;
@@ -112,9 +113,7 @@ function Files({ doc, label, token }: { doc: DocumentRecord; label: string; toke
         return (
           <li key={name} className="rounded-lg border border-gray-200 p-2">
             {isPdf(name) ? (
-              <p className="flex min-h-20 items-center justify-center rounded bg-gray-50 p-3 text-center text-sm wrap-anywhere text-ink-700">
-                PDF: {name}
-              </p>
+              <PdfPreview url={url} title={which} />
             ) : (
               <img
                 src={url}
