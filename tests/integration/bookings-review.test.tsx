@@ -2,7 +2,7 @@
 // file token are served by handlers local to this file (the case file's demo double is src/mocks/processo*.ts);
 // they behave as pb_hooks/lib/processo.js does: a refusal, once nothing is left under review, moves the booking
 // to ANALISE_ERRO, and the booking carries its case summary.
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DocumentRecord } from '@/features/bookings/review/api';
@@ -262,6 +262,24 @@ describe('staff review of the case file', () => {
     const made = createObjectURL.mock.results.map((r) => String(r.value));
     view.unmount();
     for (const url of made) expect(revokeObjectURL).toHaveBeenCalledWith(url);
+  });
+
+  it('keeps a picture at the address it was first shown with when the token renews; its link takes the new one', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await openPage();
+    const image = await screen.findByRole('img', {
+      name: 'Foto para passaporte de Maria Rossi, arquivo 1 de 1',
+    });
+    const first = image.getAttribute('src');
+    expect(first).toContain(`token=${TOKEN}`);
+    // The customer may have replaced the file meanwhile: asking for it again with a new token could be a 404.
+    server.use(http.post('*/api/files/token', () => HttpResponse.json({ token: 'token-renovado' })));
+    await act(() => vi.advanceTimersByTimeAsync(61_000));
+    const link = within(itemOf('Maria Rossi', 'Foto para passaporte')).getByRole('link', {
+      name: /^Abrir imagem: /,
+    });
+    await waitFor(() => expect(link.getAttribute('href')).toContain('token=token-renovado'));
+    expect(image.getAttribute('src')).toBe(first);
   });
 
   it('approves a document through the server and shows it approved', async () => {
