@@ -2,6 +2,7 @@
 import { http, HttpResponse } from 'msw';
 import type { PaymentRecord } from '@/lib/types';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
+import pedidoAberto from '../../pocketbase/pb_hooks/lib/pedido_aberto.js';
 import prazo from '../../pocketbase/pb_hooks/lib/prazo.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { getDb, saveDb } from './db';
@@ -67,7 +68,7 @@ export const refundRoutes = [
     const user = currentUser(request);
     if (!user) return pbError(401, MSG.unauthorized);
     const db = getDb();
-    const payment = db.pagamentos.find((p) => p.usuario === user.id && p.status_asaas !== 'REFUNDED');
+    const payment = db.pagamentos.find((p) => p.usuario === user.id && pedidoAberto.aberto(p));
     if (!payment) return pbError(404, M.semPedido);
     if (todaySaoPaulo() > ultimoDia(payment)) return pbError(400, M.prazo);
     if (restante(payment) <= 0) return pbError(400, M.jaEstornado);

@@ -4,6 +4,7 @@ import type { FakeAsaasAnswer } from '../../scripts/fake-asaas.mjs';
 import { installmentPlan } from '@/lib/installments';
 import type { ChargeRecord } from '@/lib/types';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
+import pedidoAberto from '../../pocketbase/pb_hooks/lib/pedido_aberto.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { getDb, saveDb } from './db';
 import type { StoredUser } from './schema';
@@ -23,6 +24,10 @@ const PAGAMENTO = regras.pagamento;
 
 /** Card attempts per customer that may reach Asaas (pb_hooks/lib/regras.js LIMITE_CLIENTE). */
 const CARD_LIMIT = regras.limiteCartao.cliente;
+
+/** The customer has an open order (pb_hooks/lib/pedido_aberto.js: a fully refunded one is closed). */
+const temPedido = (userId: string): boolean =>
+  pedidoAberto.temPedidoAberto(getDb().pagamentos.filter((p) => p.usuario === userId));
 
 const digits = (value: unknown): string => toText(value).replace(/\D/g, '');
 
@@ -239,7 +244,7 @@ export const asaasRoutes = [
     if (!number) return fieldError('creditCard', PAGAMENTO.cartaoInvalido);
     const db = getDb();
     db.cobrancas.filter((c) => c.usuario === user.id).forEach(conciliar);
-    if (db.pagamentos.some((p) => p.usuario === user.id)) return pbError(409, PAGAMENTO.pedidoExiste);
+    if (temPedido(user.id)) return pbError(409, PAGAMENTO.pedidoExiste);
     const since = Date.now() - CARD_LIMIT.janelaMin * 60_000;
     if (
       db.tentativasCartao.filter((t) => t.usuario === user.id && t.at >= since).length >=
@@ -284,7 +289,7 @@ export const asaasRoutes = [
     getDb()
       .cobrancas.filter((c) => c.usuario === user.id)
       .forEach(conciliar);
-    if (getDb().pagamentos.some((p) => p.usuario === user.id)) return pbError(409, PAGAMENTO.pedidoExiste);
+    if (temPedido(user.id)) return pbError(409, PAGAMENTO.pedidoExiste);
     const live = cobrancaAtiva(user.id);
     if (live?.metodo === 'pix' && live.status === 'PENDING') {
       if (live.tipo_servico === order.tipo && live.flex === order.flex)

@@ -218,6 +218,19 @@ describe('purchase area', () => {
     await waitFor(() => expect(router.location.pathname).toBe('/tracking'));
   });
 
+  it('a customer whose only order was fully refunded may buy again: the form, not /tracking', async () => {
+    const refunded = getDb().pagamentos.filter((p) => p.usuario === DEMO_ACCOUNTS.agendado.id);
+    expect(refunded).toHaveLength(1);
+    for (const p of refunded) p.status_asaas = 'REFUNDED';
+    // As the server leaves it: the refunded charge is no longer live.
+    for (const c of getDb().cobrancas.filter((c) => c.usuario === DEMO_ACCOUNTS.agendado.id))
+      Object.assign(c, { status: 'REFUNDED', ativa: false });
+    const { router, user } = renderApp({ route: '/services/familiar', session: 'agendado' });
+    await user.click(await screen.findByRole('button', { name: 'Contratar' }));
+    await screen.findByRole('heading', { name: 'Finalizar contratação' });
+    expect(router.location.pathname).toBe('/services/familiar');
+  });
+
   it('sends the session token as a bearer token', async () => {
     await openPurchase();
     const [list] = await requests.to('GET', '/api/collections/pagamentos/records');

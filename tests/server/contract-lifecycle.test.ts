@@ -344,6 +344,34 @@ describe.each(BACKENDS)('$name', (backend) => {
     expect(await own(customer.pb, 'agendamentos')).toMatchObject([{ status_agendamento: 'CANCELADO' }]);
   });
 
+  it('buy again after a full refund: the withdrawn order is closed, a new one is paid, a third is refused', async () => {
+    const { customer } = await paidCustomer(backend);
+    const asaasId = await asaasCustomer(customer);
+    // An open order, even one being refunded in part, blocks a new charge.
+    expect(await answer(payByCard(customer, card(customer, asaasId, CARDS.approved)))).toMatchObject({
+      status: 409,
+      message: regras.pagamento.pedidoExiste,
+    });
+    expect(await customer.pb.send('/payments/desistencia', { method: 'POST' })).toEqual({
+      resultado: 'estornada',
+    });
+    await expect
+      .poll(() => own(customer.pb, 'pagamentos'), POLL)
+      .toMatchObject([{ status_asaas: 'REFUNDED' }]);
+    const again = await payByCard(customer, card(customer, asaasId, CARDS.approved));
+    expect(regras.asaas.pago).toContain(again.status);
+    await expect.poll(async () => (await own(customer.pb, 'pagamentos')).length, POLL).toBe(2);
+    const statuses = (await own(customer.pb, 'pagamentos')).map((p) => p.status_asaas as string).sort();
+    expect(statuses).toEqual([again.status, 'REFUNDED'].sort());
+    expect(
+      (await own(customer.pb, 'agendamentos')).map((b) => b.status_agendamento as string).sort(),
+    ).toEqual(['CANCELADO', 'NOVO']);
+    expect(await answer(payByCard(customer, card(customer, asaasId, CARDS.approved)))).toMatchObject({
+      status: 409,
+      message: regras.pagamento.pedidoExiste,
+    });
+  });
+
   it('the withdrawal after the 7 days: refused with the rulebook’s text, nothing refunded', async () => {
     const { customer } = await paidCustomer(backend);
     const [payment] = await own(customer.pb, 'pagamentos');

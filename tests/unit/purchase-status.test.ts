@@ -138,7 +138,9 @@ describe('the purchase area while this page pays', () => {
     expect(paymentsShouldBePolled(charge('cartao_credito', 'AWAITING_RISK_ANALYSIS'), [])).toBe(true);
     expect(paymentsShouldBePolled(charge('cartao_credito', 'ENVIANDO'), [])).toBe(true);
     expect(paymentsShouldBePolled(charge('cartao_credito', 'INDETERMINADA'), [])).toBe(true);
-    expect(paymentsShouldBePolled(charge('pix', 'RECEIVED'), [{ id: 'pagamento' }])).toBe(false);
+    expect(paymentsShouldBePolled(charge('pix', 'RECEIVED'), [{ status_asaas: 'RECEIVED' }])).toBe(false);
+    // A fully refunded order is closed: the new charge's order is still awaited.
+    expect(paymentsShouldBePolled(charge('pix', 'RECEIVED'), [{ status_asaas: 'REFUNDED' }])).toBe(true);
     expect(paymentsShouldBePolled(charge('pix', 'OVERDUE'), [])).toBe(false);
     expect(paymentsShouldBePolled(null, [])).toBe(false);
   });

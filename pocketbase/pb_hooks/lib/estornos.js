@@ -8,6 +8,7 @@ const emails = require(`${__hooks}/lib/emails.js`);
 const pedidos = require(`${__hooks}/lib/pedidos.js`);
 const { achar } = require(`${__hooks}/lib/registros.js`);
 const prazo = require(`${__hooks}/lib/prazo.js`);
+const aberto = require(`${__hooks}/lib/pedido_aberto.js`);
 
 const PRAZO_DIAS = regras.R.prazoDesistenciaDias;
 // Once the appointment is booked, a withdrawal goes to staff (the consulate's slot is already taken).
@@ -18,7 +19,7 @@ const MSG = Object.assign({}, regras.R.estorno, {
 });
 
 function pedidoAberto(app, usuarioId) {
-  return achar(app, 'pagamentos', "usuario = {:u} && status_asaas != 'REFUNDED'", { u: usuarioId });
+  return achar(app, 'pagamentos', 'usuario = {:u} && ' + aberto.FILTRO, { u: usuarioId });
 }
 
 /**

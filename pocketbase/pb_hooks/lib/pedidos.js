@@ -91,7 +91,7 @@ function outroPedido(app, cobranca) {
   const pedido = achar(
     app,
     'pagamentos',
-    "usuario = {:u} && cobranca != {:c} && status_asaas != 'REFUNDED'",
+    'usuario = {:u} && cobranca != {:c} && ' + require(`${__hooks}/lib/pedido_aberto.js`).FILTRO,
     params,
   );
   if (pedido) return pedido;

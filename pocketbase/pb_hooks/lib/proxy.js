@@ -6,6 +6,7 @@ const regras = require(`${__hooks}/lib/regras.js`);
 const asaas = require(`${__hooks}/lib/asaas.js`);
 const pedidos = require(`${__hooks}/lib/pedidos.js`);
 const limite = require(`${__hooks}/lib/limite.js`);
+const pedidoAberto = require(`${__hooks}/lib/pedido_aberto.js`);
 const { achar, novo, violaUnicidade } = require(`${__hooks}/lib/registros.js`);
 
 const TENTATIVA = /^[A-Za-z0-9_-]{8,64}$/;
@@ -86,9 +87,9 @@ function respostaCobranca(cobranca) {
   };
 }
 
-/** Refuses when the customer already has an order (a fully refunded one is closed and does not count). */
+/** Refuses when the customer already has an open order (lib/pedido_aberto.js: a fully refunded one is closed). */
 function exigirSemPedido(app, usuarioId) {
-  if (achar(app, 'pagamentos', "usuario = {:u} && status_asaas != 'REFUNDED'", { u: usuarioId })) {
+  if (achar(app, 'pagamentos', 'usuario = {:u} && ' + pedidoAberto.FILTRO, { u: usuarioId })) {
     throw new ApiError(409, regras.MSG.pedidoExiste, {
       pedido: new ValidationError('pedido_existente', regras.MSG.pedidoExiste),
     });

@@ -14,7 +14,7 @@ import {
   chargeQueries,
   paymentsShouldBePolled,
 } from '@/lib/api/charges';
-import { paymentQueries } from '@/lib/api/payments';
+import { hasOpenOrder, paymentQueries } from '@/lib/api/payments';
 import { formatBRL } from '@/lib/money';
 import { readSession } from '@/lib/session';
 import type { ServiceId } from '@/lib/types';
@@ -49,7 +49,7 @@ function useServerView(userId: string, admin: boolean): { server: ServerView; re
   if (payments.isPending || live.isPending) return { server: { kind: 'loading' }, retry };
   if (payments.isError || live.isError) return { server: { kind: 'error' }, retry };
   return {
-    server: { kind: 'loaded', hasOrder: payments.data.length > 0, liveCharge: live.data },
+    server: { kind: 'loaded', hasOrder: hasOpenOrder(payments.data), liveCharge: live.data },
     retry,
   };
 }

@@ -16,7 +16,7 @@ import {
   chargeQueries,
   paymentsShouldBePolled,
 } from '@/lib/api/charges';
-import { paymentQueries } from '@/lib/api/payments';
+import { openOrders, paymentQueries } from '@/lib/api/payments';
 import { isBookingStatus, statusInfo } from '@/lib/booking-status';
 import { cn } from '@/lib/cn';
 import { formatCalendarDay, formatDate, padTime } from '@/lib/dates';
@@ -305,7 +305,7 @@ export function TrackingPage() {
   });
   const bookings = useQuery(myBookingQueries.mine(userId, session?.admin ?? false));
   // The order the server wrote while this page waited comes with its booking: read it too.
-  const paymentCount = payments.data?.length;
+  const paymentCount = payments.data && openOrders(payments.data).length;
   const hadNoOrder = useRef(false);
   const refetchBookings = bookings.refetch;
   useEffect(() => {
@@ -317,7 +317,7 @@ export function TrackingPage() {
   }, [paymentCount, refetchBookings]);
   const live = useQuery({
     ...liveCharge,
-    enabled: payments.data?.length === 0,
+    enabled: paymentCount === 0,
     refetchInterval: (query) => (chargeAwaitsOutcome(query.state.data) ? CHARGE_POLL_MS : false),
   });
 

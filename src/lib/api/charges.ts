@@ -1,8 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { pb } from '@/lib/pocketbase';
-import type { ChargeRecord } from '@/lib/types';
+import type { ChargeRecord, PaymentRecord } from '@/lib/types';
 import { asaas } from '../../../pocketbase/pb_hooks/lib/regras.json';
 import { ownRowsFilter } from './own-rows';
+import { hasOpenOrder } from './payments';
 
 /** Asaas statuses of a paid charge: the server writes its order (pocketbase/pb_hooks/lib/regras.json). */
 export const CHARGE_PAID: readonly string[] = asaas.pago;
@@ -31,8 +32,11 @@ export const chargeAwaitsOutcome = (charge: ChargeRecord | null | undefined): bo
  */
 export const paymentsShouldBePolled = (
   liveCharge: ChargeRecord | null | undefined,
-  payments: readonly unknown[] | undefined,
-): boolean => payments?.length === 0 && (chargeAwaitsOutcome(liveCharge) || isChargePaid(liveCharge));
+  payments: readonly Pick<PaymentRecord, 'status_asaas'>[] | undefined,
+): boolean =>
+  payments !== undefined &&
+  !hasOpenOrder(payments) &&
+  (chargeAwaitsOutcome(liveCharge) || isChargePaid(liveCharge));
 
 /**
  * The customer's live charge, as the server records it (collection `cobrancas`): while there is one, the
