@@ -1,4 +1,5 @@
 // Flat config. Not type-aware on purpose: it keeps `npm run lint` fast; `tsc -b` does the type checking.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import { defineConfig, globalIgnores } from 'eslint/config';
@@ -6,8 +7,12 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import local from './eslint/local.js';
 
-const FEATURES = ['auth', 'catalog', 'checkout', 'tracking', 'bookings', 'account'];
+/** The features are the folders of src/features: a new one is covered by the rules below as it lands. */
+const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 // Imports run one way: lib, config, components -> features -> app.
 // Patterns are regexes so that relative paths (`../../features/x`) are caught as well as the `@/` alias.
@@ -90,7 +95,7 @@ export default defineConfig([
   // Node code: build/test tooling and config files. (Playwright fixtures call `use()`, which
   // react-hooks would mistake for React's `use`, so tests/e2e stays out of the React block above.)
   {
-    files: ['*.{js,mjs,cjs,ts,mts}', 'scripts/**/*.{js,mjs,cjs,ts}'],
+    files: ['*.{js,mjs,cjs,ts,mts}', 'scripts/**/*.{js,mjs,cjs,ts}', 'eslint/**/*.js'],
     languageOptions: { globals: { ...globals.node } },
   },
 
@@ -161,6 +166,14 @@ export default defineConfig([
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 
+  // Layering the tools enforce (docs/map.md): no import cycle in src, and the zones of eslint/zones.js (the
+  // demo double only from the demo's entry points, no scripts/ from src, the kit only through its rules
+  // modules, lib below config, SDK calls only in api/ files).
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { local },
+    rules: { 'local/no-cycle': 'error', 'local/zones': 'error' },
+  },
   {
     files: ['src/{lib,config,components}/**'],
     rules: { 'no-restricted-imports': ['error', sharedLayerImports] },

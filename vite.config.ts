@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, loadEnv } from 'vite';
 import { kitModule } from './scripts/kit-module.ts';
-import { launchCheck } from './src/config/env.ts';
+import { launchCheck } from './src/lib/env.ts';
 
 /**
  * A production build (VITE_API_URL set) goes live: it may not carry an example contact or address

@@ -19,7 +19,7 @@ const safeJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 const { render, pages, env } = await import(pathToFileURL(ssrEntry).href);
 const template = await readFile(join(dist, 'index.html'), 'utf8');
-// The checked configuration the pages were built with (src/config/env.ts), so the sitemap agrees with them.
+// The checked configuration the pages were built with (src/lib/env.ts), so the sitemap agrees with them.
 const siteUrl = env.siteUrl;
 
 function head(page) {

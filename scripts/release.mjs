@@ -17,7 +17,7 @@ import { HEADERS_JSON } from './csp.mjs';
 import { KIT, POCKETBASE_VERSION } from './pocketbase-server.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-/** VITE_API_URL of a build served by its own PocketBase (src/config/env.ts SAME_ORIGIN). */
+/** VITE_API_URL of a build served by its own PocketBase (src/lib/env.ts SAME_ORIGIN). */
 export const SAME_ORIGIN = '/';
 
 function git(...args) {

@@ -6,7 +6,7 @@ import { privacyPolicy } from './config/privacy-content';
 import { termsOfService } from './config/terms-content';
 import { pages as pageHeads } from './config/seo';
 
-export { env } from './config/env';
+export { env } from './lib/env';
 
 /** The prerendered pages' paths, files and head tags. */
 export const pages = () => pageHeads([termsOfService, privacyPolicy]);

@@ -3,7 +3,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadPrerendered } from './app/routes';
-import { envError } from './config/env';
+import { envError } from './lib/env';
 import { setBackendReady } from './lib/backend-ready';
 import { takeEarlyClicks } from './lib/early-clicks';
 

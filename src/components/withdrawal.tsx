@@ -7,7 +7,7 @@ import { Modal } from '@/components/ui/modal';
 import { Notice } from '@/components/ui/notice';
 import { myBookingQueries } from '@/lib/api/bookings';
 import { paymentQueries } from '@/lib/api/payments';
-import { pb } from '@/lib/pocketbase';
+import { withdraw, type WithdrawalOutcome as Outcome } from '@/lib/api/withdrawal';
 import { formatCalendarDay } from '@/lib/dates';
 import { formatBRL } from '@/lib/money';
 import type { BookingRecord, PaymentRecord } from '@/lib/types';
@@ -16,8 +16,6 @@ import prazo from '../../pocketbase/pb_hooks/lib/prazo.js';
 /** Days after the payment during which the customer may withdraw (CDC art. 49); the server checks it too. */
 export const WITHDRAWAL_DAYS = 7;
 const BOOKED = ['AGENDADO', 'FINALIZADO'];
-
-type Outcome = 'estornada' | 'encaminhada';
 
 const SAO_PAULO_OFFSET_MS = 3 * 3600 * 1000;
 
@@ -33,11 +31,6 @@ export function withdrawalLastDay(payment: PaymentRecord): string {
 
 function todaySaoPaulo(now = Date.now()): string {
   return new Date(now - SAO_PAULO_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-async function withdraw(): Promise<Outcome> {
-  const answer = await pb.send<{ resultado: Outcome }>('/payments/desistencia', { method: 'POST' });
-  return answer.resultado;
 }
 
 function errorMessage(error: unknown): string {

@@ -1,3 +1,5 @@
+import type { Mode } from '@/lib/use-mode';
+
 export const paths = {
   home: '/',
   service: (id: string) => `/services/${id}`,
@@ -12,8 +14,7 @@ export const paths = {
   account: '/minha-conta',
 } as const;
 
-export const MODES = ['login', 'register', 'verify_email', 'forgot_password'] as const;
-export type Mode = (typeof MODES)[number];
+export { MODES, type Mode } from '@/lib/use-mode';
 
 export function modeHref(mode: Mode, pathname = '/') {
   return `${pathname}?mode=${mode}`;

@@ -5,7 +5,7 @@
 import { brand, faq, services } from './content';
 import type { LegalDocument } from './legal-content';
 import { PRICES } from './constants';
-import { env } from './env';
+import { env } from '../lib/env';
 
 export interface PageHead {
   path: string;

@@ -1,6 +1,6 @@
 /** Card installments, following Asaas: cut each to whole centavos, the last takes the rest. */
-import { MAX_INSTALLMENTS } from '@/config/constants';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
+import { maxParcelas as MAX_INSTALLMENTS } from '../../pocketbase/pb_hooks/lib/regras.json';
 import { formatBRL } from './money';
 
 export interface InstallmentPlan {

@@ -1,5 +1,5 @@
 import PocketBase, { BaseAuthStore, type AuthRecord } from 'pocketbase';
-import { env } from '@/config/env';
+import { env } from '@/lib/env';
 import { backendReady } from './backend-ready';
 import { clearSession, endSessionByServer, readSession, saveSession, storedSessionExpired } from './session';
 

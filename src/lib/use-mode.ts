@@ -1,6 +1,9 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { Mode } from '@/config/routes';
+
+/** The ?mode= modals (src/config/routes.ts re-exports them with the paths). */
+export const MODES = ['login', 'register', 'verify_email', 'forgot_password'] as const;
+export type Mode = (typeof MODES)[number];
 
 /** Opens, switches and closes the ?mode= modals, keeping the rest of the URL. */
 export function useMode() {

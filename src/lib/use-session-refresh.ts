@@ -23,7 +23,7 @@ export function useSessionRefresh(): void {
     const check = () => {
       if (Date.now() - last < MIN_INTERVAL_MS) return;
       last = Date.now();
-      void import('./session-refresh').then((m) => m.refreshSession());
+      void import('./api/session-refresh').then((m) => m.refreshSession());
     };
     const onVisible = () => {
       if (document.visibilityState === 'visible') check();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isExampleValue, launchCheck, parseEnv, PLACEHOLDERS } from '@/config/env';
+import { isExampleValue, launchCheck, parseEnv, PLACEHOLDERS } from '@/lib/env';
 import { prodBuildEnv } from '../../scripts/prod-build-env.mjs';
 
 const REAL = {

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeToken } from '@/mocks/jwt';
 
 const refreshSession = vi.fn(() => Promise.resolve());
-vi.mock('@/lib/session-refresh', () => ({ refreshSession }));
+vi.mock('@/lib/api/session-refresh', () => ({ refreshSession }));
 
 const record = {
   id: 'u1',

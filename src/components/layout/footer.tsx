@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { brand, legalLinks } from '@/config/content';
-import { env } from '@/config/env';
+import { env } from '@/lib/env';
 import { paths } from '@/config/routes';
 import { companyFacts, MarkedText } from '@/components/legal/to-complete';
 

@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { TO_COMPLETE, TO_REVIEW } from '@/config/content';
-import { env } from '@/config/env';
+import { env } from '@/lib/env';
 import { cn } from '@/lib/cn';
 
 const MARKS = new RegExp(`(${[TO_COMPLETE, TO_REVIEW].map((m) => m.replace(/[[\]]/g, '\\$&')).join('|')})`);

@@ -5,7 +5,7 @@ import { Button, buttonClass } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/field';
 import { PageLoading } from '@/components/ui/spinner';
 import { brand, legalLinks } from '@/config/content';
-import { env } from '@/config/env';
+import { env } from '@/lib/env';
 import { paths } from '@/config/routes';
 import { myBookingQueries } from '@/lib/api/bookings';
 import { paymentQueries } from '@/lib/api/payments';

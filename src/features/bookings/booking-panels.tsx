@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { maskCpf } from '@/lib/cpf';
 import { formatCalendarDay, formatDateTime } from '@/lib/dates';
 import { formatBRL } from '@/lib/money';
-import { methodLabel, paymentCleared, paymentStatusLabel, serviceName } from '@/lib/payment-labels';
+import { methodLabel, paymentCleared, paymentStatusLabel, serviceName } from '@/config/payment-labels';
 import { maskPhone } from '@/lib/phone';
 import { statusLabel } from '@/lib/booking-status';
 import { toast } from '@/lib/toast';

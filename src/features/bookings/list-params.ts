@@ -6,7 +6,7 @@
  */
 import { STAFF_DEFAULT_PAGE_SIZE, STAFF_PAGE_SIZES } from '@/config/constants';
 import { paths } from '@/config/routes';
-import { pb } from '@/lib/pocketbase';
+import { pbFilter as pb } from '@/lib/api/filter';
 import { searchKey } from '@/lib/search-key';
 import { BOOKING_STATUSES, type BookingStatus } from '@/lib/types';
 import { REGRAS } from '@/lib/processo';

@@ -3,10 +3,10 @@ import { ClientResponseError } from 'pocketbase';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, FormAlert, TextAreaField } from '@/components/ui/field';
-import { pb } from '@/lib/pocketbase';
 import { formatBRL } from '@/lib/money';
 import type { BookingRecord } from '@/lib/types';
 import { bookingQueries } from './api/bookings';
+import { requestRefund } from './api/refund';
 
 const MAX_REASON = 500;
 
@@ -35,8 +35,7 @@ export function RefundPanel({ booking }: { booking: BookingRecord }) {
   const [serverError, setServerError] = useState('');
   const [done, setDone] = useState('');
   const refund = useMutation({
-    mutationFn: (body: { agendamento: string; valor?: number; motivo: string }) =>
-      pb.send('/payments/estorno', { method: 'POST', body }),
+    mutationFn: requestRefund,
     onSettled: () => queryClient.invalidateQueries({ queryKey: bookingQueries.details() }),
   });
   if (!payment || payment.status_asaas === 'REFUNDED') return null;

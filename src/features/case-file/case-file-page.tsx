@@ -8,7 +8,7 @@ import { brand } from '@/config/content';
 import { paths } from '@/config/routes';
 import { myBookingQueries } from '@/lib/api/bookings';
 import { paymentQueries } from '@/lib/api/payments';
-import { serviceName } from '@/lib/payment-labels';
+import { serviceName } from '@/config/payment-labels';
 import {
   consuladoDaUf,
   estadoDoProcesso,

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { companyFacts, MarkedText } from '@/components/legal/to-complete';
 import { TO_COMPLETE } from '@/config/content';
 import { legalDraftNotice, type LegalBlock, type LegalDocument } from '@/config/legal-content';
-import { env } from '@/config/env';
+import { env } from '@/lib/env';
 import { paths } from '@/config/routes';
 import { titles } from '@/config/seo';
 import { useDocumentTitle } from '@/lib/use-document-title';

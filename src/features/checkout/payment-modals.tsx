@@ -3,7 +3,7 @@ import { Button, buttonClass } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/spinner';
-import { env } from '@/config/env';
+import { env } from '@/lib/env';
 import { paths } from '@/config/routes';
 import type { PurchaseStatus } from './purchase-status';
 

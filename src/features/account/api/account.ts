@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ClientResponseError } from 'pocketbase';
-import { env } from '@/config/env';
+import { env } from '@/lib/env';
 import { pb } from '@/lib/pocketbase';
 import { FIELD_MESSAGES } from '@/lib/field-messages';
 import type { DeletionRequestRecord, UserRecord } from '@/lib/types';

@@ -1,7 +1,7 @@
 import { ClientResponseError } from 'pocketbase';
-import { pb } from './pocketbase';
-import { endSessionByServer, readSession, saveSession } from './session';
-import type { UserRecord } from './types';
+import { pb } from '../pocketbase';
+import { endSessionByServer, readSession, saveSession } from '../session';
+import type { UserRecord } from '../types';
 
 /**
  * Asks the server whether the stored session still stands (PocketBase serves a revoked token as a guest, so

@@ -4,7 +4,7 @@
  * vite.config.ts reads it too, to refuse a production build while a contact or address is still an example
  * (launchCheck); hence relative imports with extensions: the config loads before the `@/` alias exists.
  */
-import { formatCnpj, isValidCnpj } from '../lib/cnpj.ts';
+import { formatCnpj, isValidCnpj } from './cnpj.ts';
 
 type Raw = Record<string, unknown>;
 
