@@ -47,11 +47,12 @@ const ZONES = [
     applies: (file) => file.startsWith(SRC),
     forbids: (target) =>
       target.startsWith(under('pocketbase')) &&
+      target !== path.join(ROOT, 'pocketbase/schema.json') &&
       !(
         path.dirname(target) === path.join(ROOT, 'pocketbase/pb_hooks/lib') &&
         (target.endsWith('.json') || KIT_RULES.includes(path.basename(target)))
       ),
-    message: `The app reaches the kit (pocketbase/) only through its rules: pb_hooks/lib/*.json and ${KIT_RULES.join(', ')}.`,
+    message: `The app reaches the kit (pocketbase/) only through its rules and schema: schema.json, pb_hooks/lib/*.json and ${KIT_RULES.join(', ')}.`,
   },
   {
     id: 'lib-config',

@@ -97,8 +97,8 @@ export async function demoSeed() {
   });
   try {
     const seed = await vite.ssrLoadModule('/src/mocks/seed.ts');
-    const { FIELDS } = await vite.ssrLoadModule('/src/mocks/collections.ts');
-    return { db: seed.buildSeed(), password: seed.DEMO_PASSWORD, fields: FIELDS };
+    const { FIELDS, EMPTY } = await vite.ssrLoadModule('/src/mocks/collections.ts');
+    return { db: seed.buildSeed(), password: seed.DEMO_PASSWORD, fields: FIELDS, empty: EMPTY };
   } finally {
     await vite.close();
   }
@@ -106,13 +106,14 @@ export async function demoSeed() {
 
 /** Seeds the demo accounts, payments, charges and bookings of the demo mode into a running PocketBase. */
 export async function seedDemo(pb) {
-  const { db, password, fields } = await demoSeed();
+  const { db, password, fields, empty } = await demoSeed();
   const hash = await passwordHash(pb, password);
   const usuarios = db.usuarios.map((u) => userRow(u, hash));
   const buscaOf = new Map(usuarios.map((u) => [u.id, u.busca]));
-  // The columns are the fields the demo's handlers return (src/mocks/collections.ts), so both hold the same.
+  // The columns are the fields the demo's handlers return (src/mocks/collections.ts, from pocketbase/schema.json),
+  // so both hold the same; a field the demo row lacks gets PocketBase's empty value of its type.
   const rows = (collection, list = db[collection]) =>
-    list.map((row) => Object.fromEntries(fields[collection].map((c) => [c, row[c] ?? ''])));
+    list.map((row) => Object.fromEntries(fields[collection].map((c) => [c, row[c] ?? empty[collection][c]])));
   insertRows(pb.dataDir, {
     usuarios,
     pagamentos: rows('pagamentos'),

@@ -1,7 +1,10 @@
 /**
- * The fields PocketBase returns for each collection the demo serves, as pocketbase/pb_migrations define them.
- * The demo's handlers answer with these; scripts/seed.mjs writes these columns when it seeds a real server.
+ * The fields PocketBase returns for each collection the demo serves, taken from pocketbase/schema.json (the
+ * schema the migrations make: `npm run schema`). The demo's handlers accept these in filters and sorts;
+ * scripts/seed.mjs writes these columns when it seeds a real server.
  */
+import schema from '../../pocketbase/schema.json';
+
 export type CollectionName =
   | 'usuarios'
   | 'pagamentos'
@@ -10,79 +13,34 @@ export type CollectionName =
   | 'solicitacoes_exclusao'
   | 'historico_agendamentos';
 
-export const USER_FIELDS = [
-  'id',
-  'created',
-  'updated',
-  'email',
-  'emailVisibility',
-  'verified',
-  'nome_completo',
-  'cpf',
-  'celular',
-  'admin',
-  // the server's search key (pb_hooks/usuarios.pb.js)
-  'busca',
+const NAMES: readonly CollectionName[] = [
+  'usuarios',
+  'pagamentos',
+  'agendamentos',
+  'cobrancas',
+  'solicitacoes_exclusao',
+  'historico_agendamentos',
 ];
-export const FIELDS: Record<CollectionName, readonly string[]> = {
-  usuarios: USER_FIELDS,
-  pagamentos: [
-    'id',
-    'created',
-    'updated',
-    'usuario',
-    'tipo_servico',
-    'preco_servico',
-    'metodo_pagamento',
-    'numero_parcelas',
-    'asaas_id_pagamento',
-    'flex',
-    'status_asaas',
-  ],
-  agendamentos: [
-    'id',
-    'created',
-    'updated',
-    'usuario',
-    'pagamento',
-    'data_agendamento',
-    'hora_agendamento',
-    'status_agendamento',
-    'local_agendamento',
-    'formulario',
-    'nota_cliente',
-    // the booking's copy of its customer's search key (pb_hooks/agendamentos.pb.js)
-    'busca',
-    // the case file's summary (pb_hooks/lib/processo_resumo.js)
-    'consulado',
-    'documentacao',
-  ],
-  cobrancas: [
-    'id',
-    'created',
-    'updated',
-    'usuario',
-    'tentativa',
-    'asaas_id',
-    'metodo',
-    'tipo_servico',
-    'flex',
-    'valor',
-    'parcelas',
-    'status',
-    'ativa',
-    'motivo',
-  ],
-  solicitacoes_exclusao: ['id', 'created', 'updated', 'usuario', 'status', 'motivo'],
-  historico_agendamentos: [
-    'id',
-    'created',
-    'agendamento',
-    'autor',
-    'autor_nome',
-    'alteracoes',
-    'email_para',
-    'email_status',
-    'email_assunto',
-  ],
+
+/** What an unset field of each type holds in PocketBase's database (the seed writes it for a missing value). */
+const EMPTY_OF_TYPE: Record<string, unknown> = { number: 0, bool: false, json: null };
+
+const fieldsOf = (name: CollectionName) => {
+  const collection = schema.find((c) => c.name === name);
+  if (!collection)
+    throw new Error(`pocketbase/schema.json has no collection ${name}: run \`npm run schema\``);
+  // Hidden fields (the password hash, the token key) never leave the server.
+  return collection.fields.filter((f) => !f.hidden);
 };
+
+const fields = {} as Record<CollectionName, readonly string[]>;
+const empty = {} as Record<CollectionName, Record<string, unknown>>;
+for (const name of NAMES) {
+  fields[name] = fieldsOf(name).map((f) => f.name);
+  empty[name] = Object.fromEntries(fieldsOf(name).map((f) => [f.name, EMPTY_OF_TYPE[f.type] ?? '']));
+}
+
+export const FIELDS: Readonly<Record<CollectionName, readonly string[]>> = fields;
+export const USER_FIELDS = FIELDS.usuarios;
+/** Per collection, the stored value of each field left unset: 0, false, null or ''. */
+export const EMPTY: Readonly<Record<CollectionName, Record<string, unknown>>> = empty;
