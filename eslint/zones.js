@@ -61,6 +61,12 @@ const ZONES = [
     message: 'src/lib is below src/config: config may import lib, lib may not import config.',
   },
   {
+    id: 'below-components',
+    applies: (file) => file.startsWith(under('src', 'lib')) || file.startsWith(under('src', 'config')),
+    forbids: (target) => target.startsWith(under('src', 'components')),
+    message: 'src/lib and src/config are below src/components: they may not import it.',
+  },
+  {
     id: 'sdk',
     applies: (file) => file.startsWith(SRC) && !isApiFile(file),
     forbids: (target, spec, names) =>

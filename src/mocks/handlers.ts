@@ -1,6 +1,7 @@
 /**
- * The demo backend's routes (MSW), standing in for PocketBase with the kit and the Asaas proxy as
- * /work/shared/spec/backend-contract.md describes. One list per domain file; a new domain adds one line here.
+ * The demo backend's routes (MSW), standing in for PocketBase with the kit (pocketbase/) and the Asaas proxy;
+ * the contract suite (tests/server/contract*.test.ts) runs the same calls on both. One list per domain file; a
+ * new domain adds one line here.
  */
 import { http } from 'msw';
 import { authRoutes } from './auth';

@@ -2,15 +2,12 @@
 // applicants (one a minor) whose data and files the customer sends through the API (as the case-file page does),
 // then staff in the browser find it in the list, refuse one document with a reason, the customer replaces it and
 // sends again, staff approve it and move the booking to ANALISE_OK.
-import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, REAL_BACKEND, test } from './fixtures';
 import { ACCOUNTS, login } from './helpers';
 import { encodePng } from '../../scripts/png.mjs';
 import { DADOS_CURITIBA, pdfPage } from '../../scripts/processo-fixture.mjs';
 import { customerWithOrder, ownAddress, superuserToken } from './real-helpers';
-
-const SHOTS = '/work/shots/issue20-staff';
 
 /** A w×h PNG with a frame and a band of colour, so a preview is visibly a picture. */
 function png(w: number, h: number, [r, g, b]: [number, number, number]): Buffer {
@@ -123,8 +120,11 @@ async function sentCase(request: APIRequestContext): Promise<Case> {
 }
 
 async function snap(page: Page, name: string, fullPage = true) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${test.info().project.name}-${name}.png`, fullPage });
+  // In the test's own output folder (test-results/), named by the viewport's project.
+  await page.screenshot({
+    path: test.info().outputPath(`${test.info().project.name}-${name}.png`),
+    fullPage,
+  });
 }
 
 const documentsOf = (page: Page, name: string) => page.getByRole('list', { name: `Documentos de ${name}` });
