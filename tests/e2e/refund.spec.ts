@@ -7,6 +7,11 @@ import { loginAs } from './helpers';
 /** The signed-in demo customer buys Individual by card in 1x (R$ 699,00). */
 async function buy(page: Page) {
   await loginAs(page, 'cliente', '/services/individual');
+  await payIndividual(page);
+}
+
+/** On the Individual service page, the customer pays by card in 1x. */
+async function payIndividual(page: Page) {
   await page.getByRole('button', { name: 'Contratar' }).click();
   await page.getByLabel(/Li e aceito os termos de serviço/).check();
   await page.getByLabel('Nome do titular').fill('Maria C Souza');
@@ -20,10 +25,10 @@ async function buy(page: Page) {
   await expect(page.getByRole('dialog', { name: 'Pagamento confirmado' })).toBeVisible();
 }
 
-test('the customer withdraws within 7 days: refunded in full, tracking shows the order cancelled', async ({
+test('the customer withdraws within 7 days: refunded in full, tracking shows the order cancelled; then buys again', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   await buy(page);
   await page.goto('/tracking');
   const section = page.getByRole('region', { name: 'Desistir da compra' });
@@ -35,6 +40,14 @@ test('the customer withdraws within 7 days: refunded in full, tracking shows the
   );
   await expectNoAxeViolations(page, 'demo tracking after the withdrawal');
   await shot(page, 'demo-withdrawal-tracking', { folder: 'money' });
+  // A fully refunded order is closed (pocketbase/pb_hooks/lib/pedido_aberto.js): the customer may buy again.
+  await page.goto('/services/individual');
+  await payIndividual(page);
+  await shot(page, 'demo-bought-again', { folder: 'money' });
+  await page.goto('/tracking');
+  await expect(page.getByRole('heading', { name: 'Consultar andamento' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Pedido cancelado' })).toHaveCount(0);
+  await shot(page, 'demo-tracking-new-order', { folder: 'money' });
 });
 
 test('staff refund part, then only what remains is offered', async ({ page }) => {
