@@ -2,7 +2,7 @@
 // none points outside it (a machine's /work/..., a sibling ../shared/...).
 //   node --test tests/scripts/
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -46,15 +46,15 @@ const NOT_IN_REPO = new Set([
   'dd/mm/aaaa',
 ]);
 
-/** Whether git ignores the path (build output, test results, local data folders). */
-const ignored = (token) => {
-  try {
-    execFileSync('git', ['check-ignore', '-q', '--no-index', token], { cwd: ROOT });
-    return true;
-  } catch {
-    return false;
-  }
-};
+/** Those of `tokens` that git ignores (build output, test results, local data folders), asked in one call. */
+function ignored(tokens) {
+  const answer = spawnSync('git', ['check-ignore', '--no-index', '--stdin'], {
+    cwd: ROOT,
+    input: tokens.join('\n'),
+    encoding: 'utf8',
+  });
+  return new Set(answer.stdout.split('\n').filter(Boolean));
+}
 
 /** The names in backticks and the targets of relative links that look like paths of the repository. */
 function pathsIn(text) {
@@ -70,7 +70,8 @@ function pathsIn(text) {
   }
   for (const [, target] of text.matchAll(/\]\(([^)\s#]+)(?:#[^)]*)?\)/g))
     if (!target.includes('://') && !target.startsWith('mailto:') && /[/.]/.test(target)) found.add(target);
-  return [...found].filter((token) => token.startsWith('/') || token.startsWith('..') || !ignored(token));
+  const skip = ignored([...found].filter((token) => !token.startsWith('/') && !token.startsWith('..')));
+  return [...found].filter((token) => !skip.has(token));
 }
 
 /** Whether `token`, named in `doc`, is a file or folder of the repository. */
