@@ -38,6 +38,8 @@ export const FIELDS: Record<CollectionName, readonly string[]> = {
     'asaas_id_pagamento',
     'flex',
     'status_asaas',
+    'nota_status',
+    'nota_numero',
   ],
   agendamentos: [
     'id',

@@ -84,6 +84,10 @@ function canView(name: CollectionName, row: Row, viewer: StoredUser | null): boo
 
 function isField(name: CollectionName, path: string): boolean {
   if (FIELDS[name].includes(path)) return true;
+  // The booking's order, through its relation (the staff list's invoice filter).
+  if (name === 'agendamentos' && path.startsWith('pagamento.')) {
+    return FIELDS.pagamentos.includes(path.slice('pagamento.'.length));
+  }
   if (name === 'usuarios' || !path.startsWith('usuario.')) return false;
   const field = path.slice('usuario.'.length);
   return USER_FIELDS.includes(field);
@@ -109,6 +113,10 @@ function resolvePath(row: Row, path: string): unknown {
     return summary ? summary[path] : stored || (path === 'documentacao' ? 'pendente' : '');
   }
   if (dot < 0) return fieldOf(row, path);
+  if (path.startsWith('pagamento.')) {
+    const payment = getDb().pagamentos.find((p) => 'pagamento' in row && p.id === row.pagamento);
+    return payment ? fieldOf(payment, path.slice(dot + 1)) : null;
+  }
   const owner = ownerOf(row);
   return owner ? userField(owner, path.slice(dot + 1)) : null;
 }
