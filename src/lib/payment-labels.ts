@@ -37,8 +37,8 @@ export function invoiceStatusLabel(status: string): string {
   return (notaFiscal.status as Record<string, string>)[status] ?? status;
 }
 
-/** The invoice's PDF, once the city authorized it (only an http(s) address Asaas gave), else null. */
+/** The invoice's PDF, once the city authorized it (an http(s) address from Asaas, or the demo's own), else null. */
 export function invoicePdf(payment: { nota_status?: string; nota_pdf?: string }): string | null {
   const url = payment.nota_pdf ?? '';
-  return payment.nota_status === 'AUTHORIZED' && /^https?:\/\//.test(url) ? url : null;
+  return payment.nota_status === 'AUTHORIZED' && /^(https?:\/\/|\/[^/])/.test(url) ? url : null;
 }

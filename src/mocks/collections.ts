@@ -40,6 +40,8 @@ export const FIELDS: Record<CollectionName, readonly string[]> = {
     'status_asaas',
     'nota_status',
     'nota_numero',
+    'nota_pdf',
+    'nota_erro',
   ],
   agendamentos: [
     'id',

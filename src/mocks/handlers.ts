@@ -7,6 +7,7 @@ import { authRoutes } from './auth';
 import { accountRoutes } from './conta';
 import { refundRoutes } from './estornos';
 import { notFound } from './http';
+import { invoiceRoutes } from './notas';
 import { processoRoutes } from './processo';
 import { asaasRoutes } from './proxy';
 import { recordRoutes } from './registros';
@@ -28,5 +29,6 @@ export const handlers = [
   ...asaasRoutes,
   ...webhookRoutes,
   ...refundRoutes,
+  ...invoiceRoutes,
   ...fallbackRoutes,
 ];
