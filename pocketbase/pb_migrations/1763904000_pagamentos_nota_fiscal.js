@@ -18,8 +18,18 @@ migrate(
     pagamentos.addIndex('idx_pagamentos_nota_id', false, 'nota_id', '');
     pagamentos.addIndex('idx_pagamentos_nota_status', false, 'nota_status', '');
     app.save(pagamentos);
+    // A copy on each booking, kept by the server (lib/notas.js), so the staff list filters the bookings alone
+    // (staff may not list payments: 1763901200_pagamentos_lista.js).
+    const agendamentos = app.findCollectionByNameOrId('agendamentos');
+    agendamentos.fields.add(new TextField({ name: 'nota_status', max: 40 }));
+    agendamentos.addIndex('idx_agendamentos_nota_status', false, 'nota_status, created', '');
+    app.save(agendamentos);
   },
   (app) => {
+    const agendamentos = app.findCollectionByNameOrId('agendamentos');
+    agendamentos.removeIndex('idx_agendamentos_nota_status');
+    agendamentos.fields.removeByName('nota_status');
+    app.save(agendamentos);
     const pagamentos = app.findCollectionByNameOrId('pagamentos');
     pagamentos.removeIndex('idx_pagamentos_nota_id');
     pagamentos.removeIndex('idx_pagamentos_nota_status');

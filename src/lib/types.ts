@@ -97,6 +97,8 @@ export interface BookingRecord extends BaseRecord {
   consulado?: string;
   /** the case file's state: pendente, em_analise, recusada, aprovada (kept by the server) */
   documentacao?: string;
+  /** the server's copy of its order's service invoice state (PaymentRecord.nota_status) */
+  nota_status?: string;
   expand?: {
     usuario?: Pick<UserRecord, 'id' | 'nome_completo'> & Partial<UserRecord>;
     pagamento?: PaymentRecord;

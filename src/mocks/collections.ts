@@ -60,6 +60,8 @@ export const FIELDS: Record<CollectionName, readonly string[]> = {
     // the case file's summary (pb_hooks/lib/processo_resumo.js)
     'consulado',
     'documentacao',
+    // its order's service invoice state (pb_hooks/lib/notas.js)
+    'nota_status',
   ],
   cobrancas: [
     'id',

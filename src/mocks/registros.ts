@@ -84,10 +84,6 @@ function canView(name: CollectionName, row: Row, viewer: StoredUser | null): boo
 
 function isField(name: CollectionName, path: string): boolean {
   if (FIELDS[name].includes(path)) return true;
-  // The booking's order, through its relation (the staff list's invoice filter).
-  if (name === 'agendamentos' && path.startsWith('pagamento.')) {
-    return FIELDS.pagamentos.includes(path.slice('pagamento.'.length));
-  }
   if (name === 'usuarios' || !path.startsWith('usuario.')) return false;
   const field = path.slice('usuario.'.length);
   return USER_FIELDS.includes(field);
@@ -112,11 +108,12 @@ function resolvePath(row: Row, path: string): unknown {
     const stored = fieldOf(row, path);
     return summary ? summary[path] : stored || (path === 'documentacao' ? 'pendente' : '');
   }
-  if (dot < 0) return fieldOf(row, path);
-  if (path.startsWith('pagamento.')) {
-    const payment = getDb().pagamentos.find((p) => 'pagamento' in row && p.id === row.pagamento);
-    return payment ? fieldOf(payment, path.slice(dot + 1)) : null;
+  // The copy of its order's invoice state the server keeps on each booking (pb_hooks/lib/notas.js).
+  if (path === 'nota_status' && 'status_agendamento' in row) {
+    const payment = getDb().pagamentos.find((p) => p.id === row.pagamento);
+    return payment?.nota_status ?? '';
   }
+  if (dot < 0) return fieldOf(row, path);
   const owner = ownerOf(row);
   return owner ? userField(owner, path.slice(dot + 1)) : null;
 }
@@ -128,6 +125,7 @@ function present(name: CollectionName, row: Row, viewer: StoredUser | null, expa
     out.busca = resolvePath(row, 'busca');
     out.consulado = resolvePath(row, 'consulado');
     out.documentacao = resolvePath(row, 'documentacao');
+    out.nota_status = resolvePath(row, 'nota_status');
   }
   const expanded: Json = {};
   const owner = expand.includes('usuario') ? ownerOf(row) : undefined;

@@ -180,6 +180,10 @@ describe('an invoice Asaas could not issue', () => {
     expect(failed.nota_erro).toMatch(/prefeitura recusou a autenticação/);
     expect((await mailsTo(admin.email, { subject: /Nota fiscal com erro/ })).length).toBeGreaterThan(0);
     const [booking] = (await orderOf(customer.id)).bookings;
+    // Staff find it in the list's filter (the booking's copy of the state: staff may not list payments).
+    const failedFilter = `nota_status = 'ERROR' && usuario = '${customer.id}'`;
+    const listed = await admin.pb.collection('agendamentos').getFullList({ filter: failedFilter });
+    expect(listed.map((b) => b.id)).toEqual([booking?.id]);
     // The customer cannot send it again; staff can, once.
     const refused = await failure(
       customer.pb.send('/payments/nota-fiscal', { method: 'POST', body: { agendamento: booking?.id } }),
@@ -196,6 +200,7 @@ describe('an invoice Asaas could not issue', () => {
     expect(again.message).toBe('Esta nota fiscal não está com erro.');
     const payment = await invoiceReaches(customer, 'AUTHORIZED');
     expect(payment.nota_erro).toBe('');
+    expect(await admin.pb.collection('agendamentos').getFullList({ filter: failedFilter })).toEqual([]);
     const invoices = await invoicesOf(payment.id);
     expect(invoices.map((i) => [i.externalReference, i.status])).toEqual([
       [`${payment.id}.0`, 'ERROR'],

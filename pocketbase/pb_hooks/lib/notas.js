@@ -88,6 +88,32 @@ function notaJaAgendada(pagamento) {
   return null;
 }
 
+/**
+ * The invoice's state copied onto the order's booking (raw SQL: no history entry, `updated` kept, so an editor's
+ * copy of the booking does not turn stale), for the staff list's filter.
+ */
+function copiarStatus(app, pagamento) {
+  app
+    .db()
+    .newQuery('UPDATE agendamentos SET nota_status = {:s} WHERE pagamento = {:p}')
+    .bind({ s: pagamento.getString('nota_status'), p: pagamento.id })
+    .execute();
+}
+
+/** Sets the copy on a booking about to be saved (agendamentos.pb.js), from its order. */
+function copiarParaAgendamento(app, agendamento) {
+  const pagamento = agendamento.getString('pagamento')
+    ? achar(app, 'pagamentos', 'id = {:id}', { id: agendamento.getString('pagamento') })
+    : null;
+  agendamento.set('nota_status', pagamento ? pagamento.getString('nota_status') : '');
+}
+
+/** Saves the order and the copy of its invoice's state on its booking. */
+function salvar(app, pagamento) {
+  app.save(pagamento);
+  copiarStatus(app, pagamento);
+}
+
 /** Copies what Asaas reports of an invoice onto the order (not saved). */
 function copiar(pagamento, nota) {
   const status = String(nota.status || '');
@@ -121,7 +147,7 @@ function enviar(app, pagamentoId) {
     const registro = tx.findRecordById('pagamentos', pagamentoId);
     if (registro.getString('nota_status') !== 'PENDENTE') return;
     registro.set('nota_status', estornadoPorInteiro(registro) ? 'DISPENSADA' : 'ENVIANDO');
-    tx.save(registro);
+    salvar(tx, registro);
     if (registro.getString('nota_status') === 'ENVIANDO') pagamento = registro;
   });
   if (!pagamento) return;
@@ -149,7 +175,7 @@ function enviar(app, pagamentoId) {
       registro.set('nota_status', 'ERROR');
       registro.set('nota_erro', String(erro).slice(0, 500));
     }
-    tx.save(registro);
+    salvar(tx, registro);
     consequencias(registro, antes, depois);
   });
   require(`${__hooks}/lib/pedidos.js`).executar(app, depois);
@@ -164,7 +190,7 @@ function cancelar(app, pagamentoId) {
   const status = pagamento.getString('nota_status');
   if (status === 'PENDENTE' || status === 'ERROR') {
     pagamento.set('nota_status', 'DISPENSADA');
-    app.save(pagamento);
+    salvar(app, pagamento);
     return;
   }
   if (CANCELAVEIS.indexOf(status) < 0 || !pagamento.getString('nota_id')) return;
@@ -191,7 +217,7 @@ function cancelar(app, pagamentoId) {
       const texto = TEXTOS.cancelamentoRecusado + (motivo ? ' (' + motivo + ')' : '');
       registro.set('nota_alerta', texto.slice(0, 500));
     }
-    app.save(registro);
+    salvar(app, registro);
     if (!cancelada) {
       alertar(app, registro, 'Nota fiscal a cancelar - Passaporte Italiano', [
         registro.getString('nota_alerta'),
@@ -283,7 +309,7 @@ function aplicarEvento(tx, verificada, depois) {
   if (!pagamento) return 'ignorado: nota que o servidor não pediu';
   const antes = pagamento.getString('nota_status');
   copiar(pagamento, verificada);
-  tx.save(pagamento);
+  salvar(tx, pagamento);
   consequencias(pagamento, antes, depois);
   return 'nota do pedido ' + pagamento.id + ': ' + pagamento.getString('nota_status');
 }
@@ -303,11 +329,20 @@ function tentarDeNovo(e) {
   pagamento.set('nota_tentativas', pagamento.getInt('nota_tentativas') + 1);
   pagamento.set('nota_id', '');
   pagamento.set('nota_erro', '');
-  e.app.save(pagamento);
+  salvar(e.app, pagamento);
   const id = pagamento.id;
   return require(`${__hooks}/lib/pedidos.js`).responderEExecutar(e, 200, { resultado: 'reenviando' }, [
     (app) => enviar(app, id),
   ]);
 }
 
-module.exports = { marcarPendente, enviar, cancelar, aposEstorno, verificar, aplicarEvento, tentarDeNovo };
+module.exports = {
+  marcarPendente,
+  enviar,
+  cancelar,
+  aposEstorno,
+  verificar,
+  aplicarEvento,
+  tentarDeNovo,
+  copiarParaAgendamento,
+};

@@ -257,7 +257,8 @@ export function filterParam({
     // `||` binds looser than `&&`: the search alternatives need parentheses once other parts join them.
     text,
     status === INVOICE_ERROR_FILTER
-      ? "pagamento.nota_status = 'ERROR'"
+      ? // The server's copy of the order's invoice state on each booking (pb_hooks/lib/notas.js).
+        "nota_status = 'ERROR'"
       : status
         ? pb.filter('status_agendamento = {:s}', { s: status })
         : null,
