@@ -605,7 +605,8 @@ describe("'Exportar CSV'", () => {
       perPage: '500',
       sort: '-created',
       filter: 'status_agendamento = "FINALIZADO"',
-      expand: 'usuario',
+      // With each booking's order: the file has its service invoice's number.
+      expand: 'usuario,pagamento',
     });
 
     const file = files[0] as { name: string; blob: Blob };
@@ -634,6 +635,7 @@ describe("'Exportar CSV'", () => {
         newest.hora_agendamento,
         newest.local_agendamento,
         formatDateTime(newest.updated),
+        getDb().pagamentos.find((p) => p.id === newest.pagamento)?.nota_numero ?? '',
       ]
         .map((f) => `"${f}"`)
         .join(';'),
