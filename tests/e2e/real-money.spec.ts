@@ -143,6 +143,8 @@ test('service invoice: the customer downloads it from tracking and Minha conta o
   page,
   request,
 }) => {
+  // The order, then Asaas's invoice webhooks, then two pages checked with axe.
+  test.setTimeout(90_000);
   const customer = await customerWithOrder(request, 'individual');
   await expect.poll(async () => (await paymentOf(request, customer))?.nota_status).toBe('AUTHORIZED');
   const issued = await paymentOf(request, customer);
