@@ -52,6 +52,8 @@ export default defineConfig({
         // Every journey comes from 127.0.0.1: the per-IP limits (registrations, logins, payments) are
         // multiplied so that the suite is not one abusive client. The server tier tests the real figures.
         RATE_LIMIT_SCALE: '100',
+        // Paid orders get their service invoice (NFS-e) from the stand-in (real-money.spec.ts).
+        NFSE_ATIVA: 'true',
       },
       wait: { stdout: /Now, in another terminal/ },
       stdout: 'pipe',

@@ -12,7 +12,8 @@
 #
 # Perguntas (ou variáveis de ambiente, para rodar sem terminal): DOMINIO, ASAAS_API_KEY, ASAAS_AMBIENTE (producao ou
 # sandbox), SMTP_HOST, SMTP_PORT, SMTP_USERNAME, SMTP_PASSWORD, SMTP_TLS, MAIL_SENDER_ADDRESS, MAIL_SENDER_NAME,
-# ADMIN_EMAIL, ADMIN_SENHA (gerada quando vazia). ASAAS_API_URL, se definida, substitui a do ambiente escolhido;
+# ADMIN_EMAIL, ADMIN_SENHA (gerada quando vazia), NFSE_ATIVA (false quando vazia) e, com true,
+# NFSE_DESCRICAO_SERVICO, NFSE_SERVICO_MUNICIPAL_ID ou NFSE_SERVICO_MUNICIPAL_CODIGO, NFSE_ISS. ASAAS_API_URL, se definida, substitui a do ambiente escolhido;
 # APP_URL, se definida, substitui https://DOMINIO; TRUSTED_PROXY_HEADER vai para o .env como dada. Numa atualização nada é perguntado: vale o .env instalado.
 #
 # Opções:
@@ -72,6 +73,26 @@ perguntar() { # VARIÁVEL "pergunta" [padrão] [secreta]
   [ -n "$valor" ] || erro "$nome não informado ($texto). Defina a variável de ambiente $nome ou rode num terminal."
   case "$valor" in *"'"*) erro "$nome não pode conter aspas simples." ;; esac
   printf -v "$nome" '%s' "$valor"
+}
+
+perguntar_nfse() { # a nota fiscal de serviço pelo Asaas (deploy/env.template explica cada uma)
+  perguntar NFSE_ATIVA "Emitir a nota fiscal de serviço (NFS-e) de cada pedido pelo Asaas? (true ou false; \
+configure antes os dados fiscais no Asaas)" false
+  case "$NFSE_ATIVA" in true | false) ;; *) erro "NFSE_ATIVA deve ser true ou false" ;; esac
+  [ "$NFSE_ATIVA" = true ] || return 0
+  perguntar NFSE_DESCRICAO_SERVICO "Descrição do serviço na nota" "Assessoria para agendamento de cidadania italiana"
+  NFSE_SERVICO_MUNICIPAL_ID="${NFSE_SERVICO_MUNICIPAL_ID-}"
+  NFSE_SERVICO_MUNICIPAL_CODIGO="${NFSE_SERVICO_MUNICIPAL_CODIGO-}"
+  NFSE_ISS="${NFSE_ISS-}"
+  [ -n "$NFSE_SERVICO_MUNICIPAL_ID$NFSE_SERVICO_MUNICIPAL_CODIGO" ] || [ ! -t 0 ] ||
+    read -r -p "ID do serviço municipal no Asaas (vazio para informar o código): " NFSE_SERVICO_MUNICIPAL_ID
+  [ -n "$NFSE_SERVICO_MUNICIPAL_ID" ] ||
+    perguntar NFSE_SERVICO_MUNICIPAL_CODIGO "Código do serviço municipal (o do seu contador, ex.: 17.01)"
+  [ -n "$NFSE_ISS" ] || [ ! -t 0 ] ||
+    read -r -p "Alíquota do ISS em % (vazio se a prefeitura não pede na nota): " NFSE_ISS
+  case "$NFSE_SERVICO_MUNICIPAL_ID$NFSE_SERVICO_MUNICIPAL_CODIGO$NFSE_ISS" in
+    *"'"*) erro "os dados da nota fiscal não podem conter aspas simples." ;;
+  esac
 }
 
 aleatorio() { head -c 48 /dev/urandom | base64 | tr -dc 'A-Za-z0-9' | head -c "$1"; }
@@ -239,6 +260,7 @@ instalar() {
   perguntar SMTP_TLS "TLS direto no SMTP (true na porta 465)" "$([ "$SMTP_PORT" = 465 ] && echo true || echo false)"
   perguntar MAIL_SENDER_ADDRESS "E-mail remetente" "nao-responda@${DOMINIO#www.}"
   perguntar MAIL_SENDER_NAME "Nome do remetente" "Passaporte Italiano"
+  perguntar_nfse
   perguntar ADMIN_EMAIL "E-mail do superusuário (painel /_/)"
   local senha_gerada=""
   if [ -z "${ADMIN_SENHA-}" ] && [ ! -t 0 ]; then ADMIN_SENHA="$(aleatorio 20)"; senha_gerada=1; fi
@@ -270,6 +292,13 @@ instalar() {
   definir SMTP_PASSWORD "$SMTP_PASSWORD"
   definir SMTP_TLS "$SMTP_TLS"
   definir TRUSTED_PROXY_HEADER "${TRUSTED_PROXY_HEADER-}"
+  definir NFSE_ATIVA "$NFSE_ATIVA"
+  if [ "$NFSE_ATIVA" = true ]; then
+    definir NFSE_DESCRICAO_SERVICO "$NFSE_DESCRICAO_SERVICO"
+    definir NFSE_SERVICO_MUNICIPAL_ID "$NFSE_SERVICO_MUNICIPAL_ID"
+    definir NFSE_SERVICO_MUNICIPAL_CODIGO "$NFSE_SERVICO_MUNICIPAL_CODIGO"
+    definir NFSE_ISS "$NFSE_ISS"
+  fi
   [ -n "$RAIZ" ] || chown "root:$USUARIO" "$ENV_ARQ"
   chmod 640 "$ENV_ARQ"
 
@@ -326,6 +355,9 @@ Cole no Asaas (Integrações > Webhooks > Adicionar webhook):
                            PAYMENT_RECEIVED, PAYMENT_CREDIT_CARD_CAPTURE_REFUSED, PAYMENT_OVERDUE, PAYMENT_DELETED,
                            PAYMENT_REFUNDED, PAYMENT_PARTIALLY_REFUNDED, PAYMENT_REFUND_IN_PROGRESS,
                            PAYMENT_CHARGEBACK_REQUESTED, PAYMENT_CHARGEBACK_DISPUTE, PAYMENT_AWAITING_CHARGEBACK_REVERSAL
+                           e, com a nota fiscal ligada (NFSE_ATIVA), os de Nota fiscal: INVOICE_CREATED,
+                           INVOICE_UPDATED, INVOICE_SYNCHRONIZED, INVOICE_AUTHORIZED, INVOICE_PROCESSING_CANCELLATION,
+                           INVOICE_CANCELED, INVOICE_CANCELLATION_DENIED, INVOICE_ERROR
 
 Painel do PocketBase: $url/_/  (superusuário $ADMIN_EMAIL${senha_gerada:+, senha gerada: $ADMIN_SENHA — guarde-a})
   A equipe de atendimento: em Collections > usuarios, marque "admin" na conta de cada atendente.

@@ -12,6 +12,7 @@ export interface AsaasStandIn {
   state: {
     customers: Map<string, Record<string, unknown>>;
     payments: Map<string, Record<string, unknown> & { id: string; status: string }>;
+    invoices: Map<string, Record<string, unknown> & { id: string; status: string }>;
     requests: AsaasRequest[];
     webhooks: { event: string; paymentId: string; status: number }[];
   };

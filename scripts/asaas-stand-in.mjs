@@ -13,7 +13,11 @@
 // POST /__control/payments {payment} (a payment Asaas holds, e.g. one made elsewhere),
 // POST /__control/payments/{id}/event {event} (applies the event and delivers its webhook; answers the
 // server's {status, body}), POST /__control/config {eventsOnCreate, rateLimitNext: n (the next n API calls get a
-// 429), rateLimitEvery: n (every n-th call does)}, POST /__control/reset.
+// 429), rateLimitEvery: n (every n-th call does), invoiceErrorNext: n (the next n invoices end in ERROR)},
+// POST /__control/reset, GET /__control/invoices, POST /__control/invoices/{id}/event {event} (likewise for an
+// invoice: INVOICE_AUTHORIZED, _ERROR...; any other event, e.g. a replay of INVOICE_CREATED, as it stands).
+// An invoice's steps (INVOICE_CREATED, _SYNCHRONIZED, then _AUTHORIZED or _ERROR) go out one after another just
+// after the POST's answer; its PDF and XML are served at /nfse/{id}.pdf and .xml, as Asaas links them.
 import { createServer } from 'node:http';
 import { createFakeAsaas, errors } from './fake-asaas.mjs';
 import { encodePng } from './png.mjs';
@@ -50,6 +54,30 @@ function qrPng(payload) {
   return encodePng(px, px, 0, Buffer.concat(rows)).toString('base64');
 }
 
+/** A one-page PDF that says which invoice it is (a stand-in for the city's document). */
+function invoicePdf(invoice) {
+  const text = `NFS-e ${invoice.number} - R$ ${Number(invoice.value).toFixed(2)}`;
+  const stream = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets = objects.map((body, i) => {
+    const at = pdf.length;
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
+    return at;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  pdf += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
+
 /**
  * Starts the stand-in. Options: port (0 = any free one), apiKey (required in `access_token`),
  * webhook ({url, token}: where events go), pixAutoPayMs (a Pix charge is paid by itself after this long),
@@ -64,24 +92,28 @@ export function startAsaasStandIn({
   eventsOnCreate = 'none',
 } = {}) {
   const asaas = createFakeAsaas({ qrImage: qrPng });
-  const initial = { eventsOnCreate, rateLimitNext: 0, rateLimitEvery: 0 };
+  const initial = { eventsOnCreate, rateLimitNext: 0, rateLimitEvery: 0, invoiceErrorNext: 0 };
   asaas.configure(initial);
   const state = { ...asaas.state, requests: [], webhooks: [] };
   const timers = new Set();
 
   /** POSTs one event to the configured URL as Asaas does; returns the server's answer. */
-  async function deliver({ payment, event }) {
+  async function deliver({ payment, invoice, event, apply }) {
+    if (invoice && apply) asaas.applyInvoiceEvent(invoice, event);
     if (!webhook?.url) return { status: 0 };
+    const id = (invoice ?? payment).id;
     try {
       const response = await fetch(webhook.url, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'asaas-access-token': webhook.token ?? '' },
-        body: JSON.stringify(asaas.webhookEvent(payment, event)),
+        body: JSON.stringify(
+          invoice ? asaas.invoiceWebhookEvent(invoice, event) : asaas.webhookEvent(payment, event),
+        ),
       });
-      state.webhooks.push({ event, paymentId: payment.id, status: response.status });
+      state.webhooks.push({ event, paymentId: id, status: response.status });
       return { status: response.status, body: await response.text() };
     } catch (error) {
-      state.webhooks.push({ event, paymentId: payment.id, status: 0 });
+      state.webhooks.push({ event, paymentId: id, status: 0 });
       return { status: 0, error: String(error) };
     }
   }
@@ -119,6 +151,13 @@ export function startAsaasStandIn({
       state.webhooks.length = 0;
       return [204, null];
     }
+    if (method === 'GET' && path === '/__control/invoices') return [200, [...state.invoices.values()]];
+    const invoiceEvent = path.match(/^\/__control\/invoices\/([^/]+)\/event$/);
+    if (method === 'POST' && invoiceEvent) {
+      const invoice = state.invoices.get(invoiceEvent[1]);
+      if (!invoice) return [404, { message: 'no such invoice' }];
+      return [200, await deliver({ invoice, event: String(body.event), apply: true })];
+    }
     const event = path.match(/^\/__control\/payments\/([^/]+)\/event$/);
     if (method === 'POST' && event) {
       const payment = state.payments.get(event[1]);
@@ -146,6 +185,21 @@ export function startAsaasStandIn({
       if (payload === null) res.writeHead(status).end();
       else res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(payload));
     };
+    const nfse = url.pathname.match(/^\/nfse\/([^/]+)\.(pdf|xml)$/);
+    if (req.method === 'GET' && nfse) {
+      const invoice = state.invoices.get(nfse[1]);
+      if (!invoice?.number) {
+        send(404, errors('not_found', 'Nota fiscal não encontrada.'));
+        return;
+      }
+      res
+        .writeHead(200, {
+          'Content-Type': nfse[2] === 'pdf' ? 'application/pdf' : 'application/xml',
+          'Content-Disposition': `attachment; filename="nfse-${invoice.number}.${nfse[2]}"`,
+        })
+        .end(nfse[2] === 'pdf' ? invoicePdf(invoice) : `<nfse numero="${invoice.number}"/>`);
+      return;
+    }
     if (url.pathname.startsWith('/__control/')) {
       const [status, payload] = await control(req.method, url.pathname, body);
       send(status, payload);
@@ -191,6 +245,7 @@ export function startAsaasStandIn({
   return new Promise((resolve) => {
     server.listen(port, '127.0.0.1', () => {
       const bound = server.address().port;
+      asaas.configure({ invoiceBaseUrl: `http://127.0.0.1:${bound}` });
       resolve({
         url: `http://127.0.0.1:${bound}/v3`,
         port: bound,

@@ -38,6 +38,8 @@ const backend = await startRealBackend({
   rateLimitScale: Number(process.env.RATE_LIMIT_SCALE ?? 0) || undefined,
   // A new charge's webhooks, as Asaas sends them: one charge's before its answer, the next one's after.
   eventsOnCreate: 'alternate',
+  // Service invoices (NFS-e) through the stand-in, with the test settings (NFSE_ATIVA=true to turn them on).
+  nfse: !realAsaas && process.env.NFSE_ATIVA === 'true',
   log: true,
 });
 if (fresh) {

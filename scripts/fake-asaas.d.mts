@@ -20,6 +20,7 @@ export declare function errors(
 
 export type AsaasCustomer = Record<string, unknown> & { id: string };
 export type AsaasPayment = Record<string, unknown> & { id: string; status: string; value: number };
+export type AsaasInvoice = Record<string, unknown> & { id: string; status: string };
 export interface AsaasEvent {
   payment: AsaasPayment;
   event: string;
@@ -37,9 +38,15 @@ export interface FakeAsaasSettings {
   eventsOnCreate: 'none' | 'after' | 'before' | 'alternate';
   rateLimitNext: number;
   rateLimitEvery: number;
+  invoiceErrorNext: number;
+  invoiceBaseUrl: string;
 }
 export interface FakeAsaas {
-  state: { customers: FakeAsaasBook<AsaasCustomer>; payments: FakeAsaasBook<AsaasPayment> };
+  state: {
+    customers: FakeAsaasBook<AsaasCustomer>;
+    payments: FakeAsaasBook<AsaasPayment>;
+    invoices: FakeAsaasBook<AsaasInvoice>;
+  };
   settings: FakeAsaasSettings;
   request(method: string, path: string, query: URLSearchParams, body: unknown): FakeAsaasAnswer;
   applyEvent(payment: AsaasPayment, event: string): AsaasEvent;
@@ -47,6 +54,14 @@ export interface FakeAsaas {
     payment: AsaasPayment,
     event: string,
   ): { id: string; event: string; dateCreated: string; payment: AsaasPayment };
+  applyInvoiceEvent(
+    invoice: AsaasInvoice,
+    event: string,
+  ): { invoice: AsaasInvoice; event: string; when: 'after' };
+  invoiceWebhookEvent(
+    invoice: AsaasInvoice,
+    event: string,
+  ): { id: string; event: string; dateCreated: string; invoice: AsaasInvoice };
   list(payments: AsaasPayment[]): void;
   store(payment: Record<string, unknown> & { id: string }): AsaasPayment;
   configure(changes: Partial<FakeAsaasSettings>): FakeAsaasSettings;
@@ -61,5 +76,9 @@ export interface FakeAsaasBook<T> {
 }
 export declare function createFakeAsaas(options?: {
   qrImage?: (payload: string) => string;
-  state?: { customers: FakeAsaasBook<AsaasCustomer>; payments: FakeAsaasBook<AsaasPayment> };
+  state?: {
+    customers: FakeAsaasBook<AsaasCustomer>;
+    payments: FakeAsaasBook<AsaasPayment>;
+    invoices?: FakeAsaasBook<AsaasInvoice>;
+  };
 }): FakeAsaas;

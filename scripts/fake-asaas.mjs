@@ -15,7 +15,13 @@
 // - DELETE removes an unpaid payment (PAYMENT_DELETED); refunds (POST /payments/{id}/refund, in full or in part,
 //   and POST /installments/{id}/refund) list themselves in `refunds` and send PAYMENT_REFUNDED or
 //   PAYMENT_PARTIALLY_REFUNDED; a chargeback fills `chargeback`;
-// - too many calls get a 429 (here: the next `rateLimitNext` calls, or every `rateLimitEvery`-th call).
+// - too many calls get a 429 (here: the next `rateLimitNext` calls, or every `rateLimitEvery`-th call);
+// - service invoices (NFS-e): POST /invoices schedules one for a `payment`, an `installment` or a `customer`
+//   (one of them, and `municipalServiceId` or `municipalServiceCode`, required); it goes SCHEDULED ->
+//   SYNCHRONIZED (sent to the city) -> AUTHORIZED (with `number`, `pdfUrl`, `xmlUrl`, `validationCode`) or ERROR
+//   (with `statusDescription`; here: the next `invoiceErrorNext` invoices), each step with its INVOICE_* webhook
+//   (INVOICE_CREATED first). POST /invoices/{id}/cancel cancels it: at once when not yet issued, else through
+//   PROCESSING_CANCELLATION; GET /invoices/{id} and GET /invoices?externalReference= read them.
 import regras from '../pocketbase/pb_hooks/lib/regras.json' with { type: 'json' };
 
 /** Card numbers with a fixed outcome (all pass the Luhn check; pocketbase/pb_hooks/lib/regras.json cartoesTeste); any
@@ -86,19 +92,28 @@ const HOLDER_FIELDS = [
 /**
  * A fake Asaas account. Options: qrImage(payload) (the Pix QR code picture, base64 PNG; empty by default), state
  * ({ customers, payments }: where its books are kept, anything with Map's get/set/values/clear; Maps by default).
- * Every answer is { status, body, events }, where events are { payment, event, when } to deliver as webhooks:
- * when 'before' (before the HTTP answer) or 'after' it. A call that Asaas would keep processing answers
+ * Every answer is { status, body, events }, where events are { payment, event, when } (or { invoice, event, when,
+ * apply }: with `apply`, applyInvoiceEvent first) to deliver as webhooks: when 'before' (before the HTTP answer)
+ * or 'after' it. A call that Asaas would keep processing answers
  * status 'hang' with `pending` (the payments to list once its answer is sent: see list()).
  */
 export function createFakeAsaas({
   qrImage = () => '',
-  state = { customers: new Map(), payments: new Map() },
+  state = { customers: new Map(), payments: new Map(), invoices: new Map() },
 } = {}) {
+  state.invoices ??= new Map();
   /**
    * eventsOnCreate: 'none' | 'after' | 'before' | 'alternate' (a new charge's events sent after its answer,
-   * before it, or each in turn); rateLimitNext: the next n calls get a 429; rateLimitEvery: every n-th call does.
+   * before it, or each in turn); rateLimitNext: the next n calls get a 429; rateLimitEvery: every n-th call does;
+   * invoiceErrorNext: the next n invoices end in ERROR; invoiceBaseUrl: where the invoices' PDF and XML are.
    */
-  const settings = { eventsOnCreate: 'none', rateLimitNext: 0, rateLimitEvery: 0 };
+  const settings = {
+    eventsOnCreate: 'none',
+    rateLimitNext: 0,
+    rateLimitEvery: 0,
+    invoiceErrorNext: 0,
+    invoiceBaseUrl: 'https://sandbox.asaas.com',
+  };
   let calls = 0;
   let creations = 0;
 
@@ -295,7 +310,163 @@ export function createFakeAsaas({
     };
   }
 
+  /** The body of an invoice webhook as Asaas posts it. */
+  function invoiceWebhookEvent(invoice, event) {
+    return {
+      id: newId('evt'),
+      event,
+      dateCreated: nowSaoPaulo(),
+      invoice: structuredClone(invoice),
+    };
+  }
+
+  // Each invoice event and the status it leaves the invoice in (INVOICE_CREATED and _UPDATED leave it as it is).
+  const INVOICE_STATUS = {
+    INVOICE_SYNCHRONIZED: 'SYNCHRONIZED',
+    INVOICE_AUTHORIZED: 'AUTHORIZED',
+    INVOICE_ERROR: 'ERROR',
+    INVOICE_PROCESSING_CANCELLATION: 'PROCESSING_CANCELLATION',
+    INVOICE_CANCELED: 'CANCELED',
+    INVOICE_CANCELLATION_DENIED: 'CANCELLATION_DENIED',
+  };
+  let invoiceNumber = 1000;
+
+  /** Applies an invoice event (what the city hall's answer does) and returns it, to be delivered. */
+  function applyInvoiceEvent(invoice, event) {
+    const status = INVOICE_STATUS[event];
+    if (status) invoice.status = status;
+    if (event === 'INVOICE_AUTHORIZED') {
+      invoice.number = String(++invoiceNumber);
+      invoice.rpsSerie = 'E';
+      invoice.rpsNumber = invoice.number;
+      invoice.validationCode = invoice.id.slice(-8).toUpperCase();
+      invoice.pdfUrl = `${settings.invoiceBaseUrl}/nfse/${invoice.id}.pdf`;
+      invoice.xmlUrl = `${settings.invoiceBaseUrl}/nfse/${invoice.id}.xml`;
+      invoice.statusDescription = null;
+    }
+    if (event === 'INVOICE_ERROR') {
+      invoice.statusDescription =
+        'Falha na emissão: a prefeitura recusou a autenticação. Confira o login e a senha da prefeitura nas informações fiscais.';
+    }
+    return { invoice, event, when: 'after' };
+  }
+
+  /** A queued step: the event applied when it is delivered, so a GET meanwhile sees the invoice as it stands. */
+  const step = (invoice, event) => ({ invoice, event, when: 'after', apply: true });
+
+  function createInvoice(body) {
+    const origin = ['payment', 'installment', 'customer'].filter((k) => body[k]);
+    if (origin.length === 0) {
+      return answer(
+        400,
+        errors('invalid_object', 'Informe a cobrança, o parcelamento ou o cliente da nota.'),
+      );
+    }
+    const linked = [...state.payments.values()].filter(
+      (p) => p.id === body.payment || (body.installment && p.installment === body.installment),
+    );
+    if ((body.payment || body.installment) && linked.length === 0) {
+      return answer(400, errors('invalid_payment', 'Cobrança ou parcelamento inexistente.'));
+    }
+    if (!String(body.serviceDescription ?? '').trim()) {
+      return answer(400, errors('invalid_serviceDescription', 'Informe a descrição dos serviços.'));
+    }
+    if (!(Number(body.value) > 0)) return answer(400, errors('invalid_value', 'Informe o valor da nota.'));
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(String(body.effectiveDate ?? ''))) {
+      return answer(400, errors('invalid_effectiveDate', 'Informe a data de emissão da nota.'));
+    }
+    if (!body.municipalServiceId && !body.municipalServiceCode) {
+      return answer(400, errors('invalid_municipalService', 'Informe o serviço municipal da nota.'));
+    }
+    const invoice = {
+      object: 'invoice',
+      id: newId('inv'),
+      status: 'SCHEDULED',
+      customer: body.customer ?? linked[0]?.customer ?? null,
+      type: 'NFS-e',
+      statusDescription: null,
+      serviceDescription: body.serviceDescription,
+      pdfUrl: null,
+      xmlUrl: null,
+      rpsSerie: null,
+      rpsNumber: null,
+      number: null,
+      validationCode: null,
+      value: Number(body.value),
+      deductions: Number(body.deductions ?? 0),
+      effectiveDate: body.effectiveDate,
+      observations: body.observations ?? null,
+      estimatedTaxesDescription: '',
+      payment: body.payment ?? null,
+      installment: body.installment ?? null,
+      externalReference: body.externalReference ?? null,
+      taxes: { retainIss: false, iss: 0, cofins: 0, csll: 0, inss: 0, ir: 0, pis: 0, ...(body.taxes ?? {}) },
+      municipalServiceId: body.municipalServiceId ?? null,
+      municipalServiceCode: body.municipalServiceCode ?? null,
+      municipalServiceName: body.municipalServiceName ?? null,
+      deleted: false,
+    };
+    state.invoices.set(invoice.id, invoice);
+    const fails = settings.invoiceErrorNext > 0;
+    if (fails) settings.invoiceErrorNext--;
+    return answer(200, structuredClone(invoice), [
+      step(invoice, 'INVOICE_CREATED'),
+      step(invoice, 'INVOICE_SYNCHRONIZED'),
+      step(invoice, fails ? 'INVOICE_ERROR' : 'INVOICE_AUTHORIZED'),
+    ]);
+  }
+
+  function cancelInvoice(invoice) {
+    if (['CANCELED', 'PROCESSING_CANCELLATION'].includes(invoice.status)) {
+      return answer(400, errors('invalid_action', 'Esta nota fiscal já foi cancelada.'));
+    }
+    if (invoice.status === 'ERROR') {
+      return answer(400, errors('invalid_action', 'Não é possível cancelar uma nota fiscal com erro.'));
+    }
+    if (invoice.status === 'AUTHORIZED' || invoice.status === 'CANCELLATION_DENIED') {
+      // Issued: the city hall cancels it.
+      invoice.status = 'PROCESSING_CANCELLATION';
+      return answer(200, structuredClone(invoice), [
+        { invoice, event: 'INVOICE_PROCESSING_CANCELLATION', when: 'after' },
+        step(invoice, 'INVOICE_CANCELED'),
+      ]);
+    }
+    invoice.status = 'CANCELED';
+    return answer(200, structuredClone(invoice), [{ invoice, event: 'INVOICE_CANCELED', when: 'after' }]);
+  }
+
+  function invoiceRoute(method, path, query, body) {
+    if (method === 'POST' && path === '/v3/invoices') return createInvoice(body);
+    if (method === 'GET' && path === '/v3/invoices') {
+      const data = [...state.invoices.values()].filter(
+        (i) =>
+          (!query.get('externalReference') || i.externalReference === query.get('externalReference')) &&
+          (!query.get('payment') || i.payment === query.get('payment')) &&
+          (!query.get('installment') || i.installment === query.get('installment')),
+      );
+      return answer(200, {
+        object: 'list',
+        hasMore: false,
+        totalCount: data.length,
+        limit: 10,
+        offset: 0,
+        data,
+      });
+    }
+    const one = path.match(/^\/v3\/invoices\/([^/]+)(\/cancel)?$/);
+    if (!one) return null;
+    const invoice = state.invoices.get(one[1]);
+    if (!invoice) return answer(404, errors('not_found', 'Nota fiscal não encontrada.'));
+    if (method === 'GET' && !one[2]) return answer(200, structuredClone(invoice));
+    if (method === 'POST' && one[2]) return cancelInvoice(invoice);
+    return null;
+  }
+
   function route(method, path, query, body) {
+    if (path.startsWith('/v3/invoices')) {
+      const invoiceAnswer = invoiceRoute(method, path, query, body);
+      if (invoiceAnswer) return invoiceAnswer;
+    }
     if (method === 'POST' && path === '/v3/customers') {
       if (!body.name) return answer(400, errors('invalid_name', 'O campo nome deve ser informado.'));
       if (!validCpf(body.cpfCnpj)) {
@@ -399,12 +570,25 @@ export function createFakeAsaas({
   }
 
   function reset() {
-    configure({ eventsOnCreate: 'none', rateLimitNext: 0, rateLimitEvery: 0 });
+    configure({ eventsOnCreate: 'none', rateLimitNext: 0, rateLimitEvery: 0, invoiceErrorNext: 0 });
     calls = 0;
     creations = 0;
     state.customers.clear();
     state.payments.clear();
+    state.invoices.clear();
   }
 
-  return { state, settings, request, applyEvent, webhookEvent, list, store, configure, reset };
+  return {
+    state,
+    settings,
+    request,
+    applyEvent,
+    webhookEvent,
+    applyInvoiceEvent,
+    invoiceWebhookEvent,
+    list,
+    store,
+    configure,
+    reset,
+  };
 }

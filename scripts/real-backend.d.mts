@@ -3,6 +3,7 @@ import type { MailCapture } from './mail-capture.mjs';
 import type { RunningPocketBase } from './pocketbase-server.mjs';
 export declare const TEST_ASAAS_KEY: string;
 export declare const TEST_WEBHOOK_TOKEN: string;
+export declare const TEST_NFSE: Record<string, string>;
 export interface RealBackend {
   pb: RunningPocketBase;
   mail: MailCapture;
@@ -23,4 +24,5 @@ export declare function startRealBackend(options: {
   asaasPort?: number;
   rateLimitScale?: number;
   eventsOnCreate?: 'none' | 'after' | 'before' | 'alternate';
+  nfse?: boolean;
 }): Promise<RealBackend>;

@@ -7,13 +7,21 @@ import { startPocketBase } from './pocketbase-server.mjs';
 
 export const TEST_ASAAS_KEY = 'chave-asaas-de-teste';
 export const TEST_WEBHOOK_TOKEN = 'token-webhook-de-teste';
+/** The service invoice settings (deploy/env.template) of a backend started with `nfse`. */
+export const TEST_NFSE = {
+  NFSE_ATIVA: 'true',
+  NFSE_DESCRICAO_SERVICO: 'Assessoria para agendamento de cidadania italiana',
+  NFSE_SERVICO_MUNICIPAL_CODIGO: '17.01',
+  NFSE_SERVICO_MUNICIPAL_NOME: 'Assessoria ou consultoria de qualquer natureza',
+  NFSE_ISS: '2',
+};
 
 /**
  * Options: port (PocketBase's), appUrl (the app's address, for e-mail links), asaasTimeoutS, pixAutoPayMs,
  * reconcileAfterS (how long Asaas may not know an unknown charge before the server ends it), dataDir, log, realAsaas (use ASAAS_API_KEY/ASAAS_API_URL from this process instead of the stand-in),
  * rateLimitScale (RATE_LIMIT_SCALE: multiplies the per-IP rate limits, for harnesses whose every request comes
  * from 127.0.0.1; left out, the server keeps its production figures), eventsOnCreate (when the stand-in sends a
- * new charge's webhooks: scripts/asaas-stand-in.mjs).
+ * new charge's webhooks: scripts/asaas-stand-in.mjs), nfse (service invoices on: TEST_NFSE's settings).
  */
 export async function startRealBackend({
   port,
@@ -29,6 +37,7 @@ export async function startRealBackend({
   asaasPort = 0,
   rateLimitScale,
   eventsOnCreate = 'none',
+  nfse = false,
 }) {
   const mail = await startMailCapture({ log, httpPort: mailHttpPort });
   const pbUrl = `http://127.0.0.1:${port}`;
@@ -50,6 +59,7 @@ export async function startRealBackend({
     SMTP_PORT: String(mail.smtpPort),
     TRUSTED_PROXY_HEADER: 'X-Forwarded-For',
     ...(rateLimitScale ? { RATE_LIMIT_SCALE: String(rateLimitScale) } : {}),
+    ...(nfse ? TEST_NFSE : {}),
     ...(asaas
       ? {
           ASAAS_API_URL: asaas.url,

@@ -110,6 +110,7 @@ export async function seedDemo(pb) {
   const hash = await passwordHash(pb, password);
   const usuarios = db.usuarios.map((u) => userRow(u, hash));
   const buscaOf = new Map(usuarios.map((u) => [u.id, u.busca]));
+  const notaOf = new Map(db.pagamentos.map((p) => [p.id, p.nota_status ?? '']));
   // The columns are the fields the demo's handlers return (src/mocks/collections.ts, from pocketbase/schema.json),
   // so both hold the same; a field the demo row lacks gets PocketBase's empty value of its type.
   const rows = (collection, list = db[collection]) =>
@@ -118,10 +119,12 @@ export async function seedDemo(pb) {
     usuarios,
     pagamentos: rows('pagamentos'),
     cobrancas: rows('cobrancas'),
-    // Each booking's copy of its customer's search column and its case summary (pb_hooks would set both).
+    // Each booking's copy of its customer's search column, its case summary and its order's invoice state
+    // (pb_hooks would set them).
     agendamentos: rows('agendamentos').map((b) => ({
       ...b,
       busca: buscaOf.get(b.usuario) ?? '',
+      nota_status: notaOf.get(b.pagamento) ?? '',
       documentacao: b.documentacao || 'pendente',
     })),
     // What the server's hooks would have recorded for these bookings (the seed skips the hooks).

@@ -8,15 +8,18 @@ onRecordUpdateRequest((e) => {
 
 // Each booking carries its customer's search column (usuarios.busca), copied on every save of the booking and
 // refreshed when the account changes (usuarios.pb.js), so the staff search filters the bookings alone; and its
-// case file's summary (consulado, documentacao: lib/processo_resumo.js), refreshed by processo.pb.js.
+// case file's summary (consulado, documentacao: lib/processo_resumo.js), refreshed by processo.pb.js; and its
+// order's service invoice state (nota_status: lib/notas.js), refreshed by notas.js.
 onRecordCreate((e) => {
   require(`${__hooks}/lib/busca.js`).copiarParaAgendamento(e.app, e.record);
   require(`${__hooks}/lib/processo_resumo.js`).copiarParaAgendamento(e.app, e.record);
+  require(`${__hooks}/lib/notas.js`).copiarParaAgendamento(e.app, e.record);
   e.next();
 }, 'agendamentos');
 
 onRecordUpdate((e) => {
   require(`${__hooks}/lib/busca.js`).copiarParaAgendamento(e.app, e.record);
   require(`${__hooks}/lib/processo_resumo.js`).copiarParaAgendamento(e.app, e.record);
+  require(`${__hooks}/lib/notas.js`).copiarParaAgendamento(e.app, e.record);
   e.next();
 }, 'agendamentos');

@@ -48,3 +48,11 @@ routerAdd(
   $apis.requireAuth('usuarios'),
   (e) => require(`${__hooks}/lib/arranque.js`).exigir(e),
 );
+
+// An order's service invoice that ended in error, sent to Asaas again by staff (lib/notas.js).
+routerAdd(
+  'POST',
+  '/payments/nota-fiscal',
+  (e) => require(`${__hooks}/lib/notas.js`).tentarDeNovo(e),
+  $apis.requireAuth('usuarios'),
+);

@@ -1,6 +1,6 @@
 /** How a payment reads in Portuguese, on the customer's tracking page and on the staff booking page. */
 import { services } from '@/config/content';
-import { asaas } from '../../pocketbase/pb_hooks/lib/regras.json';
+import { asaas, notaFiscal } from '../../pocketbase/pb_hooks/lib/regras.json';
 
 export const methodLabel = (method: string): string =>
   method === 'cartao_credito' ? 'Cartão de Crédito' : method === 'pix' ? 'Pix' : 'N/A';
@@ -31,3 +31,14 @@ export const paymentStatusLabel = (status: string): string =>
 
 /** A payment whose money is kept: paid (regras.json asaas.pago). Anything else deserves staff's attention. */
 export const paymentCleared = (status: string): boolean => asaas.pago.includes(status);
+
+/** The order's service invoice (NFS-e) as staff and the customer read its state (regras.json notaFiscal). */
+export function invoiceStatusLabel(status: string): string {
+  return (notaFiscal.status as Record<string, string>)[status] ?? status;
+}
+
+/** The invoice's PDF, once the city authorized it (an http(s) address from Asaas, or the demo's own), else null. */
+export function invoicePdf(payment: { nota_status?: string; nota_pdf?: string }): string | null {
+  const url = payment.nota_pdf ?? '';
+  return payment.nota_status === 'AUTHORIZED' && /^(https?:\/\/|\/[^/])/.test(url) ? url : null;
+}

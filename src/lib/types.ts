@@ -43,6 +43,17 @@ export interface PaymentRecord extends BaseRecord {
   pago_em?: string;
   /** the charge this order came from (absent on older rows) */
   cobranca?: string;
+  /** its service invoice (NFS-e) at Asaas (pocketbase/pb_hooks/lib/notas.js); absent on older rows */
+  nota_id?: string;
+  /** '' (none), PENDENTE, ENVIANDO, DISPENSADA or Asaas's status (SCHEDULED, AUTHORIZED, ERROR...) */
+  nota_status?: string;
+  nota_numero?: string;
+  /** the invoice's PDF at Asaas */
+  nota_pdf?: string;
+  /** Asaas's description of an error */
+  nota_erro?: string;
+  /** for staff: a partial refund, or a cancellation Asaas refused */
+  nota_alerta?: string;
 }
 
 /**
@@ -86,6 +97,8 @@ export interface BookingRecord extends BaseRecord {
   consulado?: string;
   /** the case file's state: pendente, em_analise, recusada, aprovada (kept by the server) */
   documentacao?: string;
+  /** the server's copy of its order's service invoice state (PaymentRecord.nota_status) */
+  nota_status?: string;
   expand?: {
     usuario?: Pick<UserRecord, 'id' | 'nome_completo'> & Partial<UserRecord>;
     pagamento?: PaymentRecord;

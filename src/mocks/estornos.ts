@@ -10,6 +10,7 @@ import { historyEntry } from './history';
 import { parsePbDate, pbDate } from './util';
 import { currentUser, isObject, latency, MSG, pbError, readJson, toText } from './http';
 import { asaasCall, entregarEventos, todaySaoPaulo } from './asaas';
+import { aposEstorno } from './notas';
 
 const M = regras.estorno;
 /** Once the appointment is booked, a withdrawal goes to staff. */
@@ -53,6 +54,7 @@ function pedirEstorno(payment: PaymentRecord, value: number | null, description:
   }
   const before = comum.centavos(payment.valor_estornado ?? 0);
   payment.valor_estornado = (before + comum.centavos(value ?? rest)) / 100;
+  aposEstorno(payment);
   return null;
 }
 

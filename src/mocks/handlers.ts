@@ -8,6 +8,7 @@ import { authRoutes } from './auth';
 import { accountRoutes } from './conta';
 import { refundRoutes } from './estornos';
 import { notFound } from './http';
+import { invoiceRoutes } from './notas';
 import { processoRoutes } from './processo';
 import { asaasRoutes } from './proxy';
 import { recordRoutes } from './registros';
@@ -29,5 +30,6 @@ export const handlers = [
   ...asaasRoutes,
   ...webhookRoutes,
   ...refundRoutes,
+  ...invoiceRoutes,
   ...fallbackRoutes,
 ];

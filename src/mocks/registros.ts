@@ -108,6 +108,11 @@ function resolvePath(row: Row, path: string): unknown {
     const stored = fieldOf(row, path);
     return summary ? summary[path] : stored || (path === 'documentacao' ? 'pendente' : '');
   }
+  // The copy of its order's invoice state the server keeps on each booking (pb_hooks/lib/notas.js).
+  if (path === 'nota_status' && 'status_agendamento' in row) {
+    const payment = getDb().pagamentos.find((p) => p.id === row.pagamento);
+    return payment?.nota_status ?? '';
+  }
   if (dot < 0) return fieldOf(row, path);
   const owner = ownerOf(row);
   return owner ? userField(owner, path.slice(dot + 1)) : null;
@@ -120,6 +125,7 @@ function present(name: CollectionName, row: Row, viewer: StoredUser | null, expa
     out.busca = resolvePath(row, 'busca');
     out.consulado = resolvePath(row, 'consulado');
     out.documentacao = resolvePath(row, 'documentacao');
+    out.nota_status = resolvePath(row, 'nota_status');
   }
   const expanded: Json = {};
   const owner = expand.includes('usuario') ? ownerOf(row) : undefined;

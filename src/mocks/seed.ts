@@ -13,6 +13,12 @@ import { historyEntry, STATUS_MAIL_SUBJECTS } from './history';
 import { PROCESSO_DEMO_ACCOUNTS, processoSeed } from './processo-seed';
 import { makeRandom, newId, pbDate, withCpfCheckDigits } from './util';
 
+/** The PDF every demo invoice links to (public/demo/nfse-exemplo.pdf). */
+export const DEMO_INVOICE_PDF = '/demo/nfse-exemplo.pdf';
+/** What Asaas says of the demo's invoice that ended in error. */
+const DEMO_INVOICE_ERROR =
+  'Falha na emissão: a prefeitura recusou a autenticação. Confira o login e a senha da prefeitura nas informações fiscais.';
+
 export const DEMO_PASSWORD = 'Demo@2026';
 /** Fixed "today" of the seed, so dates (and tests) never drift. */
 export const SEED_REFERENCE_DATE = new Date('2026-11-01T12:00:00.000Z');
@@ -184,6 +190,11 @@ export function buildSeed(): DemoDb {
       asaas_id_pagamento: DEMO_AGENDADO_BOOKING.asaasPaymentId,
       flex: false,
       status_asaas: 'CONFIRMED',
+      // Its service invoice, issued by the city (src/mocks/notas.ts).
+      nota_status: 'AUTHORIZED',
+      nota_numero: '1001',
+      nota_pdf: DEMO_INVOICE_PDF,
+      nota_erro: '',
       created: '2026-09-14 13:22:10.512Z',
       updated: '2026-09-14 13:22:10.512Z',
     },
@@ -286,6 +297,15 @@ export function buildSeed(): DemoDb {
       asaas_id_pagamento: `pay_${newId(15, random)}`,
       flex,
       status_asaas: 'CONFIRMED',
+      // The first customer's invoice ended in error (staff see it with 'Tentar de novo'); the others were issued.
+      ...(i === 0
+        ? { nota_status: 'ERROR', nota_numero: '', nota_pdf: '', nota_erro: DEMO_INVOICE_ERROR }
+        : {
+            nota_status: 'AUTHORIZED',
+            nota_numero: String(1002 + i),
+            nota_pdf: DEMO_INVOICE_PDF,
+            nota_erro: '',
+          }),
       created: pbDate(paidAt),
       updated: pbDate(paidAt),
     });

@@ -1,6 +1,7 @@
 // Money after the charge, on the production build against the real backend (playwright.real.config.ts): the
-// customer's withdrawal within 7 days, a partial refund by staff, and what tracking shows after each. Asaas is
-// the stand-in, which refunds and sends its webhooks as Asaas documents.
+// customer's withdrawal within 7 days, a partial refund by staff, and what tracking shows after each; the
+// order's service invoice (NFS-e), downloaded by the customer and sent again by staff after an error. Asaas is
+// the stand-in, which refunds, issues invoices and sends its webhooks as Asaas documents.
 import type { APIRequestContext } from '@playwright/test';
 import { expect, expectNoAxeViolations, REAL_BACKEND, shot, test } from './fixtures';
 import { ACCOUNTS, login } from './helpers';
@@ -11,7 +12,17 @@ async function paymentOf(request: APIRequestContext, customer: Customer) {
     `${REAL_BACKEND.pb}/api/collections/pagamentos/records?filter=${encodeURIComponent(`usuario = "${customer.id}"`)}`,
     { headers: { Authorization: await superuserToken(request) } },
   );
-  return ((await response.json()) as { items: Array<{ id: string; status_asaas: string }> }).items[0];
+  return (
+    (await response.json()) as {
+      items: Array<{
+        id: string;
+        status_asaas: string;
+        nota_status: string;
+        nota_id: string;
+        nota_numero: string;
+      }>;
+    }
+  ).items[0];
 }
 
 test.beforeEach(async ({ page }) => {
@@ -126,4 +137,76 @@ test('after the 7th day from the payment, tracking explains the withdrawal perio
   await expect(page.getByRole('button', { name: 'Desistir da compra' })).toHaveCount(0);
   await expectNoAxeViolations(page, 'tracking after the withdrawal period');
   await shot(page, 'tracking-withdrawal-ended', { folder: 'money' });
+});
+
+test('service invoice: the customer downloads it from tracking and Minha conta once issued', async ({
+  page,
+  request,
+}) => {
+  // The order, then Asaas's invoice webhooks, then two pages checked with axe.
+  test.setTimeout(90_000);
+  const customer = await customerWithOrder(request, 'individual');
+  await expect.poll(async () => (await paymentOf(request, customer))?.nota_status).toBe('AUTHORIZED');
+  const issued = await paymentOf(request, customer);
+  await expect(await login(page, customer.email, customer.password)).toBeHidden();
+  await page.goto('/tracking');
+  const link = page.getByRole('link', { name: `Baixar nota fiscal nº ${issued?.nota_numero} (PDF)` });
+  await expect(link).toBeVisible();
+  await expectNoAxeViolations(page, 'tracking with the invoice');
+  await shot(page, 'tracking-invoice', { folder: 'money' });
+  // Asaas's PDF, in a new tab: what the browser gets from the link is the invoice's PDF, as an attachment.
+  await expect(link).toHaveAttribute('target', '_blank');
+  const pdf = await page.request.get((await link.getAttribute('href')) ?? '');
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect(pdf.headers()['content-disposition']).toContain(`nfse-${issued?.nota_numero}.pdf`);
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  await page.goto('/minha-conta');
+  await expect(page.getByRole('region', { name: 'Nota fiscal' }).getByRole('link')).toHaveAttribute(
+    'href',
+    /\/nfse\/inv_\w+\.pdf$/,
+  );
+  await expectNoAxeViolations(page, 'Minha conta with the invoice');
+  await shot(page, 'account-invoice', { folder: 'money' });
+});
+
+test('service invoice: staff find one Asaas could not issue in the list, read why and send it again', async ({
+  page,
+  browser,
+  request,
+}) => {
+  // Two people and Asaas's webhooks, twice: the order issued, then issued again.
+  test.setTimeout(90_000);
+  const customer = await customerWithOrder(request, 'individual');
+  await expect.poll(async () => (await paymentOf(request, customer))?.nota_status).toBe('AUTHORIZED');
+  const issued = await paymentOf(request, customer);
+  // The city refuses it (as Asaas reports it: INVOICE_ERROR, then its GET says ERROR).
+  await request.post(`${REAL_BACKEND.asaas}/__control/invoices/${issued?.nota_id}/event`, {
+    data: { event: 'INVOICE_ERROR' },
+  });
+  await expect.poll(async () => (await paymentOf(request, customer))?.nota_status).toBe('ERROR');
+  const staffContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  await ownAddress(staffContext);
+  const staff = await staffContext.newPage();
+  await expect(await login(staff, ACCOUNTS.admin.email)).toBeHidden();
+  await staff.goto(`/dashboard?status=NOTA_ERRO&search=${encodeURIComponent(customer.email)}`);
+  await expect(staff.getByLabel('Status')).toHaveValue('NOTA_ERRO');
+  await expect(staff.getByRole('link', { name: customer.name })).toHaveCount(1);
+  await expectNoAxeViolations(staff, 'list filtered on invoice errors');
+  await shot(staff, 'staff-list-invoice-error', { folder: 'money' });
+  await staff.getByRole('link', { name: customer.name }).first().click();
+  const panel = staff.getByRole('region', { name: 'Nota fiscal (NFS-e)' });
+  await expect(panel).toContainText('Com erro');
+  await expect(panel).toContainText('Erro informado pelo Asaas: Falha na emissão: a prefeitura recusou');
+  await expectNoAxeViolations(staff, 'booking page with a failed invoice');
+  await shot(staff, 'staff-invoice-error', { folder: 'money' });
+  await panel.getByRole('button', { name: 'Tentar de novo' }).click();
+  // The server sends it again after its answer; Asaas issues it through its webhooks.
+  await expect.poll(async () => (await paymentOf(request, customer))?.nota_status).toBe('AUTHORIZED');
+  await staff.reload();
+  await expect(panel).toContainText('Emitida');
+  await expect(panel.getByRole('button', { name: 'Tentar de novo' })).toHaveCount(0);
+  await expect(panel.getByRole('link', { name: /Abrir PDF da nota/ })).toBeVisible();
+  await expectNoAxeViolations(staff, 'booking page after the retry');
+  await shot(staff, 'staff-invoice-retried', { folder: 'money' });
+  await staffContext.close();
 });

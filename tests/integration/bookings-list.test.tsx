@@ -410,14 +410,28 @@ describe('staff bookings list', () => {
     expect(params(last(requests)).filter).toBe('created ~ "Greco" || busca ~ "greco"');
   });
 
-  it("filters by status ('Todos' + the five) and combines it with the search", async () => {
+  it("filters by status ('Todos', the five, an invoice in error) and combines it with the search", async () => {
     const { user, requests, router } = await openList('/dashboard?page=2');
     const status = screen.getByLabelText('Status');
     expect(
       within(status)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['Todos', 'NOVO', 'ANALISE ERRO', 'ANALISE OK', 'AGENDADO', 'FINALIZADO']);
+    ).toEqual([
+      'Todos',
+      'NOVO',
+      'ANALISE ERRO',
+      'ANALISE OK',
+      'AGENDADO',
+      'FINALIZADO',
+      'Nota fiscal com erro',
+    ]);
+
+    // The orders whose service invoice (NFS-e) Asaas could not issue: the seed has one.
+    await user.selectOptions(status, 'Nota fiscal com erro');
+    await waitFor(() => expect(params(last(requests)).filter).toBe("nota_status = 'ERROR'"));
+    await screen.findByText('Total: 1');
+    expect(router.location.search).toBe('?status=NOTA_ERRO');
 
     await user.selectOptions(status, 'AGENDADO');
     await waitFor(() =>
@@ -591,7 +605,8 @@ describe("'Exportar CSV'", () => {
       perPage: '500',
       sort: '-created',
       filter: 'status_agendamento = "FINALIZADO"',
-      expand: 'usuario',
+      // With each booking's order: the file has its service invoice's number.
+      expand: 'usuario,pagamento',
     });
 
     const file = files[0] as { name: string; blob: Blob };
@@ -620,6 +635,7 @@ describe("'Exportar CSV'", () => {
         newest.hora_agendamento,
         newest.local_agendamento,
         formatDateTime(newest.updated),
+        getDb().pagamentos.find((p) => p.id === newest.pagamento)?.nota_numero ?? '',
       ]
         .map((f) => `"${f}"`)
         .join(';'),

@@ -239,3 +239,54 @@ test('the stand-in POSTs the events itself, with the token, before the answer wh
     await new Promise((resolve) => hooks.close(resolve));
   }
 });
+
+test('service invoices: scheduled, synchronized and authorized step by step; an error on request; a cancellation', () => {
+  const { asaas, customer } = withCustomer();
+  const pix = newPix(asaas, customer);
+  const invoice = (extra = {}) =>
+    asaas.request('POST', '/v3/invoices', none, {
+      payment: pix.id,
+      serviceDescription: 'Assessoria',
+      value: 699,
+      effectiveDate: todaySaoPaulo(),
+      municipalServiceCode: '17.01',
+      externalReference: 'pedido.0',
+      ...extra,
+    });
+  // One of payment/installment/customer, and a municipal service, are required.
+  assert.equal(invoice({ municipalServiceCode: undefined }).status, 400);
+  assert.equal(invoice({ payment: 'pay_nenhum' }).status, 400);
+  const made = invoice();
+  assert.equal(made.status, 200);
+  assert.equal(made.body.status, 'SCHEDULED');
+  assert.deepEqual(
+    made.events.map((e) => e.event),
+    ['INVOICE_CREATED', 'INVOICE_SYNCHRONIZED', 'INVOICE_AUTHORIZED'],
+  );
+  // Each step happens when its webhook goes out: a GET meanwhile sees the invoice as it stands.
+  const stored = () => asaas.request('GET', `/v3/invoices/${made.body.id}`, none).body;
+  for (const e of made.events) asaas.applyInvoiceEvent(e.invoice, e.event);
+  assert.equal(stored().status, 'AUTHORIZED');
+  assert.match(stored().number, /^\d+$/);
+  assert.match(stored().pdfUrl, new RegExp(`/nfse/${made.body.id}\\.pdf$`));
+  assert.equal(
+    asaas.request('GET', '/v3/invoices', new URLSearchParams({ externalReference: 'pedido.0' }), null).body
+      .totalCount,
+    1,
+  );
+  // Issued: the city cancels it (PROCESSING_CANCELLATION, then CANCELED).
+  const cancel = asaas.request('POST', `/v3/invoices/${made.body.id}/cancel`, none, {});
+  assert.equal(cancel.body.status, 'PROCESSING_CANCELLATION');
+  for (const e of cancel.events) if (e.apply) asaas.applyInvoiceEvent(e.invoice, e.event);
+  assert.equal(stored().status, 'CANCELED');
+  assert.equal(asaas.request('POST', `/v3/invoices/${made.body.id}/cancel`, none, {}).status, 400);
+  // The next invoice fails, as the city would refuse it, with Asaas's description.
+  asaas.configure({ invoiceErrorNext: 1 });
+  const failing = invoice({ externalReference: 'pedido.1' });
+  assert.equal(failing.events.at(-1).event, 'INVOICE_ERROR');
+  for (const e of failing.events) asaas.applyInvoiceEvent(e.invoice, e.event);
+  const failed = asaas.request('GET', `/v3/invoices/${failing.body.id}`, none).body;
+  assert.equal(failed.status, 'ERROR');
+  assert.match(failed.statusDescription, /prefeitura/);
+  assert.equal(invoice({ externalReference: 'pedido.2' }).events.at(-1).event, 'INVOICE_AUTHORIZED');
+});

@@ -14,7 +14,14 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const port = Number(process.env.PB_TEST_PORT ?? 18090 + Math.floor(Math.random() * 800));
-  const backend = await startRealBackend({ port, asaasTimeoutS: 2, noAnswerMs: 6_000, reconcileAfterS: 4 });
+  // Service invoices on (tests/server/notas.test.ts); notas.test.ts starts a server of its own with them off.
+  const backend = await startRealBackend({
+    port,
+    asaasTimeoutS: 2,
+    noAnswerMs: 6_000,
+    reconcileAfterS: 4,
+    nfse: true,
+  });
   // The demo's own seed, so the contract suite asks both backends about the same records.
   await seedDemo(backend.pb);
   project.provide('pbUrl', backend.pb.url);

@@ -294,3 +294,18 @@ export async function paidCustomer(options: Parameters<typeof cardRequest>[2] = 
   const charge = await payByCard(customer, cardRequest(asaasId, customer, options));
   return { customer, asaasId, charge };
 }
+
+/** A Pix charge for the individual service, as the app asks the proxy for one. */
+export async function pixCharge(customer: Customer, asaasId: string) {
+  return customer.pb.send<{ id: string; status: string }>('/payments/asaas/pix', {
+    method: 'POST',
+    body: {
+      customer: asaasId,
+      billingType: 'PIX',
+      value: 699,
+      dueDate: '2020-01-01',
+      tipo_servico: 'individual',
+      flex: false,
+    },
+  });
+}

@@ -17,6 +17,7 @@ import {
   orderOf,
   paidCustomer,
   payByCard,
+  pixCharge,
   postWebhook,
   superuser,
   type Customer,
@@ -42,20 +43,6 @@ async function asaasInstallments(installment: string) {
   return all
     .filter((p) => p.installment === installment)
     .sort((a, b) => Number(a.installmentNumber) - Number(b.installmentNumber));
-}
-
-async function pixCharge(customer: Customer, asaasId: string) {
-  return customer.pb.send<{ id: string; status: string }>('/payments/asaas/pix', {
-    method: 'POST',
-    body: {
-      customer: asaasId,
-      billingType: 'PIX',
-      value: 699,
-      dueDate: '2020-01-01',
-      tipo_servico: 'individual',
-      flex: false,
-    },
-  });
 }
 
 /** A staff account, so staff alerts have somewhere to go. */

@@ -13,7 +13,10 @@ const booking = (over: Partial<BookingRecord> = {}): BookingRecord => ({
   status_agendamento: 'ANALISE_OK',
   local_agendamento: 'Av. Paulista, 1963; 2º andar',
   formulario: '',
-  expand: { usuario: { id: 'u1', nome_completo: 'Ana "Nina" D\'Ávila' } },
+  expand: {
+    usuario: { id: 'u1', nome_completo: 'Ana "Nina" D\'Ávila' },
+    pagamento: { nota_numero: '1042' } as NonNullable<BookingRecord['expand']>['pagamento'],
+  },
   ...over,
 });
 
@@ -44,7 +47,7 @@ describe('buildBookingsCsv', () => {
     expect(lines).toHaveLength(4);
     expect(lines[3]).toBe('');
     expect(lines[0]).toBe(
-      '"ID";"Criado em";"Cliente";"Status";"Data agend.";"Hora agend.";"Local agend.";"Atualizado em"',
+      '"ID";"Criado em";"Cliente";"Status";"Data agend.";"Hora agend.";"Local agend.";"Atualizado em";"Nota fiscal"',
     );
     expect(lines[1]).toBe(
       [
@@ -56,6 +59,7 @@ describe('buildBookingsCsv', () => {
         '09:05',
         'Av. Paulista, 1963; 2º andar',
         formatDateTime('2026-05-20 08:00:00.000Z'),
+        '1042',
       ]
         .map((f) => `"${f}"`)
         .join(';'),

@@ -26,12 +26,20 @@ const linha = (problemas) =>
   'Configuração incompleta: cobranças RECUSADAS até corrigir o .env do servidor e reiniciar: ' +
   problemas.join('; ');
 
-/** Logs, at start-up, what keeps charges off. */
+/** Logs, at start-up, what keeps charges off, and service invoices (NFS-e) turned on without a municipal service. */
 function verificar(app) {
   const problemas = problemasPagamento(app);
   if (problemas.length > 0) {
     console.error(linha(problemas));
     app.logger().error(linha(problemas));
+  }
+  const nfse = require(`${__hooks}/lib/config.js`).nfse();
+  if (nfse.ativa && !nfse.servicoId && !nfse.servicoCodigo) {
+    const aviso =
+      'NFSE_ATIVA=true sem NFSE_SERVICO_MUNICIPAL_ID nem NFSE_SERVICO_MUNICIPAL_CODIGO: o Asaas recusará as notas ' +
+      'fiscais (a equipe as verá com erro). Corrija o .env do servidor e reinicie.';
+    console.error(aviso);
+    app.logger().error(aviso);
   }
 }
 

@@ -35,4 +35,23 @@ function aplicar(app) {
   if (mudou) app.save(settings);
 }
 
-module.exports = { aplicar };
+/**
+ * The service invoices (NFS-e) the kit asks Asaas for (lib/notas.js), from the server's environment; off unless
+ * NFSE_ATIVA=true. The municipal service is the accountant's choice: its id in Asaas's list
+ * (NFSE_SERVICO_MUNICIPAL_ID) or, where the city publishes no list, its code (NFSE_SERVICO_MUNICIPAL_CODIGO).
+ * NFSE_ISS: the ISS rate in percent, when the city wants it on the invoice (empty: not sent).
+ */
+function nfse() {
+  const env = (nome) => String($os.getenv(nome) || '').trim();
+  const iss = env('NFSE_ISS').replace(',', '.');
+  return {
+    ativa: env('NFSE_ATIVA') === 'true',
+    descricao: env('NFSE_DESCRICAO_SERVICO') || 'Assessoria para agendamento de cidadania italiana',
+    servicoId: env('NFSE_SERVICO_MUNICIPAL_ID'),
+    servicoCodigo: env('NFSE_SERVICO_MUNICIPAL_CODIGO'),
+    servicoNome: env('NFSE_SERVICO_MUNICIPAL_NOME'),
+    iss: iss !== '' && isFinite(Number(iss)) ? Number(iss) : null,
+  };
+}
+
+module.exports = { aplicar, nfse };

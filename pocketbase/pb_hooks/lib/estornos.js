@@ -44,10 +44,11 @@ function restante(pagamento) {
 
 /**
  * Asks Asaas to refund an order: all that remains (`valor` null: the installment refund for a card in
- * installments) or `valor` reais of it, and adds it to the order's `valor_estornado`. Throws when Asaas refuses
- * (400, its reason) or does not answer (503).
+ * installments) or `valor` reais of it, and adds it to the order's `valor_estornado`; its service invoice is
+ * then cancelled (in `acoes`, after the answer) or, after a partial refund, flagged for staff (lib/notas.js).
+ * Returns the order. Throws when Asaas refuses (400, its reason) or does not answer (503).
  */
-function pedirEstorno(app, pagamento, valor, descricao) {
+function pedirEstorno(app, pagamento, valor, descricao, acoes) {
   // The charge of the order (older rows are linked by their Asaas id only).
   const cobranca = pagamento.getString('cobranca')
     ? app.findRecordById('cobrancas', pagamento.getString('cobranca'))
@@ -80,6 +81,8 @@ function pedirEstorno(app, pagamento, valor, descricao) {
   const depois = antes + regras.centavos(valor === null ? resta : valor);
   pedido.set('valor_estornado', Math.max(depois, regras.centavos(pedido.getFloat('valor_estornado'))) / 100);
   app.save(pedido);
+  require(`${__hooks}/lib/notas.js`).aposEstorno(app, pedido, acoes);
+  return pedido;
 }
 
 function agendamentoDe(app, pagamento) {
@@ -108,7 +111,8 @@ function desistir(e) {
       ]);
     return pedidos.responderEExecutar(e, 200, { resultado: 'encaminhada' }, [alerta]);
   }
-  pedirEstorno(e.app, pagamento, null, 'Desistência da compra (art. 49 do CDC)');
+  const acoes = [];
+  pedirEstorno(e.app, pagamento, null, 'Desistência da compra (art. 49 do CDC)', acoes);
   if (agendamento) {
     const antes = agendamento.getString('status_agendamento');
     agendamento.set('status_agendamento', 'CANCELADO');
@@ -131,7 +135,7 @@ function desistir(e) {
       'O estorno integral de ' + valor + ' foi solicitado ao Asaas e o agendamento foi cancelado.',
     ]);
   };
-  return pedidos.responderEExecutar(e, 200, { resultado: 'estornada' }, [avisos]);
+  return pedidos.responderEExecutar(e, 200, { resultado: 'estornada' }, acoes.concat([avisos]));
 }
 
 function escaparNome(nome) {
@@ -163,7 +167,8 @@ function estornar(e) {
     const mensagem = parcial ? MSG.valorRestante(resta) : MSG.valor;
     throw new BadRequestError(mensagem, { valor: new ValidationError('validation_invalid_value', mensagem) });
   }
-  pedirEstorno(e.app, pagamento, valor, motivo);
+  const acoes = [];
+  pedirEstorno(e.app, pagamento, valor, motivo, acoes);
   historico.registrarNota(
     e.app,
     agendamento.id,
@@ -177,7 +182,7 @@ function estornar(e) {
       motivo,
     e.auth,
   );
-  return e.json(200, { resultado: 'solicitado' });
+  return pedidos.responderEExecutar(e, 200, { resultado: 'solicitado' }, acoes);
 }
 
 module.exports = { desistir, estornar, PRAZO_DIAS };

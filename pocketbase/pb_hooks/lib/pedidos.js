@@ -125,6 +125,8 @@ function gravarPedido(app, cobranca, depois) {
         status_asaas: cobranca.getString('status'),
         pago_em: new DateTime(),
       });
+      // Its service invoice, when NFS-e is on: due now, sent once the order is committed (lib/notas.js).
+      require(`${__hooks}/lib/notas.js`).marcarPendente(pagamento);
       tx.save(pagamento);
       const agendamento = novo(tx, 'agendamentos', {
         usuario: cobranca.getString('usuario'),
@@ -152,6 +154,9 @@ function gravarPedido(app, cobranca, depois) {
         fora.findRecordById('pagamentos', pagamentoId),
       ),
     );
+    if (resultado.pagamento.getString('nota_status') === 'PENDENTE') {
+      depois.push((fora) => require(`${__hooks}/lib/notas.js`).enviar(fora, pagamentoId));
+    }
   }
   return resultado;
 }
@@ -282,6 +287,10 @@ function registrarPosPagamento(app, pagamento, status, acoes) {
     agendamento.set('status_agendamento', 'CANCELADO');
     app.save(agendamento);
     historico.registrarMudanca(app, agendamento.id, 'status_agendamento', antes, 'CANCELADO');
+  }
+  // A refund reaches the order's service invoice: cancelled when all was given back, flagged when part was.
+  if (status === 'REFUNDED' || status === 'PARTIALLY_REFUNDED') {
+    require(`${__hooks}/lib/notas.js`).aposEstorno(app, pagamento, acoes);
   }
   const pagamentoId = pagamento.id;
   acoes.push((fora) => {

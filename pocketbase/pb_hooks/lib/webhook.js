@@ -1,4 +1,4 @@
-// Asaas's payment events. Only requests with the configured token are read; each event is handled once
+// Asaas's payment and invoice events. Only requests with the configured token are read; each event is handled once
 // (Asaas delivers again until it gets a 200, and may deliver twice); charges the proxy never made are ignored.
 
 const regras = require(`${__hooks}/lib/regras.js`);
@@ -53,39 +53,42 @@ function pagamentoNoAsaas(id) {
 }
 
 /**
- * Handles one event inside a transaction: the event's record and its effects land together or not at all.
- * `verificado` is the payment as Asaas reports it (null: Asaas does not know it). E-mails and refunds wait in
- * `depois` until the commit.
+ * What a payment event does to the charge it belongs to (inside the webhook's transaction), `verificado` being
+ * the payment as Asaas reports it (null: Asaas does not know it). Returns the result recorded for the event.
  */
-function processar(app, evento, verificado, depois) {
+function aplicarPagamento(tx, evento, verificado, depois) {
+  const cobranca = verificado ? cobrancaDoPagamento(tx, verificado) : null;
+  if (EVENTOS.indexOf(evento.event) < 0) return 'ignorado: evento sem efeito';
+  if (!verificado) return 'ignorado: pagamento que o Asaas não conhece';
+  if (!cobranca) return 'ignorado: cobrança que o servidor não fez';
+  const doAsaas = pedidos.statusDoAsaas(cobranca, verificado) || 'PENDING';
+  const status = RECUSAS[evento.event] && !regras.pago(doAsaas) ? RECUSAS[evento.event] : doAsaas;
+  pedidos.aplicarStatus(tx, cobranca, status, undefined, depois);
+  pedidos.anotarEstornos(tx, cobranca, verificado);
+  return (
+    'cobrança ' +
+    cobranca.id +
+    ': ' +
+    cobranca.getString('status') +
+    (cobranca.getBool('duplicada') ? ' (duplicada)' : '')
+  );
+}
+
+/**
+ * Handles one event inside a transaction: the event's record and its effects (`efeito(tx)`, returning the result
+ * to record) land together or not at all. E-mails, refunds and calls to Asaas wait in `depois` until the commit.
+ */
+function processar(app, evento, asaasId, efeito) {
   let resultado = '';
   app.runInTransaction((tx) => {
     const registro = novo(tx, 'asaas_eventos', {
       evento_id: evento.id,
       evento: evento.event,
-      asaas_id: String((evento.payment && evento.payment.id) || ''),
+      asaas_id: asaasId,
       resultado: '',
     });
     tx.save(registro);
-    const cobranca = verificado ? cobrancaDoPagamento(tx, verificado) : null;
-    if (EVENTOS.indexOf(evento.event) < 0) {
-      resultado = 'ignorado: evento sem efeito';
-    } else if (!verificado) {
-      resultado = 'ignorado: pagamento que o Asaas não conhece';
-    } else if (!cobranca) {
-      resultado = 'ignorado: cobrança que o servidor não fez';
-    } else {
-      const doAsaas = pedidos.statusDoAsaas(cobranca, verificado) || 'PENDING';
-      const status = RECUSAS[evento.event] && !regras.pago(doAsaas) ? RECUSAS[evento.event] : doAsaas;
-      pedidos.aplicarStatus(tx, cobranca, status, undefined, depois);
-      pedidos.anotarEstornos(tx, cobranca, verificado);
-      resultado =
-        'cobrança ' +
-        cobranca.id +
-        ': ' +
-        cobranca.getString('status') +
-        (cobranca.getBool('duplicada') ? ' (duplicada)' : '');
-    }
+    resultado = efeito(tx);
     registro.set('resultado', resultado.slice(0, 200));
     tx.save(registro);
   });
@@ -96,7 +99,11 @@ function jaRecebido(app, eventoId) {
   return !!achar(app, 'asaas_eventos', 'evento_id = {:id}', { id: eventoId });
 }
 
-/** POST /payments/asaas/webhook: every event answered 200 is recorded in asaas_eventos. */
+/**
+ * POST /payments/asaas/webhook: every event answered 200 is recorded in asaas_eventos. Payment events settle
+ * charges; INVOICE_* events follow the orders' service invoices (lib/notas.js). Either is checked with Asaas
+ * first (GET), and only Asaas's word counts.
+ */
 function receber(e) {
   if (!tokenValido(e)) throw new UnauthorizedError(regras.MSG.tokenInvalido, {});
   const evento = e.requestInfo().body || {};
@@ -104,12 +111,24 @@ function receber(e) {
   evento.id = String(evento.id);
   evento.event = String(evento.event);
   if (jaRecebido(e.app, evento.id)) return e.json(200, { recebido: true, repetido: true });
-  const pagamento = evento.payment || {};
-  const verificado = EVENTOS.indexOf(evento.event) >= 0 ? pagamentoNoAsaas(String(pagamento.id || '')) : null;
   const depois = [];
+  let asaasId = '';
+  let efeito = null;
+  if (evento.event.indexOf('INVOICE_') === 0) {
+    const notas = require(`${__hooks}/lib/notas.js`);
+    const verificada = notas.verificar(evento);
+    asaasId = String((evento.invoice && evento.invoice.id) || '');
+    efeito = (tx) => notas.aplicarEvento(tx, verificada, depois);
+  } else {
+    const pagamento = evento.payment || {};
+    const verificado =
+      EVENTOS.indexOf(evento.event) >= 0 ? pagamentoNoAsaas(String(pagamento.id || '')) : null;
+    asaasId = String(pagamento.id || '');
+    efeito = (tx) => aplicarPagamento(tx, evento, verificado, depois);
+  }
   let resultado = '';
   try {
-    resultado = processar(e.app, evento, verificado, depois);
+    resultado = processar(e.app, evento, asaasId, efeito);
   } catch (err) {
     // The same event delivered twice at once: the other delivery recorded it.
     if (violaUnicidade(err) && jaRecebido(e.app, evento.id)) {
@@ -117,7 +136,7 @@ function receber(e) {
     }
     throw err; // not a 200: Asaas delivers it again later
   }
-  // The 200 first: e-mails and refunds run once Asaas has its answer.
+  // The 200 first: e-mails, refunds and invoices run once Asaas has its answer.
   return pedidos.responderEExecutar(e, 200, { recebido: true, resultado: resultado }, depois);
 }
 

@@ -16,6 +16,8 @@ import { maskPhone } from '@/lib/phone';
 import type { UserRecord } from '@/lib/types';
 import { useSession } from '@/lib/use-session';
 import { Withdrawal } from '@/components/withdrawal';
+import { InvoiceLink } from '@/components/invoice-link';
+import { invoicePdf } from '@/lib/payment-labels';
 import { accountErrorMessage, accountQueries, EXPORT_FILE_NAME, exportMyData } from './api/account';
 import { DeletionRequest } from './deletion-request';
 import { PhoneForm } from './phone-form';
@@ -159,6 +161,12 @@ export function AccountPage() {
           <Link to={paths.caseFile} className={buttonClass('secondary', 'mt-4')}>
             Abrir dados e documentos
           </Link>
+        </Section>
+      ) : null}
+      {payment && invoicePdf(payment) ? (
+        <Section id="conta-nota" title="Nota fiscal">
+          <p>A nota fiscal de serviço (NFS-e) da sua compra, emitida pela prefeitura.</p>
+          <InvoiceLink payment={payment} className="mt-4" />
         </Section>
       ) : null}
       <Section id="conta-copia" title="Cópia dos seus dados">

@@ -11,6 +11,7 @@ import { StatusBadge } from './columns';
 import { ContactPanel, FormularioPanel, HistoryPanel, PurchasePanel } from './booking-panels';
 import { listHref } from './list-params';
 import { ownerName } from './owner-name';
+import { InvoicePanel } from './invoice-panel';
 import { RefundPanel } from './refund-panel';
 import { caseQueries } from './review/api';
 
@@ -107,6 +108,7 @@ export function BookingDetailsPage() {
         >
           <ContactPanel booking={booking} />
           <PurchasePanel booking={booking} />
+          <InvoicePanel booking={booking} />
           <FormularioPanel booking={booking} />
           <RefundPanel booking={booking} />
         </aside>

@@ -18,7 +18,7 @@ import { bookingQueries, errorMessage } from './api/bookings';
 
 const COPIED_MS = 2000;
 
-function Panel({ title, children }: { title: string; children: ReactNode }) {
+export function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section aria-label={title} className="rounded-2xl border border-gray-200 p-5">
       <h2 className="text-lg font-bold text-ink-900">{title}</h2>
@@ -28,7 +28,7 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** A term and its value (which may wrap anywhere: long e-mails on a phone), with an action beside it. */
-function Row({ term, children, action }: { term: string; children: ReactNode; action?: ReactNode }) {
+export function Row({ term, children, action }: { term: string; children: ReactNode; action?: ReactNode }) {
   return (
     <div className="border-t border-gray-100 py-2 first:border-t-0 first:pt-0">
       <dt className="text-sm text-ink-600">{term}</dt>

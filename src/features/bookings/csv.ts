@@ -20,6 +20,7 @@ export const CSV_HEADER = [
   'Hora agend.',
   'Local agend.',
   'Atualizado em',
+  'Nota fiscal',
 ] as const;
 
 /**
@@ -42,6 +43,8 @@ export function bookingCsvRow(booking: BookingRecord): string[] {
     padTime(booking.hora_agendamento) || (booking.hora_agendamento ?? ''),
     booking.local_agendamento ?? '',
     formatDateTime(booking.updated),
+    // The order's service invoice (NFS-e) number, once the city issued it.
+    booking.expand?.pagamento?.nota_numero ?? '',
   ];
 }
 

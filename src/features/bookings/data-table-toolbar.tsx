@@ -4,8 +4,8 @@ import { fieldErrorId, FieldShell, inputClass, SelectField } from '@/components/
 import { SEARCH_DEBOUNCE_MS } from '@/config/constants';
 import { statusLabel } from '@/lib/booking-status';
 import { cn } from '@/lib/cn';
-import { BOOKING_STATUSES, type BookingStatus } from '@/lib/types';
-import { CONSULATE_FILTERS, MAX_SEARCH_LENGTH } from './list-params';
+import { BOOKING_STATUSES } from '@/lib/types';
+import { CONSULATE_FILTERS, INVOICE_ERROR_FILTER, MAX_SEARCH_LENGTH, type StatusFilter } from './list-params';
 import { CASE_STATE_LABELS, CASE_STATES, consulateLabel, type CaseState } from './review/api';
 
 interface SearchBoxProps {
@@ -66,8 +66,8 @@ interface CreatedRange {
 interface DataTableToolbarProps extends CreatedRange {
   search: string;
   onSearchCommit: (search: string) => void;
-  status: BookingStatus | '';
-  onStatusChange: (status: BookingStatus | '') => void;
+  status: StatusFilter;
+  onStatusChange: (status: StatusFilter) => void;
   /** Only the day that changed: the other is read from the URL at the moment of writing. */
   onRangeChange: (range: Partial<CreatedRange>) => void;
   onExport: () => void;
@@ -164,8 +164,10 @@ function CreatedRangeFields({
   );
 }
 
-function isStatusOption(value: string): value is BookingStatus | '' {
-  return value === '' || (BOOKING_STATUSES as readonly string[]).includes(value);
+function isStatusOption(value: string): value is StatusFilter {
+  return (
+    value === '' || value === INVOICE_ERROR_FILTER || (BOOKING_STATUSES as readonly string[]).includes(value)
+  );
 }
 
 function isCaseStateOption(value: string): value is CaseState | '' {
@@ -245,6 +247,7 @@ export function DataTableToolbar({
               {statusLabel(s)}
             </option>
           ))}
+          <option value={INVOICE_ERROR_FILTER}>Nota fiscal com erro</option>
         </SelectField>
         <Button
           variant="secondary"

@@ -28,6 +28,10 @@ export interface ListSort {
   desc: boolean;
 }
 
+/** The status filter's option for the orders whose service invoice (NFS-e) Asaas could not issue. */
+export const INVOICE_ERROR_FILTER = 'NOTA_ERRO';
+export type StatusFilter = BookingStatus | typeof INVOICE_ERROR_FILTER | '';
+
 export interface ListParams {
   /** 1-based, as PocketBase counts pages. */
   page: number;
@@ -35,7 +39,8 @@ export interface ListParams {
   /** The header sort; DEFAULT_SORT (newest first) when none is chosen or one is cleared. */
   sort: ListSort;
   search: string;
-  status: BookingStatus | '';
+  /** A booking status, or INVOICE_ERROR_FILTER. */
+  status: StatusFilter;
   /** First and last day of creation, 'yyyy-mm-dd' in the staff member's time zone; '' for open. */
   from: string;
   to: string;
@@ -117,7 +122,7 @@ export function parseListParams(searchParams: URLSearchParams): ListParams {
         : STAFF_DEFAULT_PAGE_SIZE,
     sort: parseSort(searchParams.get('sort')) ?? DEFAULT_SORT,
     search: (searchParams.get('search') ?? '').trim().slice(0, MAX_SEARCH_LENGTH),
-    status: isStatus(status) ? status : '',
+    status: isStatus(status) || status === INVOICE_ERROR_FILTER ? status : '',
     from: isoDay(searchParams.get('from')),
     to: isoDay(searchParams.get('to')),
     consulado: CONSULATE_FILTERS.includes(consulado) ? consulado : '',
@@ -251,7 +256,12 @@ export function filterParam({
   const parts = [
     // `||` binds looser than `&&`: the search alternatives need parentheses once other parts join them.
     text,
-    status ? pb.filter('status_agendamento = {:s}', { s: status }) : null,
+    status === INVOICE_ERROR_FILTER
+      ? // The server's copy of the order's invoice state on each booking (pb_hooks/lib/notas.js).
+        "nota_status = 'ERROR'"
+      : status
+        ? pb.filter('status_agendamento = {:s}', { s: status })
+        : null,
     createdFilter(from, to),
     // The server's copies on each booking, indexed (pb_hooks/lib/processo_resumo.js).
     consulado ? pb.filter('consulado = {:c}', { c: consulado }) : null,

@@ -25,6 +25,7 @@ import { methodLabel, serviceName } from '@/config/payment-labels';
 import type { BookingRecord, BookingStatus, PaymentRecord } from '@/lib/types';
 import { useSession } from '@/lib/use-session';
 import { Withdrawal } from '@/components/withdrawal';
+import { InvoiceLink } from '@/components/invoice-link';
 
 function Step({
   n,
@@ -245,6 +246,7 @@ function TrackingContent({
           <p>
             Total recebido: <strong className="text-ink-900">{formatBRL(payment.preco_servico)}</strong>
           </p>
+          <InvoiceLink payment={payment} />
         </Step>
         <Step n={3} title="Documentos para verificação" done={docsDone}>
           <Documents

@@ -40,7 +40,12 @@ export const bookingQueries = {
 
 /** Every booking matching the list's filters, in its order (for the CSV export). */
 export function fetchAllBookings(params: Pick<ListParams, 'sort'> & ListFilters): Promise<BookingRecord[]> {
-  return agendamentos().getFullList<BookingRecord>({ ...listRequestOptions(params), batch: 500 });
+  // With each booking's order: the file has its service invoice's number.
+  return agendamentos().getFullList<BookingRecord>({
+    ...listRequestOptions(params),
+    expand: 'usuario,pagamento',
+    batch: 500,
+  });
 }
 
 /**

@@ -1,0 +1,49 @@
+/**
+ * Service invoices (NFS-e) in the demo (pocketbase/pb_hooks/lib/notas.js): the seed's orders carry theirs; a
+ * refund reaches the invoice (cancelled when all was given back, flagged for staff when part was), and staff
+ * send again one that ended in error. The demo's Asaas issues it at once, with the demo's PDF.
+ */
+import { http, HttpResponse } from 'msw';
+import type { PaymentRecord } from '@/lib/types';
+import comum from '../../pocketbase/pb_hooks/lib/comum.js';
+import regras from '../../pocketbase/pb_hooks/lib/regras.json';
+import { getDb, saveDb } from './db';
+import { currentUser, latency, MSG, pbError, readJson, toText } from './http';
+import { DEMO_INVOICE_PDF } from './seed';
+
+const T = regras.notaFiscal;
+const CANCELAVEIS = ['SCHEDULED', 'SYNCHRONIZED', 'AUTHORIZED', 'CANCELLATION_DENIED'];
+
+/** After a refund (notas.js aposEstorno): all given back cancels the invoice; part of it flags it for staff. */
+export function aposEstorno(payment: PaymentRecord): void {
+  const status = payment.nota_status ?? '';
+  const full = comum.centavos(payment.valor_estornado ?? 0) >= comum.centavos(payment.preco_servico);
+  if (full) {
+    if (CANCELAVEIS.includes(status)) payment.nota_status = 'CANCELED';
+    else if (status === 'PENDENTE' || status === 'ERROR') payment.nota_status = 'DISPENSADA';
+  } else if (status && status !== 'DISPENSADA' && status !== 'CANCELED') {
+    payment.nota_alerta = T.estornoParcial;
+  }
+}
+
+export const invoiceRoutes = [
+  http.post('*/payments/nota-fiscal', async ({ request }) => {
+    await latency();
+    const user = currentUser(request);
+    if (!user) return pbError(401, MSG.unauthorized);
+    if (!user.admin) return pbError(403, T.soEquipe);
+    const body = (await readJson(request)) ?? {};
+    const db = getDb();
+    const booking = db.agendamentos.find((b) => b.id === toText(body.agendamento));
+    const payment = booking && db.pagamentos.find((p) => p.id === booking.pagamento);
+    if (!booking || !payment) return pbError(404, regras.pagamento.naoEncontrado);
+    if (payment.nota_status !== 'ERROR') return pbError(400, T.semErro);
+    const numbers = db.pagamentos.map((p) => Number(p.nota_numero) || 0);
+    payment.nota_status = 'AUTHORIZED';
+    payment.nota_numero = String(Math.max(1000, ...numbers) + 1);
+    payment.nota_pdf = DEMO_INVOICE_PDF;
+    payment.nota_erro = '';
+    saveDb();
+    return HttpResponse.json({ resultado: 'reenviando' });
+  }),
+];
