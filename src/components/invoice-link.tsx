@@ -1,5 +1,5 @@
 import { buttonClass } from '@/components/ui/button';
-import { invoicePdf } from '@/lib/payment-labels';
+import { invoicePdf } from '@/config/payment-labels';
 import type { PaymentRecord } from '@/lib/types';
 
 /** The order's service invoice (NFS-e), once the city authorized it: its PDF at Asaas, in a new tab. */

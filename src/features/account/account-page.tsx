@@ -17,7 +17,7 @@ import type { UserRecord } from '@/lib/types';
 import { useSession } from '@/lib/use-session';
 import { Withdrawal } from '@/components/withdrawal';
 import { InvoiceLink } from '@/components/invoice-link';
-import { invoicePdf } from '@/lib/payment-labels';
+import { invoicePdf } from '@/config/payment-labels';
 import { accountErrorMessage, accountQueries, EXPORT_FILE_NAME, exportMyData } from './api/account';
 import { DeletionRequest } from './deletion-request';
 import { PhoneForm } from './phone-form';

@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/field';
-import { invoicePdf, invoiceStatusLabel } from '@/lib/payment-labels';
-import { pb } from '@/lib/pocketbase';
+import { invoicePdf, invoiceStatusLabel } from '@/config/payment-labels';
 import type { BookingRecord } from '@/lib/types';
 import { bookingQueries } from './api/bookings';
+import { retryInvoice } from './api/invoice';
 import { Panel, Row } from './booking-panels';
 
 const BADGE: Record<string, string> = {
@@ -32,7 +32,7 @@ export function InvoicePanel({ booking }: { booking: BookingRecord }) {
   const queryClient = useQueryClient();
   const [serverError, setServerError] = useState('');
   const retry = useMutation({
-    mutationFn: () => pb.send('/payments/nota-fiscal', { method: 'POST', body: { agendamento: booking.id } }),
+    mutationFn: () => retryInvoice(booking.id),
     onSettled: () => queryClient.invalidateQueries({ queryKey: bookingQueries.details() }),
   });
   const status = payment?.nota_status ?? '';
