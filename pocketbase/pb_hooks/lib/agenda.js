@@ -87,12 +87,25 @@ function salvar(e) {
     e.app = tx;
     antes = tx.findRecordById('agendamentos', e.record.id);
     if (versao !== '' && antes.getString('updated') !== versao) throw new ApiError(409, CONFLITO, {});
+    notaDoStatus(antes, e.record);
     e.next();
     entrada = historico.registrarAlteracao(tx, antes, e.record, e.requestInfo().auth);
   });
   e.app = app;
   const status = e.record.getString('status_agendamento');
   if (entrada && status !== antes.getString('status_agendamento')) avisarCliente(app, e.record, entrada);
+}
+
+/**
+ * A note to the customer belongs to the status it was written for: a new status saved with the old note
+ * unchanged (the editor shows it pre-filled) goes out without it, so a refusal list never reaches the
+ * ANALISE_OK e-mail or tracking. A note typed for the new status is kept.
+ */
+function notaDoStatus(antes, depois) {
+  const mudou = depois.getString('status_agendamento') !== antes.getString('status_agendamento');
+  if (mudou && depois.getString('nota_cliente') === antes.getString('nota_cliente')) {
+    depois.set('nota_cliente', '');
+  }
 }
 
 /** The status e-mail, recorded on the history entry; a failure is logged and never undoes the save. */
