@@ -1,10 +1,14 @@
 import type { Plugin } from 'vite';
 
 /** The kit's files written for both runtimes (CommonJS, requiring nothing). */
-const SHARED = ['/pocketbase/pb_hooks/lib/comum.js', '/pocketbase/pb_hooks/lib/prazo.js'];
+const SHARED = [
+  '/pocketbase/pb_hooks/lib/comum.js',
+  '/pocketbase/pb_hooks/lib/prazo.js',
+  '/pocketbase/pb_hooks/lib/processo_comum.js',
+];
 
 /**
- * pocketbase/pb_hooks/lib/comum.js and prazo.js are CommonJS, as PocketBase's require() wants them; the app, the
+ * pocketbase/pb_hooks/lib/comum.js, prazo.js and processo_comum.js are CommonJS, as PocketBase's require() wants them; the app, the
  * demo backend and the tests import them as ES modules whose default export is their `module.exports`.
  */
 export function kitModule(): Plugin {

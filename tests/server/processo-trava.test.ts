@@ -204,7 +204,7 @@ describe('3. limits under abuse', () => {
     expect(stored).toHaveLength(6);
   });
 
-  it('a burst of 40 uploads gets 429 in pt-BR past the account's limit', async () => {
+  it("a burst of 40 uploads gets 429 in pt-BR past the account's limit", async () => {
     const { customer } = await paidCustomer({ tipo: 'familiar' });
     const bookingId = (await customer.pb.collection('agendamentos').getFirstListItem('')).id;
     const r = await customer.pb.collection('requerentes').create({ agendamento: bookingId, nome: 'Rita' });

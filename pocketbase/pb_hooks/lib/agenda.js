@@ -96,16 +96,15 @@ function salvar(e) {
   if (entrada && status !== antes.getString('status_agendamento')) avisarCliente(app, e.record, entrada);
 }
 
-/**
- * A note to the customer belongs to the status it was written for: a new status saved with the old note
- * unchanged (the editor shows it pre-filled) goes out without it, so a refusal list never reaches the
- * ANALISE_OK e-mail or tracking. A note typed for the new status is kept.
- */
+/** A note to the customer belongs to the status it was written for (processo_comum.js notaDoStatus). */
 function notaDoStatus(antes, depois) {
-  const mudou = depois.getString('status_agendamento') !== antes.getString('status_agendamento');
-  if (mudou && depois.getString('nota_cliente') === antes.getString('nota_cliente')) {
-    depois.set('nota_cliente', '');
-  }
+  const nota = require(`${__hooks}/lib/processo_comum.js`).notaDoStatus(
+    antes.getString('status_agendamento'),
+    antes.getString('nota_cliente'),
+    depois.getString('status_agendamento'),
+    depois.getString('nota_cliente'),
+  );
+  depois.set('nota_cliente', nota);
 }
 
 /** The status e-mail, recorded on the history entry; a failure is logged and never undoes the save. */

@@ -76,6 +76,15 @@ function mudancas(antes, depois, campos, valor) {
   return lista;
 }
 
+/**
+ * The customer's note a booking keeps after a save: a note belongs to the status it was written for, so a new
+ * status saved with the old note unchanged (the editor shows it pre-filled) keeps none, and a refusal list never
+ * reaches the ANALISE_OK e-mail or tracking. A note typed for the new status is kept.
+ */
+function notaDoStatus(statusAntes, notaAntes, statusDepois, notaDepois) {
+  return statusDepois !== statusAntes && notaDepois === notaAntes ? '' : notaDepois;
+}
+
 const GMAIL = ['gmail.com', 'googlemail.com'];
 
 /**
@@ -107,5 +116,6 @@ module.exports = {
   camposApagados,
   nomeDoCampo,
   mudancas,
+  notaDoStatus,
   caixaPostal,
 };
