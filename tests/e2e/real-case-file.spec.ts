@@ -171,6 +171,7 @@ test('a Familiar case with three applicants, one a minor: filled, uploaded, sent
 
   // Sent data is read-only: 'Pedir correção' opens it, and the change goes back to staff's review.
   await page.goto('/processo');
+  await second.getByText('Dados pessoais').click();
   const number = second.getByLabel('Número', { exact: true });
   await expect(number).toBeDisabled();
   await second.getByRole('button', { name: 'Pedir correção' }).click();
@@ -217,6 +218,7 @@ test('a Familiar case with three applicants, one a minor: filled, uploaded, sent
   await expect(page.getByText(/os dados e os documentos não podem mais ser alterados/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Pedir correção' })).toHaveCount(0);
   await expect(page.getByLabel(/Substituir arquivo/)).toHaveCount(0);
+  await first.getByText('Dados pessoais').click();
   await expect(first.getByLabel('Nome(s)', { exact: true })).toBeDisabled();
   await expectNoAxeViolations(page, 'real case file, approved and locked');
   await shot(page, 'real-case-file-locked');
