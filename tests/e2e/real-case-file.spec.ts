@@ -41,7 +41,7 @@ test('a Familiar case with three applicants, one a minor: filled, uploaded, sent
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const customer = await customerWithOrder(request, 'familiar');
   const dialog = await login(page, customer.email, customer.password);
   await expect(dialog).toBeHidden();

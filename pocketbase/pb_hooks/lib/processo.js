@@ -77,16 +77,23 @@ function validarEscritaDoCliente(agendamento) {
   }
 }
 
-/** The birth date and the CPF as the form checks them, with its pt-BR words (each a field error). */
+/**
+ * The birth date and the CPF as the form checks them, with its pt-BR words (each a field error): those of a new
+ * applicant, or those an update changes (a value stored before these checks is asked for at sending).
+ */
 function validarDados(record) {
-  const nascimento = COMUM.erroNascimento(record.getString('data_nascimento'), hojeSP(), REGRAS);
+  const original = record.isNew() ? null : record.original();
+  const mudou = (campo) => !original || original.getString(campo) !== record.getString(campo);
+  const nascimento = mudou('data_nascimento')
+    ? COMUM.erroNascimento(record.getString('data_nascimento'), hojeSP(), REGRAS)
+    : '';
   if (nascimento) {
     throw new BadRequestError(nascimento, {
       data_nascimento: erro('validation_invalid_date', nascimento),
     });
   }
   const cpf = record.getString('cpf');
-  if (cpf !== '' && !regras.cpfValido(cpf)) {
+  if (mudou('cpf') && cpf !== '' && !regras.cpfValido(cpf)) {
     throw new BadRequestError(MSG.cpfInvalido, { cpf: erro('validation_invalid_cpf', MSG.cpfInvalido) });
   }
 }
