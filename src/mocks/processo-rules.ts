@@ -168,11 +168,7 @@ export function registrarCorrecao(
     for (const d of getDb().documentos)
       if (d.requerente === record.id && d.status === 'aprovado') d.status = 'em_analise';
   const requerentes = getDb().requerentes.filter((r) => r.agendamento === booking.id);
-  salvarAgendamento(
-    booking,
-    { formulario: resumo(requerentes, hojeSaoPaulo(), booking.formulario) },
-    autor,
-  );
+  salvarAgendamento(booking, { formulario: resumo(requerentes, hojeSaoPaulo(), booking.formulario) }, autor);
 }
 
 type Outcome = { status: number; body: Record<string, unknown> };

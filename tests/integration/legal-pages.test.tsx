@@ -65,7 +65,9 @@ describe('legal pages', () => {
         /30 dias depois que o agendamento é finalizado ou cancelado, excluímos automaticamente os arquivos e apagamos os dados digitados de cada requerente.*Guardamos só o nome e o sobrenome de cada requerente, porque/,
       ),
     ).toBeInTheDocument();
-    expect(screen.getByText(/os dados de um requerente só mudam por um pedido de correção/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/os dados de um requerente só mudam por um pedido de correção/),
+    ).toBeInTheDocument();
     expect(screen.queryByText(/Formulário e documentos: prazo/)).not.toBeInTheDocument();
     // No payment's state is kept in the browser any more.
     expect(

@@ -302,8 +302,8 @@ export function ApplicantForm({
         <div className="rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-brand-950">
           {correcting ? (
             <p>
-              Corrija o que for preciso e clique em “Enviar correção”. A mudança fica registrada e os documentos
-              deste requerente voltam para a análise da equipe.
+              Corrija o que for preciso e clique em “Enviar correção”. A mudança fica registrada e os
+              documentos deste requerente voltam para a análise da equipe.
             </p>
           ) : (
             <>

@@ -143,12 +143,7 @@ function Applicant({
       >
         <summary className="cursor-pointer px-4 py-3 font-semibold text-brand-800">Dados pessoais</summary>
         <div className="border-t border-gray-200 p-4">
-          <ApplicantForm
-            applicant={applicant}
-            number={number}
-            locked={locked}
-            onBirthDate={setNascimento}
-          />
+          <ApplicantForm applicant={applicant} number={number} locked={locked} onBirthDate={setNascimento} />
         </div>
       </details>
       <h3 className="mt-6 text-lg font-bold text-ink-900">Documentos</h3>

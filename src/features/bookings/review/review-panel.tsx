@@ -402,8 +402,10 @@ const REVIEW_TOAST = 'revisao-documentos';
 export function reviewSummary({ aprovados, recusados }: { aprovados: number; recusados: number }): string {
   const part = (n: number, word: string) =>
     n === 1 ? `1 ${word}` : `${n} ${word.replace('documento ', 'documentos ')}s`;
-  if (recusados === 0) return aprovados === 1 ? 'Documento aprovado.' : `${part(aprovados, 'documento aprovado')}.`;
-  if (aprovados === 0) return recusados === 1 ? 'Documento recusado.' : `${part(recusados, 'documento recusado')}.`;
+  if (recusados === 0)
+    return aprovados === 1 ? 'Documento aprovado.' : `${part(aprovados, 'documento aprovado')}.`;
+  if (aprovados === 0)
+    return recusados === 1 ? 'Documento recusado.' : `${part(recusados, 'documento recusado')}.`;
   return `${part(aprovados, 'documento aprovado')} e ${recusados} ${recusados === 1 ? 'recusado' : 'recusados'}.`;
 }
 
