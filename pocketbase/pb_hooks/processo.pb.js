@@ -3,8 +3,11 @@
 // job that deletes a closed case's files.
 
 onRecordCreateRequest((e) => {
-  require(`${__hooks}/lib/processo.js`).validarNovoRequerente(e);
-  e.next();
+  require(`${__hooks}/lib/processo.js`).criarRequerente(e);
+}, 'requerentes');
+
+onRecordUpdateRequest((e) => {
+  require(`${__hooks}/lib/processo.js`).salvarRequerente(e);
 }, 'requerentes');
 
 onRecordDeleteRequest((e) => {

@@ -4,6 +4,7 @@
  * consulate, which checklist, what an applicant still lacks.
  */
 import REGRAS from '../../pocketbase/pb_hooks/lib/processo_regras.json';
+import COMUM from '../../pocketbase/pb_hooks/lib/processo_comum.js';
 import { isValidCpf } from './cpf';
 
 export { REGRAS };
@@ -41,6 +42,8 @@ export interface RequerenteRecord {
   passaporte_validade: string;
   mae_nome: string;
   pai_nome: string;
+  /** When 'Enviar para análise' first sent this applicant (set by the server); '' for a draft. */
+  enviado_em: string;
   created: string;
   updated: string;
 }
@@ -48,7 +51,7 @@ export interface RequerenteRecord {
 /** The applicant's own fields (what the owner writes). */
 export type RequerenteData = Omit<
   RequerenteRecord,
-  'id' | 'collectionId' | 'collectionName' | 'agendamento' | 'created' | 'updated'
+  'id' | 'collectionId' | 'collectionName' | 'agendamento' | 'enviado_em' | 'created' | 'updated'
 >;
 
 export const REQUERENTE_TEXT_MAX: Partial<Record<keyof RequerenteData, number>> = {
@@ -113,12 +116,19 @@ export function hojeSaoPaulo(now: Date = new Date()): string {
   return new Date(now.getTime() - 3 * 3_600_000).toISOString().slice(0, 10);
 }
 
-/** Under 18 on `hoje` (yyyy-mm-dd) for a birth date (yyyy-mm-dd); false for no date. */
+/** Under 18 on `hoje` for a valid, plausible birth date; false for none or a wrong one (the server's code). */
 export function ehMenor(nascimento: string, hoje: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(nascimento)) return false;
-  const anos = Number(hoje.slice(0, 4)) - Number(nascimento.slice(0, 4));
-  const fezAniversario = hoje.slice(5) >= nascimento.slice(5);
-  return (fezAniversario ? anos : anos - 1) < REGRAS.maioridade;
+  return COMUM.ehMenor(nascimento, hoje, REGRAS);
+}
+
+/** What is wrong with a birth date, in the server's words ('' when nothing): processo_comum.js. */
+export function erroNascimento(nascimento: string, hoje: string): string {
+  return COMUM.erroNascimento(nascimento, hoje, REGRAS);
+}
+
+/** ANALISE_OK and after: the customer changes nothing in the case file (the server's rule). */
+export function travadoParaCliente(statusAgendamento: string): boolean {
+  return COMUM.travadoParaCliente(statusAgendamento, REGRAS);
 }
 
 export function tipoDe(requerente: Pick<RequerenteData, 'data_nascimento'>, hoje: string): TipoRequerente {
@@ -161,6 +171,7 @@ export function pendencias(
   const texto = (campo: keyof RequerenteData) => String(requerente[campo]).trim() !== '';
   for (const [campo = '', nome = ''] of REGRAS.camposObrigatorios)
     if (!texto(campo as keyof RequerenteData)) falta.push(nome);
+  if (erroNascimento(requerente.data_nascimento, hoje)) falta.push('data de nascimento válida');
   if (!(requerente.altura_cm > 0)) falta.push('altura');
   if (!consuladoDaUf(requerente.uf)) falta.push('UF');
   if (!texto('aire_comune') && !requerente.aire_nao_sei) falta.push('comune do AIRE');

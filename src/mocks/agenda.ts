@@ -5,6 +5,7 @@ import {
   type BookingRecord,
   type BookingStatus,
 } from '@/lib/types';
+import processoComum from '../../pocketbase/pb_hooks/lib/processo_comum.js';
 import { ANALISE_OK_TOO_EARLY, caseSummary } from './case-summary';
 import { getDb, saveDb } from './db';
 import type { StoredUser } from './schema';
@@ -112,6 +113,12 @@ export function salvar(
   // pb_hooks/lib/agenda.js checks before the record's own validation: its pt-BR errors come as MSG.validation.
   if (hasErrors(errors)) return pbError(400, MSG.validation, errors);
   const before = { ...booking };
+  draft.nota_cliente = processoComum.notaDoStatus(
+    booking.status_agendamento,
+    booking.nota_cliente ?? '',
+    draft.status_agendamento,
+    draft.nota_cliente ?? '',
+  );
   Object.assign(booking, draft, { updated: pbDate(new Date()) });
   registrarAlteracao(before, booking, author);
   saveDb();

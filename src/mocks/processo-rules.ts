@@ -9,6 +9,7 @@ import {
   faltaDeRequerentes,
   hojeSaoPaulo,
   itemDe,
+  travadoParaCliente,
   limitesDoServico,
   motivoDe,
   nomeRequerente,
@@ -19,6 +20,7 @@ import {
 } from '@/lib/processo';
 import type { BookingRecord, BookingStatus, UserRecord } from '@/lib/types';
 import { mensagens } from '../../pocketbase/pb_hooks/lib/processo_regras.json';
+import processoComum from '../../pocketbase/pb_hooks/lib/processo_comum.js';
 import { getDb, saveDb } from './db';
 import { historyEntry, STATUS_MAIL_SUBJECTS } from './history';
 import { readToken } from './jwt';
@@ -48,6 +50,13 @@ type ClosableBooking = BookingRecord & { arquivos_excluidos_em?: string };
 
 export function encerrado(booking: ClosableBooking): boolean {
   return ['FINALIZADO', 'CANCELADO'].includes(booking.status_agendamento) || !!booking.arquivos_excluidos_em;
+}
+
+/** pb_hooks/lib/processo.js validarEscritaDoCliente: the customer's refusal on a closed or approved case. */
+export function recusaAoCliente(booking: ClosableBooking): string | null {
+  if (encerrado(booking)) return MSG.encerrado;
+  if (travadoParaCliente(booking.status_agendamento)) return MSG.travado;
+  return null;
 }
 
 export function limitesDe(booking: BookingRecord): { min: number; max: number } {
@@ -117,8 +126,9 @@ export function concluirRevisao(bookingId: string, autor: UserRecord | null): vo
   );
 }
 
-function resumo(requerentes: readonly RequerenteRecord[], hoje: string): string {
+function resumo(requerentes: readonly RequerenteRecord[], hoje: string, anterior = ''): string {
   const data = `${hoje.slice(8, 10)}/${hoje.slice(5, 7)}/${hoje.slice(0, 4)}`;
+  const primeira = anterior.split('\n')[0] || `Processo enviado para análise em ${data}.`;
   const linhas = requerentes.map((r, i) => {
     const consulado = consuladoDaUf(r.uf);
     return (
@@ -126,7 +136,39 @@ function resumo(requerentes: readonly RequerenteRecord[], hoje: string): string 
       ` · Consulado de ${consulado ? REGRAS.consulados[consulado].nome : '?'}`
     );
   });
-  return `Processo enviado para análise em ${data}.\n${linhas.join('\n')}`;
+  return `${primeira}\n${linhas.join('\n')}`;
+}
+
+/**
+ * pb_hooks/lib/processo.js salvarRequerente after the save: a sent applicant's change (each field's old and
+ * new value in the history), the customer's sending the approved documents back to review, and the summary.
+ */
+export function registrarCorrecao(
+  record: RequerenteRecord,
+  mudancas: readonly { campo: string; de: string; para: string }[],
+  nome: string,
+  autor: UserRecord,
+): void {
+  const booking = bookingOf(record.agendamento);
+  if (!booking) return;
+  getDb().historico_agendamentos.push(
+    historyEntry(
+      booking,
+      mudancas.map((m) => ({
+        campo: 'requerente',
+        de: `${nome} · ${processoComum.nomeDoCampo(m.campo, REGRAS)}: ${m.de}`,
+        para: m.para,
+      })),
+      autor,
+      pbDate(new Date()),
+    ),
+  );
+  if (!record.enviado_em) return;
+  if (!autor.admin)
+    for (const d of getDb().documentos)
+      if (d.requerente === record.id && d.status === 'aprovado') d.status = 'em_analise';
+  const requerentes = getDb().requerentes.filter((r) => r.agendamento === booking.id);
+  salvarAgendamento(booking, { formulario: resumo(requerentes, hojeSaoPaulo(), booking.formulario) }, autor);
 }
 
 type Outcome = { status: number; body: Record<string, unknown> };
@@ -165,6 +207,7 @@ export function enviar(bookingId: string, viewer: UserRecord): Outcome {
     d.updated = now;
     registrarDocumento(d, d.reenviado ? 'reenviado para análise' : 'enviado para análise', viewer);
   }
+  for (const r of requerentes) r.enviado_em ||= now;
   salvarAgendamento(booking, { formulario: resumo(requerentes, hoje) }, viewer);
   saveDb();
   return { status: 200, body: { enviados: novos.length } };

@@ -79,6 +79,7 @@ const ADULTO: Omit<
   passaporte_validade: '',
   mae_nome: '',
   pai_nome: '',
+  enviado_em: '',
 };
 
 function stage(
@@ -277,7 +278,13 @@ export function processoSeed(): CaseSeed {
     pagamentos: all.flatMap((s) => s.pagamentos),
     agendamentos: all.flatMap((s) => s.agendamentos),
     cobrancas: all.flatMap((s) => s.cobrancas),
-    requerentes: all.flatMap((s) => s.requerentes),
+    // Every seeded applicant with documents was sent (pb_hooks/lib/processo.js enviar marks it).
+    requerentes: all.flatMap((s) =>
+      s.requerentes.map((r) => ({
+        ...r,
+        enviado_em: s.documentos.some((d) => d.requerente === r.id) ? r.created : '',
+      })),
+    ),
     documentos: all.flatMap((s) => s.documentos),
   };
 }

@@ -9,11 +9,13 @@ import {
   excessoDeArquivos,
   excessoDeRequerentes,
   itemDe,
+  nomeRequerente,
   REGRAS,
   type DocumentoRecord,
   type RequerenteRecord,
 } from '@/lib/processo';
 import type { UserRecord } from '@/lib/types';
+import processoComum from '../../pocketbase/pb_hooks/lib/processo_comum.js';
 import { getDb, saveDb } from './db';
 import { compileFilter, compareValues, FilterError } from './filter';
 import { fileFieldError, fileToken, fileTokenUser, readFile, storedName, storeFile } from './processo-files';
@@ -24,6 +26,8 @@ import {
   concluirRevisao,
   encerrado,
   enviar,
+  recusaAoCliente,
+  registrarCorrecao,
   limitesDe,
   MSG,
   ownsBooking,
@@ -96,7 +100,8 @@ async function createRequerente(request: Request): Promise<Response> {
   if (!body) return pbError(400, PB.create);
   const booking = bookingOf(String(body.agendamento ?? ''));
   if (!booking || !ownsBooking(booking.id, viewer)) return pbError(400, PB.create);
-  if (encerrado(booking)) return pbError(400, MSG.encerrado);
+  const recusa = recusaAoCliente(booking);
+  if (recusa) return pbError(400, recusa);
   const max = limitesDe(booking).max;
   if (getDb().requerentes.filter((r) => r.agendamento === booking.id).length >= max)
     return pbError(400, excessoDeRequerentes(max));
@@ -110,6 +115,7 @@ async function createRequerente(request: Request): Promise<Response> {
     agendamento: booking.id,
     ...EMPTY_REQUERENTE,
     ...pick(body),
+    enviado_em: '',
     created: now,
     updated: now,
   };
@@ -122,12 +128,31 @@ async function updateRequerente(id: string, request: Request): Promise<Response>
   const viewer = viewerOf(request);
   const body = (await request.json().catch(() => null)) as Json | null;
   const record = getDb().requerentes.find((r) => r.id === id);
-  // updateRule: the booking's owner, never moving it to another booking; a failed rule reads as 404.
-  if (!body || !record || !ownsBooking(record.agendamento, viewer) || 'agendamento' in body)
+  // updateRule: the booking's owner or staff, never moving it nor marking it sent; a failed rule reads as 404.
+  if (
+    !body ||
+    !record ||
+    !viewer ||
+    !(viewer.admin || ownsBooking(record.agendamento, viewer)) ||
+    'agendamento' in body ||
+    'enviado_em' in body
+  )
     return pbError(404, PB.notFound);
+  const booking = bookingOf(record.agendamento);
+  const recusa = booking && !viewer.admin ? recusaAoCliente(booking) : null;
+  if (recusa) return pbError(400, recusa);
   const errors = requerenteErrors(body);
   if (Object.keys(errors).length > 0) return pbError(400, PB.update, errors);
+  const before = { ...record };
   Object.assign(record, pick(body), { updated: pbDate(new Date()) });
+  const mudancas = processoComum.mudancas(
+    before as unknown as Json,
+    record as unknown as Json,
+    processoComum.camposDeDados(Object.keys(record), REGRAS),
+    (r, campo) => String(r[campo] ?? ''),
+  );
+  if (mudancas.length > 0 && (viewer.admin || record.enviado_em))
+    registrarCorrecao(record, mudancas, nomeRequerente(before), viewer);
   saveDb();
   return HttpResponse.json(record);
 }
@@ -138,7 +163,8 @@ function deleteRequerente(id: string, request: Request): Response {
   const record = db.requerentes.find((r) => r.id === id);
   if (!record || !ownsBooking(record.agendamento, viewer)) return pbError(404, PB.notFound);
   const booking = bookingOf(record.agendamento);
-  if (booking && encerrado(booking)) return pbError(400, MSG.encerrado);
+  const recusa = booking ? recusaAoCliente(booking) : null;
+  if (recusa) return pbError(400, recusa);
   if (db.documentos.some((d) => d.requerente === id && d.status === 'aprovado'))
     return pbError(400, MSG.requerenteAprovado);
   db.requerentes = db.requerentes.filter((r) => r.id !== id);
@@ -195,7 +221,9 @@ async function createDocumento(request: Request): Promise<Response> {
   )
     return pbError(400, PB.create);
   const booking = bookingOf(text('agendamento'));
-  if (!booking || encerrado(booking)) return pbError(400, MSG.encerrado);
+  if (!booking) return pbError(400, MSG.encerrado);
+  const recusa = recusaAoCliente(booking);
+  if (recusa) return pbError(400, recusa);
   const files = await filesOf(form, PB.create);
   if (files instanceof Response) return files;
   const refused = tooMany(text('item'), files.length);
@@ -247,6 +275,8 @@ async function updateDocumento(id: string, request: Request): Promise<Response> 
   if (!ownerMay && !viewer.admin) return pbError(404, PB.notFound);
   const booking = bookingOf(record.agendamento);
   if (!booking || encerrado(booking)) return pbError(400, MSG.encerrado);
+  const recusa = recusaAoCliente(booking);
+  if (recusa && (!viewer.admin || ownerMay)) return pbError(400, recusa);
   if (!viewer.admin || ownerMay) {
     const files = form ? await filesOf(form, PB.update) : [];
     if (files instanceof Response) return files;

@@ -60,7 +60,10 @@ export async function uploadFile(section: Locator, item: string, name: string, b
     mimeType: name.endsWith('.png') ? 'image/png' : 'application/pdf',
     buffer,
   });
-  const stored = new RegExp(`Abrir ${name.replace(/-/g, '_').replace('.', '_\\w+\\.')}`);
+  // A PDF's tile reads 'PDF' before the name, and its accessible name holds it (WCAG 2.5.3).
+  const stored = new RegExp(
+    `Abrir ${name.endsWith('.pdf') ? 'PDF ' : ''}${name.replace(/-/g, '_').replace('.', '_\\w+\\.')}`,
+  );
   await expect(section.getByRole('link', { name: stored })).toBeVisible();
 }
 

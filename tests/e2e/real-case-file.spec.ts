@@ -41,7 +41,7 @@ test('a Familiar case with three applicants, one a minor: filled, uploaded, sent
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const customer = await customerWithOrder(request, 'familiar');
   const dialog = await login(page, customer.email, customer.password);
   await expect(dialog).toBeHidden();
@@ -163,8 +163,63 @@ test('a Familiar case with three applicants, one a minor: filled, uploaded, sent
   const photo = after.find((d) => d.requerente === sofia && d.item === 'foto');
   expect([photo?.status, photo?.reenviado]).toEqual(['em_analise', true]);
   expect(after.filter((d) => d.status === 'aprovado')).toHaveLength(10);
-  // Tracking no longer repeats the refusal: the correction is back in review.
+  // Tracking no longer repeats the refusal: the correction is back in review, and the line above says so.
   await page.getByRole('link', { name: 'Voltar para o andamento' }).click();
   await expect(page.getByText('Documentos corrigidos recebidos')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'o processo voltou para análise' })).toBeVisible();
   await expectNoAxeViolations(page, 'real tracking, resent');
+
+  // Sent data is read-only: 'Pedir correção' opens it, and the change goes back to staff's review.
+  await page.goto('/processo');
+  await second.getByText('Dados pessoais').click();
+  const number = second.getByLabel('Número', { exact: true });
+  await expect(number).toBeDisabled();
+  await second.getByRole('button', { name: 'Pedir correção' }).click();
+  await expect(number).toBeEnabled();
+  await number.fill('200');
+  await expectNoAxeViolations(page, 'real case file, correcting');
+  await shot(page, 'real-case-file-correcting');
+  await second.getByRole('button', { name: 'Enviar correção' }).click();
+  await expect(
+    second.getByText('Correção enviada: os documentos deste requerente voltaram para análise.'),
+  ).toBeVisible();
+  await expect(number).toBeDisabled();
+  const marco = String(requerentes[1]?.id);
+  const corrected = (await asSuperuser(request, docsPath)).items as unknown as Doc[];
+  expect(corrected.filter((d) => d.requerente === marco).map((d) => d.status)).toEqual(
+    Array(ADULT_ITEMS.length + 1).fill('em_analise'),
+  );
+  const history = await asSuperuser(
+    request,
+    `/api/collections/historico_agendamentos/records?perPage=100&filter=${encodeURIComponent(`agendamento = "${bookingId}"`)}`,
+  );
+  expect(history.items.flatMap((h) => h.alteracoes as unknown[])).toContainEqual({
+    campo: 'requerente',
+    de: 'Marco Rossi · número: 100',
+    para: '200',
+  });
+
+  // Approved (ANALISE_OK): the customer changes nothing, and the page says why.
+  for (const d of (await asSuperuser(request, docsPath)).items as unknown as Doc[]) {
+    if (d.status === 'aprovado') continue;
+    const review = await request.patch(`${REAL_BACKEND.pb}/api/collections/documentos/records/${d.id}`, {
+      headers: { Authorization: token },
+      data: { status: 'aprovado' },
+    });
+    expect(review.ok(), await review.text()).toBe(true);
+  }
+  const ok = await request.patch(`${REAL_BACKEND.pb}/api/collections/agendamentos/records/${bookingId}`, {
+    headers: { Authorization: token },
+    data: { status_agendamento: 'ANALISE_OK' },
+  });
+  expect(ok.ok(), await ok.text()).toBe(true);
+  await page.reload();
+  await expect(page.getByText('Situação: Documentação aprovada')).toBeVisible();
+  await expect(page.getByText(/os dados e os documentos não podem mais ser alterados/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pedir correção' })).toHaveCount(0);
+  await expect(page.getByLabel(/Substituir arquivo/)).toHaveCount(0);
+  await first.getByText('Dados pessoais').click();
+  await expect(first.getByLabel('Nome(s)', { exact: true })).toBeDisabled();
+  await expectNoAxeViolations(page, 'real case file, approved and locked');
+  await shot(page, 'real-case-file-locked');
 });

@@ -257,7 +257,7 @@ describe('case file: documents', () => {
     await within(section).findByText('Arquivo enviado.');
     const [doc] = getDb().documentos.filter((d) => d.agendamento === EMPTY_CASE);
     expect([doc?.item, doc?.status, doc?.arquivos.length]).toEqual(['identidade', 'pendente', 1]);
-    const preview = await within(section).findByRole('link', { name: /Abrir rg_\w+\.pdf/ });
+    const preview = await within(section).findByRole('link', { name: /^Abrir PDF rg_\w+\.pdf$/ });
     expect(preview.getAttribute('href')).toMatch(/\/api\/files\/pbc_documentos\/\w+\/rg_\w+\.pdf\?token=/);
     expect(within(section).getByLabelText(/Substituir arquivo: Documento de identidade/)).toBeInTheDocument();
   });

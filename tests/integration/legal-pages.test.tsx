@@ -58,11 +58,15 @@ describe('legal pages', () => {
     expect(screen.getByText(/Nenhum outro serviço é consultado para descobrir o seu IP/)).toBeInTheDocument();
     expect(screen.getByText(/não grava cookies/)).toBeInTheDocument();
     expect(screen.getByText(/sessionStorage/)).toBeInTheDocument();
-    // The case file's retention as the server applies it (pb_hooks/lib/processo.js aplicarRetencao).
+    // The case file's retention as the server applies it (pb_hooks/lib/processo.js aplicarRetencao): the files
+    // and the applicants' data but their names, and why the names stay; and the lock after sending.
     expect(
       screen.getByText(
-        /Arquivos dos documentos: excluídos automaticamente 30 dias depois que o agendamento é finalizado ou cancelado; o histórico do agendamento registra quando/,
+        /30 dias depois que o agendamento é finalizado ou cancelado, excluímos automaticamente os arquivos e apagamos os dados digitados de cada requerente.*Guardamos só o nome e o sobrenome de cada requerente, porque/,
       ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/os dados de um requerente só mudam por um pedido de correção/),
     ).toBeInTheDocument();
     expect(screen.queryByText(/Formulário e documentos: prazo/)).not.toBeInTheDocument();
     // No payment's state is kept in the browser any more.

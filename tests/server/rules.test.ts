@@ -28,7 +28,14 @@ function as(actor: Actor): PocketBase {
 }
 
 /** The collections only the server writes and reads (every rule null). */
-const SERVER_ONLY = ['asaas_clientes', 'asaas_eventos', 'tentativas_cartao', 'falhas_login', 'envios_email'];
+const SERVER_ONLY = [
+  'asaas_clientes',
+  'asaas_eventos',
+  'tentativas_cartao',
+  'falhas_login',
+  'envios_email',
+  'envios_arquivo',
+];
 
 beforeAll(async () => {
   const paid = await paidCustomer();
@@ -63,6 +70,7 @@ beforeAll(async () => {
   ).id;
   ids.falhas_login = (await su.collection('falhas_login').create({ identidade: owner.email })).id;
   ids.envios_email = (await su.collection('envios_email').create({ para: owner.email, tipo: 'matriz' })).id;
+  ids.envios_arquivo = (await su.collection('envios_arquivo').create({ usuario: owner.id })).id;
   // The owner's case file: one applicant (all an Individual order may have) with an approved document, which
   // the owner may no longer remove or replace.
   ids.requerentes = (
@@ -147,19 +155,20 @@ const WRITE: Record<
     other: { view: 404, create: 403, update: 403, delete: 403 },
     staff: { view: 200, create: 403, update: 403, delete: 403 },
   },
-  // The owner's applicant has an approved document: the owner edits the draft but cannot remove it, and a second
-  // applicant is one more than an Individual order holds. Staff read and copy, never rewrite or add.
+  // The owner's applicant has an approved document, and staff's update above moved the booking to ANALISE_OK:
+  // the owner changes nothing any more (400, the hook's 'A documentação já foi aprovada...'), and a second
+  // applicant is one more than an Individual order holds. Staff correct the data (recorded), never add.
   requerentes: {
     visitor: { view: 404, create: 400, update: 404, delete: 404 },
-    owner: { view: 200, create: 400, update: 200, delete: 400 },
+    owner: { view: 200, create: 400, update: 400, delete: 400 },
     other: { view: 404, create: 400, update: 404, delete: 404 },
-    staff: { view: 200, create: 400, update: 404, delete: 404 },
+    staff: { view: 200, create: 400, update: 200, delete: 404 },
   },
-  // The owner adds files to their own applicant and replaces them until approved; only staff review; nobody
-  // deletes one from a browser.
+  // The owner adds files to their own applicant and replaces them until approved (here the case is approved:
+  // 400); only staff review; nobody deletes one from a browser.
   documentos: {
     visitor: { view: 404, create: 400, update: 404, delete: 403 },
-    owner: { view: 200, create: 200, update: 404, delete: 403 },
+    owner: { view: 200, create: 400, update: 404, delete: 403 },
     other: { view: 404, create: 400, update: 404, delete: 403 },
     staff: { view: 200, create: 400, update: 200, delete: 403 },
   },
@@ -204,6 +213,8 @@ function createBody(collection: string, actor: Actor): Record<string, unknown> {
       };
     case 'envios_email':
       return { para: owner.email, tipo: 'falso' };
+    case 'envios_arquivo':
+      return { usuario: owner.id };
     case 'pagamentos':
       return {
         usuario: mine,
@@ -335,8 +346,9 @@ describe('what the rules above protect', () => {
     const refused = await failure(staff.pb.collection('agendamentos').update(id, body));
     expect(refused.status).toBe(400);
     expect(Object.keys(refused.response.data).sort()).toEqual(['consulado', 'documentacao']);
-    // The owner's one applicant has no UF yet; the matrix's upload waits to be sent.
-    expect(before).toMatchObject({ consulado: '', documentacao: 'pendente' });
+    // The owner's one applicant has no UF yet; its one document is approved (the owner's upload was refused:
+    // the case is at ANALISE_OK).
+    expect(before).toMatchObject({ consulado: '', documentacao: 'aprovada' });
     expect(await staff.pb.collection('agendamentos').getOne(id)).toMatchObject({
       consulado: before.consulado,
       documentacao: before.documentacao,

@@ -3,6 +3,8 @@
 // checklist item names its source.
 import { describe, expect, it } from 'vitest';
 import regras from '../../pocketbase/pb_hooks/lib/processo_regras.json';
+import comum from '../../pocketbase/pb_hooks/lib/processo_comum.js';
+import { reviewSummary } from '@/features/bookings/review/review-panel';
 
 const UFS = 'AC AL AP AM BA CE DF ES GO MA MT MS MG PA PB PR PE PI RJ RN RS RO RR SC SP SE TO'.split(' ');
 
@@ -63,5 +65,32 @@ describe('the required fields of an applicant', () => {
       expect(migration).toContain(`name: '${campo}'`);
       expect(nome).toMatch(/^[a-zA-ZÀ-ú ]+$/);
     }
+  });
+});
+
+describe('processo_comum.js: the case file rules the server, the app and the double share', () => {
+  const hoje = '2026-11-26';
+  it("a birth date's error in the form's words; a wrong one never makes a minor", () => {
+    expect(comum.erroNascimento('1990-02-31', hoje, regras)).toBe(regras.mensagens.nascimentoInvalido);
+    expect(comum.erroNascimento('2027-12-31', hoje, regras)).toBe(regras.mensagens.nascimentoFuturo);
+    expect(comum.erroNascimento('1906-11-26', hoje, regras)).toBe(regras.mensagens.nascimentoImplausivel);
+    expect(comum.erroNascimento('2016-02-29', hoje, regras)).toBe('');
+    expect(comum.ehMenor('2027-12-31', hoje, regras)).toBe(false);
+    expect(comum.ehMenor('2016-02-29', hoje, regras)).toBe(true);
+    expect(comum.ehMenor('2008-11-26', hoje, regras)).toBe(false);
+  });
+
+  it('one mailbox however written; a note of another status is not kept', () => {
+    expect(comum.caixaPostal(' Nome.Sobrenome+2@GoogleMail.com ')).toBe('nomesobrenome@gmail.com');
+    expect(comum.caixaPostal('ana.lima+x@empresa.com.br')).toBe('ana.lima@empresa.com.br');
+    expect(comum.notaDoStatus('ANALISE_ERRO', 'Recusados', 'ANALISE_OK', 'Recusados')).toBe('');
+    expect(comum.notaDoStatus('ANALISE_ERRO', 'Recusados', 'ANALISE_OK', 'Tudo certo')).toBe('Tudo certo');
+    expect(comum.notaDoStatus('NOVO', 'Oi', 'NOVO', 'Oi')).toBe('Oi');
+  });
+
+  it('a run of reviews reads as one summary', () => {
+    expect(reviewSummary({ aprovados: 1, recusados: 0 })).toBe('Documento aprovado.');
+    expect(reviewSummary({ aprovados: 3, recusados: 0 })).toBe('3 documentos aprovados.');
+    expect(reviewSummary({ aprovados: 2, recusados: 1 })).toBe('2 documentos aprovados e 1 recusado.');
   });
 });

@@ -87,12 +87,24 @@ function salvar(e) {
     e.app = tx;
     antes = tx.findRecordById('agendamentos', e.record.id);
     if (versao !== '' && antes.getString('updated') !== versao) throw new ApiError(409, CONFLITO, {});
+    notaDoStatus(antes, e.record);
     e.next();
     entrada = historico.registrarAlteracao(tx, antes, e.record, e.requestInfo().auth);
   });
   e.app = app;
   const status = e.record.getString('status_agendamento');
   if (entrada && status !== antes.getString('status_agendamento')) avisarCliente(app, e.record, entrada);
+}
+
+/** A note to the customer belongs to the status it was written for (processo_comum.js notaDoStatus). */
+function notaDoStatus(antes, depois) {
+  const nota = require(`${__hooks}/lib/processo_comum.js`).notaDoStatus(
+    antes.getString('status_agendamento'),
+    antes.getString('nota_cliente'),
+    depois.getString('status_agendamento'),
+    depois.getString('nota_cliente'),
+  );
+  depois.set('nota_cliente', nota);
 }
 
 /** The status e-mail, recorded on the history entry; a failure is logged and never undoes the save. */

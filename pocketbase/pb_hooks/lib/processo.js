@@ -4,6 +4,8 @@
 const REGRAS = require(`${__hooks}/lib/processo_regras.json`);
 const regras = require(`${__hooks}/lib/regras.js`);
 const historico = require(`${__hooks}/lib/historico.js`);
+const COMUM = require(`${__hooks}/lib/processo_comum.js`);
+const LIMITES = require(`${__hooks}/lib/limites.json`);
 
 const ENCERRADOS = regras.R.agendamentoEncerrado;
 
@@ -29,12 +31,9 @@ function consuladoDaUf(uf) {
   return '';
 }
 
-/** Under 18 on `hoje` (yyyy-mm-dd) for a birth date (yyyy-mm-dd); false for no date. */
+/** Under 18 on `hoje` for a valid, plausible birth date (processo_comum.js); false for none or a wrong one. */
 function ehMenor(nascimento, hoje) {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(String(nascimento || ''))) return false;
-  const anos = Number(hoje.slice(0, 4)) - Number(nascimento.slice(0, 4));
-  const fezAniversario = hoje.slice(5) >= nascimento.slice(5);
-  return (fezAniversario ? anos : anos - 1) < REGRAS.maioridade;
+  return COMUM.ehMenor(nascimento, hoje, REGRAS);
 }
 
 function item(id) {
@@ -61,21 +60,154 @@ function encerrado(agendamento) {
   );
 }
 
-/** A new applicant: within the count the service allows, on a case still open. */
-function validarNovoRequerente(e) {
-  const agendamento = e.app.findRecordById('agendamentos', e.record.getString('agendamento'));
+function ehStaff(auth) {
+  return !!auth && auth.collection().name === 'usuarios' && auth.getBool('admin');
+}
+
+/** Staff or a superuser: they correct a case at any status (recorded); the customer only until approval. */
+function daEquipe(e) {
+  return ehStaff(e.requestInfo().auth) || e.hasSuperuserAuth();
+}
+
+/** The customer's write on a case: refused once closed, and once approved (ANALISE_OK and after). */
+function validarEscritaDoCliente(agendamento) {
   if (encerrado(agendamento)) throw new BadRequestError(MSG.encerrado, {});
-  const max = limites(e.app, agendamento).max;
-  const ja = e.app.countRecords('requerentes', $dbx.hashExp({ agendamento: agendamento.id }));
-  if (ja >= max) {
-    throw new BadRequestError(porLimite(MSG.umRequerente, MSG.maximoRequerentes, { max: max }), {});
+  if (COMUM.travadoParaCliente(agendamento.getString('status_agendamento'), REGRAS)) {
+    throw new BadRequestError(MSG.travado, {});
   }
+}
+
+/**
+ * The birth date and the CPF as the form checks them, with its pt-BR words (each a field error): those of a new
+ * applicant, or those an update changes (a value stored before these checks is asked for at sending).
+ */
+function validarDados(record) {
+  const original = record.isNew() ? null : record.original();
+  const mudou = (campo) => !original || original.getString(campo) !== record.getString(campo);
+  const nascimento = mudou('data_nascimento')
+    ? COMUM.erroNascimento(record.getString('data_nascimento'), hojeSP(), REGRAS)
+    : '';
+  if (nascimento) {
+    throw new BadRequestError(nascimento, {
+      data_nascimento: erro('validation_invalid_date', nascimento),
+    });
+  }
+  const cpf = record.getString('cpf');
+  if (mudou('cpf') && cpf !== '' && !regras.cpfValido(cpf)) {
+    throw new BadRequestError(MSG.cpfInvalido, { cpf: erro('validation_invalid_cpf', MSG.cpfInvalido) });
+  }
+}
+
+/**
+ * A new applicant: valid dates, within the count the service allows, on a case the customer may still change.
+ * Counted and saved in one transaction: PocketBase runs transactions one after another, so requests sent at
+ * once are counted in turn and never pass the count.
+ */
+function criarRequerente(e) {
+  validarDados(e.record);
+  const app = e.app;
+  app.runInTransaction((tx) => {
+    const agendamento = tx.findRecordById('agendamentos', e.record.getString('agendamento'));
+    validarEscritaDoCliente(agendamento);
+    const max = limites(tx, agendamento).max;
+    const ja = tx.countRecords('requerentes', $dbx.hashExp({ agendamento: agendamento.id }));
+    if (ja >= max) {
+      throw new BadRequestError(porLimite(MSG.umRequerente, MSG.maximoRequerentes, { max: max }), {});
+    }
+    e.app = tx;
+    e.next();
+  });
+  e.app = app;
+}
+
+function nomesDosCampos(record) {
+  return record
+    .collection()
+    .fields.map((f) => f.getName())
+    .filter((nome) => nome !== '');
+}
+
+/**
+ * A change of an applicant's data. A draft (never sent) is the owner's to type. Once sent, the change is a
+ * correction: each field's old and new value goes to the history (staff read it; no e-mail carries it), the
+ * applicant's sent documents go back to review, the booking's summary is written again and staff are told.
+ * After approval only staff change it (recorded the same way); a closed case takes nothing from the customer.
+ */
+function salvarRequerente(e) {
+  const equipe = daEquipe(e);
+  const auth = e.requestInfo().auth;
+  const agendamento = e.app.findRecordById('agendamentos', e.record.getString('agendamento'));
+  if (!equipe) validarEscritaDoCliente(agendamento);
+  validarDados(e.record);
+  const original = e.record.original();
+  const lista = COMUM.mudancas(
+    original,
+    e.record,
+    COMUM.camposDeDados(nomesDosCampos(e.record), REGRAS),
+    (r, campo) => r.getString(campo),
+  );
+  const enviado = original.getString('enviado_em') !== '';
+  if (lista.length === 0 || (!enviado && !equipe)) {
+    e.next();
+    return;
+  }
+  const nome = nomeRequerente(original);
+  const app = e.app;
+  app.runInTransaction((tx) => {
+    e.app = tx;
+    e.next();
+    historico.registrar(
+      tx,
+      agendamento.id,
+      lista.map((m) => ({
+        campo: 'requerente',
+        de: nome + ' · ' + COMUM.nomeDoCampo(m.campo, REGRAS) + ': ' + m.de,
+        para: m.para,
+      })),
+      auth,
+    );
+    if (!enviado) return;
+    // The customer's correction: what staff approved is checked again.
+    if (!equipe) {
+      tx.findRecordsByFilter('documentos', "requerente = {:id} && status = 'aprovado'", '', 0, 0, {
+        id: e.record.id,
+      }).forEach((d) => {
+        d.set('status', 'em_analise');
+        tx.save(d);
+      });
+    }
+    const atual = tx.findRecordById('agendamentos', agendamento.id);
+    const antes = atual.fresh();
+    atual.set(
+      'formulario',
+      resumo(requerentesDe(tx, agendamento.id), hojeSP(), atual.getString('formulario')),
+    );
+    tx.save(atual);
+    historico.registrarAlteracao(tx, antes, atual, auth);
+  });
+  e.app = app;
+  if (!equipe && enviado) {
+    avisarEquipe(app, agendamento, [
+      emailsLib().escapar(auth.getString('nome_completo')) +
+        ' corrigiu os dados de ' +
+        emailsLib().escapar(nome) +
+        ' (' +
+        lista.map((m) => COMUM.nomeDoCampo(m.campo, REGRAS)).join(', ') +
+        '). Os documentos dele voltaram para análise.',
+    ]);
+  }
+}
+
+function requerentesDe(app, agendamentoId) {
+  return app.findRecordsByFilter('requerentes', 'agendamento = {:id}', 'created', 0, 0, {
+    id: agendamentoId,
+  });
 }
 
 /** An applicant leaves (their documents with them) only from an open case, with nothing approved. */
 function validarRemocaoRequerente(e) {
   const agendamento = e.app.findRecordById('agendamentos', e.record.getString('agendamento'));
-  if (encerrado(agendamento)) throw new BadRequestError(MSG.encerrado, {});
+  validarEscritaDoCliente(agendamento);
   const aprovados = e.app.countRecords(
     'documentos',
     $dbx.hashExp({ requerente: e.record.id, status: 'aprovado' }),
@@ -95,10 +227,6 @@ function validarDocumento(record) {
     const texto = porLimite(MSG.umArquivo, MSG.maximoArquivos, { max: definicao.maxArquivos });
     throw new BadRequestError(texto, { arquivos: erro('validation_max_files', texto) });
   }
-}
-
-function ehStaff(auth) {
-  return !!auth && auth.collection().name === 'usuarios' && auth.getBool('admin');
 }
 
 function nomeRequerente(requerente) {
@@ -128,10 +256,30 @@ function motivoDe(documento) {
   return motivo && texto ? motivo + ': ' + texto : motivo || texto;
 }
 
-/** A new document of a case still open: pending until sent, recorded. */
+/**
+ * Counts an upload of the account, or answers 429 when it sent `limites.json` arquivos.porConta within the last
+ * janelaSeg seconds. In a transaction: uploads sent at once are counted one after another.
+ */
+function contarEnvio(app, usuarioId) {
+  const janela = LIMITES.arquivos;
+  app.runInTransaction((tx) => {
+    const desde = new Date(Date.now() - janela.janelaSeg * 1000).toISOString().replace('T', ' ');
+    const recentes = tx.countRecords(
+      'envios_arquivo',
+      $dbx.exp('usuario = {:u} AND created >= {:d}', { u: usuarioId, d: desde }),
+    );
+    if (recentes >= janela.porConta) throw new TooManyRequestsError(MSG.muitosEnvios, {});
+    const envio = new Record(tx.findCollectionByNameOrId('envios_arquivo'));
+    envio.set('usuario', usuarioId);
+    tx.save(envio);
+  });
+}
+
+/** A new document of a case the customer may still change, within the upload rate: pending until sent, recorded. */
 function criarDocumento(e) {
   const agendamento = e.app.findRecordById('agendamentos', e.record.getString('agendamento'));
-  if (encerrado(agendamento)) throw new BadRequestError(MSG.encerrado, {});
+  validarEscritaDoCliente(agendamento);
+  contarEnvio(e.app, e.requestInfo().auth.id);
   e.record.set('status', 'pendente');
   e.next();
   registrarDocumento(e.app, e.record, 'arquivo enviado', e.requestInfo().auth);
@@ -147,6 +295,8 @@ function salvarDocumento(e) {
   if (encerrado(agendamento)) throw new BadRequestError(MSG.encerrado, {});
   const antes = e.record.original().getString('status');
   if (!ehStaff(auth) && !e.hasSuperuserAuth()) {
+    validarEscritaDoCliente(agendamento);
+    contarEnvio(e.app, auth.id);
     e.record.set('status', 'pendente');
     e.record.set('motivo', '');
     e.record.set('motivo_texto', '');
@@ -228,6 +378,9 @@ function pendencias(requerente, documentos, hoje) {
   REGRAS.camposObrigatorios.forEach((par) => {
     if (!texto(par[0])) falta.push(par[1]);
   });
+  if (COMUM.erroNascimento(requerente.getString('data_nascimento'), hoje, REGRAS)) {
+    falta.push('data de nascimento válida');
+  }
   if (requerente.getInt('altura_cm') <= 0) falta.push('altura');
   if (!consuladoDaUf(requerente.getString('uf'))) falta.push('UF');
   if (!texto('aire_comune') && !requerente.getBool('aire_nao_sei')) falta.push('comune do AIRE');
@@ -297,25 +450,41 @@ function enviar(e) {
         auth,
       );
     });
+    requerentes.forEach((r) => {
+      if (r.getString('enviado_em') !== '') return;
+      r.set('enviado_em', new DateTime());
+      tx.save(r);
+    });
     const antes = agendamento.fresh();
     agendamento.set('formulario', resumo(requerentes, hoje));
     tx.save(agendamento);
     historico.registrarAlteracao(tx, antes, agendamento, auth);
   });
-  avisarEquipe(e.app, agendamento, auth, novos.length);
+  avisarEquipe(e.app, agendamento, [
+    emailsLib().escapar(auth.getString('nome_completo')) +
+      ' enviou ' +
+      novos.length +
+      ' documento(s) para análise.',
+  ]);
   return e.json(200, { enviados: novos.length });
 }
 
-/** The `formulario` text staff read: who the applicants are and where each is served. */
-function resumo(requerentes, hoje) {
+/**
+ * The `formulario` text staff read: who the applicants are and where each is served. Written again after a
+ * correction, it keeps its first line (the day the case was sent).
+ */
+function resumo(requerentes, hoje, anterior) {
+  const primeira = String(anterior || '').split('\n')[0];
   return (
-    'Processo enviado para análise em ' +
-    hoje.slice(8, 10) +
-    '/' +
-    hoje.slice(5, 7) +
-    '/' +
-    hoje.slice(0, 4) +
-    '.\n' +
+    (primeira ||
+      'Processo enviado para análise em ' +
+        hoje.slice(8, 10) +
+        '/' +
+        hoje.slice(5, 7) +
+        '/' +
+        hoje.slice(0, 4) +
+        '.') +
+    '\n' +
     requerentes
       .map((r, i) => {
         const consulado = REGRAS.consulados[consuladoDaUf(r.getString('uf'))];
@@ -333,13 +502,33 @@ function resumo(requerentes, hoje) {
   );
 }
 
-function avisarEquipe(app, agendamento, auth, quantos) {
-  const emails = require(`${__hooks}/lib/emails.js`);
+function emailsLib() {
+  return require(`${__hooks}/lib/emails.js`);
+}
+
+/**
+ * Staff's alert that a case has something new to review (`paragrafos`, already escaped), at most one per booking
+ * every `limites.json` alertasEquipe.intervaloMin minutes: a customer replacing and sending in a loop sends one.
+ * The booking's list and history show every change meanwhile.
+ */
+function avisarEquipe(app, agendamento, paragrafos) {
+  const chave = 'processo_alerta:' + agendamento.id;
+  const agora = Date.now();
+  let antes = 0;
+  try {
+    antes = Number(app.store().get(chave)) || 0;
+  } catch (_err) {
+    antes = 0;
+  }
+  if (agora - antes < LIMITES.alertasEquipe.intervaloMin * 60 * 1000) return;
+  app.store().set(chave, agora);
+  const emails = emailsLib();
   const url = emails.escapar(app.settings().meta.appURL + '/booking-details/' + agendamento.id);
-  emails.alertaEquipe(app, 'Processo enviado para análise - Passaporte Italiano', [
-    emails.escapar(auth.getString('nome_completo')) + ' enviou ' + quantos + ' documento(s) para análise.',
-    'Confira em <a href="' + url + '">' + url + '</a>.',
-  ]);
+  emails.alertaEquipe(
+    app,
+    'Processo enviado para análise - Passaporte Italiano',
+    paragrafos.concat(['Confira em <a href="' + url + '">' + url + '</a>.']),
+  );
 }
 
 /** A booking that becomes FINALIZADO or CANCELADO starts its retention clock; reopened, it stops. */
@@ -375,6 +564,11 @@ function aplicarRetencao(app) {
         id: agendamento.id,
       });
       documentos.forEach((d) => tx.delete(d));
+      const requerentes = requerentesDe(tx, agendamento.id);
+      requerentes.forEach((r) => {
+        COMUM.camposApagados(nomesDosCampos(r), REGRAS).forEach((campo) => r.set(campo, null));
+        tx.save(r);
+      });
       agendamento.set('arquivos_excluidos_em', new DateTime());
       tx.save(agendamento);
       historico.registrar(
@@ -385,6 +579,11 @@ function aplicarRetencao(app) {
             campo: 'retencao',
             de: documentos.length + ' documento(s)',
             para: 'excluídos ' + dias + ' dias após o encerramento',
+          },
+          {
+            campo: 'retencao',
+            de: 'dados de ' + requerentes.length + ' requerente(s)',
+            para: 'apagados (fica o nome) ' + dias + ' dias após o encerramento',
           },
         ],
         null,
@@ -399,7 +598,8 @@ module.exports = {
   consuladoDaUf,
   ehMenor,
   itensPara,
-  validarNovoRequerente,
+  criarRequerente,
+  salvarRequerente,
   validarRemocaoRequerente,
   validarDocumento,
   criarDocumento,

@@ -115,7 +115,8 @@ function avisarBloqueio(app, usuario) {
  * requests are counted one after another.
  */
 function permitirEmail(app, para, tipo) {
-  const endereco = identidade(para);
+  // One mailbox, however it is written: 'nome+1@…' and 'n.o.m.e@gmail.com' count as 'nome@…'.
+  const endereco = require(`${__hooks}/lib/processo_comum.js`).caixaPostal(para);
   let permitido = false;
   app.runInTransaction((tx) => {
     const agora = Date.now();
@@ -153,6 +154,7 @@ function limpar(app) {
   const ontem = pbData(Date.now() - 24 * 3600 * 1000);
   app.db().newQuery('DELETE FROM falhas_login WHERE created < {:d}').bind({ d: ontem }).execute();
   app.db().newQuery('DELETE FROM envios_email WHERE created < {:d}').bind({ d: ontem }).execute();
+  app.db().newQuery('DELETE FROM envios_arquivo WHERE created < {:d}').bind({ d: ontem }).execute();
 }
 
 module.exports = { LIMITES_IP, BLOQUEIO, EMAILS, aplicarLimites, autenticar, limitarEnvio, limpar };

@@ -11,6 +11,7 @@ import { MAX_TEXT_LENGTH, SAVE_FLAG_RESET_MS, SAVE_REDIRECT_DELAY_MS } from '@/c
 import { isBookingStatus, statusLabel } from '@/lib/booking-status';
 import { calendarDayToIso, formatDateTime, isoToLocalCalendarDate, padTime } from '@/lib/dates';
 import { statusMail } from '@/lib/status-mail';
+import processoComum from '../../../pocketbase/pb_hooks/lib/processo_comum.js';
 import { BOOKING_STATUSES, type BookingRecord } from '@/lib/types';
 import { bookingQueries, errorMessage, isStaleSave, updateBooking, type BookingUpdate } from './api/bookings';
 import { shownValue } from './booking-panels';
@@ -125,6 +126,8 @@ export function BookingForm({ booking, backHref, analiseOk = true }: BookingForm
     reset,
     setError,
     setFocus,
+    getValues,
+    setValue,
     formState: { errors },
   } = useForm<BookingFormValues>({
     resolver: zodResolver(bookingFormSchema),
@@ -242,7 +245,26 @@ export function BookingForm({ booking, backHref, analiseOk = true }: BookingForm
         {...register('local_agendamento')}
       />
 
-      <SelectField label="Status" className="sm:max-w-xs" {...statusField}>
+      <SelectField
+        label="Status"
+        className="sm:max-w-xs"
+        {...statusField}
+        onChange={(event) => {
+          void statusField.onChange(event);
+          // The note belongs to its status (the server's rule): another status starts with none; back to the
+          // stored status, an untouched empty note is the stored one again.
+          const stored = booking.nota_cliente ?? '';
+          const note = getValues('nota_cliente');
+          if (event.target.value === booking.status_agendamento) {
+            if (note === '') setValue('nota_cliente', stored);
+          } else {
+            setValue(
+              'nota_cliente',
+              processoComum.notaDoStatus(booking.status_agendamento, stored, event.target.value, note),
+            );
+          }
+        }}
+      >
         {statusOptions(booking.status_agendamento, analiseOk).map((option) => (
           <option key={option.value} value={option.value} disabled={option.disabled}>
             {option.label}

@@ -184,6 +184,7 @@ const FIELD_NAMES: Record<string, string> = {
   formulario: 'Formulário',
   documento: 'Documento',
   retencao: 'Documentos (retenção)',
+  requerente: 'Dados do requerente',
   pagamento: 'Pagamento',
   estorno: 'Estorno',
   desistencia: 'Desistência',

@@ -9,6 +9,7 @@ import { maskedField } from '@/lib/masked-field';
 import {
   consuladoDaUf,
   ehMenor,
+  erroNascimento,
   ESTADOS_CIVIS,
   hojeSaoPaulo,
   REGRAS,
@@ -18,7 +19,7 @@ import {
 } from '@/lib/processo';
 import { caseFileQueries } from '@/lib/api/case-file';
 import { z } from '@/lib/zod';
-import { caseFileErrorMessage, saveApplicant } from './api/case-file';
+import { caseFileErrorMessage, refreshCaseFile, saveApplicant } from './api/case-file';
 
 export const COR_OLHOS = ['Castanhos', 'Pretos', 'Azuis', 'Verdes', 'Cinzentos', 'Mel'] as const;
 
@@ -35,10 +36,11 @@ export const applicantSchema = z
     nome: text(120),
     sobrenome: text(120),
     sexo: z.enum(['', 'F', 'M']),
-    data_nascimento: optionalDate('Informe uma data de nascimento válida.').refine(
-      (v) => v === '' || v <= hojeSaoPaulo(),
-      'A data de nascimento não pode estar no futuro.',
-    ),
+    // The server's rule and words (pb_hooks/lib/processo_comum.js): a real day, not in the future, under 120.
+    data_nascimento: z.string().superRefine((v, ctx) => {
+      const message = erroNascimento(v, hojeSaoPaulo());
+      if (message) ctx.addIssue({ code: 'custom', message });
+    }),
     local_nascimento: text(120),
     cpf: z.string().refine((v) => onlyDigits(v) === '' || isValidCpf(v), 'CPF inválido.'),
     estado_civil: z.enum(['', ...(Object.keys(ESTADOS_CIVIS) as (keyof typeof ESTADOS_CIVIS)[])]),
@@ -140,15 +142,20 @@ const hourMinute = (date: Date) => date.toLocaleTimeString('pt-BR', { hour: '2-d
  * One applicant's data, kept on the server as a draft while it is typed: saved a second after typing stops and
  * when a field is left (only what passes the rules: what is missing is asked for at 'Enviar para análise').
  * A reload or another device has it. The form is never reset under the cursor: a save only records what it sent.
+ * Once sent for review the data is read-only: 'Pedir correção' opens it, and 'Enviar correção' sends the change
+ * at once (the server records it and sends this applicant's documents back to review). `locked`: no change at all.
  */
 export function ApplicantForm({
   applicant,
   number,
   locked,
+  onBirthDate,
 }: {
   applicant: RequerenteRecord;
   number: number;
   locked: boolean;
+  /** The birth date as typed, for the section's heading (adult or minor). */
+  onBirthDate?: (value: string) => void;
 }) {
   const queryClient = useQueryClient();
   const {
@@ -158,6 +165,7 @@ export function ApplicantForm({
     getValues,
     setValue,
     subscribe,
+    reset,
     formState: { errors },
   } = useForm<ApplicantValues>({
     mode: 'onTouched',
@@ -165,6 +173,10 @@ export function ApplicantForm({
     defaultValues: toValues(applicant),
   });
   const [status, setStatus] = useState<DraftStatus>({ state: 'idle' });
+  const sent = applicant.enviado_em !== '';
+  const [correcting, setCorrecting] = useState(false);
+  const [corrected, setCorrected] = useState(false);
+  const readOnly = locked || (sent && !correcting);
   // The draft the server has, as sent: a save whose draft is the same is not sent.
   const savedDraft = useRef(JSON.stringify(draftOf(toValues(applicant))));
   const inFlight = useRef(false);
@@ -209,9 +221,10 @@ export function ApplicantForm({
     inFlight.current = false;
   }, [applicant.id, getValues, queryClient]);
 
-  // Each change waits for typing to stop; leaving the page with a save still waiting sends it.
+  // Each change waits for typing to stop; leaving the page with a save still waiting sends it. A sent applicant's
+  // change is a correction, sent as a whole by 'Enviar correção'.
   useEffect(() => {
-    if (locked) return;
+    if (locked || sent) return;
     let seen = JSON.stringify(getValues());
     const unsubscribe = subscribe({
       formState: { values: true },
@@ -232,7 +245,7 @@ export function ApplicantForm({
       unsubscribe();
       if (timer.current !== undefined) void saveDraft();
     };
-  }, [locked, subscribe, getValues, saveDraft]);
+  }, [locked, sent, subscribe, getValues, saveDraft]);
 
   const unsaved = status.state === 'editing' || status.state === 'saving' || status.state === 'error';
   // Typed but not saved: the browser asks before a reload or a closed tab throws it away.
@@ -243,12 +256,36 @@ export function ApplicantForm({
     return () => window.removeEventListener('beforeunload', warn);
   }, [unsaved]);
   // 'Salvar dados' checks every field (and shows what is wrong), then saves at once.
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => handleSubmit(() => saveDraft())(event);
+  const sendCorrection = async () => {
+    setStatus({ state: 'saving' });
+    try {
+      const draft = draftOf(getValues());
+      const record = await saveApplicant(applicant.id, draft);
+      savedDraft.current = JSON.stringify(draft);
+      queryClient.setQueryData(caseFileQueries.applicants(record.agendamento).queryKey, (list) =>
+        list?.map((r) => (r.id === record.id ? record : r)),
+      );
+      setStatus({ state: 'idle' });
+      setCorrecting(false);
+      setCorrected(true);
+      await refreshCaseFile(queryClient);
+    } catch (error) {
+      setStatus({ state: 'error', error });
+    }
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) =>
+    handleSubmit(() => (sent ? sendCorrection() : saveDraft()))(event);
   const onBlur = () => {
-    if (!locked && timer.current !== undefined) void saveDraft();
+    if (!locked && !sent && timer.current !== undefined) void saveDraft();
+  };
+  const cancelCorrection = () => {
+    reset(toValues(applicant));
+    setStatus({ state: 'idle' });
+    setCorrecting(false);
   };
 
   const [uf, nascimento, naoSei] = useWatch({ control, name: ['uf', 'data_nascimento', 'aire_nao_sei'] });
+  useEffect(() => onBirthDate?.(nascimento), [nascimento, onBirthDate]);
   const consulado = consuladoDaUf(uf);
   const menor = ehMenor(nascimento, hojeSaoPaulo());
   const id = (name: string) => `r${number}-${name}`;
@@ -261,11 +298,43 @@ export function ApplicantForm({
       className="space-y-5"
       aria-label={`Dados do requerente ${number}`}
     >
-      <fieldset disabled={locked} className="space-y-5">
-        <p className="text-sm text-ink-600">
-          Escreva os nomes como estão no registro civil italiano. O que você digita é salvo como rascunho:
-          pode continuar depois, de qualquer aparelho.
-        </p>
+      {sent && !locked ? (
+        <div className="rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-brand-950">
+          {correcting ? (
+            <p>
+              Corrija o que for preciso e clique em “Enviar correção”. A mudança fica registrada e os
+              documentos deste requerente voltam para a análise da equipe.
+            </p>
+          ) : (
+            <>
+              <p>
+                Estes dados já foram enviados para análise. Para mudar algum, peça a correção: a mudança fica
+                registrada e os documentos deste requerente voltam para a análise da equipe.
+              </p>
+              <Button
+                variant="secondary"
+                className="mt-3"
+                onClick={() => {
+                  setCorrected(false);
+                  setCorrecting(true);
+                }}
+              >
+                Pedir correção
+              </Button>
+            </>
+          )}
+          <p role="status" className="mt-2 font-semibold empty:hidden">
+            {corrected ? 'Correção enviada: os documentos deste requerente voltaram para análise.' : ''}
+          </p>
+        </div>
+      ) : null}
+      <fieldset disabled={readOnly} className="space-y-5">
+        {sent ? null : (
+          <p className="text-sm text-ink-600">
+            Escreva os nomes como estão no registro civil italiano. O que você digita é salvo como rascunho:
+            pode continuar depois, de qualquer aparelho.
+          </p>
+        )}
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
             id={id('nome')}
@@ -463,10 +532,15 @@ export function ApplicantForm({
             </button>
           </FormAlert>
         ) : null}
-        <div className="flex flex-wrap items-center gap-4">
+        <div className={`flex flex-wrap items-center gap-4 ${readOnly ? 'hidden' : ''}`}>
           <Button type="submit" loading={status.state === 'saving'} loadingText="Salvando...">
-            Salvar dados
+            {sent ? 'Enviar correção' : 'Salvar dados'}
           </Button>
+          {correcting ? (
+            <Button variant="ghost" onClick={cancelCorrection}>
+              Cancelar correção
+            </Button>
+          ) : null}
           <p role="status" className="font-semibold text-brand-800">
             {status.state === 'saving'
               ? 'Salvando…'

@@ -23,6 +23,7 @@ import {
   pendencias,
   REGRAS,
   tipoDe,
+  travadoParaCliente,
   type DocumentoRecord,
   type EstadoProcesso,
   type RequerenteRecord,
@@ -112,7 +113,9 @@ function Applicant({
   const headingId = useId();
   const [confirming, setConfirming] = useState(false);
   const hoje = hojeSaoPaulo();
-  const tipo = tipoDe(applicant, hoje);
+  // The heading and the checklist follow the birth date as it is typed (the form shows a minor's fields then).
+  const [nascimento, setNascimento] = useState(applicant.data_nascimento);
+  const tipo = tipoDe({ data_nascimento: nascimento }, hoje);
   const consulado = consuladoDaUf(applicant.uf);
   const falta = pendencias(applicant, documents, hoje);
   const remove = useMutation({
@@ -140,7 +143,7 @@ function Applicant({
       >
         <summary className="cursor-pointer px-4 py-3 font-semibold text-brand-800">Dados pessoais</summary>
         <div className="border-t border-gray-200 p-4">
-          <ApplicantForm applicant={applicant} number={number} locked={locked} />
+          <ApplicantForm applicant={applicant} number={number} locked={locked} onBirthDate={setNascimento} />
         </div>
       </details>
       <h3 className="mt-6 text-lg font-bold text-ink-900">Documentos</h3>
@@ -294,8 +297,11 @@ function CaseFile({ booking, tipoServico }: { booking: CaseBooking; tipoServico:
     );
   }
   const limite = limitesDoServico(tipoServico);
-  const locked =
+  const closed =
     ['FINALIZADO', 'CANCELADO'].includes(booking.status_agendamento) || !!booking.arquivos_excluidos_em;
+  // ANALISE_OK and after: what staff approved stays as it is (the server refuses any change from the customer).
+  const approved = !closed && travadoParaCliente(booking.status_agendamento);
+  const locked = closed || approved;
   const estado = estadoDoProcesso(documents.data);
   const hoje = hojeSaoPaulo();
   const problems: string[] = [];
@@ -312,7 +318,14 @@ function CaseFile({ booking, tipoServico }: { booking: CaseBooking; tipoServico:
   const info = ESTADO[estado];
 
   let body: ReactNode;
-  if (locked) {
+  if (approved) {
+    body = (
+      <div role="status" className={`mt-6 rounded-xl border p-4 ${ESTADO.aprovado.className}`}>
+        <p className="font-bold">Situação: {ESTADO.aprovado.title}</p>
+        <p className="mt-1">{REGRAS.mensagens.travado}</p>
+      </div>
+    );
+  } else if (locked) {
     body = (
       <p role="status" className="mt-6 rounded-xl border border-gray-300 bg-gray-50 p-4">
         Este processo está encerrado: não recebe mais documentos.

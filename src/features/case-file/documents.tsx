@@ -57,16 +57,17 @@ function Preview({ doc, token }: { doc: DocumentoRecord; token: string | undefin
               href={url}
               target="_blank"
               rel="noopener noreferrer"
-              aria-label={`Abrir ${name}`}
               className="block rounded-lg border border-gray-300 p-1 text-sm text-brand-800 underline"
             >
+              {/* The name read aloud holds the visible words ('PDF', the file's name): WCAG 2.5.3. */}
+              <span className="sr-only">Abrir</span>{' '}
               {pdf ? (
                 <span className="flex h-24 items-center justify-center rounded bg-gray-100 font-semibold">
                   PDF
                 </span>
               ) : (
                 <img src={url} alt="" className="h-24 w-full rounded object-cover" />
-              )}
+              )}{' '}
               <span className="mt-1 block truncate">{name}</span>
             </a>
           </li>

@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { textosStatus } from '../../../pocketbase/pb_hooks/lib/regras.json';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
@@ -197,6 +198,9 @@ function Appointment({
   return <p>O agendamento começa depois que seus documentos forem validados.</p>;
 }
 
+/** The status line of a refused case whose corrections arrived: the seed's status word, then where it stands. */
+const RESENT_LINE = `${textosStatus.ANALISE_ERRO.rotulo} - Recebemos as suas correções: o processo voltou para análise.`;
+
 function TrackingContent({
   payment,
   booking,
@@ -221,7 +225,7 @@ function TrackingContent({
     <>
       {status ? (
         <p role="status" className="mt-4 rounded-xl bg-brand-50 px-4 py-3 font-semibold text-brand-900">
-          {statusInfo[status].customer}
+          {status === 'ANALISE_ERRO' && resent ? RESENT_LINE : statusInfo[status].customer}
         </p>
       ) : null}
       {/* ANALISE_ERRO shows the note in step 3, as what is wrong. */}

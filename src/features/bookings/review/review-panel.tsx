@@ -5,7 +5,7 @@
  * (a refusal: ANALISE_ERRO with the list e-mailed); the page then shows the booking as it is now.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { PdfPreview } from '@/components/pdf-preview';
 import { Button } from '@/components/ui/button';
@@ -396,6 +396,19 @@ function Section({ children }: { children: ReactNode }) {
   );
 }
 
+const REVIEW_TOAST = 'revisao-documentos';
+
+/** 'Documento aprovado.', '3 documentos aprovados.', '2 documentos aprovados e 1 recusado.' */
+export function reviewSummary({ aprovados, recusados }: { aprovados: number; recusados: number }): string {
+  const part = (n: number, word: string) =>
+    n === 1 ? `1 ${word}` : `${n} ${word.replace('documento ', 'documentos ')}s`;
+  if (recusados === 0)
+    return aprovados === 1 ? 'Documento aprovado.' : `${part(aprovados, 'documento aprovado')}.`;
+  if (aprovados === 0)
+    return recusados === 1 ? 'Documento recusado.' : `${part(recusados, 'documento recusado')}.`;
+  return `${part(aprovados, 'documento aprovado')} e ${recusados} ${recusados === 1 ? 'recusado' : 'recusados'}.`;
+}
+
 interface ReviewPanelProps {
   bookingId: string;
   /** Called when a review moved the booking to another status (the editor then shows the new one). */
@@ -409,6 +422,7 @@ export function ReviewPanel({ bookingId, onStatusChanged }: ReviewPanelProps) {
   const hasFiles = (documents.data ?? []).some((d) => d.arquivos.length > 0);
   const token = useQuery({ ...caseQueries.fileToken(), enabled: hasFiles });
 
+  const reviewRun = useRef({ aprovados: 0, recusados: 0 });
   const review = useMutation({
     mutationFn: ({ doc, body }: { doc: DocumentRecord; body: Review }) => reviewDocument(doc.id, body),
   });
@@ -422,7 +436,14 @@ export function ReviewPanel({ bookingId, onStatusChanged }: ReviewPanelProps) {
       toast.error(`Erro: ${errorMessage(error)}`);
       return;
     }
-    toast.success(body.status === 'aprovado' ? 'Documento aprovado.' : 'Documento recusado.');
+    // A run of reviews shows one toast, its count updated, not one per document over the panel.
+    const run = reviewRun.current;
+    const active = toast.isActive(REVIEW_TOAST);
+    if (!active) Object.assign(run, { aprovados: 0, recusados: 0 });
+    if (body.status === 'aprovado') run.aprovados++;
+    else run.recusados++;
+    if (active) toast.update(REVIEW_TOAST, { render: reviewSummary(run) });
+    else toast.success(reviewSummary(run), { toastId: REVIEW_TOAST });
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: caseQueries.documents(bookingId).queryKey }),
       queryClient.invalidateQueries({ queryKey: detailKey }),

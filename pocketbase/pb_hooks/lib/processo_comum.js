@@ -1,0 +1,121 @@
+// The case file's rules that are code, written once for both runtimes like comum.js: PocketBase's JSVM loads
+// this file with require() (CommonJS, requiring nothing: the rules data, processo_regras.json, is passed in),
+// and the app and the demo backend import it through scripts/kit-module.ts. Plain ES2015, no PocketBase calls.
+
+const DATA = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar day written yyyy-mm-dd ('1990-02-31' is not one). */
+function dataValida(texto) {
+  const m = DATA.exec(String(texto || ''));
+  if (!m) return false;
+  const dia = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return dia.toISOString().slice(0, 10) === m[0];
+}
+
+/** Whole years from `nascimento` to `hoje` (both yyyy-mm-dd). */
+function idade(nascimento, hoje) {
+  const anos = Number(hoje.slice(0, 4)) - Number(nascimento.slice(0, 4));
+  return hoje.slice(5) >= nascimento.slice(5) ? anos : anos - 1;
+}
+
+/**
+ * What is wrong with a birth date on `hoje`, as the form says it: '' for an empty or plausible date; an
+ * impossible one, a future one, or an age over `regras.idadeMaxima` each have their message.
+ */
+function erroNascimento(nascimento, hoje, regras) {
+  const texto = String(nascimento || '');
+  if (texto === '') return '';
+  if (!dataValida(texto)) return regras.mensagens.nascimentoInvalido;
+  if (texto > hoje) return regras.mensagens.nascimentoFuturo;
+  if (idade(texto, hoje) >= regras.idadeMaxima) return regras.mensagens.nascimentoImplausivel;
+  return '';
+}
+
+/** Under age on `hoje` for a valid, plausible birth date; false for none or a wrong one (it is asked again). */
+function ehMenor(nascimento, hoje, regras) {
+  const texto = String(nascimento || '');
+  if (texto === '' || erroNascimento(texto, hoje, regras) !== '') return false;
+  return idade(texto, hoje) < regras.maioridade;
+}
+
+/** The booking statuses after which the customer changes nothing in the case file (staff still can). */
+function travadoParaCliente(statusAgendamento, regras) {
+  return regras.trava.cliente.indexOf(String(statusAgendamento || '')) >= 0;
+}
+
+/**
+ * The applicant's own data among a collection's field names: every field but the server's (id, relation,
+ * dates, the sending mark). A field added to the collection later is data too, locked and erased with the rest.
+ */
+function camposDeDados(nomes, regras) {
+  return nomes.filter((nome) => regras.trava.camposDoSistema.indexOf(nome) < 0);
+}
+
+/** The data fields the retention job empties: all but what the business keeps (regras.trava.retencaoMantem). */
+function camposApagados(nomes, regras) {
+  return camposDeDados(nomes, regras).filter((nome) => regras.trava.retencaoMantem.indexOf(nome) < 0);
+}
+
+/** How staff read a field's name in the history: the checklist's word for it, else the field's name. */
+function nomeDoCampo(campo, regras) {
+  const par = regras.camposObrigatorios.filter((p) => p[0] === campo)[0];
+  return par ? par[1] : regras.trava.nomesDosCampos[campo] || campo;
+}
+
+/**
+ * [{campo, de, para}] for the data fields whose value differs; `valor(registro, campo)` reads a value as text
+ * (each runtime reads its own records).
+ */
+function mudancas(antes, depois, campos, valor) {
+  const lista = [];
+  campos.forEach((campo) => {
+    const de = valor(antes, campo);
+    const para = valor(depois, campo);
+    if (de !== para) lista.push({ campo: campo, de: de, para: para });
+  });
+  return lista;
+}
+
+/**
+ * The customer's note a booking keeps after a save: a note belongs to the status it was written for, so a new
+ * status saved with the old note unchanged (the editor shows it pre-filled) keeps none, and a refusal list never
+ * reaches the ANALISE_OK e-mail or tracking. A note typed for the new status is kept.
+ */
+function notaDoStatus(statusAntes, notaAntes, statusDepois, notaDepois) {
+  return statusDepois !== statusAntes && notaDepois === notaAntes ? '' : notaDepois;
+}
+
+const GMAIL = ['gmail.com', 'googlemail.com'];
+
+/**
+ * The mailbox an address reaches, for the per-address e-mail limit: lower case, the '+tag' of the local part
+ * left out, and for Gmail the dots too ('Nome.Sobrenome+2@googlemail.com' → 'nomesobrenome@gmail.com').
+ */
+function caixaPostal(email) {
+  const texto = String(email || '')
+    .trim()
+    .toLowerCase();
+  const arroba = texto.lastIndexOf('@');
+  if (arroba <= 0) return texto.slice(0, 255);
+  let local = texto.slice(0, arroba).split('+')[0];
+  let dominio = texto.slice(arroba + 1);
+  if (GMAIL.indexOf(dominio) >= 0) {
+    local = local.replace(/\./g, '');
+    dominio = GMAIL[0];
+  }
+  return (local + '@' + dominio).slice(0, 255);
+}
+
+module.exports = {
+  dataValida,
+  idade,
+  erroNascimento,
+  ehMenor,
+  travadoParaCliente,
+  camposDeDados,
+  camposApagados,
+  nomeDoCampo,
+  mudancas,
+  notaDoStatus,
+  caixaPostal,
+};
