@@ -1,7 +1,11 @@
 import type { Plugin } from 'vite';
 
 /** The kit's files written for both runtimes (CommonJS, requiring nothing). */
-const SHARED = ['/pocketbase/pb_hooks/lib/comum.js', '/pocketbase/pb_hooks/lib/prazo.js'];
+const SHARED = [
+  '/pocketbase/pb_hooks/lib/comum.js',
+  '/pocketbase/pb_hooks/lib/prazo.js',
+  '/pocketbase/pb_hooks/lib/janelas.js',
+];
 
 /**
  * pocketbase/pb_hooks/lib/comum.js and prazo.js are CommonJS, as PocketBase's require() wants them; the app, the

@@ -13,7 +13,8 @@ export const TEST_WEBHOOK_TOKEN = 'token-webhook-de-teste';
  * reconcileAfterS (how long Asaas may not know an unknown charge before the server ends it), dataDir, log, realAsaas (use ASAAS_API_KEY/ASAAS_API_URL from this process instead of the stand-in),
  * rateLimitScale (RATE_LIMIT_SCALE: multiplies the per-IP rate limits, for harnesses whose every request comes
  * from 127.0.0.1; left out, the server keeps its production figures), eventsOnCreate (when the stand-in sends a
- * new charge's webhooks: scripts/asaas-stand-in.mjs).
+ * new charge's webhooks: scripts/asaas-stand-in.mjs), relayLifeS (RETRANSMISSAO_VIDA_S: how long a relayed
+ * password or code lives; the server's 600 s when left out).
  */
 export async function startRealBackend({
   port,
@@ -29,6 +30,7 @@ export async function startRealBackend({
   asaasPort = 0,
   rateLimitScale,
   eventsOnCreate = 'none',
+  relayLifeS,
 }) {
   const mail = await startMailCapture({ log, httpPort: mailHttpPort });
   const pbUrl = `http://127.0.0.1:${port}`;
@@ -50,6 +52,7 @@ export async function startRealBackend({
     SMTP_PORT: String(mail.smtpPort),
     TRUSTED_PROXY_HEADER: 'X-Forwarded-For',
     ...(rateLimitScale ? { RATE_LIMIT_SCALE: String(rateLimitScale) } : {}),
+    ...(relayLifeS ? { RETRANSMISSAO_VIDA_S: String(relayLifeS) } : {}),
     ...(asaas
       ? {
           ASAAS_API_URL: asaas.url,

@@ -8,17 +8,26 @@ declare module 'vitest' {
     pbUrl: string;
     mailUrl: string;
     asaasUrl: string;
+    dataDir: string;
     superuser: { email: string; password: string };
   }
 }
 
 export default async function setup(project: TestProject) {
   const port = Number(process.env.PB_TEST_PORT ?? 18090 + Math.floor(Math.random() * 800));
-  const backend = await startRealBackend({ port, asaasTimeoutS: 2, noAnswerMs: 6_000, reconcileAfterS: 4 });
+  const backend = await startRealBackend({
+    port,
+    asaasTimeoutS: 2,
+    noAnswerMs: 6_000,
+    reconcileAfterS: 4,
+    // A relayed code lives 3 s here (600 in production), so its expiry is tested without waiting 10 minutes.
+    relayLifeS: 3,
+  });
   // The demo's own seed, so the contract suite asks both backends about the same records.
   await seedDemo(backend.pb);
   project.provide('pbUrl', backend.pb.url);
   project.provide('mailUrl', backend.mail.httpUrl);
+  project.provide('dataDir', backend.pb.dataDir);
   project.provide('asaasUrl', backend.asaas?.url.replace(/\/v3$/, '') ?? '');
   project.provide('superuser', {
     email: backend.pb.superuser.email,
