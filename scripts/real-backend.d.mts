@@ -22,5 +22,6 @@ export declare function startRealBackend(options: {
   mailHttpPort?: number;
   asaasPort?: number;
   rateLimitScale?: number;
+  relayLifeS?: number;
   eventsOnCreate?: 'none' | 'after' | 'before' | 'alternate';
 }): Promise<RealBackend>;

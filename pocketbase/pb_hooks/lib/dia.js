@@ -384,18 +384,11 @@ function avisarProntidao(app, agoraMs) {
   return enviados;
 }
 
-/** 'hoje às 16:00' or 'em 02/12/2026 às 16:00'. */
-function quando(inicioMs, fuso, agoraMs) {
-  const dia = janelas.diaLocal(inicioMs, fuso);
-  const hora = janelas.horaLocal(inicioMs, fuso);
-  return (dia === janelas.diaLocal(agoraMs, fuso) ? 'hoje' : 'em ' + dia) + ' às ' + hora;
-}
-
 function emailProntidao(app, agendamento, inicioMs, fuso, agoraMs) {
   const emails = require(`${__hooks}/lib/emails.js`);
   const usuario = app.findRecordById('usuarios', agendamento.getString('usuario'));
   const url = emails.escapar(app.settings().meta.appURL + '/prontidao');
-  const assunto = 'Fique de prontidão: ' + quando(inicioMs, fuso, agoraMs) + ' tentaremos agendar';
+  const assunto = 'Fique de prontidão: ' + janelas.quando(inicioMs, fuso, agoraMs) + ' tentaremos agendar';
   return emails.enviar(app, usuario.email(), assunto, [
     'Olá, ' + emails.escapar(usuario.getString('nome_completo')) + '.',
     '<strong>' + assunto + '.</strong>',

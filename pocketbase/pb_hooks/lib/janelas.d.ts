@@ -16,5 +16,6 @@ declare const janelas: {
   ): { inicioMs: number; servico: string } | null;
   horaLocal(ms: number, fuso?: string, segundos?: boolean): string;
   diaLocal(ms: number, fuso?: string): string;
+  quando(inicioMs: number, fuso: string, agoraMs: number): string;
 };
 export default janelas;

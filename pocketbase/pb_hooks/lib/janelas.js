@@ -66,6 +66,12 @@ function diaLocal(ms, fuso) {
   return iso.slice(8, 10) + '/' + iso.slice(5, 7) + '/' + iso.slice(0, 4);
 }
 
+/** 'hoje às 16:00' or 'em 02/12/2026 às 16:00': a window as the standby page and its e-mail say it. */
+function quando(inicioMs, fuso, agoraMs) {
+  const dia = diaLocal(inicioMs, fuso);
+  return (dia === diaLocal(agoraMs, fuso) ? 'hoje' : 'em ' + dia) + ' às ' + horaLocal(inicioMs, fuso);
+}
+
 const DIAS = [
   'domingo',
   'segunda-feira',
@@ -76,4 +82,4 @@ const DIAS = [
   'sábado',
 ];
 
-module.exports = { FUSOS, DIAS, deslocamento, validarJanelas, proximaJanela, horaLocal, diaLocal };
+module.exports = { FUSOS, DIAS, deslocamento, validarJanelas, proximaJanela, horaLocal, diaLocal, quando };

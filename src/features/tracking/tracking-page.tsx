@@ -25,6 +25,7 @@ import { methodLabel, serviceName } from '@/lib/payment-labels';
 import type { BookingRecord, BookingStatus, PaymentRecord } from '@/lib/types';
 import { useSession } from '@/lib/use-session';
 import { Withdrawal } from '@/components/withdrawal';
+import { BookingDay } from './booking-day';
 
 function Step({
   n,
@@ -256,6 +257,7 @@ function TrackingContent({
         </Step>
         <Step n={4} title="Agendamento" done={booked}>
           <Appointment booking={booking} status={status} />
+          {booking && (status === 'ANALISE_OK' || booked) ? <BookingDay booking={booking} /> : null}
         </Step>
       </ol>
     </>
