@@ -102,108 +102,14 @@ migrate(
       }),
     );
 
-    // What was known on the day booking-operations.md was compiled (its sources); unknown stays unknown.
-    const VERIFICADO = '2026-11-26';
-    const FUSO = 'America/Sao_Paulo';
-    const seed = [
-      {
-        codigo: 'sao_paulo',
-        nome: 'São Paulo',
-        canal: 'prenotami',
-        janelas: [
-          { dia: 1, hora: '16:00', servico: 'Primeiro passaporte' },
-          { dia: 2, hora: '16:00', servico: 'Renovação' },
-        ],
-        janelas_estado: 'conhecidas',
-        modo_familia: 'individual',
-        observacoes:
-          'Vagas semanais desde 14/15 de julho de 2025 (antes: duas vezes por mês, "Click Day"; antes de 2025, ' +
-          'diárias). Primeiro passaporte e renovação são serviços separados. Agendamento individual e nominal, ' +
-          'menores incluídos. O agendamento de renovação não pode ser cancelado pelo usuário.',
-        fonte:
-          'italianismo.com.br "consulado altera agenda de passaporte italiano vagas semanais"; uol.com.br 2025/03/11',
-      },
-      {
-        codigo: 'rio_de_janeiro',
-        nome: 'Rio de Janeiro',
-        canal: 'prenotami',
-        janelas: [],
-        janelas_estado: 'desconhecidas',
-        modo_familia: 'desconhecido',
-        observacoes:
-          'Prenot@mi (página nova); antes, videochamadas por WhatsApp. Horários de liberação e regra da família: ' +
-          'não encontrados. Taxa só com cartão de débito brasileiro físico; sem bolsas nem celulares.',
-        fonte: 'consriodejaneiro.esteri.it passaporti-e-carte-didentita',
-      },
-      {
-        codigo: 'belo_horizonte',
-        nome: 'Belo Horizonte',
-        canal: 'prenotami',
-        janelas: [],
-        janelas_estado: 'desconhecidas',
-        modo_familia: 'menores_com_responsavel',
-        observacoes:
-          'Um agendamento por conta (e-mail); os filhos vão no campo de notas. Horários de liberação: não encontrados.',
-        fonte: 'consbelohorizonte.esteri.it passaporti-e-carte-didentita',
-      },
-      {
-        codigo: 'curitiba',
-        nome: 'Curitiba',
-        canal: 'prenotami',
-        janelas: [],
-        janelas_estado: 'desconhecidas',
-        modo_familia: 'individual',
-        observacoes:
-          'Prenot@mi (era WhatsApp em 2022). Horários de liberação: não encontrados (uma fonte não confiável diz ' +
-          'segundas e quartas às 11:00). Agendamento individual, menores também.',
-        fonte: 'conscuritiba.esteri.it passaporti',
-      },
-      {
-        codigo: 'porto_alegre',
-        nome: 'Porto Alegre',
-        canal: 'email',
-        janelas: [],
-        janelas_estado: 'nao_se_aplica',
-        modo_familia: 'familia',
-        observacoes:
-          'Só por e-mail, enviado do endereço do próprio requerente (e-mails de terceiros são apagados). Assunto: ' +
-          'sobrenome, nome, data de nascimento. A família no mesmo e-mail.',
-        fonte: 'consportoalegre.esteri.it passaporti-e-carte-didentita',
-      },
-      {
-        codigo: 'recife',
-        nome: 'Recife',
-        canal: 'desconhecido',
-        janelas: [],
-        janelas_estado: 'desconhecidas',
-        modo_familia: 'desconhecido',
-        observacoes:
-          'Canal incerto (a página antiga: e-mail para passaporti.recife@esteri.it). Horários e regra da família: ' +
-          'não encontrados. Taxas por depósito bancário.',
-        fonte: 'consrecife.esteri.it',
-      },
-      {
-        codigo: 'brasilia',
-        nome: 'Brasília',
-        canal: 'prenotami',
-        janelas: [2, 3, 4, 5].map((dia) => ({ dia: dia, hora: '06:00', servico: 'Passaporte' })),
-        janelas_estado: 'conhecidas',
-        modo_familia: 'desconhecido',
-        observacoes:
-          'Duas versões da página: Prenot@mi com calendários de terça a sexta a partir das 06:00, ou pedido por ' +
-          'e-mail a brasilia.passaporti@esteri.it. Família: menor agendado por um dos pais, ou um pedido por ' +
-          'família. Levar o original de passaporte italiano anterior.',
-        fonte: 'ambbrasilia.esteri.it passaporti-e-carte-didentita',
-      },
-    ];
-    seed.forEach((dados) => {
+    // What was known on the day booking-operations.md was compiled (its sources); unknown stays unknown. The
+    // same file seeds the demo backend.
+    const DADOS = require(`${__hooks}/lib/consulados.json`);
+    DADOS.consulados.forEach((dados) => {
       const registro = new Record(consulados);
       Object.keys(dados).forEach((k) => registro.set(k, dados[k]));
-      registro.set('fuso', FUSO);
-      // Which rule Brazilian offices use for confirming in the portal: not found.
-      registro.set('confirmacao', 'desconhecido');
-      registro.set('endereco', '');
-      registro.set('verificado_em', VERIFICADO);
+      registro.set('fuso', DADOS.fuso);
+      registro.set('verificado_em', DADOS.verificadoEm);
       app.save(registro);
     });
 

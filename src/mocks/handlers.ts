@@ -5,6 +5,7 @@
 import { http } from 'msw';
 import { authRoutes } from './auth';
 import { accountRoutes } from './conta';
+import { diaRoutes } from './dia';
 import { refundRoutes } from './estornos';
 import { notFound } from './http';
 import { processoRoutes } from './processo';
@@ -23,6 +24,7 @@ const fallbackRoutes = [
 export const handlers = [
   ...authRoutes,
   ...processoRoutes,
+  ...diaRoutes,
   ...recordRoutes,
   ...accountRoutes,
   ...asaasRoutes,

@@ -19,6 +19,7 @@ import {
   type Customer,
 } from './helpers';
 import { DADOS_CURITIBA, PDF_BYTES } from '../../scripts/processo-fixture.mjs';
+import { subscribeRealtime } from '../../scripts/realtime-client.mjs';
 
 const DATA_DIR = inject('dataDir');
 
@@ -34,42 +35,12 @@ const SP = { ...DADOS_CURITIBA, uf: 'SP', cidade: 'São Paulo', cep: '01310-100'
 
 /** A live SSE connection to PocketBase's realtime API, subscribed to `topic` as `pb`'s user (or a visitor). */
 async function realtime(pb: PocketBase | null, topic: string) {
-  const abort = new AbortController();
-  const response = await fetch(`${PB_URL}/api/realtime`, { signal: abort.signal });
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
   const events: { name: string; data: { action: string; record: Record<string, unknown> } }[] = [];
-  let resolveId: (id: string) => void = () => {};
-  const clientId = new Promise<string>((resolve) => (resolveId = resolve));
-  void (async () => {
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += decoder.decode(value, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const chunk = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const name = /^event:(.*)$/m.exec(chunk)?.[1]?.trim() ?? '';
-          const data = JSON.parse(/^data:(.*)$/m.exec(chunk)?.[1] ?? '{}') as Record<string, unknown>;
-          if (name === 'PB_CONNECT') resolveId(String(data.clientId));
-          else events.push({ name, data: data as (typeof events)[number]['data'] });
-        }
-      }
-    } catch {
-      // aborted
-    }
-  })();
-  const id = await clientId;
-  const answer = await fetch(`${PB_URL}/api/realtime`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(pb ? { Authorization: pb.authStore.token } : {}) },
-    body: JSON.stringify({ clientId: id, subscriptions: [topic] }),
-  });
-  expect(answer.status).toBe(204);
-  return { events, close: () => abort.abort() };
+  const { status, close } = await subscribeRealtime(PB_URL, pb?.authStore.token ?? '', topic, (event) =>
+    events.push(event),
+  );
+  expect(status).toBe(204);
+  return { events, close };
 }
 
 async function until<T>(read: () => Promise<T> | T, ok: (value: T) => boolean, timeoutMs = 8000) {
