@@ -51,13 +51,6 @@ test('booking day: standby, the code relayed live, an attempt, two appointments 
     });
     expect(created.ok(), await created.text()).toBe(true);
   }
-  // The review is issue #20's journey (real-review.spec.ts): here the case is approved by the superuser.
-  const approved = await request.patch(`${api}/agendamentos/records/${bookingId}`, {
-    headers: { Authorization: await superuserToken(request) },
-    data: { status_agendamento: 'ANALISE_OK' },
-  });
-  expect(approved.ok()).toBe(true);
-
   const phoneContext = await browser.newContext({
     viewport: { width: 390, height: 844 },
     isMobile: true,
@@ -72,8 +65,27 @@ test('booking day: standby, the code relayed live, an attempt, two appointments 
   const phone = await phoneContext.newPage();
   const staff = await staffContext.newPage();
 
-  // The customer's standby page.
+  // Each applicant's own Prenot@mi contacts, in the case file: the company's e-mail is refused, with why.
   await expect(await login(phone, customer.email, customer.password)).toBeHidden();
+  await phone.goto('/processo');
+  const account = phone.locator('form').filter({ hasText: 'Conta do Prenot@mi' }).first();
+  await account.getByLabel('E-mail do requerente no Prenot@mi').fill(ACCOUNTS.admin.email);
+  await account.getByRole('button', { name: 'Salvar conta do Prenot@mi' }).click();
+  await expect(account.getByText(/^Este é um contato da nossa empresa/)).toBeVisible();
+  await account.getByLabel('E-mail do requerente no Prenot@mi').fill('giulia.ferrari@exemplo.com.br');
+  await account.getByLabel('Celular do requerente no Prenot@mi').fill('(11) 97777-1234');
+  await account.getByRole('button', { name: 'Salvar conta do Prenot@mi' }).click();
+  await expect(account.getByText('Conta do Prenot@mi salva.')).toBeVisible();
+  await phone.screenshot({ path: `${SHOTS}/case-file-prenotami-390.png`, fullPage: true });
+
+  // The review is issue #20's journey (real-review.spec.ts): here the case is approved by the superuser.
+  const approved = await request.patch(`${api}/agendamentos/records/${bookingId}`, {
+    headers: { Authorization: await superuserToken(request) },
+    data: { status_agendamento: 'ANALISE_OK' },
+  });
+  expect(approved.ok()).toBe(true);
+
+  // The customer's standby page.
   await phone.goto('/prontidao');
   await expect(
     phone.getByRole('heading', {
