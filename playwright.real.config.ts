@@ -29,6 +29,7 @@ export default defineConfig({
     'real-money.spec.ts',
     'real-review.spec.ts',
     'real-case-file.spec.ts',
+    'real-booking-day.spec.ts',
     'visitor.spec.ts',
     'seo.spec.ts',
   ],

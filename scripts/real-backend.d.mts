@@ -23,6 +23,7 @@ export declare function startRealBackend(options: {
   mailHttpPort?: number;
   asaasPort?: number;
   rateLimitScale?: number;
+  relayLifeS?: number;
   eventsOnCreate?: 'none' | 'after' | 'before' | 'alternate';
   nfse?: boolean;
 }): Promise<RealBackend>;

@@ -21,7 +21,8 @@ export const TEST_NFSE = {
  * reconcileAfterS (how long Asaas may not know an unknown charge before the server ends it), dataDir, log, realAsaas (use ASAAS_API_KEY/ASAAS_API_URL from this process instead of the stand-in),
  * rateLimitScale (RATE_LIMIT_SCALE: multiplies the per-IP rate limits, for harnesses whose every request comes
  * from 127.0.0.1; left out, the server keeps its production figures), eventsOnCreate (when the stand-in sends a
- * new charge's webhooks: scripts/asaas-stand-in.mjs), nfse (service invoices on: TEST_NFSE's settings).
+ * new charge's webhooks: scripts/asaas-stand-in.mjs), nfse (service invoices on: TEST_NFSE's settings),
+ * relayLifeS (RETRANSMISSAO_VIDA_S: how long a relayed password or code lives; the server's 600 s when left out).
  */
 export async function startRealBackend({
   port,
@@ -38,6 +39,7 @@ export async function startRealBackend({
   rateLimitScale,
   eventsOnCreate = 'none',
   nfse = false,
+  relayLifeS,
 }) {
   const mail = await startMailCapture({ log, httpPort: mailHttpPort });
   const pbUrl = `http://127.0.0.1:${port}`;
@@ -60,6 +62,7 @@ export async function startRealBackend({
     TRUSTED_PROXY_HEADER: 'X-Forwarded-For',
     ...(rateLimitScale ? { RATE_LIMIT_SCALE: String(rateLimitScale) } : {}),
     ...(nfse ? TEST_NFSE : {}),
+    ...(relayLifeS ? { RETRANSMISSAO_VIDA_S: String(relayLifeS) } : {}),
     ...(asaas
       ? {
           ASAAS_API_URL: asaas.url,

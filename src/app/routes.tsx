@@ -28,6 +28,9 @@ const ConfirmPasswordResetPage = onDemand(
 const TrackingPage = onDemand(() => import('@/features/tracking/tracking-page'), 'TrackingPage');
 const CaseFilePage = onDemand(() => import('@/features/case-file/case-file-page'), 'CaseFilePage');
 const AccountPage = onDemand(() => import('@/features/account/account-page'), 'AccountPage');
+const StandbyPage = onDemand(() => import('@/features/standby/standby-page'), 'StandbyPage');
+const OpeningDayPage = onDemand(() => import('@/features/opening-day/opening-day-page'), 'OpeningDayPage');
+const ConsulatesPage = onDemand(() => import('@/features/opening-day/consulates-page'), 'ConsulatesPage');
 // Public and prerendered, but long: each text loads with its own page, without the query client it never uses.
 const LEGAL_PATHS = ['/termos', '/privacidade'] as const;
 type LegalPath = (typeof LEGAL_PATHS)[number];
@@ -91,11 +94,14 @@ export const routes: RouteObject[] = [
           { path: 'tracking', element: <TrackingPage /> },
           { path: 'processo', element: <CaseFilePage /> },
           { path: 'minha-conta', element: <AccountPage /> },
+          { path: 'prontidao', element: <StandbyPage /> },
           {
             element: <RequireAdmin />,
             children: [
               { path: 'dashboard', element: <DashboardPage /> },
               { path: 'booking-details/:id', element: <BookingDetailsPage /> },
+              { path: 'dia', element: <OpeningDayPage /> },
+              { path: 'consulados', element: <ConsulatesPage /> },
             ],
           },
         ],

@@ -6,6 +6,7 @@
 import { http } from 'msw';
 import { authRoutes } from './auth';
 import { accountRoutes } from './conta';
+import { diaRoutes } from './dia';
 import { refundRoutes } from './estornos';
 import { notFound } from './http';
 import { invoiceRoutes } from './notas';
@@ -25,6 +26,7 @@ const fallbackRoutes = [
 export const handlers = [
   ...authRoutes,
   ...processoRoutes,
+  ...diaRoutes,
   ...recordRoutes,
   ...accountRoutes,
   ...asaasRoutes,

@@ -8,6 +8,7 @@ declare module 'vitest' {
     pbUrl: string;
     mailUrl: string;
     asaasUrl: string;
+    dataDir: string;
     superuser: { email: string; password: string };
   }
 }
@@ -21,11 +22,14 @@ export default async function setup(project: TestProject) {
     noAnswerMs: 6_000,
     reconcileAfterS: 4,
     nfse: true,
+    // A relayed code lives 3 s here (600 in production), so its expiry is tested without waiting 10 minutes.
+    relayLifeS: 3,
   });
   // The demo's own seed, so the contract suite asks both backends about the same records.
   await seedDemo(backend.pb);
   project.provide('pbUrl', backend.pb.url);
   project.provide('mailUrl', backend.mail.httpUrl);
+  project.provide('dataDir', backend.pb.dataDir);
   project.provide('asaasUrl', backend.asaas?.url.replace(/\/v3$/, '') ?? '');
   project.provide('superuser', {
     email: backend.pb.superuser.email,

@@ -84,6 +84,36 @@ beforeAll(async () => {
     })
   ).id;
   await staff.pb.collection('documentos').update(ids.documentos, { status: 'aprovado' });
+  // Booking day (issue #27): a consulate, its history, the booking's handling (held by nobody: `staff` here
+  // is not the holder), a live relayed code, an attempt and an appointment.
+  ids.consulados = await first('consulados', 'codigo = "sao_paulo"');
+  ids.historico_consulados = (
+    await su.collection('historico_consulados').create({ consulado: ids.consulados, autor_nome: 'Matriz' })
+  ).id;
+  ids.atendimentos = (await su.collection('atendimentos').create({ agendamento: ids.agendamentos })).id;
+  ids.retransmissoes = (
+    await su.collection('retransmissoes').create({
+      agendamento: ids.agendamentos,
+      atendimento: ids.atendimentos,
+      tipo: 'codigo',
+      valor: '1',
+      // Alive for the whole file (the test server's lifetime is seconds).
+      expira_em: new Date(Date.now() + 3_600_000).toISOString().replace('T', ' '),
+    })
+  ).id;
+  ids.tentativas_agendamento = (
+    await su
+      .collection('tentativas_agendamento')
+      .create({ agendamento: ids.agendamentos, resultado: 'sem_vagas' })
+  ).id;
+  ids.compromissos = (
+    await su.collection('compromissos').create({
+      agendamento: ids.agendamentos,
+      requerentes: [ids.requerentes],
+      data: '2026-12-10',
+      hora: '09:00',
+    })
+  ).id;
 });
 
 /** What each actor sees of the owner's record: 'own' = it is listed, 'none' = an empty or filtered list. */
@@ -99,13 +129,33 @@ const LIST: Record<string, Record<Actor, 'own' | 'none' | 403>> = {
   // The case file: the booking's owner and staff.
   requerentes: { visitor: 'none', owner: 'own', other: 'none', staff: 'own' },
   documentos: { visitor: 'none', owner: 'own', other: 'none', staff: 'own' },
+  // Booking day: the consulates are read by anyone signed in; their history by staff.
+  consulados: { visitor: 'none', owner: 'own', other: 'own', staff: 'own' },
+  historico_consulados: { visitor: 'none', owner: 'none', other: 'none', staff: 'own' },
+  atendimentos: { visitor: 'none', owner: 'own', other: 'none', staff: 'own' },
+  // Only the staff member holding the case reads what is relayed: not the owner, nor staff who do not hold it.
+  retransmissoes: { visitor: 'none', owner: 'none', other: 'none', staff: 'none' },
+  tentativas_agendamento: { visitor: 'none', owner: 'own', other: 'none', staff: 'own' },
+  compromissos: { visitor: 'none', owner: 'own', other: 'none', staff: 'own' },
   ...Object.fromEntries(SERVER_ONLY.map((c) => [c, { visitor: 403, owner: 403, other: 403, staff: 403 }])),
 };
 
 /** The filter that names the owner's record in each collection's list. */
 function ownerFilter(collection: string): string {
   if (collection === 'usuarios') return `id = "${owner.id}"`;
-  if (['historico_agendamentos', 'requerentes', 'documentos'].includes(collection)) {
+  if (collection === 'consulados') return 'codigo = "sao_paulo"';
+  if (collection === 'historico_consulados') return `consulado = "${ids.consulados ?? ''}"`;
+  if (
+    [
+      'historico_agendamentos',
+      'requerentes',
+      'documentos',
+      'atendimentos',
+      'retransmissoes',
+      'tentativas_agendamento',
+      'compromissos',
+    ].includes(collection)
+  ) {
     return `agendamento = "${ids.agendamentos ?? ''}"`;
   }
   if (SERVER_ONLY.includes(collection)) return '';
@@ -172,6 +222,45 @@ const WRITE: Record<
     other: { view: 404, create: 400, update: 404, delete: 403 },
     staff: { view: 200, create: 400, update: 200, delete: 403 },
   },
+  // Staff edit a consulate (with its history); nobody adds or removes one from a browser.
+  consulados: {
+    visitor: { view: 404, create: 403, update: 404, delete: 403 },
+    owner: { view: 200, create: 403, update: 404, delete: 403 },
+    other: { view: 200, create: 403, update: 404, delete: 403 },
+    staff: { view: 200, create: 403, update: 200, delete: 403 },
+  },
+  historico_consulados: {
+    visitor: { view: 404, create: 403, update: 403, delete: 403 },
+    owner: { view: 404, create: 403, update: 403, delete: 403 },
+    other: { view: 404, create: 403, update: 403, delete: 403 },
+    staff: { view: 200, create: 403, update: 403, delete: 403 },
+  },
+  // Written by the server's routes only ("Assumir", "Estou pronto", "Pedir código").
+  atendimentos: {
+    visitor: { view: 404, create: 403, update: 403, delete: 403 },
+    owner: { view: 200, create: 403, update: 403, delete: 403 },
+    other: { view: 404, create: 403, update: 403, delete: 403 },
+    staff: { view: 200, create: 403, update: 403, delete: 403 },
+  },
+  // The owner writes while staff ask (nothing is asked here: a new one is refused) and cannot read it back.
+  retransmissoes: {
+    visitor: { view: 404, create: 400, update: 404, delete: 403 },
+    owner: { view: 404, create: 400, update: 200, delete: 403 },
+    other: { view: 404, create: 400, update: 404, delete: 403 },
+    staff: { view: 404, create: 400, update: 404, delete: 403 },
+  },
+  tentativas_agendamento: {
+    visitor: { view: 404, create: 400, update: 403, delete: 403 },
+    owner: { view: 200, create: 400, update: 403, delete: 403 },
+    other: { view: 404, create: 400, update: 403, delete: 403 },
+    staff: { view: 200, create: 200, update: 403, delete: 403 },
+  },
+  compromissos: {
+    visitor: { view: 404, create: 400, update: 404, delete: 404 },
+    owner: { view: 200, create: 400, update: 404, delete: 404 },
+    other: { view: 404, create: 400, update: 404, delete: 404 },
+    staff: { view: 200, create: 200, update: 200, delete: 200 },
+  },
   ...Object.fromEntries(
     SERVER_ONLY.map((c) => [
       c,
@@ -215,6 +304,23 @@ function createBody(collection: string, actor: Actor): Record<string, unknown> {
       return { para: owner.email, tipo: 'falso' };
     case 'envios_arquivo':
       return { usuario: owner.id };
+    case 'consulados':
+      return { codigo: `falso_${actor}`, nome: 'Falso' };
+    case 'historico_consulados':
+      return { consulado: ids.consulados, autor_nome: 'Falso' };
+    case 'atendimentos':
+      return { agendamento: ids.agendamentos };
+    case 'retransmissoes':
+      return { agendamento: ids.agendamentos, atendimento: ids.atendimentos, tipo: 'codigo', valor: '1' };
+    case 'tentativas_agendamento':
+      return { agendamento: ids.agendamentos, resultado: 'sem_vagas' };
+    case 'compromissos':
+      return {
+        agendamento: ids.agendamentos,
+        requerentes: [ids.requerentes],
+        data: '2026-12-11',
+        hora: '10:00',
+      };
     case 'pagamentos':
       return {
         usuario: mine,
@@ -256,6 +362,16 @@ function updateBody(collection: string): Record<string, unknown> {
       return { nome: 'Outro Nome' };
     case 'documentos':
       return { motivo_texto: 'Matriz de regras.' };
+    case 'consulados':
+      return { observacoes: 'Matriz de regras.' };
+    case 'atendimentos':
+      return { pronto: true };
+    case 'retransmissoes':
+      return { valor: '12' };
+    case 'tentativas_agendamento':
+      return { nota: 'Matriz' };
+    case 'compromissos':
+      return { hora: '11:00' };
     default:
       return { status: 'CONFIRMED' };
   }
@@ -332,8 +448,8 @@ describe('what the rules above protect', () => {
       .collection('agendamentos')
       .getFullList({ filter: su.filter('usuario = {:id}', { id: owner.id }) });
     expect(bookings).toHaveLength(1);
-    // Only staff's update went through.
-    expect(bookings[0]?.status_agendamento).toBe('ANALISE_OK');
+    // Only staff's writes went through: ANALISE_OK, then AGENDADO by staff's appointment for its one applicant.
+    expect(bookings[0]?.status_agendamento).toBe('AGENDADO');
   });
 
   it("nobody writes a booking's case summary (consulado, documentacao): the server keeps it", async () => {

@@ -64,6 +64,16 @@ const TEXTOS = {
         (d.hora ? ' às ' + emails.escapar(d.hora) + 'h' : '') +
         '<br><strong>Local:</strong> ' +
         (d.local ? emails.escapar(d.local) : 'a confirmar'),
+      // Each applicant's appointment, where staff entered them one by one (lib/dia.js).
+      ...(d.compromissos || []).map(
+        (c) =>
+          '<strong>' +
+          emails.escapar(c.quem) +
+          ':</strong> ' +
+          emails.escapar(c.quando) +
+          (c.local ? ', ' + emails.escapar(c.local) : '') +
+          (c.codigo ? ' (código ' + emails.escapar(c.codigo) + ')' : ''),
+      ),
       '<strong>Chegar com 30 minutos de antecedência!</strong>',
       'Veja na página de andamento os documentos que você deve levar no dia.',
     ],
@@ -92,8 +102,11 @@ function mensagem(status, dados) {
   };
 }
 
-/** Sends the owner of `agendamento` the e-mail of its status. Returns { para, enviado, assunto } or null. */
-function enviarStatus(app, agendamento) {
+/**
+ * Sends the owner of `agendamento` the e-mail of its status (with each applicant's appointment, when given).
+ * Returns { para, enviado, assunto } or null.
+ */
+function enviarStatus(app, agendamento, compromissos) {
   const usuario = app.findRecordById('usuarios', agendamento.getString('usuario'));
   const msg = mensagem(agendamento.getString('status_agendamento'), {
     nome: usuario.getString('nome_completo'),
@@ -102,6 +115,7 @@ function enviarStatus(app, agendamento) {
     local: agendamento.getString('local_agendamento'),
     nota: agendamento.getString('nota_cliente'),
     appUrl: app.settings().meta.appURL,
+    compromissos: compromissos || [],
   });
   if (!msg) return null;
   const para = usuario.email();

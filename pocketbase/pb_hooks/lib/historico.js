@@ -75,6 +75,7 @@ module.exports = {
   CAMPOS,
   SISTEMA,
   alteracoes,
+  autoria,
   registrar,
   registrarAlteracao,
   registrarCriacao,

@@ -77,6 +77,14 @@ function validarEscritaDoCliente(agendamento) {
   }
 }
 
+/** The customer's change of an applicant's Prenot@mi account: refused once the case is closed or booked. */
+function validarContaDoCliente(agendamento) {
+  if (encerrado(agendamento)) throw new BadRequestError(MSG.encerrado, {});
+  if (COMUM.contaTravada(agendamento.getString('status_agendamento'), REGRAS)) {
+    throw new BadRequestError(MSG.travado, {});
+  }
+}
+
 /**
  * The birth date and the CPF as the form checks them, with its pt-BR words (each a field error): those of a new
  * applicant, or those an update changes (a value stored before these checks is asked for at sending).
@@ -137,9 +145,16 @@ function salvarRequerente(e) {
   const equipe = daEquipe(e);
   const auth = e.requestInfo().auth;
   const agendamento = e.app.findRecordById('agendamentos', e.record.getString('agendamento'));
-  if (!equipe) validarEscritaDoCliente(agendamento);
-  validarDados(e.record);
   const original = e.record.original();
+  const mudados = COMUM.mudancas(original, e.record, nomesDosCampos(e.record), (r, campo) =>
+    r.getString(campo),
+  ).map((m) => m.campo);
+  if (!equipe) {
+    // The applicant's own Prenot@mi account is kept current until the booking is made; the rest locks at approval.
+    if (mudados.length > 0 && COMUM.soContaDoPortal(mudados, REGRAS)) validarContaDoCliente(agendamento);
+    else validarEscritaDoCliente(agendamento);
+  }
+  validarDados(e.record);
   const lista = COMUM.mudancas(
     original,
     e.record,

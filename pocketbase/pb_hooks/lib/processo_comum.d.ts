@@ -7,6 +7,8 @@ declare const processoComum: {
   ehMenor(nascimento: string, hoje: string, regras: Regras): boolean;
   travadoParaCliente(statusAgendamento: string, regras: Regras): boolean;
   camposDeDados(nomes: string[], regras: Regras): string[];
+  soContaDoPortal(camposMudados: string[], regras: Regras): boolean;
+  contaTravada(statusAgendamento: string, regras: Regras): boolean;
   camposApagados(nomes: string[], regras: Regras): string[];
   nomeDoCampo(campo: string, regras: Regras): string;
   mudancas<T>(

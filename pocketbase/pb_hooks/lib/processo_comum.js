@@ -48,12 +48,29 @@ function travadoParaCliente(statusAgendamento, regras) {
  * dates, the sending mark). A field added to the collection later is data too, locked and erased with the rest.
  */
 function camposDeDados(nomes, regras) {
-  return nomes.filter((nome) => regras.trava.camposDoSistema.indexOf(nome) < 0);
+  return nomes.filter(
+    (nome) => regras.trava.camposDoSistema.indexOf(nome) < 0 && regras.trava.contaDoPortal.indexOf(nome) < 0,
+  );
+}
+
+/**
+ * Whether a customer's change touches only the applicant's Prenot@mi account (regras.trava.contaDoPortal), which
+ * is no reviewed data: allowed until the booking is made (contaDoPortalTravadaEm), and recorded as no correction.
+ */
+function soContaDoPortal(camposMudados, regras) {
+  return camposMudados.every((nome) => regras.trava.contaDoPortal.indexOf(nome) >= 0);
+}
+
+/** The booking statuses after which the customer no longer changes the applicants' Prenot@mi account. */
+function contaTravada(statusAgendamento, regras) {
+  return regras.trava.contaDoPortalTravadaEm.indexOf(String(statusAgendamento || '')) >= 0;
 }
 
 /** The data fields the retention job empties: all but what the business keeps (regras.trava.retencaoMantem). */
 function camposApagados(nomes, regras) {
-  return camposDeDados(nomes, regras).filter((nome) => regras.trava.retencaoMantem.indexOf(nome) < 0);
+  return nomes.filter(
+    (nome) => regras.trava.camposDoSistema.indexOf(nome) < 0 && regras.trava.retencaoMantem.indexOf(nome) < 0,
+  );
 }
 
 /** How staff read a field's name in the history: the checklist's word for it, else the field's name. */
@@ -113,6 +130,8 @@ module.exports = {
   ehMenor,
   travadoParaCliente,
   camposDeDados,
+  soContaDoPortal,
+  contaTravada,
   camposApagados,
   nomeDoCampo,
   mudancas,

@@ -32,6 +32,7 @@ import type { BookingRecord } from '@/lib/types';
 import { caseFileQueries } from '@/lib/api/case-file';
 import { useSession } from '@/lib/use-session';
 import { ApplicantForm } from './applicant-form';
+import { PrenotamiAccount } from './prenotami-account';
 import {
   addApplicant,
   caseFileErrorMessage,
@@ -146,6 +147,7 @@ function Applicant({
           <ApplicantForm applicant={applicant} number={number} locked={locked} onBirthDate={setNascimento} />
         </div>
       </details>
+      <PrenotamiAccount applicant={applicant} locked={locked} />
       <h3 className="mt-6 text-lg font-bold text-ink-900">Documentos</h3>
       <div className="mt-3">
         <DocumentChecklist

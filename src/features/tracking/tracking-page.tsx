@@ -27,6 +27,7 @@ import type { BookingRecord, BookingStatus, PaymentRecord } from '@/lib/types';
 import { useSession } from '@/lib/use-session';
 import { Withdrawal } from '@/components/withdrawal';
 import { InvoiceLink } from '@/components/invoice-link';
+import { BookingDay } from './booking-day';
 
 function Step({
   n,
@@ -262,6 +263,7 @@ function TrackingContent({
         </Step>
         <Step n={4} title="Agendamento" done={booked}>
           <Appointment booking={booking} status={status} />
+          {booking && (status === 'ANALISE_OK' || booked) ? <BookingDay booking={booking} /> : null}
         </Step>
       </ol>
     </>

@@ -1,0 +1,541 @@
+// Booking day (issue #27): consulate edits with their history, each applicant's own Prenot@mi account, the
+// day's handling of a booking ("Assumir", standby, "Pedir acesso"/"Pedir código"), the attempts and the
+// appointments. The relay itself is lib/retransmissao.js.
+
+const regras = require(`${__hooks}/lib/regras.js`);
+const janelas = require(`${__hooks}/lib/janelas.js`);
+const historico = require(`${__hooks}/lib/historico.js`);
+const { achar, novo } = require(`${__hooks}/lib/registros.js`);
+
+const VALIDACAO = 'An error occurred while validating the submitted data.';
+const EMAIL = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/;
+const MSG = {
+  soEquipe: 'Apenas a equipe pode fazer isso.',
+  naoEncontrado: 'Agendamento não encontrado.',
+  comOutro: 'Este caso já está com {nome}.',
+  naoAssumido: 'Assuma o caso antes de pedir algo ao cliente.',
+  naoPronto: 'Este agendamento ainda não está pronto para agendar no consulado.',
+  tipo: 'Escolha o que pedir: acesso (senha) ou código.',
+  estado: 'Escolha um estado da conta: a criar, criada, verificada ou bloqueada.',
+  estadoEquipe: 'O estado da conta do Prenot@mi é mantido pela nossa equipe.',
+  emailInvalido: 'E-mail inválido.',
+  emailEmpresa:
+    'Este é um contato da nossa empresa. A conta do Prenot@mi precisa ter o e-mail e o celular do próprio ' +
+    'requerente: contas com contatos de terceiros são bloqueadas pelo consulado.',
+  emailOutro:
+    'Este e-mail já é de outro requerente. Cada requerente precisa da própria conta do Prenot@mi, com e-mail ' +
+    'e celular só seus.',
+  celularOutro:
+    'Este celular já é de outro requerente. Cada requerente precisa da própria conta do Prenot@mi, com e-mail ' +
+    'e celular só seus.',
+  notaOutro: 'Descreva o que aconteceu.',
+  consuladoCodigo: 'O código do consulado não muda.',
+  fuso: 'Fuso horário desconhecido: use America/Sao_Paulo.',
+};
+const RESULTADOS = {
+  sem_vagas: 'sem vagas',
+  codigo_nao_chegou: 'código não chegou',
+  portal_fora: 'portal fora do ar',
+  agendado: 'agendado',
+  outro: 'outro',
+};
+
+function erro(code, message) {
+  return new ValidationError(code, message);
+}
+
+function lancar(erros) {
+  if (Object.keys(erros).length > 0) throw new BadRequestError(VALIDACAO, erros);
+}
+
+function pbData(ms) {
+  return new Date(ms).toISOString().replace('T', ' ');
+}
+
+function msDe(data) {
+  const t = Date.parse(String(data || '').replace(' ', 'T'));
+  return isNaN(t) ? 0 : t;
+}
+
+function ehEquipe(e) {
+  return !!e.auth && e.auth.collection().name === 'usuarios' && e.auth.getBool('admin');
+}
+
+function exigirEquipe(e) {
+  if (!ehEquipe(e)) throw new ForbiddenError(MSG.soEquipe, {});
+}
+
+// ------------------------------------------------------------------ consulates
+
+const CAMPOS_CONSULADO = [
+  'nome',
+  'canal',
+  'janelas',
+  'janelas_estado',
+  'fuso',
+  'modo_familia',
+  'confirmacao',
+  'confirmacao_quando',
+  'endereco',
+  'observacoes',
+  'fonte',
+  'verificado_em',
+];
+
+function janelasDe(registro) {
+  try {
+    const lista = JSON.parse(registro.getString('janelas') || '[]');
+    return Array.isArray(lista) ? lista : [];
+  } catch (_) {
+    return [];
+  }
+}
+
+/** A staff edit of a consulate: checked with pt-BR messages, saved with its history entry (one transaction). */
+function salvarConsulado(e) {
+  const body = e.requestInfo().body || {};
+  const erros = {};
+  if (body.codigo !== undefined && String(body.codigo) !== e.record.original().getString('codigo')) {
+    erros.codigo = erro('validation_forbidden', MSG.consuladoCodigo);
+  }
+  if (body.janelas !== undefined) {
+    let lista = body.janelas;
+    if (typeof lista === 'string') {
+      try {
+        lista = JSON.parse(lista);
+      } catch (_) {
+        lista = null;
+      }
+    }
+    const motivo = janelas.validarJanelas(lista);
+    if (motivo) erros.janelas = erro('validation_invalid_janelas', motivo);
+  }
+  if (body.fuso !== undefined && janelas.deslocamento(e.record.getString('fuso')) === null) {
+    erros.fuso = erro('validation_invalid_fuso', MSG.fuso);
+  }
+  lancar(erros);
+  const app = e.app;
+  app.runInTransaction((tx) => {
+    e.app = tx;
+    const antes = tx.findRecordById('consulados', e.record.id);
+    e.next();
+    const lista = CAMPOS_CONSULADO.filter((c) => antes.getString(c) !== e.record.getString(c)).map((c) => ({
+      campo: c,
+      de: antes.getString(c),
+      para: e.record.getString(c),
+    }));
+    if (lista.length === 0) return;
+    const quem = historico.autoria(e.auth);
+    const entrada = novo(tx, 'historico_consulados', {
+      consulado: e.record.id,
+      autor: quem.autor,
+      autor_nome: quem.autor_nome,
+      alteracoes: lista,
+    });
+    tx.save(entrada);
+  });
+  e.app = app;
+}
+
+// ------------------------------------------------------------------ each applicant's Prenot@mi account
+
+function lista(texto) {
+  return String(texto || '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter((s) => s !== '');
+}
+
+/** The company's e-mails and mobiles: the sender, EMPRESA_EMAILS / EMPRESA_CELULARES and every staff account. */
+function contatosDaEmpresa(app) {
+  const emails = lista($os.getenv('EMPRESA_EMAILS'));
+  const celulares = lista($os.getenv('EMPRESA_CELULARES')).map(regras.soDigitos);
+  const remetente = String(app.settings().meta.senderAddress || '').toLowerCase();
+  if (remetente) emails.push(remetente);
+  app.findRecordsByFilter('usuarios', 'admin = true', 'created', 500, 0).forEach((membro) => {
+    emails.push(membro.email().toLowerCase());
+    if (membro.getString('celular')) celulares.push(membro.getString('celular'));
+  });
+  return { emails: emails, celulares: celulares };
+}
+
+/**
+ * The applicant's Prenot@mi contacts as the owner sends them: a valid e-mail and mobile, the applicant's own
+ * (not the company's, not another applicant's); the account's state is staff's (their own route).
+ */
+function validarPrenotami(e) {
+  if (e.hasSuperuserAuth()) return;
+  const body = e.requestInfo().body || {};
+  const erros = {};
+  if (body.prenotami_estado !== undefined) {
+    erros.prenotami_estado = erro('validation_forbidden', MSG.estadoEquipe);
+  }
+  const registro = e.record;
+  const empresa =
+    body.prenotami_email !== undefined || body.prenotami_celular !== undefined
+      ? contatosDaEmpresa(e.app)
+      : null;
+  if (body.prenotami_email !== undefined) {
+    const email = String(body.prenotami_email || '')
+      .trim()
+      .toLowerCase();
+    registro.set('prenotami_email', email);
+    if (email !== '' && !EMAIL.test(email)) {
+      erros.prenotami_email = erro('validation_invalid_email', MSG.emailInvalido);
+    } else if (email !== '' && empresa.emails.indexOf(email) >= 0) {
+      erros.prenotami_email = erro('validation_company_contact', MSG.emailEmpresa);
+    } else if (email !== '' && deOutro(e.app, 'prenotami_email', email, registro.id)) {
+      erros.prenotami_email = erro('validation_other_applicant', MSG.emailOutro);
+    }
+  }
+  if (body.prenotami_celular !== undefined) {
+    const texto = String(body.prenotami_celular || '');
+    const celular = regras.soDigitos(texto);
+    registro.set('prenotami_celular', celular);
+    if (celular !== '' && !regras.celularValido(texto)) {
+      erros.prenotami_celular = erro(
+        'validation_invalid_celular',
+        require(`${__hooks}/lib/mensagens.json`).celularInvalido,
+      );
+    } else if (celular !== '' && empresa.celulares.indexOf(celular) >= 0) {
+      erros.prenotami_celular = erro('validation_company_contact', MSG.emailEmpresa);
+    } else if (celular !== '' && deOutro(e.app, 'prenotami_celular', celular, registro.id)) {
+      erros.prenotami_celular = erro('validation_other_applicant', MSG.celularOutro);
+    }
+  }
+  lancar(erros);
+}
+
+function deOutro(app, campo, valor, id) {
+  return !!achar(app, 'requerentes', campo + ' = {:v} && id != {:id}', { v: valor, id: id || '' });
+}
+
+/** Staff set an applicant's account state (a_criar, criada, verificada, bloqueada). */
+function definirEstadoConta(e) {
+  exigirEquipe(e);
+  const estado = String((e.requestInfo().body || {}).estado || '');
+  if (['a_criar', 'criada', 'verificada', 'bloqueada'].indexOf(estado) < 0) {
+    lancar({ estado: erro('validation_invalid_estado', MSG.estado) });
+  }
+  const requerente = e.app.findRecordById('requerentes', e.request.pathValue('id'));
+  const antes = requerente.getString('prenotami_estado');
+  e.app.runInTransaction((tx) => {
+    requerente.set('prenotami_estado', estado);
+    tx.save(requerente);
+    historico.registrarNota(
+      tx,
+      requerente.getString('agendamento'),
+      'prenotami_conta',
+      nomeDe(requerente) + ': ' + (antes || '—') + ' → ' + estado,
+      e.auth,
+    );
+  });
+  return e.json(200, { id: requerente.id, prenotami_estado: estado });
+}
+
+function nomeDe(requerente) {
+  return (requerente.getString('nome') + ' ' + requerente.getString('sobrenome')).trim() || 'Requerente';
+}
+
+// ------------------------------------------------------------------ the day's handling of a booking
+
+function consuladoDe(app, agendamento) {
+  return achar(app, 'consulados', 'codigo = {:c}', { c: agendamento.getString('consulado') });
+}
+
+/** The booking's handling record, made when first needed. */
+function garantirAtendimento(app, agendamento) {
+  const existente = achar(app, 'atendimentos', 'agendamento = {:a}', { a: agendamento.id });
+  if (existente) return existente;
+  const consulado = consuladoDe(app, agendamento);
+  const registro = novo(app, 'atendimentos', {
+    agendamento: agendamento.id,
+    consulado: consulado ? consulado.id : '',
+  });
+  app.save(registro);
+  return registro;
+}
+
+function agendamentoDaRota(app, e) {
+  const agendamento = achar(app, 'agendamentos', 'id = {:id}', { id: e.request.pathValue('id') });
+  if (!agendamento) throw new NotFoundError(MSG.naoEncontrado, {});
+  return agendamento;
+}
+
+/** "Assumir": the staff member takes the case; another holder's case is refused (409) with their name. */
+function assumir(e) {
+  exigirEquipe(e);
+  let atendimento = null;
+  e.app.runInTransaction((tx) => {
+    const agendamento = agendamentoDaRota(tx, e);
+    atendimento = garantirAtendimento(tx, agendamento);
+    const dono = atendimento.getString('responsavel');
+    if (dono && dono !== e.auth.id) {
+      throw new ApiError(409, MSG.comOutro.replace('{nome}', atendimento.getString('responsavel_nome')), {});
+    }
+    atendimento.set('responsavel', e.auth.id);
+    atendimento.set('responsavel_nome', e.auth.getString('nome_completo'));
+    tx.save(atendimento);
+  });
+  return e.json(200, atendimento);
+}
+
+/** The holder lets the case go (another staff member may take it); what was asked is closed. */
+function soltar(e) {
+  exigirEquipe(e);
+  let atendimento = null;
+  e.app.runInTransaction((tx) => {
+    atendimento = garantirAtendimento(tx, agendamentoDaRota(tx, e));
+    if (atendimento.getString('responsavel') !== e.auth.id) throw new ForbiddenError(MSG.naoAssumido, {});
+    atendimento.set('responsavel', '');
+    atendimento.set('responsavel_nome', '');
+    atendimento.set('pedido', '');
+    tx.save(atendimento);
+  });
+  return e.json(200, atendimento);
+}
+
+/** "Pedir acesso" / "Pedir código" (tipo senha | codigo), or '' to close: the holder only, ANALISE_OK only. */
+function pedir(e) {
+  exigirEquipe(e);
+  const tipo = String((e.requestInfo().body || {}).tipo || '');
+  if (['senha', 'codigo', ''].indexOf(tipo) < 0) lancar({ tipo: erro('validation_invalid_tipo', MSG.tipo) });
+  let atendimento = null;
+  e.app.runInTransaction((tx) => {
+    const agendamento = agendamentoDaRota(tx, e);
+    if (agendamento.getString('status_agendamento') !== 'ANALISE_OK')
+      throw new ApiError(409, MSG.naoPronto, {});
+    atendimento = garantirAtendimento(tx, agendamento);
+    if (atendimento.getString('responsavel') !== e.auth.id) throw new ForbiddenError(MSG.naoAssumido, {});
+    const agora = Date.now();
+    atendimento.set('pedido', tipo);
+    atendimento.set('pedido_em', pbData(agora));
+    tx.save(atendimento);
+    if (tipo) {
+      const oque = tipo === 'codigo' ? 'código' : 'acesso (senha)';
+      historico.registrarNota(
+        tx,
+        agendamento.id,
+        'prenotami',
+        oque + ' pedido às ' + janelas.horaLocal(agora, 'America/Sao_Paulo', true),
+        e.auth,
+      );
+    }
+  });
+  return e.json(200, atendimento);
+}
+
+/** "Estou pronto": the booking's owner, on standby for the next window. */
+function pronto(e) {
+  let atendimento = null;
+  e.app.runInTransaction((tx) => {
+    const agendamento = agendamentoDaRota(tx, e);
+    if (agendamento.getString('usuario') !== e.auth.id) throw new NotFoundError(MSG.naoEncontrado, {});
+    if (agendamento.getString('status_agendamento') !== 'ANALISE_OK')
+      throw new ApiError(409, MSG.naoPronto, {});
+    atendimento = garantirAtendimento(tx, agendamento);
+    atendimento.set('pronto', true);
+    atendimento.set('pronto_em', pbData(Date.now()));
+    tx.save(atendimento);
+  });
+  return e.json(200, atendimento);
+}
+
+// ------------------------------------------------------------------ standby e-mails
+
+/** Minutes before a window the customers whose cases are ready are told (PRONTIDAO_ANTECEDENCIA_MIN, 30). */
+function antecedenciaMin() {
+  const n = Number($os.getenv('PRONTIDAO_ANTECEDENCIA_MIN'));
+  return n > 0 ? n : 30;
+}
+
+/**
+ * For every consulate whose next window starts within the lead time: each ANALISE_OK booking there gets its
+ * handling record set to that window and, once per window, the standby e-mail. Returns how many were sent.
+ */
+function avisarProntidao(app, agoraMs) {
+  const agora = agoraMs || Date.now();
+  const antes = antecedenciaMin() * 60000;
+  let enviados = 0;
+  app.findRecordsByFilter('consulados', "janelas_estado = 'conhecidas'", 'codigo', 20, 0).forEach((c) => {
+    const fuso = c.getString('fuso');
+    const prox = janelas.proximaJanela(janelasDe(c), fuso, agora);
+    if (!prox || prox.inicioMs - agora > antes) return;
+    const casos = app.findRecordsByFilter(
+      'agendamentos',
+      "status_agendamento = 'ANALISE_OK' && consulado = {:c}",
+      'created',
+      1000,
+      0,
+      { c: c.getString('codigo') },
+    );
+    casos.forEach((agendamento) => {
+      const atendimento = garantirAtendimento(app, agendamento);
+      if (msDe(atendimento.getString('janela')) === prox.inicioMs && atendimento.getString('aviso_em'))
+        return;
+      atendimento.set('janela', pbData(prox.inicioMs));
+      atendimento.set('aviso_em', pbData(agora));
+      atendimento.set('pronto', false);
+      atendimento.set('pedido', '');
+      app.save(atendimento);
+      if (emailProntidao(app, agendamento, prox.inicioMs, fuso, agora)) enviados++;
+    });
+  });
+  return enviados;
+}
+
+function emailProntidao(app, agendamento, inicioMs, fuso, agoraMs) {
+  const emails = require(`${__hooks}/lib/emails.js`);
+  const usuario = app.findRecordById('usuarios', agendamento.getString('usuario'));
+  const url = emails.escapar(app.settings().meta.appURL + '/prontidao');
+  const assunto = 'Fique de prontidão: ' + janelas.quando(inicioMs, fuso, agoraMs) + ' tentaremos agendar';
+  return emails.enviar(app, usuario.email(), assunto, [
+    'Olá, ' + emails.escapar(usuario.getString('nome_completo')) + '.',
+    '<strong>' + assunto + '.</strong>',
+    'Abra a página <a href="' +
+      url +
+      '">' +
+      url +
+      '</a> no celular e toque em "Estou pronto". Quando a nossa ' +
+      'equipe pedir, digite ali o código de 6 números que o Prenot@mi envia para o seu e-mail ' +
+      '(remetente noreply-prenotami@esteri.it, assunto "OTP Code").',
+    'Nunca pedimos a sua senha ou o código por e-mail, telefone ou WhatsApp: só nessa página.',
+  ]);
+}
+
+// ------------------------------------------------------------------ attempts
+
+/** Staff record an attempt: its author from the session, 'outro' with a note, and a line in the history. */
+function registrarTentativa(e) {
+  const body = e.requestInfo().body || {};
+  if (String(body.resultado || '') === 'outro' && !String(body.nota || '').trim()) {
+    lancar({ nota: erro('validation_required', MSG.notaOutro) });
+  }
+  const quem = historico.autoria(e.auth);
+  e.record.set('autor', quem.autor);
+  e.record.set('autor_nome', quem.autor_nome);
+  const app = e.app;
+  app.runInTransaction((tx) => {
+    e.app = tx;
+    e.next();
+    const nota = e.record.getString('nota');
+    historico.registrarNota(
+      tx,
+      e.record.getString('agendamento'),
+      'tentativa',
+      RESULTADOS[e.record.getString('resultado')] + (nota ? ': ' + nota : ''),
+      e.auth,
+    );
+  });
+  e.app = app;
+}
+
+// ------------------------------------------------------------------ appointments
+
+/**
+ * After staff save or remove an appointment: the booking is AGENDADO once every applicant has one, its seed
+ * fields (date, time, place) holding the earliest; the change is recorded and the customer e-mailed the list.
+ */
+function salvarCompromisso(e) {
+  const app = e.app;
+  let resultado = null;
+  app.runInTransaction((tx) => {
+    e.app = tx;
+    if (e.record.getString('consulado') === '' && e.record.getString('agendamento')) {
+      const ag = achar(tx, 'agendamentos', 'id = {:id}', { id: e.record.getString('agendamento') });
+      const c = ag && consuladoDe(tx, ag);
+      if (c) {
+        e.record.set('consulado', c.id);
+        if (!e.record.getString('local')) e.record.set('local', localDe(c));
+      }
+    }
+    e.next();
+    resultado = atualizarAgendamento(tx, e.record.getString('agendamento'), e.auth);
+  });
+  e.app = app;
+  if (resultado) avisar(app, resultado);
+}
+
+function localDe(consulado) {
+  const nome = 'Consulado-Geral da Itália em ' + consulado.getString('nome');
+  return consulado.getString('endereco') ? nome + ', ' + consulado.getString('endereco') : nome;
+}
+
+/** The booking's appointments, earliest first. */
+function compromissosDe(app, agendamentoId) {
+  return app.findRecordsByFilter('compromissos', 'agendamento = {:a}', 'data,hora', 50, 0, {
+    a: agendamentoId,
+  });
+}
+
+function atualizarAgendamento(app, agendamentoId, auth) {
+  const agendamento = app.findRecordById('agendamentos', agendamentoId);
+  const requerentes = app.findRecordsByFilter('requerentes', 'agendamento = {:a}', 'created', 10, 0, {
+    a: agendamentoId,
+  });
+  const lista = compromissosDe(app, agendamentoId);
+  const cobertos = {};
+  lista.forEach((c) => c.getStringSlice('requerentes').forEach((id) => (cobertos[id] = true)));
+  const todos = requerentes.length > 0 && requerentes.every((r) => cobertos[r.id]);
+  const status = agendamento.getString('status_agendamento');
+  if (!todos || ['ANALISE_OK', 'AGENDADO'].indexOf(status) < 0) return null;
+  const antes = agendamento.original();
+  const primeiro = lista[0];
+  agendamento.set('status_agendamento', 'AGENDADO');
+  agendamento.set('data_agendamento', primeiro.getString('data') + ' 00:00:00.000Z');
+  agendamento.set('hora_agendamento', primeiro.getString('hora'));
+  agendamento.set('local_agendamento', primeiro.getString('local'));
+  app.save(agendamento);
+  const entrada = historico.registrarAlteracao(app, antes, agendamento, auth);
+  return status !== 'AGENDADO' && entrada ? { agendamento: agendamento, entrada: entrada } : null;
+}
+
+/** One line per appointment: 'Maria Rossi: 01/12/2026 às 09:00, Consulado… (código ABC)'. */
+function linhasCompromissos(app, agendamentoId) {
+  const nomes = {};
+  app
+    .findRecordsByFilter('requerentes', 'agendamento = {:a}', 'created', 10, 0, { a: agendamentoId })
+    .forEach((r) => (nomes[r.id] = nomeDe(r)));
+  return compromissosDe(app, agendamentoId).map((c) => {
+    const d = c.getString('data');
+    return {
+      quem: c
+        .getStringSlice('requerentes')
+        .map((id) => nomes[id] || '')
+        .join(', '),
+      quando: d.slice(8, 10) + '/' + d.slice(5, 7) + '/' + d.slice(0, 4) + ' às ' + c.getString('hora'),
+      local: c.getString('local'),
+      codigo: c.getString('codigo_portal'),
+    };
+  });
+}
+
+function avisar(app, resultado) {
+  try {
+    const envio = require(`${__hooks}/lib/emails_status.js`).enviarStatus(
+      app,
+      resultado.agendamento,
+      linhasCompromissos(app, resultado.agendamento.id),
+    );
+    if (envio) historico.anotarEmail(app, resultado.entrada, envio);
+  } catch (err) {
+    console.error('Falha no e-mail de status do agendamento ' + resultado.agendamento.id + ': ' + err);
+  }
+}
+
+module.exports = {
+  MSG,
+  RESULTADOS,
+  salvarConsulado,
+  validarPrenotami,
+  definirEstadoConta,
+  assumir,
+  soltar,
+  pedir,
+  pronto,
+  avisarProntidao,
+  registrarTentativa,
+  salvarCompromisso,
+  linhasCompromissos,
+  pbData,
+};

@@ -1,0 +1,21 @@
+export interface Janela {
+  dia: number;
+  hora: string;
+  servico?: string;
+}
+declare const janelas: {
+  FUSOS: Record<string, number>;
+  DIAS: string[];
+  deslocamento(fuso: string): number | null;
+  validarJanelas(janelas: unknown): string;
+  proximaJanela(
+    janelas: Janela[],
+    fuso: string,
+    agoraMs: number,
+    toleranciaMs?: number,
+  ): { inicioMs: number; servico: string } | null;
+  horaLocal(ms: number, fuso?: string, segundos?: boolean): string;
+  diaLocal(ms: number, fuso?: string): string;
+  quando(inicioMs: number, fuso: string, agoraMs: number): string;
+};
+export default janelas;

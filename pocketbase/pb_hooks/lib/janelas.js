@@ -1,0 +1,85 @@
+// The consulates' release windows, written once for both runtimes like comum.js (CommonJS, requires nothing):
+// the kit's standby e-mails, the staff opening-day countdown and the demo double read the same functions.
+
+/** Minutes east of UTC of each consulate's time zone (Brazil has kept no summer time since 2019). */
+const FUSOS = { 'America/Sao_Paulo': -180 };
+const DIA_MS = 86400000;
+const HORA = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** The offset of `fuso` in minutes, or null for a zone this kit does not know (never guessed). */
+function deslocamento(fuso) {
+  return Object.prototype.hasOwnProperty.call(FUSOS, fuso) ? FUSOS[fuso] : null;
+}
+
+/** A list of windows that can be stored: [{dia: 0-6, hora: 'HH:mm', servico}], or a pt-BR reason. */
+function validarJanelas(janelas) {
+  if (!Array.isArray(janelas)) return 'As janelas devem ser uma lista.';
+  for (let i = 0; i < janelas.length; i++) {
+    const j = janelas[i] || {};
+    if (!(Number.isInteger(j.dia) && j.dia >= 0 && j.dia <= 6)) {
+      return 'Janela ' + (i + 1) + ': escolha o dia da semana.';
+    }
+    if (!HORA.test(String(j.hora || '')))
+      return 'Janela ' + (i + 1) + ': use a hora no formato HH:mm, como 16:00.';
+    if (j.servico !== undefined && (typeof j.servico !== 'string' || j.servico.length > 80)) {
+      return 'Janela ' + (i + 1) + ': o serviço tem no máximo 80 caracteres.';
+    }
+  }
+  return '';
+}
+
+/**
+ * The next window at or after `agoraMs` (epoch ms): {inicioMs, servico}, or null when none is known or the zone
+ * is unknown. A window that started less than `toleranciaMs` ago still counts (the minutes slots last).
+ */
+function proximaJanela(janelas, fuso, agoraMs, toleranciaMs) {
+  const desl = deslocamento(fuso);
+  if (desl === null || !Array.isArray(janelas) || janelas.length === 0) return null;
+  const tol = toleranciaMs || 0;
+  const local = agoraMs + desl * 60000;
+  const inicioDoDia = Math.floor(local / DIA_MS) * DIA_MS;
+  const hoje = new Date(inicioDoDia).getUTCDay();
+  let melhor = null;
+  for (let d = 0; d <= 7; d++) {
+    janelas.forEach((j) => {
+      const m = HORA.exec(String(j.hora || ''));
+      if (!m || (hoje + d) % 7 !== j.dia) return;
+      const inicio = inicioDoDia + d * DIA_MS + (Number(m[1]) * 60 + Number(m[2])) * 60000 - desl * 60000;
+      if (inicio + tol <= agoraMs) return;
+      if (!melhor || inicio < melhor.inicioMs) melhor = { inicioMs: inicio, servico: j.servico || '' };
+    });
+  }
+  return melhor;
+}
+
+/** 'HH:MM' or 'HH:MM:SS' (segundos) of an instant, local to `fuso` (São Paulo when unknown). */
+function horaLocal(ms, fuso, segundos) {
+  const desl = deslocamento(fuso || 'America/Sao_Paulo');
+  const iso = new Date(ms + (desl === null ? -180 : desl) * 60000).toISOString();
+  return iso.slice(11, segundos ? 19 : 16);
+}
+
+/** 'dd/mm/aaaa' of an instant, local to `fuso`. */
+function diaLocal(ms, fuso) {
+  const desl = deslocamento(fuso || 'America/Sao_Paulo');
+  const iso = new Date(ms + (desl === null ? -180 : desl) * 60000).toISOString();
+  return iso.slice(8, 10) + '/' + iso.slice(5, 7) + '/' + iso.slice(0, 4);
+}
+
+/** 'hoje às 16:00' or 'em 02/12/2026 às 16:00': a window as the standby page and its e-mail say it. */
+function quando(inicioMs, fuso, agoraMs) {
+  const dia = diaLocal(inicioMs, fuso);
+  return (dia === diaLocal(agoraMs, fuso) ? 'hoje' : 'em ' + dia) + ' às ' + horaLocal(inicioMs, fuso);
+}
+
+const DIAS = [
+  'domingo',
+  'segunda-feira',
+  'terça-feira',
+  'quarta-feira',
+  'quinta-feira',
+  'sexta-feira',
+  'sábado',
+];
+
+module.exports = { FUSOS, DIAS, deslocamento, validarJanelas, proximaJanela, horaLocal, diaLocal, quando };

@@ -1,0 +1,125 @@
+// The relay (issue #27): what the customer types on their standby page when staff ask for it (the Prenot@mi
+// password or the 6-digit code), read at once by the staff member holding the case (realtime, under the
+// collection's rules) and gone after RETRANSMISSAO_VIDA_S seconds (600): never served once expired (the rules'
+// `expira_em > @now`), then deleted by the cron with SQLite's secure_delete on and the WAL checkpointed and
+// truncated, so its bytes leave the data files. The value never reaches a log, the history (which says
+// "código recebido às 16:00:12"), an e-mail or the account export.
+
+const janelas = require(`${__hooks}/lib/janelas.js`);
+const historico = require(`${__hooks}/lib/historico.js`);
+
+const VALIDACAO = 'An error occurred while validating the submitted data.';
+const MSG = {
+  codigo: 'O código tem 6 números.',
+  senha: 'A senha tem no máximo 100 caracteres.',
+  naoPedido: 'A nossa equipe não está pedindo isso agora.',
+};
+
+/** How long a relayed value lives, in ms (RETRANSMISSAO_VIDA_S; 600 s, the 10 minutes, by default). */
+function vidaMs() {
+  const s = Number($os.getenv('RETRANSMISSAO_VIDA_S'));
+  return (s > 0 ? s : 600) * 1000;
+}
+
+function pbData(ms) {
+  return new Date(ms).toISOString().replace('T', ' ');
+}
+
+/** The value checked for its kind; a code is digits only, at most 6 (typed one by one). */
+function validar(registro) {
+  const valor = registro.getString('valor');
+  const tipo = registro.getString('tipo');
+  let motivo = '';
+  if (tipo === 'codigo' && !/^\d{0,6}$/.test(valor)) motivo = MSG.codigo;
+  if (tipo === 'senha' && valor.length > 100) motivo = MSG.senha;
+  if (motivo)
+    throw new BadRequestError(VALIDACAO, { valor: new ValidationError('validation_invalid_valor', motivo) });
+}
+
+/** Finished: a code's 6th digit, or 'Enviar' (`enviar: true` in the request) for the password. */
+function completo(registro, body) {
+  if (registro.getString('enviado_em')) return false;
+  const valor = registro.getString('valor');
+  return registro.getString('tipo') === 'codigo'
+    ? /^\d{6}$/.test(valor)
+    : body.enviar === true && valor !== '';
+}
+
+/**
+ * Runs the save in a transaction whose connection has secure_delete on (each rewrite of the value while it is
+ * typed frees the previous one zeroed), then records the time it was finished, never the value.
+ */
+function gravar(e) {
+  const body = e.requestInfo().body || {};
+  validar(e.record);
+  const agora = Date.now();
+  const terminou = completo(e.record, body);
+  if (terminou) e.record.set('enviado_em', pbData(agora));
+  const app = e.app;
+  app.runInTransaction((tx) => {
+    tx.db().newQuery('PRAGMA secure_delete = ON').execute();
+    e.app = tx;
+    e.next();
+    if (terminou) {
+      const oque = e.record.getString('tipo') === 'codigo' ? 'código recebido' : 'senha recebida';
+      historico.registrarNota(
+        tx,
+        e.record.getString('agendamento'),
+        'prenotami',
+        oque + ' às ' + janelas.horaLocal(agora, 'America/Sao_Paulo', true),
+        e.auth,
+      );
+    }
+  });
+  e.app = app;
+}
+
+/** The customer's first keystroke after staff asked: only what is asked now; the server sets its lifetime. */
+function criar(e) {
+  const atendimento = e.app.findRecordById('atendimentos', e.record.getString('atendimento'));
+  if (!e.hasSuperuserAuth() && atendimento.getString('pedido') !== e.record.getString('tipo')) {
+    throw new ApiError(409, MSG.naoPedido, {});
+  }
+  // A superuser (the admin screen, the tests' fixtures) may set it; nobody else can (the create rule).
+  if (!e.hasSuperuserAuth() || !e.record.getString('expira_em')) {
+    e.record.set('expira_em', pbData(Date.now() + vidaMs()));
+  }
+  e.record.set('enviado_em', '');
+  gravar(e);
+}
+
+/**
+ * Deletes every expired value with secure_delete on (its cells zeroed), then checkpoints the WAL and truncates
+ * it, so neither the data file nor the WAL keeps the bytes. Returns how many were deleted.
+ */
+function limpar(app) {
+  let apagados = 0;
+  const agora = pbData(Date.now());
+  app.runInTransaction((tx) => {
+    tx.db().newQuery('PRAGMA secure_delete = ON').execute();
+    // Overwritten before the delete too, in case a page is copied elsewhere before SQLite frees it.
+    tx.db()
+      .newQuery("UPDATE retransmissoes SET valor = '' WHERE expira_em <= {:agora}")
+      .bind({ agora: agora })
+      .execute();
+    apagados = tx
+      .db()
+      .newQuery('DELETE FROM retransmissoes WHERE expira_em <= {:agora}')
+      .bind({ agora: agora })
+      .execute()
+      .rowsAffected();
+  });
+  if (apagados > 0) {
+    try {
+      const r = new DynamicModel({ busy: 0, log: 0, checkpointed: 0 });
+      app.db().newQuery('PRAGMA wal_checkpoint(TRUNCATE)').one(r);
+      // A reader still on an older snapshot: the next run (a minute later) truncates it.
+      if (r.busy) console.warn('Checkpoint após apagar retransmissões adiado: WAL em uso.');
+    } catch (err) {
+      console.warn('Checkpoint após apagar retransmissões adiado: ' + err);
+    }
+  }
+  return apagados;
+}
+
+module.exports = { MSG, vidaMs, validar, criar, gravar, limpar };

@@ -1,0 +1,6 @@
+export function subscribeRealtime(
+  baseUrl: string,
+  token: string,
+  topic: string,
+  onEvent: (event: { name: string; data: { action: string; record: Record<string, unknown> } }) => void,
+): Promise<{ status: number; close: () => void }>;

@@ -1,0 +1,46 @@
+// A PocketBase realtime client for Node (no EventSource in Node 20): opens /api/realtime, subscribes to `topic`
+// with `token` (or as a visitor) and calls onEvent({name, data}) for each message. Shared by the server tests
+// (tests/server/dia.test.ts) and the relay bench (scripts/bench-relay.mjs). Returns a function that closes it.
+
+/**
+ * @param {string} baseUrl PocketBase's address
+ * @param {string} token an auth token, or '' for a visitor
+ * @param {string} topic e.g. 'retransmissoes/*'
+ * @param {(event: {name: string, data: any}) => void} onEvent
+ * @returns {Promise<{status: number, close: () => void}>}
+ */
+export async function subscribeRealtime(baseUrl, token, topic, onEvent) {
+  const abort = new AbortController();
+  const response = await fetch(`${baseUrl}/api/realtime`, { signal: abort.signal });
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let resolveId = () => {};
+  const clientId = new Promise((resolve) => (resolveId = resolve));
+  void (async () => {
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += decoder.decode(value, { stream: true });
+        let end;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const chunk = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const name = /^event:(.*)$/m.exec(chunk)?.[1]?.trim() ?? '';
+          const data = JSON.parse(/^data:(.*)$/m.exec(chunk)?.[1] ?? '{}');
+          if (name === 'PB_CONNECT') resolveId(String(data.clientId));
+          else onEvent({ name, data });
+        }
+      }
+    } catch {
+      // closed
+    }
+  })();
+  const answer = await fetch(`${baseUrl}/api/realtime`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: token } : {}) },
+    body: JSON.stringify({ clientId: await clientId, subscriptions: [topic] }),
+  });
+  return { status: answer.status, close: () => abort.abort() };
+}

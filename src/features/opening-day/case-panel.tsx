@@ -1,0 +1,389 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { inputClass } from '@/components/ui/field';
+import {
+  bookingDayApi,
+  bookingDayQueries,
+  ESTADOS_CONTA,
+  janelas,
+  pbMs,
+  RESULTADOS,
+  useLive,
+  type ApplicantAccount,
+  type AtendimentoRecord,
+  type ConsuladoRecord,
+  type Resultado,
+} from '@/lib/api/booking-day';
+import { caseFileQueries } from '@/lib/api/case-file';
+import { toast } from '@/lib/toast';
+
+/** The portal's "Note per la sede" holds 100 characters. */
+export const NOTE_MAX = 100;
+
+const ESTADO_CIVIL: Record<string, string> = {
+  solteiro: 'Celibe/Nubile',
+  casado: 'Coniugato/a',
+  divorciado: 'Divorziato/a',
+  viuvo: 'Vedovo/a',
+  uniao_estavel: 'Unione civile',
+};
+
+function message(error: unknown) {
+  const e = error as { response?: { message?: string; data?: Record<string, { message?: string }> } };
+  const field = Object.values(e.response?.data ?? {})[0]?.message;
+  return field ?? e.response?.message ?? 'Não foi possível salvar. Tente de novo.';
+}
+
+/** The date as the portal asks for it: dd/mm/aaaa. */
+const dmy = (iso: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso.slice(8)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : '';
+
+/** Each applicant's data in the order of the portal's form, each with a copy button. */
+function PortalData({ applicant, note }: { applicant: ApplicantAccount; note: string }) {
+  const rows: [string, string][] = [
+    ['Cognome (sobrenome)', applicant.sobrenome],
+    ['Nome', applicant.nome],
+    ['Data di nascita', dmy(applicant.data_nascimento)],
+    ['Luogo di nascita', applicant.local_nascimento],
+    ['Sesso', applicant.sexo],
+    ['Stato civile', ESTADO_CIVIL[applicant.estado_civil] ?? ''],
+    ['Altezza (cm)', applicant.altura_cm ? String(applicant.altura_cm) : ''],
+    [
+      'Indirizzo',
+      [
+        applicant.logradouro,
+        applicant.numero,
+        applicant.complemento,
+        applicant.cidade,
+        applicant.uf,
+        applicant.cep,
+      ]
+        .filter(Boolean)
+        .join(', '),
+    ],
+    ['E-mail (Prenot@mi)', applicant.prenotami_email ?? ''],
+    ['Cellulare (Prenot@mi)', applicant.prenotami_celular ?? ''],
+    ['Passaporto precedente', applicant.passaporte_numero],
+    ['Note per la sede', note],
+  ];
+  return (
+    <dl className="mt-2 divide-y divide-gray-100">
+      {rows.map(([label, value]) => (
+        <div key={label} className="flex flex-wrap items-center gap-2 py-1.5">
+          <dt className="w-48 shrink-0 text-sm text-ink-600">{label}</dt>
+          <dd className="flex min-w-0 flex-1 items-center gap-2">
+            <span className="min-w-0 flex-1 break-words font-mono text-ink-900">{value || '—'}</span>
+            <Button
+              variant="ghost"
+              className="min-h-9 px-3 py-1 text-sm"
+              disabled={!value}
+              aria-label={`Copiar ${label}`}
+              onClick={() => {
+                void navigator.clipboard?.writeText(value).then(
+                  () => toast.success(`${label} copiado.`),
+                  () => toast.error('Não foi possível copiar.'),
+                );
+              }}
+            >
+              Copiar
+            </Button>
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** What the customer relays, as they type it (the holder alone reads it: the server's rule). */
+function RelayPanel({ handling, bookingId }: { handling: AtendimentoRecord; bookingId: string }) {
+  const queryClient = useQueryClient();
+  const relays = useQuery(bookingDayQueries.relays(bookingId));
+  const [busy, setBusy] = useState(false);
+  useLive(
+    'retransmissoes',
+    '*',
+    () => void queryClient.invalidateQueries({ queryKey: bookingDayQueries.relays(bookingId).queryKey }),
+  );
+  const ask = async (tipo: '' | 'senha' | 'codigo') => {
+    setBusy(true);
+    try {
+      await bookingDayApi.ask(bookingId, tipo);
+      await queryClient.invalidateQueries({ queryKey: bookingDayQueries.all() });
+    } catch (err) {
+      toast.error(message(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const asked = handling.pedido;
+  return (
+    <section aria-labelledby="relay-title" className="rounded-2xl border-2 border-brand-700 p-4">
+      <h3 id="relay-title" className="text-lg font-bold">
+        Acesso e código do cliente
+      </h3>
+      <p className="mt-1 text-sm text-ink-700">
+        {handling.pronto
+          ? 'O cliente está pronto na página de prontidão.'
+          : 'O cliente ainda não disse que está pronto.'}{' '}
+        {asked ? `Pedido agora: ${asked === 'codigo' ? 'código' : 'acesso (senha)'}.` : 'Nada pedido agora.'}
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button variant="secondary" disabled={busy} onClick={() => void ask('senha')}>
+          Pedir acesso
+        </Button>
+        <Button disabled={busy} onClick={() => void ask('codigo')}>
+          Pedir código
+        </Button>
+        {asked ? (
+          <Button variant="ghost" disabled={busy} onClick={() => void ask('')}>
+            Encerrar pedido
+          </Button>
+        ) : null}
+      </div>
+      <ul aria-live="polite" className="mt-3 space-y-2">
+        {(relays.data ?? []).map((r) => (
+          <li key={r.id} className="flex flex-wrap items-center gap-3 rounded-lg bg-brand-50 px-3 py-2">
+            <span className="text-sm text-ink-700">{r.tipo === 'codigo' ? 'Código' : 'Senha'}</span>
+            <output
+              data-testid="relay-value"
+              className="font-mono text-2xl font-bold tracking-widest text-ink-900"
+            >
+              {r.valor || '…'}
+            </output>
+            <span className="text-sm text-ink-600">
+              {r.enviado_em
+                ? `recebido às ${janelas.horaLocal(pbMs(r.enviado_em), 'America/Sao_Paulo', true)}`
+                : 'digitando…'}
+            </span>
+            <Button
+              variant="ghost"
+              className="min-h-9 px-3 py-1 text-sm"
+              disabled={!r.valor}
+              onClick={() => void navigator.clipboard?.writeText(r.valor)}
+            >
+              Copiar
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 text-xs text-ink-600">
+        Apagado 10 minutos depois de digitado. Nunca vai para o histórico.
+      </p>
+    </section>
+  );
+}
+
+/** One click per attempt; 'Outro' asks for a note. */
+function Attempts({ bookingId }: { bookingId: string }) {
+  const queryClient = useQueryClient();
+  const noteId = useId();
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const attempts = useQuery(bookingDayQueries.attempts(bookingId));
+  const record = async (resultado: Resultado) => {
+    setBusy(true);
+    try {
+      await bookingDayApi.attempt(bookingId, resultado, note);
+      setNote('');
+      toast.success(`Tentativa registrada: ${RESULTADOS[resultado].toLowerCase()}.`);
+      await queryClient.invalidateQueries({ queryKey: bookingDayQueries.attempts(bookingId).queryKey });
+    } catch (err) {
+      toast.error(message(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section aria-labelledby="attempts-title" className="rounded-2xl border border-gray-200 p-4">
+      <h3 id="attempts-title" className="text-lg font-bold">
+        Registrar tentativa
+      </h3>
+      <div className="mt-2 flex flex-wrap gap-2">
+        {(['sem_vagas', 'codigo_nao_chegou', 'portal_fora', 'agendado'] as const).map((r) => (
+          <Button key={r} variant="secondary" disabled={busy} onClick={() => void record(r)}>
+            {RESULTADOS[r]}
+          </Button>
+        ))}
+      </div>
+      <label htmlFor={noteId} className="mt-3 block text-sm font-semibold">
+        Outro (descreva)
+      </label>
+      <div className="mt-1 flex gap-2">
+        <input
+          id={noteId}
+          className={inputClass()}
+          maxLength={300}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+        />
+        <Button variant="secondary" disabled={busy || !note.trim()} onClick={() => void record('outro')}>
+          Outro
+        </Button>
+      </div>
+      <p className="mt-2 text-sm text-ink-700">
+        {attempts.data?.length
+          ? `${attempts.data.length} tentativa(s) registrada(s).`
+          : 'Nenhuma tentativa registrada.'}
+      </p>
+    </section>
+  );
+}
+
+/** Each applicant's appointment (or the family's): date, time, the portal's code, the confirmation file. */
+function AppointmentForm({ bookingId, applicants }: { bookingId: string; applicants: ApplicantAccount[] }) {
+  const queryClient = useQueryClient();
+  const appointments = useQuery(bookingDayQueries.appointments(bookingId));
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  const covered = new Set((appointments.data ?? []).flatMap((a) => a.requerentes));
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    data.set('agendamento', bookingId);
+    if (!(data.get('comprovante') as File | null)?.size) data.delete('comprovante');
+    setBusy(true);
+    try {
+      await bookingDayApi.appointment(data);
+      setError('');
+      form.reset();
+      toast.success('Agendamento salvo.');
+      await queryClient.invalidateQueries({ queryKey: bookingDayQueries.all() });
+    } catch (err) {
+      setError(message(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section aria-labelledby={`${id}-t`} className="rounded-2xl border border-gray-200 p-4">
+      <h3 id={`${id}-t`} className="text-lg font-bold">
+        Agendamentos
+      </h3>
+      <ul className="mt-2 space-y-1 text-sm">
+        {(appointments.data ?? []).map((a) => (
+          <li key={a.id}>
+            {a.requerentes.map((r) => applicants.find((x) => x.id === r)?.nome ?? '').join(', ')}:{' '}
+            {dmy(a.data)} às {a.hora} · {a.codigo_portal || 'sem código'}
+          </li>
+        ))}
+      </ul>
+      <form className="mt-3 grid gap-3 sm:grid-cols-2" onSubmit={(e) => void submit(e)}>
+        <fieldset className="sm:col-span-2">
+          <legend className="text-sm font-semibold">Para quem</legend>
+          {applicants.map((a) => (
+            <label key={a.id} className="mr-4 inline-flex min-h-11 items-center gap-2">
+              <input
+                type="checkbox"
+                name="requerentes"
+                value={a.id}
+                defaultChecked={!covered.has(a.id) && applicants.length === 1}
+              />
+              {a.nome} {a.sobrenome} {covered.has(a.id) ? '(já agendado)' : ''}
+            </label>
+          ))}
+        </fieldset>
+        <label className="text-sm font-semibold">
+          Data
+          <input name="data" type="date" required className={inputClass()} />
+        </label>
+        <label className="text-sm font-semibold">
+          Hora
+          <input name="hora" type="time" required className={inputClass()} />
+        </label>
+        <label className="text-sm font-semibold">
+          Código do Prenot@mi
+          <input name="codigo_portal" maxLength={60} className={inputClass()} />
+        </label>
+        <label className="text-sm font-semibold">
+          Confirmação (PDF ou imagem)
+          <input
+            name="comprovante"
+            type="file"
+            accept="application/pdf,image/jpeg,image/png"
+            className="mt-2 block w-full"
+          />
+        </label>
+        {error ? (
+          <p role="alert" className="font-semibold text-accent-700 sm:col-span-2">
+            {error}
+          </p>
+        ) : null}
+        <Button type="submit" loading={busy} loadingText="Salvando..." className="sm:col-span-2">
+          Salvar agendamento
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+/** The case staff hold: each applicant's data for the portal, the relay, attempts and appointments. */
+export function CasePanel({
+  bookingId,
+  handling,
+  consulado,
+}: {
+  bookingId: string;
+  handling: AtendimentoRecord;
+  consulado: ConsuladoRecord | undefined;
+}) {
+  const queryClient = useQueryClient();
+  const applicants = useQuery(caseFileQueries.applicants(bookingId));
+  const list = (applicants.data ?? []) as ApplicantAccount[];
+  // The others of the family, for consulates that take minors or companions in the notes.
+  const noteOf = (a: ApplicantAccount) =>
+    list
+      .filter((x) => x.id !== a.id)
+      .map((x) => `${x.nome} ${x.sobrenome} ${dmy(x.data_nascimento)}`.trim())
+      .join('; ')
+      .slice(0, NOTE_MAX);
+  return (
+    <div className="mt-4 grid gap-4 lg:grid-cols-2">
+      <div className="space-y-4">
+        {list.map((a) => (
+          <section
+            key={a.id}
+            aria-label={`${a.nome} ${a.sobrenome}`}
+            className="rounded-2xl border border-gray-200 p-4"
+          >
+            <h3 className="text-lg font-bold">
+              {a.nome} {a.sobrenome}
+            </h3>
+            <label className="mt-1 flex items-center gap-2 text-sm">
+              Conta Prenot@mi:
+              <select
+                className={inputClass()}
+                value={a.prenotami_estado ?? ''}
+                onChange={async (e) => {
+                  try {
+                    await bookingDayApi.accountState(a.id, e.target.value);
+                    await queryClient.invalidateQueries({
+                      queryKey: caseFileQueries.applicants(bookingId).queryKey,
+                    });
+                  } catch (err) {
+                    toast.error(message(err));
+                  }
+                }}
+              >
+                <option value="">Não informado</option>
+                {Object.entries(ESTADOS_CONTA).map(([v, l]) => (
+                  <option key={v} value={v}>
+                    {l}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <PortalData applicant={a} note={consulado?.modo_familia === 'individual' ? '' : noteOf(a)} />
+          </section>
+        ))}
+      </div>
+      <div className="space-y-4">
+        <RelayPanel handling={handling} bookingId={bookingId} />
+        <Attempts bookingId={bookingId} />
+        <AppointmentForm bookingId={bookingId} applicants={list} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,179 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { inputClass } from '@/components/ui/field';
+import { PageLoading } from '@/components/ui/spinner';
+import { brand } from '@/config/content';
+import {
+  bookingDayApi,
+  bookingDayQueries,
+  janelas,
+  nextWindow,
+  pbMs,
+  useLive,
+  whenLabel,
+} from '@/lib/api/booking-day';
+import { toast } from '@/lib/toast';
+import { useSession } from '@/lib/use-session';
+import { CasePanel } from './case-panel';
+
+/** '2 d 3 h', '3 h 05 min', '4 min 09 s'. */
+export function countdown(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  const d = Math.floor(s / 86400);
+  const h = Math.floor((s % 86400) / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  if (d > 0) return `${d} d ${h} h`;
+  if (h > 0) return `${h} h ${pad(m)} min`;
+  return `${m} min ${pad(s % 60)} s`;
+}
+
+/** 'há 3 dias', 'há 5 h', 'há 12 min'. */
+function waited(since: string, now: number) {
+  const ms = now - (pbMs(since) || now);
+  const h = Math.floor(ms / 3_600_000);
+  if (h >= 48) return `há ${Math.floor(h / 24)} dias`;
+  if (h >= 1) return `há ${h} h`;
+  return `há ${Math.max(0, Math.floor(ms / 60_000))} min`;
+}
+
+/** /dia: staff's opening-day screen, one consulate at a time. */
+export function OpeningDayPage() {
+  const session = useSession();
+  const me = session?.id ?? '';
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const selectId = useId();
+  const consulates = useQuery(bookingDayQueries.consulates());
+  const codigo = params.get('consulado') ?? 'sao_paulo';
+  const consulado = consulates.data?.find((c) => c.codigo === codigo);
+  const ready = useQuery(bookingDayQueries.ready(codigo));
+  const [now, setNow] = useState(() => Date.now());
+  const [open, setOpen] = useState('');
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+  useLive(
+    'atendimentos',
+    '*',
+    () => void queryClient.invalidateQueries({ queryKey: bookingDayQueries.ready(codigo).queryKey }),
+  );
+
+  if (consulates.isPending) return <PageLoading label="Carregando..." />;
+  const next = nextWindow(consulado, now);
+  const cases = ready.data ?? [];
+
+  return (
+    <section className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
+      <title>{`Dia de abertura | ${brand.name}`}</title>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h1 className="text-3xl font-bold">Dia de abertura</h1>
+        <Link to="/consulados" className="font-semibold text-brand-800 underline">
+          Dados dos consulados
+        </Link>
+      </div>
+      <div className="mt-4 flex flex-wrap items-end gap-6">
+        <label htmlFor={selectId} className="font-semibold">
+          Consulado
+          <select
+            id={selectId}
+            className={inputClass()}
+            value={codigo}
+            onChange={(e) => setParams({ consulado: e.target.value })}
+          >
+            {(consulates.data ?? []).map((c) => (
+              <option key={c.codigo} value={c.codigo}>
+                {c.nome}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div role="timer" aria-live="off" className="rounded-xl bg-brand-50 px-4 py-2">
+          {next ? (
+            <>
+              <p className="text-sm text-ink-700">
+                Próxima janela: {janelas.DIAS[new Date(next.inicioMs - 3 * 3_600_000).getUTCDay()]},{' '}
+                {whenLabel(next.inicioMs, now)}
+                {next.servico ? ` (${next.servico})` : ''}
+              </p>
+              <p className="font-mono text-2xl font-bold text-brand-900">{countdown(next.faltaMs)}</p>
+            </>
+          ) : (
+            <p className="text-ink-700">
+              {consulado?.janelas_estado === 'nao_se_aplica'
+                ? 'Este consulado não agenda por janelas (pedido por e-mail).'
+                : 'Horário de liberação desconhecido para este consulado.'}
+            </p>
+          )}
+        </div>
+      </div>
+      <h2 className="mt-8 text-xl font-bold">Prontos para agendar ({cases.length})</h2>
+      {cases.length === 0 ? (
+        <p className="mt-2 text-ink-700">Nenhum caso em "Análise OK" neste consulado.</p>
+      ) : null}
+      <ul className="mt-3 space-y-3">
+        {cases.map((c) => {
+          // A back-relation through a unique index expands to one record, not a list.
+          const expanded = c.expand?.atendimentos_via_agendamento;
+          const handling = Array.isArray(expanded) ? expanded[0] : expanded;
+          const holder = handling?.responsavel ?? '';
+          const mine = holder === me;
+          return (
+            <li key={c.id} className="rounded-2xl border border-gray-200 p-4">
+              <div className="flex flex-wrap items-center gap-4">
+                <div className="min-w-0 flex-1">
+                  <p className="font-bold text-ink-900">{c.expand?.usuario?.nome_completo ?? 'Cliente'}</p>
+                  <p className="text-sm text-ink-700">
+                    Aguarda {waited(c.created, now)} ·{' '}
+                    {handling?.pronto ? 'Pronto na página' : 'Ainda não está pronto'}
+                    {holder && !mine ? ` · Com ${handling?.responsavel_nome}` : ''}
+                  </p>
+                </div>
+                {mine ? (
+                  <>
+                    <Button variant="secondary" onClick={() => setOpen(open === c.id ? '' : c.id)}>
+                      {open === c.id ? 'Fechar' : 'Abrir'}
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      onClick={async () => {
+                        await bookingDayApi.release(c.id).catch(() => undefined);
+                        await ready.refetch();
+                      }}
+                    >
+                      Soltar
+                    </Button>
+                  </>
+                ) : (
+                  <Button
+                    disabled={!!holder}
+                    onClick={async () => {
+                      try {
+                        await bookingDayApi.take(c.id);
+                        setOpen(c.id);
+                      } catch (err) {
+                        toast.error(
+                          (err as { response?: { message?: string } }).response?.message ??
+                            'Não foi possível assumir.',
+                        );
+                      }
+                      await ready.refetch();
+                    }}
+                  >
+                    {holder ? `Com ${handling?.responsavel_nome}` : 'Assumir'}
+                  </Button>
+                )}
+              </div>
+              {mine && open === c.id && handling ? (
+                <CasePanel bookingId={c.id} handling={handling} consulado={consulado} />
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

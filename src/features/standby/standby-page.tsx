@@ -1,0 +1,212 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { inputClass } from '@/components/ui/field';
+import { PageLoading } from '@/components/ui/spinner';
+import { brand } from '@/config/content';
+import { myBookingQueries } from '@/lib/api/bookings';
+import {
+  bookingDayApi,
+  bookingDayQueries,
+  janelas,
+  nextWindow,
+  pbMs,
+  useLive,
+  whenLabel,
+  type AtendimentoRecord,
+} from '@/lib/api/booking-day';
+import { useSession } from '@/lib/use-session';
+
+const SENDER = 'noreply-prenotami@esteri.it';
+
+function errorText(error: unknown) {
+  const e = error as {
+    status?: number;
+    response?: { data?: Record<string, { message?: string }>; message?: string };
+  };
+  if (e.status === 429) return 'Muitas tentativas em pouco tempo. Aguarde alguns segundos e digite de novo.';
+  return e.response?.data?.valor?.message ?? e.response?.message ?? 'Não foi possível enviar. Tente de novo.';
+}
+
+/**
+ * What staff ask for now, as a large field: the 6 digits (sent as they are typed) or the Prenot@mi password
+ * (sent as typed, then 'Enviar'). One request of staff, one value: a new request starts an empty field.
+ */
+function RelayField({ handling }: { handling: AtendimentoRecord }) {
+  const id = useId();
+  const code = handling.pedido === 'codigo';
+  const [value, setValue] = useState('');
+  const [sentAt, setSentAt] = useState('');
+  const [error, setError] = useState('');
+  const record = useRef<{ id: string } | null>(null);
+  // One write at a time; what is typed meanwhile goes in the next one.
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+
+  const send = (next: string, enviar = false) => {
+    queue.current = queue.current.then(async () => {
+      try {
+        record.current = await bookingDayApi.relay(record.current, {
+          agendamento: handling.agendamento,
+          atendimento: handling.id,
+          tipo: code ? 'codigo' : 'senha',
+          valor: next,
+          enviar,
+        });
+        setError('');
+        if ((code && next.length === 6) || enviar) {
+          setSentAt(janelas.horaLocal(Date.now(), 'America/Sao_Paulo', true));
+        }
+      } catch (err) {
+        setError(errorText(err));
+      }
+    });
+  };
+
+  return (
+    <section aria-labelledby={`${id}-t`} className="mt-6 rounded-2xl border-2 border-brand-700 p-5">
+      <h2 id={`${id}-t`} className="text-xl font-bold text-ink-900">
+        {code ? 'Digite o código do Prenot@mi' : 'Digite a senha do Prenot@mi'}
+      </h2>
+      {code ? (
+        <p className="mt-2 text-ink-700">
+          O Prenot@mi acabou de enviar um código de 6 números para o seu e-mail: remetente{' '}
+          <strong className="break-all">{SENDER}</strong>, assunto <strong>"OTP Code"</strong>. Procure também
+          no spam.
+        </p>
+      ) : (
+        <p className="mt-2 text-ink-700">
+          A senha da sua conta no Prenot@mi, para a nossa equipe entrar com você agora. Ela não fica guardada:
+          é apagada em 10 minutos.
+        </p>
+      )}
+      <label htmlFor={id} className="mt-4 block font-semibold text-ink-900">
+        {code ? 'Código (6 números)' : 'Senha do Prenot@mi'}
+      </label>
+      <input
+        id={id}
+        value={value}
+        autoComplete={code ? 'one-time-code' : 'off'}
+        inputMode={code ? 'numeric' : 'text'}
+        type={code ? 'text' : 'password'}
+        maxLength={code ? 6 : 100}
+        aria-describedby={error ? `${id}-e` : undefined}
+        aria-invalid={error ? true : undefined}
+        className={`${inputClass(!!error)} mt-2 text-center font-mono ${code ? 'text-4xl tracking-[0.4em]' : 'text-2xl'}`}
+        onChange={(event) => {
+          const next = code ? event.target.value.replace(/\D/g, '').slice(0, 6) : event.target.value;
+          if (next === value) return;
+          setValue(next);
+          send(next);
+        }}
+      />
+      {code ? null : (
+        <Button className="mt-3 w-full" disabled={value === ''} onClick={() => send(value, true)}>
+          Enviar
+        </Button>
+      )}
+      {error ? (
+        <p id={`${id}-e`} role="alert" className="mt-2 font-semibold text-accent-700">
+          {error}
+        </p>
+      ) : null}
+      <p role="status" className="mt-3 font-semibold text-brand-900">
+        {sentAt ? `Recebido pela equipe às ${sentAt}. Aguarde na página.` : ''}
+      </p>
+    </section>
+  );
+}
+
+/** /prontidao: the customer's standby page for the next window (ANALISE_OK bookings). */
+export function StandbyPage() {
+  const session = useSession();
+  const userId = session?.id ?? '';
+  const queryClient = useQueryClient();
+  const bookings = useQuery(myBookingQueries.mine(userId, session?.admin ?? false));
+  const booking = bookings.data?.[0];
+  const handling = useQuery(bookingDayQueries.handling(booking?.id ?? ''));
+  const consulates = useQuery(bookingDayQueries.consulates());
+  const [now, setNow] = useState(() => Date.now());
+  const [readyError, setReadyError] = useState('');
+  const [readying, setReadying] = useState(false);
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 15_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  useLive(
+    'atendimentos',
+    '*',
+    () =>
+      void queryClient.invalidateQueries({
+        queryKey: bookingDayQueries.handling(booking?.id ?? '').queryKey,
+      }),
+    !!booking,
+  );
+
+  if (bookings.isPending) return <PageLoading label="Carregando..." />;
+  const consulado = consulates.data?.find((c) => c.codigo === booking?.consulado);
+  const current = handling.data ?? null;
+  const janela = pbMs(current?.janela);
+  const next = janela && janela + 30 * 60_000 > now ? { inicioMs: janela } : nextWindow(consulado, now);
+  const title = next
+    ? `Fique de prontidão: ${whenLabel(next.inicioMs, now)} tentaremos agendar`
+    : 'Fique de prontidão';
+  const ready = booking?.status_agendamento === 'ANALISE_OK';
+
+  return (
+    <section className="mx-auto max-w-xl px-4 py-8">
+      <title>{`Prontidão | ${brand.name}`}</title>
+      <h1 className="text-2xl font-bold text-ink-900 sm:text-3xl">{title}</h1>
+      {!ready ? (
+        <p className="mt-4 text-ink-700">
+          Não há tentativa de agendamento marcada para o seu pedido agora.{' '}
+          <Link className="font-semibold text-brand-800 underline" to="/tracking">
+            Ver o andamento
+          </Link>
+          .
+        </p>
+      ) : (
+        <>
+          <p className="mt-4 text-ink-700">
+            {consulado ? `Consulado de ${consulado.nome}. ` : ''}Na hora da liberação das vagas, a nossa
+            equipe entra no Prenot@mi com você. Deixe esta página aberta no celular: quando pedirmos, o campo
+            aparece aqui sozinho. Nunca pedimos a senha ou o código por telefone, e-mail ou WhatsApp.
+          </p>
+          {current?.pronto ? (
+            <p role="status" className="mt-4 rounded-xl bg-brand-50 px-4 py-3 font-semibold text-brand-900">
+              Você está pronto. Aguarde nesta página.
+            </p>
+          ) : (
+            <div className="mt-6">
+              <Button
+                className="w-full text-lg"
+                loading={readying}
+                loadingText="Enviando..."
+                onClick={async () => {
+                  setReadying(true);
+                  try {
+                    await bookingDayApi.ready(booking?.id ?? '');
+                    setReadyError('');
+                    await handling.refetch();
+                  } catch (err) {
+                    setReadyError(errorText(err));
+                  } finally {
+                    setReadying(false);
+                  }
+                }}
+              >
+                Estou pronto
+              </Button>
+              {readyError ? (
+                <p role="alert" className="mt-2 font-semibold text-accent-700">
+                  {readyError}
+                </p>
+              ) : null}
+            </div>
+          )}
+          {current && current.pedido ? <RelayField key={current.pedido_em} handling={current} /> : null}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,293 @@
+import { queryOptions } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { pb } from '@/lib/pocketbase';
+import type { RequerenteRecord } from '@/lib/processo';
+import janelas, { type Janela } from '../../../pocketbase/pb_hooks/lib/janelas.js';
+
+/**
+ * Booking day (issue #27; pocketbase/pb_hooks/lib/dia.js, retransmissao.js): the consulates, a booking's
+ * handling (who holds it, standby, what staff ask for), the relay, the attempts and the appointments. Shared by
+ * the customer's standby page, tracking and staff's opening-day screen.
+ */
+export { janelas };
+export type { Janela };
+
+export interface ConsuladoRecord {
+  id: string;
+  codigo: string;
+  nome: string;
+  canal: 'prenotami' | 'email' | 'outro' | 'desconhecido';
+  janelas: Janela[] | null;
+  janelas_estado: 'conhecidas' | 'desconhecidas' | 'nao_se_aplica';
+  fuso: string;
+  modo_familia: 'individual' | 'familia' | 'menores_com_responsavel' | 'desconhecido';
+  confirmacao: 'sim' | 'nao' | 'desconhecido';
+  confirmacao_quando: string;
+  endereco: string;
+  observacoes: string;
+  fonte: string;
+  verificado_em: string;
+  updated: string;
+}
+
+export interface AtendimentoRecord {
+  id: string;
+  agendamento: string;
+  consulado: string;
+  janela: string;
+  responsavel: string;
+  responsavel_nome: string;
+  pronto: boolean;
+  pronto_em: string;
+  pedido: '' | 'senha' | 'codigo';
+  pedido_em: string;
+  updated: string;
+}
+
+export interface RetransmissaoRecord {
+  id: string;
+  agendamento: string;
+  atendimento: string;
+  tipo: 'senha' | 'codigo';
+  valor: string;
+  expira_em: string;
+  enviado_em: string;
+  created: string;
+}
+
+export type Resultado = 'sem_vagas' | 'codigo_nao_chegou' | 'portal_fora' | 'agendado' | 'outro';
+
+export interface TentativaRecord {
+  id: string;
+  agendamento: string;
+  resultado: Resultado;
+  nota: string;
+  autor_nome: string;
+  created: string;
+}
+
+export interface CompromissoRecord {
+  id: string;
+  agendamento: string;
+  requerentes: string[];
+  data: string;
+  hora: string;
+  local: string;
+  codigo_portal: string;
+  comprovante: string;
+  created: string;
+}
+
+export type ApplicantAccount = RequerenteRecord & {
+  prenotami_email?: string;
+  prenotami_celular?: string;
+  prenotami_estado?: '' | 'a_criar' | 'criada' | 'verificada' | 'bloqueada';
+};
+
+export const RESULTADOS: Record<Resultado, string> = {
+  sem_vagas: 'Sem vagas',
+  codigo_nao_chegou: 'Código não chegou',
+  portal_fora: 'Portal fora do ar',
+  agendado: 'Agendado',
+  outro: 'Outro',
+};
+
+export const ESTADOS_CONTA = {
+  a_criar: 'A criar',
+  criada: 'Criada',
+  verificada: 'Verificada',
+  bloqueada: 'Bloqueada',
+} as const;
+
+const byBooking = (id: string) => pb.filter('agendamento = {:id}', { id });
+
+export const bookingDayQueries = {
+  all: () => ['dia'] as const,
+  consulates: () =>
+    queryOptions({
+      queryKey: [...bookingDayQueries.all(), 'consulados'] as const,
+      queryFn: () => pb.collection('consulados').getFullList<ConsuladoRecord>({ sort: 'nome' }),
+      staleTime: 60_000,
+    }),
+  consulateHistory: (id: string) =>
+    queryOptions({
+      queryKey: [...bookingDayQueries.all(), 'historico_consulados', id] as const,
+      queryFn: () =>
+        pb.collection('historico_consulados').getFullList<{
+          id: string;
+          autor_nome: string;
+          alteracoes: { campo: string; de: string; para: string }[];
+          created: string;
+        }>({ filter: pb.filter('consulado = {:id}', { id }), sort: '-created' }),
+      enabled: id !== '',
+    }),
+  handling: (bookingId: string) =>
+    queryOptions({
+      queryKey: [...bookingDayQueries.all(), 'atendimento', bookingId] as const,
+      queryFn: async () =>
+        (
+          await pb
+            .collection('atendimentos')
+            .getList<AtendimentoRecord>(1, 1, { filter: byBooking(bookingId) })
+        ).items[0] ?? null,
+      enabled: bookingId !== '',
+    }),
+  attempts: (bookingId: string) =>
+    queryOptions({
+      queryKey: [...bookingDayQueries.all(), 'tentativas', bookingId] as const,
+      queryFn: () =>
+        pb
+          .collection('tentativas_agendamento')
+          .getFullList<TentativaRecord>({ filter: byBooking(bookingId), sort: '-created' }),
+      enabled: bookingId !== '',
+    }),
+  appointments: (bookingId: string) =>
+    queryOptions({
+      queryKey: [...bookingDayQueries.all(), 'compromissos', bookingId] as const,
+      queryFn: () =>
+        pb
+          .collection('compromissos')
+          .getFullList<CompromissoRecord>({ filter: byBooking(bookingId), sort: 'data,hora' }),
+      enabled: bookingId !== '',
+    }),
+  relays: (bookingId: string) =>
+    queryOptions({
+      queryKey: [...bookingDayQueries.all(), 'retransmissoes', bookingId] as const,
+      queryFn: () =>
+        pb
+          .collection('retransmissoes')
+          .getFullList<RetransmissaoRecord>({ filter: byBooking(bookingId), sort: 'created' }),
+      enabled: bookingId !== '',
+    }),
+  /** Staff: the bookings ready to book at a consulate (ANALISE_OK), oldest first, with their handling. */
+  ready: (consulado: string) =>
+    queryOptions({
+      queryKey: [...bookingDayQueries.all(), 'prontos', consulado] as const,
+      queryFn: () =>
+        pb.collection('agendamentos').getFullList<{
+          id: string;
+          created: string;
+          updated: string;
+          usuario: string;
+          expand?: {
+            usuario?: { nome_completo: string; email: string; celular: string };
+            atendimentos_via_agendamento?: AtendimentoRecord | AtendimentoRecord[];
+          };
+        }>({
+          filter: pb.filter("status_agendamento = 'ANALISE_OK' && consulado = {:c}", { c: consulado }),
+          sort: 'created',
+          expand: 'usuario,atendimentos_via_agendamento',
+        }),
+      enabled: consulado !== '',
+    }),
+};
+
+const post = <T>(path: string, body: Record<string, unknown> = {}) =>
+  pb.send<T>(path, { method: 'POST', body });
+
+export const bookingDayApi = {
+  take: (bookingId: string) => post<AtendimentoRecord>(`/api/dia/${bookingId}/assumir`),
+  release: (bookingId: string) => post<AtendimentoRecord>(`/api/dia/${bookingId}/soltar`),
+  ask: (bookingId: string, tipo: '' | 'senha' | 'codigo') =>
+    post<AtendimentoRecord>(`/api/dia/${bookingId}/pedir`, { tipo }),
+  ready: (bookingId: string) => post<AtendimentoRecord>(`/api/dia/${bookingId}/pronto`),
+  accountState: (applicantId: string, estado: string) =>
+    post<{ prenotami_estado: string }>(`/api/dia/requerentes/${applicantId}/prenotami`, { estado }),
+  /** The customer's keystrokes: the first creates the value, the next ones rewrite it. */
+  relay: async (
+    current: { id: string } | null,
+    data: {
+      agendamento: string;
+      atendimento: string;
+      tipo: 'senha' | 'codigo';
+      valor: string;
+      enviar?: boolean;
+    },
+  ): Promise<{ id: string }> => {
+    if (current) {
+      await pb
+        .collection('retransmissoes')
+        .update(current.id, { valor: data.valor, ...(data.enviar ? { enviar: true } : {}) });
+      return current;
+    }
+    return pb.collection('retransmissoes').create<{ id: string }>(data);
+  },
+  attempt: (agendamento: string, resultado: Resultado, nota: string) =>
+    pb.collection('tentativas_agendamento').create({ agendamento, resultado, nota }),
+  appointment: (data: FormData) => pb.collection('compromissos').create<CompromissoRecord>(data),
+};
+
+/**
+ * Calls `onChange` whenever a record of `collection` matching `topic` ('*' or an id) changes: PocketBase's
+ * realtime on the real server (under the collection's rules, so each person hears only what they may read),
+ * and a 1 s poll in demo mode, whose in-browser backend has no event stream.
+ */
+export function useLive(collection: string, topic: string, onChange: () => void, enabled = true) {
+  const callback = useRef(onChange);
+  useEffect(() => {
+    callback.current = onChange;
+  });
+  useEffect(() => {
+    if (!enabled || topic === '') return;
+    if (__DEMO__) {
+      const timer = window.setInterval(() => callback.current(), 1000);
+      return () => window.clearInterval(timer);
+    }
+    let unsubscribe: (() => Promise<void>) | null = null;
+    let closed = false;
+    void pb
+      .collection(collection)
+      .subscribe(topic, () => callback.current())
+      .then((stop) => {
+        if (closed) void stop();
+        else unsubscribe = stop;
+      })
+      .catch(() => undefined);
+    // A tab back from the background asks again at once (a phone may have dropped the stream meanwhile).
+    const visible = () => {
+      if (document.visibilityState === 'visible') callback.current();
+    };
+    document.addEventListener('visibilitychange', visible);
+    return () => {
+      closed = true;
+      document.removeEventListener('visibilitychange', visible);
+      if (unsubscribe) void unsubscribe();
+    };
+  }, [collection, topic, enabled]);
+}
+
+/** 'Segunda-feira, 01/12 às 16:00' of the next window of a consulate, and ms until it; null when unknown. */
+export function nextWindow(consulado: ConsuladoRecord | undefined, now: number) {
+  if (!consulado || consulado.janelas_estado !== 'conhecidas') return null;
+  const next = janelas.proximaJanela(consulado.janelas ?? [], consulado.fuso, now);
+  return next ? { ...next, faltaMs: next.inicioMs - now } : null;
+}
+
+/** Epoch ms of a date PocketBase stored ('2026-11-30 19:00:00.000Z': UTC); 0 when empty. */
+export function pbMs(value: string | undefined | null): number {
+  const ms = Date.parse(String(value ?? '').replace(' ', 'T'));
+  return Number.isNaN(ms) ? 0 : ms;
+}
+
+/** 'hoje às 16:00' or 'em 02/12/2026 às 16:00' (the standby page and its e-mail say the same). */
+export const whenLabel = (ms: number, now: number, fuso = 'America/Sao_Paulo') =>
+  janelas.quando(ms, fuso, now);
+
+export function fileUrl(
+  record: { collectionId?: string; id: string },
+  collection: string,
+  name: string,
+  token: string,
+) {
+  return `${pb.baseURL.replace(/\/$/, '')}/api/files/${collection}/${record.id}/${encodeURIComponent(name)}?token=${token}`;
+}
+
+/** The owner keeps an applicant's own Prenot@mi contacts current (the server refuses the company's and another's). */
+export const saveApplicantAccount = (
+  id: string,
+  conta: { prenotami_email: string; prenotami_celular: string },
+) => pb.collection('requerentes').update(id, conta);
+
+/** Staff keep a consulate's facts current (each change goes into its history on the server). */
+export const saveConsulate = (id: string, data: Record<string, unknown>) =>
+  pb.collection('consulados').update(id, data);
