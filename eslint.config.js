@@ -139,6 +139,7 @@ export default defineConfig([
             'onRecordDeleteRequest',
             'onRecordDelete',
             'DynamicModel',
+            'sleep',
             'SelectField',
             'Collection',
             'Record',

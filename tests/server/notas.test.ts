@@ -53,7 +53,7 @@ async function order(customer: Customer) {
 
 /** Waits for the order's invoice to reach `status` (Asaas's webhooks follow the POST's answer). */
 async function invoiceReaches(customer: Customer, status: string) {
-  await expect.poll(async () => (await order(customer)).nota_status).toBe(status);
+  await expect.poll(async () => (await order(customer)).nota_status, { timeout: 15_000 }).toBe(status);
   return order(customer);
 }
 

@@ -109,17 +109,33 @@ function limpar(app) {
       .execute()
       .rowsAffected();
   });
-  if (apagados > 0) {
+  // The checkpoint also runs while an earlier one could not finish (a reader held the WAL), until one does.
+  const store = app.store();
+  if (apagados > 0 || store.get(PENDENTE)) {
+    store.set(PENDENTE, !truncarWal(app));
+  }
+  return apagados;
+}
+
+const PENDENTE = 'retransmissoes_checkpoint_pendente';
+
+/**
+ * Checkpoints the WAL and truncates it, so no older copy of a deleted page stays in it; tries again for a few
+ * seconds while a reader holds it. True when the WAL was emptied.
+ */
+function truncarWal(app) {
+  for (let vez = 0; vez < 20; vez++) {
     try {
       const r = new DynamicModel({ busy: 0, log: 0, checkpointed: 0 });
       app.db().newQuery('PRAGMA wal_checkpoint(TRUNCATE)').one(r);
-      // A reader still on an older snapshot: the next run (a minute later) truncates it.
-      if (r.busy) console.warn('Checkpoint após apagar retransmissões adiado: WAL em uso.');
+      if (!r.busy) return true;
     } catch (err) {
-      console.warn('Checkpoint após apagar retransmissões adiado: ' + err);
+      console.warn('Checkpoint após apagar retransmissões: ' + err);
     }
+    sleep(250);
   }
-  return apagados;
+  console.warn('Checkpoint após apagar retransmissões adiado: WAL em uso; a próxima execução tenta de novo.');
+  return false;
 }
 
 module.exports = { MSG, vidaMs, validar, criar, gravar, limpar };
