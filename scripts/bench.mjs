@@ -278,6 +278,10 @@ function perPageTable(budget) {
 
 let vitals;
 
+// Other work on the 2 cores moves every figure: the load average is printed beside them.
+const loadText = (load) => load.map((n) => n.toFixed(2)).join(' / ');
+const machineLoad = (text) => `machine: ${cpus().length} cores, load average (1 / 5 / 15 min) ${text}`;
+
 async function main() {
   const only = process.argv.slice(2);
   const steps = only.length ? STEPS.filter((step) => only.includes(step.name)) : STEPS;
@@ -314,6 +318,7 @@ async function main() {
           : ''),
     );
     console.table(perPageTable(budget));
+    console.log(machineLoad(`${loadText(loadavg())} at the end of these steps`));
     const heaviest = Math.max(...budget.pages.map((page) => page.gzip));
     console.log(
       `JS budget (heaviest page): ${(heaviest / 1024).toFixed(1)} KB of ${budget.budgetKb} KB gzip -> ${budget.overBudget ? 'OVER BUDGET' : 'ok'}`,
@@ -336,11 +341,7 @@ async function main() {
     });
     console.log(printServerTable(rows));
     console.log(loadComparison(rows));
-    // Other work on the machine moves every figure: the load average is printed beside them.
-    const fmt = (l) => l.map((n) => n.toFixed(2)).join(' / ');
-    console.log(
-      `machine: ${cpus().length} cores, load average (1 / 5 / 15 min) ${fmt(loadBefore)} before the server step, ${fmt(loadavg())} after`,
-    );
+    console.log(machineLoad(`${loadText(loadBefore)} before the server step, ${loadText(loadavg())} after`));
   }
   return budget?.overBudget || failed ? 1 : 0;
 }
