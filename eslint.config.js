@@ -116,6 +116,7 @@ export default defineConfig([
             'cronAdd',
             'onBootstrap',
             'onRecordCreateRequest',
+            'onRecordsListRequest',
             'onRecordUpdateRequest',
             'onRecordAfterUpdateSuccess',
             'onRecordAfterCreateSuccess',
