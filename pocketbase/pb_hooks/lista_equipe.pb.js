@@ -12,6 +12,6 @@ routerUse((e) => {
 });
 
 onRecordsListRequest((e) => {
-  require(`${__hooks}/lib/lista_equipe.js`).responder(e);
+  require(`${__hooks}/lib/lista_equipe.js`).devolver(e);
   e.next();
 }, 'agendamentos');
