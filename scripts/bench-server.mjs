@@ -213,7 +213,13 @@ export async function benchServer({
   try {
     const seedStart = performance.now();
     const hash = await passwordHash(backend.pb, 'Escala@2026');
-    insertRows(backend.pb.dataDir, scaleRows({ customers, bookings, hash }));
+    // In slices: a million bookings as one JSON text is over Node's longest string.
+    const scaled = scaleRows({ customers, bookings, hash });
+    const slice = 100_000;
+    for (const [table, list] of Object.entries(scaled)) {
+      for (let at = 0; at < list.length; at += slice)
+        insertRows(backend.pb.dataDir, { [table]: list.slice(at, at + slice) });
+    }
     log(
       `seeded ${customers.toLocaleString('en')} customers and ${bookings.toLocaleString('en')} bookings in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
     );
