@@ -121,6 +121,7 @@ export default defineConfig([
             'cronAdd',
             'onBootstrap',
             'onRecordCreateRequest',
+            'onRecordsListRequest',
             'onRecordUpdateRequest',
             'onRecordAfterUpdateSuccess',
             'onRecordAfterCreateSuccess',

@@ -213,7 +213,13 @@ export async function benchServer({
   try {
     const seedStart = performance.now();
     const hash = await passwordHash(backend.pb, 'Escala@2026');
-    insertRows(backend.pb.dataDir, scaleRows({ customers, bookings, hash }));
+    // In slices: a million bookings as one JSON text is over Node's longest string.
+    const scaled = scaleRows({ customers, bookings, hash });
+    const slice = 100_000;
+    for (const [table, list] of Object.entries(scaled)) {
+      for (let at = 0; at < list.length; at += slice)
+        insertRows(backend.pb.dataDir, { [table]: list.slice(at, at + slice) });
+    }
     log(
       `seeded ${customers.toLocaleString('en')} customers and ${bookings.toLocaleString('en')} bookings in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
     );
@@ -231,6 +237,8 @@ export async function benchServer({
     // As the staff list asks: newest first unless a header sort is chosen.
     const list = (query) =>
       `${backend.pb.url}/api/collections/agendamentos/records?${new URLSearchParams({ page: '1', perPage: '50', sort: '-created', expand: 'usuario', ...query })}`;
+    const last = Math.ceil(bookings / 50);
+    const middle = Math.ceil(last / 2);
     const staffCalls = [
       ['staff: first page', list({})],
       ...[
@@ -256,6 +264,15 @@ export async function benchServer({
         }),
       ],
       ['staff: page 2,000', list({ page: '2000' })],
+      // Deep pages at any scale (pb_hooks/lib/lista_equipe.js): the middle and the last page, a header sort's
+      // deep page and a filtered one.
+      [`staff: middle page (${middle.toLocaleString('en')})`, list({ page: String(middle) })],
+      [`staff: last page (${last.toLocaleString('en')})`, list({ page: String(last) })],
+      [
+        `staff: sort -status_agendamento, page ${middle.toLocaleString('en')}`,
+        list({ page: String(middle), sort: '-status_agendamento' }),
+      ],
+      ['staff: status AGENDADO, page 100', list({ page: '100', filter: 'status_agendamento = "AGENDADO"' })],
       // The search column (issue #11): what the list sends for a CPF, an e-mail, a name, and the date range.
       ['staff: busca CPF digits', list({ filter: 'busca ~ "10000012345"' })],
       ['staff: busca e-mail part', list({ filter: 'busca ~ "cliente4321＠"' })],

@@ -16,7 +16,7 @@ import { chromePath, chromiumArgs } from './chromium.mjs';
 import { PHONE, waitForQuiet } from './page-load.mjs';
 import { serve } from './serve.mjs';
 
-export const BUDGET_KB = 100;
+export const BUDGET_KB = 80;
 const KB = 1024;
 
 /** `import{a as b}from"./x.js"`, `import*as c from"./x.js"`, `import"./x.js"`, `export{d}from"./x.js"`,

@@ -4,7 +4,8 @@
 //      'unsafe-hashes', wildcard or scheme source for scripts; default-src 'none'; no plugins, no framing,
 //      no <base> elsewhere; API calls to the site and at most one other origin;
 //   2. no page reports a violation (securitypolicyviolation events, "Refused to ..." console errors) while it
-//      loads, boots and hydrates (the hashed inline scripts ran), nor the login modal through a submit;
+//      loads, boots and hydrates (the hashed inline scripts ran; a page that waits for a first press to load the
+//      app is pressed on 'Login'), nor the login modal through a submit;
 //   3. what an attacker would inject is refused: a script from another origin, an inline script, an inline
 //      event handler and a fetch to another origin (each routed to an answer, so only the policy stops it).
 //   npm run test:csp                      checks dist/ as it is (npm test: after the budget's production build
@@ -206,7 +207,17 @@ export async function checkCsp(distDir = 'dist', { pages = PAGES, login = true, 
       else if (header !== csp) problems.push(`${urlPath}: a different policy from the first page's`);
       await quiet(page);
       if (login && urlPath === '/?mode=login') await submitLogin(page);
-      const state = await appState(page);
+      let state = await appState(page);
+      // A production build's public page loads the app at a first press (scripts/boot-script.mjs): 'Login'.
+      if (app && !state.rendered) {
+        await page.getByRole('navigation', { name: 'Conta' }).getByRole('button').first().click();
+        await page
+          .getByRole('dialog')
+          .waitFor({ timeout: 15_000 })
+          .catch(() => {});
+        await quiet(page);
+        state = await appState(page);
+      }
       if (app && !state.rendered) problems.push(`${urlPath}: the app did not start (no React root)`);
       if (state.hiddenBoundaries)
         problems.push(`${urlPath}: ${state.hiddenBoundaries} prerendered part(s) left hidden`);

@@ -6,6 +6,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { bootScript } from './boot-script.mjs';
 import { writeCsp } from './csp.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -17,7 +18,7 @@ const escapeHtml = (s) =>
 // JSON inside <script> must not be able to close the tag.
 const safeJson = (value) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-const { render, pages, env } = await import(pathToFileURL(ssrEntry).href);
+const { render, pages, env, appPathPattern } = await import(pathToFileURL(ssrEntry).href);
 const template = await readFile(join(dist, 'index.html'), 'utf8');
 // The checked configuration the pages were built with (src/lib/env.ts), so the sitemap agrees with them.
 const siteUrl = env.siteUrl;
@@ -50,9 +51,10 @@ function head(page) {
 }
 
 /**
- * The app's scripts start after the first paint: the prerendered HTML is already the page, so hydration need
- * not compete with it for the network (measured: LCP 1.84 s with the scripts in <head>, against 0.91 s for the
- * same HTML with none). budget.mjs reads the same data-entry / data-preload attributes.
+ * Moves the app's entry script and its module preloads out of the page into the boot script (scripts/boot-script.mjs),
+ * which starts them after the first paint (demo build) or when the page first needs the app (production build):
+ * the prerendered HTML is already the page (measured: LCP 1.84 s with the scripts in <head>, against 0.91 s for
+ * the same HTML with none).
  */
 function deferBoot(html) {
   const entry = html.match(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/);
@@ -60,17 +62,12 @@ function deferBoot(html) {
   const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
   let out = html.replace(entry[0], '');
   for (const p of preloads) out = out.replace(p[0], '');
-  const boot =
-    `<script data-entry="${entry[1]}" data-preload="${preloads.map((p) => p[1]).join(' ')}">` +
-    `(function(d){var c=d.currentScript,done=0,early={targets:[],stop:function(){d.removeEventListener('click',rec,true)}};` +
-    // clicks on buttons before hydration are kept and played again afterwards (src/lib/early-clicks.ts)
-    `function rec(e){var t=e.target.closest&&e.target.closest('button');if(t)early.targets.push(t)}` +
-    `d.addEventListener('click',rec,true);window.__earlyClicks=early;` +
-    `function boot(){if(done)return;done=1;` +
-    `c.dataset.preload.split(' ').filter(Boolean).forEach(function(h){var l=d.createElement('link');` +
-    `l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});` +
-    `var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=c.dataset.entry;d.head.appendChild(s)}` +
-    `requestAnimationFrame(function(){setTimeout(boot,0)});setTimeout(boot,500)})(document)</script>`;
+  const boot = bootScript({
+    entry: entry[1],
+    preloads: preloads.map((p) => p[1]),
+    lazy: !env.demo,
+    appPaths: appPathPattern(),
+  });
   return out.replace('</body>', `  ${boot}\n  </body>`);
 }
 

@@ -22,7 +22,7 @@ export function withoutScripts(html) {
 export const rewriteForVitals = (html, url) =>
   url.search.includes(NO_SCRIPTS) ? withoutScripts(html) : html;
 
-export const TARGETS = { lcpRatio: 1.1, inpMs: 200 };
+export const TARGETS = { lcpRatio: 1.0, inpMs: 50 };
 
 /** The taps, by what a visitor sees; a page without the element has no such tap. */
 export const TAPS = [

@@ -57,12 +57,21 @@ function SessionExpiry() {
   return null;
 }
 
-export function RootLayout() {
-  const hydrated = useHydrated();
-  const toasts = useToastHostRequested();
+/**
+ * Plays again the presses made before hydration (lib/early-clicks). Inside the screen's Suspense boundary, after
+ * the screen: its effect runs once that boundary has hydrated too (a transition hydrates it after the layout),
+ * so a 'Contratar' pressed early reaches a live button.
+ */
+function EarlyClicksReplay() {
   useEffect(() => {
     replayEarlyClicks();
   }, []);
+  return null;
+}
+
+export function RootLayout() {
+  const hydrated = useHydrated();
+  const toasts = useToastHostRequested();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -77,6 +86,7 @@ export function RootLayout() {
         {/* A screen loaded on demand (routes.tsx) shows this until it arrives. */}
         <Suspense fallback={<PageLoading />}>
           <Outlet />
+          <EarlyClicksReplay />
         </Suspense>
       </main>
       <Footer />

@@ -1,7 +1,8 @@
 /**
  * Prerendered pages are live before their script has hydrated them. The inline boot script
- * (scripts/prerender.mjs) records clicks on buttons in that window; once React has hydrated, they are played
- * again, so a quick 'Login' or 'Contratar' is not lost. Links and <details> work without any script.
+ * (scripts/boot-script.mjs) records clicks on buttons in that window, and in the production build a press is
+ * what loads the app; once React has hydrated, they are played again, so a 'Login' or 'Contratar' pressed
+ * before is not lost. Links and <details> work without any script.
  */
 declare global {
   interface Window {
@@ -22,6 +23,8 @@ export function takeEarlyClicks() {
 
 /** Called once the hydrated tree has committed. */
 export function replayEarlyClicks() {
+  // The page stops showing that it is waiting for the app (the boot script's bar, .app-loading in src/styles.css).
+  document.querySelectorAll('.app-loading').forEach((bar) => bar.remove());
   const targets = pending;
   pending = [];
   targets.forEach((target) => {

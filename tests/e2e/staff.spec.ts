@@ -25,6 +25,11 @@ test('staff find, sort, page, edit a booking, and the customer sees it', async (
   ]) {
     await expect(table.getByRole('columnheader', { name: header })).toBeVisible();
   }
+  // Every column fits a laptop's 1280 px without sideways scrolling (issue 30); a phone scrolls the list in its
+  // labelled region, as before.
+  const region = page.getByRole('region', { name: 'Agendamentos' });
+  const fits = await region.evaluate((el) => el.scrollWidth <= el.clientWidth);
+  expect(fits).toBe((page.viewportSize()?.width ?? 0) >= 1280);
   await expectNoAxeViolations(page, 'bookings list');
   await shot(page, 'dashboard');
 

@@ -568,11 +568,14 @@ describe('staff bookings list', () => {
     );
   });
 
-  it('the client name is also a link to the booking', async () => {
+  it('the client name is also a link to the booking; a long name keeps its full text', async () => {
     await openList();
     const first = seeded()[0] as BookingRecord;
-    const link = within((await bodyRows())[0] as HTMLElement).getByRole('link', { name: ownerOf(first) });
+    const row = (await bodyRows())[0] as HTMLElement;
+    const link = within(row).getByRole('link', { name: ownerOf(first) });
     expect(link).toHaveAttribute('href', `/booking-details/${first.id}`);
+    // Long names (and places) are cut to two lines on screen: the full text stays in the cell and on hover.
+    expect(within(link).getByTitle(ownerOf(first))).toHaveTextContent(ownerOf(first));
   });
 
   it('keeps the wide table in a labelled, focusable scroll region', async () => {

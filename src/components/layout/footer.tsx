@@ -85,6 +85,7 @@ export function Footer() {
           <button
             type="button"
             onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+            data-scroll-to="top"
             className="inline-flex min-h-11 shrink-0 items-center gap-2 self-start rounded-lg border border-white/30 px-4 text-sm font-semibold text-white hover:bg-white/10"
           >
             <span aria-hidden="true">↑</span> Voltar ao topo

@@ -4,6 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { paths } from '@/config/routes';
 import { isBookingStatus, OTHER_STATUS_BADGE, statusInfo, statusLabel } from '@/lib/booking-status';
 import { formatCalendarDay, formatDateTime, padTime } from '@/lib/dates';
+import { cn } from '@/lib/cn';
 import type { BookingRecord } from '@/lib/types';
 import type { ServerTableFeatures } from './data-table';
 import type { ListLocationState } from './list-params';
@@ -36,8 +37,25 @@ function ClientLink({ id, name }: { id: string; name: string }) {
       tabIndex={-1}
       className="font-semibold text-ink-900 hover:text-brand-800 hover:underline"
     >
-      {name}
+      <ClampedText text={name} />
     </Link>
+  );
+}
+
+/** Day and time: a narrow column breaks the line at the space only (never inside '14/09/2026' nor '17:10'). */
+function DateTimeCell({ value }: { value: string | undefined }) {
+  return <span>{formatDateTime(value)}</span>;
+}
+
+/**
+ * A long text (a name, a consulate's address) cut to two lines: the full text stays in the cell for screen
+ * readers and copying, and shows on hover (title).
+ */
+function ClampedText({ text, className }: { text: string; className?: string }) {
+  return (
+    <span className={cn('line-clamp-2 break-words', className)} title={text || undefined}>
+      {text}
+    </span>
   );
 }
 
@@ -58,14 +76,14 @@ export function StatusBadge({ status }: { status: string }) {
 export const bookingColumns = helper.columns([
   helper.accessor('created', {
     header: 'CRIADO EM',
-    cell: (info) => <span className="whitespace-nowrap">{formatDateTime(info.getValue())}</span>,
+    cell: (info) => <DateTimeCell value={info.getValue()} />,
   }),
   helper.accessor((row) => ownerName(row), {
     id: 'usuario',
     header: 'CLIENTE',
     enableSorting: false,
     cell: (info) => <ClientLink id={info.row.original.id} name={info.getValue()} />,
-    meta: { cellClassName: 'min-w-48' },
+    meta: { cellClassName: 'min-w-32 max-w-52' },
   }),
   helper.accessor('status_agendamento', {
     header: 'STATUS',
@@ -75,7 +93,8 @@ export const bookingColumns = helper.columns([
     id: 'consulado',
     header: 'CONSULADO',
     enableSorting: false,
-    cell: (info) => <span className="whitespace-nowrap">{consulateLabel(info.getValue()) || '—'}</span>,
+    cell: (info) => consulateLabel(info.getValue()) || '—',
+    meta: { cellClassName: 'min-w-24' },
   }),
   helper.accessor((row) => row.documentacao ?? '', {
     id: 'documentacao',
@@ -93,15 +112,12 @@ export const bookingColumns = helper.columns([
   }),
   helper.accessor('local_agendamento', {
     header: 'LOCAL AGEND.',
-    // Long consulate addresses are cut to one line; the full text is in the title and the cell's text.
-    cell: (info) => (
-      <span className="block max-w-[15rem] truncate" title={info.getValue() || undefined}>
-        {info.getValue()}
-      </span>
-    ),
+    // Long consulate addresses are cut to two lines; the full text is in the title and the cell's text.
+    cell: (info) => <ClampedText text={info.getValue() ?? ''} />,
+    meta: { cellClassName: 'min-w-32 max-w-48' },
   }),
   helper.accessor('updated', {
     header: 'ATUALIZADO EM',
-    cell: (info) => <span className="whitespace-nowrap">{formatDateTime(info.getValue())}</span>,
+    cell: (info) => <DateTimeCell value={info.getValue()} />,
   }),
 ]);

@@ -29,7 +29,7 @@ function SortIcon({ direction }: { direction: false | 'asc' | 'desc' }) {
   return (
     <span
       aria-hidden="true"
-      className={cn('inline-block w-3 text-center', direction ? 'text-brand-800' : 'text-gray-500')}
+      className={cn('inline-block w-3 shrink-0 text-center', direction ? 'text-brand-800' : 'text-gray-500')}
     >
       {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}
     </span>
@@ -45,7 +45,8 @@ function HeaderCell<TData extends RowData>({
 }) {
   const { column } = header;
   const className = cn(
-    'whitespace-nowrap px-3 py-3 text-left text-xs font-bold tracking-wide text-ink-700',
+    // Two-word headers ('DATA AGEND.', 'ATUALIZADO EM') may take two lines, so the list fits 1280 px.
+    'px-2 py-3 text-left align-bottom text-xs font-bold tracking-wide text-ink-700',
     column.columnDef.meta?.headerClassName,
   );
   if (header.isPlaceholder) return <th scope="col" className={className} />;
@@ -63,7 +64,7 @@ function HeaderCell<TData extends RowData>({
       <button
         type="button"
         onClick={column.getToggleSortingHandler()}
-        className="inline-flex min-h-11 w-full items-center gap-1.5 px-3 py-2 text-left font-bold tracking-wide hover:bg-gray-100 hover:text-ink-900 focus-visible:-outline-offset-3"
+        className="inline-flex min-h-11 w-full items-center gap-1.5 px-2 py-2 text-left font-bold tracking-wide hover:bg-gray-100 hover:text-ink-900 focus-visible:-outline-offset-3"
       >
         <table.FlexRender header={header} />
         <SortIcon direction={direction} />
@@ -117,7 +118,7 @@ export function DataTable<TData extends RowData>({
     body = Array.from({ length: skeletonRows }, (_, i) => (
       <tr key={`skeleton-${i}`} aria-hidden="true" className="border-t border-gray-200">
         {Array.from({ length: columnCount }, (_, j) => (
-          <td key={j} className="px-3 py-3.5">
+          <td key={j} className="px-2 py-3.5">
             <span className="block h-4 w-full min-w-16 animate-pulse rounded bg-gray-200" />
           </td>
         ))}
@@ -151,7 +152,7 @@ export function DataTable<TData extends RowData>({
         {row.getAllCells().map((cell) => (
           <td
             key={cell.id}
-            className={cn('px-3 py-2.5 align-middle', cell.column.columnDef.meta?.cellClassName)}
+            className={cn('px-2 py-2.5 align-middle', cell.column.columnDef.meta?.cellClassName)}
           >
             <table.FlexRender cell={cell} />
           </td>

@@ -122,6 +122,7 @@ export function HomePage() {
                 <button
                   type="button"
                   onClick={scrollToServices}
+                  data-scroll-to="servicos"
                   className={buttonClass('secondary', 'mt-4 self-start')}
                 >
                   Ver mais

@@ -1,0 +1,17 @@
+// The staff list without PocketBase's join and DISTINCT (lib/lista_equipe.js, issue 30).
+
+routerUse((e) => {
+  const equipe = require(`${__hooks}/lib/lista_equipe.js`).preparar(e);
+  if (!equipe) return e.next();
+  try {
+    return e.next();
+  } finally {
+    // Whatever happened (a bad filter's 400 included), the rest of the request sees the staff member.
+    e.auth = equipe;
+  }
+});
+
+onRecordsListRequest((e) => {
+  require(`${__hooks}/lib/lista_equipe.js`).devolver(e);
+  e.next();
+}, 'agendamentos');
