@@ -5,7 +5,27 @@ interface Compromisso {
   hora: string;
 }
 declare const diaComum: {
-  MSG: Record<string, string>;
+  MSG: Record<
+    | 'soEquipe'
+    | 'naoEncontrado'
+    | 'comOutro'
+    | 'naoAssumido'
+    | 'naoPronto'
+    | 'tipo'
+    | 'estado'
+    | 'estadoEquipe'
+    | 'emailInvalido'
+    | 'emailEmpresa'
+    | 'emailOutro'
+    | 'celularOutro'
+    | 'notaOutro'
+    | 'consuladoCodigo'
+    | 'fuso'
+    | 'codigo'
+    | 'senha'
+    | 'naoPedido',
+    string
+  >;
   RESULTADOS: Record<string, string>;
   ESTADOS_CONTA: string[];
   PEDIDOS: string[];
