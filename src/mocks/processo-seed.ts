@@ -4,7 +4,6 @@
  * approved): on standby for the next window (Familiar, two applicants), the code asked by staff, appointments
  * made (AGENDADO). Dates are fixed, like the rest of the seed; the day's handling records are dia-store.ts's.
  */
-import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
 import type { DocumentoRecord, RequerenteRecord } from '@/lib/processo';
 import type { BookingRecord, BookingStatus, ChargeRecord, PaymentRecord } from '@/lib/types';
 import { withCpfCheckDigits } from './util';
@@ -77,7 +76,8 @@ export const PROCESSO_DEMO_ACCOUNTS = {
   },
 } as const;
 
-const SP_LOCAL = diaComum.localDe('São Paulo', '');
+/** The office as staff typed it on the appointment (the seed's São Paulo, like the generated bookings'). */
+const SP_LOCAL = 'Consulado Geral da Itália em São Paulo, Av. Paulista, 1963';
 const SP_ADDRESS = {
   uf: 'SP',
   cidade: 'São Paulo',
@@ -369,7 +369,8 @@ function diaStages(a: typeof PROCESSO_DEMO_ACCOUNTS) {
   applicant(agendado, 1, 'Sofia', 'Greco Martins', a.diaAgendado.cpf);
   const [first] = DIA_SEED.agendado.compromissos;
   Object.assign(agendado.booking, {
-    data_agendamento: `${first?.data ?? ''} 00:00:00.000Z`,
+    // Midnight in São Paulo, as the seed's other scheduled bookings (the staff editor's save).
+    data_agendamento: `${first?.data ?? ''} 03:00:00.000Z`,
     hora_agendamento: first?.hora ?? '',
     local_agendamento: first?.local ?? '',
     updated: DIA_SEED.agendado.at,

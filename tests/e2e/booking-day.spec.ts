@@ -80,6 +80,12 @@ test('booking day in demo: asked, typed on the phone, seen by staff, no slots, t
 
   await page.goto('/consulados');
   await expect(page.getByRole('heading', { name: 'Consulados', level: 1 })).toBeVisible();
+  // A staff edit goes into the consulate's history.
+  await page.getByLabel('Endereço do consulado').fill('Av. Paulista, 1963');
+  await page.getByRole('button', { name: 'Salvar consulado' }).click();
+  await expect(page.getByRole('region', { name: 'Histórico de alterações' })).toContainText(
+    'endereco: — → Av. Paulista, 1963',
+  );
   await page.screenshot({ path: `${SHOTS}/consulados-1280.png`, fullPage: true });
   await expectNoAxeViolations(page, 'consulates');
   await page.setViewportSize(PHONE);
