@@ -67,7 +67,7 @@ export const PROCESSO_DEMO_ACCOUNTS = {
   },
   diaAgendado: {
     id: 'demodiaagenda01',
-    email: 'dia.agendado@demo.com.br',
+    email: 'dia.compromisso@demo.com.br',
     nome_completo: 'Sofia Greco Martins',
     cpf: withCpfCheckDigits('471368954'),
     celular: '11997778899',
