@@ -1,51 +1,252 @@
 /**
- * The demo double of booking day (migration 1763903000_dia_agendamento, pb_hooks/dia.pb.js), read-only: the
- * seven consulates from the same file the migration loads (pb_hooks/lib/consulados.json), and no handling,
- * relay, attempt or appointment yet (empty lists, as a fresh server answers them). Writes fall through to the
- * fallback's 404. Registered before the generic record routes, which know none of these collections.
+ * The demo double of booking day (migration 1763903000_dia_agendamento, pb_hooks/dia.pb.js, lib/dia.js): the
+ * consulates (staff edit them, each change in their history), each applicant's Prenot@mi contacts and state,
+ * and the day's handling of a booking ("Assumir", "Soltar", "Pedir", "Estou pronto"). The relay, attempts and
+ * appointments are dia-relay.ts. Decisions come from the kit's shared modules (dia_comum.js, janelas.js).
+ * Registered before the case file's and the generic record routes (see handlers.ts).
  */
 import { http, HttpResponse } from 'msw';
-import dados from '../../pocketbase/pb_hooks/lib/consulados.json';
-import { currentUser, latency, notFound, param } from './http';
+import { isValidPhone } from '@/lib/phone';
+import type { UserRecord } from '@/lib/types';
+import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
+import janelas from '../../pocketbase/pb_hooks/lib/janelas.js';
+import mensagens from '../../pocketbase/pb_hooks/lib/mensagens.json';
+import { getDb, saveDb } from './db';
+import { diaStore, isStaff, listOf, viewOf } from './dia-store';
+import { historyEntry } from './history';
+import { latency, MSG as PB, param, pbError } from './http';
+import { bookingOf, ownsBooking, viewerOf } from './processo-rules';
+import { newId, pbDate } from './util';
 
-const CREATED = '2026-11-26 00:00:00.000Z';
-const consulados = dados.consulados.map((c) => ({
-  ...c,
-  id: `consul${c.codigo}`.slice(0, 15).padEnd(15, '0'),
-  collectionId: 'pbc_consulados',
-  collectionName: 'consulados',
-  fuso: dados.fuso,
-  verificado_em: dados.verificadoEm,
-  created: CREATED,
-  updated: CREATED,
-}));
+type Json = Record<string, unknown>;
+const { MSG } = diaComum;
+const FIELDS = ['nome', 'canal', 'janelas', 'janelas_estado', 'fuso', 'modo_familia', 'confirmacao'].concat([
+  'confirmacao_quando',
+  'endereco',
+  'observacoes',
+  'fonte',
+  'verificado_em',
+]);
 
-const page = (items: unknown[]) =>
-  HttpResponse.json({ page: 1, perPage: 500, totalItems: items.length, totalPages: 1, items });
+const json = async (request: Request): Promise<Json> =>
+  ((await request.json().catch(() => ({}))) as Json | null) ?? {};
+const invalid = (field: string, code: string, message: string) =>
+  pbError(400, PB.validation, { [field]: { code, message } });
+const asText = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v ?? ''));
 
-const EMPTY = [
-  'historico_consulados',
-  'atendimentos',
-  'retransmissoes',
-  'tentativas_agendamento',
-  'compromissos',
+/** lib/historico.js registrarNota: a line in the booking's history (never a relayed value). */
+export function note(bookingId: string, campo: string, texto: string, autor: UserRecord | null) {
+  getDb().historico_agendamentos.push(
+    historyEntry({ id: bookingId }, [{ campo, de: '', para: texto }], autor, pbDate(new Date())),
+  );
+}
+
+export const nowSp = () => janelas.horaLocal(Date.now(), 'America/Sao_Paulo', true);
+
+async function updateConsulate(request: Request, id: string): Promise<Response> {
+  const viewer = viewerOf(request);
+  const store = diaStore();
+  const record = store.consulados.find((c) => c.id === id);
+  if (!record || !isStaff(viewer)) return pbError(404, PB.notFound);
+  const body = await json(request);
+  if (body.codigo !== undefined && String(body.codigo) !== record.codigo)
+    return invalid('codigo', 'validation_forbidden', MSG.consuladoCodigo);
+  const lista: unknown = typeof body.janelas === 'string' ? JSON.parse(body.janelas || 'null') : body.janelas;
+  const motivo = body.janelas === undefined ? '' : janelas.validarJanelas(lista);
+  if (motivo) return invalid('janelas', 'validation_invalid_janelas', motivo);
+  if (body.fuso !== undefined && janelas.deslocamento(String(body.fuso)) === null)
+    return invalid('fuso', 'validation_invalid_fuso', MSG.fuso);
+  const before = { ...record } as unknown as Json;
+  for (const f of FIELDS) if (f in body) (record as unknown as Json)[f] = f === 'janelas' ? lista : body[f];
+  const alteracoes = FIELDS.filter((c) => asText(before[c]) !== asText((record as unknown as Json)[c])).map(
+    (c) => ({ campo: c, de: asText(before[c]), para: asText((record as unknown as Json)[c]) }),
+  );
+  if (alteracoes.length > 0) {
+    record.updated = pbDate(new Date());
+    store.historico_consulados.push({
+      id: newId(),
+      collectionName: 'historico_consulados',
+      consulado: record.id,
+      autor: viewer.id,
+      autor_nome: viewer.nome_completo,
+      alteracoes,
+      created: record.updated,
+    });
+  }
+  saveDb();
+  return HttpResponse.json(record);
+}
+
+/** The owner's Prenot@mi contacts (lib/dia.js validarPrenotami): only a body of those; the rest is processo.ts's. */
+async function savePrenotami(request: Request, id: string): Promise<Response | undefined> {
+  const body = await json(request.clone());
+  const keys = Object.keys(body);
+  if (keys.length === 0 || !keys.every((k) => k.startsWith('prenotami_'))) return undefined;
+  const viewer = viewerOf(request);
+  const record = getDb().requerentes.find((r) => r.id === id) as (Json & { agendamento: string }) | undefined;
+  if (!record || !viewer || !(viewer.admin || ownsBooking(record.agendamento, viewer)))
+    return pbError(404, PB.notFound);
+  if (body.prenotami_estado !== undefined)
+    return invalid('prenotami_estado', 'validation_forbidden', MSG.estadoEquipe);
+  const staff = getDb().usuarios.filter((u) => u.admin);
+  const others = getDb().requerentes.filter((r) => r.id !== id) as unknown as Json[];
+  const errors: Json = {};
+  const check = (campo: 'prenotami_email' | 'prenotami_celular', valor: string, empresa: string[]) => {
+    const recusa = diaComum.recusaContato(
+      campo,
+      valor,
+      empresa,
+      (v) => others.some((r) => r[campo] === v),
+      isValidPhone(String(body[campo] ?? '')),
+      mensagens.celularInvalido,
+    );
+    if (recusa) errors[campo] = recusa;
+    record[campo] = valor;
+  };
+  if (body.prenotami_email !== undefined)
+    check(
+      'prenotami_email',
+      String(body.prenotami_email ?? '')
+        .trim()
+        .toLowerCase(),
+      staff.map((u) => u.email.toLowerCase()),
+    );
+  if (body.prenotami_celular !== undefined)
+    check(
+      'prenotami_celular',
+      String(body.prenotami_celular ?? '').replace(/\D/g, ''),
+      staff.map((u) => u.celular),
+    );
+  if (Object.keys(errors).length > 0) return pbError(400, PB.validation, errors);
+  record.updated = pbDate(new Date());
+  saveDb();
+  return HttpResponse.json(record);
+}
+
+/** The routes' checks (lib/dia.js): the booking, and its handling record made when first needed. */
+function handlingOf(bookingId: string) {
+  const store = diaStore();
+  const booking = bookingOf(bookingId);
+  if (!booking) return null;
+  let handling = store.atendimentos.find((a) => a.agendamento === bookingId);
+  if (!handling) {
+    const at = pbDate(new Date());
+    handling = {
+      id: newId(),
+      collectionId: 'pbc_atendimentos',
+      collectionName: 'atendimentos',
+      agendamento: bookingId,
+      consulado: '',
+      janela: '',
+      aviso_em: '',
+      responsavel: '',
+      responsavel_nome: '',
+      pronto: false,
+      pronto_em: '',
+      pedido: '',
+      pedido_em: '',
+      created: at,
+      updated: at,
+    } as (typeof store.atendimentos)[number];
+    store.atendimentos.push(handling);
+  }
+  return { booking, handling };
+}
+
+async function act(request: Request, bookingId: string, action: string): Promise<Response> {
+  const viewer = viewerOf(request);
+  if (!viewer) return pbError(401, PB.unauthorized);
+  if (action !== 'pronto' && !viewer.admin) return pbError(403, MSG.soEquipe);
+  const body = await json(request);
+  const tipo = String(body.tipo ?? '');
+  if (action === 'pedir' && !diaComum.PEDIDOS.includes(tipo))
+    return invalid('tipo', 'validation_invalid_tipo', MSG.tipo);
+  const found = handlingOf(bookingId);
+  if (!found || (action === 'pronto' && found.booking.usuario !== viewer.id))
+    return pbError(404, MSG.naoEncontrado);
+  const { booking, handling } = found;
+  const now = pbDate(new Date());
+  const ready = booking.status_agendamento === 'ANALISE_OK';
+  if (action === 'assumir') {
+    if (handling.responsavel && handling.responsavel !== viewer.id)
+      return pbError(409, MSG.comOutro.replace('{nome}', handling.responsavel_nome));
+    Object.assign(handling, { responsavel: viewer.id, responsavel_nome: viewer.nome_completo });
+  } else if (action === 'soltar' || action === 'pedir') {
+    if (action === 'pedir' && !ready) return pbError(409, MSG.naoPronto);
+    if (handling.responsavel !== viewer.id) return pbError(403, MSG.naoAssumido);
+    if (action === 'soltar') Object.assign(handling, { responsavel: '', responsavel_nome: '', pedido: '' });
+    else Object.assign(handling, { pedido: tipo, pedido_em: now });
+    if (action === 'pedir' && tipo) note(booking.id, 'prenotami', diaComum.notaPedido(tipo, nowSp()), viewer);
+  } else {
+    if (!ready) return pbError(409, MSG.naoPronto);
+    Object.assign(handling, { pronto: true, pronto_em: now });
+  }
+  handling.updated = now;
+  saveDb();
+  return HttpResponse.json(handling);
+}
+
+async function accountState(request: Request, id: string): Promise<Response> {
+  const viewer = viewerOf(request);
+  if (!isStaff(viewer)) return pbError(403, MSG.soEquipe);
+  const estado = String((await json(request)).estado ?? '');
+  if (!diaComum.ESTADOS_CONTA.includes(estado))
+    return invalid('estado', 'validation_invalid_estado', MSG.estado);
+  const record = getDb().requerentes.find((r) => r.id === id) as (Json & { agendamento: string }) | undefined;
+  if (!record) return pbError(404, PB.notFound);
+  const antes = String(record.prenotami_estado ?? '') || '—';
+  record.prenotami_estado = estado;
+  const nome = `${String(record.nome)} ${String(record.sobrenome)}`.trim() || 'Requerente';
+  note(record.agendamento, 'prenotami_conta', `${nome}: ${antes} → ${estado}`, viewer);
+  saveDb();
+  return HttpResponse.json({ id, prenotami_estado: estado });
+}
+
+export const readable = (request: Request) => {
+  const viewer = viewerOf(request);
+  return (row: { agendamento: string }) => !!viewer && (viewer.admin || ownsBooking(row.agendamento, viewer));
+};
+
+/** Before processo.ts: the owner's Prenot@mi contacts are this domain's. */
+export const prenotamiRoutes = [
+  http.patch('*/api/collections/requerentes/records/:id', async ({ request, params }) => {
+    await latency();
+    return savePrenotami(request, param(params, 'id'));
+  }),
 ];
 
 export const diaRoutes = [
   http.get('*/api/collections/consulados/records', async ({ request }) => {
     await latency();
-    // listRule: anyone signed in.
-    return page(currentUser(request) ? consulados : []);
+    const viewer = viewerOf(request);
+    return listOf(diaStore().consulados, request, () => !!viewer);
   }),
-  http.get('*/api/collections/consulados/records/:id', async ({ request, params }) => {
+  http.get('*/api/collections/consulados/records/:id', ({ request, params }) => {
+    const viewer = viewerOf(request);
+    return viewOf(diaStore().consulados, param(params, 'id'), () => !!viewer);
+  }),
+  http.patch('*/api/collections/consulados/records/:id', async ({ request, params }) => {
     await latency();
-    const found = consulados.find((c) => c.id === param(params, 'id'));
-    return found && currentUser(request) ? HttpResponse.json(found) : notFound();
+    return updateConsulate(request, param(params, 'id'));
   }),
-  ...EMPTY.map((name) =>
-    http.get(`*/api/collections/${name}/records`, async () => {
-      await latency();
-      return page([]);
-    }),
+  http.get('*/api/collections/historico_consulados/records', ({ request }) => {
+    const viewer = viewerOf(request);
+    return listOf(diaStore().historico_consulados, request, () => isStaff(viewer));
+  }),
+  http.get('*/api/collections/atendimentos/records', ({ request }) =>
+    listOf(diaStore().atendimentos, request, readable(request)),
   ),
+  http.get('*/api/collections/atendimentos/records/:id', ({ request, params }) =>
+    viewOf(diaStore().atendimentos, param(params, 'id'), readable(request)),
+  ),
+  http.post('*/api/dia/requerentes/:id/prenotami', async ({ request, params }) => {
+    await latency();
+    return accountState(request, param(params, 'id'));
+  }),
+  http.post('*/api/dia/:id/:action', async ({ request, params }) => {
+    const action = param(params, 'action');
+    if (!['assumir', 'soltar', 'pedir', 'pronto'].includes(action)) return undefined;
+    await latency();
+    return act(request, param(params, 'id'), action);
+  }),
 ];

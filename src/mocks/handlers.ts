@@ -6,7 +6,8 @@
 import { http } from 'msw';
 import { authRoutes } from './auth';
 import { accountRoutes } from './conta';
-import { diaRoutes } from './dia';
+import { diaRoutes, prenotamiRoutes } from './dia';
+import { diaRelayRoutes } from './dia-relay';
 import { refundRoutes } from './estornos';
 import { notFound } from './http';
 import { invoiceRoutes } from './notas';
@@ -25,6 +26,9 @@ const fallbackRoutes = [
 
 export const handlers = [
   ...authRoutes,
+  // Before the case file's: the owner's Prenot@mi contacts and the appointments' confirmation files.
+  ...prenotamiRoutes,
+  ...diaRelayRoutes,
   ...processoRoutes,
   ...diaRoutes,
   ...recordRoutes,

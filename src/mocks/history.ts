@@ -1,9 +1,17 @@
 /** The booking history as the server writes it (pb_hooks: one entry per change, and the status e-mail's fate). */
-import type { BookingHistoryRecord, BookingRecord, UserRecord } from '@/lib/types';
+import {
+  TRACKED_BOOKING_FIELDS,
+  type BookingHistoryRecord,
+  type BookingRecord,
+  type BookingStatus,
+  type UserRecord,
+} from '@/lib/types';
+import { STATUS_MAIL_SUBJECTS } from '@/lib/status-mail';
+import type { StoredUser } from './schema';
 import { newId } from './util';
 
 /** The status e-mails' subjects (pocketbase/pb_hooks/lib/emails_status.js). */
-export { STATUS_MAIL_SUBJECTS } from '@/lib/status-mail';
+export { STATUS_MAIL_SUBJECTS };
 
 /** A history entry; no author means the server itself ('Sistema'). */
 export function historyEntry(
@@ -25,4 +33,42 @@ export function historyEntry(
     email_assunto: '',
     created: at,
   };
+}
+
+/**
+ * What the server would have recorded for each seeded booking: its creation (the server, when the payment
+ * cleared) and, for one that moved on, the staff member's save that moved it, with the e-mail it sent.
+ */
+export function seedHistory(
+  bookings: readonly BookingRecord[],
+  users: readonly StoredUser[],
+): BookingHistoryRecord[] {
+  const staff = users.find((u) => u.admin) ?? null;
+  const emails = new Map(users.map((u) => [u.id, u.email]));
+  return bookings.flatMap((booking) => {
+    const created = historyEntry(
+      booking,
+      [{ campo: 'status_agendamento', de: '', para: 'NOVO' }],
+      null,
+      booking.created,
+    );
+    // Ids from the booking's, so that the seed stays the same run after run.
+    created.id = `h${booking.id.slice(1)}`;
+    const status = booking.status_agendamento as BookingStatus;
+    if (status === 'NOVO') return [created];
+    const alteracoes = TRACKED_BOOKING_FIELDS.filter((campo) => campo !== 'status_agendamento')
+      .map((campo) => ({ campo, de: '', para: booking[campo] ?? '' }))
+      .filter((change) => change.para !== '');
+    const moved = historyEntry(
+      booking,
+      [{ campo: 'status_agendamento', de: 'NOVO', para: status }, ...alteracoes],
+      staff,
+      booking.updated,
+    );
+    moved.id = `m${booking.id.slice(1)}`;
+    moved.email_para = emails.get(booking.usuario) ?? '';
+    moved.email_status = 'ENVIADO';
+    moved.email_assunto = STATUS_MAIL_SUBJECTS[status];
+    return [created, moved];
+  });
 }

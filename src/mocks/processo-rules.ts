@@ -80,7 +80,7 @@ export function registrarDocumento(documento: DocumentoRecord, acao: string, aut
 }
 
 /** pb_hooks/lib/historico.js: a booking's change recorded, and the status e-mail when its status moved. */
-function salvarAgendamento(
+export function salvarAgendamento(
   booking: BookingRecord,
   mudancas: Partial<BookingRecord>,
   autor: UserRecord | null,

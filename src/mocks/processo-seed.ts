@@ -1,12 +1,14 @@
 /**
  * Demo accounts with a case file at each stage: empty (Familiar, nothing typed yet), sent (in review),
- * refused (a document to replace) and approved. Dates are fixed, like the rest of the seed.
+ * refused (a document to replace) and approved; and at each stage of booking day (São Paulo, every document
+ * approved): on standby for the next window (Familiar, two applicants), the code asked by staff, appointments
+ * made (AGENDADO). Dates are fixed, like the rest of the seed; the day's handling records are dia-store.ts's.
  */
 import type { DocumentoRecord, RequerenteRecord } from '@/lib/processo';
 import type { BookingRecord, BookingStatus, ChargeRecord, PaymentRecord } from '@/lib/types';
 import { withCpfCheckDigits } from './util';
 
-type Stage = 'vazio' | 'enviado' | 'recusado' | 'aprovado';
+type Stage = 'vazio' | 'enviado' | 'recusado' | 'aprovado' | 'pronto' | 'codigo' | 'agendado';
 
 export const PROCESSO_DEMO_ACCOUNTS = {
   processoVazio: {
@@ -45,7 +47,68 @@ export const PROCESSO_DEMO_ACCOUNTS = {
     verified: true,
     admin: false,
   },
+  diaPronto: {
+    id: 'demodiapronto01',
+    email: 'dia.pronto@demo.com.br',
+    nome_completo: 'Chiara Ricci Almeida',
+    cpf: withCpfCheckDigits('258146732'),
+    celular: '11995556677',
+    verified: true,
+    admin: false,
+  },
+  diaCodigo: {
+    id: 'demodiacodigo01',
+    email: 'dia.codigo@demo.com.br',
+    nome_completo: 'Matteo Conti Ribeiro',
+    cpf: withCpfCheckDigits('369257843'),
+    celular: '11996667788',
+    verified: true,
+    admin: false,
+  },
+  diaAgendado: {
+    id: 'demodiaagenda01',
+    email: 'dia.compromisso@demo.com.br',
+    nome_completo: 'Sofia Greco Martins',
+    cpf: withCpfCheckDigits('471368954'),
+    celular: '11997778899',
+    verified: true,
+    admin: false,
+  },
 } as const;
+
+/** The office as staff typed it on the appointment (the seed's São Paulo, like the generated bookings'). */
+const SP_LOCAL = 'Consulado Geral da Itália em São Paulo, Av. Paulista, 1963';
+const SP_ADDRESS = {
+  uf: 'SP',
+  cidade: 'São Paulo',
+  cep: '01310100',
+  logradouro: 'Avenida Paulista',
+  numero: '900',
+};
+
+/** The booking-day stages' ids and records, for dia-store.ts (the handling, attempts and appointments). */
+export const DIA_SEED = {
+  pronto: { booking: 'demoprocage0005' },
+  codigo: { booking: 'demoprocage0006' },
+  agendado: {
+    booking: 'demoprocage0007',
+    at: '2026-11-24 19:20:00.000Z',
+    tentativas: [
+      { resultado: 'sem_vagas' as const, created: '2026-11-16 19:03:00.000Z' },
+      { resultado: 'agendado' as const, created: '2026-11-24 19:04:00.000Z' },
+    ],
+    compromissos: [
+      {
+        requerentes: ['demoreq00070001'],
+        data: '2026-12-14',
+        hora: '09:30',
+        local: SP_LOCAL,
+        codigo_portal: 'SP-DEMO-2931',
+        comprovante: 'comprovante_exemplo1.pdf',
+      },
+    ],
+  },
+};
 
 interface CaseSeed {
   pagamentos: PaymentRecord[];
@@ -273,7 +336,8 @@ export function processoSeed(): CaseSeed {
   aprovado.booking.formulario =
     'Processo enviado para análise em 24/10/2026.\nRequerente 1: Luca Moretti Pereira · Consulado de Rio de Janeiro';
 
-  const all = [vazio, enviado, recusado, aprovado];
+  const dia = diaStages(a);
+  const all = [vazio, enviado, recusado, aprovado, ...dia];
   return {
     pagamentos: all.flatMap((s) => s.pagamentos),
     agendamentos: all.flatMap((s) => s.agendamentos),
@@ -287,4 +351,31 @@ export function processoSeed(): CaseSeed {
     ),
     documentos: all.flatMap((s) => s.documentos),
   };
+}
+
+/** Booking day's stages: ANALISE_OK at São Paulo (on standby; code asked) and AGENDADO with its appointment. */
+function diaStages(a: typeof PROCESSO_DEMO_ACCOUNTS) {
+  const pronto = stage('pronto', a.diaPronto, 5, 'familiar', 'ANALISE_OK');
+  const codigo = stage('codigo', a.diaCodigo, 6, 'individual', 'ANALISE_OK');
+  const agendado = stage('agendado', a.diaAgendado, 7, 'individual', 'AGENDADO');
+  const applicant = (s: typeof pronto, n: number, nome: string, sobrenome: string, cpf: string) => {
+    const r = seedApplicant(s.booking, n, { nome, sobrenome, cpf, ...SP_ADDRESS });
+    s.requerentes.push(r);
+    s.documentos.push(...seedDocuments(r, ADULT_ITEMS, 'aprovado'));
+  };
+  applicant(pronto, 1, 'Chiara', 'Ricci Almeida', a.diaPronto.cpf);
+  applicant(pronto, 2, 'Enzo', 'Ricci Almeida', withCpfCheckDigits('582469135'));
+  applicant(codigo, 1, 'Matteo', 'Conti Ribeiro', a.diaCodigo.cpf);
+  applicant(agendado, 1, 'Sofia', 'Greco Martins', a.diaAgendado.cpf);
+  const [first] = DIA_SEED.agendado.compromissos;
+  Object.assign(agendado.booking, {
+    // Midnight in São Paulo, as the seed's other scheduled bookings (the staff editor's save).
+    data_agendamento: `${first?.data ?? ''} 03:00:00.000Z`,
+    hora_agendamento: first?.hora ?? '',
+    local_agendamento: first?.local ?? '',
+    updated: DIA_SEED.agendado.at,
+  });
+  for (const s of [pronto, codigo, agendado])
+    s.booking.formulario = 'Processo enviado para análise em 25/10/2026 · Consulado de São Paulo';
+  return [pronto, codigo, agendado];
 }

@@ -13,6 +13,7 @@ import type {
   PaymentRecord,
 } from '@/lib/types';
 import { caseSummary } from './case-summary';
+import { diaStore } from './dia-store';
 import { getDb } from './db';
 import type { StoredUser } from './schema';
 import { compileFilter, compareValues, FilterError, FilterForbiddenError } from './filter';
@@ -134,6 +135,12 @@ function present(name: CollectionName, row: Row, viewer: StoredUser | null, expa
   const paymentId = expand.includes('pagamento') && 'pagamento' in row ? row.pagamento : undefined;
   const payment = paymentId ? getDb().pagamentos.find((p) => p.id === paymentId) : undefined;
   if (payment && canView('pagamentos', payment, viewer)) expanded.pagamento = { ...payment };
+  // Booking day's handling of a booking (unique per booking: PocketBase expands it as one record).
+  const handling = expand.includes('atendimentos_via_agendamento')
+    ? diaStore().atendimentos.find((a) => a.agendamento === row.id)
+    : undefined;
+  if (handling && viewer && (viewer.admin || ownerOf(row)?.id === viewer.id))
+    expanded.atendimentos_via_agendamento = { ...handling };
   if (Object.keys(expanded).length > 0) out.expand = expanded;
   return out;
 }

@@ -9,6 +9,7 @@ import type {
   UserRecord,
 } from '@/lib/types';
 import type { DocumentoRecord, RequerenteRecord } from '@/lib/processo';
+import type { DiaStore } from './dia-store';
 
 export interface StoredUser extends UserRecord {
   /** Kept only here; never returned by a handler. */
@@ -45,4 +46,6 @@ export interface DemoDb {
   /** the case file (src/mocks/processo.ts); its files live apart, in processo-files.ts */
   requerentes: RequerenteRecord[];
   documentos: DocumentoRecord[];
+  /** booking day (dia-store.ts), made on first use */
+  dia?: DiaStore;
 }

@@ -1,15 +1,8 @@
 /** Deterministic demo data: the named accounts of DEMO_ACCOUNTS plus ~120 bookings from generated customers. */
-import {
-  TRACKED_BOOKING_FIELDS,
-  type BookingHistoryRecord,
-  type BookingRecord,
-  type BookingStatus,
-  type ChargeRecord,
-  type PaymentRecord,
-} from '@/lib/types';
+import { type BookingRecord, type BookingStatus, type ChargeRecord, type PaymentRecord } from '@/lib/types';
 import type { DemoDb, StoredUser } from './schema';
 import { AREA_CODES, BRAZILIAN_SURNAMES, FIRST_NAMES, FIXED_CUSTOMERS, ITALIAN_SURNAMES } from './seed-names';
-import { historyEntry, STATUS_MAIL_SUBJECTS } from './history';
+import { seedHistory } from './history';
 import { PROCESSO_DEMO_ACCOUNTS, processoSeed } from './processo-seed';
 import { makeRandom, newId, pbDate, withCpfCheckDigits } from './util';
 
@@ -376,42 +369,4 @@ export function buildSeed(): DemoDb {
     requerentes: processo.requerentes,
     documentos: processo.documentos,
   };
-}
-
-/**
- * What the server would have recorded for each seeded booking: its creation (the server, when the payment
- * cleared) and, for one that moved on, the staff member's save that moved it, with the e-mail it sent.
- */
-function seedHistory(
-  bookings: readonly BookingRecord[],
-  users: readonly StoredUser[],
-): BookingHistoryRecord[] {
-  const staff = users.find((u) => u.admin) ?? null;
-  const emails = new Map(users.map((u) => [u.id, u.email]));
-  return bookings.flatMap((booking) => {
-    const created = historyEntry(
-      booking,
-      [{ campo: 'status_agendamento', de: '', para: 'NOVO' }],
-      null,
-      booking.created,
-    );
-    // Ids from the booking's, so that the seed stays the same run after run.
-    created.id = `h${booking.id.slice(1)}`;
-    const status = booking.status_agendamento as BookingStatus;
-    if (status === 'NOVO') return [created];
-    const alteracoes = TRACKED_BOOKING_FIELDS.filter((campo) => campo !== 'status_agendamento')
-      .map((campo) => ({ campo, de: '', para: booking[campo] ?? '' }))
-      .filter((change) => change.para !== '');
-    const moved = historyEntry(
-      booking,
-      [{ campo: 'status_agendamento', de: 'NOVO', para: status }, ...alteracoes],
-      staff,
-      booking.updated,
-    );
-    moved.id = `m${booking.id.slice(1)}`;
-    moved.email_para = emails.get(booking.usuario) ?? '';
-    moved.email_status = 'ENVIADO';
-    moved.email_assunto = STATUS_MAIL_SUBJECTS[status];
-    return [created, moved];
-  });
 }

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { resetDb } from '@/mocks/db';
+import { DIA_SEED } from '@/mocks/processo-seed';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/mocks/seed';
 import { answer, BACKENDS, type Backend } from './contract-backends';
 import { CARDS, nextCpf } from './helpers';
@@ -383,5 +384,47 @@ describe.each(BACKENDS)('$name', (backend) => {
     });
     expect(await own(customer.pb, 'pagamentos')).toMatchObject([{ status_asaas: 'CONFIRMED' }]);
     expect(await own(customer.pb, 'agendamentos')).toMatchObject([{ status_agendamento: 'NOVO' }]);
+  });
+  it('booking day: the owner writes what staff ask for, the holder alone reads it, another customer nothing', async () => {
+    const bookingId = DIA_SEED.codigo.booking;
+    const holder = await staff();
+    const owner = backend.client();
+    await owner.collection('usuarios').authWithPassword(DEMO_ACCOUNTS.diaCodigo.email, DEMO_PASSWORD);
+    const other = backend.client();
+    await other.collection('usuarios').authWithPassword(DEMO_ACCOUNTS.diaPronto.email, DEMO_PASSWORD);
+    const post = (pb: PocketBase, action: string, body = {}) =>
+      pb.send<{ id: string; pedido: string; responsavel: string }>(`/api/dia/${bookingId}/${action}`, {
+        method: 'POST',
+        body,
+      });
+    await post(holder, 'assumir');
+    const handling = await post(holder, 'pedir', { tipo: 'codigo' });
+    expect([handling.pedido, handling.responsavel]).toEqual(['codigo', DEMO_ACCOUNTS.admin.id]);
+    expect(await answer(post(other, 'pronto'))).toMatchObject({ status: 404 });
+    expect(await answer(post(owner, 'pedir', { tipo: 'codigo' }))).toMatchObject({ status: 403 });
+
+    const relay = { agendamento: bookingId, atendimento: handling.id };
+    expect(
+      await answer(other.collection('retransmissoes').create({ ...relay, tipo: 'codigo', valor: '1' })),
+    ).toMatchObject({ status: 400 });
+    expect(
+      await answer(owner.collection('retransmissoes').create({ ...relay, tipo: 'senha', valor: 'x' })),
+    ).toMatchObject({ status: 409, message: 'A nossa equipe não está pedindo isso agora.' });
+    expect(
+      await answer(owner.collection('retransmissoes').create({ ...relay, tipo: 'codigo', valor: '12a' })),
+    ).toMatchObject({ status: 400, codes: { valor: 'validation_invalid_valor' } });
+    const typed = await owner.collection('retransmissoes').create({ ...relay, tipo: 'codigo', valor: '4' });
+    await owner.collection('retransmissoes').update(typed.id, { valor: '482913' });
+
+    const seen = await holder
+      .collection('retransmissoes')
+      .getFullList({ filter: `agendamento = "${bookingId}"` });
+    expect(seen.map((r) => [r.valor, r.enviado_em !== ''])).toContainEqual(['482913', true]);
+    expect(await owner.collection('retransmissoes').getFullList()).toEqual([]);
+    expect(await other.collection('retransmissoes').getFullList()).toEqual([]);
+    expect(await answer(other.collection('retransmissoes').update(typed.id, { valor: '1' }))).toMatchObject({
+      status: 404,
+    });
+    await post(holder, 'soltar');
   });
 });

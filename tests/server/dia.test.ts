@@ -416,3 +416,46 @@ describe('attempts and appointments', () => {
     expect((await fetch(url(''))).status).toBe(404);
   });
 });
+
+describe('the standby e-mail', () => {
+  it('goes a set time before a window (PRONTIDAO_ANTECEDENCIA_MIN, 30), once per window', async () => {
+    const ready = (await paidCustomer()).customer;
+    const id = (await ready.pb.collection('agendamentos').getFirstListItem('')).id;
+    await ready.pb
+      .collection('requerentes')
+      .create({ agendamento: id, ...SP, nome: 'Bia', sobrenome: 'Neri' });
+    const su = await superuser();
+    await su.collection('agendamentos').update(id, { status_agendamento: 'ANALISE_OK' });
+    const sp = await su.collection('consulados').getFirstListItem("codigo = 'sao_paulo'");
+    // A window `min` minutes from now, as São Paulo's clock says it (UTC-3, no summer time).
+    const windowIn = (min: number) => {
+      const local = new Date(Date.now() + min * 60000 - 3 * 3600000);
+      return [{ dia: local.getUTCDay(), hora: local.toISOString().slice(11, 16), servico: 'Teste' }];
+    };
+    try {
+      // 45 minutes away: beyond the 30-minute lead, nobody is told yet.
+      await holder.pb.collection('consulados').update(sp.id, { janelas: windowIn(45) });
+      await su.crons.run('dia_agendamento');
+
+      // 20 minutes away: told once, however often the cron runs.
+      await holder.pb.collection('consulados').update(sp.id, { janelas: windowIn(20) });
+      await su.crons.run('dia_agendamento');
+      await su.crons.run('dia_agendamento');
+      const [mail, ...more] = await mailsTo(ready.email, { subject: /^Fique de prontidão/ });
+      expect(more).toEqual([]);
+      expect(mail!.subject).toMatch(
+        /^Fique de prontidão: (hoje|em \d\d\/\d\d\/\d{4}) às \d\d:\d\d tentaremos agendar$/,
+      );
+      await su.crons.run('dia_agendamento');
+      // Waits up to 1.5 s for a second one (from the 45-minute run or a repeat): there is none.
+      expect(
+        await mailsTo(ready.email, { subject: /^Fique de prontidão/, count: 2, timeoutMs: 1500 }),
+      ).toHaveLength(1);
+      const handling = await su.collection('atendimentos').getFirstListItem(`agendamento = "${id}"`);
+      expect(handling.aviso_em).not.toBe('');
+      expect(Date.parse(handling.janela.replace(' ', 'T')) - Date.now()).toBeGreaterThan(18 * 60000);
+    } finally {
+      await holder.pb.collection('consulados').update(sp.id, { janelas: sp.janelas });
+    }
+  });
+});

@@ -7,38 +7,11 @@ const janelas = require(`${__hooks}/lib/janelas.js`);
 const historico = require(`${__hooks}/lib/historico.js`);
 const { achar, novo } = require(`${__hooks}/lib/registros.js`);
 
+const comum = require(`${__hooks}/lib/dia_comum.js`);
+
 const VALIDACAO = 'An error occurred while validating the submitted data.';
-const EMAIL = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/;
-const MSG = {
-  soEquipe: 'Apenas a equipe pode fazer isso.',
-  naoEncontrado: 'Agendamento não encontrado.',
-  comOutro: 'Este caso já está com {nome}.',
-  naoAssumido: 'Assuma o caso antes de pedir algo ao cliente.',
-  naoPronto: 'Este agendamento ainda não está pronto para agendar no consulado.',
-  tipo: 'Escolha o que pedir: acesso (senha) ou código.',
-  estado: 'Escolha um estado da conta: a criar, criada, verificada ou bloqueada.',
-  estadoEquipe: 'O estado da conta do Prenot@mi é mantido pela nossa equipe.',
-  emailInvalido: 'E-mail inválido.',
-  emailEmpresa:
-    'Este é um contato da nossa empresa. A conta do Prenot@mi precisa ter o e-mail e o celular do próprio ' +
-    'requerente: contas com contatos de terceiros são bloqueadas pelo consulado.',
-  emailOutro:
-    'Este e-mail já é de outro requerente. Cada requerente precisa da própria conta do Prenot@mi, com e-mail ' +
-    'e celular só seus.',
-  celularOutro:
-    'Este celular já é de outro requerente. Cada requerente precisa da própria conta do Prenot@mi, com e-mail ' +
-    'e celular só seus.',
-  notaOutro: 'Descreva o que aconteceu.',
-  consuladoCodigo: 'O código do consulado não muda.',
-  fuso: 'Fuso horário desconhecido: use America/Sao_Paulo.',
-};
-const RESULTADOS = {
-  sem_vagas: 'sem vagas',
-  codigo_nao_chegou: 'código não chegou',
-  portal_fora: 'portal fora do ar',
-  agendado: 'agendado',
-  outro: 'outro',
-};
+const MSG = comum.MSG;
+const RESULTADOS = comum.RESULTADOS;
 
 function erro(code, message) {
   return new ValidationError(code, message);
@@ -99,13 +72,12 @@ function salvarConsulado(e) {
     erros.codigo = erro('validation_forbidden', MSG.consuladoCodigo);
   }
   if (body.janelas !== undefined) {
-    let lista = body.janelas;
-    if (typeof lista === 'string') {
-      try {
-        lista = JSON.parse(lista);
-      } catch (_) {
-        lista = null;
-      }
+    // Read back from the record: a JSON field's body reaches the JSVM as raw bytes, not as a list.
+    let lista = null;
+    try {
+      lista = JSON.parse(e.record.getString('janelas') || 'null');
+    } catch (_) {
+      lista = null;
     }
     const motivo = janelas.validarJanelas(lista);
     if (motivo) erros.janelas = erro('validation_invalid_janelas', motivo);
@@ -175,33 +147,33 @@ function validarPrenotami(e) {
     body.prenotami_email !== undefined || body.prenotami_celular !== undefined
       ? contatosDaEmpresa(e.app)
       : null;
+  const deOutroCampo = (campo) => (valor) => deOutro(e.app, campo, valor, registro.id);
   if (body.prenotami_email !== undefined) {
     const email = String(body.prenotami_email || '')
       .trim()
       .toLowerCase();
     registro.set('prenotami_email', email);
-    if (email !== '' && !EMAIL.test(email)) {
-      erros.prenotami_email = erro('validation_invalid_email', MSG.emailInvalido);
-    } else if (email !== '' && empresa.emails.indexOf(email) >= 0) {
-      erros.prenotami_email = erro('validation_company_contact', MSG.emailEmpresa);
-    } else if (email !== '' && deOutro(e.app, 'prenotami_email', email, registro.id)) {
-      erros.prenotami_email = erro('validation_other_applicant', MSG.emailOutro);
-    }
+    const recusa = comum.recusaContato(
+      'prenotami_email',
+      email,
+      empresa.emails,
+      deOutroCampo('prenotami_email'),
+    );
+    if (recusa) erros.prenotami_email = erro(recusa.code, recusa.message);
   }
   if (body.prenotami_celular !== undefined) {
     const texto = String(body.prenotami_celular || '');
     const celular = regras.soDigitos(texto);
     registro.set('prenotami_celular', celular);
-    if (celular !== '' && !regras.celularValido(texto)) {
-      erros.prenotami_celular = erro(
-        'validation_invalid_celular',
-        require(`${__hooks}/lib/mensagens.json`).celularInvalido,
-      );
-    } else if (celular !== '' && empresa.celulares.indexOf(celular) >= 0) {
-      erros.prenotami_celular = erro('validation_company_contact', MSG.emailEmpresa);
-    } else if (celular !== '' && deOutro(e.app, 'prenotami_celular', celular, registro.id)) {
-      erros.prenotami_celular = erro('validation_other_applicant', MSG.celularOutro);
-    }
+    const recusa = comum.recusaContato(
+      'prenotami_celular',
+      celular,
+      empresa.celulares,
+      deOutroCampo('prenotami_celular'),
+      regras.celularValido(texto),
+      require(`${__hooks}/lib/mensagens.json`).celularInvalido,
+    );
+    if (recusa) erros.prenotami_celular = erro(recusa.code, recusa.message);
   }
   lancar(erros);
 }
@@ -214,7 +186,7 @@ function deOutro(app, campo, valor, id) {
 function definirEstadoConta(e) {
   exigirEquipe(e);
   const estado = String((e.requestInfo().body || {}).estado || '');
-  if (['a_criar', 'criada', 'verificada', 'bloqueada'].indexOf(estado) < 0) {
+  if (comum.ESTADOS_CONTA.indexOf(estado) < 0) {
     lancar({ estado: erro('validation_invalid_estado', MSG.estado) });
   }
   const requerente = e.app.findRecordById('requerentes', e.request.pathValue('id'));
@@ -299,7 +271,7 @@ function soltar(e) {
 function pedir(e) {
   exigirEquipe(e);
   const tipo = String((e.requestInfo().body || {}).tipo || '');
-  if (['senha', 'codigo', ''].indexOf(tipo) < 0) lancar({ tipo: erro('validation_invalid_tipo', MSG.tipo) });
+  if (comum.PEDIDOS.indexOf(tipo) < 0) lancar({ tipo: erro('validation_invalid_tipo', MSG.tipo) });
   let atendimento = null;
   e.app.runInTransaction((tx) => {
     const agendamento = agendamentoDaRota(tx, e);
@@ -312,12 +284,11 @@ function pedir(e) {
     atendimento.set('pedido_em', pbData(agora));
     tx.save(atendimento);
     if (tipo) {
-      const oque = tipo === 'codigo' ? 'código' : 'acesso (senha)';
       historico.registrarNota(
         tx,
         agendamento.id,
         'prenotami',
-        oque + ' pedido às ' + janelas.horaLocal(agora, 'America/Sao_Paulo', true),
+        comum.notaPedido(tipo, janelas.horaLocal(agora, 'America/Sao_Paulo', true)),
         e.auth,
       );
     }
@@ -423,7 +394,7 @@ function registrarTentativa(e) {
       tx,
       e.record.getString('agendamento'),
       'tentativa',
-      RESULTADOS[e.record.getString('resultado')] + (nota ? ': ' + nota : ''),
+      comum.notaTentativa(e.record.getString('resultado'), nota),
       e.auth,
     );
   });
@@ -457,8 +428,7 @@ function salvarCompromisso(e) {
 }
 
 function localDe(consulado) {
-  const nome = 'Consulado-Geral da Itália em ' + consulado.getString('nome');
-  return consulado.getString('endereco') ? nome + ', ' + consulado.getString('endereco') : nome;
+  return comum.localDe(consulado.getString('nome'), consulado.getString('endereco'));
 }
 
 /** The booking's appointments, earliest first. */
@@ -473,18 +443,22 @@ function atualizarAgendamento(app, agendamentoId, auth) {
   const requerentes = app.findRecordsByFilter('requerentes', 'agendamento = {:a}', 'created', 10, 0, {
     a: agendamentoId,
   });
-  const lista = compromissosDe(app, agendamentoId);
-  const cobertos = {};
-  lista.forEach((c) => c.getStringSlice('requerentes').forEach((id) => (cobertos[id] = true)));
-  const todos = requerentes.length > 0 && requerentes.every((r) => cobertos[r.id]);
+  const { primeiro } = comum.cobertura(
+    requerentes.map((r) => r.id),
+    compromissosDe(app, agendamentoId).map((c) => ({
+      requerentes: c.getStringSlice('requerentes'),
+      data: c.getString('data'),
+      hora: c.getString('hora'),
+      local: c.getString('local'),
+    })),
+  );
   const status = agendamento.getString('status_agendamento');
-  if (!todos || ['ANALISE_OK', 'AGENDADO'].indexOf(status) < 0) return null;
+  if (!primeiro || ['ANALISE_OK', 'AGENDADO'].indexOf(status) < 0) return null;
   const antes = agendamento.original();
-  const primeiro = lista[0];
   agendamento.set('status_agendamento', 'AGENDADO');
-  agendamento.set('data_agendamento', primeiro.getString('data') + ' 00:00:00.000Z');
-  agendamento.set('hora_agendamento', primeiro.getString('hora'));
-  agendamento.set('local_agendamento', primeiro.getString('local'));
+  agendamento.set('data_agendamento', primeiro.data + ' 00:00:00.000Z');
+  agendamento.set('hora_agendamento', primeiro.hora);
+  agendamento.set('local_agendamento', primeiro.local);
   app.save(agendamento);
   const entrada = historico.registrarAlteracao(app, antes, agendamento, auth);
   return status !== 'AGENDADO' && entrada ? { agendamento: agendamento, entrada: entrada } : null;

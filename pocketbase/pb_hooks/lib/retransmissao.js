@@ -8,12 +8,10 @@
 const janelas = require(`${__hooks}/lib/janelas.js`);
 const historico = require(`${__hooks}/lib/historico.js`);
 
+const comum = require(`${__hooks}/lib/dia_comum.js`);
+
 const VALIDACAO = 'An error occurred while validating the submitted data.';
-const MSG = {
-  codigo: 'O código tem 6 números.',
-  senha: 'A senha tem no máximo 100 caracteres.',
-  naoPedido: 'A nossa equipe não está pedindo isso agora.',
-};
+const MSG = { codigo: comum.MSG.codigo, senha: comum.MSG.senha, naoPedido: comum.MSG.naoPedido };
 
 /** How long a relayed value lives, in ms (RETRANSMISSAO_VIDA_S; 600 s, the 10 minutes, by default). */
 function vidaMs() {
@@ -25,24 +23,21 @@ function pbData(ms) {
   return new Date(ms).toISOString().replace('T', ' ');
 }
 
-/** The value checked for its kind; a code is digits only, at most 6 (typed one by one). */
+/** The value checked for its kind (dia_comum.js). */
 function validar(registro) {
-  const valor = registro.getString('valor');
-  const tipo = registro.getString('tipo');
-  let motivo = '';
-  if (tipo === 'codigo' && !/^\d{0,6}$/.test(valor)) motivo = MSG.codigo;
-  if (tipo === 'senha' && valor.length > 100) motivo = MSG.senha;
+  const motivo = comum.motivoValor(registro.getString('tipo'), registro.getString('valor'));
   if (motivo)
     throw new BadRequestError(VALIDACAO, { valor: new ValidationError('validation_invalid_valor', motivo) });
 }
 
 /** Finished: a code's 6th digit, or 'Enviar' (`enviar: true` in the request) for the password. */
 function completo(registro, body) {
-  if (registro.getString('enviado_em')) return false;
-  const valor = registro.getString('valor');
-  return registro.getString('tipo') === 'codigo'
-    ? /^\d{6}$/.test(valor)
-    : body.enviar === true && valor !== '';
+  return comum.completo(
+    registro.getString('tipo'),
+    registro.getString('valor'),
+    !!registro.getString('enviado_em'),
+    body.enviar,
+  );
 }
 
 /**
@@ -61,12 +56,11 @@ function gravar(e) {
     e.app = tx;
     e.next();
     if (terminou) {
-      const oque = e.record.getString('tipo') === 'codigo' ? 'código recebido' : 'senha recebida';
       historico.registrarNota(
         tx,
         e.record.getString('agendamento'),
         'prenotami',
-        oque + ' às ' + janelas.horaLocal(agora, 'America/Sao_Paulo', true),
+        comum.notaRecebido(e.record.getString('tipo'), janelas.horaLocal(agora, 'America/Sao_Paulo', true)),
         e.auth,
       );
     }

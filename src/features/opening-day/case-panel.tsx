@@ -71,7 +71,7 @@ function PortalData({ applicant, note }: { applicant: ApplicantAccount; note: st
     <dl className="mt-2 divide-y divide-gray-100">
       {rows.map(([label, value]) => (
         <div key={label} className="flex flex-wrap items-center gap-2 py-1.5">
-          <dt className="w-48 shrink-0 text-sm text-ink-600">{label}</dt>
+          <dt className="w-full shrink-0 text-sm text-ink-600 sm:w-48">{label}</dt>
           <dd className="flex min-w-0 flex-1 items-center gap-2">
             <span className="min-w-0 flex-1 break-words font-mono text-ink-900">{value || '—'}</span>
             <Button

@@ -124,7 +124,7 @@ export function OpeningDayPage() {
           return (
             <li key={c.id} className="rounded-2xl border border-gray-200 p-4">
               <div className="flex flex-wrap items-center gap-4">
-                <div className="min-w-0 flex-1">
+                <div className="min-w-48 flex-1">
                   <p className="font-bold text-ink-900">{c.expand?.usuario?.nome_completo ?? 'Cliente'}</p>
                   <p className="text-sm text-ink-700">
                     Aguarda {waited(c.created, now)} ·{' '}

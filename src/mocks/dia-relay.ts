@@ -1,0 +1,240 @@
+/**
+ * The demo double of the relay (lib/retransmissao.js), the attempts and the appointments (lib/dia.js), under
+ * the migration's rules: the booking's owner writes a relayed value only while staff ask for that kind; only the
+ * staff member holding the case reads it, only while alive (10 minutes; dia-store.ts drops it after); the
+ * history says when it arrived, never the value. Staff record attempts and appointments (with the confirmation,
+ * a protected file like the case file's); every applicant booked makes the booking AGENDADO with the earliest.
+ */
+import { http, HttpResponse } from 'msw';
+import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
+import { getDb, saveDb } from './db';
+import { note, nowSp, readable } from './dia';
+import { diaStore, isStaff, listOf, viewOf } from './dia-store';
+import { caseSummary } from './case-summary';
+import { latency, MSG as PB, param, pbError } from './http';
+import { overRateLimit } from './limits';
+import { fileFieldError, fileTokenUser, readFile, storedName, storeFile } from './processo-files';
+import { bookingOf, ownsBooking, salvarAgendamento, viewerOf } from './processo-rules';
+import { newId, pbDate } from './util';
+
+type Json = Record<string, unknown>;
+const { MSG } = diaComum;
+const LIFE_MS = 600_000; // RETRANSMISSAO_VIDA_S
+const FIXED = ['agendamento', 'atendimento', 'tipo', 'expira_em', 'enviado_em'];
+
+const json = async (request: Request): Promise<Json> =>
+  ((await request.json().catch(() => ({}))) as Json | null) ?? {};
+const invalidValue = (message: string) =>
+  pbError(400, PB.validation, { valor: { code: 'validation_invalid_valor', message } });
+
+async function createRelay(request: Request): Promise<Response> {
+  if (overRateLimit('retransmissoes:create', request)) return pbError(429, PB.tooMany);
+  const viewer = viewerOf(request);
+  const body = await json(request);
+  const store = diaStore();
+  const agendamento = String(body.agendamento ?? '');
+  const handling = store.atendimentos.find((a) => a.id === body.atendimento);
+  // createRule: the owner, on that booking's handling while something is asked, no lifetime of their own.
+  if (
+    !ownsBooking(agendamento, viewer) ||
+    handling?.agendamento !== agendamento ||
+    handling.pedido === '' ||
+    body.expira_em !== undefined ||
+    body.enviado_em !== undefined
+  )
+    return pbError(400, PB.create);
+  const tipo = String(body.tipo ?? '');
+  if (handling.pedido !== tipo) return pbError(409, MSG.naoPedido);
+  const valor = String(body.valor ?? '');
+  const motivo = diaComum.motivoValor(tipo, valor);
+  if (motivo) return invalidValue(motivo);
+  const now = Date.now();
+  const record = {
+    id: newId(),
+    collectionId: 'pbc_retransmissoes',
+    collectionName: 'retransmissoes',
+    agendamento,
+    atendimento: handling.id,
+    tipo: tipo as 'senha' | 'codigo',
+    valor,
+    expira_em: pbDate(new Date(now + LIFE_MS)),
+    enviado_em: '',
+    created: pbDate(new Date(now)),
+    updated: pbDate(new Date(now)),
+  };
+  store.retransmissoes.push(record);
+  finish(record, body.enviar, viewer);
+  saveDb();
+  return HttpResponse.json(record);
+}
+
+/** The 6th digit or 'Enviar': when it arrived goes into the history, never what. */
+function finish(
+  record: { agendamento: string; tipo: string; valor: string; enviado_em: string },
+  enviar: unknown,
+  viewer: ReturnType<typeof viewerOf>,
+) {
+  if (!diaComum.completo(record.tipo, record.valor, record.enviado_em !== '', enviar)) return;
+  record.enviado_em = pbDate(new Date());
+  note(record.agendamento, 'prenotami', diaComum.notaRecebido(record.tipo, nowSp()), viewer);
+}
+
+async function updateRelay(request: Request, id: string): Promise<Response> {
+  if (overRateLimit('retransmissoes:update', request)) return pbError(429, PB.tooMany);
+  const viewer = viewerOf(request);
+  const body = await json(request);
+  const record = diaStore().retransmissoes.find((r) => r.id === id);
+  // updateRule: the owner, while alive, never its booking, kind or lifetime.
+  if (!record || !ownsBooking(record.agendamento, viewer) || FIXED.some((f) => f in body))
+    return pbError(404, PB.notFound);
+  const valor = body.valor === undefined ? record.valor : String(body.valor);
+  const motivo = diaComum.motivoValor(record.tipo, valor);
+  if (motivo) return invalidValue(motivo);
+  Object.assign(record, { valor, updated: pbDate(new Date()) });
+  finish(record, body.enviar, viewer);
+  saveDb();
+  return HttpResponse.json(record);
+}
+
+async function createAttempt(request: Request): Promise<Response> {
+  const viewer = viewerOf(request);
+  const body = await json(request);
+  const booking = bookingOf(String(body.agendamento ?? ''));
+  if (!isStaff(viewer) || !booking || 'autor' in body || 'autor_nome' in body) return pbError(400, PB.create);
+  const resultado = String(body.resultado ?? '');
+  if (!(resultado in diaComum.RESULTADOS))
+    return pbError(400, PB.validation, {
+      resultado: { code: 'validation_invalid_value', message: 'Invalid value.' },
+    });
+  const nota = String(body.nota ?? '').slice(0, 300);
+  if (resultado === 'outro' && !nota.trim())
+    return pbError(400, PB.validation, { nota: { code: 'validation_required', message: MSG.notaOutro } });
+  const record = {
+    id: newId(),
+    collectionId: 'pbc_tentativas_agendamento',
+    collectionName: 'tentativas_agendamento',
+    agendamento: booking.id,
+    resultado: resultado as 'sem_vagas',
+    nota,
+    autor: viewer.id,
+    autor_nome: viewer.nome_completo,
+    created: pbDate(new Date()),
+  };
+  diaStore().tentativas_agendamento.push(record);
+  note(booking.id, 'tentativa', diaComum.notaTentativa(resultado, nota), viewer);
+  saveDb();
+  return HttpResponse.json(record);
+}
+
+async function createAppointment(request: Request): Promise<Response> {
+  const viewer = viewerOf(request);
+  const form = await request.formData().catch(() => null);
+  const text = (key: string) => String(form?.get(key) ?? '');
+  const booking = bookingOf(text('agendamento'));
+  if (!isStaff(viewer) || !form || !booking) return pbError(400, PB.create);
+  const applicants = getDb().requerentes.filter((r) => r.agendamento === booking.id);
+  const requerentes = form.getAll('requerentes').map(String).filter(Boolean);
+  const errors: Json = {};
+  if (requerentes.length === 0 || requerentes.some((id) => !applicants.some((r) => r.id === id)))
+    errors.requerentes = { code: 'validation_required', message: 'Cannot be blank.' };
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text('data')))
+    errors.data = { code: 'validation_required', message: 'Cannot be blank.' };
+  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(text('hora')))
+    errors.hora = { code: 'validation_invalid_format', message: 'Invalid value format.' };
+  const file = form.get('comprovante');
+  const fileError = file instanceof Blob && file.size > 0 ? await fileFieldError(file) : null;
+  if (fileError) errors.comprovante = fileError;
+  if (Object.keys(errors).length > 0) return pbError(400, PB.create, errors);
+  const consulate = diaStore().consulados.find(
+    (c) => c.codigo === caseSummary(getDb(), booking.id)?.consulado,
+  );
+  const id = newId();
+  let comprovante = '';
+  if (file instanceof File && file.size > 0) {
+    comprovante = storedName(file.name);
+    await storeFile(id, comprovante, file);
+  }
+  const now = pbDate(new Date());
+  const record = {
+    id,
+    collectionId: 'pbc_compromissos',
+    collectionName: 'compromissos',
+    agendamento: booking.id,
+    requerentes,
+    data: text('data'),
+    hora: text('hora'),
+    consulado: consulate?.id ?? '',
+    local: text('local') || (consulate ? diaComum.localDe(consulate.nome, consulate.endereco) : ''),
+    codigo_portal: text('codigo_portal').slice(0, 60),
+    comprovante,
+    created: now,
+    updated: now,
+  };
+  diaStore().compromissos.push(record);
+  const { primeiro } = diaComum.cobertura(
+    applicants.map((r) => r.id),
+    diaStore().compromissos.filter((c) => c.agendamento === booking.id),
+  );
+  if (primeiro && ['ANALISE_OK', 'AGENDADO'].includes(booking.status_agendamento))
+    salvarAgendamento(
+      booking,
+      {
+        status_agendamento: 'AGENDADO',
+        data_agendamento: `${primeiro.data} 00:00:00.000Z`,
+        hora_agendamento: primeiro.hora,
+        local_agendamento: primeiro.local,
+      },
+      viewer,
+    );
+  saveDb();
+  return HttpResponse.json(record);
+}
+
+const holderReads = (request: Request) => {
+  const viewer = viewerOf(request);
+  const now = pbDate(new Date());
+  return (row: { atendimento: string; expira_em: string }) =>
+    isStaff(viewer) &&
+    row.expira_em > now &&
+    diaStore().atendimentos.find((a) => a.id === row.atendimento)?.responsavel === viewer.id;
+};
+
+export const diaRelayRoutes = [
+  http.get('*/api/collections/retransmissoes/records', ({ request }) =>
+    listOf(diaStore().retransmissoes, request, holderReads(request)),
+  ),
+  http.get('*/api/collections/retransmissoes/records/:id', ({ request, params }) =>
+    viewOf(diaStore().retransmissoes, param(params, 'id'), holderReads(request)),
+  ),
+  http.post('*/api/collections/retransmissoes/records', ({ request }) => createRelay(request)),
+  http.patch('*/api/collections/retransmissoes/records/:id', ({ request, params }) =>
+    updateRelay(request, param(params, 'id')),
+  ),
+  http.get('*/api/collections/tentativas_agendamento/records', ({ request }) =>
+    listOf(diaStore().tentativas_agendamento, request, readable(request)),
+  ),
+  http.post('*/api/collections/tentativas_agendamento/records', async ({ request }) => {
+    await latency();
+    return createAttempt(request);
+  }),
+  http.get('*/api/collections/compromissos/records', ({ request }) =>
+    listOf(diaStore().compromissos, request, readable(request)),
+  ),
+  http.post('*/api/collections/compromissos/records', async ({ request }) => {
+    await latency();
+    return createAppointment(request);
+  }),
+  // The confirmation: a protected file, with a file token of someone who may read the appointment.
+  http.get('*/api/files/:collection/:recordId/:filename', ({ request, params }) => {
+    if (!['compromissos', 'pbc_compromissos'].includes(param(params, 'collection'))) return undefined;
+    const userId = fileTokenUser(new URL(request.url).searchParams.get('token'));
+    const viewer = getDb().usuarios.find((u) => u.id === userId) ?? null;
+    const record = diaStore().compromissos.find((c) => c.id === param(params, 'recordId'));
+    const filename = param(params, 'filename');
+    const allowed = !!viewer && !!record && (viewer.admin || ownsBooking(record.agendamento, viewer));
+    const file = allowed && record?.comprovante === filename ? readFile(record.id, filename) : null;
+    return file
+      ? new HttpResponse(file, { headers: { 'Content-Type': file.type } })
+      : pbError(404, PB.notFound);
+  }),
+];

@@ -1,0 +1,176 @@
+/**
+ * The demo double's booking-day collections (migration 1763903000_dia_agendamento): kept beside the demo
+ * database (`db.dia`, made on first use, so a reset or an older stored database gets a fresh one), with the
+ * consulates from the same file the migration loads and a demo window a few minutes from now, and the seeded
+ * stages of processo-seed.ts (on standby, code asked, appointments made). A generic list/view with PocketBase's
+ * filter and sort, each collection's read rule given by its caller.
+ */
+import { HttpResponse } from 'msw';
+import type { UserRecord } from '@/lib/types';
+import type {
+  AtendimentoRecord,
+  CompromissoRecord,
+  ConsuladoRecord,
+  RetransmissaoRecord,
+  TentativaRecord,
+} from '@/lib/api/booking-day';
+import dados from '../../pocketbase/pb_hooks/lib/consulados.json';
+import janelas from '../../pocketbase/pb_hooks/lib/janelas.js';
+import { getDb } from './db';
+import { compareValues, compileFilter, FilterError } from './filter';
+import { DIA_SEED } from './processo-seed';
+import { pbDate } from './util';
+
+type Json = Record<string, unknown>;
+
+export interface HistoricoConsulado {
+  id: string;
+  collectionName: 'historico_consulados';
+  consulado: string;
+  autor: string;
+  autor_nome: string;
+  alteracoes: { campo: string; de: string; para: string }[];
+  created: string;
+}
+
+export interface DiaStore {
+  consulados: ConsuladoRecord[];
+  historico_consulados: HistoricoConsulado[];
+  atendimentos: (AtendimentoRecord & { aviso_em: string })[];
+  retransmissoes: RetransmissaoRecord[];
+  tentativas_agendamento: (TentativaRecord & { autor: string })[];
+  compromissos: (CompromissoRecord & { consulado: string })[];
+}
+
+export const DEMO_ADMIN_ID = 'demoadmin000001';
+const ADMIN_NAME = 'Equipe Passaporte Italiano';
+
+export const consuladoId = (codigo: string) => `consul${codigo}`.slice(0, 15).padEnd(15, '0');
+
+const meta = (name: string, id: string, at: string) => ({
+  id,
+  collectionId: `pbc_${name}`,
+  collectionName: name,
+  created: at,
+  updated: at,
+});
+
+/** The seed, relative to `now`: São Paulo gets a demo window 10 minutes ahead (the opening-day screen's demo). */
+export function seedDia(now: number): DiaStore {
+  const at = pbDate(new Date(now - 3600000));
+  const local = new Date(now + 10 * 60000 - 3 * 3600000);
+  const demoWindow = {
+    dia: local.getUTCDay(),
+    hora: local.toISOString().slice(11, 16),
+    servico: 'Demonstração',
+  };
+  const consulados = dados.consulados.map((c) => ({
+    ...(c as unknown as ConsuladoRecord),
+    ...meta('consulados', consuladoId(c.codigo), '2026-11-26 00:00:00.000Z'),
+    janelas: c.codigo === 'sao_paulo' ? [...(c.janelas ?? []), demoWindow] : (c.janelas ?? []),
+    fuso: dados.fuso,
+    verificado_em: dados.verificadoEm,
+  })) as ConsuladoRecord[];
+  const sp = consulados.find((c) => c.codigo === 'sao_paulo');
+  const next = janelas.proximaJanela(sp?.janelas ?? [], dados.fuso, now);
+  const janela = next ? pbDate(new Date(next.inicioMs)) : '';
+  const handling = (agendamento: string, extra: Partial<AtendimentoRecord>) => ({
+    ...meta('atendimentos', `at${agendamento.slice(2)}`, at),
+    agendamento,
+    consulado: consuladoId('sao_paulo'),
+    janela,
+    aviso_em: at,
+    responsavel: '',
+    responsavel_nome: '',
+    pronto: true,
+    pronto_em: at,
+    pedido: '' as const,
+    pedido_em: '',
+    ...extra,
+  });
+  const { pronto, codigo, agendado } = DIA_SEED;
+  return {
+    consulados,
+    historico_consulados: [],
+    atendimentos: [
+      handling(pronto.booking, {}),
+      handling(codigo.booking, {
+        responsavel: DEMO_ADMIN_ID,
+        responsavel_nome: ADMIN_NAME,
+        pedido: 'codigo',
+        pedido_em: at,
+      }),
+    ],
+    retransmissoes: [],
+    tentativas_agendamento: agendado.tentativas.map((t, i) => ({
+      ...meta('tentativas_agendamento', `tent${agendado.booking.slice(-4)}${i}`.padEnd(15, '0'), t.created),
+      agendamento: agendado.booking,
+      resultado: t.resultado,
+      nota: '',
+      autor: DEMO_ADMIN_ID,
+      autor_nome: ADMIN_NAME,
+    })),
+    compromissos: agendado.compromissos.map((c, i) => ({
+      ...meta('compromissos', `comp${agendado.booking.slice(-4)}${i}`.padEnd(15, '0'), agendado.at),
+      agendamento: agendado.booking,
+      consulado: consuladoId('sao_paulo'),
+      ...c,
+    })),
+  };
+}
+
+export function diaStore(): DiaStore {
+  const db = getDb();
+  db.dia ??= seedDia(Date.now());
+  // The demo's cron: an expired relayed value is gone (the server deletes it within a minute).
+  const now = pbDate(new Date());
+  db.dia.retransmissoes = db.dia.retransmissoes.filter((r) => r.expira_em > now);
+  return db.dia;
+}
+
+const pbError = (status: number, message: string) =>
+  HttpResponse.json({ status, message, data: {} }, { status });
+
+/** PocketBase's list: the rule (`canSee`), then `filter` and `sort` of the query; 400 on a filter it refuses. */
+export function listOf<T extends object>(rows: readonly T[], request: Request, canSee: (row: T) => boolean) {
+  const query = new URL(request.url).searchParams;
+  let matches: (row: T) => boolean;
+  try {
+    matches = compileFilter<T>(query.get('filter') ?? '', (row, path) => (row as Json)[path]);
+  } catch (error) {
+    if (error instanceof FilterError)
+      return pbError(400, 'Something went wrong while processing your request.');
+    throw error;
+  }
+  const sort = (query.get('sort') ?? '').split(',').filter(Boolean);
+  const items = rows
+    .filter((row) => canSee(row) && matches(row))
+    .sort((a, b) => {
+      for (const s of sort) {
+        const key = s.replace(/^[-+]/, '');
+        const c = compareValues((a as Json)[key], (b as Json)[key]);
+        if (c !== 0) return s.startsWith('-') ? -c : c;
+      }
+      return 0;
+    });
+  const perPage = Number(query.get('perPage') ?? 500) || 500;
+  const page = Number(query.get('page') ?? 1) || 1;
+  return HttpResponse.json({
+    page,
+    perPage,
+    totalItems: items.length,
+    totalPages: Math.max(1, Math.ceil(items.length / perPage)),
+    items: items.slice((page - 1) * perPage, page * perPage),
+  });
+}
+
+export const viewOf = <T extends { id: string }>(
+  rows: readonly T[],
+  id: string,
+  canSee: (row: T) => boolean,
+) => {
+  const row = rows.find((r) => r.id === id);
+  return row && canSee(row) ? HttpResponse.json(row) : pbError(404, "The requested resource wasn't found.");
+};
+
+export const isStaff = (viewer: UserRecord | null): viewer is UserRecord => !!viewer?.admin;

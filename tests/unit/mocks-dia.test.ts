@@ -1,0 +1,89 @@
+// The demo double of booking day (src/mocks/dia*.ts) where the contract suite cannot reach it: the real server's
+// seed has no applicants, so each applicant's Prenot@mi contacts, the state staff keep, the attempts and the
+// appointments that make a booking AGENDADO are checked here, on the seeded booking-day stages.
+import { getDb } from '@/mocks/db';
+import { DIA_SEED } from '@/mocks/processo-seed';
+import { DEMO_ACCOUNTS } from '@/mocks/seed';
+import { failure, signedIn } from '../helpers/pb-client';
+
+const APPLICANTS = ['demoreq00050001', 'demoreq00050002'];
+
+describe('booking day in the demo double', () => {
+  it("refuses the company's contacts and another applicant's, and leaves the state to staff", async () => {
+    const owner = await signedIn('diaPronto');
+    const save = (id: string, body: Record<string, string>) =>
+      owner.collection('requerentes').update(id, body);
+    const company = await failure(() => save(APPLICANTS[0]!, { prenotami_email: DEMO_ACCOUNTS.admin.email }));
+    expect(company.response.data.prenotami_email.code).toBe('validation_company_contact');
+    expect(company.response.data.prenotami_email.message).toMatch(/^Este é um contato da nossa empresa/);
+    await save(APPLICANTS[0]!, {
+      prenotami_email: ' Chiara@Exemplo.com.br ',
+      prenotami_celular: '(11) 97777-1234',
+    });
+    const other = await failure(() => save(APPLICANTS[1]!, { prenotami_email: 'chiara@exemplo.com.br' }));
+    expect(other.response.data.prenotami_email.code).toBe('validation_other_applicant');
+    const phone = await failure(() => save(APPLICANTS[1]!, { prenotami_celular: '11977771234' }));
+    expect(phone.response.data.prenotami_celular.code).toBe('validation_other_applicant');
+    expect((await failure(() => save(APPLICANTS[1]!, { prenotami_estado: 'verificada' }))).status).toBe(400);
+    expect(await owner.collection('requerentes').getOne(APPLICANTS[0]!)).toMatchObject({
+      prenotami_email: 'chiara@exemplo.com.br',
+      prenotami_celular: '11977771234',
+    });
+    const state = (pb: typeof owner) =>
+      pb.send(`/api/dia/requerentes/${APPLICANTS[0]}/prenotami`, {
+        method: 'POST',
+        body: { estado: 'criada' },
+      });
+    expect((await failure(() => state(owner))).status).toBe(403);
+    await state(await signedIn('admin'));
+    expect(await owner.collection('requerentes').getOne(APPLICANTS[0]!)).toMatchObject({
+      prenotami_estado: 'criada',
+    });
+  });
+
+  it('takes attempts and appointments from staff only; every applicant booked makes it AGENDADO', async () => {
+    const staff = await signedIn('admin');
+    const owner = await signedIn('diaPronto');
+    const agendamento = DIA_SEED.pronto.booking;
+    expect(
+      (
+        await failure(() =>
+          owner.collection('tentativas_agendamento').create({ agendamento, resultado: 'sem_vagas' }),
+        )
+      ).status,
+    ).toBe(400);
+    const outro = await failure(() =>
+      staff.collection('tentativas_agendamento').create({ agendamento, resultado: 'outro' }),
+    );
+    expect(outro.response.data.nota.message).toBe('Descreva o que aconteceu.');
+    await staff.collection('tentativas_agendamento').create({ agendamento, resultado: 'sem_vagas' });
+    expect(
+      await owner
+        .collection('tentativas_agendamento')
+        .getFullList({ filter: `agendamento = "${agendamento}"` }),
+    ).toMatchObject([{ resultado: 'sem_vagas', autor_nome: DEMO_ACCOUNTS.admin.nome_completo }]);
+
+    const appointment = (requerente: string, hora: string) => {
+      const form = new FormData();
+      form.append('agendamento', agendamento);
+      form.append('requerentes', requerente);
+      form.append('data', '2026-12-14');
+      form.append('hora', hora);
+      return form;
+    };
+    expect(
+      (await failure(() => owner.collection('compromissos').create(appointment(APPLICANTS[0]!, '09:00'))))
+        .status,
+    ).toBe(400);
+    await staff.collection('compromissos').create(appointment(APPLICANTS[1]!, '09:20'));
+    const booking = () => getDb().agendamentos.find((b) => b.id === agendamento);
+    expect(booking()?.status_agendamento).toBe('ANALISE_OK');
+    await staff.collection('compromissos').create(appointment(APPLICANTS[0]!, '09:00'));
+    expect(booking()).toMatchObject({
+      status_agendamento: 'AGENDADO',
+      data_agendamento: '2026-12-14 00:00:00.000Z',
+      hora_agendamento: '09:00',
+      local_agendamento: 'Consulado-Geral da Itália em São Paulo',
+    });
+  });
+});
