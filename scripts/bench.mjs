@@ -1,7 +1,7 @@
 // Measures the built app: the JS budget, Lighthouse (phone) scores on the public pages, LCP and INP with
 // throttling applied in the browser, and the staff pager.
 //   npm run bench                           all steps; builds what each step needs
-//   node scripts/bench.mjs vitals           only the named steps (lighthouse, vitals, staff-pager)
+//   node scripts/bench.mjs vitals           only the named steps (lighthouse, vitals, staff-pager, server, relay)
 //   BENCH_RUNS=7 npm run bench              more runs for the medians of the vitals (default 5)
 //   BENCH_LOAD_CUSTOMERS=200 BENCH_LOAD_S=10  the server step's load: customers reading their own records at once
 //   BENCH_BOOKINGS=1000000 node scripts/bench.mjs server   the server step at a million bookings (default 100,000;
@@ -27,6 +27,7 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { measure, measurePages, OTHER_PATH, publicPages, report, reportPages } from './budget.mjs';
 import { build } from './build.mjs';
+import { spawnSync } from 'node:child_process';
 import { benchServer, loadComparison, printServerTable } from './bench-server.mjs';
 import { chromePath, chromiumArgs } from './chromium.mjs';
 import { THROTTLING_LABEL } from './page-load.mjs';
@@ -285,7 +286,7 @@ const machineLoad = (text) => `machine: ${cpus().length} cores, load average (1 
 async function main() {
   const only = process.argv.slice(2);
   const steps = only.length ? STEPS.filter((step) => only.includes(step.name)) : STEPS;
-  if (steps.length === 0 && !only.includes('server'))
+  if (steps.length === 0 && !only.includes('server') && !only.includes('relay'))
     throw new Error(`no step named ${only.join(', ')}; steps: ${STEPS.map((s) => s.name).join(', ')}`);
   if (!existsSync(chromePath))
     throw new Error(`no browser at ${chromePath} (apt-get install -y chromium, or set CHROME_PATH)`);
@@ -343,7 +344,15 @@ async function main() {
     console.log(loadComparison(rows));
     console.log(machineLoad(`${loadText(loadBefore)} before the server step, ${loadText(loadavg())} after`));
   }
-  return budget?.overBudget || failed ? 1 : 0;
+  let relayFailed = false;
+  if (!only.length || only.includes('relay')) {
+    // The booking day's relay (issue 27): its own real server, 300 customers on standby (scripts/bench-relay.mjs).
+    console.log('\n== the booking-day relay on the real server');
+    const loadBefore = loadavg();
+    relayFailed = spawnSync('node', ['scripts/bench-relay.mjs'], { stdio: 'inherit' }).status !== 0;
+    console.log(machineLoad(`${loadText(loadBefore)} before the relay step, ${loadText(loadavg())} after`));
+  }
+  return budget?.overBudget || failed || relayFailed ? 1 : 0;
 }
 
 main().then(
