@@ -8,12 +8,14 @@ import { statusLabel } from '@/lib/booking-status';
 import { formatCalendarDay, formatDateTime } from '@/lib/dates';
 import type { BookingRecord } from '@/lib/types';
 import { getDb } from '@/mocks/db';
+import { buildSeed } from '@/mocks/seed';
 import { captureDownload } from '../helpers/download';
 import { renderApp } from '../helpers/render';
 import { server } from '../helpers/server';
 
 const LIST_PATH = '/api/collections/agendamentos/records';
-const TOTAL = 125; // the seed: 120 generated bookings, the `agendado` account's and the 4 case-file stages'
+// The seed: 120 generated bookings, the `agendado` account's, the case-file stages' and the booking day's.
+const TOTAL = buildSeed().agendamentos.length;
 
 /** Every staff-list GET the app sends, as URLs, in order. */
 function trackListRequests(): URL[] {
