@@ -7,7 +7,14 @@ const under = (...parts) => path.join(ROOT, ...parts) + path.sep;
 const SRC = under('src');
 
 /** The kit's modules written for both runtimes (CommonJS, requiring nothing; scripts/kit-module.ts serves them). */
-export const KIT_RULES = ['comum.js', 'prazo.js', 'pedido_aberto.js', 'processo_comum.js', 'janelas.js'];
+export const KIT_RULES = [
+  'comum.js',
+  'prazo.js',
+  'pedido_aberto.js',
+  'processo_comum.js',
+  'janelas.js',
+  'calendario.js',
+];
 
 /** The demo's entry points: the only app files that may load the demo double (src/mocks). */
 const DEMO_ENTRIES = ['src/main.tsx', 'src/app/demo-tools.tsx'].map((f) => path.join(ROOT, f));

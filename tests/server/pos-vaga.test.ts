@@ -69,6 +69,10 @@ beforeAll(async () => {
     .collection('compromissos')
     .create({ agendamento: bookingId, requerentes: [luca.id], data: LUCA_DIA, hora: '10:30' });
   expect(await status()).toBe('AGENDADO');
+  // The AGENDADO e-mail offers each appointment to Google Calendar and points to the .ics on tracking.
+  const [agendado] = await mailsTo(owner.email, { subject: /Seu agendamento foi concluído/ });
+  expect(agendado?.html).toContain('https://calendar.google.com/calendar/render?action=TEMPLATE');
+  expect(agendado?.text).toContain('O arquivo de calendário (.ics)');
 });
 
 describe('reminders that ask for an answer', () => {

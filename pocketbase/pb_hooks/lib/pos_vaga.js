@@ -5,20 +5,14 @@ const regras = require(`${__hooks}/lib/regras.js`);
 const historico = require(`${__hooks}/lib/historico.js`);
 const emails = require(`${__hooks}/lib/emails.js`);
 const DIA = require(`${__hooks}/lib/consulados_dia.json`);
+const cal = require(`${__hooks}/lib/calendario.js`);
 
-const FUSO_H = 3; // America/Sao_Paulo: UTC-3 all year since 2019.
 const USO = 'lembrete_resposta';
 const RESPOSTAS = { vou_comparecer: 'Vou comparecer', preciso_remarcar: 'Preciso remarcar' };
 const TOKEN_VIDA_S = 40 * 86400;
 
-/** yyyy-mm-dd plus n days. */
-function somarDias(dia, n) {
-  return new Date(Date.parse(dia + 'T00:00:00Z') + n * 86400000).toISOString().slice(0, 10);
-}
-
-function diaBR(dia) {
-  return dia.slice(8, 10) + '/' + dia.slice(5, 7) + '/' + dia.slice(0, 4);
-}
+const somarDias = cal.somarDias;
+const diaBR = cal.diaBR;
 
 function nomeDe(r) {
   return (r.getString('nome') + ' ' + r.getString('sobrenome')).trim() || 'Requerente';
@@ -98,39 +92,6 @@ function lembreteDoToken(app, token) {
 function checklist(codigo) {
   const proprios = DIA.consulados[codigo] || [];
   return { itens: DIA.geral.concat(proprios), desconhecido: proprios.length ? '' : DIA.desconhecido };
-}
-
-/** UTC start and end of an appointment (one hour) as iCalendar's basic format. */
-function instantes(dia, hora) {
-  const ini = Date.parse(dia + 'T' + hora + ':00Z') + FUSO_H * 3600000;
-  const f = (ms) =>
-    new Date(ms)
-      .toISOString()
-      .replace(/[-:]/g, '')
-      .replace(/\.\d{3}/, '');
-  return { inicio: f(ini), fim: f(ini + 3600000) };
-}
-
-function tituloDe(nome) {
-  return 'Passaporte italiano: atendimento de ' + nome;
-}
-
-/** "Adicionar ao Google Agenda": Google's documented TEMPLATE link. */
-function linkGoogle(nome, dia, hora, local) {
-  const t = instantes(dia, hora);
-  return (
-    'https://calendar.google.com/calendar/render?action=TEMPLATE' +
-    '&text=' +
-    encodeURIComponent(tituloDe(nome)) +
-    '&dates=' +
-    t.inicio +
-    '/' +
-    t.fim +
-    '&location=' +
-    encodeURIComponent(local) +
-    '&details=' +
-    encodeURIComponent('Chegar com 30 minutos de antecedência! Leve os documentos originais.')
-  );
 }
 
 function lembrar(app, hoje) {
@@ -216,7 +177,7 @@ function mensagemLembrete(app, d) {
         (lista.desconhecido ? '<br>• ' + esc(lista.desconhecido) : ''),
       'Responda com um clique: ' + botao('vou_comparecer') + ' ou ' + botao('preciso_remarcar') + '.',
       '<a href="' +
-        esc(linkGoogle(d.nome, d.dia, d.hora, d.local)) +
+        esc(cal.linkGoogle({ nome: d.nome, data: d.dia, hora: d.hora, local: d.local })) +
         '">Adicionar ao Google Agenda</a> · o arquivo de calendário está na página de andamento.',
     ],
   };
@@ -299,82 +260,28 @@ function responder(e, gravar) {
 
 // ------------------------------------------------------------------ the calendar file
 
-function escICS(texto) {
-  return String(texto || '')
-    .replace(/\\/g, '\\\\')
-    .replace(/;/g, '\\;')
-    .replace(/,/g, '\\,')
-    .replace(/\r?\n/g, '\\n');
-}
-
-/** Folds a content line at 75 octets (RFC 5545 3.1). */
-function dobrar(linha) {
-  const partes = [];
-  let atual = '';
-  let bytes = 0;
-  for (const ch of linha) {
-    const n = unescape(encodeURIComponent(ch)).length;
-    if (bytes + n > 74) {
-      partes.push(atual);
-      atual = ' ';
-      bytes = 1;
-    }
-    atual += ch;
-    bytes += n;
-  }
-  partes.push(atual);
-  return partes.join('\r\n');
-}
-
-/** The booking's calendar: METHOD:PUBLISH, one VEVENT per applicant's appointment, two alarms each. */
-function calendario(app, agendamentoId, agoraMs) {
+/** The booking's appointments as calendar events, one per applicant (the .ics, the tracking page's links). */
+function eventos(app, agendamentoId) {
   const nomes = {};
   app
     .findRecordsByFilter('requerentes', 'agendamento = {:a}', 'created', 0, 0, { a: agendamentoId })
     .forEach((r) => (nomes[r.id] = nomeDe(r)));
-  const carimbo = instantes(new Date(agoraMs || Date.now()).toISOString().slice(0, 10), '00:00').inicio;
-  const linhas = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Passaporte Italiano//Agendamentos//PT',
-    'METHOD:PUBLISH',
-    'CALSCALE:GREGORIAN',
-  ];
+  const lista = [];
   app
     .findRecordsByFilter('compromissos', 'agendamento = {:a}', 'data,hora', 0, 0, { a: agendamentoId })
-    .forEach((c) => {
-      const t = instantes(c.getString('data'), c.getString('hora'));
-      c.getStringSlice('requerentes').forEach((reqId) => {
-        const nome = nomes[reqId] || 'Requerente';
-        linhas.push(
-          'BEGIN:VEVENT',
-          'UID:' + c.id + '-' + reqId + '@passaporte-italiano',
-          'DTSTAMP:' + carimbo,
-          'DTSTART:' + t.inicio,
-          'DTEND:' + t.fim,
-          'SUMMARY:' + escICS(tituloDe(nome)),
-          'LOCATION:' + escICS(c.getString('local')),
-          'DESCRIPTION:' +
-            escICS(
-              'Chegar com 30 minutos de antecedência! Leve os documentos originais.' +
-                (c.getString('codigo_portal') ? ' Código: ' + c.getString('codigo_portal') + '.' : ''),
-            ),
-          'BEGIN:VALARM',
-          'ACTION:DISPLAY',
-          'TRIGGER:-P1D',
-          'DESCRIPTION:' + escICS('Amanhã: ' + tituloDe(nome)),
-          'END:VALARM',
-          'BEGIN:VALARM',
-          'ACTION:DISPLAY',
-          'TRIGGER:-PT3H',
-          'DESCRIPTION:' + escICS('Hoje: ' + tituloDe(nome)),
-          'END:VALARM',
-          'END:VEVENT',
-        );
-      });
-    });
-  linhas.push('END:VCALENDAR');
-  return linhas.map(dobrar).join('\r\n') + '\r\n';
+    .forEach((c) =>
+      c.getStringSlice('requerentes').forEach((reqId) =>
+        lista.push({
+          uid: c.id + '-' + reqId,
+          nome: nomes[reqId] || 'Requerente',
+          data: c.getString('data'),
+          hora: c.getString('hora'),
+          local: c.getString('local'),
+          codigo: c.getString('codigo_portal'),
+        }),
+      ),
+    );
+  return lista;
 }
 
 /** GET /api/agendamentos/{id}/calendario.ics: the booking's owner (or staff) only; 404 for anyone else. */
@@ -387,7 +294,7 @@ function servirCalendario(e) {
   }
   e.response.header().set('Content-Type', 'text/calendar; charset=utf-8; method=PUBLISH');
   e.response.header().set('Content-Disposition', 'attachment; filename="atendimento-consulado.ics"');
-  return e.string(200, calendario(e.app, id));
+  return e.string(200, cal.ics(eventos(e.app, id), Date.now()));
 }
 
 /** The daily job: reminders, then cases that end. `hoje` (yyyy-mm-dd, São Paulo) is for tests. */
@@ -404,12 +311,10 @@ function rodarRota(e) {
 }
 
 module.exports = {
-  somarDias,
   finalizar,
   lembrar,
   checklist,
-  linkGoogle,
-  calendario,
+  eventos,
   responder,
   servirCalendario,
   rodar,
