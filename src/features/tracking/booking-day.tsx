@@ -33,7 +33,10 @@ export function BookingDay({ booking }: { booking: BookingRecord }) {
   });
   const [now] = useState(() => Date.now());
   const consulates = useQuery({ ...bookingDayQueries.consulates(), enabled: !!appointments.data?.length });
-  const consulate = consulates.data?.find((c) => c.codigo === booking.consulado);
+  // The appointment's consulate (its record), else the booking's (its code).
+  const consulateOf = (a: CompromissoRecord) =>
+    consulates.data?.find((c) => c.id === a.consulado) ??
+    consulates.data?.find((c) => c.codigo === booking.consulado);
   const list = attempts.data ?? [];
   const last = list[0];
   const lastMs = pbMs(last?.created);
@@ -94,7 +97,7 @@ export function BookingDay({ booking }: { booking: BookingRecord }) {
                   Baixar confirmação{names(a.requerentes) ? ` de ${names(a.requerentes)}` : ''}
                 </a>
               ) : null}
-              <ConfirmationTask appointment={a} consulate={consulate} now={now} />
+              <ConfirmationTask appointment={a} consulate={consulateOf(a)} now={now} />
               <ul className="mt-1 flex flex-wrap gap-x-4">
                 {events
                   .filter((ev) => ev.uid.startsWith(`${a.id}-`))

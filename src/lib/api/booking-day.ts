@@ -73,6 +73,8 @@ export interface CompromissoRecord {
   requerentes: string[];
   data: string;
   hora: string;
+  /** The consulate's record id (set by the server from the booking's consulate). */
+  consulado?: string;
   local: string;
   codigo_portal: string;
   comprovante: string;
