@@ -88,6 +88,10 @@ describe('reminders that ask for an answer', () => {
     // São Paulo has no rule of its own for the day in the sources: it says so.
     expect(mail?.text).toContain('não encontradas');
     expect(mail?.html).toContain('Adicionar ao Google Agenda');
+    // Plain-text readers get the answers' addresses too.
+    expect(mail?.text).toMatch(
+      /Vou comparecer \(http\S+\/api\/lembretes\/responder\?t=\S+&r=vou_comparecer\)/,
+    );
 
     const link = (resposta: string) => {
       const m = mail!.html.match(

@@ -147,7 +147,7 @@ function enviarLembrete(app, agendamento, compromisso, reqId, tipo) {
     codigo: codigo,
     token: tokenDe(app, lembrete.id),
   });
-  if (!emails.enviar(app, usuario.email(), msg.assunto, msg.paragrafos)) return false;
+  if (!emails.enviar(app, usuario.email(), msg.assunto, msg.paragrafos, true)) return false;
   lembrete.set('enviado', true);
   app.save(lembrete);
   return true;
