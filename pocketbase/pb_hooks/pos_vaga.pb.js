@@ -3,7 +3,9 @@
 
 // Hourly (a restart or a failed send loses no day; `lembretes` keeps each reminder to once). Superusers can run
 // it at once (POST /api/crons/pos_vaga) or for a given São Paulo day (POST /api/pos-vaga/rodar {hoje}).
+// POS_VAGA_AUTOMATICO=0 (the test servers) leaves it to POST /api/pos-vaga/rodar.
 cronAdd('pos_vaga', '20 * * * *', () => {
+  if ($os.getenv('POS_VAGA_AUTOMATICO') === '0') return;
   require(`${__hooks}/lib/pos_vaga.js`).rodar($app);
 });
 
