@@ -14,6 +14,7 @@ export const KIT_RULES = [
   'processo_comum.js',
   'janelas.js',
   'dia_comum.js',
+  'calendario.js',
 ];
 
 /** The demo's entry points: the only app files that may load the demo double (src/mocks). */

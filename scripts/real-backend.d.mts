@@ -24,6 +24,8 @@ export declare function startRealBackend(options: {
   asaasPort?: number;
   rateLimitScale?: number;
   relayLifeS?: number;
+  /** false: POS_VAGA_AUTOMATICO=0, the hourly after-the-slot job does nothing by itself. */
+  afterSlotCron?: boolean;
   eventsOnCreate?: 'none' | 'after' | 'before' | 'alternate';
   nfse?: boolean;
 }): Promise<RealBackend>;

@@ -22,7 +22,9 @@ export const TEST_NFSE = {
  * rateLimitScale (RATE_LIMIT_SCALE: multiplies the per-IP rate limits, for harnesses whose every request comes
  * from 127.0.0.1; left out, the server keeps its production figures), eventsOnCreate (when the stand-in sends a
  * new charge's webhooks: scripts/asaas-stand-in.mjs), nfse (service invoices on: TEST_NFSE's settings),
- * relayLifeS (RETRANSMISSAO_VIDA_S: how long a relayed password or code lives; the server's 600 s when left out).
+ * relayLifeS (RETRANSMISSAO_VIDA_S: how long a relayed password or code lives; the server's 600 s when left out),
+ * afterSlotCron (false sets POS_VAGA_AUTOMATICO=0: the hourly reminders/closing job does nothing by itself, so a
+ * test's appointments on real dates are not closed mid-run; POST /api/pos-vaga/rodar still runs it).
  */
 export async function startRealBackend({
   port,
@@ -40,6 +42,7 @@ export async function startRealBackend({
   eventsOnCreate = 'none',
   nfse = false,
   relayLifeS,
+  afterSlotCron = true,
 }) {
   const mail = await startMailCapture({ log, httpPort: mailHttpPort });
   const pbUrl = `http://127.0.0.1:${port}`;
@@ -63,6 +66,7 @@ export async function startRealBackend({
     ...(rateLimitScale ? { RATE_LIMIT_SCALE: String(rateLimitScale) } : {}),
     ...(nfse ? TEST_NFSE : {}),
     ...(relayLifeS ? { RETRANSMISSAO_VIDA_S: String(relayLifeS) } : {}),
+    ...(afterSlotCron ? {} : { POS_VAGA_AUTOMATICO: '0' }),
     ...(asaas
       ? {
           ASAAS_API_URL: asaas.url,

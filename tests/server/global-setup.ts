@@ -24,6 +24,9 @@ export default async function setup(project: TestProject) {
     nfse: true,
     // A relayed code lives 3 s here (600 in production), so its expiry is tested without waiting 10 minutes.
     relayLifeS: 3,
+    // The after-the-slot job only when a test runs it for a given day (tests/server/pos-vaga.test.ts): the
+    // appointments other files record on real dates must not close or be reminded by the clock.
+    afterSlotCron: false,
   });
   // The demo's own seed, so the contract suite asks both backends about the same records.
   await seedDemo(backend.pb);

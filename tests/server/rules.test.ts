@@ -114,6 +114,22 @@ beforeAll(async () => {
       hora: '09:00',
     })
   ).id;
+  // After the slot (issue #28): a reminder sent for an appointment of its own (the matrix deletes the one
+  // above); only the server writes them.
+  const compromissoDoLembrete = await su.collection('compromissos').create({
+    agendamento: ids.agendamentos,
+    requerentes: [ids.requerentes],
+    data: '2026-12-12',
+    hora: '09:00',
+  });
+  ids.lembretes = (
+    await su.collection('lembretes').create({
+      agendamento: ids.agendamentos,
+      compromisso: compromissoDoLembrete.id,
+      requerente: ids.requerentes,
+      tipo: 'd7',
+    })
+  ).id;
 });
 
 /** What each actor sees of the owner's record: 'own' = it is listed, 'none' = an empty or filtered list. */
@@ -137,6 +153,7 @@ const LIST: Record<string, Record<Actor, 'own' | 'none' | 403>> = {
   retransmissoes: { visitor: 'none', owner: 'none', other: 'none', staff: 'none' },
   tentativas_agendamento: { visitor: 'none', owner: 'own', other: 'none', staff: 'own' },
   compromissos: { visitor: 'none', owner: 'own', other: 'none', staff: 'own' },
+  lembretes: { visitor: 'none', owner: 'own', other: 'none', staff: 'own' },
   ...Object.fromEntries(SERVER_ONLY.map((c) => [c, { visitor: 403, owner: 403, other: 403, staff: 403 }])),
 };
 
@@ -154,6 +171,7 @@ function ownerFilter(collection: string): string {
       'retransmissoes',
       'tentativas_agendamento',
       'compromissos',
+      'lembretes',
     ].includes(collection)
   ) {
     return `agendamento = "${ids.agendamentos ?? ''}"`;
@@ -261,6 +279,13 @@ const WRITE: Record<
     other: { view: 404, create: 400, update: 404, delete: 404 },
     staff: { view: 200, create: 200, update: 200, delete: 200 },
   },
+  // Reminders and their answers: read by the owner and staff, written by the server only.
+  lembretes: {
+    visitor: { view: 404, create: 403, update: 403, delete: 403 },
+    owner: { view: 200, create: 403, update: 403, delete: 403 },
+    other: { view: 404, create: 403, update: 403, delete: 403 },
+    staff: { view: 200, create: 403, update: 403, delete: 403 },
+  },
   ...Object.fromEntries(
     SERVER_ONLY.map((c) => [
       c,
@@ -321,6 +346,13 @@ function createBody(collection: string, actor: Actor): Record<string, unknown> {
         data: '2026-12-11',
         hora: '10:00',
       };
+    case 'lembretes':
+      return {
+        agendamento: ids.agendamentos,
+        compromisso: ids.compromissos,
+        requerente: ids.requerentes,
+        tipo: 'd1',
+      };
     case 'pagamentos':
       return {
         usuario: mine,
@@ -372,6 +404,8 @@ function updateBody(collection: string): Record<string, unknown> {
       return { nota: 'Matriz' };
     case 'compromissos':
       return { hora: '11:00' };
+    case 'lembretes':
+      return { resposta: 'vou_comparecer' };
     default:
       return { status: 'CONFIRMED' };
   }

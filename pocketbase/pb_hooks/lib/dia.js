@@ -472,14 +472,22 @@ function linhasCompromissos(app, agendamentoId) {
     .forEach((r) => (nomes[r.id] = nomeDe(r)));
   return compromissosDe(app, agendamentoId).map((c) => {
     const d = c.getString('data');
+    const quem = c
+      .getStringSlice('requerentes')
+      .map((id) => nomes[id] || '')
+      .join(', ');
     return {
-      quem: c
-        .getStringSlice('requerentes')
-        .map((id) => nomes[id] || '')
-        .join(', '),
+      quem: quem,
       quando: d.slice(8, 10) + '/' + d.slice(5, 7) + '/' + d.slice(0, 4) + ' às ' + c.getString('hora'),
       local: c.getString('local'),
       codigo: c.getString('codigo_portal'),
+      // "Adicionar ao Google Agenda" (issue #28, lib/calendario.js).
+      google: require(`${__hooks}/lib/calendario.js`).linkGoogle({
+        nome: quem || 'Requerente',
+        data: d,
+        hora: c.getString('hora'),
+        local: c.getString('local'),
+      }),
     };
   });
 }

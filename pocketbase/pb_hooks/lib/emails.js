@@ -59,12 +59,14 @@ function textoDoHtml(html) {
     .trim();
 }
 
-function enviar(app, para, assunto, paragrafos) {
+/** Sends an e-mail of HTML paragraphs; `comLinks` writes each link's address in the plain-text part too. */
+function enviar(app, para, assunto, paragrafos, comLinks) {
   const html =
     '<div style="font-family:Arial,sans-serif;font-size:15px;line-height:1.5;color:#1f2937">' +
     paragrafos.map((p) => '<p>' + p + '</p>').join('') +
     '<p>Equipe Passaporte Italiano</p></div>';
-  const texto = paragrafos.map(textoPuro).join('\n\n') + '\n\nEquipe Passaporte Italiano';
+  const texto =
+    paragrafos.map(comLinks ? textoDoHtml : textoPuro).join('\n\n') + '\n\nEquipe Passaporte Italiano';
   try {
     app.newMailClient().send(
       new MailerMessage({

@@ -72,8 +72,12 @@ const TEXTOS = {
           ':</strong> ' +
           emails.escapar(c.quando) +
           (c.local ? ', ' + emails.escapar(c.local) : '') +
-          (c.codigo ? ' (código ' + emails.escapar(c.codigo) + ')' : ''),
+          (c.codigo ? ' (código ' + emails.escapar(c.codigo) + ')' : '') +
+          (c.google ? ' · <a href="' + emails.escapar(c.google) + '">Adicionar ao Google Agenda</a>' : ''),
       ),
+      ...((d.compromissos || []).length
+        ? ['O arquivo de calendário (.ics) de cada agendamento está na página de andamento.']
+        : []),
       '<strong>Chegar com 30 minutos de antecedência!</strong>',
       'Veja na página de andamento os documentos que você deve levar no dia.',
     ],

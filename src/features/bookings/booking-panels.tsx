@@ -189,6 +189,7 @@ const FIELD_NAMES: Record<string, string> = {
   estorno: 'Estorno',
   desistencia: 'Desistência',
   pagamento_duplicado: 'Pagamento duplicado',
+  resposta_lembrete: 'Resposta ao lembrete:',
 };
 /** Entries about money: one line the server wrote, shown as it is. */
 const MONEY_NOTES = ['pagamento', 'estorno', 'desistencia', 'pagamento_duplicado'];
@@ -204,7 +205,7 @@ export function shownValue(field: string, value: string): string {
 function Change({ campo, de, para }: BookingHistoryRecord['alteracoes'][number]) {
   const name = FIELD_NAMES[campo] ?? campo;
   if (campo === 'formulario') return <li>{name}: atualizado</li>;
-  if (campo === 'documento' || campo === 'retencao')
+  if (campo === 'documento' || campo === 'retencao' || campo === 'resposta_lembrete')
     return (
       <li className="break-words">
         {name} {de}: {para}

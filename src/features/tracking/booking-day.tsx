@@ -1,6 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { bookingDayQueries, fileUrl, janelas, pbMs, RESULTADOS } from '@/lib/api/booking-day';
+import {
+  bookingDayQueries,
+  calendario,
+  fileUrl,
+  janelas,
+  pbMs,
+  RESULTADOS,
+  type CompromissoRecord,
+  type ConsuladoRecord,
+} from '@/lib/api/booking-day';
 import { caseFileQueries } from '@/lib/api/case-file';
 import type { BookingRecord } from '@/lib/types';
 
@@ -21,6 +31,12 @@ export function BookingDay({ booking }: { booking: BookingRecord }) {
     ...caseFileQueries.fileToken(),
     enabled: !!appointments.data?.some((a) => a.comprovante),
   });
+  const [now] = useState(() => Date.now());
+  const consulates = useQuery({ ...bookingDayQueries.consulates(), enabled: !!appointments.data?.length });
+  // The appointment's consulate (its record), else the booking's (its code).
+  const consulateOf = (a: CompromissoRecord) =>
+    consulates.data?.find((c) => c.id === a.consulado) ??
+    consulates.data?.find((c) => c.codigo === booking.consulado);
   const list = attempts.data ?? [];
   const last = list[0];
   const lastMs = pbMs(last?.created);
@@ -30,6 +46,17 @@ export function BookingDay({ booking }: { booking: BookingRecord }) {
       .map((a) => (a ? `${a.nome} ${a.sobrenome}`.trim() : ''))
       .filter(Boolean)
       .join(', ');
+  // One calendar event per applicant (the kit's lib/calendario.js, as the server's .ics and e-mails).
+  const events = (appointments.data ?? []).flatMap((a) =>
+    a.requerentes.map((id) => ({
+      uid: `${a.id}-${id}`,
+      nome: names([id]) || 'Requerente',
+      data: a.data,
+      hora: a.hora,
+      local: a.local,
+      codigo: a.codigo_portal,
+    })),
+  );
   return (
     <>
       {booking.status_agendamento === 'ANALISE_OK' ? (
@@ -70,10 +97,84 @@ export function BookingDay({ booking }: { booking: BookingRecord }) {
                   Baixar confirmação{names(a.requerentes) ? ` de ${names(a.requerentes)}` : ''}
                 </a>
               ) : null}
+              <ConfirmationTask appointment={a} consulate={consulateOf(a)} now={now} />
+              <ul className="mt-1 flex flex-wrap gap-x-4">
+                {events
+                  .filter((ev) => ev.uid.startsWith(`${a.id}-`))
+                  .map((ev) => (
+                    <li key={ev.uid}>
+                      <a
+                        className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline"
+                        href={calendario.linkGoogle(ev)}
+                        target="_blank"
+                        rel="noreferrer"
+                      >
+                        Adicionar ao Google Agenda{a.requerentes.length > 1 ? ` (${ev.nome})` : ''}
+                      </a>
+                    </li>
+                  ))}
+              </ul>
             </li>
           ))}
         </ul>
       ) : null}
+      {events.length ? (
+        <a
+          className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline"
+          href={`data:text/calendar;charset=utf-8;method=PUBLISH,${encodeURIComponent(calendario.ics(events, now))}`}
+          download="atendimento-consulado.ics"
+        >
+          Baixar o arquivo de calendário (.ics)
+        </a>
+      ) : null}
     </>
+  );
+}
+
+/**
+ * Whether the applicant must confirm the appointment in the Prenot@mi portal, as the consulate's data says:
+ * the window (D-10 to D-3) and how where it asks for it; the opposite where it says not to; unknown otherwise.
+ */
+function ConfirmationTask({
+  appointment,
+  consulate,
+  now,
+}: {
+  appointment: CompromissoRecord;
+  consulate: ConsuladoRecord | undefined;
+  now: number;
+}) {
+  if (!consulate) return null;
+  const quando = consulate.confirmacao_quando ? ` ${consulate.confirmacao_quando}` : '';
+  if (consulate.confirmacao === 'nao') {
+    return (
+      <p data-testid="confirmacao">
+        O consulado de {consulate.nome} pede que você <strong>não</strong> confirme este agendamento no
+        portal: ele mesmo confere o processo.{quando}
+      </p>
+    );
+  }
+  if (consulate.confirmacao === 'sim') {
+    const hoje = janelas.diaLocal(now).split('/').reverse().join('-');
+    const janela = calendario.janelaConfirmacao(appointment.data, hoje);
+    return (
+      <div data-testid="confirmacao" className="mt-2 rounded-md bg-amber-50 p-2">
+        <p className="font-semibold text-ink-900">
+          Confirme no Prenot@mi entre {calendario.diaBR(janela.de)} e {calendario.diaBR(janela.ate)}
+          {janela.estado === 'aberta' ? ' (o prazo está aberto)' : ''}
+          {janela.estado === 'encerrada' ? ' (o prazo terminou)' : ''}
+        </p>
+        <p>
+          O consulado de {consulate.nome} cancela o agendamento que não for confirmado nesse prazo. Entre no
+          Prenot@mi com a conta do requerente e confirme o agendamento.{quando}
+        </p>
+      </div>
+    );
+  }
+  return (
+    <p data-testid="confirmacao">
+      Não sabemos se o consulado de {consulate.nome} pede que o agendamento seja confirmado no portal: as
+      fontes que consultamos não dizem. Se o Prenot@mi pedir uma confirmação, faça-a.
+    </p>
   );
 }

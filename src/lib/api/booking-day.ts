@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { pb } from '@/lib/pocketbase';
 import type { RequerenteRecord } from '@/lib/processo';
+import calendario from '../../../pocketbase/pb_hooks/lib/calendario.js';
 import janelas, { type Janela } from '../../../pocketbase/pb_hooks/lib/janelas.js';
 
 /**
@@ -9,7 +10,7 @@ import janelas, { type Janela } from '../../../pocketbase/pb_hooks/lib/janelas.j
  * handling (who holds it, standby, what staff ask for), the relay, the attempts and the appointments. Shared by
  * the customer's standby page, tracking and staff's opening-day screen.
  */
-export { janelas };
+export { janelas, calendario };
 export type { Janela };
 
 export interface ConsuladoRecord {
@@ -72,6 +73,8 @@ export interface CompromissoRecord {
   requerentes: string[];
   data: string;
   hora: string;
+  /** The consulate's record id (set by the server from the booking's consulate). */
+  consulado?: string;
   local: string;
   codigo_portal: string;
   comprovante: string;

@@ -1,0 +1,145 @@
+// The appointment's calendar (issue #28), for both runtimes (CommonJS, requires nothing, like janelas.js): the
+// .ics file (METHOD:PUBLISH, one VEVENT per applicant, two alarms), the "Adicionar ao Google Agenda" link, and
+// the portal confirmation window (D-10 to D-3). The server (lib/pos_vaga.js: the reminders, the .ics route)
+// and the app's tracking page run this same module. Times are São Paulo's (UTC-3 all year since 2019).
+const FUSO_H = 3;
+// Where a consulate asks for it, the appointment is confirmed in the portal from D-10 to D-3
+// (booking-operations.md: ambpanama, consnizza, conslondra .esteri.it).
+const CONFIRMACAO = { deDias: 10, ateDias: 3 };
+const DETALHES = 'Chegar com 30 minutos de antecedência! Leve os documentos originais.';
+
+/** yyyy-mm-dd plus n days. */
+function somarDias(dia, n) {
+  return new Date(Date.parse(dia + 'T00:00:00Z') + n * 86400000).toISOString().slice(0, 10);
+}
+
+/** dd/mm/aaaa. */
+function diaBR(dia) {
+  return dia.slice(8, 10) + '/' + dia.slice(5, 7) + '/' + dia.slice(0, 4);
+}
+
+/** UTC start and end (one hour) of a São Paulo day and time, in iCalendar's basic format. */
+function instantes(dia, hora) {
+  const ini = Date.parse(dia + 'T' + hora + ':00Z') + FUSO_H * 3600000;
+  const f = (ms) =>
+    new Date(ms)
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d{3}/, '');
+  return { inicio: f(ini), fim: f(ini + 3600000) };
+}
+
+function titulo(nome) {
+  return 'Passaporte italiano: atendimento de ' + nome;
+}
+
+/** "Adicionar ao Google Agenda": Google's TEMPLATE link for one applicant's appointment. */
+function linkGoogle(ev) {
+  const t = instantes(ev.data, ev.hora);
+  return (
+    'https://calendar.google.com/calendar/render?action=TEMPLATE&text=' +
+    encodeURIComponent(titulo(ev.nome)) +
+    '&dates=' +
+    t.inicio +
+    '/' +
+    t.fim +
+    '&location=' +
+    encodeURIComponent(ev.local || '') +
+    '&details=' +
+    encodeURIComponent(DETALHES)
+  );
+}
+
+function escapar(texto) {
+  return String(texto || '')
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r?\n/g, '\\n');
+}
+
+/** Folds a content line at 75 octets (RFC 5545 3.1). */
+function dobrar(linha) {
+  const partes = [];
+  let atual = '';
+  let bytes = 0;
+  for (let i = 0; i < linha.length; i++) {
+    const ch = linha[i];
+    const c = ch.charCodeAt(0);
+    const n = c < 0x80 ? 1 : c < 0x800 ? 2 : c >= 0xd800 && c <= 0xdfff ? 2 : 3;
+    if (bytes + n > 74 && !(c >= 0xdc00 && c <= 0xdfff)) {
+      partes.push(atual);
+      atual = ' ';
+      bytes = 1;
+    }
+    atual += ch;
+    bytes += n;
+  }
+  partes.push(atual);
+  return partes.join('\r\n');
+}
+
+/**
+ * The calendar file for a booking's appointments: eventos = [{uid, nome, data, hora, local, codigo}].
+ * agoraMs stamps it (DTSTAMP).
+ */
+function ics(eventos, agoraMs) {
+  const carimbo = new Date(agoraMs)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+  const linhas = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Passaporte Italiano//Agendamentos//PT',
+    'METHOD:PUBLISH',
+    'CALSCALE:GREGORIAN',
+  ];
+  eventos.forEach((ev) => {
+    const t = instantes(ev.data, ev.hora);
+    linhas.push(
+      'BEGIN:VEVENT',
+      'UID:' + ev.uid + '@passaporte-italiano',
+      'DTSTAMP:' + carimbo,
+      'DTSTART:' + t.inicio,
+      'DTEND:' + t.fim,
+      'SUMMARY:' + escapar(titulo(ev.nome)),
+      'LOCATION:' + escapar(ev.local),
+      'DESCRIPTION:' + escapar(DETALHES + (ev.codigo ? ' Código: ' + ev.codigo + '.' : '')),
+      'BEGIN:VALARM',
+      'ACTION:DISPLAY',
+      'TRIGGER:-P1D',
+      'DESCRIPTION:' + escapar('Amanhã: ' + titulo(ev.nome)),
+      'END:VALARM',
+      'BEGIN:VALARM',
+      'ACTION:DISPLAY',
+      'TRIGGER:-PT3H',
+      'DESCRIPTION:' + escapar('Hoje: ' + titulo(ev.nome)),
+      'END:VALARM',
+      'END:VEVENT',
+    );
+  });
+  linhas.push('END:VCALENDAR');
+  return linhas.map(dobrar).join('\r\n') + '\r\n';
+}
+
+/**
+ * The portal confirmation of an appointment on `dia` seen on `hoje` (São Paulo days): its window
+ * {de, ate} and where today stands: 'antes', 'aberta', 'encerrada'.
+ */
+function janelaConfirmacao(dia, hoje) {
+  const de = somarDias(dia, -CONFIRMACAO.deDias);
+  const ate = somarDias(dia, -CONFIRMACAO.ateDias);
+  return { de: de, ate: ate, estado: hoje < de ? 'antes' : hoje > ate ? 'encerrada' : 'aberta' };
+}
+
+module.exports = {
+  CONFIRMACAO,
+  somarDias,
+  diaBR,
+  instantes,
+  titulo,
+  linkGoogle,
+  ics,
+  janelaConfirmacao,
+};
