@@ -62,7 +62,8 @@ export async function customerWithOrder(
     data: { identity: customer.email, password: customer.password },
   });
   const token = ((await auth.json()) as { token: string }).token;
-  const headers = { Authorization: token };
+  // From an address of its own, like a browser context with ownAddress: the per-IP card limit counts each customer apart.
+  const headers = { Authorization: token, 'x-forwarded-for': `198.51.100.${(ipCounter++ % 250) + 1}` };
   const asaas = await request.post(`${REAL_BACKEND.pb}/payments/asaas/customer`, { headers, data: {} });
   const { id } = (await asaas.json()) as { id: string };
   const value = tipo === 'familiar' ? 999 : 699;
