@@ -437,9 +437,10 @@ describe('the standby e-mail', () => {
       await holder.pb.collection('consulados').update(sp.id, { janelas: windowIn(45) });
       await su.crons.run('dia_agendamento');
 
-      // 20 minutes away: told once, however often the cron runs.
+      // 20 minutes away: told once, however often the cron runs, even three runs at the same moment (the
+      // minute's own run can coincide with a superuser's).
       await holder.pb.collection('consulados').update(sp.id, { janelas: windowIn(20) });
-      await su.crons.run('dia_agendamento');
+      await Promise.all([1, 2, 3].map(() => su.crons.run('dia_agendamento')));
       await su.crons.run('dia_agendamento');
       const [mail, ...more] = await mailsTo(ready.email, { subject: /^Fique de prontidão/ });
       expect(more).toEqual([]);

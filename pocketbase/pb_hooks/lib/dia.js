@@ -341,15 +341,21 @@ function avisarProntidao(app, agoraMs) {
       { c: c.getString('codigo') },
     );
     casos.forEach((agendamento) => {
-      const atendimento = garantirAtendimento(app, agendamento);
-      if (msDe(atendimento.getString('janela')) === prox.inicioMs && atendimento.getString('aviso_em'))
-        return;
-      atendimento.set('janela', pbData(prox.inicioMs));
-      atendimento.set('aviso_em', pbData(agora));
-      atendimento.set('pronto', false);
-      atendimento.set('pedido', '');
-      app.save(atendimento);
-      if (emailProntidao(app, agendamento, prox.inicioMs, fuso, agora)) enviados++;
+      // The check and the claim are one transaction, so the minute's cron and a superuser's run at the same
+      // moment cannot both send: writes are serialized, the second one reads the first one's aviso_em.
+      let meu = false;
+      app.runInTransaction((tx) => {
+        const atendimento = garantirAtendimento(tx, agendamento);
+        if (msDe(atendimento.getString('janela')) === prox.inicioMs && atendimento.getString('aviso_em'))
+          return;
+        atendimento.set('janela', pbData(prox.inicioMs));
+        atendimento.set('aviso_em', pbData(agora));
+        atendimento.set('pronto', false);
+        atendimento.set('pedido', '');
+        tx.save(atendimento);
+        meu = true;
+      });
+      if (meu && emailProntidao(app, agendamento, prox.inicioMs, fuso, agora)) enviados++;
     });
   });
   return enviados;
