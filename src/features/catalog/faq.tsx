@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { faq } from '@/config/content';
 
 /** Native details/summary: keyboard and screen-reader ready, and works before any script runs. */
@@ -19,7 +20,21 @@ export function Faq() {
                 +
               </span>
             </summary>
-            <p className="pb-5 text-ink-700">{item.answer}</p>
+            <p className="pb-5 text-ink-700">
+              {item.answer}
+              {item.more ? (
+                <>
+                  {' '}
+                  <Link
+                    to={item.more.href}
+                    className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900"
+                  >
+                    {item.more.text}
+                  </Link>
+                  .
+                </>
+              ) : null}
+            </p>
           </details>
         ))}
       </div>
