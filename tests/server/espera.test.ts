@@ -1,14 +1,15 @@
 // The published wait on a real PocketBase (issue #28, item 5): from a seeded status history (rows written with
 // their past dates, as the hooks would have recorded them), GET /api/espera gives the known median, 80th
 // percentile and count per consulate, "poucos dados" under 5 cases, nothing personal; the owner of a ready case
-// reads their place in their consulate's queue, another customer reads nothing of it. Its own server: the
-// shared one holds other files' cases of every consulate.
+// reads their place in their consulate's queue, another customer reads nothing of it; staff read the longest
+// waits. Its own server: the shared one holds other files' cases of every consulate.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import PocketBase, { ClientResponseError } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registration } from './helpers';
+import type { EsperaConsulado as Figures } from '../../pocketbase/pb_hooks/lib/espera.js';
 import { startRealBackend } from '../../scripts/real-backend.mjs';
 import { freePort } from '../../scripts/pocketbase-server.mjs';
 import { insertRows } from '../../scripts/seed.mjs';
@@ -114,16 +115,6 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-interface Figures {
-  codigo: string;
-  nome: string;
-  casos: number;
-  mediana: number | null;
-  p80: number | null;
-  poucosDados: boolean;
-  meses: { mes: string; casos: number; mediana: number | null }[];
-}
-
 describe('the published wait', () => {
   it('gives median, 80th percentile and count per consulate, "poucos dados" under 5, cached, nothing personal', async () => {
     await su.send('/api/espera/recalcular', { method: 'POST' });
@@ -175,5 +166,21 @@ describe('the published wait', () => {
       (error: ClientResponseError) => error,
     );
     expect(staffOnly?.status).toBe(403);
+    const input = registration();
+    await su.collection('usuarios').create({ ...input, verified: true, admin: true });
+    const staff = new PocketBase(backend.pb.url);
+    await staff.collection('usuarios').authWithPassword(input.email, input.password);
+    const { filas } = await staff.send<{
+      filas: { codigo: string; prontos: number; maisAntigos: { id: string; dias: number }[] }[];
+    }>('/api/espera/equipe', {});
+    const recife = filas.find((f) => f.codigo === 'recife');
+    expect(recife?.prontos).toBe(5);
+    expect(recife?.maisAntigos.map((p) => [p.id, p.dias])).toEqual([
+      [id('esperafila', 0), 12],
+      [id('esperafila', 1), 9],
+      [id('esperafila', 2), 6],
+      [OWNER_BOOKING, 3],
+      [id('esperafila', 3), 1],
+    ]);
   });
 });

@@ -4,6 +4,7 @@ import { WAIT_BOX_ID, WAIT_FAILED, WAIT_LOADING, waitPageHtml } from '@/componen
 import { paths } from '@/config/routes';
 import { titles } from '@/config/seo';
 import { fetchWaitFigures } from '@/lib/api/wait-public';
+import { backendReady } from '@/lib/backend-ready';
 import { apiBaseUrl } from '@/lib/pocketbase';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -17,7 +18,8 @@ export function WaitPage() {
   const [html, setHtml] = useState(WAIT_LOADING);
   useEffect(() => {
     let live = true;
-    fetchWaitFigures(apiBaseUrl).then(
+    // In demo mode the in-browser backend starts after the first paint, as every API call waits for it.
+    backendReady.then(() => fetchWaitFigures(apiBaseUrl)).then(
       (resumo) => live && setHtml(waitPageHtml(resumo)),
       () => live && setHtml(WAIT_FAILED),
     );
