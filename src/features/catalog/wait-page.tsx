@@ -19,10 +19,12 @@ export function WaitPage() {
   useEffect(() => {
     let live = true;
     // In demo mode the in-browser backend starts after the first paint, as every API call waits for it.
-    backendReady.then(() => fetchWaitFigures(apiBaseUrl)).then(
-      (resumo) => live && setHtml(waitPageHtml(resumo)),
-      () => live && setHtml(WAIT_FAILED),
-    );
+    backendReady
+      .then(() => fetchWaitFigures(apiBaseUrl))
+      .then(
+        (resumo) => live && setHtml(waitPageHtml(resumo)),
+        () => live && setHtml(WAIT_FAILED),
+      );
     return () => {
       live = false;
     };
