@@ -36,10 +36,10 @@ test('the public wait page, from the FAQ, with a chart per consulate and no app 
     const block = page.getByRole('region', { name: c.nome, exact: true });
     await expect(block).toContainText(`(${c.casos} ${c.casos === 1 ? 'caso' : 'casos'})`);
     if (c.poucosDados) {
-      await expect(block).toContainText('poucos dados ainda');
+      await expect(block).toContainText('Poucos dados ainda');
       await expect(block.getByRole('img')).toHaveCount(0);
     } else {
-      await expect(block).toContainText('metade dos casos foi agendada em até');
+      await expect(block).toContainText('Metade dos casos foi agendada em até');
       await expect(block.getByRole('img')).toHaveAccessibleName(
         new RegExp(`^Mediana de dias até o agendamento, mês a mês, em ${c.nome}: `),
       );

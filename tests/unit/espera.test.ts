@@ -82,6 +82,7 @@ describe('the published wait (pocketbase/pb_hooks/lib/espera.js)', () => {
       meses: [],
     });
     expect(espera.fraseConsulado(recife!)).toBe('Recife: poucos dados ainda (4 casos).');
+    expect(espera.fraseNumeros(recife!)).toBe('Poucos dados ainda (4 casos).');
     expect(espera.fraseConsulado(sp!)).toBe(
       'São Paulo: metade dos casos foi agendada em até 11 dias e 8 em cada 10 em até 20 dias (6 casos).',
     );

@@ -50,6 +50,7 @@ declare const espera: {
   fraseFila(antes: number): string;
   dias(n: number): string;
   mesCurto(mes: string): string;
+  fraseNumeros(c: EsperaConsulado): string;
   fraseConsulado(c: EsperaConsulado): string;
 };
 export default espera;

@@ -177,20 +177,25 @@ function mesCurto(mes) {
   return nomes[Number(mes.slice(5, 7)) - 1] + '/' + mes.slice(0, 4);
 }
 
-/** One consulate's figures in a sentence (the chart's text alternative starts with it). */
-function fraseConsulado(c) {
-  if (c.poucosDados)
-    return c.nome + ': ' + POUCOS_DADOS + ' (' + c.casos + (c.casos === 1 ? ' caso' : ' casos') + ').';
+/** One consulate's figures in a sentence, without its name (under its heading). */
+function fraseNumeros(c) {
+  const casos = c.casos + (c.casos === 1 ? ' caso' : ' casos');
+  if (c.poucosDados) return 'Poucos dados ainda (' + casos + ').';
   return (
-    c.nome +
-    ': metade dos casos foi agendada em até ' +
+    'Metade dos casos foi agendada em até ' +
     dias(c.mediana) +
     ' e 8 em cada 10 em até ' +
     dias(c.p80) +
     ' (' +
-    c.casos +
-    ' casos).'
+    casos +
+    ').'
   );
+}
+
+/** One consulate's figures in a sentence: 'Recife: poucos dados ainda (4 casos).' */
+function fraseConsulado(c) {
+  const numeros = fraseNumeros(c);
+  return c.nome + ': ' + numeros.charAt(0).toLowerCase() + numeros.slice(1);
 }
 
 module.exports = {
@@ -208,5 +213,6 @@ module.exports = {
   fraseFila,
   dias,
   mesCurto,
+  fraseNumeros,
   fraseConsulado,
 };

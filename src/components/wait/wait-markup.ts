@@ -57,7 +57,7 @@ function chart(c: EsperaConsulado, id: string): string {
 export function consulateWaitHtml(c: EsperaConsulado, heading: 'h2' | 'h3' | 'h4', id: string): string {
   const hid = `${id}-${c.codigo}`;
   const title = `<${heading} id="${hid}" class="text-lg font-bold text-ink-900">${escape(c.nome)}</${heading}>`;
-  const sentence = `<p class="mt-1 text-ink-700">${escape(espera.fraseConsulado(c))}</p>`;
+  const sentence = `<p class="mt-1 text-ink-700">${escape(espera.fraseNumeros(c))}</p>`;
   if (c.poucosDados)
     return `<section aria-labelledby="${hid}" class="rounded-2xl border border-gray-200 p-4">${title}${sentence}</section>`;
   const list = `<ul class="space-y-1 text-sm text-ink-700">${c.meses.map((m) => `<li>${escape(monthLine(m))}</li>`).join('')}</ul>`;
