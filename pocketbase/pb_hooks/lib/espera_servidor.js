@@ -1,8 +1,8 @@
 // The published wait (issue #28, item 5) on the server: the status history read from `historico_agendamentos`
 // (each change's `alteracoes`, [{campo, de, para}]), handed to the shared rules of lib/espera.js.
-//   GET  /api/espera                     anyone: the figures per consulate, cached (CACHE_MINUTOS), no personal data
+//   GET  /api/espera                     anyone: the figures per consulate, as the cron keeps them, no personal data
 //   GET  /api/agendamentos/{id}/espera   the booking's owner: their consulate's figures and their place in the queue
-//   GET  /api/espera/equipe              staff: the figures and, per consulate, the cases waiting longest
+//   GET  /api/espera/equipe              staff: the same figures and, per consulate, the cases waiting longest
 //   POST /api/espera/recalcular          superusers: computes the published figures now
 
 const espera = require(`${__hooks}/lib/espera.js`);
@@ -59,13 +59,22 @@ function calcular(app) {
   return espera.resumo(eventos(app, agora), agora, consulados());
 }
 
-/** The published figures, computed at most every CACHE_MINUTOS (kept in the app's store). */
-function publicado(app) {
-  const guardado = app.store().get(CHAVE);
-  if (guardado && Date.now() - guardado.em < CACHE_MINUTOS * 60000) return guardado.resumo;
+/** Computes the figures now and keeps them (the cron every CACHE_MINUTOS, and POST /api/espera/recalcular). */
+function guardar(app) {
   const resumo = calcular(app);
   app.store().set(CHAVE, { em: Date.now(), resumo: resumo });
   return resumo;
+}
+
+/**
+ * The published figures as kept (the cron refreshes them every CACHE_MINUTOS, off the requests' path: the
+ * history is read whole); computed here only when none are kept or they are older than twice that (a stopped
+ * cron).
+ */
+function publicado(app) {
+  const guardado = app.store().get(CHAVE);
+  if (guardado && Date.now() - guardado.em < 2 * CACHE_MINUTOS * 60000) return guardado.resumo;
+  return guardar(app);
 }
 
 /**
@@ -133,7 +142,7 @@ function servirDoCliente(e) {
 function servirEquipe(e) {
   if (!ehEquipe(e)) throw new ForbiddenError('Apenas a equipe pode fazer isso.');
   const agora = Date.now();
-  const resumo = calcular(e.app);
+  const resumo = publicado(e.app);
   return e.json(200, {
     resumo: resumo,
     filas: resumo.consulados.map((c) => {
@@ -156,11 +165,11 @@ function servirEquipe(e) {
 
 /** POST /api/espera/recalcular: the published figures, computed now. */
 function recalcular(e) {
-  e.app.store().remove(CHAVE);
-  return e.json(200, publicado(e.app));
+  return e.json(200, guardar(e.app));
 }
 
 module.exports = {
+  guardar,
   CACHE_MINUTOS,
   calcular,
   publicado,
