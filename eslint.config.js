@@ -140,6 +140,7 @@ export default defineConfig([
             'onRecordDeleteRequest',
             'onRecordDelete',
             'DynamicModel',
+            'arrayOf',
             'sleep',
             'SelectField',
             'Collection',

@@ -25,6 +25,10 @@ function checkLaunch(env: Record<string, string>): void {
   }
 }
 
+/** The public wait page's script (src/features/catalog/wait-page-script.ts), an entry of its own. */
+const WAIT_ENTRY = 'src/features/catalog/wait-page-script.ts';
+const WAIT_ENTRY_NAME = 'espera-pagina';
+
 // Tests run in São Paulo, where staff and customers are, unless TZ says otherwise (`npm run test:unit` runs
 // the unit tests once more in Tokyo, ahead of UTC). Set before vitest starts its workers, which inherit it.
 process.env.TZ ??= 'America/Sao_Paulo';
@@ -40,7 +44,18 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
     define: { __DEMO__: JSON.stringify(apiUrl.trim() === '') },
     plugins: [react(), tailwindcss(), kitModule()],
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-    build: { target: 'es2022', sourcemap: false },
+    build: {
+      target: 'es2022',
+      sourcemap: false,
+      // The client build has a second entry: the public wait page's own small script (issue #28), which the
+      // prerender adds to that page only, found through the manifest (scripts/prerender.mjs, which removes it).
+      ...(command === 'build' && !isSsrBuild
+        ? {
+            manifest: true,
+            rolldownOptions: { input: { index: 'index.html', [WAIT_ENTRY_NAME]: WAIT_ENTRY } },
+          }
+        : {}),
+    },
     server: { host: '127.0.0.1', port: 5173 },
     preview: { host: '127.0.0.1', port: 4173 },
     test: {

@@ -25,6 +25,7 @@ export const PAGES = [
   '/services/familiar',
   '/termos',
   '/privacidade',
+  '/espera',
   '/pagina-que-nao-existe',
   '/?mode=login',
 ];

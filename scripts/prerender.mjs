@@ -1,5 +1,5 @@
 // Writes the public pages as real HTML at build time (issue 5): dist/index.html, dist/services/<id>.html,
-// dist/termos.html, dist/privacidade.html and dist/404.html, with per-page head tags and JSON-LD, plus
+// dist/termos.html, dist/privacidade.html, dist/espera.html (with its own small script) and dist/404.html, with per-page head tags and JSON-LD, plus
 // sitemap.xml and robots.txt, then the Content-Security-Policy files (dist/_headers, dist/nginx-csp.conf:
 // scripts/csp.mjs), once every HTML file and its inline scripts are final.
 // Runs after `vite build` (client) and `vite build --ssr src/entry-server.tsx --outDir .ssr`.
@@ -71,6 +71,17 @@ function deferBoot(html) {
   return out.replace('</body>', `  ${boot}\n  </body>`);
 }
 
+// The wait page's own script (vite.config.ts, a second entry of the client build): drawn from the manifest,
+// which is not published.
+const manifestFile = join(dist, '.vite', 'manifest.json');
+const manifest = JSON.parse(await readFile(manifestFile, 'utf8'));
+const waitScript = manifest['src/features/catalog/wait-page-script.ts']?.file;
+if (!waitScript) throw new Error('the build has no wait page script (vite.config.ts WAIT_ENTRY)');
+await rm(join(dist, '.vite'), { recursive: true, force: true });
+const ownScripts = {
+  '/espera': `<script type="module" crossorigin src="/${waitScript}"></script>`,
+};
+
 const list = pages();
 for (const page of list) {
   const body = await render(page.path);
@@ -82,7 +93,8 @@ for (const page of list) {
     .replace(
       '<div id="root"></div>',
       `<div id="root" data-prerendered="${escapeHtml(page.path)}">${body}</div>`,
-    );
+    )
+    .replace('</body>', `${ownScripts[page.path] ? `  ${ownScripts[page.path]}\n  ` : ''}</body>`);
   const file = join(dist, page.file);
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, html);

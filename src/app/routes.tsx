@@ -31,35 +31,40 @@ const AccountPage = onDemand(() => import('@/features/account/account-page'), 'A
 const StandbyPage = onDemand(() => import('@/features/standby/standby-page'), 'StandbyPage');
 const OpeningDayPage = onDemand(() => import('@/features/opening-day/opening-day-page'), 'OpeningDayPage');
 const ConsulatesPage = onDemand(() => import('@/features/opening-day/consulates-page'), 'ConsulatesPage');
-// Public and prerendered, but long: each text loads with its own page, without the query client it never uses.
-const LEGAL_PATHS = ['/termos', '/privacidade'] as const;
-type LegalPath = (typeof LEGAL_PATHS)[number];
-const legalLoaders: Record<LegalPath, () => Promise<ComponentType>> = {
+// Public and prerendered, but not in the first bundle: the legal texts (long) and the wait page (issue #28,
+// item 5; its figures are drawn by its own small script before the app loads). Each loads with its own page,
+// without the query client it never uses.
+const ON_DEMAND_PATHS = ['/termos', '/privacidade', '/espera'] as const;
+type OnDemandPath = (typeof ON_DEMAND_PATHS)[number];
+const onDemandLoaders: Record<OnDemandPath, () => Promise<ComponentType>> = {
   '/termos': async () => (await import('@/features/catalog/terms-page')).TermsPage,
   '/privacidade': async () => (await import('@/features/catalog/privacy-page')).PrivacyPage,
+  '/espera': async () => (await import('@/features/catalog/wait-page')).WaitPage,
 };
-const legalModules: Partial<Record<LegalPath, ComponentType>> = {};
-const loadLegal = async (path: LegalPath) => (legalModules[path] ??= await legalLoaders[path]());
+const onDemandModules: Partial<Record<OnDemandPath, ComponentType>> = {};
+const loadOnDemand = async (path: OnDemandPath) => (onDemandModules[path] ??= await onDemandLoaders[path]());
 
-const isLegalPath = (path: string): path is LegalPath => (LEGAL_PATHS as readonly string[]).includes(path);
+const isOnDemandPath = (path: string): path is OnDemandPath =>
+  (ON_DEMAND_PATHS as readonly string[]).includes(path);
 
 /**
- * A legal page: rendered at once when its code is already here (loaded before hydrating its prerendered
- * HTML, so hydration never falls back to the loading screen), otherwise loaded on demand.
+ * A public page loaded on demand: rendered at once when its code is already here (loaded before hydrating its
+ * prerendered HTML, so hydration never falls back to the loading screen), otherwise loaded on demand.
  */
-function legalPage(path: LegalPath) {
-  const Lazy = lazy(async () => ({ default: await loadLegal(path) }));
-  return function LegalRoute() {
-    const Loaded = legalModules[path];
+function onDemandPage(path: OnDemandPath) {
+  const Lazy = lazy(async () => ({ default: await loadOnDemand(path) }));
+  return function OnDemandRoute() {
+    const Loaded = onDemandModules[path];
     return Loaded ? <Loaded /> : <Lazy />;
   };
 }
-const TermsPage = legalPage('/termos');
-const PrivacyPage = legalPage('/privacidade');
+const TermsPage = onDemandPage('/termos');
+const PrivacyPage = onDemandPage('/privacidade');
+const WaitPage = onDemandPage('/espera');
 
 /** Loads the code of a prerendered page that is not in the first bundle, before it is hydrated. */
 export async function preloadPrerendered(path: string): Promise<void> {
-  if (isLegalPath(path)) await loadLegal(path);
+  if (isOnDemandPath(path)) await loadOnDemand(path);
 }
 
 const RequireAdmin = onDemand(() => import('./require-admin'), 'RequireAdmin');
@@ -86,6 +91,7 @@ export const routes: RouteObject[] = [
       { path: 'services/:id', element: <ServicePage PurchaseArea={PurchaseArea} /> },
       { path: 'termos', element: <TermsPage /> },
       { path: 'privacidade', element: <PrivacyPage /> },
+      { path: 'espera', element: <WaitPage /> },
       { path: 'confirm_verification', element: <ConfirmVerificationPage /> },
       { path: 'confirm_password_reset', element: <ConfirmPasswordResetPage /> },
       {

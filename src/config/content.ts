@@ -5,6 +5,7 @@
 import { installmentPlan } from '@/lib/installments';
 import { formatBRL } from '@/lib/money';
 import type { ServiceId } from '@/lib/types';
+import { paths } from './routes';
 
 export const brand = {
   name: 'Passaporte Italiano',
@@ -100,7 +101,14 @@ export const flex = {
   bannerText: 'Se precisar remarcar, buscamos uma nova data para você.',
 };
 
-export const faq = [
+export interface FaqItem {
+  question: string;
+  answer: string;
+  /** A page that answers further (shown after the answer; not part of the answer's text). */
+  more?: { href: string; text: string };
+}
+
+export const faq: FaqItem[] = [
   {
     question: 'Como funciona o agendamento?',
     answer:
@@ -110,6 +118,8 @@ export const faq = [
     question: 'Quanto tempo demora?',
     answer:
       'Depende da disponibilidade de vagas de cada consulado, que muda ao longo do ano. Começamos assim que seus documentos forem validados e avisamos por e-mail quando a data estiver marcada.',
+    // issue #28, item 5: our own figures per consulate.
+    more: { href: paths.wait, text: 'Veja quanto tempo levou, por consulado, nos casos que agendamos' },
   },
   {
     question: 'Quais documentos são necessários?',

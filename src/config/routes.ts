@@ -11,6 +11,7 @@ export const paths = {
   bookingDetails: (id: string) => `/booking-details/${id}`,
   terms: '/termos',
   privacy: '/privacidade',
+  wait: '/espera',
   account: '/minha-conta',
 } as const;
 

@@ -85,6 +85,7 @@ export const titles = {
   service: (name: string) => `Agendamento ${name} | ${brand.name}`,
   notFound: `Página não encontrada | ${brand.name}`,
   legal: (title: string) => `${title} | ${brand.name}`,
+  wait: `Quanto tempo demora o agendamento | ${brand.name}`,
 };
 
 /**
@@ -119,6 +120,15 @@ export const pages = (legal: readonly LegalDocument[]): PageHead[] => [
     indexable: true,
     jsonLd: legalLd(document),
   })),
+  {
+    path: '/espera',
+    file: 'espera.html',
+    title: titles.wait,
+    description:
+      'Quantos dias se passaram entre os documentos validados e a data marcada, por consulado, nos casos que agendamos nos últimos 180 dias.',
+    indexable: true,
+    jsonLd: [],
+  },
   {
     path: '/404',
     file: '404.html',

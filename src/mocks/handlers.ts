@@ -8,6 +8,7 @@ import { authRoutes } from './auth';
 import { accountRoutes } from './conta';
 import { diaRoutes, prenotamiRoutes } from './dia';
 import { diaRelayRoutes } from './dia-relay';
+import { waitRoutes } from './espera';
 import { refundRoutes } from './estornos';
 import { notFound } from './http';
 import { invoiceRoutes } from './notas';
@@ -31,6 +32,7 @@ export const handlers = [
   ...diaRelayRoutes,
   ...processoRoutes,
   ...diaRoutes,
+  ...waitRoutes,
   ...recordRoutes,
   ...accountRoutes,
   ...asaasRoutes,

@@ -56,12 +56,16 @@ export function seedHistory(
     created.id = `h${booking.id.slice(1)}`;
     const status = booking.status_agendamento as BookingStatus;
     if (status === 'NOVO') return [created];
+    const steps = booked(booking, status);
     const alteracoes = TRACKED_BOOKING_FIELDS.filter((campo) => campo !== 'status_agendamento')
       .map((campo) => ({ campo, de: '', para: booking[campo] ?? '' }))
       .filter((change) => change.para !== '');
     const moved = historyEntry(
       booking,
-      [{ campo: 'status_agendamento', de: 'NOVO', para: status }, ...alteracoes],
+      [
+        { campo: 'status_agendamento', de: steps.at(-1)?.alteracoes[0]?.para ?? 'NOVO', para: status },
+        ...alteracoes,
+      ],
       staff,
       booking.updated,
     );
@@ -69,6 +73,37 @@ export function seedHistory(
     moved.email_para = emails.get(booking.usuario) ?? '';
     moved.email_status = 'ENVIADO';
     moved.email_assunto = STATUS_MAIL_SUBJECTS[status];
-    return [created, moved];
+    return [created, ...steps, moved];
   });
+}
+
+const ms = (date: string) => Date.parse(date.replace(' ', 'T'));
+const at = (time: number) => new Date(time).toISOString().replace('T', ' ');
+
+/**
+ * For a booked case with a consulate, the steps between its creation and its last change, so the published wait
+ * (src/mocks/espera.ts) has history to count: ready (ANALISE_OK) a few days after the payment, then booked
+ * (AGENDADO; for a FINALIZADO case, halfway to its last change). Fractions from the id: the same seed every run.
+ */
+function booked(booking: BookingRecord, status: BookingStatus): BookingHistoryRecord[] {
+  if (!booking.consulado || (status !== 'AGENDADO' && status !== 'FINALIZADO')) return [];
+  const spread = [...booking.id].reduce((n, c) => (n * 31 + c.charCodeAt(0)) % 1000, 7) / 1000;
+  const start = ms(booking.created);
+  const end = ms(booking.updated);
+  const ready = start + (end - start) * (0.05 + 0.25 * spread);
+  const steps = [
+    historyEntry(booking, [{ campo: 'status_agendamento', de: 'NOVO', para: 'ANALISE_OK' }], null, at(ready)),
+  ];
+  steps[0]!.id = `r${booking.id.slice(1)}`;
+  if (status === 'FINALIZADO') {
+    const agendado = historyEntry(
+      booking,
+      [{ campo: 'status_agendamento', de: 'ANALISE_OK', para: 'AGENDADO' }],
+      null,
+      at(ready + (end - ready) * 0.5),
+    );
+    agendado.id = `a${booking.id.slice(1)}`;
+    steps.push(agendado);
+  }
+  return steps;
 }

@@ -84,6 +84,16 @@ export const CONSULATES = [
   'Embaixada da Itália em Brasília, SES Av. das Nações, Quadra 807, Lote 30',
 ] as const;
 
+/** The codes (processo_regras.json) of CONSULATES, in the same order. */
+const CONSULATE_CODES = [
+  'sao_paulo',
+  'rio_de_janeiro',
+  'belo_horizonte',
+  'curitiba',
+  'porto_alegre',
+  'brasilia',
+];
+
 const CUSTOMER_COUNT = 100;
 const BOOKING_COUNT = 120;
 const SPAN_DAYS = 150;
@@ -302,18 +312,25 @@ export function buildSeed(): DemoDb {
       created: pbDate(paidAt),
       updated: pbDate(paidAt),
     });
+    // In the order the random values were always drawn: the seed stays the same run after run.
+    const bookingId = newId(15, random);
+    const hora = when ? `${String(int(8, 15)).padStart(2, '0')}:${pick(['00', '15', '30', '45'])}` : '';
+    const local = when ? pick(CONSULATES) : '';
     agendamentos.push({
-      id: newId(15, random),
+      id: bookingId,
       collectionId: 'pbc_1453265092',
       collectionName: 'agendamentos',
       pagamento: paymentId,
       usuario: owner.id,
       data_agendamento: when ? appointmentDate(when) : '',
-      hora_agendamento: when
-        ? `${String(int(8, 15)).padStart(2, '0')}:${pick(['00', '15', '30', '45'])}`
-        : '',
+      hora_agendamento: hora,
       status_agendamento: status,
-      local_agendamento: when ? pick(CONSULATES) : '',
+      local_agendamento: local,
+      // A booked case's consulate (the published wait counts it: src/mocks/espera.ts); the others have no
+      // applicants yet, hence none.
+      ...(status === 'AGENDADO' || status === 'FINALIZADO'
+        ? { consulado: CONSULATE_CODES[CONSULATES.indexOf(local as (typeof CONSULATES)[number])] }
+        : {}),
       formulario: '',
       nota_cliente: '',
       created: pbDate(bookedAt),

@@ -427,4 +427,35 @@ describe.each(BACKENDS)('$name', (backend) => {
     });
     await post(holder, 'soltar');
   });
+
+  it('the published wait: figures per consulate for anyone, the place in the queue for the owner only', async () => {
+    const published = await backend
+      .client()
+      .send<{ janelaDias: number; consulados: { codigo: string }[] }>('/api/espera', {});
+    expect(published.janelaDias).toBe(180);
+    expect(published.consulados.map((c) => c.codigo)).toContain('sao_paulo');
+    const owner = backend.client();
+    await owner.collection('usuarios').authWithPassword(DEMO_ACCOUNTS.diaPronto.email, DEMO_PASSWORD);
+    const other = backend.client();
+    await other.collection('usuarios').authWithPassword(DEMO_ACCOUNTS.diaCodigo.email, DEMO_PASSWORD);
+    const path = `/api/agendamentos/${DIA_SEED.pronto.booking}/espera`;
+    const mine = await owner.send<{
+      consulado: { codigo: string } | null;
+      antes: number | null;
+      frase: string | null;
+    }>(path, {});
+    // The booking's own consulate (the real server's seed has no applicants to derive it from: none there).
+    const { consulado } = await owner.collection('agendamentos').getOne(DIA_SEED.pronto.booking);
+    expect(mine.consulado?.codigo ?? '').toBe(consulado);
+    if (mine.consulado) {
+      expect(mine.antes).toBeGreaterThanOrEqual(0);
+      expect(mine.frase).toMatch(/process/);
+    } else expect([mine.antes, mine.frase]).toEqual([null, null]);
+    expect(await answer(other.send(path, {}))).toMatchObject({
+      status: 404,
+      message: 'Agendamento não encontrado.',
+    });
+    expect(await answer(owner.send('/api/espera/equipe', {}))).toMatchObject({ status: 403 });
+    expect(await answer((await staff()).send('/api/espera/equipe', {}))).toMatchObject({ status: 200 });
+  });
 });

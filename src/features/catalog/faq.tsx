@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { faq } from '@/config/content';
 
 /** Native details/summary: keyboard and screen-reader ready, and works before any script runs. */
@@ -19,7 +20,17 @@ export function Faq() {
                 +
               </span>
             </summary>
-            <p className="pb-5 text-ink-700">{item.answer}</p>
+            <p className={item.more ? 'pb-2 text-ink-700' : 'pb-5 text-ink-700'}>{item.answer}</p>
+            {item.more ? (
+              <p className="pb-5">
+                <Link
+                  to={item.more.href}
+                  className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900"
+                >
+                  {item.more.text}
+                </Link>
+              </p>
+            ) : null}
           </details>
         ))}
       </div>

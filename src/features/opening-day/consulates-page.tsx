@@ -14,6 +14,7 @@ import {
 } from '@/lib/api/booking-day';
 import { formatDateTime } from '@/lib/dates';
 import { toast } from '@/lib/toast';
+import { StaffWaitSection } from './wait-section';
 
 const SELECTS: Record<string, Record<string, string>> = {
   canal: { prenotami: 'Prenot@mi', email: 'E-mail', outro: 'Outro', desconhecido: 'Desconhecido' },
@@ -204,6 +205,7 @@ export function ConsulatesPage() {
         ))}
       </nav>
       {consulado ? <Editor consulado={consulado} /> : null}
+      <StaffWaitSection codigo={codigo} />
     </section>
   );
 }

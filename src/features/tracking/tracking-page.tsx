@@ -28,6 +28,7 @@ import { useSession } from '@/lib/use-session';
 import { Withdrawal } from '@/components/withdrawal';
 import { InvoiceLink } from '@/components/invoice-link';
 import { BookingDay } from './booking-day';
+import { WaitSection } from './wait-section';
 
 function Step({
   n,
@@ -264,6 +265,7 @@ function TrackingContent({
         <Step n={4} title="Agendamento" done={booked}>
           <Appointment booking={booking} status={status} />
           {booking && (status === 'ANALISE_OK' || booked) ? <BookingDay booking={booking} /> : null}
+          {booking && !booked ? <WaitSection bookingId={booking.id} /> : null}
         </Step>
       </ol>
     </>

@@ -1,0 +1,56 @@
+export interface EventoStatus {
+  agendamento: string;
+  consulado: string;
+  para: string;
+  em: string;
+}
+export interface MesEspera {
+  mes: string;
+  casos: number;
+  mediana: number | null;
+}
+export interface EsperaConsulado {
+  codigo: string;
+  nome: string;
+  casos: number;
+  mediana: number | null;
+  p80: number | null;
+  poucosDados: boolean;
+  meses: MesEspera[];
+}
+export interface ResumoEspera {
+  geradoEm: string;
+  janelaDias: number;
+  minimoCasos: number;
+  consulados: EsperaConsulado[];
+}
+export interface Pronto {
+  id: string;
+  prontoEm: string;
+}
+declare const espera: {
+  JANELA_DIAS: number;
+  MINIMO_CASOS: number;
+  POUCOS_DADOS: string;
+  diaSP(instante: number): number;
+  mediana(ordenados: number[]): number | null;
+  p80(ordenados: number[]): number | null;
+  esperas(
+    eventos: EventoStatus[],
+    agoraMs: number,
+  ): { agendamento: string; consulado: string; dias: number; agendadoEm: number }[];
+  mesesDaJanela(agoraMs: number): string[];
+  resumo(
+    eventos: EventoStatus[],
+    agoraMs: number,
+    consulados: { codigo: string; nome: string }[],
+  ): ResumoEspera;
+  antesDe(prontos: Pronto[], id: string): number | null;
+  maisAntigos(prontos: Pronto[], agoraMs: number, n: number): (Pronto & { dias: number })[];
+  fraseFila(antes: number): string;
+  dias(n: number): string;
+  mesCurto(mes: string): string;
+  fraseNumeros(c: EsperaConsulado): string;
+  fraseConsulado(c: EsperaConsulado): string;
+};
+export default espera;

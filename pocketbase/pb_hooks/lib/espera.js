@@ -1,0 +1,218 @@
+// An honest wait (issue #28, item 5), written once for both runtimes like janelas.js (CommonJS, requires
+// nothing): the kit (lib/espera_servidor.js) and the demo double (src/mocks/espera.ts) run these same functions
+// over the bookings' status history, and the app uses its sentences.
+//
+// A wait is one pair in a booking's history: the last time it reached ANALISE_OK (ready: documents validated)
+// before it reached AGENDADO (booked). Any other status in between ends the readiness (e.g. ANALISE_ERRO: the
+// case was not ready after all); a Flex re-booking that goes back to ANALISE_OK starts a new wait. Days are São
+// Paulo calendar days (UTC-3, no daylight saving since 2019). Only the waits booked in the last JANELA_DIAS
+// days count; figures are published per consulate only from MINIMO_CASOS waits on.
+
+const JANELA_DIAS = 180;
+const MINIMO_CASOS = 5;
+const DIA_MS = 86400000;
+const FUSO_MS = 3 * 3600000;
+const PRONTO = 'ANALISE_OK';
+const AGENDADO = 'AGENDADO';
+const POUCOS_DADOS = 'poucos dados ainda';
+
+/** A stored date ('2026-05-01 12:00:00.000Z' or ISO) in milliseconds; NaN when it is none. */
+function ms(data) {
+  return Date.parse(String(data || '').replace(' ', 'T'));
+}
+
+/** The São Paulo calendar day number of an instant. */
+function diaSP(instante) {
+  return Math.floor((instante - FUSO_MS) / DIA_MS);
+}
+
+/** 'AAAA-MM' of an instant in São Paulo. */
+function mesSP(instante) {
+  return new Date(instante - FUSO_MS).toISOString().slice(0, 7);
+}
+
+/** The median of sorted numbers (the mean of the two middle ones for an even count); null for none. */
+function mediana(ordenados) {
+  const n = ordenados.length;
+  if (n === 0) return null;
+  const meio = Math.floor(n / 2);
+  return n % 2 === 1 ? ordenados[meio] : (ordenados[meio - 1] + ordenados[meio]) / 2;
+}
+
+/** The 80th percentile of sorted numbers by nearest rank (the smallest value with 80% at or under it). */
+function p80(ordenados) {
+  const n = ordenados.length;
+  return n === 0 ? null : ordenados[Math.ceil(0.8 * n) - 1];
+}
+
+/**
+ * Every wait booked in the window ending at `agoraMs`: [{agendamento, consulado, dias, agendadoEm}].
+ * `eventos`: the status changes [{agendamento, consulado, para, em}] (`para` the status reached, `em` when),
+ * in any order; `consulado` is the booking's.
+ */
+function esperas(eventos, agoraMs) {
+  const desde = agoraMs - JANELA_DIAS * DIA_MS;
+  const porCaso = {};
+  eventos.forEach((ev) => {
+    (porCaso[ev.agendamento] = porCaso[ev.agendamento] || []).push(ev);
+  });
+  const saida = [];
+  Object.keys(porCaso).forEach((id) => {
+    const lista = porCaso[id].slice().sort((a, b) => ms(a.em) - ms(b.em));
+    let pronto = null;
+    lista.forEach((ev) => {
+      const quando = ms(ev.em);
+      if (ev.para === PRONTO) pronto = quando;
+      else if (ev.para === AGENDADO && pronto !== null) {
+        if (quando >= desde && quando <= agoraMs) {
+          saida.push({
+            agendamento: id,
+            consulado: ev.consulado,
+            dias: diaSP(quando) - diaSP(pronto),
+            agendadoEm: quando,
+          });
+        }
+        pronto = null;
+      } else pronto = null;
+    });
+  });
+  return saida;
+}
+
+/** The months ('AAAA-MM') the window ending at `agoraMs` touches, oldest first. */
+function mesesDaJanela(agoraMs) {
+  const meses = [];
+  let d = new Date(agoraMs - JANELA_DIAS * DIA_MS - FUSO_MS);
+  d = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1));
+  const fim = mesSP(agoraMs);
+  for (;;) {
+    const mes = d.toISOString().slice(0, 7);
+    meses.push(mes);
+    if (mes >= fim) return meses;
+    d = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1));
+  }
+}
+
+/** The figures of one list of waits: {casos, mediana, p80} (sorted copy). */
+function numeros(lista) {
+  const dias = lista.map((e) => e.dias).sort((a, b) => a - b);
+  return { casos: dias.length, mediana: mediana(dias), p80: p80(dias) };
+}
+
+/**
+ * What is published (GET /api/espera), with no personal data: per consulate of `consulados` ([{codigo, nome}],
+ * in that order) the waits' count, median and 80th percentile in days, and month by month (the month the case
+ * was booked) the count and median. Under MINIMO_CASOS waits a consulate's figures are null, `poucosDados` true
+ * and no month is given.
+ */
+function resumo(eventos, agoraMs, consulados) {
+  const todas = esperas(eventos, agoraMs);
+  const meses = mesesDaJanela(agoraMs);
+  return {
+    geradoEm: new Date(agoraMs).toISOString(),
+    janelaDias: JANELA_DIAS,
+    minimoCasos: MINIMO_CASOS,
+    consulados: consulados.map((c) => {
+      const deste = todas.filter((e) => e.consulado === c.codigo);
+      const total = numeros(deste);
+      const poucos = total.casos < MINIMO_CASOS;
+      return {
+        codigo: c.codigo,
+        nome: c.nome,
+        casos: total.casos,
+        mediana: poucos ? null : total.mediana,
+        p80: poucos ? null : total.p80,
+        poucosDados: poucos,
+        meses: poucos
+          ? []
+          : meses.map((mes) => {
+              const n = numeros(deste.filter((e) => mesSP(e.agendadoEm) === mes));
+              return { mes: mes, casos: n.casos, mediana: n.mediana };
+            }),
+      };
+    }),
+  };
+}
+
+/**
+ * The ready cases of one consulate in queue order: [{id, prontoEm}] sorted by when each became ready (then by
+ * id, so the order is total).
+ */
+function ordemDaFila(prontos) {
+  return prontos
+    .slice()
+    .sort((a, b) => ms(a.prontoEm) - ms(b.prontoEm) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** How many ready cases are ahead of `id` in its consulate's queue; null when `id` is not in it. */
+function antesDe(prontos, id) {
+  const fila = ordemDaFila(prontos);
+  for (let i = 0; i < fila.length; i++) if (fila[i].id === id) return i;
+  return null;
+}
+
+/** The `n` cases waiting longest, with their days ready so far: [{id, prontoEm, dias}]. */
+function maisAntigos(prontos, agoraMs, n) {
+  return ordemDaFila(prontos)
+    .slice(0, n)
+    .map((p) => ({ id: p.id, prontoEm: p.prontoEm, dias: diaSP(agoraMs) - diaSP(ms(p.prontoEm)) }));
+}
+
+/** 'há 3 processos prontos antes do seu' (the tracking page's sentence). */
+function fraseFila(antes) {
+  if (antes === 0) return 'Nenhum processo pronto antes do seu: o seu é o próximo.';
+  return antes === 1
+    ? 'Há 1 processo pronto antes do seu.'
+    : 'Há ' + antes + ' processos prontos antes do seu.';
+}
+
+/** '12 dias', '1 dia', '12,5 dias'. */
+function dias(n) {
+  return String(n).replace('.', ',') + (n === 1 ? ' dia' : ' dias');
+}
+
+/** 'jun/2026' for '2026-06'. */
+function mesCurto(mes) {
+  const nomes = ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', 'out', 'nov', 'dez'];
+  return nomes[Number(mes.slice(5, 7)) - 1] + '/' + mes.slice(0, 4);
+}
+
+/** One consulate's figures in a sentence, without its name (under its heading). */
+function fraseNumeros(c) {
+  const casos = c.casos + (c.casos === 1 ? ' caso' : ' casos');
+  if (c.poucosDados) return 'Poucos dados ainda (' + casos + ').';
+  return (
+    'Metade dos casos foi agendada em até ' +
+    dias(c.mediana) +
+    ' e 8 em cada 10 em até ' +
+    dias(c.p80) +
+    ' (' +
+    casos +
+    ').'
+  );
+}
+
+/** One consulate's figures in a sentence: 'Recife: poucos dados ainda (4 casos).' */
+function fraseConsulado(c) {
+  const numeros = fraseNumeros(c);
+  return c.nome + ': ' + numeros.charAt(0).toLowerCase() + numeros.slice(1);
+}
+
+module.exports = {
+  JANELA_DIAS,
+  MINIMO_CASOS,
+  POUCOS_DADOS,
+  diaSP,
+  mediana,
+  p80,
+  esperas,
+  mesesDaJanela,
+  resumo,
+  antesDe,
+  maisAntigos,
+  fraseFila,
+  dias,
+  mesCurto,
+  fraseNumeros,
+  fraseConsulado,
+};

@@ -1,0 +1,106 @@
+/**
+ * The demo double of the published wait (pocketbase/pb_hooks/espera.pb.js, lib/espera_servidor.js): the same
+ * shared rules (lib/espera.js) over the double's booking history. GET /api/espera (anyone), GET
+ * /api/agendamentos/:id/espera (the owner), GET /api/espera/equipe (staff).
+ */
+import { http, HttpResponse } from 'msw';
+import { REGRAS } from '@/lib/processo';
+import espera, { type Pronto } from '../../pocketbase/pb_hooks/lib/espera.js';
+import { caseSummary } from './case-summary';
+import { getDb } from './db';
+import { latency, MSG as PB, param, pbError } from './http';
+import { bookingOf, viewerOf } from './processo-rules';
+
+const MAIS_ANTIGOS = 5;
+
+const consulates = () => Object.entries(REGRAS.consulados).map(([codigo, c]) => ({ codigo, nome: c.nome }));
+
+/** The booking's consulate as the server keeps it (lib/processo_resumo.js; stored when it has no applicants). */
+const consulateOf = (id: string) => caseSummary(getDb(), id)?.consulado ?? bookingOf(id)?.consulado ?? '';
+
+/** Every status change of the history, with its booking's consulate. */
+function events() {
+  const db = getDb();
+  const known = new Set(db.agendamentos.map((b) => b.id));
+  return db.historico_agendamentos
+    .filter((h) => known.has(h.agendamento))
+    .flatMap((h) =>
+      h.alteracoes
+        .filter((a) => a.campo === 'status_agendamento')
+        .map((a) => ({
+          agendamento: h.agendamento,
+          consulado: consulateOf(h.agendamento),
+          para: a.para,
+          em: h.created,
+        })),
+    );
+}
+
+const summary = () => espera.resumo(events(), Date.now(), consulates());
+
+/** The ready cases of a consulate and when each last became ready (its last change for one without history). */
+function ready(codigo: string): (Pronto & { nome: string })[] {
+  const db = getDb();
+  return db.agendamentos
+    .filter((b) => b.status_agendamento === 'ANALISE_OK' && consulateOf(b.id) === codigo)
+    .map((b) => {
+      const times = db.historico_agendamentos
+        .filter(
+          (h) =>
+            h.agendamento === b.id &&
+            h.alteracoes.some((a) => a.campo === 'status_agendamento' && a.para === 'ANALISE_OK'),
+        )
+        .map((h) => h.created)
+        .sort();
+      return {
+        id: b.id,
+        prontoEm: times[times.length - 1] ?? b.updated,
+        nome: db.usuarios.find((u) => u.id === b.usuario)?.nome_completo ?? '',
+      };
+    });
+}
+
+export const waitRoutes = [
+  http.get('*/api/espera', async () => {
+    await latency();
+    return HttpResponse.json(summary(), { headers: { 'Cache-Control': 'public, max-age=600' } });
+  }),
+  http.get('*/api/espera/equipe', async ({ request }) => {
+    await latency();
+    const viewer = viewerOf(request);
+    if (!viewer) return pbError(401, PB.unauthorized);
+    if (!viewer.admin) return pbError(403, 'Apenas a equipe pode fazer isso.');
+    const resumo = summary();
+    return HttpResponse.json({
+      resumo,
+      filas: resumo.consulados.map((c) => {
+        const list = ready(c.codigo);
+        return {
+          codigo: c.codigo,
+          prontos: list.length,
+          maisAntigos: espera.maisAntigos(list, Date.now(), MAIS_ANTIGOS).map((p) => ({
+            ...p,
+            nome: list.find((l) => l.id === p.id)?.nome ?? '',
+          })),
+        };
+      }),
+    });
+  }),
+  http.get('*/api/agendamentos/:id/espera', async ({ request, params }) => {
+    await latency();
+    const viewer = viewerOf(request);
+    if (!viewer) return pbError(401, PB.unauthorized);
+    const id = param(params, 'id');
+    const booking = bookingOf(id);
+    if (!booking || booking.usuario !== viewer.id) return pbError(404, 'Agendamento não encontrado.');
+    const codigo = consulateOf(id);
+    const figures = summary().consulados.find((c) => c.codigo === codigo) ?? null;
+    const antes =
+      figures && booking.status_agendamento === 'ANALISE_OK' ? espera.antesDe(ready(codigo), id) : null;
+    return HttpResponse.json({
+      consulado: figures,
+      antes,
+      frase: antes === null ? null : espera.fraseFila(antes),
+    });
+  }),
+];
