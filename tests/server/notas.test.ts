@@ -18,7 +18,6 @@ import {
   payByCard,
   pixCharge,
   postWebhook,
-  registration,
   superuser,
   type Customer,
 } from './helpers';
