@@ -15,6 +15,7 @@ export const KIT_RULES = [
   'janelas.js',
   'dia_comum.js',
   'calendario.js',
+  'garantia_comum.js',
 ];
 
 /** The demo's entry points: the only app files that may load the demo double (src/mocks). */

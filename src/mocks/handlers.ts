@@ -9,6 +9,7 @@ import { accountRoutes } from './conta';
 import { diaRoutes, prenotamiRoutes } from './dia';
 import { diaRelayRoutes } from './dia-relay';
 import { refundRoutes } from './estornos';
+import { guaranteeRoutes } from './garantia';
 import { notFound } from './http';
 import { invoiceRoutes } from './notas';
 import { processoRoutes } from './processo';
@@ -37,5 +38,6 @@ export const handlers = [
   ...webhookRoutes,
   ...refundRoutes,
   ...invoiceRoutes,
+  ...guaranteeRoutes,
   ...fallbackRoutes,
 ];

@@ -52,7 +52,7 @@ function janelasTexto(n) {
 /** The terms' paragraph (shown only while the guarantee is on). */
 function termos(n) {
   return (
-    'Garantia de agendamento: se o seu caso estiver pronto para agendar (documentação aprovada) e não ' +
+    'Se o seu caso estiver pronto para agendar (documentação aprovada) e não ' +
     'conseguirmos o agendamento depois de ' +
     janelasTexto(n) +
     ' de liberação de vagas do seu consulado em que tentamos, devolvemos automaticamente o valor integral ' +
