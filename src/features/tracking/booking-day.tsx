@@ -79,7 +79,6 @@ export function BookingDay({ booking }: { booking: BookingRecord }) {
       : '';
   return (
     <>
-      {guaranteeLine ? <p data-testid="garantia">{guaranteeLine}</p> : null}
       {ready ? (
         <p>
           No dia da liberação das vagas, a nossa equipe precisa de você por alguns minutos.{' '}
@@ -99,6 +98,7 @@ export function BookingDay({ booking }: { booking: BookingRecord }) {
           {last.nota ? ` (${last.nota})` : ''}.
         </p>
       ) : null}
+      {guaranteeLine ? <p data-testid="garantia">{guaranteeLine}</p> : null}
       {appointments.data?.length ? (
         <ul className="space-y-3" aria-label="Agendamentos de cada requerente">
           {appointments.data.map((a) => (
