@@ -13,7 +13,8 @@
 # Perguntas (ou variáveis de ambiente, para rodar sem terminal): DOMINIO, ASAAS_API_KEY, ASAAS_AMBIENTE (producao ou
 # sandbox), SMTP_HOST, SMTP_PORT, SMTP_USERNAME, SMTP_PASSWORD, SMTP_TLS, MAIL_SENDER_ADDRESS, MAIL_SENDER_NAME,
 # ADMIN_EMAIL, ADMIN_SENHA (gerada quando vazia), NFSE_ATIVA (false quando vazia) e, com true,
-# NFSE_DESCRICAO_SERVICO, NFSE_SERVICO_MUNICIPAL_ID ou NFSE_SERVICO_MUNICIPAL_CODIGO, NFSE_ISS. ASAAS_API_URL, se definida, substitui a do ambiente escolhido;
+# NFSE_DESCRICAO_SERVICO, NFSE_SERVICO_MUNICIPAL_ID ou NFSE_SERVICO_MUNICIPAL_CODIGO, NFSE_ISS, GARANTIA_ATIVA (false
+# quando vazia) e, com true, GARANTIA_JANELAS. ASAAS_API_URL, se definida, substitui a do ambiente escolhido;
 # APP_URL, se definida, substitui https://DOMINIO; TRUSTED_PROXY_HEADER vai para o .env como dada. Numa atualização nada é perguntado: vale o .env instalado.
 #
 # Opções:
@@ -92,6 +93,18 @@ configure antes os dados fiscais no Asaas)" false
     read -r -p "Alíquota do ISS em % (vazio se a prefeitura não pede na nota): " NFSE_ISS
   case "$NFSE_SERVICO_MUNICIPAL_ID$NFSE_SERVICO_MUNICIPAL_CODIGO$NFSE_ISS" in
     *"'"*) erro "os dados da nota fiscal não podem conter aspas simples." ;;
+  esac
+}
+
+perguntar_garantia() { # a garantia de agendamento (deploy/env.template explica)
+  perguntar GARANTIA_ATIVA "Oferecer a garantia de agendamento (estorno integral automático depois de N janelas de \
+vagas tentadas sem agendar; aparece nos termos)? (true ou false)" false
+  case "$GARANTIA_ATIVA" in true | false) ;; *) erro "GARANTIA_ATIVA deve ser true ou false" ;; esac
+  [ "$GARANTIA_ATIVA" = true ] || return 0
+  perguntar GARANTIA_JANELAS "Quantas janelas de liberação de vagas tentadas antes do estorno (1 a 52)" 4
+  case "$GARANTIA_JANELAS" in
+    [1-9] | [1-4][0-9] | 5[0-2]) ;;
+    *) erro "GARANTIA_JANELAS deve ser um número inteiro de 1 a 52" ;;
   esac
 }
 
@@ -261,6 +274,7 @@ instalar() {
   perguntar MAIL_SENDER_ADDRESS "E-mail remetente" "nao-responda@${DOMINIO#www.}"
   perguntar MAIL_SENDER_NAME "Nome do remetente" "Passaporte Italiano"
   perguntar_nfse
+  perguntar_garantia
   perguntar ADMIN_EMAIL "E-mail do superusuário (painel /_/)"
   local senha_gerada=""
   if [ -z "${ADMIN_SENHA-}" ] && [ ! -t 0 ]; then ADMIN_SENHA="$(aleatorio 20)"; senha_gerada=1; fi
@@ -299,6 +313,8 @@ instalar() {
     definir NFSE_SERVICO_MUNICIPAL_CODIGO "$NFSE_SERVICO_MUNICIPAL_CODIGO"
     definir NFSE_ISS "$NFSE_ISS"
   fi
+  definir GARANTIA_ATIVA "$GARANTIA_ATIVA"
+  [ "$GARANTIA_ATIVA" != true ] || definir GARANTIA_JANELAS "$GARANTIA_JANELAS"
   [ -n "$RAIZ" ] || chown "root:$USUARIO" "$ENV_ARQ"
   chmod 640 "$ENV_ARQ"
 

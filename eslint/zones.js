@@ -16,6 +16,7 @@ export const KIT_RULES = [
   'dia_comum.js',
   'calendario.js',
   'espera.js',
+  'garantia_comum.js',
 ];
 
 /** The demo's entry points: the only app files that may load the demo double (src/mocks). */

@@ -4,6 +4,7 @@ import type { RunningPocketBase } from './pocketbase-server.mjs';
 export declare const TEST_ASAAS_KEY: string;
 export declare const TEST_WEBHOOK_TOKEN: string;
 export declare const TEST_NFSE: Record<string, string>;
+export declare const TEST_GARANTIA: Record<string, string>;
 export interface RealBackend {
   pb: RunningPocketBase;
   mail: MailCapture;
@@ -28,4 +29,5 @@ export declare function startRealBackend(options: {
   afterSlotCron?: boolean;
   eventsOnCreate?: 'none' | 'after' | 'before' | 'alternate';
   nfse?: boolean;
+  garantia?: boolean;
 }): Promise<RealBackend>;

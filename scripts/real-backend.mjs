@@ -15,6 +15,8 @@ export const TEST_NFSE = {
   NFSE_SERVICO_MUNICIPAL_NOME: 'Assessoria ou consultoria de qualquer natureza',
   NFSE_ISS: '2',
 };
+/** The guarantee's settings (deploy/env.template) of a backend started with `garantia`. */
+export const TEST_GARANTIA = { GARANTIA_ATIVA: 'true', GARANTIA_JANELAS: '2' };
 
 /**
  * Options: port (PocketBase's), appUrl (the app's address, for e-mail links), asaasTimeoutS, pixAutoPayMs,
@@ -22,6 +24,7 @@ export const TEST_NFSE = {
  * rateLimitScale (RATE_LIMIT_SCALE: multiplies the per-IP rate limits, for harnesses whose every request comes
  * from 127.0.0.1; left out, the server keeps its production figures), eventsOnCreate (when the stand-in sends a
  * new charge's webhooks: scripts/asaas-stand-in.mjs), nfse (service invoices on: TEST_NFSE's settings),
+ * garantia (the guarantee on: TEST_GARANTIA's settings),
  * relayLifeS (RETRANSMISSAO_VIDA_S: how long a relayed password or code lives; the server's 600 s when left out),
  * afterSlotCron (false sets POS_VAGA_AUTOMATICO=0: the hourly reminders/closing job does nothing by itself, so a
  * test's appointments on real dates are not closed mid-run; POST /api/pos-vaga/rodar still runs it).
@@ -41,6 +44,7 @@ export async function startRealBackend({
   rateLimitScale,
   eventsOnCreate = 'none',
   nfse = false,
+  garantia = false,
   relayLifeS,
   afterSlotCron = true,
 }) {
@@ -65,6 +69,7 @@ export async function startRealBackend({
     TRUSTED_PROXY_HEADER: 'X-Forwarded-For',
     ...(rateLimitScale ? { RATE_LIMIT_SCALE: String(rateLimitScale) } : {}),
     ...(nfse ? TEST_NFSE : {}),
+    ...(garantia ? TEST_GARANTIA : {}),
     ...(relayLifeS ? { RETRANSMISSAO_VIDA_S: String(relayLifeS) } : {}),
     ...(afterSlotCron ? {} : { POS_VAGA_AUTOMATICO: '0' }),
     ...(asaas

@@ -98,7 +98,11 @@ export async function demoSeed() {
   try {
     const seed = await vite.ssrLoadModule('/src/mocks/seed.ts');
     const { FIELDS, EMPTY } = await vite.ssrLoadModule('/src/mocks/collections.ts');
-    return { db: seed.buildSeed(), password: seed.DEMO_PASSWORD, fields: FIELDS, empty: EMPTY };
+    const { caseSummary } = await vite.ssrLoadModule('/src/mocks/case-summary.ts');
+    const db = seed.buildSeed();
+    // Each booking's consulate as the double derives it from its applicants (which are not seeded here).
+    const consuladoOf = (id) => caseSummary(db, id)?.consulado ?? '';
+    return { db, password: seed.DEMO_PASSWORD, fields: FIELDS, empty: EMPTY, consuladoOf };
   } finally {
     await vite.close();
   }
@@ -106,7 +110,7 @@ export async function demoSeed() {
 
 /** Seeds the demo accounts, payments, charges and bookings of the demo mode into a running PocketBase. */
 export async function seedDemo(pb) {
-  const { db, password, fields, empty } = await demoSeed();
+  const { db, password, fields, empty, consuladoOf } = await demoSeed();
   const hash = await passwordHash(pb, password);
   const usuarios = db.usuarios.map((u) => userRow(u, hash));
   const buscaOf = new Map(usuarios.map((u) => [u.id, u.busca]));
@@ -126,6 +130,7 @@ export async function seedDemo(pb) {
       busca: buscaOf.get(b.usuario) ?? '',
       nota_status: notaOf.get(b.pagamento) ?? '',
       documentacao: b.documentacao || 'pendente',
+      consulado: b.consulado || consuladoOf(b.id),
     })),
     // What the server's hooks would have recorded for these bookings (the seed skips the hooks).
     historico_agendamentos: rows(

@@ -142,3 +142,16 @@ export const termsOfService: LegalDocument = {
     },
   ],
 };
+
+/**
+ * The terms with the guarantee's section (its text from the kit, pocketbase/pb_hooks/lib/garantia_comum.js
+ * `termos`), after the cancellation rules: shown only while the server has the guarantee on.
+ */
+export function withGuarantee(document: LegalDocument, text: string): LegalDocument {
+  const at = document.sections.findIndex((s) => s.id === 'cancelamento') + 1;
+  const section = { id: 'garantia', title: 'Garantia de agendamento', blocks: [text] };
+  return {
+    ...document,
+    sections: [...document.sections.slice(0, at), section, ...document.sections.slice(at)],
+  };
+}

@@ -11,6 +11,7 @@ import { getDb, saveDb } from './db';
 import { note, nowSp, readable } from './dia';
 import { diaStore, isStaff, listOf, viewOf } from './dia-store';
 import { caseSummary } from './case-summary';
+import { markAttempt } from './garantia';
 import { latency, MSG as PB, param, pbError } from './http';
 import { overRateLimit } from './limits';
 import { fileFieldError, fileTokenUser, readFile, storedName, storeFile } from './processo-files';
@@ -76,6 +77,9 @@ function finish(
 ) {
   if (!diaComum.completo(record.tipo, record.valor, record.enviado_em !== '', enviar)) return;
   record.enviado_em = pbDate(new Date());
+  // When it was handed over (lib/retransmissao.js): the guarantee's clock reads it.
+  const handling = diaStore().atendimentos.find((a) => a.agendamento === record.agendamento);
+  if (handling) handling.entregue_em = record.enviado_em;
   note(record.agendamento, 'prenotami', diaComum.notaRecebido(record.tipo, nowSp()), viewer);
 }
 
@@ -100,7 +104,8 @@ async function createAttempt(request: Request): Promise<Response> {
   const viewer = viewerOf(request);
   const body = await json(request);
   const booking = bookingOf(String(body.agendamento ?? ''));
-  if (!isStaff(viewer) || !booking || 'autor' in body || 'autor_nome' in body) return pbError(400, PB.create);
+  if (!isStaff(viewer) || !booking || ['autor', 'autor_nome', 'janela', 'garantia'].some((f) => f in body))
+    return pbError(400, PB.create);
   const resultado = String(body.resultado ?? '');
   if (!(resultado in diaComum.RESULTADOS))
     return pbError(400, PB.validation, {
@@ -118,6 +123,7 @@ async function createAttempt(request: Request): Promise<Response> {
     nota,
     autor: viewer.id,
     autor_nome: viewer.nome_completo,
+    ...markAttempt(booking),
     created: pbDate(new Date()),
   };
   diaStore().tentativas_agendamento.push(record);

@@ -89,6 +89,8 @@ export function seedDia(now: number): DiaStore {
     ...extra,
   });
   const { pronto, codigo, agendado } = DIA_SEED;
+  const running = janelas.janelaAnterior(sp?.janelas ?? [], dados.fuso, now);
+  const earlier = running ? janelas.janelaAnterior(sp?.janelas ?? [], dados.fuso, running - 1) : null;
   return {
     consulados,
     historico_consulados: [],
@@ -102,14 +104,36 @@ export function seedDia(now: number): DiaStore {
       }),
     ],
     retransmissoes: [],
-    tentativas_agendamento: agendado.tentativas.map((t, i) => ({
-      ...meta('tentativas_agendamento', `tent${agendado.booking.slice(-4)}${i}`.padEnd(15, '0'), t.created),
-      agendamento: agendado.booking,
-      resultado: t.resultado,
-      nota: '',
-      autor: DEMO_ADMIN_ID,
-      autor_nome: ADMIN_NAME,
-    })),
+    tentativas_agendamento: [
+      ...agendado.tentativas.map((t, i) => ({
+        ...meta('tentativas_agendamento', `tent${agendado.booking.slice(-4)}${i}`.padEnd(15, '0'), t.created),
+        agendamento: agendado.booking,
+        resultado: t.resultado,
+        nota: '',
+        autor: DEMO_ADMIN_ID,
+        autor_nome: ADMIN_NAME,
+      })),
+      // The standby case was tried in São Paulo's window before the one running now: one window of the
+      // guarantee's counted (mocks/garantia.ts), so tracking shows how many are left.
+      ...(earlier
+        ? [
+            {
+              ...meta(
+                'tentativas_agendamento',
+                `tent${pronto.booking.slice(-4)}0`.padEnd(15, '0'),
+                pbDate(new Date(earlier + 180_000)),
+              ),
+              agendamento: pronto.booking,
+              resultado: 'sem_vagas' as const,
+              nota: '',
+              autor: DEMO_ADMIN_ID,
+              autor_nome: ADMIN_NAME,
+              janela: pbDate(new Date(earlier)),
+              garantia: 'conta' as const,
+            },
+          ]
+        : []),
+    ],
     compromissos: agendado.compromissos.map((c, i) => ({
       ...meta('compromissos', `comp${agendado.booking.slice(-4)}${i}`.padEnd(15, '0'), agendado.at),
       agendamento: agendado.booking,

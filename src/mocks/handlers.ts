@@ -10,6 +10,7 @@ import { diaRoutes, prenotamiRoutes } from './dia';
 import { diaRelayRoutes } from './dia-relay';
 import { waitRoutes } from './espera';
 import { refundRoutes } from './estornos';
+import { guaranteeRoutes } from './garantia';
 import { notFound } from './http';
 import { invoiceRoutes } from './notas';
 import { processoRoutes } from './processo';
@@ -39,5 +40,6 @@ export const handlers = [
   ...webhookRoutes,
   ...refundRoutes,
   ...invoiceRoutes,
+  ...guaranteeRoutes,
   ...fallbackRoutes,
 ];

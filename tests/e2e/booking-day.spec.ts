@@ -50,6 +50,11 @@ test('booking day in demo: asked, typed on the phone, seen by staff, no slots, t
   await expectNoAxeViolations(page, 'code field');
   await field.pressSequentially('482913', { delay: 40 });
   await expect(page.getByText(/^Recebido pela equipe às \d\d:\d\d:\d\d/)).toBeVisible();
+  // The guarantee (on in the demo, 3 windows): one earlier window tried, 2 left.
+  await page.goto('/tracking');
+  await expect(page.getByTestId('garantia')).toContainText(
+    'Garantia: faltam 2 janelas de liberação de vagas',
+  );
   await signOut(page);
 
   row = await staffDay(page);

@@ -3,27 +3,29 @@ import { describe, expect, it } from 'vitest';
 import { PrivacyLink, TermsLink } from '@/components/legal/terms-link';
 import { contractSummary, TO_COMPLETE } from '@/config/content';
 import { privacyPolicy } from '@/config/privacy-content';
-import { termsOfService } from '@/config/terms-content';
+import { termsOfService, withGuarantee } from '@/config/terms-content';
+import { garantia } from '@/lib/api/guarantee';
+import { DEMO_GUARANTEE } from '@/mocks/garantia';
 import { renderApp } from '../helpers/render';
 
 describe('legal pages', () => {
-  it.each([termsOfService, privacyPolicy])(
-    '$path shows its sections, each listed in the index',
-    async (doc) => {
-      renderApp({ route: doc.path });
-      expect(await screen.findByRole('heading', { level: 1, name: doc.title })).toBeInTheDocument();
-      const index = screen.getByRole('navigation', { name: 'Nesta página' });
-      doc.sections.forEach((section, i) => {
-        const title = `${i + 1}. ${section.title}`;
-        expect(within(index).getByRole('link', { name: title })).toHaveAttribute('href', `#${section.id}`);
-        expect(screen.getByRole('heading', { level: 2, name: title }).closest('section')).toHaveAttribute(
-          'id',
-          section.id,
-        );
-      });
-      expect(document.title).toBe(`${doc.title} | Passaporte Italiano`);
-    },
-  );
+  // The demo has the guarantee on (mocks/garantia.ts): the terms show its section, from the server's settings.
+  const termsShown = withGuarantee(termsOfService, garantia.termos(DEMO_GUARANTEE.janelas));
+  it.each([termsShown, privacyPolicy])('$path shows its sections, each listed in the index', async (doc) => {
+    renderApp({ route: doc.path });
+    expect(await screen.findByRole('heading', { level: 1, name: doc.title })).toBeInTheDocument();
+    if (doc === termsShown) await screen.findByRole('heading', { name: /Garantia de agendamento/ });
+    const index = screen.getByRole('navigation', { name: 'Nesta página' });
+    doc.sections.forEach((section, i) => {
+      const title = `${i + 1}. ${section.title}`;
+      expect(within(index).getByRole('link', { name: title })).toHaveAttribute('href', `#${section.id}`);
+      expect(screen.getByRole('heading', { level: 2, name: title }).closest('section')).toHaveAttribute(
+        'id',
+        section.id,
+      );
+    });
+    expect(document.title).toBe(`${doc.title} | Passaporte Italiano`);
+  });
 
   it('marks what only the business can give instead of inventing it (no configuration in tests)', async () => {
     renderApp({ route: '/privacidade' });
@@ -50,6 +52,10 @@ describe('legal pages', () => {
     expect(screen.getByText(/Agendamento Familiar.*R\$ 999,00/)).toBeInTheDocument();
     expect(screen.getByText(/Flex.*mais R\$ 199,00/)).toBeInTheDocument();
     expect(screen.getByText(/Não temos nenhum vínculo com o Governo da Itália/)).toBeInTheDocument();
+    const guarantee = (await screen.findByRole('heading', { name: '8. Garantia de agendamento' })).closest(
+      'section',
+    ) as HTMLElement;
+    expect(guarantee).toHaveTextContent('depois de 3 janelas de liberação de vagas do seu consulado');
   });
 
   it('the privacy policy says where the IP comes from and that there are no tracking cookies', async () => {

@@ -120,6 +120,14 @@ describe('tracking page', () => {
     expect(screen.getByText(/Você será avisado por e-mail/)).toBeInTheDocument();
   });
 
+  it('ANALISE_OK with the guarantee on: says how many of its windows are left', async () => {
+    // The standby case was tried in one earlier window of São Paulo (mocks/dia-store.ts): 2 of the demo's 3 left.
+    renderApp({ route: '/tracking', session: 'diaPronto' });
+    expect(await screen.findByTestId('garantia')).toHaveTextContent(
+      'Garantia: faltam 2 janelas de liberação de vagas, das 3 da garantia.',
+    );
+  });
+
   it.each([
     ['AGENDADO', 'Agendado - Seu agendamento foi concluído.'],
     ['FINALIZADO', 'Finalizado - Agendamento realizado com sucesso. Processo encerrado.'],

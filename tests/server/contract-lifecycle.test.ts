@@ -413,8 +413,15 @@ describe.each(BACKENDS)('$name', (backend) => {
     expect(
       await answer(owner.collection('retransmissoes').create({ ...relay, tipo: 'codigo', valor: '12a' })),
     ).toMatchObject({ status: 400, codes: { valor: 'validation_invalid_valor' } });
+    // The guarantee (on in both): an attempt while the code asked for is not handed over does not count.
+    const attempt = (resultado: string) =>
+      holder.collection('tentativas_agendamento').create({ agendamento: bookingId, resultado });
+    const unpaid = await attempt('codigo_nao_chegou');
     const typed = await owner.collection('retransmissoes').create({ ...relay, tipo: 'codigo', valor: '4' });
     await owner.collection('retransmissoes').update(typed.id, { valor: '482913' });
+    const counted = await attempt('sem_vagas');
+    expect([unpaid.garantia, counted.garantia]).toEqual(['codigo', 'conta']);
+    expect(counted.janela).not.toBe('');
 
     const seen = await holder
       .collection('retransmissoes')

@@ -5,6 +5,8 @@ import { expect, inject } from 'vitest';
 import type { CapturedMail } from '../../scripts/mail-capture.mjs';
 import type { AsaasRequest } from '../../scripts/asaas-stand-in.mjs';
 import type { FakeAsaasSettings } from '../../scripts/fake-asaas.mjs';
+import { freePort, startPocketBase } from '../../scripts/pocketbase-server.mjs';
+import { TEST_ASAAS_KEY, TEST_WEBHOOK_TOKEN } from '../../scripts/real-backend.mjs';
 import type { RegisterInput } from '@/features/auth/api/auth';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
@@ -308,4 +310,38 @@ export async function pixCharge(customer: Customer, asaasId: string) {
       flex: false,
     },
   });
+}
+
+// ---------------------------------------------------------------- a server of a test's own
+
+/**
+ * A PocketBase of the test's own (a setting the tier's server has on, turned off: `env`), charging through the
+ * tier's Asaas stand-in, with its superuser client and one paid-ready customer (verified, logged in). The
+ * stand-in's webhooks still go to the tier's server: what the test checks is what this server asked.
+ */
+export async function ownServer(env: Record<string, string>) {
+  const pb = await startPocketBase({
+    port: await freePort(),
+    env: {
+      ASAAS_API_URL: `${ASAAS_URL}/v3`,
+      ASAAS_API_KEY: TEST_ASAAS_KEY,
+      ASAAS_WEBHOOK_TOKEN: TEST_WEBHOOK_TOKEN,
+      MAIL_SENDER_ADDRESS: 'nao-responda@passaporte-italiano.test',
+      ...env,
+    },
+  });
+  const admin = new PocketBase(pb.url);
+  admin.authStore.save(pb.superuser.token);
+  const input = registration();
+  await admin.collection('usuarios').create({ ...input, verified: true });
+  const client = new PocketBase(pb.url);
+  await client.collection('usuarios').authWithPassword(input.email, input.password);
+  const customer: Customer = {
+    pb: client,
+    id: client.authStore.record?.id ?? '',
+    email: input.email,
+    ip: '',
+    input,
+  };
+  return { url: pb.url, admin, customer, stop: pb.stop };
 }

@@ -2,10 +2,8 @@
 // them on (global-setup: TEST_NFSE): one invoice per paid order whatever the order of the events, followed by
 // Asaas's INVOICE_* webhooks, cancelled on a full refund or a withdrawal, flagged on a partial one, an error shown
 // to staff and sent again; and, on a server of its own with them off, nothing asked of Asaas.
-import PocketBase from 'pocketbase';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { freePort, startPocketBase } from '../../scripts/pocketbase-server.mjs';
-import { TEST_ASAAS_KEY, TEST_NFSE, TEST_WEBHOOK_TOKEN } from '../../scripts/real-backend.mjs';
+import { TEST_NFSE } from '../../scripts/real-backend.mjs';
 import {
   asaasConfig,
   asaasCustomer,
@@ -16,10 +14,10 @@ import {
   mailsTo,
   newCustomer,
   orderOf,
+  ownServer,
   payByCard,
   pixCharge,
   postWebhook,
-  registration,
   superuser,
   type Customer,
 } from './helpers';
@@ -224,26 +222,10 @@ describe('with NFS-e off', () => {
   });
 
   it('a paid order asks Asaas for no invoice, and staff cannot send one', async () => {
-    const pb = await startPocketBase({
-      port: await freePort(),
-      env: {
-        ASAAS_API_URL: `${ASAAS}/v3`,
-        ASAAS_API_KEY: TEST_ASAAS_KEY,
-        ASAAS_WEBHOOK_TOKEN: TEST_WEBHOOK_TOKEN,
-        MAIL_SENDER_ADDRESS: 'nao-responda@passaporte-italiano.test',
-        // The service settings without the switch: still off.
-        ...TEST_NFSE,
-        NFSE_ATIVA: '',
-      },
-    });
-    stop = pb.stop;
-    const admin = new PocketBase(pb.url);
-    admin.authStore.save(pb.superuser.token);
-    const input = registration();
-    await admin.collection('usuarios').create({ ...input, verified: true });
-    const client = new PocketBase(pb.url);
-    await client.collection('usuarios').authWithPassword(input.email, input.password);
-    const customer = { pb: client, id: client.authStore.record?.id ?? '', email: input.email, ip: '', input };
+    // The service settings without the switch: still off.
+    const { admin, customer, stop: stopServer } = await ownServer({ ...TEST_NFSE, NFSE_ATIVA: '' });
+    stop = stopServer;
+    const client = customer.pb;
     const asaasId = await asaasCustomer(customer);
     const before = (await asaasRequests()).length;
     const charge = await payByCard(customer, cardRequest(asaasId, customer));

@@ -26,7 +26,10 @@ const linha = (problemas) =>
   'Configuração incompleta: cobranças RECUSADAS até corrigir o .env do servidor e reiniciar: ' +
   problemas.join('; ');
 
-/** Logs, at start-up, what keeps charges off, and service invoices (NFS-e) turned on without a municipal service. */
+/**
+ * Logs, at start-up, what keeps charges off, service invoices (NFS-e) turned on without a municipal service, and a
+ * guarantee turned on with a number of windows that cannot be read.
+ */
 function verificar(app) {
   const problemas = problemasPagamento(app);
   if (problemas.length > 0) {
@@ -38,6 +41,13 @@ function verificar(app) {
     const aviso =
       'NFSE_ATIVA=true sem NFSE_SERVICO_MUNICIPAL_ID nem NFSE_SERVICO_MUNICIPAL_CODIGO: o Asaas recusará as notas ' +
       'fiscais (a equipe as verá com erro). Corrija o .env do servidor e reinicie.';
+    console.error(aviso);
+    app.logger().error(aviso);
+  }
+  if (require(`${__hooks}/lib/config.js`).garantia().invalida) {
+    const aviso =
+      'GARANTIA_ATIVA=true com GARANTIA_JANELAS inválido (use um número inteiro de 1 a 52): a garantia fica ' +
+      'DESLIGADA até corrigir o .env do servidor e reiniciar.';
     console.error(aviso);
     app.logger().error(aviso);
   }

@@ -54,4 +54,17 @@ function nfse() {
   };
 }
 
-module.exports = { aplicar, nfse };
+/**
+ * The guarantee (lib/garantia.js), from the server's environment: off unless GARANTIA_ATIVA=true; GARANTIA_JANELAS
+ * the release windows tried before the refund (a whole number from 1 to 52; 4 when empty). A value that cannot
+ * be read keeps it off (`invalida`, logged at start-up by lib/arranque.js) rather than promise a wrong number.
+ */
+function garantia() {
+  const texto = String($os.getenv('GARANTIA_JANELAS') || '').trim();
+  const n = texto === '' ? 4 : Number(texto);
+  const valida = Number.isInteger(n) && n >= 1 && n <= 52;
+  const ligada = String($os.getenv('GARANTIA_ATIVA') || '').trim() === 'true';
+  return { ativa: ligada && valida, janelas: valida ? n : 0, invalida: ligada && !valida };
+}
+
+module.exports = { aplicar, nfse, garantia };

@@ -394,6 +394,8 @@ function registrarTentativa(e) {
   const app = e.app;
   app.runInTransaction((tx) => {
     e.app = tx;
+    // Its window and what it means for the guarantee (lib/garantia.js), from the case as it is now.
+    require(`${__hooks}/lib/garantia.js`).marcarTentativa(tx, e.record, e.hasSuperuserAuth());
     e.next();
     const nota = e.record.getString('nota');
     historico.registrarNota(

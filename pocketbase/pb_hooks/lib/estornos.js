@@ -185,4 +185,4 @@ function estornar(e) {
   return pedidos.responderEExecutar(e, 200, { resultado: 'solicitado' }, acoes);
 }
 
-module.exports = { desistir, estornar, PRAZO_DIAS };
+module.exports = { desistir, estornar, pedirEstorno, restante, PRAZO_DIAS };

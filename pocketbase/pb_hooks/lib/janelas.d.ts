@@ -14,6 +14,7 @@ declare const janelas: {
     agoraMs: number,
     toleranciaMs?: number,
   ): { inicioMs: number; servico: string } | null;
+  janelaAnterior(janelas: Janela[], fuso: string, agoraMs: number): number | null;
   horaLocal(ms: number, fuso?: string, segundos?: boolean): string;
   diaLocal(ms: number, fuso?: string): string;
   quando(inicioMs: number, fuso: string, agoraMs: number): string;

@@ -29,26 +29,54 @@ function validarJanelas(janelas) {
 }
 
 /**
+ * Each window's start (epoch ms) on the 8 days from today (local to `fuso`) going forward (`sentido` 1) or back
+ * (-1): [{inicioMs, servico}]; [] when the zone is unknown.
+ */
+function inicios(janelas, fuso, agoraMs, sentido) {
+  const desl = deslocamento(fuso);
+  if (desl === null || !Array.isArray(janelas)) return [];
+  const local = agoraMs + desl * 60000;
+  const inicioDoDia = Math.floor(local / DIA_MS) * DIA_MS;
+  const hoje = new Date(inicioDoDia).getUTCDay();
+  const lista = [];
+  for (let d = 0; d <= 7; d++) {
+    const semana = (((hoje + sentido * d) % 7) + 7) % 7;
+    janelas.forEach((j) => {
+      const m = HORA.exec(String(j.hora || ''));
+      if (!m || semana !== j.dia) return;
+      const minutos = Number(m[1]) * 60 + Number(m[2]);
+      lista.push({
+        inicioMs: inicioDoDia + sentido * d * DIA_MS + minutos * 60000 - desl * 60000,
+        servico: j.servico || '',
+      });
+    });
+  }
+  return lista;
+}
+
+/**
  * The next window at or after `agoraMs` (epoch ms): {inicioMs, servico}, or null when none is known or the zone
  * is unknown. A window that started less than `toleranciaMs` ago still counts (the minutes slots last).
  */
 function proximaJanela(janelas, fuso, agoraMs, toleranciaMs) {
-  const desl = deslocamento(fuso);
-  if (desl === null || !Array.isArray(janelas) || janelas.length === 0) return null;
   const tol = toleranciaMs || 0;
-  const local = agoraMs + desl * 60000;
-  const inicioDoDia = Math.floor(local / DIA_MS) * DIA_MS;
-  const hoje = new Date(inicioDoDia).getUTCDay();
   let melhor = null;
-  for (let d = 0; d <= 7; d++) {
-    janelas.forEach((j) => {
-      const m = HORA.exec(String(j.hora || ''));
-      if (!m || (hoje + d) % 7 !== j.dia) return;
-      const inicio = inicioDoDia + d * DIA_MS + (Number(m[1]) * 60 + Number(m[2])) * 60000 - desl * 60000;
-      if (inicio + tol <= agoraMs) return;
-      if (!melhor || inicio < melhor.inicioMs) melhor = { inicioMs: inicio, servico: j.servico || '' };
-    });
-  }
+  inicios(janelas, fuso, agoraMs, 1).forEach((j) => {
+    if (j.inicioMs + tol <= agoraMs) return;
+    if (!melhor || j.inicioMs < melhor.inicioMs) melhor = j;
+  });
+  return melhor;
+}
+
+/**
+ * The window running at `agoraMs`: the latest start at or before it (epoch ms), or null when none is known or the
+ * zone is unknown. A window lasts until the next one starts (the guarantee counts attempts per window).
+ */
+function janelaAnterior(janelas, fuso, agoraMs) {
+  let melhor = null;
+  inicios(janelas, fuso, agoraMs, -1).forEach((j) => {
+    if (j.inicioMs <= agoraMs && (melhor === null || j.inicioMs > melhor)) melhor = j.inicioMs;
+  });
   return melhor;
 }
 
@@ -82,4 +110,14 @@ const DIAS = [
   'sábado',
 ];
 
-module.exports = { FUSOS, DIAS, deslocamento, validarJanelas, proximaJanela, horaLocal, diaLocal, quando };
+module.exports = {
+  FUSOS,
+  DIAS,
+  deslocamento,
+  validarJanelas,
+  proximaJanela,
+  janelaAnterior,
+  horaLocal,
+  diaLocal,
+  quando,
+};

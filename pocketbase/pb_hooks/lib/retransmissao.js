@@ -56,6 +56,10 @@ function gravar(e) {
     e.app = tx;
     e.next();
     if (terminou) {
+      // When it was handed over (the value itself is deleted minutes later): the guarantee's clock reads it.
+      const atendimento = tx.findRecordById('atendimentos', e.record.getString('atendimento'));
+      atendimento.set('entregue_em', pbData(agora));
+      tx.save(atendimento);
       historico.registrarNota(
         tx,
         e.record.getString('agendamento'),

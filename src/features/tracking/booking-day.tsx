@@ -12,6 +12,7 @@ import {
   type ConsuladoRecord,
 } from '@/lib/api/booking-day';
 import { caseFileQueries } from '@/lib/api/case-file';
+import { garantia, useGuarantee } from '@/lib/api/guarantee';
 import type { BookingRecord } from '@/lib/types';
 
 const dmy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
@@ -32,7 +33,12 @@ export function BookingDay({ booking }: { booking: BookingRecord }) {
     enabled: !!appointments.data?.some((a) => a.comprovante),
   });
   const [now] = useState(() => Date.now());
-  const consulates = useQuery({ ...bookingDayQueries.consulates(), enabled: !!appointments.data?.length });
+  const guarantee = useGuarantee();
+  const ready = booking.status_agendamento === 'ANALISE_OK';
+  const consulates = useQuery({
+    ...bookingDayQueries.consulates(),
+    enabled: !!appointments.data?.length || (ready && guarantee.ativa),
+  });
   // The appointment's consulate (its record), else the booking's (its code).
   const consulateOf = (a: CompromissoRecord) =>
     consulates.data?.find((c) => c.id === a.consulado) ??
@@ -57,9 +63,23 @@ export function BookingDay({ booking }: { booking: BookingRecord }) {
       codigo: a.codigo_portal,
     })),
   );
+  // The guarantee's count (the kit's garantia_comum.js, as the server's cron decides it): only while it is on,
+  // for a case ready to book at a consulate whose windows are known.
+  const ownConsulate = consulates.data?.find((c) => c.codigo === booking.consulado);
+  const guaranteeLine =
+    ready && guarantee.ativa && ownConsulate?.janelas_estado === 'conhecidas'
+      ? garantia.andamento(
+          guarantee.janelas,
+          garantia.avaliar(
+            guarantee.janelas,
+            list.map((t) => ({ janelaMs: pbMs(t.janela), garantia: t.garantia ?? '' })),
+            janelas.janelaAnterior(ownConsulate.janelas ?? [], ownConsulate.fuso, now),
+          ).restantes,
+        )
+      : '';
   return (
     <>
-      {booking.status_agendamento === 'ANALISE_OK' ? (
+      {ready ? (
         <p>
           No dia da liberação das vagas, a nossa equipe precisa de você por alguns minutos.{' '}
           <Link to="/prontidao" className="font-semibold text-brand-800 underline">
@@ -78,6 +98,7 @@ export function BookingDay({ booking }: { booking: BookingRecord }) {
           {last.nota ? ` (${last.nota})` : ''}.
         </p>
       ) : null}
+      {guaranteeLine ? <p data-testid="garantia">{guaranteeLine}</p> : null}
       {appointments.data?.length ? (
         <ul className="space-y-3" aria-label="Agendamentos de cada requerente">
           {appointments.data.map((a) => (

@@ -42,6 +42,8 @@ export interface AtendimentoRecord {
   pronto_em: string;
   pedido: '' | 'senha' | 'codigo';
   pedido_em: string;
+  /** When the customer last finished a relayed password or code (the guarantee's clock). */
+  entregue_em?: string;
   updated: string;
 }
 
@@ -64,6 +66,9 @@ export interface TentativaRecord {
   resultado: Resultado;
   nota: string;
   autor_nome: string;
+  /** The consulate window it was made in, and what it meant for the guarantee (both set by the server). */
+  janela?: string;
+  garantia?: '' | 'conta' | 'correcao' | 'documentos' | 'codigo' | 'fora';
   created: string;
 }
 

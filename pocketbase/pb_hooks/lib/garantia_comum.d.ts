@@ -1,0 +1,22 @@
+export type GarantiaTentativa = 'conta' | 'correcao' | 'documentos' | 'codigo' | 'fora';
+declare const garantia: {
+  classificar(caso: {
+    ativa: boolean;
+    status: string;
+    janelaMs: number;
+    documentosPendentes: boolean;
+    pedido: string;
+    pedidoEmMs: number;
+    entregueEmMs: number;
+  }): GarantiaTentativa;
+  avaliar(
+    n: number,
+    tentativas: { janelaMs: number; garantia: string }[],
+    atualMs: number | null,
+  ): { contadas: number; restantes: number; vencida: boolean };
+  janelasTexto(n: number): string;
+  termos(n: number): string;
+  andamento(n: number, restantes: number): string;
+  MSG: Record<'historico' | 'assunto' | 'descricaoAsaas', string>;
+};
+export default garantia;

@@ -1,0 +1,92 @@
+// The guarantee (issue #29 item 4), written once for both runtimes like janelas.js (CommonJS, requires nothing):
+// the kit (lib/garantia.js: each attempt marked when staff record it, the refund by cron), the app (tracking, the
+// terms page) and the demo double read the same functions and texts.
+//
+// The promise: a case ready to book (ANALISE_OK) that is not booked after N release windows of its consulate in
+// which we tried is refunded in full. A window counts when staff recorded at least one attempt in it and none
+// while the customer owed something (a correction, a document, or the code or password staff asked for).
+
+/**
+ * What an attempt recorded now means: 'correcao' (the case is in ANALISE_ERRO), 'fora' (not ready to book, no
+ * known window, or the guarantee is off), 'documentos' (a document pending or refused), 'codigo' (staff asked
+ * for the code or password and the customer has not handed it over since), else 'conta'.
+ * `pedidoEmMs` / `entregueEmMs`: when it was asked and when the customer last finished one (0: never).
+ */
+function classificar(caso) {
+  if (!caso.ativa) return 'fora';
+  if (caso.status === 'ANALISE_ERRO') return 'correcao';
+  if (caso.status !== 'ANALISE_OK' || !caso.janelaMs) return 'fora';
+  if (caso.documentosPendentes) return 'documentos';
+  if (caso.pedido && !(caso.entregueEmMs >= caso.pedidoEmMs)) return 'codigo';
+  return 'conta';
+}
+
+/**
+ * The guarantee's count for a booking: `n` windows promised; `tentativas` [{janelaMs, garantia}]; `atualMs` the
+ * start of the consulate's window running now (a window is over once a later one has started; null when the
+ * consulate has none known: every window recorded is over). Returns {contadas, restantes, vencida}: vencida
+ * when `n` counted windows are over, so the refund is due.
+ */
+function avaliar(n, tentativas, atualMs) {
+  const janelas = {};
+  (tentativas || []).forEach((t) => {
+    if (!t.janelaMs || t.garantia === 'fora' || !t.garantia) return;
+    const chave = String(t.janelaMs);
+    if (t.garantia !== 'conta') janelas[chave] = false;
+    else if (janelas[chave] === undefined) janelas[chave] = true;
+  });
+  let contadas = 0;
+  let encerradas = 0;
+  Object.keys(janelas).forEach((chave) => {
+    if (!janelas[chave]) return;
+    contadas++;
+    if (atualMs === null || atualMs === undefined || Number(chave) < atualMs) encerradas++;
+  });
+  return { contadas: contadas, restantes: Math.max(0, n - contadas), vencida: n > 0 && encerradas >= n };
+}
+
+function janelasTexto(n) {
+  return n === 1 ? '1 janela' : n + ' janelas';
+}
+
+/** The terms' paragraph (shown only while the guarantee is on). */
+function termos(n) {
+  return (
+    'Se o seu caso estiver pronto para agendar (documentação aprovada) e não ' +
+    'conseguirmos o agendamento depois de ' +
+    janelasTexto(n) +
+    ' de liberação de vagas do seu consulado em que tentamos, devolvemos automaticamente o valor integral ' +
+    'pago, pela mesma forma de pagamento, e encerramos o agendamento. Não contam as janelas em que havia ' +
+    'alguma pendência sua: documentos a enviar ou corrigir, ou o código (ou a senha) do Prenot@mi que ' +
+    'pedimos e não foi informado.'
+  );
+}
+
+/** Tracking's line for a case ready to book. */
+function andamento(n, restantes) {
+  if (restantes <= 0) {
+    return (
+      'Garantia: já tentamos em ' +
+      janelasTexto(n) +
+      ' de liberação de vagas. Se não conseguirmos agendar até o início da próxima janela, devolvemos ' +
+      'o valor integral automaticamente.'
+    );
+  }
+  return (
+    'Garantia: faltam ' +
+    janelasTexto(restantes) +
+    ' de liberação de vagas, das ' +
+    n +
+    ' da garantia. Se não conseguirmos agendar nelas, devolvemos o valor integral automaticamente.'
+  );
+}
+
+const MSG = {
+  historico:
+    'Garantia: {n} de liberação de vagas tentadas sem agendamento. Estorno integral de {valor} ' +
+    'solicitado ao Asaas e agendamento encerrado.',
+  assunto: 'Garantia: devolvemos o valor integral - Passaporte Italiano',
+  descricaoAsaas: 'Garantia de agendamento: {n} de liberação de vagas sem agendamento',
+};
+
+module.exports = { classificar, avaliar, janelasTexto, termos, andamento, MSG };
