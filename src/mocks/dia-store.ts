@@ -18,7 +18,7 @@ import dados from '../../pocketbase/pb_hooks/lib/consulados.json';
 import janelas from '../../pocketbase/pb_hooks/lib/janelas.js';
 import { getDb } from './db';
 import { compareValues, compileFilter, FilterError } from './filter';
-import { DIA_SEED } from './processo-seed';
+import { DIA_SEED, demoDay } from './processo-seed';
 import { pbDate } from './util';
 
 type Json = Record<string, unknown>;
@@ -88,7 +88,25 @@ export function seedDia(now: number): DiaStore {
     pedido_em: '',
     ...extra,
   });
-  const { pronto, codigo, agendado } = DIA_SEED;
+  const { pronto, codigo, agendado, confirmar, flex } = DIA_SEED;
+  // The demo alone says Curitiba asks for the portal confirmation (the sources do not say: consulados.json).
+  const curitiba = consulados.find((c) => c.codigo === 'curitiba');
+  if (curitiba)
+    Object.assign(curitiba, {
+      confirmacao: 'sim',
+      confirmacao_quando: '(Demonstração: as fontes não dizem se Curitiba pede a confirmação.)',
+    });
+  const afterSlot = (seed: typeof confirmar, codigoConsulado: string, local: string) => ({
+    ...meta('compromissos', `comp${seed.booking.slice(-4)}0`.padEnd(15, '0'), at),
+    agendamento: seed.booking,
+    requerentes: [seed.requerente],
+    data: demoDay(seed.dias),
+    hora: seed.hora,
+    consulado: consuladoId(codigoConsulado),
+    local,
+    codigo_portal: '',
+    comprovante: '',
+  });
   return {
     consulados,
     historico_consulados: [],
@@ -110,12 +128,16 @@ export function seedDia(now: number): DiaStore {
       autor: DEMO_ADMIN_ID,
       autor_nome: ADMIN_NAME,
     })),
-    compromissos: agendado.compromissos.map((c, i) => ({
-      ...meta('compromissos', `comp${agendado.booking.slice(-4)}${i}`.padEnd(15, '0'), agendado.at),
-      agendamento: agendado.booking,
-      consulado: consuladoId('sao_paulo'),
-      ...c,
-    })),
+    compromissos: [
+      ...agendado.compromissos.map((c, i) => ({
+        ...meta('compromissos', `comp${agendado.booking.slice(-4)}${i}`.padEnd(15, '0'), agendado.at),
+        agendamento: agendado.booking,
+        consulado: consuladoId('sao_paulo'),
+        ...c,
+      })),
+      afterSlot(confirmar, 'curitiba', 'Consulado Geral da Itália em Curitiba'),
+      afterSlot(flex, 'sao_paulo', 'Consulado Geral da Itália em São Paulo, Av. Paulista, 1963'),
+    ],
   };
 }
 

@@ -14,6 +14,7 @@ import { invoiceRoutes } from './notas';
 import { processoRoutes } from './processo';
 import { asaasRoutes } from './proxy';
 import { recordRoutes } from './registros';
+import { remarcarRoutes } from './remarcar';
 import { webhookRoutes } from './webhook';
 
 const fallbackRoutes = [
@@ -31,6 +32,7 @@ export const handlers = [
   ...diaRelayRoutes,
   ...processoRoutes,
   ...diaRoutes,
+  ...remarcarRoutes,
   ...recordRoutes,
   ...accountRoutes,
   ...asaasRoutes,

@@ -28,6 +28,7 @@ import { useSession } from '@/lib/use-session';
 import { Withdrawal } from '@/components/withdrawal';
 import { InvoiceLink } from '@/components/invoice-link';
 import { BookingDay } from './booking-day';
+import { FlexRequest } from './flex-request';
 
 function Step({
   n,
@@ -264,6 +265,9 @@ function TrackingContent({
         <Step n={4} title="Agendamento" done={booked}>
           <Appointment booking={booking} status={status} />
           {booking && (status === 'ANALISE_OK' || booked) ? <BookingDay booking={booking} /> : null}
+          {booking && (status === 'ANALISE_OK' || status === 'AGENDADO') ? (
+            <FlexRequest booking={booking} payment={payment} />
+          ) : null}
         </Step>
       </ol>
     </>
