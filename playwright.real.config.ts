@@ -30,6 +30,7 @@ export default defineConfig({
     'real-review.spec.ts',
     'real-case-file.spec.ts',
     'real-booking-day.spec.ts',
+    'real-after-slot.spec.ts',
     'visitor.spec.ts',
     'seo.spec.ts',
   ],

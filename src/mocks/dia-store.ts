@@ -18,7 +18,7 @@ import dados from '../../pocketbase/pb_hooks/lib/consulados.json';
 import janelas from '../../pocketbase/pb_hooks/lib/janelas.js';
 import { getDb } from './db';
 import { compareValues, compileFilter, FilterError } from './filter';
-import { DIA_SEED, demoDay } from './processo-seed';
+import { CURITIBA_LOCAL, DIA_SEED, demoDay, SP_LOCAL } from './processo-seed';
 import { pbDate } from './util';
 
 type Json = Record<string, unknown>;
@@ -135,8 +135,8 @@ export function seedDia(now: number): DiaStore {
         consulado: consuladoId('sao_paulo'),
         ...c,
       })),
-      afterSlot(confirmar, 'curitiba', 'Consulado Geral da Itália em Curitiba'),
-      afterSlot(flex, 'sao_paulo', 'Consulado Geral da Itália em São Paulo, Av. Paulista, 1963'),
+      afterSlot(confirmar, 'curitiba', CURITIBA_LOCAL),
+      afterSlot(flex, 'sao_paulo', SP_LOCAL),
     ],
   };
 }

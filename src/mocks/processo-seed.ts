@@ -106,7 +106,8 @@ export const PROCESSO_DEMO_ACCOUNTS = {
 } as const;
 
 /** The office as staff typed it on the appointment (the seed's São Paulo, like the generated bookings'). */
-const SP_LOCAL = 'Consulado Geral da Itália em São Paulo, Av. Paulista, 1963';
+export const SP_LOCAL = 'Consulado Geral da Itália em São Paulo, Av. Paulista, 1963';
+export const CURITIBA_LOCAL = 'Consulado Geral da Itália em Curitiba, Rua Marechal Deodoro, 630';
 const SP_ADDRESS = {
   uf: 'SP',
   cidade: 'São Paulo',
@@ -434,7 +435,7 @@ function afterSlotStages(
   applicant(flex, 1, 'Giulia', 'Ferri Campos', a.diaFlex.cpf);
   Object.assign(flex.pagamentos[0]!, { flex: true, preco_servico: 699 + 199 });
   for (const [s, seed, local, consulado] of [
-    [confirmar, DIA_SEED.confirmar, 'Consulado Geral da Itália em Curitiba', 'Curitiba'],
+    [confirmar, DIA_SEED.confirmar, CURITIBA_LOCAL, 'Curitiba'],
     [flex, DIA_SEED.flex, SP_LOCAL, 'São Paulo'],
   ] as const) {
     Object.assign(s.booking, {
