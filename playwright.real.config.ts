@@ -31,6 +31,7 @@ export default defineConfig({
     'real-case-file.spec.ts',
     'real-booking-day.spec.ts',
     'real-wait.spec.ts',
+    'real-after-slot.spec.ts',
     'visitor.spec.ts',
     'seo.spec.ts',
   ],

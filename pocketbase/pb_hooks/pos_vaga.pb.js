@@ -29,3 +29,30 @@ routerAdd(
   (e) => require(`${__hooks}/lib/pos_vaga.js`).servirCalendario(e),
   $apis.requireAuth('usuarios'),
 );
+
+// Confirmation and Flex (lib/remarcar.js): "Já confirmei" (the owner), staff's list of who has not confirmed,
+// the owner's Flex request and the consulate's own cancellation (staff): both take the case back to the ready list.
+routerAdd(
+  'POST',
+  '/api/compromissos/{id}/confirmado',
+  (e) => require(`${__hooks}/lib/remarcar.js`).confirmar(e),
+  $apis.requireAuth('usuarios'),
+);
+routerAdd(
+  'GET',
+  '/api/confirmacoes/pendentes',
+  (e) => require(`${__hooks}/lib/remarcar.js`).pendentes(e),
+  $apis.requireAuth('usuarios'),
+);
+routerAdd(
+  'POST',
+  '/api/agendamentos/{id}/flex',
+  (e) => require(`${__hooks}/lib/remarcar.js`).pedirFlex(e),
+  $apis.requireAuth('usuarios'),
+);
+routerAdd(
+  'POST',
+  '/api/agendamentos/{id}/cancelamento-consulado',
+  (e) => require(`${__hooks}/lib/remarcar.js`).cancelamentoConsulado(e),
+  $apis.requireAuth('usuarios'),
+);

@@ -1,9 +1,11 @@
 import type { ServiceId } from '@/lib/types';
-import { maxParcelas, precos, taxaFlex } from '../../pocketbase/pb_hooks/lib/regras.json';
+import { maxParcelas, precos, taxaFlex, flex } from '../../pocketbase/pb_hooks/lib/regras.json';
 
 /** Prices, the Flex fee and the installments the server charges (pocketbase/pb_hooks/lib/regras.json). */
 export const PRICES: Record<ServiceId, number> = precos;
 export const FLEX_FEE = taxaFlex;
+/** A Flex request is accepted up to this many São Paulo days before the appointment (the server decides). */
+export const FLEX_DEADLINE_DAYS = flex.prazoDias;
 export const MAX_INSTALLMENTS = maxParcelas;
 
 export const STAFF_PAGE_SIZES = [10, 25, 50, 100] as const;

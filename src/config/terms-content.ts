@@ -1,5 +1,5 @@
 /** The text of /termos (see legal-content.ts), loaded with that page only. */
-import { FLEX_FEE, PRICES } from './constants';
+import { FLEX_DEADLINE_DAYS, FLEX_FEE, PRICES } from './constants';
 import { brand, legalLinks, TO_COMPLETE, TO_REVIEW } from './content';
 import type { LegalDocument } from './legal-content';
 import { paths } from './routes';
@@ -76,7 +76,8 @@ export const termsOfService: LegalDocument = {
       title: 'Flex (remarcação)',
       blocks: [
         'O Flex é opcional e só pode ser contratado junto com o agendamento Individual ou Familiar. Com ele, se você não puder ir na data marcada, buscamos uma nova data para você. Sem o Flex, a remarcação não está incluída no preço.',
-        `Condições do Flex (quantas remarcações e com que antecedência pedir): ${TO_COMPLETE}.`,
+        `Condições do Flex: uma nova data por pedido, pedida na página de andamento até ${FLEX_DEADLINE_DAYS} dias antes do atendimento (dias de Brasília), com o motivo. O agendamento anterior é cancelado e o processo volta para a fila de agendamento, com o seu histórico. Depois desse prazo, o Flex não pode mais ser usado para aquele atendimento.`,
+        'Se o próprio consulado cancelar o atendimento, buscamos uma nova data sem custo, e o Flex não é usado.',
       ],
     },
     {

@@ -99,6 +99,9 @@ export interface BookingRecord extends BaseRecord {
   documentacao?: string;
   /** the server's copy of its order's service invoice state (PaymentRecord.nota_status) */
   nota_status?: string;
+  /** when the customer used the order's Flex (a new date), '' if never; and why (the server writes both) */
+  flex_usado_em?: string;
+  flex_motivo?: string;
   expand?: {
     usuario?: Pick<UserRecord, 'id' | 'nome_completo'> & Partial<UserRecord>;
     pagamento?: PaymentRecord;

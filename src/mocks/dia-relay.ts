@@ -179,7 +179,8 @@ async function createAppointment(request: Request): Promise<Response> {
   diaStore().compromissos.push(record);
   const { primeiro } = diaComum.cobertura(
     applicants.map((r) => r.id),
-    diaStore().compromissos.filter((c) => c.agendamento === booking.id),
+    // A cancelled appointment (Flex, the consulate) books no one.
+    diaStore().compromissos.filter((c) => c.agendamento === booking.id && !c.cancelamento),
   );
   if (primeiro && ['ANALISE_OK', 'AGENDADO'].includes(booking.status_agendamento))
     salvarAgendamento(

@@ -18,7 +18,7 @@ import dados from '../../pocketbase/pb_hooks/lib/consulados.json';
 import janelas from '../../pocketbase/pb_hooks/lib/janelas.js';
 import { getDb } from './db';
 import { compareValues, compileFilter, FilterError } from './filter';
-import { DIA_SEED } from './processo-seed';
+import { CURITIBA_LOCAL, DIA_SEED, demoDay, SP_LOCAL } from './processo-seed';
 import { pbDate } from './util';
 
 type Json = Record<string, unknown>;
@@ -88,9 +88,27 @@ export function seedDia(now: number): DiaStore {
     pedido_em: '',
     ...extra,
   });
-  const { pronto, codigo, agendado } = DIA_SEED;
+  const { pronto, codigo, agendado, confirmar, flex } = DIA_SEED;
   const running = janelas.janelaAnterior(sp?.janelas ?? [], dados.fuso, now);
   const earlier = running ? janelas.janelaAnterior(sp?.janelas ?? [], dados.fuso, running - 1) : null;
+  // The demo alone says Curitiba asks for the portal confirmation (the sources do not say: consulados.json).
+  const curitiba = consulados.find((c) => c.codigo === 'curitiba');
+  if (curitiba)
+    Object.assign(curitiba, {
+      confirmacao: 'sim',
+      confirmacao_quando: '(Demonstração: as fontes não dizem se Curitiba pede a confirmação.)',
+    });
+  const afterSlot = (seed: typeof confirmar, codigoConsulado: string, local: string) => ({
+    ...meta('compromissos', `comp${seed.booking.slice(-4)}0`.padEnd(15, '0'), at),
+    agendamento: seed.booking,
+    requerentes: [seed.requerente],
+    data: demoDay(seed.dias),
+    hora: seed.hora,
+    consulado: consuladoId(codigoConsulado),
+    local,
+    codigo_portal: '',
+    comprovante: '',
+  });
   return {
     consulados,
     historico_consulados: [],
@@ -134,12 +152,16 @@ export function seedDia(now: number): DiaStore {
           ]
         : []),
     ],
-    compromissos: agendado.compromissos.map((c, i) => ({
-      ...meta('compromissos', `comp${agendado.booking.slice(-4)}${i}`.padEnd(15, '0'), agendado.at),
-      agendamento: agendado.booking,
-      consulado: consuladoId('sao_paulo'),
-      ...c,
-    })),
+    compromissos: [
+      ...agendado.compromissos.map((c, i) => ({
+        ...meta('compromissos', `comp${agendado.booking.slice(-4)}${i}`.padEnd(15, '0'), agendado.at),
+        agendamento: agendado.booking,
+        consulado: consuladoId('sao_paulo'),
+        ...c,
+      })),
+      afterSlot(confirmar, 'curitiba', CURITIBA_LOCAL),
+      afterSlot(flex, 'sao_paulo', SP_LOCAL),
+    ],
   };
 }
 

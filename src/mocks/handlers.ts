@@ -16,6 +16,7 @@ import { invoiceRoutes } from './notas';
 import { processoRoutes } from './processo';
 import { asaasRoutes } from './proxy';
 import { recordRoutes } from './registros';
+import { remarcarRoutes } from './remarcar';
 import { webhookRoutes } from './webhook';
 
 const fallbackRoutes = [
@@ -34,6 +35,7 @@ export const handlers = [
   ...processoRoutes,
   ...diaRoutes,
   ...waitRoutes,
+  ...remarcarRoutes,
   ...recordRoutes,
   ...accountRoutes,
   ...asaasRoutes,

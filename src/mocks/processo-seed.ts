@@ -3,12 +3,23 @@
  * refused (a document to replace) and approved; and at each stage of booking day (São Paulo, every document
  * approved): on standby for the next window (Familiar, two applicants), the code asked by staff, appointments
  * made (AGENDADO). Dates are fixed, like the rest of the seed; the day's handling records are dia-store.ts's.
+ * After the slot (#28): an appointment due to confirm in the portal this week (Curitiba, which the demo alone
+ * says asks for it) and one bought with Flex; their appointments are dated from the day the demo is seeded.
  */
 import type { DocumentoRecord, RequerenteRecord } from '@/lib/processo';
 import type { BookingRecord, BookingStatus, ChargeRecord, PaymentRecord } from '@/lib/types';
 import { withCpfCheckDigits } from './util';
 
-type Stage = 'vazio' | 'enviado' | 'recusado' | 'aprovado' | 'pronto' | 'codigo' | 'agendado';
+type Stage =
+  | 'vazio'
+  | 'enviado'
+  | 'recusado'
+  | 'aprovado'
+  | 'pronto'
+  | 'codigo'
+  | 'agendado'
+  | 'confirmar'
+  | 'flex';
 
 export const PROCESSO_DEMO_ACCOUNTS = {
   processoVazio: {
@@ -74,10 +85,29 @@ export const PROCESSO_DEMO_ACCOUNTS = {
     verified: true,
     admin: false,
   },
+  diaConfirmar: {
+    id: 'demodiaconfir01',
+    email: 'dia.confirmar@demo.com.br',
+    nome_completo: 'Pietro Galli Souza',
+    cpf: withCpfCheckDigits('583479166'),
+    celular: '41998889900',
+    verified: true,
+    admin: false,
+  },
+  diaFlex: {
+    id: 'demodiaflex0001',
+    email: 'dia.flex@demo.com.br',
+    nome_completo: 'Giulia Ferri Campos',
+    cpf: withCpfCheckDigits('694581277'),
+    celular: '11999990011',
+    verified: true,
+    admin: false,
+  },
 } as const;
 
 /** The office as staff typed it on the appointment (the seed's São Paulo, like the generated bookings'). */
-const SP_LOCAL = 'Consulado Geral da Itália em São Paulo, Av. Paulista, 1963';
+export const SP_LOCAL = 'Consulado Geral da Itália em São Paulo, Av. Paulista, 1963';
+export const CURITIBA_LOCAL = 'Consulado Geral da Itália em Curitiba, Rua Marechal Deodoro, 630';
 const SP_ADDRESS = {
   uf: 'SP',
   cidade: 'São Paulo',
@@ -108,7 +138,14 @@ export const DIA_SEED = {
       },
     ],
   },
+  // After the slot (#28): dated from the day the demo is seeded (São Paulo), so the window is open.
+  confirmar: { booking: 'demoprocage0008', dias: 7, requerente: 'demoreq00080001', hora: '10:00' },
+  flex: { booking: 'demoprocage0009', dias: 20, requerente: 'demoreq00090001', hora: '11:30' },
 };
+
+/** yyyy-mm-dd, `n` São Paulo days from now. */
+export const demoDay = (n: number) =>
+  new Date(Date.now() - 3 * 3_600_000 + n * 86_400_000).toISOString().slice(0, 10);
 
 interface CaseSeed {
   pagamentos: PaymentRecord[];
@@ -377,5 +414,36 @@ function diaStages(a: typeof PROCESSO_DEMO_ACCOUNTS) {
   });
   for (const s of [pronto, codigo, agendado])
     s.booking.formulario = 'Processo enviado para análise em 25/10/2026 · Consulado de São Paulo';
-  return [pronto, codigo, agendado];
+  return [pronto, codigo, agendado, ...afterSlotStages(a, applicant)];
+}
+
+/** #28: booked at Curitiba a week ahead (due to confirm), and booked at São Paulo with Flex. */
+function afterSlotStages(
+  a: typeof PROCESSO_DEMO_ACCOUNTS,
+  applicant: (
+    s: CaseSeed & { booking: BookingRecord },
+    n: number,
+    nome: string,
+    sobrenome: string,
+    cpf: string,
+  ) => void,
+) {
+  const confirmar = stage('confirmar', a.diaConfirmar, 8, 'individual', 'AGENDADO');
+  const flex = stage('flex', a.diaFlex, 9, 'individual', 'AGENDADO');
+  applicant(confirmar, 1, 'Pietro', 'Galli Souza', a.diaConfirmar.cpf);
+  Object.assign(confirmar.requerentes[0]!, { uf: 'PR', cidade: 'Curitiba', cep: '80010000' });
+  applicant(flex, 1, 'Giulia', 'Ferri Campos', a.diaFlex.cpf);
+  Object.assign(flex.pagamentos[0]!, { flex: true, preco_servico: 699 + 199 });
+  for (const [s, seed, local, consulado] of [
+    [confirmar, DIA_SEED.confirmar, CURITIBA_LOCAL, 'Curitiba'],
+    [flex, DIA_SEED.flex, SP_LOCAL, 'São Paulo'],
+  ] as const) {
+    Object.assign(s.booking, {
+      data_agendamento: `${demoDay(seed.dias)} 03:00:00.000Z`,
+      hora_agendamento: seed.hora,
+      local_agendamento: local,
+      formulario: `Processo enviado para análise em 25/10/2026 · Consulado de ${consulado}`,
+    });
+  }
+  return [confirmar, flex];
 }

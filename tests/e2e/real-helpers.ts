@@ -52,10 +52,11 @@ export async function verifiedCustomer(request: APIRequestContext): Promise<Cust
   return { id, email: data.email, password: data.password, name: data.name };
 }
 
-/** A customer who bought `tipo` by card (through the API, as the app's checkout sends it). */
+/** A customer who bought `tipo` (with Flex when asked) by card (through the API, as the app's checkout sends it). */
 export async function customerWithOrder(
   request: APIRequestContext,
   tipo: 'individual' | 'familiar' = 'individual',
+  flex = false,
 ): Promise<Customer & { token: string }> {
   const customer = await verifiedCustomer(request);
   const auth = await request.post(`${REAL_BACKEND.pb}/api/collections/usuarios/auth-with-password`, {
@@ -66,7 +67,7 @@ export async function customerWithOrder(
   const headers = { Authorization: token, 'x-forwarded-for': `198.51.100.${(ipCounter++ % 250) + 1}` };
   const asaas = await request.post(`${REAL_BACKEND.pb}/payments/asaas/customer`, { headers, data: {} });
   const { id } = (await asaas.json()) as { id: string };
-  const value = tipo === 'familiar' ? 999 : 699;
+  const value = (tipo === 'familiar' ? 999 : 699) + (flex ? 199 : 0);
   const charge = await request.post(`${REAL_BACKEND.pb}/payments/asaas/installment`, {
     headers,
     data: {
@@ -91,7 +92,7 @@ export async function customerWithOrder(
         phone: '11987654321',
       },
       tipo_servico: tipo,
-      flex: false,
+      flex,
       externalReference: `tentativa-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
     },
   });

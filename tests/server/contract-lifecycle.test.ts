@@ -465,4 +465,26 @@ describe.each(BACKENDS)('$name', (backend) => {
     expect(await answer(owner.send('/api/espera/equipe', {}))).toMatchObject({ status: 403 });
     expect(await answer((await staff()).send('/api/espera/equipe', {}))).toMatchObject({ status: 200 });
   });
+
+  it('after the slot: Flex refused without it (the rulebook’s text), to another customer; staff routes staff only', async () => {
+    const { customer, booking } = await paidCustomer(backend);
+    const other = await registered(backend);
+    const flex = (pb: PocketBase) =>
+      pb.send(`/api/agendamentos/${booking.id}/flex`, { method: 'POST', body: { motivo: 'Uma viagem' } });
+    expect(await answer(flex(customer.pb))).toMatchObject({
+      status: 400,
+      message: 'O seu pedido não inclui o Flex: a nova data não pode ser pedida por aqui.',
+    });
+    expect(await answer(flex(other.pb))).toMatchObject({ status: 404 });
+    const cancel = (pb: PocketBase) =>
+      pb.send(`/api/agendamentos/${booking.id}/cancelamento-consulado`, { method: 'POST', body: {} });
+    expect(await answer(cancel(customer.pb))).toMatchObject({ status: 403 });
+    // A NOVO booking has no appointment to cancel.
+    expect(await answer(cancel(await staff()))).toMatchObject({
+      status: 400,
+      message: 'Não há agendamento ativo para cancelar.',
+    });
+    expect(await answer(customer.pb.send('/api/confirmacoes/pendentes', {}))).toMatchObject({ status: 403 });
+    expect(Array.isArray(await (await staff()).send('/api/confirmacoes/pendentes', {}))).toBe(true);
+  });
 });

@@ -36,7 +36,7 @@ let luca: RecordModel;
 let compromissoAna: RecordModel;
 
 async function rodar(hoje: string, pb?: PocketBase) {
-  return (pb ?? (await superuser())).send<{ lembretes: number; finalizados: string[] }>(
+  return (pb ?? (await superuser())).send<{ lembretes: number; confirmacoes: number; finalizados: string[] }>(
     '/api/pos-vaga/rodar',
     {
       method: 'POST',
@@ -199,15 +199,20 @@ it('a reminder is sent once even when the server restarts in between', async () 
       .collection('requerentes')
       .create({ agendamento: ag.id, nome: 'Bia', sobrenome: 'Neri' });
     await su.collection('agendamentos').update(ag.id, { status_agendamento: 'ANALISE_OK' });
+    // This server's São Paulo asks for the portal confirmation: its e-mail at D-10 is kept to once too.
+    const sp = await su.collection('consulados').getFirstListItem('codigo = "sao_paulo"');
+    await su.collection('consulados').update(sp.id, { confirmacao: 'sim' });
     await su
       .collection('compromissos')
-      .create({ agendamento: ag.id, requerentes: [r.id], data: ANA_DIA, hora: '08:00' });
+      .create({ agendamento: ag.id, requerentes: [r.id], data: ANA_DIA, hora: '08:00', consulado: sp.id });
+    expect((await rodar('2031-02-28', su)).confirmacoes).toBe(1);
     expect((await rodar('2031-03-03', su)).lembretes).toBe(1);
     await backend.stop();
     backend = await startRealBackend({ port, dataDir });
     const su2 = new PocketBase(backend.pb.url);
     su2.authStore.save(backend.pb.superuser.token);
     expect((await rodar('2031-03-03', su2)).lembretes).toBe(0);
+    expect((await rodar('2031-02-28', su2)).confirmacoes).toBe(0);
     expect(backend.mail.mails).toHaveLength(0);
     expect((await rodar('2031-03-09', su2)).lembretes).toBe(1);
   } finally {

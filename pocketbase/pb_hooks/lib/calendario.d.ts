@@ -7,7 +7,7 @@ export interface EventoCalendario {
   codigo?: string;
 }
 declare const calendario: {
-  CONFIRMACAO: { deDias: number; ateDias: number };
+  CONFIRMACAO: { deDias: number; ateDias: number; avisoDias: number };
   somarDias(dia: string, n: number): string;
   diaBR(dia: string): string;
   instantes(dia: string, hora: string): { inicio: string; fim: string };
@@ -18,5 +18,24 @@ declare const calendario: {
     dia: string,
     hoje: string,
   ): { de: string; ate: string; estado: 'antes' | 'aberta' | 'encerrada' };
+  /** '' when "Já confirmei" may be recorded, else the server's pt-BR refusal. */
+  recusaConfirmacao(p: {
+    status: string;
+    confirmacao: string;
+    dia: string;
+    hoje: string;
+    cancelado: boolean;
+  }): string;
+  limiteFlex(dia: string, prazoDias: number): string;
+  /** '' when a Flex request is accepted, else the server's pt-BR refusal. */
+  recusaFlex(p: {
+    status: string;
+    flex: boolean;
+    usadoEm: string;
+    dia: string;
+    hoje: string;
+    prazoDias: number;
+    motivo: string;
+  }): string;
 };
 export default calendario;

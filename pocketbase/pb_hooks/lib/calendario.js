@@ -5,7 +5,8 @@
 const FUSO_H = 3;
 // Where a consulate asks for it, the appointment is confirmed in the portal from D-10 to D-3
 // (booking-operations.md: ambpanama, consnizza, conslondra .esteri.it).
-const CONFIRMACAO = { deDias: 10, ateDias: 3 };
+// The second e-mail goes `avisoDias` before the window closes (D-5), when the customer has not said "Já confirmei".
+const CONFIRMACAO = { deDias: 10, ateDias: 3, avisoDias: 2 };
 const DETALHES = 'Chegar com 30 minutos de antecedência! Leve os documentos originais.';
 
 /** yyyy-mm-dd plus n days. */
@@ -133,8 +134,55 @@ function janelaConfirmacao(dia, hoje) {
   return { de: de, ate: ate, estado: hoje < de ? 'antes' : hoje > ate ? 'encerrada' : 'aberta' };
 }
 
+/**
+ * Why "Já confirmei" is refused for an appointment, or '' when it may be recorded. `p`: {status (the booking's),
+ * confirmacao (the consulate's: sim/nao/desconhecido), dia, hoje, cancelado (bool)}.
+ */
+function recusaConfirmacao(p) {
+  if (p.status !== 'AGENDADO' || p.cancelado) return 'Este agendamento não está ativo.';
+  if (p.confirmacao !== 'sim') return 'Este consulado não pede confirmação no portal.';
+  const janela = janelaConfirmacao(p.dia, p.hoje);
+  if (janela.estado !== 'aberta') {
+    return 'A confirmação só pode ser registrada entre ' + diaBR(janela.de) + ' e ' + diaBR(janela.ate) + '.';
+  }
+  return '';
+}
+
+/** The last São Paulo day a Flex request is accepted for an appointment on `dia` (`prazoDias` before it). */
+function limiteFlex(dia, prazoDias) {
+  return somarDias(dia, -prazoDias);
+}
+
+/**
+ * Why a Flex request (a new date) is refused, or '' when it is accepted. `p`: {status, flex (the order has it),
+ * usadoEm (when Flex was used, '' if never), dia (the booking's earliest active appointment), hoje, prazoDias
+ * (regras.json flex.prazoDias), motivo}.
+ */
+function recusaFlex(p) {
+  if (!p.flex) return 'O seu pedido não inclui o Flex: a nova data não pode ser pedida por aqui.';
+  if (p.usadoEm) return 'O Flex deste pedido já foi usado.';
+  if (p.status !== 'AGENDADO' || !p.dia) return 'Não há agendamento ativo para remarcar.';
+  const limite = limiteFlex(p.dia, p.prazoDias);
+  if (p.hoje > limite) {
+    return (
+      'O prazo do Flex terminou em ' +
+      diaBR(limite) +
+      ': a nova data pode ser pedida até ' +
+      p.prazoDias +
+      ' dias antes do atendimento.'
+    );
+  }
+  const motivo = String(p.motivo || '').trim();
+  if (motivo.length < 5) return 'Conte em poucas palavras por que precisa de uma nova data.';
+  if (motivo.length > 500) return 'Use no máximo 500 caracteres no motivo.';
+  return '';
+}
+
 module.exports = {
   CONFIRMACAO,
+  recusaConfirmacao,
+  limiteFlex,
+  recusaFlex,
   somarDias,
   diaBR,
   instantes,

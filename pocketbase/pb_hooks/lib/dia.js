@@ -415,8 +415,15 @@ function registrarTentativa(e) {
  * After staff save or remove an appointment: the booking is AGENDADO once every applicant has one, its seed
  * fields (date, time, place) holding the earliest; the change is recorded and the customer e-mailed the list.
  */
+// Written by the server only: "Já confirmei" (lib/remarcar.js confirmar) and a cancellation (Flex, the consulate).
+const CAMPOS_DO_SERVIDOR = ['confirmado_em', 'cancelamento', 'cancelado_em'];
+
 function salvarCompromisso(e) {
   const app = e.app;
+  const body = e.requestInfo().body || {};
+  CAMPOS_DO_SERVIDOR.forEach((campo) => {
+    if (body[campo] !== undefined) throw new BadRequestError('Campo não permitido: ' + campo + '.');
+  });
   let resultado = null;
   app.runInTransaction((tx) => {
     e.app = tx;
@@ -441,9 +448,16 @@ function localDe(consulado) {
 
 /** The booking's appointments, earliest first. */
 function compromissosDe(app, agendamentoId) {
-  return app.findRecordsByFilter('compromissos', 'agendamento = {:a}', 'data,hora', 50, 0, {
-    a: agendamentoId,
-  });
+  return app.findRecordsByFilter(
+    'compromissos',
+    "agendamento = {:a} && cancelamento = ''",
+    'data,hora',
+    50,
+    0,
+    {
+      a: agendamentoId,
+    },
+  );
 }
 
 function atualizarAgendamento(app, agendamentoId, auth) {

@@ -41,9 +41,15 @@ function finalizar(app, hoje) {
       0,
     )
     .forEach((agendamento) => {
-      const lista = app.findRecordsByFilter('compromissos', 'agendamento = {:a}', '-data', 0, 0, {
-        a: agendamento.id,
-      });
+      // A cancelled appointment (Flex, the consulate) neither closes the case nor keeps it open.
+      const lista = app.findRecordsByFilter(
+        'compromissos',
+        "agendamento = {:a} && cancelamento = ''",
+        '-data',
+        0,
+        0,
+        { a: agendamento.id },
+      );
       if (!lista.length || lista.some((c) => c.getString('ocorrencia') !== '')) return;
       if (lista[0].getString('data') >= hoje) return;
       let entrada = null;
@@ -102,7 +108,16 @@ function lembrar(app, hoje) {
   ].forEach((par) => {
     const dia = somarDias(hoje, par[1]);
     app
-      .findRecordsByFilter('compromissos', "data = {:d} && ocorrencia = ''", 'hora', 0, 0, { d: dia })
+      .findRecordsByFilter(
+        'compromissos',
+        "data = {:d} && ocorrencia = '' && cancelamento = ''",
+        'hora',
+        0,
+        0,
+        {
+          d: dia,
+        },
+      )
       .forEach((c) => {
         const agendamento = app.findRecordById('agendamentos', c.getString('agendamento'));
         if (agendamento.getString('status_agendamento') !== 'AGENDADO') return;
@@ -114,24 +129,32 @@ function lembrar(app, hoje) {
   return enviados;
 }
 
-/** Records the reminder first (the unique index: once), then sends it; a failed send is retried that day. */
-function enviarLembrete(app, agendamento, compromisso, reqId, tipo) {
+/**
+ * The reminder `tipo` of an appointment (and applicant; '' for the appointment's own confirmation e-mails) to
+ * send now: recorded first (the unique index: once, across restarts); null when it went already or another run
+ * recorded it first. A failed send leaves it unsent, retried by the next run that day.
+ */
+function aEnviar(app, agendamentoId, compromissoId, reqId, tipo) {
   const filtro = 'compromisso = {:c} && requerente = {:r} && tipo = {:t}';
-  const params = { c: compromisso.id, r: reqId, t: tipo };
-  let lembrete = achar(app, 'lembretes', filtro, params);
-  if (lembrete && lembrete.getBool('enviado')) return false;
-  if (!lembrete) {
-    lembrete = new Record(app.findCollectionByNameOrId('lembretes'));
-    lembrete.set('agendamento', agendamento.id);
-    lembrete.set('compromisso', compromisso.id);
-    lembrete.set('requerente', reqId);
-    lembrete.set('tipo', tipo);
-    try {
-      app.save(lembrete);
-    } catch (_) {
-      return false; // another run recorded it first
-    }
+  const lembrete = achar(app, 'lembretes', filtro, { c: compromissoId, r: reqId, t: tipo });
+  if (lembrete) return lembrete.getBool('enviado') ? null : lembrete;
+  const novo = new Record(app.findCollectionByNameOrId('lembretes'));
+  novo.set('agendamento', agendamentoId);
+  novo.set('compromisso', compromissoId);
+  novo.set('requerente', reqId);
+  novo.set('tipo', tipo);
+  try {
+    app.save(novo);
+    return novo;
+  } catch (_) {
+    return null;
   }
+}
+
+/** One applicant's reminder: recorded, then sent (aEnviar). */
+function enviarLembrete(app, agendamento, compromisso, reqId, tipo) {
+  const lembrete = aEnviar(app, agendamento.id, compromisso.id, reqId, tipo);
+  if (!lembrete) return false;
   const requerente = achar(app, 'requerentes', 'id = {:id}', { id: reqId });
   if (!requerente) return false;
   const usuario = app.findRecordById('usuarios', agendamento.getString('usuario'));
@@ -268,7 +291,9 @@ function eventos(app, agendamentoId) {
     .forEach((r) => (nomes[r.id] = nomeDe(r)));
   const lista = [];
   app
-    .findRecordsByFilter('compromissos', 'agendamento = {:a}', 'data,hora', 0, 0, { a: agendamentoId })
+    .findRecordsByFilter('compromissos', "agendamento = {:a} && cancelamento = ''", 'data,hora', 0, 0, {
+      a: agendamentoId,
+    })
     .forEach((c) =>
       c.getStringSlice('requerentes').forEach((reqId) =>
         lista.push({
@@ -300,7 +325,11 @@ function servirCalendario(e) {
 /** The daily job: reminders, then cases that end. `hoje` (yyyy-mm-dd, São Paulo) is for tests. */
 function rodar(app, hoje) {
   const dia = hoje || regras.hojeSaoPaulo();
-  return { lembretes: lembrar(app, dia), finalizados: finalizar(app, dia) };
+  return {
+    lembretes: lembrar(app, dia),
+    confirmacoes: require(`${__hooks}/lib/remarcar.js`).lembrarConfirmacao(app, dia),
+    finalizados: finalizar(app, dia),
+  };
 }
 
 /** POST /api/pos-vaga/rodar {hoje}: superusers run the job for a given São Paulo day. */
@@ -311,6 +340,7 @@ function rodarRota(e) {
 }
 
 module.exports = {
+  aEnviar,
   finalizar,
   lembrar,
   checklist,

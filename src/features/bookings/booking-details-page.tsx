@@ -1,3 +1,4 @@
+import { AppointmentsPanel } from './appointments-panel';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
@@ -108,6 +109,7 @@ export function BookingDetailsPage() {
         >
           <ContactPanel booking={booking} />
           <PurchasePanel booking={booking} />
+          <AppointmentsPanel booking={booking} />
           <InvoicePanel booking={booking} />
           <FormularioPanel booking={booking} />
           <RefundPanel booking={booking} />

@@ -190,6 +190,8 @@ const FIELD_NAMES: Record<string, string> = {
   desistencia: 'Desistência',
   pagamento_duplicado: 'Pagamento duplicado',
   resposta_lembrete: 'Resposta ao lembrete:',
+  cancelamento: 'Atendimento',
+  confirmacao_portal: 'Confirmação no portal',
 };
 /** Entries about money: one line the server wrote, shown as it is. */
 const MONEY_NOTES = ['pagamento', 'estorno', 'desistencia', 'pagamento_duplicado'];
@@ -211,7 +213,8 @@ function Change({ campo, de, para }: BookingHistoryRecord['alteracoes'][number])
         {name} {de}: {para}
       </li>
     );
-  if (MONEY_NOTES.includes(campo)) return <li className="break-words">{`${name}: ${para}`}</li>;
+  if (MONEY_NOTES.includes(campo) || campo === 'cancelamento' || campo === 'confirmacao_portal')
+    return <li className="break-words">{`${name}: ${para}`}</li>;
   if (campo === 'status_agendamento' && de === '')
     return <li>Agendamento criado com status {shownValue(campo, para)}</li>;
   return (

@@ -17,6 +17,7 @@ import {
 import { toast } from '@/lib/toast';
 import { useSession } from '@/lib/use-session';
 import { CasePanel } from './case-panel';
+import { PendingConfirmations } from './pending-confirmations';
 
 /** '2 d 3 h', '3 h 05 min', '4 min 09 s'. */
 export function countdown(ms: number): string {
@@ -174,6 +175,7 @@ export function OpeningDayPage() {
           );
         })}
       </ul>
+      <PendingConfirmations />
     </section>
   );
 }

@@ -1,7 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ClientResponseError } from 'pocketbase';
 import { useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { Link } from 'react-router-dom';
 import {
+  bookingDayApi,
   bookingDayQueries,
   calendario,
   fileUrl,
@@ -52,17 +55,20 @@ export function BookingDay({ booking }: { booking: BookingRecord }) {
       .map((a) => (a ? `${a.nome} ${a.sobrenome}`.trim() : ''))
       .filter(Boolean)
       .join(', ');
-  // One calendar event per applicant (the kit's lib/calendario.js, as the server's .ics and e-mails).
-  const events = (appointments.data ?? []).flatMap((a) =>
-    a.requerentes.map((id) => ({
-      uid: `${a.id}-${id}`,
-      nome: names([id]) || 'Requerente',
-      data: a.data,
-      hora: a.hora,
-      local: a.local,
-      codigo: a.codigo_portal,
-    })),
-  );
+  // One calendar event per applicant of each active appointment (the kit's lib/calendario.js, as the server's
+  // .ics and e-mails); a cancelled one (Flex, the consulate) is listed as such.
+  const events = (appointments.data ?? [])
+    .filter((a) => !a.cancelamento)
+    .flatMap((a) =>
+      a.requerentes.map((id) => ({
+        uid: `${a.id}-${id}`,
+        nome: names([id]) || 'Requerente',
+        data: a.data,
+        hora: a.hora,
+        local: a.local,
+        codigo: a.codigo_portal,
+      })),
+    );
   // The guarantee's count (the kit's garantia_comum.js, as the server's cron decides it): only while it is on,
   // for a case ready to book at a consulate whose windows are known.
   const ownConsulate = consulates.data?.find((c) => c.codigo === booking.consulado);
@@ -104,10 +110,17 @@ export function BookingDay({ booking }: { booking: BookingRecord }) {
           {appointments.data.map((a) => (
             <li key={a.id} className="rounded-lg border border-gray-200 p-3">
               <p className="font-semibold text-ink-900">{names(a.requerentes) || 'Requerente'}</p>
-              <p>
+              <p className={a.cancelamento ? 'line-through' : undefined}>
                 {dmy(a.data)} às {a.hora}
                 {a.local ? ` · ${a.local}` : ''}
               </p>
+              {a.cancelamento ? (
+                <p className="font-semibold text-ink-900">
+                  {a.cancelamento === 'flex'
+                    ? 'Cancelado a seu pedido (Flex).'
+                    : 'Cancelado pelo consulado: buscamos uma nova data sem custo.'}
+                </p>
+              ) : null}
               {a.codigo_portal ? <p>Código do Prenot@mi: {a.codigo_portal}</p> : null}
               {a.comprovante && token.data ? (
                 <a
@@ -118,7 +131,14 @@ export function BookingDay({ booking }: { booking: BookingRecord }) {
                   Baixar confirmação{names(a.requerentes) ? ` de ${names(a.requerentes)}` : ''}
                 </a>
               ) : null}
-              <ConfirmationTask appointment={a} consulate={consulateOf(a)} now={now} />
+              {a.cancelamento ? null : (
+                <ConfirmationTask
+                  appointment={a}
+                  consulate={consulateOf(a)}
+                  now={now}
+                  active={booking.status_agendamento === 'AGENDADO'}
+                />
+              )}
               <ul className="mt-1 flex flex-wrap gap-x-4">
                 {events
                   .filter((ev) => ev.uid.startsWith(`${a.id}-`))
@@ -154,17 +174,25 @@ export function BookingDay({ booking }: { booking: BookingRecord }) {
 
 /**
  * Whether the applicant must confirm the appointment in the Prenot@mi portal, as the consulate's data says:
- * the window (D-10 to D-3) and how where it asks for it; the opposite where it says not to; unknown otherwise.
+ * the window (D-10 to D-3), how, and "Já confirmei" (recorded by the server, in the window) where it asks for
+ * it; the opposite where it says not to; unknown otherwise.
  */
 function ConfirmationTask({
   appointment,
   consulate,
   now,
+  active,
 }: {
   appointment: CompromissoRecord;
   consulate: ConsuladoRecord | undefined;
   now: number;
+  active: boolean;
 }) {
+  const queryClient = useQueryClient();
+  const confirm = useMutation({
+    mutationFn: () => bookingDayApi.confirmed(appointment.id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingDayQueries.all() }),
+  });
   if (!consulate) return null;
   const quando = consulate.confirmacao_quando ? ` ${consulate.confirmacao_quando}` : '';
   if (consulate.confirmacao === 'nao') {
@@ -178,8 +206,12 @@ function ConfirmationTask({
   if (consulate.confirmacao === 'sim') {
     const hoje = janelas.diaLocal(now).split('/').reverse().join('-');
     const janela = calendario.janelaConfirmacao(appointment.data, hoje);
+    const done = !!appointment.confirmado_em;
     return (
-      <div data-testid="confirmacao" className="mt-2 rounded-md bg-amber-50 p-2">
+      <div
+        data-testid="confirmacao"
+        className={done ? 'mt-2 rounded-md bg-brand-50 p-2' : 'mt-2 rounded-md bg-amber-50 p-2'}
+      >
         <p className="font-semibold text-ink-900">
           Confirme no Prenot@mi entre {calendario.diaBR(janela.de)} e {calendario.diaBR(janela.ate)}
           {janela.estado === 'aberta' ? ' (o prazo está aberto)' : ''}
@@ -187,8 +219,32 @@ function ConfirmationTask({
         </p>
         <p>
           O consulado de {consulate.nome} cancela o agendamento que não for confirmado nesse prazo. Entre no
-          Prenot@mi com a conta do requerente e confirme o agendamento.{quando}
+          Prenot@mi com a conta do requerente, abra &quot;I miei appuntamenti&quot; e confirme o agendamento.
+          {quando}
         </p>
+        {done ? (
+          <p role="status" className="mt-1 font-semibold text-brand-900">
+            Você registrou a confirmação em {janelas.diaLocal(pbMs(appointment.confirmado_em))}.
+          </p>
+        ) : active && janela.estado === 'aberta' ? (
+          <>
+            <Button
+              className="mt-2"
+              onClick={() => confirm.mutate()}
+              loading={confirm.isPending}
+              loadingText="Registrando..."
+            >
+              Já confirmei
+            </Button>
+            {confirm.isError ? (
+              <p role="alert" className="mt-1 font-semibold text-accent-700">
+                {confirm.error instanceof ClientResponseError && confirm.error.status === 400
+                  ? confirm.error.message
+                  : 'Não foi possível registrar agora. Tente novamente em alguns minutos.'}
+              </p>
+            ) : null}
+          </>
+        ) : null}
       </div>
     );
   }

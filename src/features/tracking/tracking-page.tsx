@@ -29,6 +29,7 @@ import { Withdrawal } from '@/components/withdrawal';
 import { InvoiceLink } from '@/components/invoice-link';
 import { BookingDay } from './booking-day';
 import { WaitSection } from './wait-section';
+import { FlexRequest } from './flex-request';
 
 function Step({
   n,
@@ -266,6 +267,9 @@ function TrackingContent({
           <Appointment booking={booking} status={status} />
           {booking && (status === 'ANALISE_OK' || booked) ? <BookingDay booking={booking} /> : null}
           {booking && !booked ? <WaitSection bookingId={booking.id} /> : null}
+          {booking && (status === 'ANALISE_OK' || status === 'AGENDADO') ? (
+            <FlexRequest booking={booking} payment={payment} />
+          ) : null}
         </Step>
       </ol>
     </>

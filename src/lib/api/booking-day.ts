@@ -83,7 +83,24 @@ export interface CompromissoRecord {
   local: string;
   codigo_portal: string;
   comprovante: string;
+  /** When the owner said it is confirmed in the portal ("Já confirmei"); '' if not (the server writes it). */
+  confirmado_em?: string;
+  /** Cancelled by the customer's Flex request or by the consulate (staff record it); '' while active. */
+  cancelamento?: '' | 'flex' | 'consulado';
+  cancelado_em?: string;
   created: string;
+}
+
+/** Staff's list of appointments whose portal confirmation was not recorded (GET /api/confirmacoes/pendentes). */
+export interface PendingConfirmation {
+  compromisso: string;
+  agendamento: string;
+  cliente: string;
+  requerentes: string;
+  data: string;
+  hora: string;
+  ate: string;
+  estado: 'antes' | 'aberta' | 'encerrada';
 }
 
 export type ApplicantAccount = RequerenteRecord & {
@@ -158,6 +175,11 @@ export const bookingDayQueries = {
           .getFullList<CompromissoRecord>({ filter: byBooking(bookingId), sort: 'data,hora' }),
       enabled: bookingId !== '',
     }),
+  pendingConfirmations: () =>
+    queryOptions({
+      queryKey: [...bookingDayQueries.all(), 'confirmacoes-pendentes'] as const,
+      queryFn: () => pb.send<PendingConfirmation[]>('/api/confirmacoes/pendentes', {}),
+    }),
   relays: (bookingId: string) =>
     queryOptions({
       queryKey: [...bookingDayQueries.all(), 'retransmissoes', bookingId] as const,
@@ -222,6 +244,14 @@ export const bookingDayApi = {
   },
   attempt: (agendamento: string, resultado: Resultado, nota: string) =>
     pb.collection('tentativas_agendamento').create({ agendamento, resultado, nota }),
+  /** The owner's "Já confirmei" (inside the window, where the consulate asks for it: the server checks). */
+  confirmed: (appointmentId: string) =>
+    post<CompromissoRecord>(`/api/compromissos/${appointmentId}/confirmado`),
+  /** The owner's Flex request: a new date; the case goes back to the ready list. */
+  flex: (bookingId: string, motivo: string) => post(`/api/agendamentos/${bookingId}/flex`, { motivo }),
+  /** Staff: the consulate cancelled the appointment (free of charge, Flex untouched). */
+  consulateCancelled: (bookingId: string, motivo: string) =>
+    post(`/api/agendamentos/${bookingId}/cancelamento-consulado`, { motivo }),
   appointment: (data: FormData) => pb.collection('compromissos').create<CompromissoRecord>(data),
 };
 

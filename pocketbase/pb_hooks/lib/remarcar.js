@@ -1,0 +1,283 @@
+// Confirmation and Flex (issue #28, items 1 and 3). The rules are the kit's shared module (lib/calendario.js:
+// recusaConfirmacao, recusaFlex), which the app and the demo double run too; this adapter reads the records,
+// writes the answers with history, and sends the confirmation e-mails (once each: the `lembretes` collection).
+const regras = require(`${__hooks}/lib/regras.js`);
+const R = require(`${__hooks}/lib/regras.json`);
+const historico = require(`${__hooks}/lib/historico.js`);
+const emails = require(`${__hooks}/lib/emails.js`);
+const cal = require(`${__hooks}/lib/calendario.js`);
+
+function achar(app, colecao, filtro, params) {
+  const lista = app.findRecordsByFilter(colecao, filtro, '', 1, 0, params);
+  return lista.length ? lista[0] : null;
+}
+
+const hojeDe = () => regras.hojeSaoPaulo();
+
+/** The booking, if `auth` owns it (anyone else gets the same 404 as for a booking that does not exist). */
+function doDono(app, id, auth) {
+  const agendamento = achar(app, 'agendamentos', 'id = {:id}', { id: id });
+  if (!agendamento || !auth || agendamento.getString('usuario') !== auth.id) {
+    throw new NotFoundError('Agendamento não encontrado.');
+  }
+  return agendamento;
+}
+
+function consuladoDo(app, compromisso, agendamento) {
+  return (
+    achar(app, 'consulados', 'id = {:id}', { id: compromisso.getString('consulado') }) ||
+    achar(app, 'consulados', 'codigo = {:c}', { c: agendamento.getString('consulado') })
+  );
+}
+
+function nomes(app, compromisso) {
+  return compromisso
+    .getStringSlice('requerentes')
+    .map((id) => achar(app, 'requerentes', 'id = {:id}', { id: id }))
+    .filter((r) => r)
+    .map((r) => (r.getString('nome') + ' ' + r.getString('sobrenome')).trim())
+    .join(', ');
+}
+
+const quando = (c) => cal.diaBR(c.getString('data')) + ' às ' + c.getString('hora') + 'h';
+
+// ------------------------------------------------------------------ "Já confirmei"
+
+/** POST /api/compromissos/{id}/confirmado: the owner says the appointment is confirmed in the portal. */
+function confirmar(e) {
+  const app = e.app;
+  const compromisso = achar(app, 'compromissos', 'id = {:id}', { id: e.request.pathValue('id') });
+  if (!compromisso) throw new NotFoundError('Agendamento não encontrado.');
+  const agendamento = doDono(app, compromisso.getString('agendamento'), e.auth);
+  const consulado = consuladoDo(app, compromisso, agendamento);
+  const recusa = cal.recusaConfirmacao({
+    status: agendamento.getString('status_agendamento'),
+    confirmacao: consulado ? consulado.getString('confirmacao') : 'desconhecido',
+    dia: compromisso.getString('data'),
+    hoje: hojeDe(),
+    cancelado: compromisso.getString('cancelamento') !== '',
+  });
+  if (recusa) throw new BadRequestError(recusa);
+  if (compromisso.getString('confirmado_em') === '') {
+    app.runInTransaction((tx) => {
+      const atual = tx.findRecordById('compromissos', compromisso.id);
+      atual.set('confirmado_em', new DateTime());
+      tx.saveNoValidate(atual);
+      historico.registrarNota(
+        tx,
+        agendamento.id,
+        'confirmacao_portal',
+        'Confirmado no Prenot@mi pelo cliente: ' + nomes(tx, atual) + ' (' + quando(atual) + ')',
+        e.auth,
+      );
+    });
+  }
+  return e.json(200, app.findRecordById('compromissos', compromisso.id));
+}
+
+// ------------------------------------------------------------------ the confirmation e-mails
+
+/**
+ * For each active appointment at a consulate that asks for confirmation: an e-mail the day its window opens
+ * (conf_abre, D-10) and, when "Já confirmei" was not recorded, two days before it closes (conf_fecha, D-5).
+ * Recorded first in `lembretes` (its unique index: once, across restarts), then sent.
+ */
+function lembrarConfirmacao(app, hoje) {
+  let enviados = 0;
+  [
+    ['conf_abre', cal.CONFIRMACAO.deDias],
+    ['conf_fecha', cal.CONFIRMACAO.ateDias + cal.CONFIRMACAO.avisoDias],
+  ].forEach((par) => {
+    app
+      .findRecordsByFilter(
+        'compromissos',
+        "data = {:d} && cancelamento = '' && ocorrencia = '' && consulado.confirmacao = 'sim'",
+        'hora',
+        0,
+        0,
+        { d: cal.somarDias(hoje, par[1]) },
+      )
+      .forEach((c) => {
+        if (par[0] === 'conf_fecha' && c.getString('confirmado_em') !== '') return;
+        const agendamento = app.findRecordById('agendamentos', c.getString('agendamento'));
+        if (agendamento.getString('status_agendamento') !== 'AGENDADO') return;
+        if (enviarConfirmacao(app, agendamento, c, par[0], hoje)) enviados++;
+      });
+  });
+  return enviados;
+}
+
+function enviarConfirmacao(app, agendamento, compromisso, tipo, hoje) {
+  const lembrete = require(`${__hooks}/lib/pos_vaga.js`).aEnviar(
+    app,
+    agendamento.id,
+    compromisso.id,
+    '',
+    tipo,
+  );
+  if (!lembrete) return false;
+  const usuario = app.findRecordById('usuarios', agendamento.getString('usuario'));
+  const janela = cal.janelaConfirmacao(compromisso.getString('data'), hoje);
+  const quem = emails.escapar(nomes(app, compromisso) || 'Requerente');
+  const assunto =
+    (tipo === 'conf_abre' ? 'Confirme o agendamento no Prenot@mi' : 'Faltam 2 dias: confirme o agendamento') +
+    ' até ' +
+    cal.diaBR(janela.ate);
+  const ok = emails.enviar(app, usuario.email(), assunto, [
+    'Olá, ' + emails.escapar(usuario.getString('nome_completo')) + '.',
+    'O atendimento de <strong>' + quem + '</strong> é em ' + quando(compromisso) + '.',
+    'O consulado cancela o agendamento que não for confirmado no portal entre ' +
+      cal.diaBR(janela.de) +
+      ' e ' +
+      cal.diaBR(janela.ate) +
+      '. Entre no Prenot@mi com a conta do requerente, abra "I miei appuntamenti" e confirme o agendamento.',
+    'Depois, toque em "Já confirmei" na página de andamento: <a href="' +
+      emails.escapar(app.settings().meta.appURL + '/tracking') +
+      '">acompanhar o pedido</a>.',
+  ]);
+  if (!ok) return false;
+  lembrete.set('enviado', true);
+  app.save(lembrete);
+  return true;
+}
+
+// ------------------------------------------------------------------ staff: who has not confirmed
+
+/**
+ * GET /api/confirmacoes/pendentes (staff): the active appointments of AGENDADO bookings at consulates that ask
+ * for confirmation, whose window is open or over, without "Já confirmei"; the window's last day first.
+ */
+function pendentes(e) {
+  if (!e.auth || !e.auth.getBool('admin')) throw new ForbiddenError('Apenas a equipe.');
+  const hoje = hojeDe();
+  const lista = e.app
+    .findRecordsByFilter(
+      'compromissos',
+      "confirmado_em = '' && cancelamento = '' && ocorrencia = '' && consulado.confirmacao = 'sim' && " +
+        "agendamento.status_agendamento = 'AGENDADO' && data >= {:hoje} && data <= {:ate}",
+      'data,hora',
+      200,
+      0,
+      { hoje: hoje, ate: cal.somarDias(hoje, cal.CONFIRMACAO.deDias) },
+    )
+    .map((c) => {
+      const agendamento = e.app.findRecordById('agendamentos', c.getString('agendamento'));
+      const usuario = e.app.findRecordById('usuarios', agendamento.getString('usuario'));
+      const janela = cal.janelaConfirmacao(c.getString('data'), hoje);
+      return {
+        compromisso: c.id,
+        agendamento: agendamento.id,
+        cliente: usuario.getString('nome_completo'),
+        requerentes: nomes(e.app, c),
+        data: c.getString('data'),
+        hora: c.getString('hora'),
+        ate: janela.ate,
+        estado: janela.estado,
+      };
+    });
+  return e.json(200, lista);
+}
+
+// ------------------------------------------------------------------ Flex, and the consulate's cancellation
+
+function ativos(app, agendamentoId) {
+  return app.findRecordsByFilter(
+    'compromissos',
+    "agendamento = {:a} && cancelamento = ''",
+    'data,hora',
+    0,
+    0,
+    { a: agendamentoId },
+  );
+}
+
+/**
+ * The booking goes back to the ready list (ANALISE_OK) with its history: each active appointment's cancellation
+ * recorded (`tipo`: flex or consulado), the booking's date cleared, the day's handling reset; the status e-mail.
+ */
+function voltarParaProntos(app, agendamentoId, tipo, motivo, auth) {
+  let entrada = null;
+  let agendamento = null;
+  app.runInTransaction((tx) => {
+    const atual = tx.findRecordById('agendamentos', agendamentoId);
+    const antes = atual.original();
+    const agora = new DateTime();
+    ativos(tx, agendamentoId).forEach((c) => {
+      c.set('cancelamento', tipo);
+      c.set('cancelado_em', agora);
+      tx.saveNoValidate(c);
+      historico.registrarNota(
+        tx,
+        agendamentoId,
+        'cancelamento',
+        (tipo === 'flex' ? 'Cancelado pelo Flex: ' : 'Cancelado pelo consulado: ') +
+          nomes(tx, c) +
+          ' (' +
+          quando(c) +
+          ')' +
+          (motivo ? '. Motivo: ' + motivo : ''),
+        auth,
+      );
+    });
+    if (tipo === 'flex') {
+      atual.set('flex_usado_em', agora);
+      atual.set('flex_motivo', motivo);
+    }
+    atual.set('status_agendamento', 'ANALISE_OK');
+    atual.set('data_agendamento', '');
+    atual.set('hora_agendamento', '');
+    atual.set('local_agendamento', '');
+    tx.save(atual);
+    entrada = historico.registrarAlteracao(tx, antes, atual, auth);
+    const atendimento = achar(tx, 'atendimentos', 'agendamento = {:a}', { a: agendamentoId });
+    if (atendimento) {
+      ['responsavel', 'responsavel_nome', 'pedido'].forEach((c) => atendimento.set(c, ''));
+      atendimento.set('pronto', false);
+      tx.save(atendimento);
+    }
+    agendamento = atual;
+  });
+  try {
+    const envio = require(`${__hooks}/lib/emails_status.js`).enviarStatus(app, agendamento);
+    if (envio && entrada) historico.anotarEmail(app, entrada, envio);
+  } catch (err) {
+    console.error('Falha no e-mail de status do agendamento ' + agendamentoId + ': ' + err);
+  }
+  return agendamento;
+}
+
+/** POST /api/agendamentos/{id}/flex {motivo}: the owner asks for a new date with the order's Flex. */
+function pedirFlex(e) {
+  const app = e.app;
+  const agendamento = doDono(app, e.request.pathValue('id'), e.auth);
+  const motivo = String((e.requestInfo().body || {}).motivo || '').trim();
+  const pagamento = achar(app, 'pagamentos', 'id = {:id}', { id: agendamento.getString('pagamento') });
+  const lista = ativos(app, agendamento.id);
+  const recusa = cal.recusaFlex({
+    status: agendamento.getString('status_agendamento'),
+    flex: !!pagamento && pagamento.getBool('flex'),
+    usadoEm: agendamento.getString('flex_usado_em'),
+    dia: lista.length ? lista[0].getString('data') : '',
+    hoje: hojeDe(),
+    prazoDias: R.flex.prazoDias,
+    motivo: motivo,
+  });
+  if (recusa) throw new BadRequestError(recusa);
+  return e.json(200, voltarParaProntos(app, agendamento.id, 'flex', motivo, e.auth));
+}
+
+/** POST /api/agendamentos/{id}/cancelamento-consulado {motivo} (staff): free of charge, Flex untouched. */
+function cancelamentoConsulado(e) {
+  if (!e.auth || !e.auth.getBool('admin')) throw new ForbiddenError('Apenas a equipe.');
+  const agendamento = achar(e.app, 'agendamentos', 'id = {:id}', { id: e.request.pathValue('id') });
+  if (!agendamento) throw new NotFoundError('Agendamento não encontrado.');
+  if (agendamento.getString('status_agendamento') !== 'AGENDADO' || !ativos(e.app, agendamento.id).length) {
+    throw new BadRequestError('Não há agendamento ativo para cancelar.');
+  }
+  const motivo = String((e.requestInfo().body || {}).motivo || '')
+    .trim()
+    .slice(0, 500);
+  return e.json(200, voltarParaProntos(e.app, agendamento.id, 'consulado', motivo, e.auth));
+}
+
+module.exports = { confirmar, lembrarConfirmacao, pendentes, pedirFlex, cancelamentoConsulado };

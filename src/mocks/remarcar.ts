@@ -1,0 +1,164 @@
+/**
+ * The demo double of confirmation and Flex (pb_hooks/lib/remarcar.js): "Já confirmei" (the owner, in the window,
+ * where the consulate asks for it), staff's list of who has not confirmed, the owner's Flex request and the
+ * consulate's cancellation (staff), both back to the ready list with history. The rules are the kit's
+ * (lib/calendario.js recusaConfirmacao, recusaFlex; regras.json flex.prazoDias), as on the server. The
+ * confirmation e-mails are the server's cron: the demo has none.
+ */
+import { http, HttpResponse } from 'msw';
+import type { UserRecord } from '@/lib/types';
+import calendario from '../../pocketbase/pb_hooks/lib/calendario.js';
+import regras from '../../pocketbase/pb_hooks/lib/regras.json';
+import { getDb, saveDb } from './db';
+import { note } from './dia';
+import { diaStore, isStaff } from './dia-store';
+import { latency, MSG as PB, param, pbError } from './http';
+import { bookingOf, salvarAgendamento, viewerOf } from './processo-rules';
+import { pbDate } from './util';
+
+type Compromisso = ReturnType<typeof diaStore>['compromissos'][number];
+const hoje = () => new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
+const motivoOf = async (request: Request) =>
+  String(((await request.json().catch(() => ({}))) as { motivo?: unknown } | null)?.motivo ?? '').trim();
+
+const names = (c: Compromisso) =>
+  c.requerentes
+    .map((id) => getDb().requerentes.find((r) => r.id === id))
+    .map((r) => (r ? `${r.nome} ${r.sobrenome}`.trim() : ''))
+    .filter(Boolean)
+    .join(', ');
+const when = (c: Compromisso) => `${calendario.diaBR(c.data)} às ${c.hora}h`;
+const consulateOf = (c: Compromisso, codigo: string) =>
+  diaStore().consulados.find((x) => x.id === c.consulado) ??
+  diaStore().consulados.find((x) => x.codigo === codigo);
+const active = (bookingId: string) =>
+  diaStore()
+    .compromissos.filter((c) => c.agendamento === bookingId && !c.cancelamento)
+    .sort((a, b) => (a.data + a.hora).localeCompare(b.data + b.hora));
+
+function confirm(request: Request, id: string): Response {
+  const viewer = viewerOf(request);
+  const c = diaStore().compromissos.find((x) => x.id === id);
+  const booking = c && bookingOf(c.agendamento);
+  if (!viewer || !c || !booking || booking.usuario !== viewer.id)
+    return pbError(404, 'Agendamento não encontrado.');
+  const recusa = calendario.recusaConfirmacao({
+    status: booking.status_agendamento,
+    confirmacao: consulateOf(c, booking.consulado ?? '')?.confirmacao ?? 'desconhecido',
+    dia: c.data,
+    hoje: hoje(),
+    cancelado: !!c.cancelamento,
+  });
+  if (recusa) return pbError(400, recusa);
+  if (!c.confirmado_em) {
+    c.confirmado_em = pbDate(new Date());
+    note(
+      booking.id,
+      'confirmacao_portal',
+      `Confirmado no Prenot@mi pelo cliente: ${names(c)} (${when(c)})`,
+      viewer,
+    );
+    saveDb();
+  }
+  return HttpResponse.json(c);
+}
+
+function pending(request: Request): Response {
+  if (!isStaff(viewerOf(request))) return pbError(403, 'Apenas a equipe.');
+  const today = hoje();
+  const until = calendario.somarDias(today, calendario.CONFIRMACAO.deDias);
+  const list = diaStore()
+    .compromissos.filter((c) => !c.confirmado_em && !c.cancelamento && c.data >= today && c.data <= until)
+    .map((c) => ({ c, booking: bookingOf(c.agendamento) }))
+    .filter(
+      ({ c, booking }) =>
+        booking?.status_agendamento === 'AGENDADO' &&
+        consulateOf(c, booking.consulado ?? '')?.confirmacao === 'sim',
+    )
+    .sort((a, b) => (a.c.data + a.c.hora).localeCompare(b.c.data + b.c.hora))
+    .map(({ c, booking }) => {
+      const janela = calendario.janelaConfirmacao(c.data, today);
+      return {
+        compromisso: c.id,
+        agendamento: c.agendamento,
+        cliente: getDb().usuarios.find((u) => u.id === booking?.usuario)?.nome_completo ?? '',
+        requerentes: names(c),
+        data: c.data,
+        hora: c.hora,
+        ate: janela.ate,
+        estado: janela.estado,
+      };
+    });
+  return HttpResponse.json(list);
+}
+
+/** lib/remarcar.js voltarParaProntos: cancellations recorded, back to ANALISE_OK, the handling reset. */
+function backToReady(bookingId: string, tipo: 'flex' | 'consulado', motivo: string, autor: UserRecord) {
+  const booking = bookingOf(bookingId)!;
+  const now = pbDate(new Date());
+  for (const c of active(bookingId)) {
+    Object.assign(c, { cancelamento: tipo, cancelado_em: now });
+    const quem = tipo === 'flex' ? 'Cancelado pelo Flex: ' : 'Cancelado pelo consulado: ';
+    note(
+      bookingId,
+      'cancelamento',
+      `${quem}${names(c)} (${when(c)})${motivo ? `. Motivo: ${motivo}` : ''}`,
+      autor,
+    );
+  }
+  if (tipo === 'flex') Object.assign(booking, { flex_usado_em: now, flex_motivo: motivo });
+  salvarAgendamento(
+    booking,
+    { status_agendamento: 'ANALISE_OK', data_agendamento: '', hora_agendamento: '', local_agendamento: '' },
+    autor,
+  );
+  const handling = diaStore().atendimentos.find((a) => a.agendamento === bookingId);
+  if (handling) Object.assign(handling, { responsavel: '', responsavel_nome: '', pedido: '', pronto: false });
+  saveDb();
+  return HttpResponse.json(booking);
+}
+
+async function flex(request: Request, bookingId: string): Promise<Response> {
+  const viewer = viewerOf(request);
+  const booking = bookingOf(bookingId);
+  if (!viewer || !booking || booking.usuario !== viewer.id)
+    return pbError(404, 'Agendamento não encontrado.');
+  const motivo = await motivoOf(request);
+  const recusa = calendario.recusaFlex({
+    status: booking.status_agendamento,
+    flex: !!getDb().pagamentos.find((p) => p.id === booking.pagamento)?.flex,
+    usadoEm: booking.flex_usado_em ?? '',
+    dia: active(bookingId)[0]?.data ?? '',
+    hoje: hoje(),
+    prazoDias: regras.flex.prazoDias,
+    motivo,
+  });
+  if (recusa) return pbError(400, recusa);
+  return backToReady(bookingId, 'flex', motivo, viewer);
+}
+
+async function consulateCancelled(request: Request, bookingId: string): Promise<Response> {
+  const viewer = viewerOf(request);
+  if (!isStaff(viewer)) return pbError(403, 'Apenas a equipe.');
+  const booking = bookingOf(bookingId);
+  if (!booking) return pbError(404, PB.notFound);
+  if (booking.status_agendamento !== 'AGENDADO' || active(bookingId).length === 0)
+    return pbError(400, 'Não há agendamento ativo para cancelar.');
+  return backToReady(bookingId, 'consulado', (await motivoOf(request)).slice(0, 500), viewer);
+}
+
+export const remarcarRoutes = [
+  http.post('*/api/compromissos/:id/confirmado', async ({ request, params }) => {
+    await latency();
+    return confirm(request, param(params, 'id'));
+  }),
+  http.get('*/api/confirmacoes/pendentes', ({ request }) => pending(request)),
+  http.post('*/api/agendamentos/:id/flex', async ({ request, params }) => {
+    await latency();
+    return flex(request, param(params, 'id'));
+  }),
+  http.post('*/api/agendamentos/:id/cancelamento-consulado', async ({ request, params }) => {
+    await latency();
+    return consulateCancelled(request, param(params, 'id'));
+  }),
+];
