@@ -58,6 +58,7 @@ export default defineConfig([
     'blob-report/',
     '.lighthouse/',
     '.ssr/',
+    '.dist-prod/',
     '.pocketbase-dev/',
     '.pocketbase-e2e/',
   ]),

@@ -1,4 +1,4 @@
-// Packages dist/ with `npm run release`'s code, installs the archive with deploy/install.sh into a temporary root
+// Packages dist/ (or PROD_DIST, the copy scripts/test-all.mjs made) with `npm run release`'s code, installs the archive with deploy/install.sh into a temporary root
 // (no systemd, no TLS) and starts the installed service, wired to an SMTP capture and the Asaas stand-in, whose
 // webhook carries the token install.sh generated. The smoke test then talks to it like the real tier's helpers.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -25,7 +25,11 @@ export const SUPERUSER = { email: 'dono@passaporte-italiano.test', password: 'se
 
 export default async function setup(project: TestProject) {
   const work = mkdtempSync(path.join(tmpdir(), 'release-tier-'));
-  const { archive, dir } = release({ dist: path.resolve('dist'), out: work, version: 'teste' });
+  const { archive, dir } = release({
+    dist: path.resolve(process.env.PROD_DIST ?? 'dist'),
+    out: work,
+    version: 'teste',
+  });
   const target = installation(path.join(work, 'raiz'), await freePort());
   const mail = await startMailCapture();
   const asaasPort = await freePort();

@@ -87,7 +87,10 @@ function exists(doc, token) {
     return true;
   // A package's own path (`react-datepicker/dist/react-datepicker.css`) or a build output.
   const first = clean.split('/')[0];
-  return existsSync(path.join(ROOT, 'node_modules', first)) || ['dist', '.ssr', 'coverage'].includes(first);
+  return (
+    existsSync(path.join(ROOT, 'node_modules', first)) ||
+    ['dist', '.dist-prod', '.ssr', 'coverage'].includes(first)
+  );
 }
 
 for (const doc of DOCS) {

@@ -1,0 +1,147 @@
+// `npm test`: every tier, in as few minutes as the machine allows. The tiers are the npm scripts of package.json,
+// each runnable alone; this file only decides their order and what runs side by side:
+//   - the checks that need no build (lint, typecheck, unit, scripts) and the real-server tier start at once;
+//   - the production build (same origin, as the release ships) is made once, copied to .dist-prod, and the budget,
+//     the CSP check, the real-server browser tier and the release tier all test that copy;
+//   - the demo build then takes dist/ for its CSP check and the demo browser tier.
+// At most `SLOTS` tasks run at once (default: the machine's cores; `TEST_SLOTS` overrides). The real-server tier
+// weighs half a slot: it mostly waits for its server. Each line of output is prefixed with its task; a failure
+// stops everything still running, and a table of every task's time ends the run.
+import { spawn } from 'node:child_process';
+import { cpSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { prodBuildEnv } from './prod-build-env.mjs';
+import { SAME_ORIGIN } from './release.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const PROD_DIST = '.dist-prod';
+const SLOTS = Number(process.env.TEST_SLOTS) || Math.max(2, availableParallelism());
+const prodEnv = { PROD_DIST };
+
+/**
+ * The tasks, in the order they start when their turn comes: the longest chains first.
+ * @type {{ name: string, cmd: string[], after?: string[], env?: Record<string,string>, weight?: number, then?: () => void }[]}
+ */
+const TASKS = [
+  {
+    name: 'build:prod',
+    cmd: ['npm', 'run', 'build'],
+    env: prodBuildEnv(SAME_ORIGIN),
+    then: () => {
+      rmSync(path.join(root, PROD_DIST), { recursive: true, force: true });
+      cpSync(path.join(root, 'dist'), path.join(root, PROD_DIST), { recursive: true });
+    },
+  },
+  { name: 'e2e:real', cmd: ['npm', 'run', 'test:e2e:real'], after: ['build:prod'], env: prodEnv },
+  { name: 'build:demo', cmd: ['npm', 'run', 'build:demo'], after: ['build:prod'] },
+  { name: 'e2e:demo', cmd: ['npm', 'run', 'test:e2e'], after: ['build:demo'] },
+  { name: 'server', cmd: ['npm', 'run', 'test:server'], weight: 0.5 },
+  { name: 'unit', cmd: ['npm', 'run', 'test:unit'] },
+  { name: 'lint', cmd: ['npm', 'run', 'lint'] },
+  { name: 'typecheck', cmd: ['npm', 'run', 'typecheck'] },
+  { name: 'scripts', cmd: ['npm', 'run', 'test:scripts'] },
+  { name: 'budget', cmd: ['node', 'scripts/budget.mjs', PROD_DIST], after: ['build:prod'] },
+  { name: 'csp:prod', cmd: ['node', 'scripts/csp-check.mjs', PROD_DIST], after: ['build:prod'] },
+  { name: 'csp:demo', cmd: ['node', 'scripts/csp-check.mjs', 'dist'], after: ['build:demo'] },
+  { name: 'release', cmd: ['npm', 'run', 'test:release'], after: ['build:prod'], env: prodEnv, weight: 0.5 },
+];
+
+const started = Date.now();
+const state = new Map(TASKS.map((t) => [t.name, { status: 'waiting', ms: 0, child: null }]));
+let failed = false;
+
+const minutes = (ms) => `${(ms / 60000).toFixed(1)} min`;
+const busy = () =>
+  TASKS.filter((t) => state.get(t.name).status === 'running').reduce((sum, t) => sum + (t.weight ?? 1), 0);
+
+function prefixLines(name, stream, out) {
+  let rest = '';
+  stream.on('data', (chunk) => {
+    const lines = (rest + chunk.toString()).split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) out.write(`[${name}] ${line}\n`);
+  });
+  stream.on('end', () => {
+    if (rest) out.write(`[${name}] ${rest}\n`);
+  });
+}
+
+function start(task) {
+  const s = state.get(task.name);
+  s.status = 'running';
+  s.begin = Date.now();
+  console.log(`--- ${task.name}: ${task.cmd.join(' ')} (at ${minutes(s.begin - started)})`);
+  const child = spawn(task.cmd[0], task.cmd.slice(1), {
+    cwd: root,
+    env: { ...process.env, ...task.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  s.child = child;
+  prefixLines(task.name, child.stdout, process.stdout);
+  prefixLines(task.name, child.stderr, process.stderr);
+  child.on('close', (code, signal) => {
+    s.ms = Date.now() - s.begin;
+    s.child = null;
+    let ok = code === 0 && !failed;
+    if (ok && task.then) {
+      try {
+        task.then();
+      } catch (error) {
+        console.error(`[${task.name}] ${error.message}`);
+        ok = false;
+      }
+    }
+    s.status = ok ? 'passed' : failed ? 'stopped' : 'failed';
+    console.log(`--- ${task.name}: ${s.status} in ${minutes(s.ms)}${signal ? ` (${signal})` : ''}`);
+    if (s.status === 'failed') stopAll();
+    schedule();
+  });
+}
+
+function stopAll() {
+  failed = true;
+  for (const [, s] of state) {
+    if (s.child) {
+      try {
+        process.kill(-s.child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
+  }
+}
+
+function schedule() {
+  if (!failed) {
+    for (const task of TASKS) {
+      const s = state.get(task.name);
+      if (s.status !== 'waiting') continue;
+      if (!(task.after ?? []).every((name) => state.get(name).status === 'passed')) continue;
+      if (busy() > 0 && busy() + (task.weight ?? 1) > SLOTS) continue;
+      start(task);
+    }
+  }
+  if ([...state.values()].some((s) => s.status === 'running')) return;
+  finish();
+}
+
+function finish() {
+  console.log(`\n--- npm test: ${minutes(Date.now() - started)} on ${SLOTS} slots`);
+  for (const task of TASKS) {
+    const s = state.get(task.name);
+    console.log(`    ${task.name.padEnd(11)} ${s.status.padEnd(8)} ${s.ms ? minutes(s.ms) : ''}`);
+  }
+  process.exit(failed || [...state.values()].some((s) => s.status !== 'passed') ? 1 : 0);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopAll();
+    process.exit(1);
+  });
+}
+
+schedule();
