@@ -30,9 +30,16 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
+  // The demo tier runs each journey at its user's width: a customer's on a 390 px phone, staff's (tagged @staff)
+  // at 1280 px; a test tagged @both-widths drives both itself and runs once. The real-server tier
+  // (playwright.real.config.ts) runs every journey at both widths.
   projects: [
-    { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'phone',
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+      grepInvert: /@staff|@both-widths/,
+    },
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } }, grep: /@staff|@both-widths/ },
   ],
   // Serves the already-built `dist/` (npm test runs `npm run build:demo` first).
   webServer: {

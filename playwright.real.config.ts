@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import base from './playwright.config';
 
@@ -36,6 +37,11 @@ export default defineConfig({
     'seo.spec.ts',
   ],
   testIgnore: [],
+  // Every journey at both widths; one that drives both itself (@both-widths) once.
+  projects: [
+    { ...base.projects![0]!, grep: undefined, grepInvert: /@both-widths/ },
+    { ...base.projects![1]!, grep: undefined, grepInvert: undefined },
+  ],
   webServer: [
     {
       command: 'node scripts/backend.mjs --fresh',
@@ -51,7 +57,7 @@ export default defineConfig({
         // A Pix is paid when a test says so (real-checkout.spec.ts), never behind its back.
         PIX_AUTO_PAY_MS: '0',
         APP_URL: process.env.E2E_REAL_PB_URL,
-        SITE_DIR: fileURLToPath(new URL('./dist', import.meta.url)),
+        SITE_DIR: path.resolve(process.env.PROD_DIST ?? fileURLToPath(new URL('./dist', import.meta.url))),
         // Every journey comes from 127.0.0.1: the per-IP limits (registrations, logins, payments) are
         // multiplied so that the suite is not one abusive client. The server tier tests the real figures.
         RATE_LIMIT_SCALE: '100',

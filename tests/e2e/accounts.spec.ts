@@ -108,7 +108,7 @@ test('a bad verification link shows the error page', async ({ page, consoleError
   );
 });
 
-test('an admin lands on /dashboard after logging in', async ({ page }) => {
+test('an admin lands on /dashboard after logging in', { tag: '@staff' }, async ({ page }) => {
   await login(page, ACCOUNTS.admin.email);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Agendamentos', level: 1 })).toBeVisible();

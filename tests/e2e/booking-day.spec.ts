@@ -24,75 +24,76 @@ async function staffDay(page: Page) {
   return page.getByRole('listitem').filter({ hasText: CUSTOMER.name });
 }
 
-test('booking day in demo: asked, typed on the phone, seen by staff, no slots, then both appointments', async ({
-  page,
-}) => {
-  test.skip(test.info().project.name !== 'desktop', 'one run drives both widths');
-  test.setTimeout(90_000);
-  let row = await staffDay(page);
-  await expect(row.getByText('Pronto na página')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/dia-1280.png`, fullPage: true });
-  await expectNoAxeViolations(page, 'opening day');
-  await row.getByRole('button', { name: 'Assumir' }).click();
-  await expect(row.getByRole('region', { name: 'Chiara Ricci Almeida' })).toBeVisible();
-  await row.getByRole('button', { name: 'Pedir código' }).click();
-  await expect(row.getByText('Pedido agora: código.')).toBeVisible();
-  await page.setViewportSize(PHONE);
-  await page.screenshot({ path: `${SHOTS}/dia-390.png`, fullPage: true });
-  await signOut(page);
+test(
+  'booking day in demo: asked, typed on the phone, seen by staff, no slots, then both appointments',
+  { tag: '@both-widths' },
+  async ({ page }) => {
+    test.setTimeout(90_000);
+    let row = await staffDay(page);
+    await expect(row.getByText('Pronto na página')).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/dia-1280.png`, fullPage: true });
+    await expectNoAxeViolations(page, 'opening day');
+    await row.getByRole('button', { name: 'Assumir' }).click();
+    await expect(row.getByRole('region', { name: 'Chiara Ricci Almeida' })).toBeVisible();
+    await row.getByRole('button', { name: 'Pedir código' }).click();
+    await expect(row.getByText('Pedido agora: código.')).toBeVisible();
+    await page.setViewportSize(PHONE);
+    await page.screenshot({ path: `${SHOTS}/dia-390.png`, fullPage: true });
+    await signOut(page);
 
-  await expect(await login(page, CUSTOMER.email)).toBeHidden();
-  await page.goto('/prontidao');
-  const field = page.getByLabel('Código (6 números)');
-  await expect(field).toBeVisible();
-  await expect(page.getByText('noreply-prenotami@esteri.it')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/code-field-390.png`, fullPage: true });
-  await expectNoAxeViolations(page, 'code field');
-  await field.pressSequentially('482913', { delay: 40 });
-  await expect(page.getByText(/^Recebido pela equipe às \d\d:\d\d:\d\d/)).toBeVisible();
-  // The guarantee (on in the demo, 3 windows): one earlier window tried, 2 left.
-  await page.goto('/tracking');
-  await expect(page.getByTestId('garantia')).toContainText(
-    'Garantia: faltam 2 janelas de liberação de vagas',
-  );
-  await signOut(page);
+    await expect(await login(page, CUSTOMER.email)).toBeHidden();
+    await page.goto('/prontidao');
+    const field = page.getByLabel('Código (6 números)');
+    await expect(field).toBeVisible();
+    await expect(page.getByText('noreply-prenotami@esteri.it')).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/code-field-390.png`, fullPage: true });
+    await expectNoAxeViolations(page, 'code field');
+    await field.pressSequentially('482913', { delay: 40 });
+    await expect(page.getByText(/^Recebido pela equipe às \d\d:\d\d:\d\d/)).toBeVisible();
+    // The guarantee (on in the demo, 3 windows): one earlier window tried, 2 left.
+    await page.goto('/tracking');
+    await expect(page.getByTestId('garantia')).toContainText(
+      'Garantia: faltam 2 janelas de liberação de vagas',
+    );
+    await signOut(page);
 
-  row = await staffDay(page);
-  await row.getByRole('button', { name: 'Abrir' }).click();
-  await expect(row.getByTestId('relay-value')).toHaveText('482913');
-  await page.screenshot({ path: `${SHOTS}/dia-code-1280.png`, fullPage: true });
-  await row.getByRole('button', { name: 'Sem vagas' }).click();
-  await expect(row.getByText('1 tentativa(s) registrada(s).')).toBeVisible();
-  const form = row.getByRole('region', { name: 'Agendamentos' });
-  for (const [nome, hora] of [
-    ['Chiara', '09:00'],
-    ['Enzo', '09:20'],
-  ] as const) {
-    await form.getByLabel(new RegExp(`^${nome} Ricci`)).check();
-    await form.getByLabel('Data').fill('2026-12-14');
-    await form.getByLabel('Hora').fill(hora);
-    await form.getByLabel('Código do Prenot@mi').fill(`SP-${nome}`);
-    await form.getByLabel('Confirmação (PDF ou imagem)').setInputFiles({
-      name: `confirmacao-${nome}.pdf`,
-      mimeType: 'application/pdf',
-      buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
-    });
-    await form.getByRole('button', { name: 'Salvar agendamento' }).click();
-    if (nome === 'Chiara')
-      await expect(form.getByText(`Chiara: 14/12/2026 às ${hora} · SP-Chiara`)).toBeVisible();
-  }
-  await expect(row).toHaveCount(0);
+    row = await staffDay(page);
+    await row.getByRole('button', { name: 'Abrir' }).click();
+    await expect(row.getByTestId('relay-value')).toHaveText('482913');
+    await page.screenshot({ path: `${SHOTS}/dia-code-1280.png`, fullPage: true });
+    await row.getByRole('button', { name: 'Sem vagas' }).click();
+    await expect(row.getByText('1 tentativa(s) registrada(s).')).toBeVisible();
+    const form = row.getByRole('region', { name: 'Agendamentos' });
+    for (const [nome, hora] of [
+      ['Chiara', '09:00'],
+      ['Enzo', '09:20'],
+    ] as const) {
+      await form.getByLabel(new RegExp(`^${nome} Ricci`)).check();
+      await form.getByLabel('Data').fill('2026-12-14');
+      await form.getByLabel('Hora').fill(hora);
+      await form.getByLabel('Código do Prenot@mi').fill(`SP-${nome}`);
+      await form.getByLabel('Confirmação (PDF ou imagem)').setInputFiles({
+        name: `confirmacao-${nome}.pdf`,
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
+      });
+      await form.getByRole('button', { name: 'Salvar agendamento' }).click();
+      if (nome === 'Chiara')
+        await expect(form.getByText(`Chiara: 14/12/2026 às ${hora} · SP-Chiara`)).toBeVisible();
+    }
+    await expect(row).toHaveCount(0);
 
-  await page.goto('/consulados');
-  await expect(page.getByRole('heading', { name: 'Consulados', level: 1 })).toBeVisible();
-  // A staff edit goes into the consulate's history.
-  await page.getByLabel('Endereço do consulado').fill('Av. Paulista, 1963');
-  await page.getByRole('button', { name: 'Salvar consulado' }).click();
-  await expect(page.getByRole('region', { name: 'Histórico de alterações' })).toContainText(
-    'endereco: — → Av. Paulista, 1963',
-  );
-  await page.screenshot({ path: `${SHOTS}/consulados-1280.png`, fullPage: true });
-  await expectNoAxeViolations(page, 'consulates');
-  await page.setViewportSize(PHONE);
-  await page.screenshot({ path: `${SHOTS}/consulados-390.png`, fullPage: true });
-});
+    await page.goto('/consulados');
+    await expect(page.getByRole('heading', { name: 'Consulados', level: 1 })).toBeVisible();
+    // A staff edit goes into the consulate's history.
+    await page.getByLabel('Endereço do consulado').fill('Av. Paulista, 1963');
+    await page.getByRole('button', { name: 'Salvar consulado' }).click();
+    await expect(page.getByRole('region', { name: 'Histórico de alterações' })).toContainText(
+      'endereco: — → Av. Paulista, 1963',
+    );
+    await page.screenshot({ path: `${SHOTS}/consulados-1280.png`, fullPage: true });
+    await expectNoAxeViolations(page, 'consulates');
+    await page.setViewportSize(PHONE);
+    await page.screenshot({ path: `${SHOTS}/consulados-390.png`, fullPage: true });
+  },
+);

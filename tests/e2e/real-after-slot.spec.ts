@@ -13,8 +13,6 @@ import calendario from '../../pocketbase/pb_hooks/lib/calendario.js';
 import { customerWithOrder, ownAddress, superuserToken } from './real-helpers';
 
 const SHOTS = '/tmp/shots-ha';
-test.skip(!REAL_BACKEND.pb, 'real backend only');
-
 const hoje = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10); // São Paulo's day
 const dia = (n: number) => calendario.somarDias(hoje, n);
 

@@ -50,7 +50,7 @@ test('the customer withdraws within 7 days: refunded in full, tracking shows the
   await shot(page, 'demo-tracking-new-order', { folder: 'money' });
 });
 
-test('staff refund part, then only what remains is offered', async ({ page }) => {
+test('staff refund part, then only what remains is offered', { tag: '@staff' }, async ({ page }) => {
   test.setTimeout(60_000);
   await buy(page);
   const bookingId = await page.evaluate(() => {
