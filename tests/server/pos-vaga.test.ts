@@ -124,6 +124,12 @@ describe('reminders that ask for an answer', () => {
       },
     );
     expect(forged.status).toBe(400);
+    // "Preciso remarcar" (the last answer wins) points to tracking, where a customer with Flex asks for it.
+    const again = await fetch(link('preciso_remarcar'), { method: 'POST' });
+    expect(await again.text()).toMatch(/você mesmo pode pedir a nova data em <a href="http[^"]+\/tracking">/);
+    expect(await staff.pb.collection('lembretes').getOne(lembrete!.id)).toMatchObject({
+      resposta: 'preciso_remarcar',
+    });
     expect(await other.pb.collection('lembretes').getFullList()).toEqual([]);
 
     // D-1 (São Paulo): Ana's second reminder, once.

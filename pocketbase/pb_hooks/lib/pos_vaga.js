@@ -277,7 +277,10 @@ function responder(e, gravar) {
   const seguinte =
     r === 'vou_comparecer'
       ? '<p>Obrigado! Até o dia do atendimento.</p>'
-      : '<p>A nossa equipe vai entrar em contato para falar da nova data.</p>';
+      : '<p>A nossa equipe vai entrar em contato para falar da nova data.</p>' +
+        '<p>Se o seu pedido inclui o Flex, você mesmo pode pedir a nova data em <a href="' +
+        emails.escapar(e.app.settings().meta.appURL + '/tracking') +
+        '">Acompanhar meu agendamento</a>.</p>';
   return e.html(200, pagina('Resposta registrada', '<p>' + quem + ': ' + RESPOSTAS[r] + '.</p>' + seguinte));
 }
 
