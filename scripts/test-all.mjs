@@ -45,7 +45,7 @@ const TASKS = [
   { name: 'budget', cmd: ['node', 'scripts/budget.mjs', PROD_DIST], after: ['build:prod'] },
   { name: 'csp:prod', cmd: ['node', 'scripts/csp-check.mjs', PROD_DIST], after: ['build:prod'] },
   { name: 'csp:demo', cmd: ['node', 'scripts/csp-check.mjs', 'dist'], after: ['build:demo'] },
-  { name: 'release', cmd: ['npm', 'run', 'test:release'], after: ['build:prod'], env: prodEnv, weight: 0.5 },
+  { name: 'release', cmd: ['npm', 'run', 'test:release'], after: ['build:prod'], env: prodEnv },
 ];
 
 const started = Date.now();
