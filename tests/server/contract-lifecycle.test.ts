@@ -11,7 +11,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/mocks/seed';
 import { answer, BACKENDS, type Backend } from './contract-backends';
 import { CARDS, nextCpf } from './helpers';
 
-const POLL = { timeout: 10_000, interval: 100 };
+const POLL = { timeout: 20_000, interval: 100 };
 const DAY_MS = 86_400_000;
 /** São Paulo's day `days` before today, 00:01 there (03:01 UTC): a payment made just after midnight. */
 const spDayStart = (days: number): string => {

@@ -102,7 +102,10 @@ describe('reminders that ask for an answer', () => {
     // Opening the link records nothing (a mail scanner may open it); the button on the page does.
     const page = await fetch(link('vou_comparecer'));
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('Confirmar: Vou comparecer');
+    const html = await page.text();
+    expect(html).toContain('Confirmar: Vou comparecer');
+    // The site's icon, so the browser does not ask for a /favicon.ico that is not there.
+    expect(html).toMatch(/<link rel="icon" href="http[^"]+\/favicon\.svg"/);
     const [lembrete] = await owner.pb
       .collection('lembretes')
       .getFullList({ filter: `requerente = "${ana.id}"` });

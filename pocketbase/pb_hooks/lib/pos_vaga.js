@@ -211,7 +211,11 @@ function mensagemLembrete(app, d) {
 function pagina(titulo, corpo) {
   return (
     '<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">' +
-    '<meta name="viewport" content="width=device-width, initial-scale=1"><title>' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    // The site's icon (else the browser asks this origin for /favicon.ico, a 404).
+    '<link rel="icon" href="' +
+    emails.escapar($app.settings().meta.appURL + '/favicon.svg') +
+    '" type="image/svg+xml"><title>' +
     titulo +
     ' - Passaporte Italiano</title></head><body style="font-family:Arial,sans-serif;max-width:36rem;' +
     'margin:2rem auto;padding:0 1rem;line-height:1.5;color:#1f2937"><main><h1>' +
