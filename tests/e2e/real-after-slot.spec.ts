@@ -6,6 +6,7 @@
 // their booking page shows each appointment's confirmation or cancellation. Before that, the D-7 reminder's
 // "Vou comparecer" is answered from the e-mail's link, and staff read the answer in the history.
 import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, REAL_BACKEND, test } from './fixtures';
 import { loginAs, login, mailsTo } from './helpers';
@@ -13,12 +14,12 @@ import { DADOS_CURITIBA } from '../../scripts/processo-fixture.mjs';
 import calendario from '../../pocketbase/pb_hooks/lib/calendario.js';
 import { customerWithOrder, ownAddress, superuserToken } from './real-helpers';
 
-const SHOTS = 'test-results/after-slot';
 const hoje = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10); // São Paulo's day
 const dia = (n: number) => calendario.somarDias(hoje, n);
 
 test('the confirmation task and a Flex request to a new appointment', async ({ page, request, browser }) => {
   test.setTimeout(150_000);
+  const SHOTS = path.join(test.info().project.outputDir, 'after-slot');
   mkdirSync(SHOTS, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
   const shot = (p: Page, name: string) =>
