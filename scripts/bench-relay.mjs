@@ -1,12 +1,11 @@
 // The opening minute on the real server (issue 30, item 2; the relay of issue 27): BENCH_RELAY_CUSTOMERS (1,000)
 // customers on standby, each with a ready ANALISE_OK booking, signed in and subscribed to realtime as the
-// /prontidao page is ('atendimentos/*'); BENCH_RELAY_STAFF (10) staff members, each subscribed as the opening-day
+// /prontidao page is (to its own handling record, 'atendimentos/<id>'); BENCH_RELAY_STAFF (10) staff members, each subscribed as the opening-day
 // page and its case panel are ('atendimentos/*', 'retransmissoes/*'), working their share of the cases for
 // BENCH_RELAY_S (60) seconds: "Assumir", "Pedir código", the customer's client answering with its own unique
 // code as soon as its realtime says it was asked (the page's refetch beside it), staff receiving it live (then
 // the panel's refetch), an attempt recorded, one case in BENCH_RELAY_BOOK_EVERY (5) booked (an appointment),
-// "Soltar". Staff's opening-day page refetches its ready list on each 'atendimentos' event, one fetch at a time
-// (BENCH_RELAY_STAFF_LIST=0 leaves it out).
+// "Soltar". Staff's opening-day page reads its ready list when opened and every 15 s (events patch it).
 // Measures: the relay's latency (staff's request sent → staff's stream holding the code) p50/p95/max, codes
 // lost (asked, never received before the run's end plus BENCH_RELAY_GRACE_S), values shown to the wrong person
 // (every event every client receives is checked), HTTP errors by status, realtime streams the server dropped,
@@ -29,7 +28,6 @@ const SECONDS = knob('BENCH_RELAY_S', 60);
 const BOOK_EVERY = knob('BENCH_RELAY_BOOK_EVERY', 5);
 const WAIT_S = knob('BENCH_RELAY_WAIT_S', 15);
 const GRACE_S = knob('BENCH_RELAY_GRACE_S', 10);
-const STAFF_LIST = process.env.BENCH_RELAY_STAFF_LIST !== '0';
 const SETUP_PARALLEL = knob('BENCH_RELAY_SETUP_PARALLEL', 8);
 const port = Number(process.env.BENCH_PORT ?? 18000 + Math.floor(Math.random() * 1000));
 
@@ -64,7 +62,8 @@ async function api(path, { method = 'GET', token = su, body, ip = '10.255.0.1' }
   if (!response.ok) {
     if (!measuring) throw new Error(`${method} ${path}: ${response.status} ${text}`);
     errors[response.status] = (errors[response.status] ?? 0) + 1;
-    if (errorSamples.length < 5) errorSamples.push(`${method} ${path}: ${response.status} ${text.slice(0, 200)}`);
+    if (errorSamples.length < 5)
+      errorSamples.push(`${method} ${path}: ${response.status} ${text.slice(0, 200)}`);
     return null;
   }
   return text ? JSON.parse(text) : {};
@@ -203,10 +202,11 @@ for (const [k, s] of accounts(
   staff.push({ ...s, k, token: await impersonate(s.id) });
 const setupS = (performance.now() - started) / 1000;
 
-/** The standby page: on its own handling's event it refetches it; asked for the code, it sends one. */
+/** The standby page, subscribed to its own handling: on each event it refetches it; asked, it sends a code. */
 async function standby(c) {
   let answered = '';
-  const { status, close, ended } = await subscribeRealtime(url, c.token, 'atendimentos/*', ({ data }) => {
+  const topic = `atendimentos/${c.handling}`;
+  const { status, close, ended } = await subscribeRealtime(url, c.token, topic, ({ data }) => {
     const record = data.record ?? {};
     if (record.agendamento !== c.booking || record.id !== c.handling || 'valor' in record) {
       wrong(`customer ${c.n}`, `heard atendimentos ${record.id} of booking ${record.agendamento}`);
@@ -244,24 +244,18 @@ async function standby(c) {
 async function staffScreens(s) {
   s.held = new Set();
   s.waiting = new Map(); // handling id → (valor, at) => void
-  let listBusy = false;
-  let listAgain = false;
-  const refreshList = async () => {
-    if (listBusy) {
-      listAgain = true;
-      return;
-    }
-    listBusy = true;
-    do {
-      listAgain = false;
-      const t = performance.now();
-      await api(
-        `/api/collections/agendamentos/records?page=1&perPage=1000&sort=created&expand=usuario,atendimentos_via_agendamento&filter=${encodeURIComponent("status_agendamento = 'ANALISE_OK' && consulado = 'sao_paulo'")}`,
-        { token: s.token, ip: s.ip },
-      );
-      listTimes.push(performance.now() - t);
-    } while (listAgain && measuring);
-    listBusy = false;
+  // The opening-day page patches its list from each event; it reads the whole list when opened and every 15 s.
+  const readList = async () => {
+    const t = performance.now();
+    await api(
+      `/api/collections/agendamentos/records?page=1&perPage=1000&sort=created&expand=usuario,atendimentos_via_agendamento&filter=${encodeURIComponent("status_agendamento = 'ANALISE_OK' && consulado = 'sao_paulo'")}`,
+      { token: s.token, ip: s.ip },
+    );
+    if (measuring) listTimes.push(performance.now() - t);
+  };
+  s.startList = () => {
+    void readList();
+    s.listTimer = setInterval(() => void readList(), 15_000);
   };
   const { status, close, ended } = await subscribeRealtime(
     url,
@@ -270,10 +264,7 @@ async function staffScreens(s) {
     ({ name, data }) => {
       const at = performance.now();
       const record = data.record ?? {};
-      if (name.startsWith('atendimentos')) {
-        if (STAFF_LIST && measuring) void refreshList();
-        return;
-      }
+      if (name.startsWith('atendimentos')) return;
       // A relayed value: only of a case this member holds (or held a moment ago), and only what its owner sent.
       if (!s.held.has(record.atendimento)) {
         wrong(`staff ${s.k}`, `heard the relay of handling ${record.atendimento}, never held`);
@@ -318,6 +309,7 @@ const sampler = setInterval(() => {
   if (m) memoryPeakDuring = Math.max(memoryPeakDuring, m.now);
 }, 500);
 measuring = true;
+staff.forEach((s) => s.startList());
 const endAt = performance.now() + SECONDS * 1000;
 
 async function work(s) {
@@ -350,7 +342,10 @@ async function work(s) {
     });
     if (asked) {
       asks.push(ask);
-      const got = await Promise.race([received, new Promise((r) => setTimeout(() => r(false), WAIT_S * 1000))]);
+      const got = await Promise.race([
+        received,
+        new Promise((r) => setTimeout(() => r(false), WAIT_S * 1000)),
+      ]);
       if (got) {
         // The case panel's refetch of the relays (the app's useLive on 'retransmissoes').
         await api(
@@ -398,6 +393,7 @@ const graceEnd = performance.now() + GRACE_S * 1000;
 while (asks.some((a) => !a.got) && performance.now() < graceEnd) await new Promise((r) => setTimeout(r, 100));
 measuring = false;
 clearInterval(sampler);
+staff.forEach((s) => clearInterval(s.listTimer));
 const loadAfter = loadavg();
 const memory = serverMemory();
 customers.forEach((c) => c.close());
@@ -412,7 +408,7 @@ const list = summarize(listTimes);
 const load = (l) => l.map((n) => n.toFixed(2)).join(' / ');
 console.log(
   `\n${asks.length} codes asked by ${STAFF} staff in ${workedS.toFixed(0)} s (${(asks.length / workedS).toFixed(1)}/s); ` +
-    `${attempts} attempts and ${appointments} appointments recorded; realtime: ${CUSTOMERS} customers ('atendimentos/*') ` +
+    `${attempts} attempts and ${appointments} appointments recorded; realtime: ${CUSTOMERS} customers ('atendimentos/<their own>') ` +
     `and ${STAFF} staff ('atendimentos/*', 'retransmissoes/*')`,
 );
 console.log(
@@ -421,21 +417,25 @@ console.log(
     ...result.rows.map((r) => [r.what, r.value, r.goal, r.ok ? 'pass' : 'FAIL']),
     [
       'PocketBase peak memory (VmHWM)',
-      memory ? `${memory.peak.toFixed(0)} MB (RSS ${memory.now.toFixed(0)} MB at the end)` : 'unknown (no /proc)',
+      memory
+        ? `${memory.peak.toFixed(0)} MB (RSS ${memory.now.toFixed(0)} MB at the end)`
+        : 'unknown (no /proc)',
       'reported',
       '—',
     ],
     ['realtime streams dropped by the server', String(dropped), '0', dropped === 0 ? 'pass' : 'FAIL'],
     [
-      "staff's ready-list refetch (1 per event, coalesced)",
-      STAFF_LIST ? `p50 ${fmtMs(list.p50)}, p95 ${fmtMs(list.p95)} (${list.n})` : 'left out',
+      `staff's ready list (${CUSTOMERS} cases, every 15 s)`,
+      `p50 ${fmtMs(list.p50)}, p95 ${fmtMs(list.p95)} (${list.n} reads)`,
       '—',
       '—',
     ],
   ]),
 );
-if (late) console.log(`${late} codes came after ${WAIT_S} s (staff had moved on); counted in the latency, not lost`);
-if (errorSamples.length) console.log(`HTTP errors (${byStatusText(errors)}), first ones:\n  ${errorSamples.join('\n  ')}`);
+if (late)
+  console.log(`${late} codes came after ${WAIT_S} s (staff had moved on); counted in the latency, not lost`);
+if (errorSamples.length)
+  console.log(`HTTP errors (${byStatusText(errors)}), first ones:\n  ${errorSamples.join('\n  ')}`);
 if (misdeliveries.length) console.log(`misdelivered, first ones:\n  ${misdeliveries.join('\n  ')}`);
 console.log(
   `machine: ${cpus().length} cores, load average (1 / 5 / 15 min) ${load(loadBefore)} before the minute, ${load(loadAfter)} after; ` +
