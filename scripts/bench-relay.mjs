@@ -40,8 +40,12 @@ const errors = {};
 const errorSamples = [];
 let measuring = false;
 
+/** Each route's times in the measured minute (ms), for the report: 'POST /api/dia/:id/pedir' → [...]. */
+const routeTimes = new Map();
+
 async function api(path, { method = 'GET', token = su, body, ip = '10.255.0.1' } = {}) {
   let response;
+  const t = performance.now();
   try {
     response = await fetch(`${url}${path}`, {
       method,
@@ -59,6 +63,11 @@ async function api(path, { method = 'GET', token = su, body, ip = '10.255.0.1' }
     return null;
   }
   const text = await response.text();
+  if (measuring) {
+    const route = `${method} ${path.split('?')[0].replace(/\/[a-z0-9]{15}(?=\/|$)/g, '/:id')}`;
+    if (!routeTimes.has(route)) routeTimes.set(route, []);
+    routeTimes.get(route).push(performance.now() - t);
+  }
   if (!response.ok) {
     if (!measuring) throw new Error(`${method} ${path}: ${response.status} ${text}`);
     errors[response.status] = (errors[response.status] ?? 0) + 1;
@@ -288,11 +297,13 @@ async function staffScreens(s) {
 }
 
 const listTimes = [];
+const memorySeeded = serverMemory();
 await pool(CUSTOMERS, 50, (i) => standby(customers[i]));
 for (const s of staff) await staffScreens(s);
 const memoryReady = serverMemory();
 console.log(
-  `set up in ${setupS.toFixed(0)} s; ${CUSTOMERS + STAFF} realtime clients open; PocketBase RSS ${memoryReady?.now.toFixed(0) ?? '?'} MB`,
+  `set up in ${setupS.toFixed(0)} s; PocketBase RSS ${memorySeeded?.now.toFixed(0) ?? '?'} MB, then ` +
+    `${memoryReady?.now.toFixed(0) ?? '?'} MB with ${CUSTOMERS + STAFF} realtime clients open`,
 );
 
 // ------------------------------------------------------------------ the minute
@@ -431,6 +442,15 @@ console.log(
       '—',
     ],
   ]),
+);
+console.log(
+  'each route in the minute, p50 / p95 / max (count):\n' +
+    [...routeTimes]
+      .map(([route, times]) => {
+        const r = summarize(times);
+        return `  ${route}: ${fmtMs(r.p50)} / ${fmtMs(r.p95)} / ${fmtMs(r.max)} (${r.n})`;
+      })
+      .join('\n'),
 );
 if (late)
   console.log(`${late} codes came after ${WAIT_S} s (staff had moved on); counted in the latency, not lost`);
