@@ -16,7 +16,10 @@ test('quantiles take the nearest rank; none gives NaN', () => {
 test('the verdict passes only when every goal holds', () => {
   const good = { latencies: [100, 200, 900], lost: 0, misdelivered: 0, errors: {} };
   assert.equal(verdict(good).pass, true);
-  const failing = (change) => verdict({ ...good, ...change }).rows.filter((r) => !r.ok).map((r) => r.what);
+  const failing = (change) =>
+    verdict({ ...good, ...change })
+      .rows.filter((r) => !r.ok)
+      .map((r) => r.what);
   assert.deepEqual(failing({ latencies: [100, 1000] }), ['code relay p95 (staff asks → staff has the code)']);
   assert.deepEqual(failing({ latencies: [] }), ['code relay p95 (staff asks → staff has the code)']);
   assert.deepEqual(failing({ lost: 1 }), ['codes lost']);
