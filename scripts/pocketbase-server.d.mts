@@ -4,6 +4,7 @@ export declare function pocketbaseBinary(): string;
 export declare const DEFAULT_SUPERUSER: { email: string; password: string };
 export interface RunningPocketBase {
   url: string;
+  pid: number;
   dataDir: string;
   superuser: { email: string; password: string; token: string };
   output(): string;

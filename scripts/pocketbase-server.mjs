@@ -132,6 +132,8 @@ export async function startPocketBase({
 
   return {
     url,
+    /** The server's process id (the bench reads its peak memory in /proc/<pid>/status). */
+    pid: child.pid,
     dataDir: dir,
     superuser: { ...superuser, token },
     output: () => output.join(''),
