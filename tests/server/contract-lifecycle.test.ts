@@ -190,6 +190,29 @@ describe.each(BACKENDS)('$name', (backend) => {
     expect(notes).toContain(regras.textosPosPagamento.REFUNDED);
   });
 
+  it('a refund whose webhook comes before Asaas’s answer: the REFUNDED it wrote stays', async () => {
+    const { customer, booking } = await paidCustomer(backend);
+    const admin = await staff();
+    await backend.asaasConfig({ eventsOnRefund: 'before' });
+    try {
+      expect(
+        await admin.send('/payments/estorno', {
+          method: 'POST',
+          body: { agendamento: booking.id, motivo: 'Contrato: evento antes da resposta' },
+        }),
+      ).toEqual({ resultado: 'solicitado' });
+    } finally {
+      await backend.asaasConfig({ eventsOnRefund: 'after' });
+    }
+    expect(await own(customer.pb, 'pagamentos')).toMatchObject([
+      { status_asaas: 'REFUNDED', valor_estornado: regras.precos.individual },
+    ]);
+    expect(await own(customer.pb, 'cobrancas')).toMatchObject([
+      { status: 'REFUNDED', ativa: false, estorno: 'SOLICITADO' },
+    ]);
+    expect(await own(customer.pb, 'agendamentos')).toMatchObject([{ status_agendamento: 'CANCELADO' }]);
+  });
+
   it('after the money: a chargeback awaiting reversal reaches the payment, and a late "pending" does not undo it', async () => {
     const { customer, charge } = await paidCustomer(backend);
     await backend.asaasStatus(charge.id, 'AWAITING_CHARGEBACK_REVERSAL');
