@@ -17,7 +17,7 @@
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { startRealBackend } from './real-backend.mjs';
-import { insertRows, passwordHash, userRow } from './seed.mjs';
+import { applyStaffRule, insertRows, passwordHash, userRow } from './seed.mjs';
 import { subscribeRealtime } from './realtime-client.mjs';
 import { byStatusText, fmtMs, summarize, textTable, verdict } from './bench-relay-stats.mjs';
 
@@ -86,7 +86,7 @@ const impersonate = async (id) =>
     .token;
 
 /** Accounts straight into data.db (scripts/seed.mjs: the API would hash each password), then signed in. */
-function accounts(numbers, admin, hash) {
+async function accounts(numbers, admin, hash) {
   const now = new Date().toISOString().replace('T', ' ');
   const rows = numbers.map((n) =>
     userRow(
@@ -105,6 +105,7 @@ function accounts(numbers, admin, hash) {
     ),
   );
   insertRows(backend.pb.dataDir, { usuarios: rows });
+  await applyStaffRule(backend.pb, rows);
   return rows.map((row, i) => ({ id: row.id, ip: ipOf(numbers[i]) }));
 }
 
@@ -166,7 +167,7 @@ console.log(
   `opening-minute bench: ${CUSTOMERS} customers on standby, ${STAFF} staff for ${SECONDS} s, server ${url}`,
 );
 const hash = await passwordHash(backend.pb, 'Senha@2026');
-const people = accounts(
+const people = await accounts(
   Array.from({ length: CUSTOMERS }, (_, i) => i + 1),
   false,
   hash,
@@ -203,10 +204,12 @@ await pool(CUSTOMERS, SETUP_PARALLEL, async (i) => {
   customers[i] = { ...c, n: i, booking: booking.id, applicant: applicant.id, handling: handling.id };
 });
 const staff = [];
-for (const [k, s] of accounts(
-  Array.from({ length: STAFF }, (_, k) => 900_000 + k),
-  true,
-  hash,
+for (const [k, s] of (
+  await accounts(
+    Array.from({ length: STAFF }, (_, k) => 900_000 + k),
+    true,
+    hash,
+  )
 ).entries())
   staff.push({ ...s, k, token: await impersonate(s.id) });
 const setupS = (performance.now() - started) / 1000;
