@@ -431,7 +431,29 @@ function conciliarAtiva(app, usuarioId) {
   return ativa ? conciliar(app, ativa) : null;
 }
 
+/**
+ * A customer's list of payments or charges (onRecordsListRequest): their live charge is settled first, and when
+ * that changed it, the rows already read are read again. An order the settling wrote shows from the next read.
+ * The read itself never fails for it: the charge stays unknown until the next look.
+ */
+function conciliarNaLeitura(e) {
+  if (!e.auth || e.auth.collection().name !== 'usuarios') return;
+  try {
+    const ativa = achar(e.app, 'cobrancas', 'usuario = {:u} && ativa = true', { u: e.auth.id });
+    if (!ativa) return;
+    const antes = ativa.getString('status');
+    if (conciliar(e.app, ativa).getString('status') === antes) return;
+    for (let i = 0; i < e.records.length; i++) {
+      const registro = e.records[i];
+      registro.load(e.app.findRecordById(registro.collection().name, registro.id).fieldsData());
+    }
+  } catch (err) {
+    console.error('Conciliação da cobrança falhou: ' + err);
+  }
+}
+
 module.exports = {
+  conciliarNaLeitura,
   gravarPedido,
   aplicarStatus,
   executar,
