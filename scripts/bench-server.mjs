@@ -7,7 +7,7 @@ import net from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { DADOS_CURITIBA, PDF_BYTES as PDF } from './processo-fixture.mjs';
 import { startRealBackend } from './real-backend.mjs';
-import { insertRows, passwordHash, userRow } from './seed.mjs';
+import { bookingKeys, insertRows, passwordHash, userRow } from './seed.mjs';
 
 const FIRST = [
   'Ana',
@@ -151,6 +151,7 @@ export function scaleRows({ customers, bookings, hash }) {
       formulario: '',
       // the booking's copy of its customer's search column (pb_hooks set it; these rows skip the hooks)
       busca: usuarios[owner]?.busca ?? '',
+      ...bookingKeys(usuarios[owner]),
       // the case summary (pb_hooks/lib/processo_resumo.js keeps it; these rows skip the hooks); 1 in 50 under several
       ...(() => {
         const documentacao = pickCase(CASE_STATES);

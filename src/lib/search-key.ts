@@ -26,3 +26,20 @@ export const customerSearchKey = (user: {
   cpf: string;
   celular: string;
 }): string => comum.textoBusca(user.nome_completo, user.email, user.cpf, user.celular);
+
+/** The customer's keys the server indexes for the search (hidden columns of each booking): CPF, e-mail, phone. */
+export const customerIndexedKeys = (user: {
+  email: string;
+  cpf: string;
+  celular: string;
+}): { busca_cpf: string; busca_email: string; busca_celular: string } =>
+  comum.chavesBusca(user.email, user.cpf, user.celular);
+
+/** The key columns the server's rewrite names (hidden: no client may name them itself). */
+export const INDEXED_KEY_FIELDS: readonly string[] = ['busca_cpf', 'busca_email', 'busca_celular'];
+
+/**
+ * The staff list's filter as the server reads it: a search for a CPF, a phone (10 or 11 digits) or an e-mail
+ * (whole or its start) becomes an equality or a range on the indexed key columns (pb_hooks/lib/lista_equipe.js).
+ */
+export const indexedSearchFilter = (filter: string): string => comum.filtroBuscaIndexada(filter);

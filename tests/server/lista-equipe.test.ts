@@ -10,6 +10,9 @@ import { freePort, startPocketBase } from '../../scripts/pocketbase-server.mjs';
 import { insertRows, passwordHash } from '../../scripts/seed.mjs';
 import { nextIp, PASSWORD } from './helpers';
 
+const comum = createRequire(import.meta.url)('../../pocketbase/pb_hooks/lib/comum.js') as {
+  filtroBuscaIndexada(filter: string): string;
+};
 const lista = createRequire(import.meta.url)('../../pocketbase/pb_hooks/lib/lista_equipe.js') as {
   pedidoDaEquipe(query: { get(key: string): string | null }, fields: string[]): object | null;
 };
@@ -56,7 +59,11 @@ const list = (pb: PocketBase, page: number, perPage: number, query: Query = {}) 
 async function own(page: number, perPage: number, query: Query): Promise<ListResult<RecordModel>> {
   const answer = await list(root, page, perPage, query);
   const accounts = new Map((await staff.collection('usuarios').getFullList()).map((u) => [u.id, u]));
-  for (const item of answer.items) item.expand = { usuario: accounts.get(item.usuario) };
+  for (const item of answer.items) {
+    item.expand = { usuario: accounts.get(item.usuario) };
+    // The search's key columns are hidden: only the superuser's answer carries them.
+    for (const hidden of ['busca_cpf', 'busca_email', 'busca_celular']) delete item[hidden];
+  }
   return answer;
 }
 
@@ -127,6 +134,22 @@ describe("a staff member's list", () => {
       },
     ],
     ['a search for nothing', 2, 5, { sort: '-created', filter: 'busca ~ "ninguem com este nome"' }],
+    // Read from the key columns' indexes (comum.js filtroBuscaIndexada): the same rows `busca ~` finds.
+    [
+      'a CPF, as the list sends it',
+      1,
+      5,
+      { sort: '-created', filter: 'created ~ "100.000.000-05" || busca ~ "10000000005"' },
+    ],
+    ['a phone', 2, 5, { sort: 'status_agendamento', filter: "busca ~ '11900000007'" }],
+    ['a whole e-mail', 1, 50, { sort: '-created', filter: 'busca ~ "cliente3＠escala.passaporte.test"' }],
+    [
+      'the start of an e-mail, with a status',
+      1,
+      50,
+      { sort: '-created', filter: '(busca ~ "cliente1＠esc") && status_agendamento = "NOVO"' },
+    ],
+    ['a CPF nobody has', 1, 5, { sort: '-created', filter: 'busca ~ "52998224725"' }],
     ['without the total', 3, 20, { sort: '-created', skipTotal: true }],
   ];
   it.each(cases)("%s equals PocketBase's own answer", async (_name, page, perPage, query) => {
@@ -142,6 +165,36 @@ describe("a staff member's list", () => {
     expect(zero).toEqual(await own(2, 30, { sort: '-created' }));
     const huge = await list(staff, 2, 5000, { sort: '-created' });
     expect(huge).toMatchObject({ page: 2, perPage: 1000, totalItems: BOOKINGS, totalPages: 1, items: [] });
+  });
+
+  it('finds a CPF, a phone or an e-mail by its index: an e-mail by its start, the key columns never named by a client', async () => {
+    const found = async (pb: PocketBase, filter: string) =>
+      (await list(pb, 1, 50, { sort: '-created', filter })).totalItems;
+    expect(await found(staff, 'busca ~ "cliente1＠esc"')).toBe(BOOKINGS / 12);
+    // The middle of an e-mail is text PocketBase's `~` finds anywhere; the index finds starts only.
+    expect(await found(root, 'busca ~ "liente1＠esc"')).toBe(BOOKINGS / 12);
+    expect(await found(staff, 'busca ~ "liente1＠esc"')).toBe(0);
+    expect(await found(staff, 'busca ~ "liente1"')).toBeGreaterThan(0);
+    for (const filter of ['busca_cpf = "10000000005"', 'busca_email >= ""']) {
+      expect((await failure(list(staff, 1, 5, { sort: '-created', filter }))).status).toBe(400);
+    }
+    const indexada = (filter: string) => comum.filtroBuscaIndexada(filter);
+    expect(indexada('created ~ "529.982.247-25" || busca ~ "52998224725"')).toBe(
+      '(busca_cpf = "52998224725" || busca_celular = "52998224725")',
+    );
+    expect(indexada('(created ~ "2026-11-20 12" || busca ~ "2026112012") && consulado = "recife"')).toBe(
+      '(created ~ "2026-11-20 12" || (busca_cpf = "2026112012" || busca_celular = "2026112012")) && consulado = "recife"',
+    );
+    expect(indexada("busca ~ 'ana＠x.com'")).toBe(
+      '(busca_email >= "ana＠x.com" && busca_email < "ana＠x.com\uffff")',
+    );
+    for (const same of [
+      'created ~ "Rossi" || busca ~ "rossi"',
+      'busca ~ "＠gmail.com"',
+      'busca ~ "98765432"',
+      'busca ~ "a\\"b＠x"',
+    ])
+      expect(indexada(same)).toBe(same);
   });
 
   it("gets PocketBase's own error for a bad filter or a hidden field (a customer's call is PocketBase's alone)", async () => {

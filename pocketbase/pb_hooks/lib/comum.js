@@ -68,6 +68,58 @@ function termoBusca(texto) {
     : numeros;
 }
 
+/**
+ * The customer's keys the staff search finds by an index (each booking's copy: agendamentos.busca_cpf,
+ * busca_email, busca_celular): the CPF's and the phone's digits, the e-mail in lower case with '@' as ARROBA.
+ */
+function chavesBusca(email, cpf, celular) {
+  return {
+    busca_cpf: digitos(cpf),
+    busca_email: arroba(
+      String(email || '')
+        .trim()
+        .toLowerCase(),
+    ),
+    busca_celular: digitos(celular),
+  };
+}
+
+// What the list sends for its search box (src/features/bookings/list-params.ts): `busca ~ "key"`, after
+// `created ~ "text" || ` unless the text holds an '@'. Values in either quote, as PocketBase's scanner reads them.
+const TERMO_BUSCA =
+  /(created ~ (["'])((?:\\.|(?!\2)[^\\])*)\2 \|\| )?busca ~ (["'])((?:\\.|(?!\4)[^\\])*)\4/g;
+// The only text of 10 or more digits a `created` value ('2026-11-20 12:00:00.000Z') can hold.
+const DATA_HORA = /^\d{4}-\d{2}-\d{2} \d{2}$/;
+// A whole e-mail or its start: no space, quote, backslash or '%' (a LIKE pattern), something before the at sign.
+const EMAIL = /^[^\s"'\\%\uff20]+\uff20[^\s"'\\%\uff20]*$/;
+
+/**
+ * The indexed form of a search key, or null when the key is searched as text anywhere in `busca`: 10 or 11
+ * digits (a whole CPF, or a phone with its area code) are a customer's CPF or phone, equal; a key with an at
+ * sign after something (an e-mail, whole or its start) is the start of a customer's e-mail.
+ */
+function buscaIndexada(chave) {
+  if (/^\d{10,11}$/.test(chave)) return '(busca_cpf = "' + chave + '" || busca_celular = "' + chave + '")';
+  if (EMAIL.test(chave)) {
+    return '(busca_email >= "' + chave + '" && busca_email < "' + chave + '\uffff")';
+  }
+  return null;
+}
+
+/**
+ * The list's filter with each search for a CPF, a phone or an e-mail read from an index instead of a walk of
+ * every booking's `busca` (issue 30): a `LIKE '%…%'` cannot seek an index, so a rare match read all 100,000
+ * rows. Any other filter comes back as it is. The server (lib/lista_equipe.js) and the demo double run it.
+ */
+function filtroBuscaIndexada(filtro) {
+  return String(filtro || '').replace(TERMO_BUSCA, function (termo, criado, _a, texto, _b, chave) {
+    const indexada = buscaIndexada(chave);
+    if (indexada === null) return termo;
+    // `created ~ text` can only match a number typed as 'aaaa-mm-dd hh': then it stays an alternative.
+    return criado && DATA_HORA.test(texto) ? criado + indexada : indexada;
+  });
+}
+
 function centavos(reais) {
   return Math.round(Number(reais) * 100);
 }
@@ -149,6 +201,9 @@ module.exports = {
   normalizar,
   textoBusca,
   termoBusca,
+  chavesBusca,
+  buscaIndexada,
+  filtroBuscaIndexada,
   centavos,
   parcelamento,
   validarPedido,

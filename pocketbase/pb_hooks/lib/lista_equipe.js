@@ -80,7 +80,16 @@ function preparar(e) {
   const equipe = e.auth;
   if (!equipe || equipe.collection().name !== 'usuarios' || !equipe.getBool('admin')) return null;
   const campos = camposVisiveis(e.app.findCachedCollectionByNameOrId('agendamentos'));
-  if (!pedidoDaEquipe(e.request.url.query(), campos)) return null;
+  const consulta = e.request.url.query();
+  const pedido = pedidoDaEquipe(consulta, campos);
+  if (!pedido) return null;
+  // A search for a CPF, a phone or an e-mail is read from an index (comum.js filtroBuscaIndexada): the request's
+  // query is rewritten before PocketBase reads it, on the bookings' own (hidden) key columns.
+  const indexada = require(`${__hooks}/lib/comum.js`).filtroBuscaIndexada(pedido.filtro);
+  if (indexada !== pedido.filtro) {
+    consulta.set('filter', indexada);
+    e.request.url.rawQuery = consulta.encode();
+  }
   e.set(CHAVE, equipe);
   e.auth = new Record(e.app.findCachedCollectionByNameOrId('_superusers'));
   return equipe;

@@ -1,0 +1,27 @@
+// The staff search finds a CPF, a phone or an e-mail from an index (issue 30): each booking carries its
+// customer's CPF digits, phone digits and e-mail (lower case, '@' as '＠') in hidden columns, each indexed with
+// `created` after it for the list's order. The list's `busca ~ "key"` for such a key becomes an equality or a
+// range on them (lib/comum.js filtroBuscaIndexada, run by lib/lista_equipe.js). Kept by the server like `busca`
+// (lib/busca.js); hidden, so no answer carries them and no client filters on them.
+const CAMPOS = ['busca_cpf', 'busca_email', 'busca_celular'];
+
+migrate(
+  (app) => {
+    const busca = require(`${__hooks}/lib/busca.js`);
+    const agendamentos = app.findCollectionByNameOrId('agendamentos');
+    for (const nome of CAMPOS) {
+      agendamentos.fields.add(new TextField({ name: nome, max: 320, hidden: true }));
+      agendamentos.indexes.push(`CREATE INDEX idx_agendamentos_${nome} ON agendamentos (${nome}, created)`);
+    }
+    app.save(agendamentos);
+    busca.copiarChavesATodos(app);
+  },
+  (app) => {
+    const agendamentos = app.findCollectionByNameOrId('agendamentos');
+    for (const nome of CAMPOS) {
+      agendamentos.fields.removeByName(nome);
+      agendamentos.indexes = agendamentos.indexes.filter((i) => !i.includes(`idx_agendamentos_${nome} `));
+    }
+    app.save(agendamentos);
+  },
+);
