@@ -90,13 +90,14 @@ const TERMO_BUSCA =
   /(created ~ (["'])((?:\\.|(?!\2)[^\\])*)\2 \|\| )?busca ~ (["'])((?:\\.|(?!\4)[^\\])*)\4/g;
 // The only text of 10 or more digits a `created` value ('2026-11-20 12:00:00.000Z') can hold.
 const DATA_HORA = /^\d{4}-\d{2}-\d{2} \d{2}$/;
-// A whole e-mail or its start: no space, quote, backslash or '%' (a LIKE pattern), something before the at sign.
-const EMAIL = /^[^\s"'\\%\uff20]+\uff20[^\s"'\\%\uff20]*$/;
+// A whole e-mail (something, the at sign, a domain with a dot and something after it): no space, quote, backslash or
+// '%' (a LIKE pattern). Part of an e-mail ('ana@gmail', '@gmail.com', 'silva@') stays text found anywhere.
+const EMAIL = /^[^\s"'\\%\uff20]+\uff20[^\s"'\\%\uff20.]+(\.[^\s"'\\%\uff20.]+)+$/;
 
 /**
  * The indexed form of a search key, or null when the key is searched as text anywhere in `busca`: 10 or 11
- * digits (a whole CPF, or a phone with its area code) are a customer's CPF or phone, equal; a key with an at
- * sign after something (an e-mail, whole or its start) is the start of a customer's e-mail.
+ * digits (a whole CPF, or a phone with its area code) are a customer's CPF or phone, equal; a whole e-mail is
+ * the start of a customer's e-mail (so 'ana@x.com' also finds 'ana@x.com.br', not 'joana@x.com').
  */
 function buscaIndexada(chave) {
   if (/^\d{10,11}$/.test(chave)) return '(busca_cpf = "' + chave + '" || busca_celular = "' + chave + '")';
