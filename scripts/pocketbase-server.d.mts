@@ -5,6 +5,7 @@ export declare const DEFAULT_SUPERUSER: { email: string; password: string };
 export interface RunningPocketBase {
   url: string;
   dataDir: string;
+  pid: number | undefined;
   superuser: { email: string; password: string; token: string };
   output(): string;
   /** SIGKILL, as in a crash: no shutdown; the data dir stays. */

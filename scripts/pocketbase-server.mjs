@@ -133,6 +133,8 @@ export async function startPocketBase({
   return {
     url,
     dataDir: dir,
+    /** The server process's id (the bench reads its memory in /proc). */
+    pid: child.pid,
     superuser: { ...superuser, token },
     output: () => output.join(''),
     /** Kills the server at once (SIGKILL: no shutdown, as in a crash or a power cut); the data dir stays. */

@@ -15,3 +15,11 @@ onRecordsListRequest((e) => {
   require(`${__hooks}/lib/lista_equipe.js`).devolver(e);
   e.next();
 }, 'agendamentos');
+
+// The list's CSV file, streamed page by page (lib/exportar_csv.js): staff only.
+routerAdd(
+  'GET',
+  '/api/agendamentos/exportar.csv',
+  (e) => require(`${__hooks}/lib/exportar_csv.js`).exportar(e),
+  $apis.requireAuth('usuarios'),
+);

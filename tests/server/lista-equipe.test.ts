@@ -13,6 +13,12 @@ import { nextIp, PASSWORD } from './helpers';
 const comum = createRequire(import.meta.url)('../../pocketbase/pb_hooks/lib/comum.js') as {
   filtroBuscaIndexada(filter: string): string;
 };
+const csv = createRequire(import.meta.url)('../../pocketbase/pb_hooks/lib/csv_agendamentos.js') as {
+  BOM: string;
+  CABECALHO: string[];
+  linha(fields: string[]): string;
+  campos(b: Record<string, string>, offset: (ms: number) => number): string[];
+};
 const lista = createRequire(import.meta.url)('../../pocketbase/pb_hooks/lib/lista_equipe.js') as {
   pedidoDaEquipe(query: { get(key: string): string | null }, fields: string[]): object | null;
 };
@@ -246,5 +252,81 @@ describe('everyone else on the same call', () => {
   it('a visitor gets nothing', async () => {
     const page = await list(visitor, 2, 5, { sort: '-created' });
     expect(page).toMatchObject({ totalItems: 0, items: [] });
+  });
+});
+
+describe('the CSV export, streamed (GET /api/agendamentos/exportar.csv)', () => {
+  const exportar = (pb: PocketBase | null, query: Record<string, string>) =>
+    fetch(`${server.url}/api/agendamentos/exportar.csv?${new URLSearchParams(query)}`, {
+      headers: pb ? { Authorization: pb.authStore.token } : {},
+    });
+
+  /** The file the kit builds from PocketBase's own rows for the same filter and sort, at Brasília's offset. */
+  async function expected(filter: string, sort: string): Promise<string> {
+    const rows = await root
+      .collection('agendamentos')
+      .getFullList({ filter, sort, expand: 'usuario,pagamento' });
+    const lines = rows.map((b) =>
+      csv.linha(
+        csv.campos(
+          {
+            id: b.id,
+            created: b.created,
+            updated: b.updated,
+            status: b.status_agendamento,
+            data: b.data_agendamento,
+            hora: b.hora_agendamento,
+            local: b.local_agendamento,
+            nome: b.expand?.usuario?.nome_completo ?? '',
+            nota: b.expand?.pagamento?.nota_numero ?? '',
+          },
+          () => -180,
+        ),
+      ),
+    );
+    return csv.BOM + csv.linha(csv.CABECALHO) + lines.join('');
+  }
+
+  it("gives staff every row of the list's filter and sort, in the kit's format; a search by CPF from its index", async () => {
+    for (const [filter, sort] of [
+      ['', '-created'],
+      ['(created ~ "Rossi" || busca ~ "rossi") && status_agendamento = "NOVO"', 'hora_agendamento'],
+      ['created ~ "100.000.000-05" || busca ~ "10000000005"', '-updated'],
+    ] as const) {
+      const answer = await exportar(staff, { filter, sort });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+      expect(answer.headers.get('content-disposition')).toMatch(
+        /^attachment; filename="agendamentos-\d{4}-\d{2}-\d{2}\.csv"$/,
+      );
+      const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await answer.arrayBuffer());
+      expect(text).toBe(await expected(filter, sort));
+    }
+    const all = await (await exportar(staff, { sort: '-created' })).text();
+    expect(all.split('\r\n')).toHaveLength(BOOKINGS + 2);
+    // A time at the offset sent: 03:00 UTC is midnight in Brasília and 09:00 in Tokyo.
+    const one = await root.collection('agendamentos').getFirstListItem('created != ""', { sort: 'created' });
+    const [, hm] = /(\d\d:\d\d):\d\d/.exec(one.created) ?? [];
+    const tokyo = await (await exportar(staff, { sort: 'created', fuso: '540' })).text();
+    const utc = await (await exportar(staff, { sort: 'created', fuso: '0' })).text();
+    expect(utc.split('\r\n')[1]).toContain(` ${hm}";`);
+    expect(tokyo.split('\r\n')[1]).not.toBe(utc.split('\r\n')[1]);
+  });
+
+  it('answers 401 without a session, 403 to a customer, 400 to a filter the list never sends', async () => {
+    expect((await exportar(null, { sort: '-created' })).status).toBe(401);
+    const refused = await exportar(customer, { sort: '-created' });
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).message).toBe('Apenas a equipe pode exportar os agendamentos.');
+    const bad: Record<string, string>[] = [
+      { filter: 'usuario.password ~ "a"' },
+      { filter: 'busca_cpf = "10000000005"' },
+      { filter: 'status_agendamento = ' },
+      { sort: 'nao_existe' },
+      { fuso: '-9999' },
+    ];
+    for (const query of bad) {
+      expect((await exportar(staff, query)).status, JSON.stringify(query)).toBe(400);
+    }
   });
 });

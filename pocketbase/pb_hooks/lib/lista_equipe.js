@@ -101,4 +101,4 @@ function devolver(e) {
   if (equipe) e.auth = equipe;
 }
 
-module.exports = { preparar, devolver, pedidoDaEquipe };
+module.exports = { preparar, devolver, pedidoDaEquipe, camposVisiveis };

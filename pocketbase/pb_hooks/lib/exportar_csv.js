@@ -1,0 +1,98 @@
+// GET /api/agendamentos/exportar.csv (issue 30): the staff list's filtered rows as the CSV file of the 'Exportar
+// CSV' button, streamed: read from the database 500 rows at a time and written to the answer page by page, so
+// neither the server nor PocketBase ever holds the whole list. The file's lines are the kit's
+// (lib/csv_agendamentos.js, which the demo runs in the browser). The query is the list's own: `filter` and `sort`
+// as the list sends them to PocketBase (same checks as lib/lista_equipe.js: the bookings' visible fields only,
+// the search for a CPF, a phone or an e-mail read from its index), and `fuso`, the staff member's offset from UTC
+// in minutes (-180 for Brasília, the default), for the times. Staff only: 401 without a session, 403 for a customer.
+
+const POR_PAGINA = 500;
+const FUSO_PADRAO = -180;
+
+/** The offset in minutes from the query ('-180'), or the default; null when it is not one. */
+function fusoDe(texto) {
+  if (texto === '') return FUSO_PADRAO;
+  if (!/^[-+]?\d{1,3}$/.test(texto) || Math.abs(Number(texto)) > 840) return null;
+  return Number(texto);
+}
+
+/** 'agendamentos-2026-11-01.csv': the staff member's day. */
+function nomeDoArquivo(agora, fuso) {
+  const d = new Date(agora + fuso * 60000);
+  const dois = (n) => (n < 10 ? '0' : '') + n;
+  return (
+    'agendamentos-' +
+    d.getUTCFullYear() +
+    '-' +
+    dois(d.getUTCMonth() + 1) +
+    '-' +
+    dois(d.getUTCDate()) +
+    '.csv'
+  );
+}
+
+function exportar(e) {
+  const lista = require(`${__hooks}/lib/lista_equipe.js`);
+  const comum = require(`${__hooks}/lib/comum.js`);
+  const csv = require(`${__hooks}/lib/csv_agendamentos.js`);
+  if (!e.auth || e.auth.collection().name !== 'usuarios' || !e.auth.getBool('admin')) {
+    throw new ForbiddenError('Apenas a equipe pode exportar os agendamentos.');
+  }
+  const consulta = e.request.url.query();
+  const colecao = e.app.findCachedCollectionByNameOrId('agendamentos');
+  const pedido = lista.pedidoDaEquipe(consulta, lista.camposVisiveis(colecao));
+  const fuso = fusoDe(String(consulta.get('fuso') || ''));
+  if (!pedido || fuso === null)
+    throw new BadRequestError('Filtro, ordem ou fuso inválido para a exportação.');
+  const filtro = comum.filtroBuscaIndexada(pedido.filtro) || "id != ''";
+  const ordem = pedido.ordem || '-created';
+  const pagina = (deslocamento) => {
+    const registros = e.app.findRecordsByFilter('agendamentos', filtro, ordem, POR_PAGINA, deslocamento);
+    e.app.expandRecords(registros, ['usuario', 'pagamento'], null);
+    return registros;
+  };
+  let registros;
+  try {
+    registros = pagina(0);
+  } catch (err) {
+    throw new BadRequestError('Filtro ou ordem inválidos para a exportação.');
+  }
+  const cabecalhos = e.response.header();
+  cabecalhos.set('Content-Type', 'text/csv; charset=utf-8');
+  cabecalhos.set('Content-Disposition', 'attachment; filename="' + nomeDoArquivo(Date.now(), fuso) + '"');
+  cabecalhos.set('Cache-Control', 'no-store');
+  e.response.writeHeader(200);
+  const porFuso = () => fuso;
+  let texto = csv.BOM + csv.linha(csv.CABECALHO);
+  for (let deslocamento = 0; ; ) {
+    for (const r of registros) {
+      const usuario = r.expandedOne('usuario');
+      const pagamento = r.expandedOne('pagamento');
+      texto += csv.linha(
+        csv.campos(
+          {
+            id: r.id,
+            created: r.getString('created'),
+            updated: r.getString('updated'),
+            status: r.getString('status_agendamento'),
+            data: r.getString('data_agendamento'),
+            hora: r.getString('hora_agendamento'),
+            local: r.getString('local_agendamento'),
+            nome: usuario ? usuario.getString('nome_completo') : '',
+            nota: pagamento ? pagamento.getString('nota_numero') : '',
+          },
+          porFuso,
+        ),
+      );
+    }
+    e.response.write(texto);
+    e.flush();
+    texto = '';
+    if (registros.length < POR_PAGINA) break;
+    deslocamento += POR_PAGINA;
+    registros = pagina(deslocamento);
+  }
+  return null;
+}
+
+module.exports = { exportar, fusoDe, POR_PAGINA };
