@@ -396,7 +396,7 @@ function residentMb(pid) {
  * to the last, the lines and size of the file, and the server's resident memory before and at its peak during
  * the export (sampled every 20 ms).
  */
-async function timeExport(pb, token, call, query) {
+export async function timeExport(pb, token, call, query) {
   const url = `${pb.url}/api/agendamentos/exportar.csv?${new URLSearchParams({ fuso: '-180', ...query })}`;
   const ms = [];
   let lines = 0;

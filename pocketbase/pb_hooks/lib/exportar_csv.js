@@ -54,7 +54,7 @@ function exportar(e) {
   let registros;
   try {
     registros = pagina(0);
-  } catch (err) {
+  } catch (_) {
     throw new BadRequestError('Filtro ou ordem inválidos para a exportação.');
   }
   const cabecalhos = e.response.header();
