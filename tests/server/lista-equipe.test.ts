@@ -199,6 +199,7 @@ describe("a staff member's list", () => {
       'created ~ "Rossi" || busca ~ "rossi"',
       'busca ~ "＠gmail.com"',
       'busca ~ "ana＠gmail"',
+      'usuario.busca ~ "11900000007"',
       'busca ~ "98765432"',
       'busca ~ "a\\"b＠x"',
     ])

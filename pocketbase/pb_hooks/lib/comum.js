@@ -87,7 +87,7 @@ function chavesBusca(email, cpf, celular) {
 // What the list sends for its search box (src/features/bookings/list-params.ts): `busca ~ "key"`, after
 // `created ~ "text" || ` unless the text holds an '@'. Values in either quote, as PocketBase's scanner reads them.
 const TERMO_BUSCA =
-  /(created ~ (["'])((?:\\.|(?!\2)[^\\])*)\2 \|\| )?busca ~ (["'])((?:\\.|(?!\4)[^\\])*)\4/g;
+  /(^|[^\w.])(created ~ (["'])((?:\\.|(?!\3)[^\\])*)\3 \|\| )?busca ~ (["'])((?:\\.|(?!\5)[^\\])*)\5/g;
 // The only text of 10 or more digits a `created` value ('2026-11-20 12:00:00.000Z') can hold.
 const DATA_HORA = /^\d{4}-\d{2}-\d{2} \d{2}$/;
 // A whole e-mail (something, the at sign, a domain with a dot and something after it): no space, quote, backslash or
@@ -113,11 +113,11 @@ function buscaIndexada(chave) {
  * rows. Any other filter comes back as it is. The server (lib/lista_equipe.js) and the demo double run it.
  */
 function filtroBuscaIndexada(filtro) {
-  return String(filtro || '').replace(TERMO_BUSCA, function (termo, criado, _a, texto, _b, chave) {
+  return String(filtro || '').replace(TERMO_BUSCA, function (termo, antes, criado, _a, texto, _b, chave) {
     const indexada = buscaIndexada(chave);
     if (indexada === null) return termo;
     // `created ~ text` can only match a number typed as 'aaaa-mm-dd hh': then it stays an alternative.
-    return criado && DATA_HORA.test(texto) ? criado + indexada : indexada;
+    return antes + (criado && DATA_HORA.test(texto) ? criado + indexada : indexada);
   });
 }
 
