@@ -55,6 +55,7 @@ export default defineConfig([
     'public/mockServiceWorker.js',
     'playwright-report/',
     'test-results/',
+    'test-results-real/',
     'blob-report/',
     '.lighthouse/',
     '.ssr/',

@@ -37,6 +37,8 @@ export default defineConfig({
     'seo.spec.ts',
   ],
   testIgnore: [],
+  // Its own folder: the demo tier, which may run at the same time (npm test), empties test-results/ as it starts.
+  outputDir: 'test-results-real',
   // Every journey at both widths; one that drives both itself (@both-widths) once.
   projects: [
     { ...base.projects![0]!, grep: undefined, grepInvert: /@both-widths/ },

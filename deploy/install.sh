@@ -174,7 +174,10 @@ iniciar() {
 saudavel() { # o servidor responde a API e o site
   for _ in $(seq 60); do
     if curl_local /api/health >/dev/null 2>&1; then
-      curl_local / | grep -q '<div id="root"' && return 0
+      # Read whole, then searched: `curl | grep -q` fails under pipefail when grep stops reading first (curl: 23).
+      local pagina
+      pagina="$(curl_local /)" || return 1
+      [[ "$pagina" == *'<div id="root"'* ]] && return 0
       return 1
     fi
     sleep 0.5
@@ -343,12 +346,12 @@ conferir() { # as configurações que o kit aplica a partir do .env, lidas de vo
   for esperado in "\"appURL\":\"$(grep '^APP_URL=' "$ENV_ARQ" | cut -d"'" -f2)\"" \
     "\"senderAddress\":\"$MAIL_SENDER_ADDRESS\"" "\"host\":\"$SMTP_HOST\"" \
     "\"cron\":\"$(grep '^BACKUP_CRON=' "$ENV_ARQ" | cut -d"'" -f2)\""; do
-    printf '%s' "$cfg" | grep -qF "$esperado" || falta="$falta $esperado"
+    grep -qF "$esperado" <<<"$cfg" || falta="$falta $esperado"
   done
   [ -z "$falta" ] || erro "configurações do PocketBase diferentes do esperado:$falta"
   local log
   if [ "$SEM_SYSTEMD" = 1 ]; then log="$(cat "$LOG_ARQ")"; else log="$(journalctl -u passaporte -n 300 --no-pager)"; fi
-  if printf '%s' "$log" | grep -q 'Configuração incompleta'; then
+  if grep -q 'Configuração incompleta' <<<"$log"; then
     erro "o servidor recusa cobranças: $(printf '%s' "$log" | grep 'Configuração incompleta' | tail -1)"
   fi
   echo "Site, API, remetente, SMTP e cópias de segurança agendadas: ok."

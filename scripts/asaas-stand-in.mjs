@@ -12,7 +12,8 @@
 // Test-only endpoints (no key): GET /__control/requests, GET /__control/payments, GET /__control/webhooks,
 // POST /__control/payments {payment} (a payment Asaas holds, e.g. one made elsewhere),
 // POST /__control/payments/{id}/event {event} (applies the event and delivers its webhook; answers the
-// server's {status, body}), POST /__control/config {eventsOnCreate, rateLimitNext: n (the next n API calls get a
+// server's {status, body}), POST /__control/config {eventsOnCreate, eventsOnRefund ('after' or 'before' the refund's
+// answer), rateLimitNext: n (the next n API calls get a
 // 429), rateLimitEvery: n (every n-th call does), invoiceErrorNext: n (the next n invoices end in ERROR)},
 // POST /__control/reset, GET /__control/invoices, POST /__control/invoices/{id}/event {event} (likewise for an
 // invoice: INVOICE_AUTHORIZED, _ERROR...; any other event, e.g. a replay of INVOICE_CREATED, as it stands).
@@ -92,7 +93,13 @@ export function startAsaasStandIn({
   eventsOnCreate = 'none',
 } = {}) {
   const asaas = createFakeAsaas({ qrImage: qrPng });
-  const initial = { eventsOnCreate, rateLimitNext: 0, rateLimitEvery: 0, invoiceErrorNext: 0 };
+  const initial = {
+    eventsOnCreate,
+    eventsOnRefund: 'after',
+    rateLimitNext: 0,
+    rateLimitEvery: 0,
+    invoiceErrorNext: 0,
+  };
   asaas.configure(initial);
   const state = { ...asaas.state, requests: [], webhooks: [] };
   const timers = new Set();

@@ -8,7 +8,8 @@ import net from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { DADOS_CURITIBA, PDF_BYTES as PDF } from './processo-fixture.mjs';
 import { startRealBackend } from './real-backend.mjs';
-import { bookingKeys, insertRows, passwordHash, userRow } from './seed.mjs';
+
+import { applyStaffRule, bookingKeys, insertRows, passwordHash, userRow } from './seed.mjs';
 
 const FIRST = [
   'Ana',
@@ -222,6 +223,7 @@ export async function benchServer({
       for (let at = 0; at < list.length; at += slice)
         insertRows(backend.pb.dataDir, { [table]: list.slice(at, at + slice) });
     }
+    await applyStaffRule(backend.pb, scaled.usuarios);
     log(
       `seeded ${customers.toLocaleString('en')} customers and ${bookings.toLocaleString('en')} bookings in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
     );

@@ -36,6 +36,7 @@ export interface FakeAsaasAnswer {
 }
 export interface FakeAsaasSettings {
   eventsOnCreate: 'none' | 'after' | 'before' | 'alternate';
+  eventsOnRefund: 'after' | 'before';
   rateLimitNext: number;
   rateLimitEvery: number;
   invoiceErrorNext: number;

@@ -105,10 +105,13 @@ export function createFakeAsaas({
   /**
    * eventsOnCreate: 'none' | 'after' | 'before' | 'alternate' (a new charge's events sent after its answer,
    * before it, or each in turn); rateLimitNext: the next n calls get a 429; rateLimitEvery: every n-th call does;
-   * invoiceErrorNext: the next n invoices end in ERROR; invoiceBaseUrl: where the invoices' PDF and XML are.
+   * invoiceErrorNext: the next n invoices end in ERROR; invoiceBaseUrl: where the invoices' PDF and XML are;
+   * eventsOnRefund: 'after' | 'before' (a refund's PAYMENT_REFUNDED sent after its answer, or before it: Asaas
+   * promises no order between its webhooks and its answers).
    */
   const settings = {
     eventsOnCreate: 'none',
+    eventsOnRefund: 'after',
     rateLimitNext: 0,
     rateLimitEvery: 0,
     invoiceErrorNext: 0,
@@ -171,7 +174,11 @@ export function createFakeAsaas({
     const full = amount === rest;
     if (full) payment.status = 'REFUNDED';
     return answer(200, payment, [
-      { payment, event: full ? 'PAYMENT_REFUNDED' : 'PAYMENT_PARTIALLY_REFUNDED', when: 'after' },
+      {
+        payment,
+        event: full ? 'PAYMENT_REFUNDED' : 'PAYMENT_PARTIALLY_REFUNDED',
+        when: settings.eventsOnRefund,
+      },
     ]);
   }
 
@@ -570,7 +577,13 @@ export function createFakeAsaas({
   }
 
   function reset() {
-    configure({ eventsOnCreate: 'none', rateLimitNext: 0, rateLimitEvery: 0, invoiceErrorNext: 0 });
+    configure({
+      eventsOnCreate: 'none',
+      eventsOnRefund: 'after',
+      rateLimitNext: 0,
+      rateLimitEvery: 0,
+      invoiceErrorNext: 0,
+    });
     calls = 0;
     creations = 0;
     state.customers.clear();

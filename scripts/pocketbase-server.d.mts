@@ -4,8 +4,8 @@ export declare function pocketbaseBinary(): string;
 export declare const DEFAULT_SUPERUSER: { email: string; password: string };
 export interface RunningPocketBase {
   url: string;
+  pid: number;
   dataDir: string;
-  pid: number | undefined;
   superuser: { email: string; password: string; token: string };
   output(): string;
   /** SIGKILL, as in a crash: no shutdown; the data dir stays. */

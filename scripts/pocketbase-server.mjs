@@ -132,9 +132,9 @@ export async function startPocketBase({
 
   return {
     url,
-    dataDir: dir,
-    /** The server process's id (the bench reads its memory in /proc). */
+    /** The server's process id (the bench reads its peak memory in /proc/<pid>/status). */
     pid: child.pid,
+    dataDir: dir,
     superuser: { ...superuser, token },
     output: () => output.join(''),
     /** Kills the server at once (SIGKILL: no shutdown, as in a crash or a power cut); the data dir stays. */

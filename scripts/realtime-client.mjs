@@ -1,13 +1,14 @@
 // A PocketBase realtime client for Node (no EventSource in Node 20): opens /api/realtime, subscribes to `topic`
-// with `token` (or as a visitor) and calls onEvent({name, data}) for each message. Shared by the server tests
-// (tests/server/dia.test.ts) and the relay bench (scripts/bench-relay.mjs). Returns a function that closes it.
+// (one or a list) with `token` (or as a visitor) and calls onEvent({name, data}) for each message. Shared by the
+// server tests (tests/server/dia.test.ts) and the relay bench (scripts/bench-relay.mjs). Returns its close.
 
 /**
  * @param {string} baseUrl PocketBase's address
  * @param {string} token an auth token, or '' for a visitor
- * @param {string} topic e.g. 'retransmissoes/*'
+ * @param {string | string[]} topic e.g. 'retransmissoes/*', or several
  * @param {(event: {name: string, data: any}) => void} onEvent
- * @returns {Promise<{status: number, close: () => void}>}
+ * @returns {Promise<{status: number, close: () => void, ended: Promise<void>}>} `ended` settles when the stream
+ *   stops (closed here or by the server)
  */
 export async function subscribeRealtime(baseUrl, token, topic, onEvent) {
   const abort = new AbortController();
@@ -16,7 +17,7 @@ export async function subscribeRealtime(baseUrl, token, topic, onEvent) {
   const decoder = new TextDecoder();
   let resolveId = () => {};
   const clientId = new Promise((resolve) => (resolveId = resolve));
-  void (async () => {
+  const ended = (async () => {
     let buffer = '';
     try {
       for (;;) {
@@ -40,7 +41,7 @@ export async function subscribeRealtime(baseUrl, token, topic, onEvent) {
   const answer = await fetch(`${baseUrl}/api/realtime`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: token } : {}) },
-    body: JSON.stringify({ clientId: await clientId, subscriptions: [topic] }),
+    body: JSON.stringify({ clientId: await clientId, subscriptions: Array.isArray(topic) ? topic : [topic] }),
   });
-  return { status: answer.status, close: () => abort.abort() };
+  return { status: answer.status, close: () => abort.abort(), ended };
 }

@@ -18,6 +18,15 @@ function field(raw, nameOf) {
   return out;
 }
 
+/**
+ * The bookings' list rule names the staff by id, written by the server from the accounts' admin flags
+ * (pb_hooks/lib/lista_equipe.js): the file keeps it as it reads with no staff.
+ */
+const semEquipe = (rule) =>
+  typeof rule === 'string'
+    ? rule.replace(/ \|\| \(@request\.auth\.collectionName = "usuarios" && \(.*\)\)$/, '')
+    : rule;
+
 /** The app's collections, sorted, from GET /api/collections (superuser). */
 export async function readSchema(url, token) {
   const response = await fetch(`${url}/api/collections?perPage=500&sort=name`, {
@@ -31,6 +40,7 @@ export async function readSchema(url, token) {
     .sort((a, b) => a.name.localeCompare(b.name))
     .map((c) => {
       const { id: _id, created: _c, updated: _u, fields, ...rest } = c;
+      if (c.name === 'agendamentos') rest.listRule = semEquipe(rest.listRule);
       return { ...rest, fields: fields.map((f) => field(f, nameOf)) };
     });
 }

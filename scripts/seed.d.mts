@@ -1,5 +1,9 @@
 import type { RunningPocketBase } from './pocketbase-server.mjs';
 export declare function insertRows(dataDir: string, rows: Record<string, Record<string, unknown>[]>): void;
+export declare function applyStaffRule(
+  pb: RunningPocketBase,
+  usuarios: Record<string, unknown>[],
+): Promise<void>;
 export declare function passwordHash(pb: RunningPocketBase, password: string): Promise<string>;
 export declare function seedDemo(
   pb: RunningPocketBase,

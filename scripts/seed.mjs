@@ -32,6 +32,22 @@ export function insertRows(dataDir, rows) {
   if (result.status !== 0) throw new Error(`seeding failed: ${result.stderr || result.error}`);
 }
 
+/**
+ * After accounts were inserted around the API: one staff account's flag is saved again through the API, so the
+ * server writes the bookings' list rule from every account's flag at once (pb_hooks/lib/lista_equipe.js; its
+ * minute cron would do it too, a minute later).
+ */
+export async function applyStaffRule(pb, usuarios) {
+  const staff = usuarios.find((u) => u.admin === true || u.admin === 1);
+  if (!staff) return;
+  const response = await fetch(`${pb.url}/api/collections/usuarios/records/${staff.id}`, {
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json', Authorization: pb.superuser.token },
+    body: JSON.stringify({ admin: true }),
+  });
+  if (!response.ok) throw new Error(`could not save the staff flag: ${await response.text()}`);
+}
+
 const tokenKey = () => randomBytes(36).toString('base64url').slice(0, 50);
 
 /**
@@ -145,5 +161,6 @@ export async function seedDemo(pb) {
       db.historico_agendamentos.map((h) => ({ ...h, alteracoes: JSON.stringify(h.alteracoes) })),
     ),
   });
+  await applyStaffRule(pb, usuarios);
   return { accounts: db.usuarios.length, bookings: db.agendamentos.length, password };
 }

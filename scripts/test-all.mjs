@@ -1,10 +1,12 @@
 // `npm test`: every tier, in as few minutes as the machine allows. The tiers are the npm scripts of package.json,
 // each runnable alone; this file only decides their order and what runs side by side:
-//   - the checks that need no build (lint, typecheck, unit, scripts) and the real-server tier start at once;
-//   - the production build (same origin, as the release ships) is made once, copied to .dist-prod, and the budget,
-//     the CSP check, the real-server browser tier and the release tier all test that copy;
-//   - the demo build then takes dist/ for its CSP check and the demo browser tier.
-// At most `SLOTS` tasks run at once (default: the machine's cores; `TEST_SLOTS` overrides). The real-server tier
+//   - the builds and the checks that need no server of their own (lint, typecheck, unit, scripts, budget, CSP)
+//     run two at a time; the production build (same origin, as the release ships) is made once, copied to
+//     .dist-prod, and the budget, the CSP check, the release tier and the real-server browser tier test that copy;
+//     the demo build then takes dist/ for its CSP check and the demo browser tier;
+//   - the tiers that time a real server or a browser (server, e2e:real, e2e:demo) each run alone: beside other
+//     work, their waits ran out on a 2-core machine.
+// At most `SLOTS` tasks run at once (default: the machine's cores; `TEST_SLOTS` overrides). The release tier
 // weighs half a slot: it mostly waits for its server. Each line of output is prefixed with its task; a failure
 // stops everything still running, and a table of every task's time ends the run.
 import { spawn } from 'node:child_process';
@@ -21,7 +23,8 @@ const SLOTS = Number(process.env.TEST_SLOTS) || Math.max(2, availableParallelism
 const prodEnv = { PROD_DIST };
 
 /**
- * The tasks, in the order they start when their turn comes: the longest chains first.
+ * The tasks, in the order they start when their turn comes. The server and browser tiers take the whole machine
+ * (`weight: SLOTS`); before them, the quick checks run two at a time.
  * @type {{ name: string, cmd: string[], after?: string[], env?: Record<string,string>, weight?: number, then?: () => void }[]}
  */
 const TASKS = [
@@ -34,18 +37,24 @@ const TASKS = [
       cpSync(path.join(root, 'dist'), path.join(root, PROD_DIST), { recursive: true });
     },
   },
-  { name: 'e2e:real', cmd: ['npm', 'run', 'test:e2e:real'], after: ['build:prod'], env: prodEnv },
-  { name: 'build:demo', cmd: ['npm', 'run', 'build:demo'], after: ['build:prod'] },
-  { name: 'e2e:demo', cmd: ['npm', 'run', 'test:e2e'], after: ['build:demo'] },
-  { name: 'server', cmd: ['npm', 'run', 'test:server'], weight: 0.5 },
-  { name: 'unit', cmd: ['npm', 'run', 'test:unit'] },
   { name: 'lint', cmd: ['npm', 'run', 'lint'] },
   { name: 'typecheck', cmd: ['npm', 'run', 'typecheck'] },
+  { name: 'unit', cmd: ['npm', 'run', 'test:unit'] },
   { name: 'scripts', cmd: ['npm', 'run', 'test:scripts'] },
   { name: 'budget', cmd: ['node', 'scripts/budget.mjs', PROD_DIST], after: ['build:prod'] },
   { name: 'csp:prod', cmd: ['node', 'scripts/csp-check.mjs', PROD_DIST], after: ['build:prod'] },
-  { name: 'csp:demo', cmd: ['node', 'scripts/csp-check.mjs', 'dist'], after: ['build:demo'] },
   { name: 'release', cmd: ['npm', 'run', 'test:release'], after: ['build:prod'], env: prodEnv, weight: 0.5 },
+  { name: 'server', cmd: ['npm', 'run', 'test:server'], weight: SLOTS },
+  {
+    name: 'e2e:real',
+    cmd: ['npm', 'run', 'test:e2e:real'],
+    after: ['build:prod'],
+    env: prodEnv,
+    weight: SLOTS,
+  },
+  { name: 'build:demo', cmd: ['npm', 'run', 'build:demo'], after: ['build:prod'] },
+  { name: 'csp:demo', cmd: ['node', 'scripts/csp-check.mjs', 'dist'], after: ['build:demo'] },
+  { name: 'e2e:demo', cmd: ['npm', 'run', 'test:e2e'], after: ['build:demo'], weight: SLOTS },
 ];
 
 const started = Date.now();

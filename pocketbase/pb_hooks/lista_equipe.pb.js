@@ -1,20 +1,29 @@
-// The staff list without PocketBase's join and DISTINCT (lib/lista_equipe.js, issue 30).
+// The staff list without PocketBase's join and DISTINCT (lib/lista_equipe.js, issue 30): the bookings' list rule
+// names the staff by id, written from the accounts' admin flag.
 
-routerUse((e) => {
-  const equipe = require(`${__hooks}/lib/lista_equipe.js`).preparar(e);
-  if (!equipe) return e.next();
-  try {
-    return e.next();
-  } finally {
-    // Whatever happened (a bad filter's 400 included), the rest of the request sees the staff member.
-    e.auth = equipe;
-  }
-});
+// Written at first from the migration 1763915000_lista_equipe.js.
 
-onRecordsListRequest((e) => {
-  require(`${__hooks}/lib/lista_equipe.js`).devolver(e);
+// In the save's own transaction: an account made staff, or no longer staff, lists accordingly from that moment.
+onRecordCreate((e) => {
   e.next();
-}, 'agendamentos');
+  const lista = require(`${__hooks}/lib/lista_equipe.js`);
+  if (lista.tocaEquipe(e.record)) lista.atualizarRegra(e.app);
+}, 'usuarios');
+
+onRecordUpdate((e) => {
+  e.next();
+  const lista = require(`${__hooks}/lib/lista_equipe.js`);
+  if (lista.tocaEquipe(e.record)) lista.atualizarRegra(e.app);
+}, 'usuarios');
+
+onRecordDelete((e) => {
+  e.next();
+  const lista = require(`${__hooks}/lib/lista_equipe.js`);
+  if (lista.tocaEquipe(e.record)) lista.atualizarRegra(e.app);
+}, 'usuarios');
+
+// Flags written around the API (a restored backup, a script) reach the rule within a minute.
+cronAdd('lista_equipe', '* * * * *', () => require(`${__hooks}/lib/lista_equipe.js`).atualizarRegra($app));
 
 // The list's CSV file, streamed page by page (lib/exportar_csv.js): staff only.
 routerAdd(

@@ -27,7 +27,7 @@ export const customerSearchKey = (user: {
   celular: string;
 }): string => comum.textoBusca(user.nome_completo, user.email, user.cpf, user.celular);
 
-/** The customer's keys the server indexes for the search (hidden columns of each booking): CPF, e-mail, phone. */
+/** The customer's keys the server indexes for the search (columns of each booking): CPF, e-mail, phone. */
 export const customerIndexedKeys = (user: {
   email: string;
   cpf: string;
@@ -35,11 +35,11 @@ export const customerIndexedKeys = (user: {
 }): { busca_cpf: string; busca_email: string; busca_celular: string } =>
   comum.chavesBusca(user.email, user.cpf, user.celular);
 
-/** The key columns the server's rewrite names (hidden: no client may name them itself). */
+/** The key columns the server keeps on each booking (pb_hooks/lib/busca.js); no client writes them. */
 export const INDEXED_KEY_FIELDS: readonly string[] = ['busca_cpf', 'busca_email', 'busca_celular'];
 
 /**
- * The staff list's filter as the server reads it: a search for a CPF, a phone (10 or 11 digits) or an e-mail
- * (whole or its start) becomes an equality or a range on the indexed key columns (pb_hooks/lib/lista_equipe.js).
+ * The search for a key read from an index: a CPF or a phone (10 or 11 digits) as an equality, a whole e-mail as
+ * the range of its start, on the key columns; null for any other key (searched as text anywhere in `busca`).
  */
-export const indexedSearchFilter = (filter: string): string => comum.filtroBuscaIndexada(filter);
+export const indexedSearch = (key: string): string | null => comum.buscaIndexada(key);

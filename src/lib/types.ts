@@ -78,6 +78,10 @@ export interface ChargeRecord extends BaseRecord {
   motivo: string;
   /** Asaas's `installment` id of a card charge in installments */
   parcelamento?: string;
+  /** a paid charge made while the customer already had an order (refunded on its own, never an order) */
+  duplicada?: boolean;
+  /** the refund this server asked Asaas for: SOLICITADO, or FALHOU when Asaas refused it */
+  estorno?: '' | 'SOLICITADO' | 'FALHOU';
 }
 
 export interface BookingRecord extends BaseRecord {

@@ -41,6 +41,8 @@ function pedirEstorno(payment: PaymentRecord, value: number | null, description:
   if (value !== null) body.value = value;
   else if (charge?.parcelamento) path = `/v3/installments/${encodeURIComponent(charge.parcelamento)}/refund`;
   else if (comum.centavos(payment.valor_estornado ?? 0) > 0) body.value = rest;
+  // Counted from what was refunded before the call: a webhook sent before the answer may have counted it already.
+  const before = comum.centavos(payment.valor_estornado ?? 0);
   const answer = asaasCall('POST', path, body);
   if (answer.status !== 200) {
     const errors = isObject(answer.body) && Array.isArray(answer.body.errors) ? answer.body.errors : [];
@@ -52,8 +54,9 @@ function pedirEstorno(payment: PaymentRecord, value: number | null, description:
       },
     });
   }
-  const before = comum.centavos(payment.valor_estornado ?? 0);
-  payment.valor_estornado = (before + comum.centavos(value ?? rest)) / 100;
+  if (charge) charge.estorno = 'SOLICITADO';
+  const after = before + comum.centavos(value ?? rest);
+  payment.valor_estornado = Math.max(after, comum.centavos(payment.valor_estornado ?? 0)) / 100;
   aposEstorno(payment);
   return null;
 }

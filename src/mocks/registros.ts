@@ -4,12 +4,7 @@
  * to their domain (contas.ts, conta.ts, agenda.ts).
  */
 import { http, HttpResponse } from 'msw';
-import {
-  customerIndexedKeys,
-  customerSearchKey,
-  INDEXED_KEY_FIELDS,
-  indexedSearchFilter,
-} from '@/lib/search-key';
+import { customerIndexedKeys, customerSearchKey, INDEXED_KEY_FIELDS } from '@/lib/search-key';
 import type {
   BookingHistoryRecord,
   BookingRecord,
@@ -107,7 +102,7 @@ function resolvePath(row: Row, path: string): unknown {
     const owner = ownerOf(row);
     return owner ? customerSearchKey(owner) : '';
   }
-  // The hidden key columns the server's search rewrite reads (pb_hooks/lib/busca.js keeps them).
+  // The key columns the server keeps from the account (pb_hooks/lib/busca.js), as the search reads them.
   if (INDEXED_KEY_FIELDS.includes(path) && 'status_agendamento' in row) {
     const owner = ownerOf(row);
     return owner ? customerIndexedKeys(owner)[path as 'busca_cpf'] : '';
@@ -184,16 +179,7 @@ function listRecords(name: CollectionName, request: Request): Response {
   }
   let matches: (row: Row) => boolean;
   try {
-    const filter = query.get('filter') ?? '';
-    matches = compileFilter<Row>(filter, resolvePath, (path) => isField(name, path));
-    // A staff member's search for a CPF, a phone or an e-mail, as the server reads it (pb_hooks/lib/lista_equipe.js).
-    const indexed = name === 'agendamentos' && viewer?.admin ? indexedSearchFilter(filter) : filter;
-    if (indexed !== filter)
-      matches = compileFilter<Row>(
-        indexed,
-        resolvePath,
-        (path) => isField(name, path) || INDEXED_KEY_FIELDS.includes(path),
-      );
+    matches = compileFilter<Row>(query.get('filter') ?? '', resolvePath, (path) => isField(name, path));
   } catch (error) {
     if (error instanceof FilterForbiddenError) return pbError(403, error.message);
     if (error instanceof FilterError) return pbError(400, MSG.badRequest);

@@ -2,11 +2,13 @@
 // as staff and as the customer in turn. Staff (1280 px) take a seeded case on standby and ask for the code; the
 // customer (390 px) finds the code field on the standby page and types it; staff see it, record "sem vagas" and
 // enter both applicants' appointments, and the case leaves the list (AGENDADO).
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from './fixtures';
 import { ACCOUNTS, login } from './helpers';
 
-const SHOTS = '/tmp/shots-issue27b';
+/** Screenshots beside the test's other output. */
+const shots = () => path.join(test.info().project.outputDir, 'booking-day');
 const CUSTOMER = { email: 'dia.pronto@demo.com.br', name: 'Chiara Ricci Almeida' };
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -31,14 +33,14 @@ test(
     test.setTimeout(90_000);
     let row = await staffDay(page);
     await expect(row.getByText('Pronto na página')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/dia-1280.png`, fullPage: true });
+    await page.screenshot({ path: `${shots()}/dia-1280.png`, fullPage: true });
     await expectNoAxeViolations(page, 'opening day');
     await row.getByRole('button', { name: 'Assumir' }).click();
     await expect(row.getByRole('region', { name: 'Chiara Ricci Almeida' })).toBeVisible();
     await row.getByRole('button', { name: 'Pedir código' }).click();
     await expect(row.getByText('Pedido agora: código.')).toBeVisible();
     await page.setViewportSize(PHONE);
-    await page.screenshot({ path: `${SHOTS}/dia-390.png`, fullPage: true });
+    await page.screenshot({ path: `${shots()}/dia-390.png`, fullPage: true });
     await signOut(page);
 
     await expect(await login(page, CUSTOMER.email)).toBeHidden();
@@ -46,7 +48,7 @@ test(
     const field = page.getByLabel('Código (6 números)');
     await expect(field).toBeVisible();
     await expect(page.getByText('noreply-prenotami@esteri.it')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/code-field-390.png`, fullPage: true });
+    await page.screenshot({ path: `${shots()}/code-field-390.png`, fullPage: true });
     await expectNoAxeViolations(page, 'code field');
     await field.pressSequentially('482913', { delay: 40 });
     await expect(page.getByText(/^Recebido pela equipe às \d\d:\d\d:\d\d/)).toBeVisible();
@@ -60,7 +62,7 @@ test(
     row = await staffDay(page);
     await row.getByRole('button', { name: 'Abrir' }).click();
     await expect(row.getByTestId('relay-value')).toHaveText('482913');
-    await page.screenshot({ path: `${SHOTS}/dia-code-1280.png`, fullPage: true });
+    await page.screenshot({ path: `${shots()}/dia-code-1280.png`, fullPage: true });
     await row.getByRole('button', { name: 'Sem vagas' }).click();
     await expect(row.getByText('1 tentativa(s) registrada(s).')).toBeVisible();
     const form = row.getByRole('region', { name: 'Agendamentos' });
@@ -91,9 +93,9 @@ test(
     await expect(page.getByRole('region', { name: 'Histórico de alterações' })).toContainText(
       'endereco: — → Av. Paulista, 1963',
     );
-    await page.screenshot({ path: `${SHOTS}/consulados-1280.png`, fullPage: true });
+    await page.screenshot({ path: `${shots()}/consulados-1280.png`, fullPage: true });
     await expectNoAxeViolations(page, 'consulates');
     await page.setViewportSize(PHONE);
-    await page.screenshot({ path: `${SHOTS}/consulados-390.png`, fullPage: true });
+    await page.screenshot({ path: `${shots()}/consulados-390.png`, fullPage: true });
   },
 );

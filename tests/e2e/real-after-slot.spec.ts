@@ -3,21 +3,23 @@
 // says to confirm in the portal. Tracking shows the task with its window and "Já confirmei", which the server
 // records; then the customer asks for a new date with Flex (reason, a modal that traps focus and closes with
 // Escape): the old appointment is cancelled, the case is back in the ready list; staff book the new date, and
-// their booking page shows each appointment's confirmation or cancellation.
+// their booking page shows each appointment's confirmation or cancellation. Before that, the D-7 reminder's
+// "Vou comparecer" is answered from the e-mail's link, and staff read the answer in the history.
 import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, REAL_BACKEND, test } from './fixtures';
-import { loginAs, login } from './helpers';
+import { loginAs, login, mailsTo } from './helpers';
 import { DADOS_CURITIBA } from '../../scripts/processo-fixture.mjs';
 import calendario from '../../pocketbase/pb_hooks/lib/calendario.js';
 import { customerWithOrder, ownAddress, superuserToken } from './real-helpers';
 
-const SHOTS = '/tmp/shots-ha';
 const hoje = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10); // São Paulo's day
 const dia = (n: number) => calendario.somarDias(hoje, n);
 
 test('the confirmation task and a Flex request to a new appointment', async ({ page, request, browser }) => {
   test.setTimeout(150_000);
+  const SHOTS = path.join(test.info().project.outputDir, 'after-slot');
   mkdirSync(SHOTS, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
   const shot = (p: Page, name: string) =>
@@ -70,6 +72,30 @@ test('the confirmation task and a Flex request to a new appointment', async ({ p
     expect(made.ok(), await made.text()).toBe(true);
   };
   await book(dia(7), '10:00');
+
+  // D-7: the reminder e-mail's "Vou comparecer", opened as the customer opens it, on the phone or the desktop.
+  const ran = await request.post(`${REAL_BACKEND.pb}/api/pos-vaga/rodar`, { headers: su, data: { hoje } });
+  expect(ran.ok(), await ran.text()).toBe(true);
+  let answer = '';
+  await expect
+    .poll(async () => {
+      const mail = (await mailsTo(page, customer.email)).find((m) =>
+        m.subject.startsWith('Lembrete: atendimento de Bruna Lazzari em 7 dias'),
+      );
+      const href = mail?.html.match(
+        /href="([^"]*\/api\/lembretes\/responder\?t=[^"]+r=vou_comparecer)"/,
+      )?.[1];
+      answer = href?.replace(/&amp;/g, '&') ?? '';
+      return answer;
+    })
+    .not.toBe('');
+  await page.goto(answer);
+  await expect(page.getByRole('heading', { level: 1, name: 'Vou comparecer' })).toBeVisible();
+  await expectNoAxeViolations(page, 'the reminder answer page');
+  await page.getByRole('button', { name: 'Confirmar: Vou comparecer' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Resposta registrada' })).toBeVisible();
+  await expect(page.getByText('Bruna Lazzari: Vou comparecer.')).toBeVisible();
+  await shot(page, 'lembrete-resposta');
 
   // The confirmation task: the window, how, and "Já confirmei", recorded by the server.
   await ownAddress(page.context());
@@ -128,6 +154,9 @@ test('the confirmation task and a Flex request to a new appointment', async ({ p
     /Não confirmado \(prazo de/,
   ]);
   await expect(panel).toContainText('Uma viagem de trabalho na mesma semana');
+  // The reminder's answer is in the booking's history.
+  await expect(staff.getByText('Resposta ao lembrete:').first()).toBeVisible();
+  await expect(staff.getByText('Vou comparecer').first()).toBeVisible();
   await expectNoAxeViolations(staff, 'staff: the appointments panel');
   await shot(staff, 'staff-atendimentos');
   await staffContext.close();

@@ -5,12 +5,12 @@
 // "sem vagas" shows on tracking; then both appointments are entered, the booking is AGENDADO, and the customer
 // downloads each confirmation.
 import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { expect, expectNoAxeViolations, REAL_BACKEND, test } from './fixtures';
 import { ACCOUNTS, login } from './helpers';
 import { DADOS_CURITIBA, pdfPage } from '../../scripts/processo-fixture.mjs';
 import { customerWithOrder, ownAddress, superuserToken } from './real-helpers';
 
-const SHOTS = '/tmp/shots-issue27';
 const SP = {
   ...DADOS_CURITIBA,
   uf: 'SP',
@@ -25,6 +25,7 @@ test(
   async ({ browser, request }) => {
     // The journey makes its own phone (390 px) and desktop (1280 px) contexts: once is enough.
     test.setTimeout(120_000);
+    const SHOTS = path.join(test.info().project.outputDir, 'booking-day');
     mkdirSync(SHOTS, { recursive: true });
     const customer = await customerWithOrder(request, 'familiar');
     const api = `${REAL_BACKEND.pb}/api/collections`;

@@ -3,9 +3,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect, REAL_BACKEND, test } from './fixtures';
 
-const built = JSON.parse(readFileSync('dist/headers.json', 'utf8')) as Record<string, string>;
+// The build the server serves: PROD_DIST when npm test made it (the demo build then holds dist/), else dist/.
+const DIST = process.env.PROD_DIST ?? 'dist';
+const built = JSON.parse(readFileSync(`${DIST}/headers.json`, 'utf8')) as Record<string, string>;
 const csp = built['Content-Security-Policy'] ?? '';
-const asset = readdirSync('dist/assets').find((name) => name.endsWith('.js')) ?? '';
+const asset = readdirSync(`${DIST}/assets`).find((name) => name.endsWith('.js')) ?? '';
 
 test.beforeAll(() => {
   expect(REAL_BACKEND.pb, 'this file runs only against the real backend').not.toBe('');

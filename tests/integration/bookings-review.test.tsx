@@ -371,7 +371,8 @@ describe('staff list: consulate and documentation state', () => {
   it('filters by both in one request, kept in the URL, and shows them as columns', async () => {
     const [a, b] = [...getDb().agendamentos].sort((x, y) => y.created.localeCompare(x.created));
     if (!a || !b) throw new Error('seed too small');
-    Object.assign(a, { consulado: 'curitiba', documentacao: 'aprovada' });
+    // Recife: a consulate the seed's own accounts (the booking day's, at São Paulo and Curitiba) leave free.
+    Object.assign(a, { consulado: 'recife', documentacao: 'aprovada' });
     Object.assign(b, { consulado: 'sao_paulo', documentacao: 'aprovada' });
     const urls: URL[] = [];
     const onStart = ({ request }: { request: Request }) => {
@@ -383,30 +384,30 @@ describe('staff list: consulate and documentation state', () => {
     try {
       const { user, router } = renderApp({ route: '/dashboard', session: 'admin' });
       await screen.findByText(/^Total: \d+$/, { selector: '[role="status"]' });
-      await user.selectOptions(screen.getByLabelText('Consulado'), 'Curitiba');
+      await user.selectOptions(screen.getByLabelText('Consulado'), 'Recife');
       await user.selectOptions(screen.getByLabelText('Documentação'), 'Aprovada');
       await screen.findByText('Total: 1', { selector: '[role="status"]' });
-      expect(router.location.search).toBe('?consulado=curitiba&documentacao=aprovada');
+      expect(router.location.search).toBe('?consulado=recife&documentacao=aprovada');
       expect(urls[urls.length - 1]?.searchParams.get('filter')).toBe(
-        'consulado = "curitiba" && documentacao = "aprovada"',
+        'consulado = "recife" && documentacao = "aprovada"',
       );
       const table = screen.getByRole('table', { name: 'Agendamentos' });
       const rows = within(table).getAllByRole('row').slice(1);
       expect(rows).toHaveLength(1);
-      expect(within(rows[0] as HTMLElement).getByText('Curitiba')).toBeInTheDocument();
+      expect(within(rows[0] as HTMLElement).getByText('Recife')).toBeInTheDocument();
       expect(within(rows[0] as HTMLElement).getByText('Aprovada')).toBeInTheDocument();
     } finally {
       server.events.removeListener('request:start', onStart);
     }
   });
 
-  it('opens filtered from a link: "aprovada at Curitiba" is one URL', async () => {
+  it('opens filtered from a link: "aprovada at Recife" is one URL', async () => {
     const [a] = [...getDb().agendamentos].sort((x, y) => y.created.localeCompare(x.created));
     if (!a) throw new Error('seed too small');
-    Object.assign(a, { consulado: 'curitiba', documentacao: 'aprovada' });
-    renderApp({ route: '/dashboard?consulado=curitiba&documentacao=aprovada', session: 'admin' });
+    Object.assign(a, { consulado: 'recife', documentacao: 'aprovada' });
+    renderApp({ route: '/dashboard?consulado=recife&documentacao=aprovada', session: 'admin' });
     await screen.findByText('Total: 1', { selector: '[role="status"]' });
-    expect(screen.getByLabelText('Consulado')).toHaveValue('curitiba');
+    expect(screen.getByLabelText('Consulado')).toHaveValue('recife');
     expect(screen.getByLabelText('Documentação')).toHaveValue('aprovada');
   });
 });

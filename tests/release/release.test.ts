@@ -134,76 +134,83 @@ describe('upgrading an installation of the previous release', () => {
   const targets: Installation[] = [];
   afterAll(() => targets.forEach(stopInstalled));
 
-  it('backs up, installs the new files, migrates, restarts; a failed upgrade returns to the backup', async () => {
-    // The previous release's layout: the same kit before the booking's search column (SINCE) and what came after.
-    expect(LATER[0]).toBe(SINCE);
-    const previous = variant('anterior', (dir) =>
-      LATER.forEach((name) => rmSync(path.join(dir, 'pb_migrations', name))),
-    );
-    const target = installation(path.join(work, 'raiz'), await freePort());
-    targets.push(target);
-    const first = install(previous, target, ENV);
-    expect(first.status, first.output).toBe(0);
-    let token = await superuserToken(target);
-    const booking = async () =>
-      (await api(target, token, '/api/collections/agendamentos')).json.fields as { name: string }[];
-    expect((await booking()).map((f) => f.name)).not.toContain('busca');
-    const account = await api(target, token, '/api/collections/usuarios/records', {
-      method: 'POST',
-      body: JSON.stringify({
+  // Three installs and a rollback, each waiting for its service to answer: minutes on a busy 2-core machine.
+  it(
+    'backs up, installs the new files, migrates, restarts; a failed upgrade returns to the backup',
+    { timeout: 180_000 },
+    async () => {
+      // The previous release's layout: the same kit before the booking's search column (SINCE) and what came after.
+      expect(LATER[0]).toBe(SINCE);
+      const previous = variant('anterior', (dir) =>
+        LATER.forEach((name) => rmSync(path.join(dir, 'pb_migrations', name))),
+      );
+      const target = installation(path.join(work, 'raiz'), await freePort());
+      targets.push(target);
+      const first = install(previous, target, ENV);
+      expect(first.status, first.output).toBe(0);
+      let token = await superuserToken(target);
+      const booking = async () =>
+        (await api(target, token, '/api/collections/agendamentos')).json.fields as { name: string }[];
+      expect((await booking()).map((f) => f.name)).not.toContain('busca');
+      const account = await api(target, token, '/api/collections/usuarios/records', {
+        method: 'POST',
+        body: JSON.stringify({
+          nome_completo: 'Cliente de Antes',
+          email: 'antes@passaporte-italiano.test',
+          password: 'Senha@2026',
+          passwordConfirm: 'Senha@2026',
+          cpf: '529.982.247-25',
+          celular: '(11) 98765-4321',
+        }),
+      });
+      expect(account.status).toBe(200);
+
+      const upgrade = install(
+        variant('nova', () => {}),
+        target,
+      );
+      expect(upgrade.status, upgrade.output).toBe(0);
+      expect(upgrade.output).toContain('Atualizando anterior -> nova');
+      expect(running(target)).toBe('releases/nova');
+      token = await superuserToken(target);
+      expect((await booking()).map((f) => f.name)).toContain('busca');
+      expect((await api(target, token, `/api/collections/usuarios/records/${account.json.id}`)).status).toBe(
+        200,
+      );
+      const copies = readdirSync(path.join(target.root, 'var/lib/passaporte/copias-instalacao'));
+      expect(copies).toEqual([expect.stringMatching(/^pb_data-\d{8}-\d{6}-anterior$/)]);
+      expect(
+        existsSync(
+          path.join(target.root, 'var/lib/passaporte/copias-instalacao', copies[0] ?? '', 'data.db'),
+        ),
+      ).toBe(true);
+
+      // A release whose migration fails: the upgrade is undone, the previous version runs on the data of before.
+      const broken = variant('quebrada', (dir) =>
+        writeFileSync(
+          path.join(dir, 'pb_migrations', '1999999999_quebrada.js'),
+          "migrate((app) => { throw new Error('migração quebrada'); });\n",
+        ),
+      );
+      const failed = install(broken, target);
+      expect(failed.status).not.toBe(0);
+      expect(failed.output).toContain(
+        'atualização para quebrada desfeita: nova voltou a funcionar, com os dados de antes.',
+      );
+      expect(running(target)).toBe('releases/nova');
+      token = await superuserToken(target);
+      expect(
+        (await api(target, token, `/api/collections/usuarios/records/${account.json.id}`)).json,
+      ).toMatchObject({
         nome_completo: 'Cliente de Antes',
-        email: 'antes@passaporte-italiano.test',
-        password: 'Senha@2026',
-        passwordConfirm: 'Senha@2026',
-        cpf: '529.982.247-25',
-        celular: '(11) 98765-4321',
-      }),
-    });
-    expect(account.status).toBe(200);
+      });
+      expect(readFileSync(path.join(target.root, 'opt/passaporte/atual/VERSION'), 'utf8')).toBe('nova\n');
 
-    const upgrade = install(
-      variant('nova', () => {}),
-      target,
-    );
-    expect(upgrade.status, upgrade.output).toBe(0);
-    expect(upgrade.output).toContain('Atualizando anterior -> nova');
-    expect(running(target)).toBe('releases/nova');
-    token = await superuserToken(target);
-    expect((await booking()).map((f) => f.name)).toContain('busca');
-    expect((await api(target, token, `/api/collections/usuarios/records/${account.json.id}`)).status).toBe(
-      200,
-    );
-    const copies = readdirSync(path.join(target.root, 'var/lib/passaporte/copias-instalacao'));
-    expect(copies).toEqual([expect.stringMatching(/^pb_data-\d{8}-\d{6}-anterior$/)]);
-    expect(
-      existsSync(path.join(target.root, 'var/lib/passaporte/copias-instalacao', copies[0] ?? '', 'data.db')),
-    ).toBe(true);
-
-    // A release whose migration fails: the upgrade is undone, the previous version runs on the data of before.
-    const broken = variant('quebrada', (dir) =>
-      writeFileSync(
-        path.join(dir, 'pb_migrations', '1999999999_quebrada.js'),
-        "migrate((app) => { throw new Error('migração quebrada'); });\n",
-      ),
-    );
-    const failed = install(broken, target);
-    expect(failed.status).not.toBe(0);
-    expect(failed.output).toContain(
-      'atualização para quebrada desfeita: nova voltou a funcionar, com os dados de antes.',
-    );
-    expect(running(target)).toBe('releases/nova');
-    token = await superuserToken(target);
-    expect(
-      (await api(target, token, `/api/collections/usuarios/records/${account.json.id}`)).json,
-    ).toMatchObject({
-      nome_completo: 'Cliente de Antes',
-    });
-    expect(readFileSync(path.join(target.root, 'opt/passaporte/atual/VERSION'), 'utf8')).toBe('nova\n');
-
-    // The same release again (a re-run): the running copy is kept apart for a way back, not overwritten.
-    const again = install(path.join(work, 'passaporte-italiano-nova'), target);
-    expect(again.status, again.output).toBe(0);
-    expect(running(target)).toBe('releases/nova');
-    expect(existsSync(path.join(target.root, 'opt/passaporte/releases/nova.anterior/VERSION'))).toBe(true);
-  });
+      // The same release again (a re-run): the running copy is kept apart for a way back, not overwritten.
+      const again = install(path.join(work, 'passaporte-italiano-nova'), target);
+      expect(again.status, again.output).toBe(0);
+      expect(running(target)).toBe('releases/nova');
+      expect(existsSync(path.join(target.root, 'opt/passaporte/releases/nova.anterior/VERSION'))).toBe(true);
+    },
+  );
 });

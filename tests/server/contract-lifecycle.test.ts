@@ -11,7 +11,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/mocks/seed';
 import { answer, BACKENDS, type Backend } from './contract-backends';
 import { CARDS, nextCpf } from './helpers';
 
-const POLL = { timeout: 10_000, interval: 100 };
+const POLL = { timeout: 20_000, interval: 100 };
 const DAY_MS = 86_400_000;
 /** São Paulo's day `days` before today, 00:01 there (03:01 UTC): a payment made just after midnight. */
 const spDayStart = (days: number): string => {
@@ -188,6 +188,29 @@ describe.each(BACKENDS)('$name', (backend) => {
       })
     ).flatMap((h) => (h.alteracoes as { para: string }[]).map((a) => a.para));
     expect(notes).toContain(regras.textosPosPagamento.REFUNDED);
+  });
+
+  it('a refund whose webhook comes before Asaas’s answer: the REFUNDED it wrote stays', async () => {
+    const { customer, booking } = await paidCustomer(backend);
+    const admin = await staff();
+    await backend.asaasConfig({ eventsOnRefund: 'before' });
+    try {
+      expect(
+        await admin.send('/payments/estorno', {
+          method: 'POST',
+          body: { agendamento: booking.id, motivo: 'Contrato: evento antes da resposta' },
+        }),
+      ).toEqual({ resultado: 'solicitado' });
+    } finally {
+      await backend.asaasConfig({ eventsOnRefund: 'after' });
+    }
+    expect(await own(customer.pb, 'pagamentos')).toMatchObject([
+      { status_asaas: 'REFUNDED', valor_estornado: regras.precos.individual },
+    ]);
+    expect(await own(customer.pb, 'cobrancas')).toMatchObject([
+      { status: 'REFUNDED', ativa: false, estorno: 'SOLICITADO' },
+    ]);
+    expect(await own(customer.pb, 'agendamentos')).toMatchObject([{ status_agendamento: 'CANCELADO' }]);
   });
 
   it('after the money: a chargeback awaiting reversal reaches the payment, and a late "pending" does not undo it', async () => {

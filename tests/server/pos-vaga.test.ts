@@ -102,7 +102,10 @@ describe('reminders that ask for an answer', () => {
     // Opening the link records nothing (a mail scanner may open it); the button on the page does.
     const page = await fetch(link('vou_comparecer'));
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('Confirmar: Vou comparecer');
+    const html = await page.text();
+    expect(html).toContain('Confirmar: Vou comparecer');
+    // The site's icon, so the browser does not ask for a /favicon.ico that is not there.
+    expect(html).toMatch(/<link rel="icon" href="http[^"]+\/favicon\.svg"/);
     const [lembrete] = await owner.pb
       .collection('lembretes')
       .getFullList({ filter: `requerente = "${ana.id}"` });
@@ -124,6 +127,12 @@ describe('reminders that ask for an answer', () => {
       },
     );
     expect(forged.status).toBe(400);
+    // "Preciso remarcar" (the last answer wins) points to tracking, where a customer with Flex asks for it.
+    const again = await fetch(link('preciso_remarcar'), { method: 'POST' });
+    expect(await again.text()).toMatch(/você mesmo pode pedir a nova data em <a href="http[^"]+\/tracking">/);
+    expect(await staff.pb.collection('lembretes').getOne(lembrete!.id)).toMatchObject({
+      resposta: 'preciso_remarcar',
+    });
     expect(await other.pb.collection('lembretes').getFullList()).toEqual([]);
 
     // D-1 (São Paulo): Ana's second reminder, once.

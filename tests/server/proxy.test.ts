@@ -337,6 +337,19 @@ describe('a charge of unknown outcome is settled by asking Asaas', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(2_000);
   }, 20_000);
 
+  it('the read that settles the charge already answers with what Asaas made (a 5xx whose charge went through)', async () => {
+    const customer = await newCustomer();
+    const customerId = await asaasCustomer(customer);
+    const body = cardRequest(customerId, customer, { number: CARDS.serverError });
+    expect((await failure(payByCard(customer, body))).status).toBe(502);
+    expect(await customer.pb.collection('cobrancas').getFullList()).toMatchObject([
+      { status: 'CONFIRMED', ativa: true, tentativa: body.externalReference },
+    ]);
+    expect(await customer.pb.collection('pagamentos').getFullList()).toMatchObject([
+      { status_asaas: 'CONFIRMED', preco_servico: 699 },
+    ]);
+  });
+
   it('a retried attempt after a 5xx is answered with the charge Asaas made: one charge, the order', async () => {
     const customer = await newCustomer();
     const customerId = await asaasCustomer(customer);

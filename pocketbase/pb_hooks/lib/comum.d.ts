@@ -13,7 +13,6 @@ declare const comum: {
     celular: string,
   ): { busca_cpf: string; busca_email: string; busca_celular: string };
   buscaIndexada(chave: string): string | null;
-  filtroBuscaIndexada(filtro: string): string;
   centavos(reais: number): number;
   parcelamento(total: number, parcelas: number): { valor: number; ultima: number; total: number };
   validarPedido(

@@ -84,20 +84,16 @@ function chavesBusca(email, cpf, celular) {
   };
 }
 
-// What the list sends for its search box (src/features/bookings/list-params.ts): `busca ~ "key"`, after
-// `created ~ "text" || ` unless the text holds an '@'. Values in either quote, as PocketBase's scanner reads them.
-const TERMO_BUSCA =
-  /(^|[^\w.])(created ~ (["'])((?:\\.|(?!\3)[^\\])*)\3 \|\| )?busca ~ (["'])((?:\\.|(?!\5)[^\\])*)\5/g;
-// The only text of 10 or more digits a `created` value ('2026-11-20 12:00:00.000Z') can hold.
-const DATA_HORA = /^\d{4}-\d{2}-\d{2} \d{2}$/;
 // A whole e-mail (something, the at sign, a domain with a dot and something after it): no space, quote, backslash or
 // '%' (a LIKE pattern). Part of an e-mail ('ana@gmail', '@gmail.com', 'silva@') stays text found anywhere.
 const EMAIL = /^[^\s"'\\%\uff20]+\uff20[^\s"'\\%\uff20.]+(\.[^\s"'\\%\uff20.]+)+$/;
 
 /**
- * The indexed form of a search key, or null when the key is searched as text anywhere in `busca`: 10 or 11
- * digits (a whole CPF, or a phone with its area code) are a customer's CPF or phone, equal; a whole e-mail is
- * the start of a customer's e-mail (so 'ana@x.com' also finds 'ana@x.com.br', not 'joana@x.com').
+ * The indexed form of a search key (issue 30: a `LIKE '%…%'` on `busca` cannot seek an index, so a rare match
+ * read every booking), or null when the key is searched as text anywhere in `busca`: 10 or 11 digits (a whole
+ * CPF, or a phone with its area code) are a customer's CPF or phone, equal; a whole e-mail is the start of a
+ * customer's e-mail (so 'ana@x.com' also finds 'ana@x.com.br', not 'joana@x.com'). The app's list
+ * (src/features/bookings/list-params.ts) sends it.
  */
 function buscaIndexada(chave) {
   if (/^\d{10,11}$/.test(chave)) return '(busca_cpf = "' + chave + '" || busca_celular = "' + chave + '")';
@@ -105,20 +101,6 @@ function buscaIndexada(chave) {
     return '(busca_email >= "' + chave + '" && busca_email < "' + chave + '\uffff")';
   }
   return null;
-}
-
-/**
- * The list's filter with each search for a CPF, a phone or an e-mail read from an index instead of a walk of
- * every booking's `busca` (issue 30): a `LIKE '%…%'` cannot seek an index, so a rare match read all 100,000
- * rows. Any other filter comes back as it is. The server (lib/lista_equipe.js) and the demo double run it.
- */
-function filtroBuscaIndexada(filtro) {
-  return String(filtro || '').replace(TERMO_BUSCA, function (termo, antes, criado, _a, texto, _b, chave) {
-    const indexada = buscaIndexada(chave);
-    if (indexada === null) return termo;
-    // `created ~ text` can only match a number typed as 'aaaa-mm-dd hh': then it stays an alternative.
-    return antes + (criado && DATA_HORA.test(texto) ? criado + indexada : indexada);
-  });
 }
 
 function centavos(reais) {
@@ -204,7 +186,6 @@ module.exports = {
   termoBusca,
   chavesBusca,
   buscaIndexada,
-  filtroBuscaIndexada,
   centavos,
   parcelamento,
   validarPedido,

@@ -6,7 +6,7 @@ const asaas = require(`${__hooks}/lib/asaas.js`);
 const historico = require(`${__hooks}/lib/historico.js`);
 const emails = require(`${__hooks}/lib/emails.js`);
 const pedidos = require(`${__hooks}/lib/pedidos.js`);
-const { achar } = require(`${__hooks}/lib/registros.js`);
+const { achar, atualizar } = require(`${__hooks}/lib/registros.js`);
 const prazo = require(`${__hooks}/lib/prazo.js`);
 const aberto = require(`${__hooks}/lib/pedido_aberto.js`);
 
@@ -71,18 +71,18 @@ function pedirEstorno(app, pagamento, valor, descricao, acoes) {
     });
   }
   if (resposta.status !== 200) throw new ApiError(503, MSG.falhou, {});
-  if (cobranca) {
-    cobranca.set('estorno', 'SOLICITADO');
-    app.save(cobranca);
-  }
-  // Counted from what was refunded before the call: Asaas's webhook may have counted this refund already.
-  const pedido = app.findRecordById('pagamentos', pagamento.id);
+  // Asaas's webhook may have moved the charge and the order during the call (REFUNDED): both are read afresh.
+  if (cobranca) atualizar(app, 'cobrancas', cobranca.id, (atual) => atual.set('estorno', 'SOLICITADO'));
+  // Counted from what was refunded before the call: the webhook may have counted this refund already.
   const antes = regras.centavos(pagamento.getFloat('valor_estornado'));
   const depois = antes + regras.centavos(valor === null ? resta : valor);
-  pedido.set('valor_estornado', Math.max(depois, regras.centavos(pedido.getFloat('valor_estornado'))) / 100);
-  app.save(pedido);
-  require(`${__hooks}/lib/notas.js`).aposEstorno(app, pedido, acoes);
-  return pedido;
+  return atualizar(app, 'pagamentos', pagamento.id, (pedido, tx) => {
+    pedido.set(
+      'valor_estornado',
+      Math.max(depois, regras.centavos(pedido.getFloat('valor_estornado'))) / 100,
+    );
+    require(`${__hooks}/lib/notas.js`).aposEstorno(tx, pedido, acoes);
+  });
 }
 
 function agendamentoDe(app, pagamento) {

@@ -210,14 +210,18 @@ function cancelar(app, pagamentoId) {
     // Refused: perhaps because it is already being cancelled; Asaas's own word on the invoice decides.
     if (!pedido) resposta = asaas().chamar('GET', caminho);
     const nota = resposta.status === 200 && resposta.json && resposta.json.id ? resposta.json : null;
-    const registro = app.findRecordById('pagamentos', pagamentoId);
     const cancelada = nota && ['PROCESSING_CANCELLATION', 'CANCELED'].indexOf(String(nota.status)) >= 0;
-    if (cancelada && registro.getString('nota_status') === status) copiar(registro, nota);
-    if (!cancelada) {
-      const texto = TEXTOS.cancelamentoRecusado + (motivo ? ' (' + motivo + ')' : '');
-      registro.set('nota_alerta', texto.slice(0, 500));
-    }
-    salvar(app, registro);
+    // Read afresh in one transaction: Asaas's events may have moved the order during the calls.
+    let registro = null;
+    app.runInTransaction((tx) => {
+      registro = tx.findRecordById('pagamentos', pagamentoId);
+      if (cancelada && registro.getString('nota_status') === status) copiar(registro, nota);
+      if (!cancelada) {
+        const texto = TEXTOS.cancelamentoRecusado + (motivo ? ' (' + motivo + ')' : '');
+        registro.set('nota_alerta', texto.slice(0, 500));
+      }
+      salvar(tx, registro);
+    });
     if (!cancelada) {
       alertar(app, registro, 'Nota fiscal a cancelar - Passaporte Italiano', [
         registro.getString('nota_alerta'),

@@ -2,7 +2,7 @@
 // charge becomes, written once whoever asks (the proxy's answer, the webhook, a reconciliation).
 
 const regras = require(`${__hooks}/lib/regras.js`);
-const { achar, novo, violaUnicidade } = require(`${__hooks}/lib/registros.js`);
+const { achar, novo, violaUnicidade, atualizar } = require(`${__hooks}/lib/registros.js`);
 
 // Statuses that end a charge without money, or with all of it given back: the customer may pay again.
 const ENCERRADAS = regras.ASAAS_ENCERRADAS;
@@ -202,8 +202,8 @@ function estornarDuplicada(app, cobrancaId) {
         description: 'Pagamento duplicado: o cliente já tinha um pedido.',
       });
   const ok = resposta.status === 200;
-  cobranca.set('estorno', ok ? 'SOLICITADO' : 'FALHOU');
-  app.save(cobranca);
+  // Read afresh: the refund's webhook may have moved the charge during the call.
+  atualizar(app, 'cobrancas', cobrancaId, (atual) => atual.set('estorno', ok ? 'SOLICITADO' : 'FALHOU'));
   const emails = require(`${__hooks}/lib/emails.js`);
   emails.alertaEquipe(
     app,
@@ -389,14 +389,24 @@ function conciliar(app, cobranca) {
   const lista = resposta.status === 200 && resposta.json && resposta.json.data;
   if (!lista || typeof lista.length !== 'number') return cobranca;
   const achada = pagamentoDaCobranca(cobranca, lista);
-  if (achada) {
-    if (!cobranca.getString('asaas_id')) cobranca.set('asaas_id', String(achada.id));
-    if (achada.installment && !cobranca.getString('parcelamento')) {
-      cobranca.set('parcelamento', String(achada.installment));
+  if (!achada && idadeS(cobranca) <= espera) return cobranca;
+  // Applied to the charge as it is now, in one transaction: a webhook may have moved it during the call.
+  const depois = [];
+  let atual = cobranca;
+  app.runInTransaction((tx) => {
+    atual = tx.findRecordById('cobrancas', cobranca.id);
+    if (!achada) {
+      if (atual.getString('status') === status) aplicarStatus(tx, atual, 'NAO_CRIADA', undefined, depois);
+      return;
     }
-    return aplicarStatus(app, cobranca, statusDoAsaas(cobranca, achada));
-  }
-  return idadeS(cobranca) > espera ? aplicarStatus(app, cobranca, 'NAO_CRIADA') : cobranca;
+    if (!atual.getString('asaas_id')) atual.set('asaas_id', String(achada.id));
+    if (achada.installment && !atual.getString('parcelamento')) {
+      atual.set('parcelamento', String(achada.installment));
+    }
+    aplicarStatus(tx, atual, statusDoAsaas(atual, achada), undefined, depois);
+  });
+  executar(app, depois);
+  return atual;
 }
 
 /**
@@ -421,7 +431,29 @@ function conciliarAtiva(app, usuarioId) {
   return ativa ? conciliar(app, ativa) : null;
 }
 
+/**
+ * A customer's list of payments or charges (onRecordsListRequest): their live charge is settled first, and when
+ * that changed it, the rows already read are read again. An order the settling wrote shows from the next read.
+ * The read itself never fails for it: the charge stays unknown until the next look.
+ */
+function conciliarNaLeitura(e) {
+  if (!e.auth || e.auth.collection().name !== 'usuarios') return;
+  try {
+    const ativa = achar(e.app, 'cobrancas', 'usuario = {:u} && ativa = true', { u: e.auth.id });
+    if (!ativa) return;
+    const antes = ativa.getString('status');
+    if (conciliar(e.app, ativa).getString('status') === antes) return;
+    for (let i = 0; i < e.records.length; i++) {
+      const registro = e.records[i];
+      registro.load(e.app.findRecordById(registro.collection().name, registro.id).fieldsData());
+    }
+  } catch (err) {
+    console.error('Conciliação da cobrança falhou: ' + err);
+  }
+}
+
 module.exports = {
+  conciliarNaLeitura,
   gravarPedido,
   aplicarStatus,
   executar,

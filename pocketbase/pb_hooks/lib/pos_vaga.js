@@ -211,7 +211,11 @@ function mensagemLembrete(app, d) {
 function pagina(titulo, corpo) {
   return (
     '<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">' +
-    '<meta name="viewport" content="width=device-width, initial-scale=1"><title>' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    // The site's icon (else the browser asks this origin for /favicon.ico, a 404).
+    '<link rel="icon" href="' +
+    emails.escapar($app.settings().meta.appURL + '/favicon.svg') +
+    '" type="image/svg+xml"><title>' +
     titulo +
     ' - Passaporte Italiano</title></head><body style="font-family:Arial,sans-serif;max-width:36rem;' +
     'margin:2rem auto;padding:0 1rem;line-height:1.5;color:#1f2937"><main><h1>' +
@@ -277,7 +281,10 @@ function responder(e, gravar) {
   const seguinte =
     r === 'vou_comparecer'
       ? '<p>Obrigado! Até o dia do atendimento.</p>'
-      : '<p>A nossa equipe vai entrar em contato para falar da nova data.</p>';
+      : '<p>A nossa equipe vai entrar em contato para falar da nova data.</p>' +
+        '<p>Se o seu pedido inclui o Flex, você mesmo pode pedir a nova data em <a href="' +
+        emails.escapar(e.app.settings().meta.appURL + '/tracking') +
+        '">Acompanhar meu agendamento</a>.</p>';
   return e.html(200, pagina('Resposta registrada', '<p>' + quem + ': ' + RESPOSTAS[r] + '.</p>' + seguinte));
 }
 

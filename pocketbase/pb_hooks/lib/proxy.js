@@ -107,7 +107,8 @@ function repetirTentativa(e, usuario, tentativa) {
     throw new ApiError(409, regras.MSG.tentativaRepetida, {});
   }
   // A retry of an attempt whose outcome is unknown: Asaas is asked first.
-  const status = pedidos.conciliar(e.app, anterior).getString('status');
+  const cobranca = pedidos.conciliar(e.app, anterior);
+  const status = cobranca.getString('status');
   if (status === 'ENVIANDO' || status === 'INDETERMINADA') {
     throw new ApiError(502, regras.MSG.indeterminado, {
       cobranca: new ValidationError('indeterminada', regras.MSG.indeterminado),
@@ -115,7 +116,7 @@ function repetirTentativa(e, usuario, tentativa) {
   }
   if (status === 'RECUSADA') {
     throw new BadRequestError(regras.MSG.recusado, {
-      asaas: new ValidationError('recusada', anterior.getString('motivo') || regras.MSG.recusado),
+      asaas: new ValidationError('recusada', cobranca.getString('motivo') || regras.MSG.recusado),
     });
   }
   if (status === 'NAO_CRIADA') {
@@ -123,7 +124,7 @@ function repetirTentativa(e, usuario, tentativa) {
       asaas: new ValidationError('nao_criada', regras.MSG.naoCriada),
     });
   }
-  return e.json(200, respostaCobranca(anterior));
+  return e.json(200, respostaCobranca(cobranca));
 }
 
 /**
@@ -305,48 +306,65 @@ function cobrarCartao(e) {
  * against the card attempt limit (`tentativaCartao`, the counted attempt's id; '' for Pix).
  */
 function responderCobranca(e, enviada, resposta, tentativaCartao) {
-  // An installment's webhook may have reached the charge while the POST was in flight: read it again.
-  const cobranca = e.app.findRecordById('cobrancas', enviada.id);
-  if (resposta.status === 200 && resposta.json && resposta.json.id) {
-    if (!cobranca.getString('asaas_id')) cobranca.set('asaas_id', String(resposta.json.id));
-    if (resposta.json.installment) cobranca.set('parcelamento', String(resposta.json.installment));
-    e.app.save(cobranca);
-    const depois = [];
-    pedidos.aplicarStatus(e.app, cobranca, String(resposta.json.status || 'PENDING'), undefined, depois);
-    // The receipt (and a duplicate's refund) once the customer has the answer.
-    return pedidos.responderEExecutar(e, 200, respostaCobranca(cobranca), depois);
-  }
-  if (resposta.status === 429) {
+  const criada = resposta.status === 200 && resposta.json && resposta.json.id ? resposta.json : null;
+  let status = criada ? String(criada.status || 'PENDING') : 'INDETERMINADA';
+  let motivo;
+  let erro = null;
+  if (criada) {
+    // Created: the status Asaas gave it.
+  } else if (resposta.status === 429) {
     // Asaas's own rate limit: nothing was made, and it is no decline.
     limite.descontarTentativa(e.app, tentativaCartao);
-    pedidos.aplicarStatus(e.app, cobranca, 'NAO_CRIADA', 'Asaas: 429');
-    throw new TooManyRequestsError(regras.MSG.ocupado, {
+    status = 'NAO_CRIADA';
+    motivo = 'Asaas: 429';
+    erro = new TooManyRequestsError(regras.MSG.ocupado, {
       asaas: new ValidationError('asaas_ocupado', regras.MSG.ocupado),
     });
-  }
-  if (resposta.status >= 400 && resposta.status < 500 && resposta.status !== 401 && resposta.status !== 403) {
+  } else if (
+    resposta.status >= 400 &&
+    resposta.status < 500 &&
+    resposta.status !== 401 &&
+    resposta.status !== 403
+  ) {
     // Asaas keeps no refused charge: paying again is safe.
-    const erro = asaas.primeiroErro(resposta.json);
-    const leitura = asaas.lerRecusa(erro);
+    const primeiro = asaas.primeiroErro(resposta.json);
+    const leitura = asaas.lerRecusa(primeiro);
     if (!leitura.recusa) limite.descontarTentativa(e.app, tentativaCartao);
-    pedidos.aplicarStatus(e.app, cobranca, leitura.recusa ? 'RECUSADA' : 'NAO_CRIADA', leitura.mensagem);
-    throw new BadRequestError(leitura.recusa ? regras.MSG.recusado : leitura.mensagem, {
-      asaas: new ValidationError(erro.code || 'recusada', leitura.mensagem || regras.MSG.recusado),
+    status = leitura.recusa ? 'RECUSADA' : 'NAO_CRIADA';
+    motivo = leitura.mensagem;
+    erro = new BadRequestError(leitura.recusa ? regras.MSG.recusado : leitura.mensagem, {
+      asaas: new ValidationError(primeiro.code || 'recusada', leitura.mensagem || regras.MSG.recusado),
     });
-  }
-  if (resposta.semChave || resposta.status === 401 || resposta.status === 403) {
+  } else if (resposta.semChave || resposta.status === 401 || resposta.status === 403) {
     // Our key is missing or wrong: nothing reached a card.
     limite.descontarTentativa(e.app, tentativaCartao);
-    pedidos.aplicarStatus(e.app, cobranca, 'NAO_CRIADA');
-    throw new ApiError(503, regras.MSG.indisponivel, {});
+    status = 'NAO_CRIADA';
+    erro = new ApiError(503, regras.MSG.indisponivel, {});
+  } else {
+    // No answer, a 5xx, or a 200 without an id: the charge may exist. It stays live until the server knows; the
+    // customer is told not to pay again, and it is no decline.
+    limite.descontarTentativa(e.app, tentativaCartao);
+    erro = new ApiError(502, regras.MSG.indeterminado, {
+      cobranca: new ValidationError('indeterminada', regras.MSG.indeterminado),
+    });
   }
-  // No answer, a 5xx, or a 200 without an id: the charge may exist. It stays live until the server knows; the
-  // customer is told not to pay again, and it is no decline.
-  limite.descontarTentativa(e.app, tentativaCartao);
-  pedidos.aplicarStatus(e.app, cobranca, 'INDETERMINADA');
-  throw new ApiError(502, regras.MSG.indeterminado, {
-    cobranca: new ValidationError('indeterminada', regras.MSG.indeterminado),
+  // Applied to the charge as it is now, in one transaction: an installment's webhook may have reached it while
+  // the POST was in flight.
+  const depois = [];
+  let cobranca = enviada;
+  e.app.runInTransaction((tx) => {
+    cobranca = tx.findRecordById('cobrancas', enviada.id);
+    if (criada) {
+      if (!cobranca.getString('asaas_id')) cobranca.set('asaas_id', String(criada.id));
+      if (criada.installment) cobranca.set('parcelamento', String(criada.installment));
+      tx.save(cobranca);
+    }
+    pedidos.aplicarStatus(tx, cobranca, status, motivo, depois);
   });
+  // The receipt (and a duplicate's refund) once the customer has the answer.
+  if (!erro) return pedidos.responderEExecutar(e, 200, respostaCobranca(cobranca), depois);
+  pedidos.executar(e.app, depois);
+  throw erro;
 }
 
 /** POST /payments/asaas/pix: a Pix charge at the server's price (a pending one is reused). */

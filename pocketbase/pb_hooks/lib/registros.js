@@ -21,4 +21,20 @@ function violaUnicidade(err) {
   return /must be unique|UNIQUE constraint failed|validation_not_unique/.test(String(err));
 }
 
-module.exports = { achar, novo, violaUnicidade };
+/**
+ * Reads a record afresh and saves what `mudar(registro, tx)` sets on it, in one transaction. A record read before a
+ * call to Asaas is stale after it (the webhook may have moved its status meanwhile) and a save writes every field:
+ * this is how such a record is updated. Returns the saved record.
+ */
+function atualizar(app, colecao, id, mudar) {
+  let salvo = null;
+  app.runInTransaction((tx) => {
+    const registro = tx.findRecordById(colecao, id);
+    mudar(registro, tx);
+    tx.save(registro);
+    salvo = registro;
+  });
+  return salvo;
+}
+
+module.exports = { achar, novo, violaUnicidade, atualizar };

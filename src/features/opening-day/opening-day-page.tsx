@@ -13,6 +13,8 @@ import {
   pbMs,
   useLive,
   whenLabel,
+  withHandling,
+  type AtendimentoRecord,
 } from '@/lib/api/booking-day';
 import { toast } from '@/lib/toast';
 import { useSession } from '@/lib/use-session';
@@ -50,18 +52,21 @@ export function OpeningDayPage() {
   const consulates = useQuery(bookingDayQueries.consulates());
   const codigo = params.get('consulado') ?? 'sao_paulo';
   const consulado = consulates.data?.find((c) => c.codigo === codigo);
-  const ready = useQuery(bookingDayQueries.ready(codigo));
+  const ready = useQuery({ ...bookingDayQueries.ready(codigo), refetchInterval: 15_000 });
   const [now, setNow] = useState(() => Date.now());
   const [open, setOpen] = useState('');
   useEffect(() => {
     const timer = window.setInterval(() => setNow(Date.now()), 1000);
     return () => window.clearInterval(timer);
   }, []);
-  useLive(
-    'atendimentos',
-    '*',
-    () => void queryClient.invalidateQueries({ queryKey: bookingDayQueries.ready(codigo).queryKey }),
-  );
+  // Each change patches its case from the event (1,000 cases × 10 staff refetching the list on every change
+  // was the opening minute's bottleneck: scripts/bench-relay.mjs); the list itself is read again every 15 s.
+  useLive<AtendimentoRecord>('atendimentos', '*', (event) => {
+    const queryKey = bookingDayQueries.ready(codigo).queryKey;
+    if (event && event.action !== 'delete')
+      queryClient.setQueryData(queryKey, (cases) => withHandling(cases, event.record));
+    else void queryClient.invalidateQueries({ queryKey });
+  });
 
   if (consulates.isPending) return <PageLoading label="Carregando..." />;
   const next = nextWindow(consulado, now);

@@ -133,9 +133,10 @@ export function StandbyPage() {
     const timer = window.setInterval(() => setNow(Date.now()), 15_000);
     return () => window.clearInterval(timer);
   }, []);
+  // Its own handling record once known (the server checks each subscriber's rule on every change of '*').
   useLive(
     'atendimentos',
-    '*',
+    handling.data?.id ?? '*',
     () =>
       void queryClient.invalidateQueries({
         queryKey: bookingDayQueries.handling(booking?.id ?? '').queryKey,

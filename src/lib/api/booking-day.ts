@@ -212,6 +212,22 @@ export const bookingDayQueries = {
     }),
 };
 
+/**
+ * The ready list with one case's handling replaced by `record` (a realtime event), so the opening-day screen
+ * follows every change without asking the server for the whole list again; unchanged when the case is not in it.
+ */
+export function withHandling<
+  C extends {
+    id: string;
+    expand?: { atendimentos_via_agendamento?: AtendimentoRecord | AtendimentoRecord[] };
+  },
+>(cases: C[] | undefined, record: AtendimentoRecord): C[] | undefined {
+  if (!cases?.some((c) => c.id === record.agendamento)) return cases;
+  return cases.map((c) =>
+    c.id === record.agendamento ? { ...c, expand: { ...c.expand, atendimentos_via_agendamento: record } } : c,
+  );
+}
+
 const post = <T>(path: string, body: Record<string, unknown> = {}) =>
   pb.send<T>(path, { method: 'POST', body });
 
@@ -258,9 +274,16 @@ export const bookingDayApi = {
 /**
  * Calls `onChange` whenever a record of `collection` matching `topic` ('*' or an id) changes: PocketBase's
  * realtime on the real server (under the collection's rules, so each person hears only what they may read),
- * and a 1 s poll in demo mode, whose in-browser backend has no event stream.
+ * with the changed record; a 1 s poll in demo mode, whose in-browser backend has no event stream (no record).
+ * The server checks the rule for every client subscribed to a topic on every change: a page interested in one
+ * record subscribes to its id, not '*' (1,000 standby pages on '*' made each change cost 1,000 rule queries).
  */
-export function useLive(collection: string, topic: string, onChange: () => void, enabled = true) {
+export function useLive<T = Record<string, unknown>>(
+  collection: string,
+  topic: string,
+  onChange: (event?: { action: string; record: T }) => void,
+  enabled = true,
+) {
   const callback = useRef(onChange);
   useEffect(() => {
     callback.current = onChange;
@@ -275,7 +298,7 @@ export function useLive(collection: string, topic: string, onChange: () => void,
     let closed = false;
     void pb
       .collection(collection)
-      .subscribe(topic, () => callback.current())
+      .subscribe<T>(topic, (event) => callback.current({ action: event.action, record: event.record }))
       .then((stop) => {
         if (closed) void stop();
         else unsubscribe = stop;
