@@ -17,6 +17,7 @@ export const KIT_RULES = [
   'calendario.js',
   'espera.js',
   'garantia_comum.js',
+  'csv_agendamentos.js',
 ];
 
 /** The demo's entry points: the only app files that may load the demo double (src/mocks). */

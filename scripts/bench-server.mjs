@@ -3,11 +3,13 @@
 // timed, the staff booking page's included, on a case of 6 applicants × 6 documents made through the API.
 // `node scripts/bench-server.mjs` alone, or as part of `npm run bench`. Prints p50/p95 per call, then the same
 // reads by 200 customers at once for 10 s (BENCH_LOAD_CUSTOMERS, BENCH_LOAD_S): own payments against own bookings.
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { DADOS_CURITIBA, PDF_BYTES as PDF } from './processo-fixture.mjs';
 import { startRealBackend } from './real-backend.mjs';
-import { applyStaffRule, insertRows, passwordHash, userRow } from './seed.mjs';
+
+import { applyStaffRule, bookingKeys, insertRows, passwordHash, userRow } from './seed.mjs';
 
 const FIRST = [
   'Ana',
@@ -151,6 +153,7 @@ export function scaleRows({ customers, bookings, hash }) {
       formulario: '',
       // the booking's copy of its customer's search column (pb_hooks set it; these rows skip the hooks)
       busca: usuarios[owner]?.busca ?? '',
+      ...bookingKeys(usuarios[owner]),
       // the case summary (pb_hooks/lib/processo_resumo.js keeps it; these rows skip the hooks); 1 in 50 under several
       ...(() => {
         const documentacao = pickCase(CASE_STATES);
@@ -278,6 +281,18 @@ export async function benchServer({
       ['staff: busca CPF digits', list({ filter: 'busca ~ "10000012345"' })],
       ['staff: busca e-mail part', list({ filter: 'busca ~ "cliente4321＠"' })],
       ['staff: busca name "conceicao"', list({ filter: 'busca ~ "conceicao"' })],
+      // The search box as the list sends it (src/features/bookings/list-params.ts): a CPF, a phone and a whole
+      // e-mail are read from their indexes by the server (pb_hooks/lib/comum.js filtroBuscaIndexada, issue 30).
+      ['staff: search name "Conceição"', list({ filter: 'created ~ "Conceição" || busca ~ "conceicao"' })],
+      [
+        'staff: search CPF "100.000.123-45"',
+        list({ filter: 'created ~ "100.000.123-45" || busca ~ "10000012345"' }),
+      ],
+      ['staff: search e-mail (whole)', list({ filter: 'busca ~ "cliente4321＠escala.passaporte.test"' })],
+      [
+        'staff: search phone "(11) 90001-2345"',
+        list({ filter: 'created ~ "(11) 90001-2345" || busca ~ "11900012345"' }),
+      ],
       ['staff: usuario.busca (through the relation)', list({ filter: 'usuario.busca ~ "conceicao"' })],
       [
         'staff: created in one month',
@@ -327,6 +342,14 @@ export async function benchServer({
     ];
     const rows = [];
     for (const [call, url] of staffCalls) rows.push({ call, ...(await time(url, staff, runs)) });
+    // The CSV export (issue 30): every booking, then one status, streamed by the server.
+    rows.push(await timeExport(backend.pb, staff, 'staff: CSV export, all (2 runs)', { sort: '-created' }));
+    rows.push(
+      await timeExport(backend.pb, staff, 'staff: CSV export, AGENDADO (2 runs)', {
+        sort: '-created',
+        filter: 'status_agendamento = "AGENDADO"',
+      }),
+    );
     for (const [call, url] of customerCalls) rows.push({ call, ...(await time(url, customer, runs)) });
     const page = await caseFile(backend.pb, customer, staff, id('a', customerNo));
     for (const [call, url, method] of page) rows.push({ call, ...(await time(url, staff, runs, method)) });
@@ -357,6 +380,64 @@ export async function benchServer({
   } finally {
     await backend.stop();
   }
+}
+
+/** The server's resident memory in MB (Linux /proc), or null. */
+function residentMb(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+    return Number.isFinite(kb) ? kb / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The CSV export as the app asks it (GET /api/agendamentos/exportar.csv), twice: the time to the first bytes and
+ * to the last, the lines and size of the file, and the server's resident memory before and at its peak during
+ * the export (sampled every 20 ms).
+ */
+export async function timeExport(pb, token, call, query) {
+  const url = `${pb.url}/api/agendamentos/exportar.csv?${new URLSearchParams({ fuso: '-180', ...query })}`;
+  const ms = [];
+  let lines = 0;
+  let bytes = 0;
+  let first = 0;
+  const before = residentMb(pb.pid);
+  let peak = before ?? 0;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, residentMb(pb.pid) ?? 0);
+  }, 20);
+  try {
+    for (let run = 0; run < 2; run++) {
+      const start = performance.now();
+      const response = await fetch(url, { headers: { Authorization: token } });
+      if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+      const reader = response.body.getReader();
+      [lines, bytes, first] = [0, 0, 0];
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        first ||= performance.now() - start;
+        bytes += value.length;
+        for (const byte of value) if (byte === 10) lines++;
+      }
+      ms.push(performance.now() - start);
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  ms.sort((a, b) => a - b);
+  const mb = (n) => (n === null ? '?' : `${n.toFixed(0)} MB`);
+  return {
+    call,
+    p50: ms[0],
+    p95: ms[ms.length - 1],
+    items: lines - 1,
+    total: `${(bytes / 1024 / 1024).toFixed(1)} MB file, first bytes ${first.toFixed(0)} ms; server memory ${mb(before)} before, peak ${mb(peak)}`,
+    budgetMs: Infinity,
+  };
 }
 
 /**
@@ -497,7 +578,7 @@ async function caseFile(pb, customerToken, staffToken, bookingId) {
 export function printServerTable(rows, budgetMs = 150) {
   const lines = ['call                                   p50 ms   p95 ms  rows  total', '-'.repeat(70)];
   for (const r of rows) {
-    const flag = r.p95 > budgetMs ? `  over ${budgetMs} ms` : '';
+    const flag = r.p95 > (r.budgetMs ?? budgetMs) ? `  over ${budgetMs} ms` : '';
     lines.push(
       `${r.call.padEnd(38)} ${r.p50.toFixed(1).padStart(6)} ${r.p95.toFixed(1).padStart(8)} ${String(r.items).padStart(5)}  ${r.total ?? '-'}${flag}`,
     );

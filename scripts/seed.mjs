@@ -10,7 +10,12 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // The server's own search-column code (pocketbase/pb_hooks/lib/comum.js): rows inserted here skip the hooks.
-const { textoBusca } = createRequire(import.meta.url)('../pocketbase/pb_hooks/lib/comum.js');
+const { textoBusca, chavesBusca } = createRequire(import.meta.url)('../pocketbase/pb_hooks/lib/comum.js');
+
+/** A booking's copies of its customer's indexed search keys (busca_cpf, busca_email, busca_celular). */
+export function bookingKeys(user) {
+  return user ? chavesBusca(user.email, user.cpf, user.celular) : chavesBusca('', '', '');
+}
 
 /** Runs the inserter; `rows` is {table: [row, ...]}. */
 export function insertRows(dataDir, rows) {
@@ -130,6 +135,7 @@ export async function seedDemo(pb) {
   const hash = await passwordHash(pb, password);
   const usuarios = db.usuarios.map((u) => userRow(u, hash));
   const buscaOf = new Map(usuarios.map((u) => [u.id, u.busca]));
+  const userOf = new Map(usuarios.map((u) => [u.id, u]));
   const notaOf = new Map(db.pagamentos.map((p) => [p.id, p.nota_status ?? '']));
   // The columns are the fields the demo's handlers return (src/mocks/collections.ts, from pocketbase/schema.json),
   // so both hold the same; a field the demo row lacks gets PocketBase's empty value of its type.
@@ -144,6 +150,7 @@ export async function seedDemo(pb) {
     agendamentos: rows('agendamentos').map((b) => ({
       ...b,
       busca: buscaOf.get(b.usuario) ?? '',
+      ...bookingKeys(userOf.get(b.usuario)),
       nota_status: notaOf.get(b.pagamento) ?? '',
       documentacao: b.documentacao || 'pendente',
       consulado: b.consulado || consuladoOf(b.id),

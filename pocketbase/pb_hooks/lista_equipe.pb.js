@@ -24,3 +24,11 @@ onRecordDelete((e) => {
 
 // Flags written around the API (a restored backup, a script) reach the rule within a minute.
 cronAdd('lista_equipe', '* * * * *', () => require(`${__hooks}/lib/lista_equipe.js`).atualizarRegra($app));
+
+// The list's CSV file, streamed page by page (lib/exportar_csv.js): staff only.
+routerAdd(
+  'GET',
+  '/api/agendamentos/exportar.csv',
+  (e) => require(`${__hooks}/lib/exportar_csv.js`).exportar(e),
+  $apis.requireAuth('usuarios'),
+);

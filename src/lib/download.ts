@@ -1,6 +1,11 @@
 /** Hands the text to the browser as a file download. */
 export function downloadTextFile(fileName: string, content: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type }));
+  downloadBlob(fileName, new Blob([content], { type }));
+}
+
+/** Hands the file to the browser as a download. */
+export function downloadBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

@@ -26,3 +26,20 @@ export const customerSearchKey = (user: {
   cpf: string;
   celular: string;
 }): string => comum.textoBusca(user.nome_completo, user.email, user.cpf, user.celular);
+
+/** The customer's keys the server indexes for the search (columns of each booking): CPF, e-mail, phone. */
+export const customerIndexedKeys = (user: {
+  email: string;
+  cpf: string;
+  celular: string;
+}): { busca_cpf: string; busca_email: string; busca_celular: string } =>
+  comum.chavesBusca(user.email, user.cpf, user.celular);
+
+/** The key columns the server keeps on each booking (pb_hooks/lib/busca.js); no client writes them. */
+export const INDEXED_KEY_FIELDS: readonly string[] = ['busca_cpf', 'busca_email', 'busca_celular'];
+
+/**
+ * The search for a key read from an index: a CPF or a phone (10 or 11 digits) as an equality, a whole e-mail as
+ * the range of its start, on the key columns; null for any other key (searched as text anywhere in `busca`).
+ */
+export const indexedSearch = (key: string): string | null => comum.buscaIndexada(key);

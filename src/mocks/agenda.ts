@@ -9,6 +9,7 @@ import processoComum from '../../pocketbase/pb_hooks/lib/processo_comum.js';
 import { ANALISE_OK_TOO_EARLY, caseSummary } from './case-summary';
 import { getDb, saveDb } from './db';
 import type { StoredUser } from './schema';
+import { INDEXED_KEY_FIELDS } from '@/lib/search-key';
 import { pbDate } from './util';
 import { historyEntry, STATUS_MAIL_SUBJECTS } from './history';
 import { notifyMail } from './mailbox';
@@ -57,7 +58,7 @@ function validarAlteracao(target: BookingRecord, body: Json, errors: FieldErrors
   if ('formulario' in body) target.formulario = toText(body.formulario);
   if ('nota_cliente' in body) target.nota_cliente = toText(body.nota_cliente);
   // The search column and the case summary are the server's (pb_hooks/lib/agenda.js).
-  for (const field of ['busca', 'consulado', 'documentacao'].filter((f) => f in body))
+  for (const field of ['busca', ...INDEXED_KEY_FIELDS, 'consulado', 'documentacao'].filter((f) => f in body))
     errors[field] = { code: 'validation_forbidden', message: 'Campo não permitido.' };
   for (const [field, max] of Object.entries(BOOKING_TEXT_MAX)) {
     if (field in body && toText(body[field]).length > max && !errors[field])

@@ -4,7 +4,7 @@
  * to their domain (contas.ts, conta.ts, agenda.ts).
  */
 import { http, HttpResponse } from 'msw';
-import { customerSearchKey } from '@/lib/search-key';
+import { customerIndexedKeys, customerSearchKey, INDEXED_KEY_FIELDS } from '@/lib/search-key';
 import type {
   BookingHistoryRecord,
   BookingRecord,
@@ -101,6 +101,11 @@ function resolvePath(row: Row, path: string): unknown {
   if (path === 'busca' && 'usuario' in row) {
     const owner = ownerOf(row);
     return owner ? customerSearchKey(owner) : '';
+  }
+  // The key columns the server keeps from the account (pb_hooks/lib/busca.js), as the search reads them.
+  if (INDEXED_KEY_FIELDS.includes(path) && 'status_agendamento' in row) {
+    const owner = ownerOf(row);
+    return owner ? customerIndexedKeys(owner)[path as 'busca_cpf'] : '';
   }
   // The case summary the server keeps (pb_hooks/lib/processo_resumo.js): from the applicants and documents; a
   // booking without applicants keeps what is stored on it, pendente and no consulate by default.

@@ -10,6 +10,15 @@ import { freePort, startPocketBase } from '../../scripts/pocketbase-server.mjs';
 import { applyStaffRule, insertRows, passwordHash } from '../../scripts/seed.mjs';
 import { nextIp, PASSWORD } from './helpers';
 
+const comum = createRequire(import.meta.url)('../../pocketbase/pb_hooks/lib/comum.js') as {
+  buscaIndexada(key: string): string | null;
+};
+const csv = createRequire(import.meta.url)('../../pocketbase/pb_hooks/lib/csv_agendamentos.js') as {
+  BOM: string;
+  CABECALHO: string[];
+  linha(fields: string[]): string;
+  campos(b: Record<string, string>, offset: (ms: number) => number): string[];
+};
 const lista = createRequire(import.meta.url)('../../pocketbase/pb_hooks/lib/lista_equipe.js') as {
   regraDaLista(ids: string[]): string;
 };
@@ -130,6 +139,35 @@ describe("a staff member's list", () => {
       },
     ],
     ['a search for nothing', 2, 5, { sort: '-created', filter: 'busca ~ "ninguem com este nome"' }],
+    // As the list sends a whole CPF, phone or e-mail (comum.js buscaIndexada), read from the key columns' indexes.
+    [
+      'a CPF, as the list sends it',
+      1,
+      5,
+      { sort: '-created', filter: '(busca_cpf = "10000000005" || busca_celular = "10000000005")' },
+    ],
+    [
+      'a phone',
+      2,
+      5,
+      { sort: 'status_agendamento', filter: '(busca_cpf = "11900000007" || busca_celular = "11900000007")' },
+    ],
+    [
+      'a whole e-mail',
+      1,
+      50,
+      {
+        sort: '-created',
+        filter:
+          '(busca_email >= "cliente3＠escala.passaporte.test" && busca_email < "cliente3＠escala.passaporte.test\uffff")',
+      },
+    ],
+    [
+      'a CPF nobody has',
+      1,
+      5,
+      { sort: '-created', filter: '(busca_cpf = "52998224725" || busca_celular = "52998224725")' },
+    ],
     ['without the total', 3, 20, { sort: '-created', skipTotal: true }],
   ];
   it.each(cases)("%s equals PocketBase's own answer", async (_name, page, perPage, query) => {
@@ -145,6 +183,36 @@ describe("a staff member's list", () => {
     expect(zero).toEqual(await own(2, 30, { sort: '-created' }));
     const huge = await list(staff, 2, 5000, { sort: '-created' });
     expect(huge).toMatchObject({ page: 2, perPage: 1000, totalItems: BOOKINGS, totalPages: 1, items: [] });
+  });
+
+  it('finds a CPF, a phone or an e-mail by its index, as the list sends them: the same bookings as a search of the text', async () => {
+    const found = async (pb: PocketBase, filter: string) =>
+      (await list(pb, 1, 50, { sort: '-created', filter })).items.map((b) => b.id);
+    const indexed = (key: string) => comum.buscaIndexada(key) ?? '';
+    const maria = await root.collection('usuarios').getOne('u00000000000005');
+    const digits = (text: string) => text.replace(/\D/g, '');
+    const ownBookings = await found(root, `usuario = "${maria.id}"`);
+    expect(ownBookings).toHaveLength(BOOKINGS / 12);
+    expect(await found(staff, indexed(digits(maria.cpf)))).toEqual(ownBookings);
+    expect(await found(staff, indexed(digits(maria.celular)))).toEqual(
+      await found(root, `busca ~ "${digits(maria.celular)}"`),
+    );
+    // A whole e-mail is read by its start: cut short it still finds its owner; from its middle, nobody.
+    const email = maria.email.toLowerCase().replace('@', '＠');
+    expect(await found(staff, indexed(email))).toEqual(ownBookings);
+    expect(await found(staff, indexed(email.slice(0, -2)))).toEqual(ownBookings);
+    expect(await found(staff, indexed(email.slice(1)))).toEqual([]);
+    // A customer naming the key columns reads only their own bookings, which hold only their own keys.
+    const mine = await list(customer, 1, 50, { sort: '-created', filter: indexed(digits(maria.cpf)) });
+    expect(mine.totalItems).toBe(0);
+    expect(comum.buscaIndexada('52998224725')).toBe(
+      '(busca_cpf = "52998224725" || busca_celular = "52998224725")',
+    );
+    expect(comum.buscaIndexada('ana＠x.com')).toBe(
+      '(busca_email >= "ana＠x.com" && busca_email < "ana＠x.com\uffff")',
+    );
+    for (const text of ['rossi', '＠gmail.com', 'ana＠gmail', '98765432', 'a"b＠x.com'])
+      expect(comum.buscaIndexada(text)).toBeNull();
   });
 
   it("gets PocketBase's own error for a bad filter or a hidden field (a customer's call is PocketBase's alone)", async () => {
@@ -211,5 +279,80 @@ describe('everyone else on the same call', () => {
   it('a visitor gets nothing', async () => {
     const page = await list(visitor, 2, 5, { sort: '-created' });
     expect(page).toMatchObject({ totalItems: 0, items: [] });
+  });
+});
+
+describe('the CSV export, streamed (GET /api/agendamentos/exportar.csv)', () => {
+  const exportar = (pb: PocketBase | null, query: Record<string, string>) =>
+    fetch(`${server.url}/api/agendamentos/exportar.csv?${new URLSearchParams(query)}`, {
+      headers: pb ? { Authorization: pb.authStore.token } : {},
+    });
+
+  /** The file the kit builds from PocketBase's own rows for the same filter and sort, at Brasília's offset. */
+  async function expected(filter: string, sort: string): Promise<string> {
+    const rows = await root
+      .collection('agendamentos')
+      .getFullList({ filter, sort, expand: 'usuario,pagamento' });
+    const lines = rows.map((b) =>
+      csv.linha(
+        csv.campos(
+          {
+            id: b.id,
+            created: b.created,
+            updated: b.updated,
+            status: b.status_agendamento,
+            data: b.data_agendamento,
+            hora: b.hora_agendamento,
+            local: b.local_agendamento,
+            nome: b.expand?.usuario?.nome_completo ?? '',
+            nota: b.expand?.pagamento?.nota_numero ?? '',
+          },
+          () => -180,
+        ),
+      ),
+    );
+    return csv.BOM + csv.linha(csv.CABECALHO) + lines.join('');
+  }
+
+  it("gives staff every row of the list's filter and sort, in the kit's format; a search by CPF from its index", async () => {
+    for (const [filter, sort] of [
+      ['', '-created'],
+      ['(created ~ "Rossi" || busca ~ "rossi") && status_agendamento = "NOVO"', 'hora_agendamento'],
+      ['(busca_cpf = "10000000005" || busca_celular = "10000000005")', '-updated'],
+    ] as const) {
+      const answer = await exportar(staff, { filter, sort });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+      expect(answer.headers.get('content-disposition')).toMatch(
+        /^attachment; filename="agendamentos-\d{4}-\d{2}-\d{2}\.csv"$/,
+      );
+      const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await answer.arrayBuffer());
+      expect(text).toBe(await expected(filter, sort));
+    }
+    const all = await (await exportar(staff, { sort: '-created' })).text();
+    expect(all.split('\r\n')).toHaveLength(BOOKINGS + 2);
+    // A time at the offset sent: 03:00 UTC is midnight in Brasília and 09:00 in Tokyo.
+    const one = await root.collection('agendamentos').getFirstListItem('created != ""', { sort: 'created' });
+    const [, hm] = /(\d\d:\d\d):\d\d/.exec(one.created) ?? [];
+    const tokyo = await (await exportar(staff, { sort: 'created', fuso: '540' })).text();
+    const utc = await (await exportar(staff, { sort: 'created', fuso: '0' })).text();
+    expect(utc.split('\r\n')[1]).toContain(` ${hm}";`);
+    expect(tokyo.split('\r\n')[1]).not.toBe(utc.split('\r\n')[1]);
+  });
+
+  it('answers 401 without a session, 403 to a customer, 400 to a filter the list never sends', async () => {
+    expect((await exportar(null, { sort: '-created' })).status).toBe(401);
+    const refused = await exportar(customer, { sort: '-created' });
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).message).toBe('Apenas a equipe pode exportar os agendamentos.');
+    const bad: Record<string, string>[] = [
+      { filter: 'usuario.password ~ "a"' },
+      { filter: 'status_agendamento = ' },
+      { sort: 'nao_existe' },
+      { fuso: '-9999' },
+    ];
+    for (const query of bad) {
+      expect((await exportar(staff, query)).status, JSON.stringify(query)).toBe(400);
+    }
   });
 });

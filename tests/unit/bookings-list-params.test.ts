@@ -12,7 +12,7 @@ import {
   writeListParams,
   type ListParams,
 } from '@/features/bookings/list-params';
-import { customerSearchKey } from '@/lib/search-key';
+import { customerIndexedKeys, customerSearchKey, INDEXED_KEY_FIELDS } from '@/lib/search-key';
 import { compileFilter } from '@/mocks/filter';
 import { inZone } from '../helpers/zone';
 
@@ -27,17 +27,20 @@ interface Row {
 
 /** Evaluates a filter with the mock backend's PocketBase parser, to prove what the server would match. */
 function matches(filter: string, row: Row): boolean {
+  const customer = (r: Row) => ({
+    nome_completo: r.nome,
+    email: r.email ?? 'cliente@example.com',
+    cpf: r.cpf ?? '529.982.247-25',
+    celular: r.celular ?? '11987654321',
+  });
   const resolve = (r: Row, path: string): unknown => {
-    if (path === 'busca')
-      return customerSearchKey({
-        nome_completo: r.nome,
-        email: r.email ?? 'cliente@example.com',
-        cpf: r.cpf ?? '529.982.247-25',
-        celular: r.celular ?? '11987654321',
-      });
+    if (path === 'busca') return customerSearchKey(customer(r));
+    // The key columns the server keeps on each booking (pb_hooks/lib/busca.js).
+    if (INDEXED_KEY_FIELDS.includes(path)) return customerIndexedKeys(customer(r))[path as 'busca_cpf'];
     return (r as unknown as Record<string, unknown>)[path];
   };
-  const isField = (path: string) => ['created', 'status_agendamento', 'busca'].includes(path);
+  const isField = (path: string) =>
+    ['created', 'status_agendamento', 'busca', ...INDEXED_KEY_FIELDS].includes(path);
   return compileFilter<Row>(filter, resolve, isField)(row);
 }
 
@@ -120,14 +123,24 @@ describe('filter string', () => {
     (text) => {
       const filter = search(text) ?? '';
       expect(filter).not.toMatch(/@(request|collection)\./);
-      expect(filter).toBe(`busca ~ "${text.toLowerCase().replace('@', '＠')}"`);
+      const key = text.toLowerCase().replace('@', '＠');
+      // A whole e-mail is read from its index, by its start; anything else is text found anywhere.
+      expect(filter).toBe(
+        text.includes(' ') ? `busca ~ "${key}"` : `(busca_email >= "${key}" && busca_email < "${key}\uffff")`,
+      );
       expect(matches(filter, { ...row('Ana Lima'), email: text.trim() })).toBe(true);
     },
   );
 
-  it('a masked number is searched by its digits', () => {
-    expect(search('529.982.247-25')).toBe('created ~ "529.982.247-25" || busca ~ "52998224725"');
-    expect(search('(11) 98765-4321')).toBe('created ~ "(11) 98765-4321" || busca ~ "11987654321"');
+  it('a masked number is searched by its digits; a whole CPF or phone from the key columns (indexed)', () => {
+    expect(search('529.982.247-25')).toBe('(busca_cpf = "52998224725" || busca_celular = "52998224725")');
+    expect(search('(11) 98765-4321')).toBe('(busca_cpf = "11987654321" || busca_celular = "11987654321")');
+    expect(search('982.247')).toBe('created ~ "982.247" || busca ~ "982247"');
+    // A day and hour typed as the server stores them may still be a creation time.
+    expect(search('2026-05-14 10')).toBe(
+      'created ~ "2026-05-14 10" || (busca_cpf = "2026051410" || busca_celular = "2026051410")',
+    );
+    expect(matches(search('2026-05-14 10') ?? '', row('Ana Lima'))).toBe(true);
   });
 
   it('adds the consulate and the documentation state as equalities on the booking (indexed)', () => {

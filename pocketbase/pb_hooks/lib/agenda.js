@@ -11,7 +11,16 @@ const CONFLITO =
 const HORA = /^([01]\d|2[0-3]):[0-5]\d$/;
 const ANALISE_OK_CEDO = require(`${__hooks}/lib/processo_regras.json`).mensagens.analiseOkCedo;
 /** Columns the server keeps on each booking (the search copy, the case summary); never from a request. */
-const COLUNAS_DO_SERVIDOR = ['busca', 'consulado', 'documentacao', 'flex_usado_em', 'flex_motivo'];
+const COLUNAS_DO_SERVIDOR = [
+  'busca',
+  'busca_cpf',
+  'busca_email',
+  'busca_celular',
+  'consulado',
+  'documentacao',
+  'flex_usado_em',
+  'flex_motivo',
+];
 
 function erro(code, message) {
   return new ValidationError(code, message);

@@ -12,6 +12,11 @@ const digitos = comum.digitos;
 const textoBusca = comum.textoBusca;
 const termoBusca = comum.termoBusca;
 
+/** The account's keys the staff search finds by an index (busca_cpf, busca_email, busca_celular: comum.js). */
+function chavesDoUsuario(usuario) {
+  return comum.chavesBusca(usuario.email(), usuario.getString('cpf'), usuario.getString('celular'));
+}
+
 /** The column's content for an account record (PocketBase's Record). */
 function doUsuario(usuario) {
   return textoBusca(
@@ -24,22 +29,42 @@ function doUsuario(usuario) {
 
 /** A booking's copy of its customer's column, set before the booking is saved (any save: order, staff, admin). */
 function copiarParaAgendamento(app, agendamento) {
-  let texto = '';
+  let usuario = null;
   try {
-    texto = app.findRecordById('usuarios', agendamento.getString('usuario')).getString('busca');
+    usuario = app.findRecordById('usuarios', agendamento.getString('usuario'));
   } catch (_) {
-    texto = ''; // no such account: the relation's own validation refuses the save
+    usuario = null; // no such account: the relation's own validation refuses the save
   }
-  agendamento.set('busca', texto);
+  agendamento.set('busca', usuario ? usuario.getString('busca') : '');
+  const chaves = usuario ? chavesDoUsuario(usuario) : comum.chavesBusca('', '', '');
+  for (const campo in chaves) agendamento.set(campo, chaves[campo]);
 }
 
-/** After an account's column changed, its bookings' copies follow (raw SQL: no history, `updated` kept). */
+/**
+ * After an account's column changed, its bookings' copies follow, the indexed keys with them (raw SQL: no
+ * history, `updated` kept).
+ */
 function propagarAosAgendamentos(app, usuario) {
+  const chaves = chavesDoUsuario(usuario);
   app
     .db()
-    .newQuery('UPDATE agendamentos SET busca = {:busca} WHERE usuario = {:usuario}')
-    .bind({ busca: usuario.getString('busca'), usuario: usuario.id })
+    .newQuery(
+      'UPDATE agendamentos SET busca = {:busca}, busca_cpf = {:busca_cpf}, busca_email = {:busca_email}, ' +
+        'busca_celular = {:busca_celular} WHERE usuario = {:usuario}',
+    )
+    .bind({
+      busca: usuario.getString('busca'),
+      busca_cpf: chaves.busca_cpf,
+      busca_email: chaves.busca_email,
+      busca_celular: chaves.busca_celular,
+      usuario: usuario.id,
+    })
     .execute();
+}
+
+/** Every booking's indexed keys set from its account (migration 1763914000; raw SQL, `updated` kept). */
+function copiarChavesATodos(app) {
+  app.findAllRecords('usuarios').forEach((u) => propagarAosAgendamentos(app, u));
 }
 
 /** Every account's column written again from its fields (raw SQL: no history, `updated` kept). */
@@ -75,4 +100,6 @@ module.exports = {
   propagarAosAgendamentos,
   reescreverUsuarios,
   copiarTodosAosAgendamentos,
+  chavesDoUsuario,
+  copiarChavesATodos,
 };

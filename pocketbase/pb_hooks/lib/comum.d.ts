@@ -7,6 +7,12 @@ declare const comum: {
   normalizar(texto: string): string;
   textoBusca(nome: string, email: string, cpf: string, celular: string): string;
   termoBusca(texto: string): string;
+  chavesBusca(
+    email: string,
+    cpf: string,
+    celular: string,
+  ): { busca_cpf: string; busca_email: string; busca_celular: string };
+  buscaIndexada(chave: string): string | null;
   centavos(reais: number): number;
   parcelamento(total: number, parcelas: number): { valor: number; ultima: number; total: number };
   validarPedido(

@@ -68,6 +68,41 @@ function termoBusca(texto) {
     : numeros;
 }
 
+/**
+ * The customer's keys the staff search finds by an index (each booking's copy: agendamentos.busca_cpf,
+ * busca_email, busca_celular): the CPF's and the phone's digits, the e-mail in lower case with '@' as ARROBA.
+ */
+function chavesBusca(email, cpf, celular) {
+  return {
+    busca_cpf: digitos(cpf),
+    busca_email: arroba(
+      String(email || '')
+        .trim()
+        .toLowerCase(),
+    ),
+    busca_celular: digitos(celular),
+  };
+}
+
+// A whole e-mail (something, the at sign, a domain with a dot and something after it): no space, quote, backslash or
+// '%' (a LIKE pattern). Part of an e-mail ('ana@gmail', '@gmail.com', 'silva@') stays text found anywhere.
+const EMAIL = /^[^\s"'\\%\uff20]+\uff20[^\s"'\\%\uff20.]+(\.[^\s"'\\%\uff20.]+)+$/;
+
+/**
+ * The indexed form of a search key (issue 30: a `LIKE '%…%'` on `busca` cannot seek an index, so a rare match
+ * read every booking), or null when the key is searched as text anywhere in `busca`: 10 or 11 digits (a whole
+ * CPF, or a phone with its area code) are a customer's CPF or phone, equal; a whole e-mail is the start of a
+ * customer's e-mail (so 'ana@x.com' also finds 'ana@x.com.br', not 'joana@x.com'). The app's list
+ * (src/features/bookings/list-params.ts) sends it.
+ */
+function buscaIndexada(chave) {
+  if (/^\d{10,11}$/.test(chave)) return '(busca_cpf = "' + chave + '" || busca_celular = "' + chave + '")';
+  if (EMAIL.test(chave)) {
+    return '(busca_email >= "' + chave + '" && busca_email < "' + chave + '\uffff")';
+  }
+  return null;
+}
+
 function centavos(reais) {
   return Math.round(Number(reais) * 100);
 }
@@ -149,6 +184,8 @@ module.exports = {
   normalizar,
   textoBusca,
   termoBusca,
+  chavesBusca,
+  buscaIndexada,
   centavos,
   parcelamento,
   validarPedido,

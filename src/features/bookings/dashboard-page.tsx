@@ -14,10 +14,10 @@ import { brand } from '@/config/content';
 import { STAFF_PAGE_SIZES } from '@/config/constants';
 import { paths } from '@/config/routes';
 import type { BookingRecord } from '@/lib/types';
-import { bookingQueries, errorMessage, fetchAllBookings } from './api/bookings';
+import { bookingQueries, errorMessage, exportBookingsCsv } from './api/bookings';
 import { bookingColumns } from './columns';
-import { downloadTextFile } from '@/lib/download';
-import { buildBookingsCsv, csvFileName } from './csv';
+import { downloadBlob } from '@/lib/download';
+import { csvFileName } from './csv';
 import { DataTable, serverTableFeatures } from './data-table';
 import { DataTablePagination } from './data-table-pagination';
 import { DataTableToolbar } from './data-table-toolbar';
@@ -121,8 +121,8 @@ export function DashboardPage() {
   });
 
   const exportCsv = useMutation({
-    mutationFn: (filters: Pick<ListParams, 'sort'> & ListFilters) => fetchAllBookings(filters),
-    onSuccess: (rows) => downloadTextFile(csvFileName(), buildBookingsCsv(rows), 'text/csv;charset=utf-8'),
+    mutationFn: (filters: Pick<ListParams, 'sort'> & ListFilters) => exportBookingsCsv(filters),
+    onSuccess: (file) => downloadBlob(csvFileName(), file),
     onError: (error) => {
       toast.error(`Erro: ${errorMessage(error)}`);
     },

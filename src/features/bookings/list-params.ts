@@ -7,7 +7,7 @@
 import { STAFF_DEFAULT_PAGE_SIZE, STAFF_PAGE_SIZES } from '@/config/constants';
 import { paths } from '@/config/routes';
 import { pbFilter as pb } from '@/lib/api/filter';
-import { searchKey } from '@/lib/search-key';
+import { indexedSearch, searchKey } from '@/lib/search-key';
 import { BOOKING_STATUSES, type BookingStatus } from '@/lib/types';
 import { REGRAS } from '@/lib/processo';
 import { CASE_STATES, SEVERAL_CONSULATES, type CaseState } from './review/api';
@@ -197,6 +197,9 @@ export function localDayRange(search: string): { from: Date; to: Date } | null {
   return { from, to: new Date(year, month - 1, day + 1) };
 }
 
+// The only text of 10 or more digits a `created` value ('2026-11-20 12:00:00.000Z') can hold.
+const DATE_HOUR = /^\d{4}-\d{2}-\d{2} \d{2}$/;
+
 /** What the list filters on; each part is left out when empty. */
 export type ListFilters = Pick<ListParams, 'search' | 'status' | 'from' | 'to'> &
   Partial<Pick<ListParams, 'consulado' | 'documentacao'>>;
@@ -217,6 +220,10 @@ function searchFilter(search: string): string | null {
   // PocketBase refuses a staff filter holding '@request.' or '@collection.' anywhere, even quoted: text with an
   // '@' (never in a stored date) reaches the filter only as the key, which holds it as '＠' (lib/search-key).
   const created = q.includes('@') ? '' : pb.filter('created ~ {:q} || ', { q });
+  // A whole CPF, phone or e-mail is read from an index (pb_hooks/lib/comum.js buscaIndexada); `created ~ text` can
+  // then only match a number typed as 'aaaa-mm-dd hh', and stays an alternative for it.
+  const indexed = day ? null : indexedSearch(key);
+  if (indexed) return (DATE_HOUR.test(q) ? created : '') + indexed;
   return day
     ? created +
         pb.filter('busca ~ {:key} || (created >= {:from} && created < {:to})', {

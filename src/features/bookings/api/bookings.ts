@@ -1,7 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ClientResponseError } from 'pocketbase';
+import { env } from '@/lib/env';
 import { pb } from '@/lib/pocketbase';
 import type { BookingHistoryRecord, BookingRecord, BookingStatus, ListResult } from '@/lib/types';
+import { buildBookingsCsv } from '../csv';
 import { listRequestOptions, type ListFilters, type ListParams } from '../list-params';
 
 const agendamentos = () => pb.collection('agendamentos');
@@ -46,6 +48,27 @@ export function fetchAllBookings(params: Pick<ListParams, 'sort'> & ListFilters)
     expand: 'usuario,pagamento',
     batch: 500,
   });
+}
+
+export const CSV_TYPE = 'text/csv;charset=utf-8';
+
+/**
+ * The CSV file of every booking matching the list's filters, in its order. The server streams it page by page
+ * (GET /api/agendamentos/exportar.csv, pb_hooks/lib/exportar_csv.js) with the list's own `filter` and `sort` and
+ * this browser's offset from UTC for the times; the demo builds it here from the same kit code.
+ */
+export async function exportBookingsCsv(params: Pick<ListParams, 'sort'> & ListFilters): Promise<Blob> {
+  if (env.demo) return new Blob([buildBookingsCsv(await fetchAllBookings(params))], { type: CSV_TYPE });
+  const { sort, filter } = listRequestOptions(params);
+  const query = new URLSearchParams({ sort, fuso: String(-new Date().getTimezoneOffset()) });
+  if (filter) query.set('filter', filter);
+  const url = `${pb.buildURL('/api/agendamentos/exportar.csv')}?${query}`;
+  const response = await fetch(url, { headers: { Authorization: `Bearer ${pb.authStore.token}` } });
+  if (!response.ok) {
+    const data: unknown = await response.json().catch(() => ({}));
+    throw new ClientResponseError({ url, status: response.status, response: data });
+  }
+  return new Blob([await response.blob()], { type: CSV_TYPE });
 }
 
 /**

@@ -1,0 +1,25 @@
+// The types of csv_agendamentos.js for the app's TypeScript (PocketBase reads only the .js).
+export interface LinhaCsv {
+  id: string;
+  created: string;
+  updated: string;
+  status: string;
+  data: string;
+  hora: string;
+  local: string;
+  nome: string;
+  nota: string;
+}
+declare const csv: {
+  BOM: string;
+  SEPARADOR: string;
+  FIM_DE_LINHA: string;
+  CABECALHO: readonly string[];
+  campo(valor: string): string;
+  linha(campos: readonly string[]): string;
+  dataHora(texto: string, fuso: (ms: number) => number): string;
+  dia(texto: string): string;
+  hora(texto: string): string;
+  campos(b: LinhaCsv, fuso: (ms: number) => number): string[];
+};
+export default csv;

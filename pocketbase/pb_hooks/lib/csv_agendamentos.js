@@ -1,0 +1,117 @@
+// The staff list's CSV file, written once for both runtimes (issue 30): the server's streamed export
+// (lib/exportar_csv.js, GET /api/agendamentos/exportar.csv) and the demo's in-browser file
+// (src/features/bookings/csv.ts) build every line here. CommonJS with no PocketBase calls (scripts/kit-module.ts).
+// UTF-8 with a BOM, ';' between fields (what Excel set to pt-BR expects), every field quoted, CRLF; text a
+// spreadsheet would run as a formula gets a leading apostrophe (decisions.md, 'Exportar CSV').
+
+const BOM = '\uFEFF';
+const SEPARADOR = ';';
+const FIM_DE_LINHA = '\r\n';
+const CABECALHO = [
+  'ID',
+  'Criado em',
+  'Cliente',
+  'Status',
+  'Data agend.',
+  'Hora agend.',
+  'Local agend.',
+  'Atualizado em',
+  'Nota fiscal',
+];
+
+/** One quoted field; text starting with = + - @ tab or CR gets a leading apostrophe. */
+function campo(valor) {
+  const texto = String(valor === null || valor === undefined ? '' : valor);
+  const seguro = /^[=+\-@\t\r]/.test(texto) ? "'" + texto : texto;
+  return '"' + seguro.replace(/"/g, '""') + '"';
+}
+
+/** One line of the file, its end included. */
+function linha(campos) {
+  return campos.map(campo).join(SEPARADOR) + FIM_DE_LINHA;
+}
+
+const ISO =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
+
+function dois(n) {
+  return (n < 10 ? '0' : '') + n;
+}
+
+function quatro(n) {
+  return ('000' + n).slice(-4);
+}
+
+/** The instant of a stored timestamp (PocketBase's 'aaaa-mm-dd hh:mm:ss.mmmZ'), or null. */
+function instante(texto) {
+  const m = ISO.exec(String(texto || '').trim());
+  if (!m || m[4] === undefined || m[7] === undefined) return null;
+  const ms = Date.parse(String(texto).trim().replace(' ', 'T'));
+  return isNaN(ms) ? null : ms;
+}
+
+/**
+ * 'dd/mm/aaaa hh:mm' of a stored timestamp at the viewer's offset: `fuso(ms)` gives the minutes to add to UTC at
+ * that instant (the browser: the local zone's; the server: the staff member's, as sent); '' when it does not parse.
+ */
+function dataHora(texto, fuso) {
+  const ms = instante(texto);
+  if (ms === null) return '';
+  const d = new Date(ms + fuso(ms) * 60000);
+  return (
+    dois(d.getUTCDate()) +
+    '/' +
+    dois(d.getUTCMonth() + 1) +
+    '/' +
+    quatro(d.getUTCFullYear()) +
+    ' ' +
+    dois(d.getUTCHours()) +
+    ':' +
+    dois(d.getUTCMinutes())
+  );
+}
+
+/** 'dd/mm/aaaa' of a booking's day: a calendar day stored at midnight UTC (or a bare 'aaaa-mm-dd'). */
+function dia(texto) {
+  const m = ISO.exec(String(texto || '').trim());
+  if (!m) return '';
+  const ano = Number(m[1]);
+  const mes = Number(m[2]);
+  const d = Number(m[3]);
+  const valido = new Date(Date.UTC(2000, mes - 1, d));
+  if (mes < 1 || mes > 12 || valido.getUTCMonth() !== mes - 1 || valido.getUTCDate() !== d) return '';
+  if (m[4] === undefined) return dois(d) + '/' + dois(mes) + '/' + quatro(ano);
+  const ms = instante(texto);
+  if (ms === null) return '';
+  const utc = new Date(ms);
+  return dois(utc.getUTCDate()) + '/' + dois(utc.getUTCMonth() + 1) + '/' + quatro(utc.getUTCFullYear());
+}
+
+/** 'HH:mm' of a stored time ('9:5' → '09:05'); the text as it is when it is not a time. */
+function hora(texto) {
+  const valor = String(texto || '');
+  const m = /^(\d{1,2}):(\d{1,2})(?::\d{1,2}(?:\.\d+)?)?$/.exec(valor.trim());
+  if (!m || Number(m[1]) > 23 || Number(m[2]) > 59) return valor;
+  return dois(Number(m[1])) + ':' + dois(Number(m[2]));
+}
+
+/**
+ * The nine fields of a booking as the table shows them. `b`: { id, created, updated, status, data, hora, local,
+ * nome (the customer's name, '' when not visible), nota (its order's invoice number) }.
+ */
+function campos(b, fuso) {
+  const nome = String(b.nome || '').trim();
+  return [
+    b.id,
+    dataHora(b.created, fuso),
+    nome || 'Desconhecido',
+    String(b.status || '').replace(/_/g, ' '),
+    dia(b.data),
+    hora(b.hora),
+    b.local || '',
+    dataHora(b.updated, fuso),
+    b.nota || '',
+  ];
+}
+
+module.exports = { BOM, SEPARADOR, FIM_DE_LINHA, CABECALHO, campo, linha, dataHora, dia, hora, campos };

@@ -1,0 +1,152 @@
+// GET /api/agendamentos/exportar.csv (issue 30): the staff list's filtered rows as the CSV file of the 'Exportar
+// CSV' button, streamed: read from the database 500 rows at a time and written to the answer page by page, so
+// neither the server nor PocketBase ever holds the whole list. The file's lines are the kit's
+// (lib/csv_agendamentos.js, which the demo runs in the browser). The query is the list's own: `filter` and `sort`
+// as the list sends them to PocketBase (the bookings' visible fields only; the search for a CPF, a phone or an
+// e-mail already in its indexed form), and `fuso`, the staff member's offset from UTC
+// in minutes (-180 for Brasília, the default), for the times. Staff only: 401 without a session, 403 for a customer.
+
+const PALAVRAS = ['true', 'false', 'null'];
+
+/** The collection's fields a non-superuser may filter and sort on. */
+function camposVisiveis(colecao) {
+  const nomes = [];
+  for (const campo of colecao.fields) if (!campo.getHidden()) nomes.push(campo.getName());
+  return nomes;
+}
+
+/**
+ * The filter with each quoted value as `""`, read as PocketBase's scanner reads it (a value ends at the first
+ * quote like its opening one that no backslash stands right before); null when a value is never closed.
+ */
+function semTextos(filtro) {
+  let fora = '';
+  for (let i = 0; i < filtro.length; i++) {
+    const aspa = filtro[i];
+    if (aspa !== '"' && aspa !== "'") {
+      fora += aspa;
+      continue;
+    }
+    let fim = i + 1;
+    while (fim < filtro.length && !(filtro[fim] === aspa && filtro[fim - 1] !== '\\')) fim++;
+    if (fim >= filtro.length) return null;
+    fora += '""';
+    i = fim;
+  }
+  return fora;
+}
+
+/**
+ * True when the filter and the sort name only fields in `campos` (quoted values aside): no `a.b`, no `@request`,
+ * no `@collection`, no `:modifier`, no unknown or hidden field.
+ */
+function soCamposProprios(filtro, ordem, campos) {
+  const fora = semTextos(filtro);
+  if (fora === null) return false;
+  if (/[@.:]/.test(fora.replace(/\b\d+\.\d+\b/g, '0') + ordem)) return false;
+  const nomes = (fora.match(/[A-Za-z_]\w*/g) || []).filter((nome) => !PALAVRAS.includes(nome));
+  const chaves = ordem === '' ? [] : ordem.split(',').map((chave) => chave.trim().replace(/^[-+]/, ''));
+  return nomes.concat(chaves).every((nome) => campos.includes(nome));
+}
+
+/**
+ * The request's filter and sort when they name only the bookings' visible fields, or null. The rows are read
+ * with no rule (findRecordsByFilter), so nothing a staff member's list call could not name gets through.
+ * `consulta` is the request's query (Go's url.Values; a URLSearchParams in the tests).
+ */
+function pedidoDaEquipe(consulta, campos) {
+  const valor = (chave) => String(consulta.get(chave) || '');
+  const ordem = valor('sort');
+  const filtro = valor('filter');
+  if (!soCamposProprios(filtro, ordem, campos)) return null;
+  return { filtro, ordem };
+}
+
+const POR_PAGINA = 500;
+const FUSO_PADRAO = -180;
+
+/** The offset in minutes from the query ('-180'), or the default; null when it is not one. */
+function fusoDe(texto) {
+  if (texto === '') return FUSO_PADRAO;
+  if (!/^[-+]?\d{1,3}$/.test(texto) || Math.abs(Number(texto)) > 840) return null;
+  return Number(texto);
+}
+
+/** 'agendamentos-2026-11-01.csv': the staff member's day. */
+function nomeDoArquivo(agora, fuso) {
+  const d = new Date(agora + fuso * 60000);
+  const dois = (n) => (n < 10 ? '0' : '') + n;
+  return (
+    'agendamentos-' +
+    d.getUTCFullYear() +
+    '-' +
+    dois(d.getUTCMonth() + 1) +
+    '-' +
+    dois(d.getUTCDate()) +
+    '.csv'
+  );
+}
+
+function exportar(e) {
+  const csv = require(`${__hooks}/lib/csv_agendamentos.js`);
+  if (!e.auth || e.auth.collection().name !== 'usuarios' || !e.auth.getBool('admin')) {
+    throw new ForbiddenError('Apenas a equipe pode exportar os agendamentos.');
+  }
+  const consulta = e.request.url.query();
+  const colecao = e.app.findCachedCollectionByNameOrId('agendamentos');
+  const pedido = pedidoDaEquipe(consulta, camposVisiveis(colecao));
+  const fuso = fusoDe(String(consulta.get('fuso') || ''));
+  if (!pedido || fuso === null)
+    throw new BadRequestError('Filtro, ordem ou fuso inválido para a exportação.');
+  const filtro = pedido.filtro || "id != ''";
+  const ordem = pedido.ordem || '-created';
+  const pagina = (deslocamento) => {
+    const registros = e.app.findRecordsByFilter('agendamentos', filtro, ordem, POR_PAGINA, deslocamento);
+    e.app.expandRecords(registros, ['usuario', 'pagamento'], null);
+    return registros;
+  };
+  let registros;
+  try {
+    registros = pagina(0);
+  } catch (_) {
+    throw new BadRequestError('Filtro ou ordem inválidos para a exportação.');
+  }
+  const cabecalhos = e.response.header();
+  cabecalhos.set('Content-Type', 'text/csv; charset=utf-8');
+  cabecalhos.set('Content-Disposition', 'attachment; filename="' + nomeDoArquivo(Date.now(), fuso) + '"');
+  cabecalhos.set('Cache-Control', 'no-store');
+  e.response.writeHeader(200);
+  const porFuso = () => fuso;
+  let texto = csv.BOM + csv.linha(csv.CABECALHO);
+  for (let deslocamento = 0; ; ) {
+    for (const r of registros) {
+      const usuario = r.expandedOne('usuario');
+      const pagamento = r.expandedOne('pagamento');
+      texto += csv.linha(
+        csv.campos(
+          {
+            id: r.id,
+            created: r.getString('created'),
+            updated: r.getString('updated'),
+            status: r.getString('status_agendamento'),
+            data: r.getString('data_agendamento'),
+            hora: r.getString('hora_agendamento'),
+            local: r.getString('local_agendamento'),
+            nome: usuario ? usuario.getString('nome_completo') : '',
+            nota: pagamento ? pagamento.getString('nota_numero') : '',
+          },
+          porFuso,
+        ),
+      );
+    }
+    e.response.write(texto);
+    e.flush();
+    texto = '';
+    if (registros.length < POR_PAGINA) break;
+    deslocamento += POR_PAGINA;
+    registros = pagina(deslocamento);
+  }
+  return null;
+}
+
+module.exports = { exportar, fusoDe, pedidoDaEquipe, POR_PAGINA };
