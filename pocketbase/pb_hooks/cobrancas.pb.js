@@ -3,7 +3,11 @@
 // A list hook, not a router middleware: a middleware would wrap every request, realtime streams included, and
 // hold one of the JS VMs for each open stream's whole life.
 
-onRecordsListRequest((e) => {
-  require(`${__hooks}/lib/pedidos.js`).conciliarNaLeitura(e);
-  e.next();
-}, 'pagamentos', 'cobrancas');
+onRecordsListRequest(
+  (e) => {
+    require(`${__hooks}/lib/pedidos.js`).conciliarNaLeitura(e);
+    e.next();
+  },
+  'pagamentos',
+  'cobrancas',
+);

@@ -10,6 +10,7 @@ import { diaRoutes, prenotamiRoutes } from './dia';
 import { diaRelayRoutes } from './dia-relay';
 import { waitRoutes } from './espera';
 import { refundRoutes } from './estornos';
+import { exportRoutes } from './exportar';
 import { guaranteeRoutes } from './garantia';
 import { notFound } from './http';
 import { invoiceRoutes } from './notas';
@@ -36,6 +37,7 @@ export const handlers = [
   ...diaRoutes,
   ...waitRoutes,
   ...remarcarRoutes,
+  ...exportRoutes,
   ...recordRoutes,
   ...accountRoutes,
   ...asaasRoutes,

@@ -165,7 +165,7 @@ function positiveInt(raw: string | null, fallback: number): number {
 
 const SUPERUSER_ONLY_FIELDS = ['@collection.', '@request.'];
 
-function listRecords(name: CollectionName, request: Request): Response {
+export function listRecords(name: CollectionName, request: Request): Response {
   const viewer = currentUser(request);
   const query = new URL(request.url).searchParams;
   const page = positiveInt(query.get('page'), 1);

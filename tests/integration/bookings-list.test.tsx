@@ -588,6 +588,8 @@ describe('staff bookings list', () => {
   });
 });
 
+const EXPORT_PATH = '/api/agendamentos/exportar.csv';
+
 describe("'Exportar CSV'", () => {
   it('downloads every row of the current search and filter, UTF-8 with BOM, ; separated', async () => {
     const files = captureDownload();
@@ -602,16 +604,13 @@ describe("'Exportar CSV'", () => {
     await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));
     await waitFor(() => expect(files).toHaveLength(1));
 
-    const exportRequest = allRequests.find(
-      (url) => url.pathname === LIST_PATH && url.searchParams.get('perPage') === '500',
-    );
-    expect(params(exportRequest)).toMatchObject({
-      page: '1',
-      perPage: '500',
+    // The server's streamed export (the double answers the same route), with the list's filter and sort and
+    // this browser's offset from UTC.
+    const exportRequest = allRequests.find((url) => url.pathname === EXPORT_PATH);
+    expect(params(exportRequest)).toEqual({
       sort: '-created',
       filter: 'status_agendamento = "FINALIZADO"',
-      // With each booking's order: the file has its service invoice's number.
-      expand: 'usuario,pagamento',
+      fuso: String(-new Date().getTimezoneOffset()),
     });
 
     const file = files[0] as { name: string; blob: Blob };
@@ -652,7 +651,7 @@ describe("'Exportar CSV'", () => {
     captureDownload();
     const { user } = await openList();
     server.use(
-      http.get(`*${LIST_PATH}`, () =>
+      http.get(`*${EXPORT_PATH}`, () =>
         HttpResponse.json({ status: 500, message: 'Falha no servidor.', data: {} }, { status: 500 }),
       ),
     );

@@ -15,11 +15,14 @@ declare const csv: {
   SEPARADOR: string;
   FIM_DE_LINHA: string;
   CABECALHO: readonly string[];
+  MSG: { soEquipe: string; invalido: string };
   campo(valor: string): string;
   linha(campos: readonly string[]): string;
   dataHora(texto: string, fuso: (ms: number) => number): string;
   dia(texto: string): string;
   hora(texto: string): string;
   campos(b: LinhaCsv, fuso: (ms: number) => number): string[];
+  fusoDe(texto: string): number | null;
+  nomeDoArquivo(agora: number, fuso: number): string;
 };
 export default csv;

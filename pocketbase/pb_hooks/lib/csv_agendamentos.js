@@ -1,6 +1,6 @@
 // The staff list's CSV file, written once for both runtimes (issue 30): the server's streamed export
-// (lib/exportar_csv.js, GET /api/agendamentos/exportar.csv) and the demo's in-browser file
-// (src/features/bookings/csv.ts) build every line here. CommonJS with no PocketBase calls (scripts/kit-module.ts).
+// (lib/exportar_csv.js, GET /api/agendamentos/exportar.csv) and the demo double's answer to the same route
+// (src/mocks/exportar.ts) build every line here. CommonJS with no PocketBase calls (scripts/kit-module.ts).
 // UTF-8 with a BOM, ';' between fields (what Excel set to pt-BR expects), every field quoted, CRLF; text a
 // spreadsheet would run as a formula gets a leading apostrophe (decisions.md, 'Exportar CSV').
 
@@ -114,4 +114,46 @@ function campos(b, fuso) {
   ];
 }
 
-module.exports = { BOM, SEPARADOR, FIM_DE_LINHA, CABECALHO, campo, linha, dataHora, dia, hora, campos };
+const FUSO_PADRAO = -180;
+
+const MSG = {
+  soEquipe: 'Apenas a equipe pode exportar os agendamentos.',
+  invalido: 'Filtro, ordem ou fuso inválido para a exportação.',
+};
+
+/** The staff member's offset from UTC in minutes, from the query ('-180'; Brasília's when absent), or null. */
+function fusoDe(texto) {
+  if (texto === '') return FUSO_PADRAO;
+  if (!/^[-+]?\d{1,3}$/.test(texto) || Math.abs(Number(texto)) > 840) return null;
+  return Number(texto);
+}
+
+/** 'agendamentos-2026-11-01.csv': the staff member's day at `agora` (ms). */
+function nomeDoArquivo(agora, fuso) {
+  const d = new Date(agora + fuso * 60000);
+  return (
+    'agendamentos-' +
+    quatro(d.getUTCFullYear()) +
+    '-' +
+    dois(d.getUTCMonth() + 1) +
+    '-' +
+    dois(d.getUTCDate()) +
+    '.csv'
+  );
+}
+
+module.exports = {
+  BOM,
+  SEPARADOR,
+  FIM_DE_LINHA,
+  CABECALHO,
+  MSG,
+  campo,
+  linha,
+  dataHora,
+  dia,
+  hora,
+  campos,
+  fusoDe,
+  nomeDoArquivo,
+};

@@ -63,41 +63,17 @@ function pedidoDaEquipe(consulta, campos) {
 }
 
 const POR_PAGINA = 500;
-const FUSO_PADRAO = -180;
-
-/** The offset in minutes from the query ('-180'), or the default; null when it is not one. */
-function fusoDe(texto) {
-  if (texto === '') return FUSO_PADRAO;
-  if (!/^[-+]?\d{1,3}$/.test(texto) || Math.abs(Number(texto)) > 840) return null;
-  return Number(texto);
-}
-
-/** 'agendamentos-2026-11-01.csv': the staff member's day. */
-function nomeDoArquivo(agora, fuso) {
-  const d = new Date(agora + fuso * 60000);
-  const dois = (n) => (n < 10 ? '0' : '') + n;
-  return (
-    'agendamentos-' +
-    d.getUTCFullYear() +
-    '-' +
-    dois(d.getUTCMonth() + 1) +
-    '-' +
-    dois(d.getUTCDate()) +
-    '.csv'
-  );
-}
 
 function exportar(e) {
   const csv = require(`${__hooks}/lib/csv_agendamentos.js`);
   if (!e.auth || e.auth.collection().name !== 'usuarios' || !e.auth.getBool('admin')) {
-    throw new ForbiddenError('Apenas a equipe pode exportar os agendamentos.');
+    throw new ForbiddenError(csv.MSG.soEquipe);
   }
   const consulta = e.request.url.query();
   const colecao = e.app.findCachedCollectionByNameOrId('agendamentos');
   const pedido = pedidoDaEquipe(consulta, camposVisiveis(colecao));
-  const fuso = fusoDe(String(consulta.get('fuso') || ''));
-  if (!pedido || fuso === null)
-    throw new BadRequestError('Filtro, ordem ou fuso inválido para a exportação.');
+  const fuso = csv.fusoDe(String(consulta.get('fuso') || ''));
+  if (!pedido || fuso === null) throw new BadRequestError(csv.MSG.invalido);
   const filtro = pedido.filtro || "id != ''";
   const ordem = pedido.ordem || '-created';
   const pagina = (deslocamento) => {
@@ -109,11 +85,11 @@ function exportar(e) {
   try {
     registros = pagina(0);
   } catch (_) {
-    throw new BadRequestError('Filtro ou ordem inválidos para a exportação.');
+    throw new BadRequestError(csv.MSG.invalido);
   }
   const cabecalhos = e.response.header();
   cabecalhos.set('Content-Type', 'text/csv; charset=utf-8');
-  cabecalhos.set('Content-Disposition', 'attachment; filename="' + nomeDoArquivo(Date.now(), fuso) + '"');
+  cabecalhos.set('Content-Disposition', 'attachment; filename="' + csv.nomeDoArquivo(Date.now(), fuso) + '"');
   cabecalhos.set('Cache-Control', 'no-store');
   e.response.writeHeader(200);
   const porFuso = () => fuso;
@@ -149,4 +125,4 @@ function exportar(e) {
   return null;
 }
 
-module.exports = { exportar, fusoDe, pedidoDaEquipe, POR_PAGINA };
+module.exports = { exportar, pedidoDaEquipe, POR_PAGINA };

@@ -1,9 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ClientResponseError } from 'pocketbase';
-import { env } from '@/lib/env';
 import { pb } from '@/lib/pocketbase';
 import type { BookingHistoryRecord, BookingRecord, BookingStatus, ListResult } from '@/lib/types';
-import { buildBookingsCsv } from '../csv';
 import { listRequestOptions, type ListFilters, type ListParams } from '../list-params';
 
 const agendamentos = () => pb.collection('agendamentos');
@@ -40,25 +38,14 @@ export const bookingQueries = {
     }),
 };
 
-/** Every booking matching the list's filters, in its order (for the CSV export). */
-export function fetchAllBookings(params: Pick<ListParams, 'sort'> & ListFilters): Promise<BookingRecord[]> {
-  // With each booking's order: the file has its service invoice's number.
-  return agendamentos().getFullList<BookingRecord>({
-    ...listRequestOptions(params),
-    expand: 'usuario,pagamento',
-    batch: 500,
-  });
-}
-
 export const CSV_TYPE = 'text/csv;charset=utf-8';
 
 /**
- * The CSV file of every booking matching the list's filters, in its order. The server streams it page by page
- * (GET /api/agendamentos/exportar.csv, pb_hooks/lib/exportar_csv.js) with the list's own `filter` and `sort` and
- * this browser's offset from UTC for the times; the demo builds it here from the same kit code.
+ * The CSV file of every booking matching the list's filters, in its order: the server streams it page by page
+ * (GET /api/agendamentos/exportar.csv, pb_hooks/lib/exportar_csv.js; the demo double answers the same route)
+ * from the list's own `filter` and `sort`, with this browser's offset from UTC for the times.
  */
 export async function exportBookingsCsv(params: Pick<ListParams, 'sort'> & ListFilters): Promise<Blob> {
-  if (env.demo) return new Blob([buildBookingsCsv(await fetchAllBookings(params))], { type: CSV_TYPE });
   const { sort, filter } = listRequestOptions(params);
   const query = new URLSearchParams({ sort, fuso: String(-new Date().getTimezoneOffset()) });
   if (filter) query.set('filter', filter);
@@ -68,7 +55,7 @@ export async function exportBookingsCsv(params: Pick<ListParams, 'sort'> & ListF
     const data: unknown = await response.json().catch(() => ({}));
     throw new ClientResponseError({ url, status: response.status, response: data });
   }
-  return new Blob([await response.blob()], { type: CSV_TYPE });
+  return new Blob([await response.arrayBuffer()], { type: CSV_TYPE });
 }
 
 /**

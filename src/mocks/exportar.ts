@@ -1,0 +1,67 @@
+/**
+ * GET /api/agendamentos/exportar.csv (pb_hooks/lib/exportar_csv.js): the staff list's file, built from the list's
+ * own rows (the same filter and sort, read page by page as the server does) with the kit's module for every line.
+ */
+import { http, HttpResponse } from 'msw';
+import kitCsv from '../../pocketbase/pb_hooks/lib/csv_agendamentos.js';
+import type { BookingRecord, ListResult } from '@/lib/types';
+import { currentUser, latency, MSG, pbError } from './http';
+import { listRecords } from './registros';
+
+const PAGE = 500;
+
+/** The file of these bookings at `fuso` minutes from UTC: BOM, header and one line per booking. */
+export function buildCsv(bookings: readonly BookingRecord[], fuso: number): string {
+  const lines = bookings.map((b) =>
+    kitCsv.linha(
+      kitCsv.campos(
+        {
+          id: b.id,
+          created: b.created,
+          updated: b.updated,
+          status: b.status_agendamento ?? '',
+          data: b.data_agendamento ?? '',
+          hora: b.hora_agendamento ?? '',
+          local: b.local_agendamento ?? '',
+          nome: b.expand?.usuario?.nome_completo ?? '',
+          // The order's service invoice (NFS-e) number, once the city issued it.
+          nota: b.expand?.pagamento?.nota_numero ?? '',
+        },
+        () => fuso,
+      ),
+    ),
+  );
+  return kitCsv.BOM + kitCsv.linha(kitCsv.CABECALHO) + lines.join('');
+}
+
+export const exportRoutes = [
+  http.get('*/api/agendamentos/exportar.csv', async ({ request }) => {
+    await latency();
+    const user = currentUser(request);
+    if (!user) return pbError(401, MSG.unauthorized);
+    if (!user.admin) return pbError(403, kitCsv.MSG.soEquipe);
+    const query = new URL(request.url).searchParams;
+    const fuso = kitCsv.fusoDe(query.get('fuso') ?? '');
+    if (fuso === null) return pbError(400, kitCsv.MSG.invalido);
+    const rows: BookingRecord[] = [];
+    for (let page = 1; ; page++) {
+      const list = new URL('/api/collections/agendamentos/records', request.url);
+      for (const key of ['filter', 'sort'])
+        if (query.get(key)) list.searchParams.set(key, query.get(key) ?? '');
+      list.searchParams.set('page', String(page));
+      list.searchParams.set('perPage', String(PAGE));
+      list.searchParams.set('expand', 'usuario,pagamento');
+      const answer = listRecords('agendamentos', new Request(list, { headers: request.headers }));
+      if (!answer.ok) return pbError(400, kitCsv.MSG.invalido);
+      const { items } = (await answer.json()) as ListResult<BookingRecord>;
+      rows.push(...items);
+      if (items.length < PAGE) break;
+    }
+    return new HttpResponse(buildCsv(rows, fuso), {
+      headers: {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${kitCsv.nomeDoArquivo(Date.now(), fuso)}"`,
+      },
+    });
+  }),
+];
