@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, shot, test } from './fixtures';
 import { ACCOUNTS, login, loginAs } from './helpers';
@@ -64,6 +65,19 @@ test(
     const row = table.getByRole('row').filter({ hasText: ACCOUNTS.agendado.name });
     await expect(row).toHaveCount(1);
     await expectNoAxeViolations(page, 'bookings list searched');
+    // The search's rows as a file, from the export route the demo double answers as the server does.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Exportar CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^agendamentos-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = readFileSync(await download.path(), 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain('"ID";"Criado em";"Cliente"');
+    expect(lines[1]).toContain(`"${ACCOUNTS.agendado.name}"`);
     await row.click();
 
     await expect(page).toHaveURL(/\/booking-details\//);
