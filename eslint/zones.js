@@ -23,12 +23,6 @@ export const KIT_RULES = [
 /** The demo's entry points: the only app files that may load the demo double (src/mocks). */
 const DEMO_ENTRIES = ['src/main.tsx', 'src/app/demo-tools.tsx'].map((f) => path.join(ROOT, f));
 
-/**
- * The one import of scripts/ from src that is still allowed: the fake Asaas that the demo double runs. It moves
- * next, beside the double (issue 26, item 3); until then only src/mocks may import it, and nothing else there.
- */
-const SCRIPTS_ALLOWED = [path.join(ROOT, 'scripts/fake-asaas.mjs')];
-
 /** Files that may call the PocketBase SDK: api/ folders, files named api.ts, and the client itself. */
 const isApiFile = (file) =>
   file.split(path.sep).includes('api') ||
@@ -48,9 +42,7 @@ const ZONES = [
   {
     id: 'scripts',
     applies: (file) => file.startsWith(SRC),
-    forbids: (target, _spec, _names, file) =>
-      target.startsWith(under('scripts')) &&
-      !(file.startsWith(under('src', 'mocks')) && SCRIPTS_ALLOWED.includes(target)),
+    forbids: (target) => target.startsWith(under('scripts')),
     message: 'Nothing in src imports scripts/ (build and test tooling). Move what the app needs into src.',
   },
   {

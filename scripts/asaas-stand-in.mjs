@@ -1,4 +1,4 @@
-// An Asaas API v3 stand-in on loopback: Asaas's behaviour (scripts/fake-asaas.mjs) served over HTTP, with the
+// An Asaas API v3 stand-in on loopback: Asaas's behaviour (src/mocks/fake-asaas.mjs) served over HTTP, with the
 // webhooks it sends POSTed to the configured URL with the `asaas-access-token` header. Used by the real-server
 // tests and `npm run backend`; never in production.
 //
@@ -20,10 +20,10 @@
 // An invoice's steps (INVOICE_CREATED, _SYNCHRONIZED, then _AUTHORIZED or _ERROR) go out one after another just
 // after the POST's answer; its PDF and XML are served at /nfse/{id}.pdf and .xml, as Asaas links them.
 import { createServer } from 'node:http';
-import { createFakeAsaas, errors } from './fake-asaas.mjs';
+import { createFakeAsaas, errors } from '../src/mocks/fake-asaas.mjs';
 import { encodePng } from './png.mjs';
 
-export { TEST_CARDS, todaySaoPaulo } from './fake-asaas.mjs';
+export { TEST_CARDS, todaySaoPaulo } from '../src/mocks/fake-asaas.mjs';
 
 /** A small black-and-white PNG derived from the payload (a stand-in for the QR code image). */
 function qrPng(payload) {

@@ -1,5 +1,5 @@
 /**
- * The demo's Asaas behind the proxy: Asaas's behaviour as scripts/fake-asaas.mjs describes it (the module the
+ * The demo's Asaas behind the proxy: Asaas's behaviour as src/mocks/fake-asaas.mjs describes it (the module the
  * real-server tests' stand-in serves), with its books in the demo's store and its webhooks delivered to the
  * double's webhook route (webhook.ts), as the stand-in posts them to the server.
  */
@@ -9,14 +9,14 @@ import {
   type FakeAsaas,
   type FakeAsaasAnswer,
   type FakeAsaasBook,
-} from '../../scripts/fake-asaas.mjs';
+} from './fake-asaas.mjs';
 import { installmentPlan } from '@/lib/installments';
 import { getDb, saveDb } from './db';
 import type { DemoDb } from './schema';
 import { parsePbDate } from './util';
 import { entregar } from './webhook';
 
-export { todaySaoPaulo } from '../../scripts/fake-asaas.mjs';
+export { todaySaoPaulo } from './fake-asaas.mjs';
 
 /** A QR-code-like picture (made by scripts/asaas-stand-in.mjs): the demo's Pix has no real bank behind it. */
 export const PIX_QR_PNG =

@@ -1,5 +1,5 @@
 /** Orders (pocketbase/pb_hooks/lib/pedidos.js): a charge's status, the order a paid charge writes, reconciling. */
-import type { AsaasPayment } from '../../scripts/fake-asaas.mjs';
+import type { AsaasPayment } from './fake-asaas.mjs';
 import type { ChargeRecord, PaymentRecord } from '@/lib/types';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';

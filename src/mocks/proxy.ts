@@ -1,6 +1,6 @@
 /** The Asaas proxy (pocketbase/pb_hooks/lib/proxy.js): /payments/asaas/* in front of the demo's Asaas. */
 import { http, HttpResponse } from 'msw';
-import type { FakeAsaasAnswer } from '../../scripts/fake-asaas.mjs';
+import type { FakeAsaasAnswer } from './fake-asaas.mjs';
 import { installmentPlan } from '@/lib/installments';
 import type { ChargeRecord } from '@/lib/types';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
@@ -19,7 +19,7 @@ const PAGAMENTO = regras.pagamento;
  * The server's proxy, as pocketbase/pb_hooks implements it: signed-in verified customers only; the server
  * prices the order, reuses one Asaas customer per user, refuses a second live charge and a repeated attempt,
  * rate-limits card attempts, and writes the payment and NOVO booking of a paid charge itself. Behind it, the
- * demo's Asaas (asaas.ts: scripts/fake-asaas.mjs, as the real-server tests' stand-in).
+ * demo's Asaas (asaas.ts: src/mocks/fake-asaas.mjs, as the real-server tests' stand-in).
  */
 
 /** Card attempts per customer that may reach Asaas (pb_hooks/lib/regras.js LIMITE_CLIENTE). */

@@ -1,5 +1,5 @@
 /** What the demo backend stores: PocketBase's collections as the kit defines them, and the demo Asaas's books. */
-import type { AsaasCustomer, AsaasPayment } from '../../scripts/fake-asaas.mjs';
+import type { AsaasCustomer, AsaasPayment } from './fake-asaas.mjs';
 import type {
   BookingHistoryRecord,
   BookingRecord,
@@ -36,7 +36,7 @@ export interface DemoDb {
   asaasClientes: { usuario: string; asaas_id: string }[];
   tentativasCartao: { usuario: string; at: number }[];
   tokens: ActionToken[];
-  /** the demo Asaas's books (scripts/fake-asaas.mjs keeps them) */
+  /** the demo Asaas's books (src/mocks/fake-asaas.mjs keeps them) */
   asaasCustomers: AsaasCustomer[];
   asaasCharges: AsaasPayment[];
   /** named like its PocketBase collection, so the generic record handlers reach it */

@@ -4,7 +4,7 @@ import PocketBase, { ClientResponseError } from 'pocketbase';
 import { expect, inject } from 'vitest';
 import type { CapturedMail } from '../../scripts/mail-capture.mjs';
 import type { AsaasRequest } from '../../scripts/asaas-stand-in.mjs';
-import type { FakeAsaasSettings } from '../../scripts/fake-asaas.mjs';
+import type { FakeAsaasSettings } from '../../src/mocks/fake-asaas.mjs';
 import { freePort, startPocketBase } from '../../scripts/pocketbase-server.mjs';
 import { TEST_ASAAS_KEY, TEST_WEBHOOK_TOKEN } from '../../scripts/real-backend.mjs';
 import type { RegisterInput } from '@/features/auth/api/auth';
@@ -180,7 +180,7 @@ export async function asaasStore(payment: Record<string, unknown>): Promise<void
   });
 }
 
-/** Sets the stand-in's behaviour (scripts/fake-asaas.mjs settings); `asaasConfig({})` reads it. */
+/** Sets the stand-in's behaviour (src/mocks/fake-asaas.mjs settings); `asaasConfig({})` reads it. */
 export async function asaasConfig(settings: Partial<FakeAsaasSettings>): Promise<void> {
   await fetch(`${ASAAS_URL}/__control/config`, {
     method: 'POST',

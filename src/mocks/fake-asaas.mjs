@@ -1,3 +1,4 @@
+/* global structuredClone -- in browsers and in Node alike: the demo and the stand-in both run this module */
 // Asaas API v3 as its documentation describes it, as plain state and transitions with no I/O: what a call
 // answers, what it changes, and which webhook events Asaas sends for it. The HTTP stand-in
 // (scripts/asaas-stand-in.mjs) serves it on loopback and delivers the events; the demo double can use the same
@@ -22,7 +23,7 @@
 //   (with `statusDescription`; here: the next `invoiceErrorNext` invoices), each step with its INVOICE_* webhook
 //   (INVOICE_CREATED first). POST /invoices/{id}/cancel cancels it: at once when not yet issued, else through
 //   PROCESSING_CANCELLATION; GET /invoices/{id} and GET /invoices?externalReference= read them.
-import regras from '../pocketbase/pb_hooks/lib/regras.json' with { type: 'json' };
+import regras from '../../pocketbase/pb_hooks/lib/regras.json' with { type: 'json' };
 
 /** Card numbers with a fixed outcome (all pass the Luhn check; pocketbase/pb_hooks/lib/regras.json cartoesTeste); any
  * other valid card is approved. */
@@ -442,23 +443,25 @@ export function createFakeAsaas({
     return answer(200, structuredClone(invoice), [{ invoice, event: 'INVOICE_CANCELED', when: 'after' }]);
   }
 
+  /** A list as Asaas answers it (one page here): the items equal to each of the query's `filters` that is set. */
+  function listOf(items, query, filters) {
+    const data = [...items].filter((item) =>
+      filters.every((key) => !query.get(key) || item[key] === query.get(key)),
+    );
+    return answer(200, {
+      object: 'list',
+      hasMore: false,
+      totalCount: data.length,
+      limit: 10,
+      offset: 0,
+      data,
+    });
+  }
+
   function invoiceRoute(method, path, query, body) {
     if (method === 'POST' && path === '/v3/invoices') return createInvoice(body);
     if (method === 'GET' && path === '/v3/invoices') {
-      const data = [...state.invoices.values()].filter(
-        (i) =>
-          (!query.get('externalReference') || i.externalReference === query.get('externalReference')) &&
-          (!query.get('payment') || i.payment === query.get('payment')) &&
-          (!query.get('installment') || i.installment === query.get('installment')),
-      );
-      return answer(200, {
-        object: 'list',
-        hasMore: false,
-        totalCount: data.length,
-        limit: 10,
-        offset: 0,
-        data,
-      });
+      return listOf(state.invoices.values(), query, ['externalReference', 'payment', 'installment']);
     }
     const one = path.match(/^\/v3\/invoices\/([^/]+)(\/cancel)?$/);
     if (!one) return null;
@@ -491,19 +494,7 @@ export function createFakeAsaas({
     }
     if (method === 'POST' && path === '/v3/payments') return createPayment(body);
     if (method === 'GET' && path === '/v3/payments') {
-      const data = [...state.payments.values()].filter(
-        (p) =>
-          (!query.get('externalReference') || p.externalReference === query.get('externalReference')) &&
-          (!query.get('installment') || p.installment === query.get('installment')),
-      );
-      return answer(200, {
-        object: 'list',
-        hasMore: false,
-        totalCount: data.length,
-        limit: 10,
-        offset: 0,
-        data,
-      });
+      return listOf(state.payments.values(), query, ['externalReference', 'installment']);
     }
     const qr = path.match(/^\/v3\/payments\/([^/]+)\/pixQrCode$/);
     if (method === 'GET' && qr) {
