@@ -1,15 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ClientResponseError } from 'pocketbase';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { FormAlert, TextAreaField } from '@/components/ui/field';
-import { Modal } from '@/components/ui/modal';
+import { ReasonModal } from '@/components/ui/reason-modal';
 import {
   bookingDayApi,
   bookingDayQueries,
   calendario,
   janelas,
   pbMs,
+  recordErrorMessage,
   type CompromissoRecord,
   type ConsuladoRecord,
 } from '@/lib/api/booking-day';
@@ -83,42 +82,24 @@ function ConsulateCancelled({ bookingId, onClose }: { bookingId: string; onClose
       onClose();
     },
   });
-  const error =
-    send.error instanceof ClientResponseError && send.error.status === 400
-      ? send.error.message
-      : send.isError
-        ? 'Não foi possível registrar agora. Tente novamente em alguns minutos.'
-        : '';
+  const error = send.isError ? recordErrorMessage(send.error) : '';
   return (
-    <Modal title="O consulado cancelou o atendimento" onClose={send.isPending ? undefined : onClose}>
-      <form
-        className="space-y-4 text-ink-700"
-        onSubmit={(event) => {
-          event.preventDefault();
-          send.mutate();
-        }}
-      >
-        <FormAlert>{error}</FormAlert>
-        <p>
-          Os atendimentos ativos deste pedido ficam cancelados pelo consulado e o processo volta para
-          &quot;Análise OK&quot;, para um novo agendamento sem custo. O Flex do cliente não é usado.
-        </p>
-        <TextAreaField
-          label="O que o consulado informou (opcional)"
-          value={motivo}
-          maxLength={500}
-          rows={3}
-          onChange={(event) => setMotivo(event.target.value)}
-        />
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button type="button" variant="secondary" onClick={onClose} disabled={send.isPending}>
-            Voltar
-          </Button>
-          <Button type="submit" loading={send.isPending} loadingText="Registrando...">
-            Registrar cancelamento
-          </Button>
-        </div>
-      </form>
-    </Modal>
+    <ReasonModal
+      title="O consulado cancelou o atendimento"
+      label="O que o consulado informou (opcional)"
+      reason={motivo}
+      onReasonChange={setMotivo}
+      formError={error}
+      pending={send.isPending}
+      submitText="Registrar cancelamento"
+      pendingText="Registrando..."
+      onSubmit={() => send.mutate()}
+      onClose={onClose}
+    >
+      <p>
+        Os atendimentos ativos deste pedido ficam cancelados pelo consulado e o processo volta para
+        &quot;Análise OK&quot;, para um novo agendamento sem custo. O Flex do cliente não é usado.
+      </p>
+    </ReasonModal>
   );
 }

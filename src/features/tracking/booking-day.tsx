@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ClientResponseError } from 'pocketbase';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Link } from 'react-router-dom';
@@ -10,6 +9,7 @@ import {
   fileUrl,
   janelas,
   pbMs,
+  recordErrorMessage,
   RESULTADOS,
   type CompromissoRecord,
   type ConsuladoRecord,
@@ -238,9 +238,7 @@ function ConfirmationTask({
             </Button>
             {confirm.isError ? (
               <p role="alert" className="mt-1 font-semibold text-accent-700">
-                {confirm.error instanceof ClientResponseError && confirm.error.status === 400
-                  ? confirm.error.message
-                  : 'Não foi possível registrar agora. Tente novamente em alguns minutos.'}
+                {recordErrorMessage(confirm.error)}
               </p>
             ) : null}
           </>

@@ -3,8 +3,7 @@ import { ClientResponseError } from 'pocketbase';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
-import { FormAlert, TextAreaField } from '@/components/ui/field';
-import { Modal } from '@/components/ui/modal';
+import { ReasonModal } from '@/components/ui/reason-modal';
 import { FLEX_DEADLINE_DAYS } from '@/config/constants';
 import { paths } from '@/config/routes';
 import { myBookingQueries } from '@/lib/api/bookings';
@@ -139,37 +138,23 @@ function ConfirmFlex({
     if (!recusa) send.mutate(undefined, { onSuccess: onClose });
   };
   return (
-    <Modal title="Pedir nova data (Flex)" onClose={send.isPending ? undefined : onClose}>
-      <form
-        className="space-y-4 text-ink-700"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <FormAlert>{send.isError ? errorMessage(send.error) : ''}</FormAlert>
-        <p>
-          O agendamento de <strong>{when}</strong> será cancelado e o seu processo volta para a fila de
-          agendamento, com o seu histórico. O Flex só pode ser usado uma vez neste pedido.
-        </p>
-        <TextAreaField
-          label="Por que você precisa de uma nova data?"
-          error={fieldError}
-          value={motivo}
-          maxLength={500}
-          rows={3}
-          onChange={(event) => setMotivo(event.target.value)}
-        />
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button type="button" variant="secondary" onClick={onClose} disabled={send.isPending}>
-            Voltar
-          </Button>
-          <Button type="submit" loading={send.isPending} loadingText="Enviando...">
-            Confirmar nova data
-          </Button>
-        </div>
-      </form>
-    </Modal>
+    <ReasonModal
+      title="Pedir nova data (Flex)"
+      label="Por que você precisa de uma nova data?"
+      reason={motivo}
+      onReasonChange={setMotivo}
+      fieldError={fieldError}
+      formError={send.isError ? errorMessage(send.error) : ''}
+      pending={send.isPending}
+      submitText="Confirmar nova data"
+      pendingText="Enviando..."
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <p>
+        O agendamento de <strong>{when}</strong> será cancelado e o seu processo volta para a fila de
+        agendamento, com o seu histórico. O Flex só pode ser usado uma vez neste pedido.
+      </p>
+    </ReasonModal>
   );
 }

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { ClientResponseError } from 'pocketbase';
 import { useEffect, useRef } from 'react';
 import { pb } from '@/lib/pocketbase';
 import type { RequerenteRecord } from '@/lib/processo';
@@ -325,6 +326,13 @@ export function nextWindow(consulado: ConsuladoRecord | undefined, now: number) 
 }
 
 /** Epoch ms of a date PocketBase stored ('2026-11-30 19:00:00.000Z': UTC); 0 when empty. */
+/** What a failed record call of the booking day tells its user: the server's rule (a 400), or to try again. */
+export function recordErrorMessage(error: unknown): string {
+  return error instanceof ClientResponseError && error.status === 400
+    ? error.message
+    : 'Não foi possível registrar agora. Tente novamente em alguns minutos.';
+}
+
 export function pbMs(value: string | undefined | null): number {
   const ms = Date.parse(String(value ?? '').replace(' ', 'T'));
   return Number.isNaN(ms) ? 0 : ms;
