@@ -32,7 +32,7 @@ export default defineConfig({
   },
   // The demo tier runs each journey at its user's width: a customer's on a 390 px phone, staff's (tagged @staff)
   // at 1280 px; a test tagged @both-widths drives both itself and runs once. The real-server tier
-  // (playwright.real.config.ts) runs every journey at both widths.
+  // (playwright.real.config.ts) has the same projects.
   projects: [
     {
       name: 'phone',

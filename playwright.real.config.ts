@@ -39,11 +39,8 @@ export default defineConfig({
   testIgnore: [],
   // Its own folder: the demo tier, which may run at the same time (npm test), empties test-results/ as it starts.
   outputDir: 'test-results-real',
-  // Every journey at both widths; one that drives both itself (@both-widths) once.
-  projects: [
-    { ...base.projects![0]!, grep: undefined, grepInvert: /@both-widths/ },
-    { ...base.projects![1]!, grep: undefined, grepInvert: undefined },
-  ],
+  // Each journey once, at its user's width, as in the demo tier (base.projects): a customer's on a 390 px phone,
+  // staff's (tagged @staff) at 1280 px; one that drives both widths itself (@both-widths) once.
   webServer: [
     {
       command: 'node scripts/backend.mjs --fresh',

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, REAL_BACKEND } from './fixtures';
 
 export const PASSWORD = 'Demo@2026';
@@ -90,4 +90,21 @@ export function newCustomer() {
     cpf: cpf(),
     password: 'Senha@2026',
   };
+}
+
+/**
+ * The staff refund panel after R$ 100,00 of a R$ 699,00 order was refunded: only the rest may go now, and more
+ * than it is refused in the value's own field.
+ */
+export async function expectOnlyTheRestRefundable(panel: Locator): Promise<void> {
+  await expect(panel).toContainText('Já estornado: R$ 100,00 de R$ 699,00. Resta R$ 599,00.');
+  await expect(panel.getByLabel('O restante (R$ 599,00)')).toBeChecked();
+  await expect(panel.getByLabel(/Integral/)).toHaveCount(0);
+  await panel.getByLabel('Parcial').check();
+  await panel.getByLabel('Valor a estornar (R$)').fill('600');
+  await panel.getByLabel('Motivo').fill('Teste');
+  await panel.getByRole('button', { name: 'Solicitar estorno' }).click();
+  await expect(panel.getByLabel('Valor a estornar (R$)')).toHaveAccessibleDescription(
+    'Informe um valor entre R$ 0,01 e R$ 599,00, o que resta a estornar.',
+  );
 }

@@ -4,7 +4,7 @@
 // the stand-in, which refunds, issues invoices and sends its webhooks as Asaas documents.
 import type { APIRequestContext } from '@playwright/test';
 import { expect, expectNoAxeViolations, REAL_BACKEND, shot, test } from './fixtures';
-import { ACCOUNTS, login } from './helpers';
+import { ACCOUNTS, expectOnlyTheRestRefundable, login } from './helpers';
 import { type Customer, customerWithOrder, ownAddress, superuserToken } from './real-helpers';
 
 async function paymentOf(request: APIRequestContext, customer: Customer) {
@@ -56,64 +56,55 @@ test('the customer withdraws within 7 days: confirmation, refund in full, tracki
   await expect.poll(async () => (await paymentOf(request, customer))?.status_asaas).toBe('REFUNDED');
 });
 
-test('staff refund part of a payment with a reason; tracking shows the partial refund', async ({
-  page,
-  browser,
-  request,
-}) => {
-  const customer = await customerWithOrder(request, 'individual');
-  const staffContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
-  await ownAddress(staffContext);
-  const staff = await staffContext.newPage();
-  await expect(await login(staff, ACCOUNTS.admin.email)).toBeHidden();
-  await expect(staff).toHaveURL(/\/dashboard$/);
-  const bookings = await request.get(
-    `${REAL_BACKEND.pb}/api/collections/agendamentos/records?filter=${encodeURIComponent(`usuario = "${customer.id}"`)}`,
-    { headers: { Authorization: await superuserToken(request) } },
-  );
-  const [booking] = ((await bookings.json()) as { items: Array<{ id: string }> }).items;
-  await staff.goto(`/booking-details/${booking?.id}`);
-  const panel = staff.getByRole('region', { name: 'Estornar pagamento' });
-  await panel.getByLabel('Parcial').check();
-  await panel.getByRole('button', { name: 'Solicitar estorno' }).click();
-  await expect(panel.getByLabel('Valor a estornar (R$)')).toHaveAccessibleDescription(
-    'Informe um valor entre R$ 0,01 e R$ 699,00.',
-  );
-  await panel.getByLabel('Valor a estornar (R$)').fill('100,00');
-  await panel.getByLabel('Motivo').fill('Cortesia: atraso no atendimento');
-  await panel.getByRole('button', { name: 'Solicitar estorno' }).click();
-  await expect(panel.getByRole('status')).toContainText('Estorno de R$ 100,00 solicitado ao Asaas.');
-  await expect(staff.getByRole('region', { name: 'Histórico' })).toContainText(
-    'Estorno parcial de R$ 100,00 solicitado ao Asaas. Motivo: Cortesia: atraso no atendimento',
-  );
-  await expect
-    .poll(async () => (await paymentOf(request, customer))?.status_asaas)
-    .toBe('PARTIALLY_REFUNDED');
-  await staff.reload();
-  await expect(staff.getByRole('region', { name: 'Compra' })).toContainText('Estornado em parte');
-  // Only what remains can be refunded now.
-  await expect(panel).toContainText('Já estornado: R$ 100,00 de R$ 699,00. Resta R$ 599,00.');
-  await expect(panel.getByLabel('O restante (R$ 599,00)')).toBeChecked();
-  await expect(panel.getByLabel(/Integral/)).toHaveCount(0);
-  await panel.getByLabel('Parcial').check();
-  await panel.getByLabel('Valor a estornar (R$)').fill('600');
-  await panel.getByLabel('Motivo').fill('Teste');
-  await panel.getByRole('button', { name: 'Solicitar estorno' }).click();
-  await expect(panel.getByLabel('Valor a estornar (R$)')).toHaveAccessibleDescription(
-    'Informe um valor entre R$ 0,01 e R$ 599,00, o que resta a estornar.',
-  );
-  await expectNoAxeViolations(staff, 'booking page after a partial refund');
-  await shot(staff, 'staff-partial-refund', { folder: 'money' });
-  await staffContext.close();
+test(
+  'staff refund part of a payment with a reason; tracking shows the partial refund',
+  { tag: '@staff' },
+  async ({ page, browser, request }) => {
+    const customer = await customerWithOrder(request, 'individual');
+    const staffContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+    await ownAddress(staffContext);
+    const staff = await staffContext.newPage();
+    await expect(await login(staff, ACCOUNTS.admin.email)).toBeHidden();
+    await expect(staff).toHaveURL(/\/dashboard$/);
+    const bookings = await request.get(
+      `${REAL_BACKEND.pb}/api/collections/agendamentos/records?filter=${encodeURIComponent(`usuario = "${customer.id}"`)}`,
+      { headers: { Authorization: await superuserToken(request) } },
+    );
+    const [booking] = ((await bookings.json()) as { items: Array<{ id: string }> }).items;
+    await staff.goto(`/booking-details/${booking?.id}`);
+    const panel = staff.getByRole('region', { name: 'Estornar pagamento' });
+    await panel.getByLabel('Parcial').check();
+    await panel.getByRole('button', { name: 'Solicitar estorno' }).click();
+    await expect(panel.getByLabel('Valor a estornar (R$)')).toHaveAccessibleDescription(
+      'Informe um valor entre R$ 0,01 e R$ 699,00.',
+    );
+    await panel.getByLabel('Valor a estornar (R$)').fill('100,00');
+    await panel.getByLabel('Motivo').fill('Cortesia: atraso no atendimento');
+    await panel.getByRole('button', { name: 'Solicitar estorno' }).click();
+    await expect(panel.getByRole('status')).toContainText('Estorno de R$ 100,00 solicitado ao Asaas.');
+    await expect(staff.getByRole('region', { name: 'Histórico' })).toContainText(
+      'Estorno parcial de R$ 100,00 solicitado ao Asaas. Motivo: Cortesia: atraso no atendimento',
+    );
+    await expect
+      .poll(async () => (await paymentOf(request, customer))?.status_asaas)
+      .toBe('PARTIALLY_REFUNDED');
+    await staff.reload();
+    await expect(staff.getByRole('region', { name: 'Compra' })).toContainText('Estornado em parte');
+    // Only what remains can be refunded now.
+    await expectOnlyTheRestRefundable(panel);
+    await expectNoAxeViolations(staff, 'booking page after a partial refund');
+    await shot(staff, 'staff-partial-refund', { folder: 'money' });
+    await staffContext.close();
 
-  await expect(await login(page, customer.email, customer.password)).toBeHidden();
-  await page.goto('/tracking');
-  await expect(page.getByRole('status').filter({ hasText: 'Estorno parcial' })).toContainText(
-    'Parte do valor pago foi estornada',
-  );
-  await expectNoAxeViolations(page, 'tracking after a partial refund');
-  await shot(page, 'tracking-partial-refund', { folder: 'money' });
-});
+    await expect(await login(page, customer.email, customer.password)).toBeHidden();
+    await page.goto('/tracking');
+    await expect(page.getByRole('status').filter({ hasText: 'Estorno parcial' })).toContainText(
+      'Parte do valor pago foi estornada',
+    );
+    await expectNoAxeViolations(page, 'tracking after a partial refund');
+    await shot(page, 'tracking-partial-refund', { folder: 'money' });
+  },
+);
 
 test('after the 7th day from the payment, tracking explains the withdrawal period ended and offers no button', async ({
   page,
@@ -169,44 +160,44 @@ test('service invoice: the customer downloads it from tracking and Minha conta o
   await shot(page, 'account-invoice', { folder: 'money' });
 });
 
-test('service invoice: staff find one Asaas could not issue in the list, read why and send it again', async ({
-  page,
-  browser,
-  request,
-}) => {
-  // Two people and Asaas's webhooks, twice: the order issued, then issued again.
-  test.setTimeout(90_000);
-  const customer = await customerWithOrder(request, 'individual');
-  await expect.poll(async () => (await paymentOf(request, customer))?.nota_status).toBe('AUTHORIZED');
-  const issued = await paymentOf(request, customer);
-  // The city refuses it (as Asaas reports it: INVOICE_ERROR, then its GET says ERROR).
-  await request.post(`${REAL_BACKEND.asaas}/__control/invoices/${issued?.nota_id}/event`, {
-    data: { event: 'INVOICE_ERROR' },
-  });
-  await expect.poll(async () => (await paymentOf(request, customer))?.nota_status).toBe('ERROR');
-  const staffContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
-  await ownAddress(staffContext);
-  const staff = await staffContext.newPage();
-  await expect(await login(staff, ACCOUNTS.admin.email)).toBeHidden();
-  await staff.goto(`/dashboard?status=NOTA_ERRO&search=${encodeURIComponent(customer.email)}`);
-  await expect(staff.getByLabel('Status')).toHaveValue('NOTA_ERRO');
-  await expect(staff.getByRole('link', { name: customer.name })).toHaveCount(1);
-  await expectNoAxeViolations(staff, 'list filtered on invoice errors');
-  await shot(staff, 'staff-list-invoice-error', { folder: 'money' });
-  await staff.getByRole('link', { name: customer.name }).first().click();
-  const panel = staff.getByRole('region', { name: 'Nota fiscal (NFS-e)' });
-  await expect(panel).toContainText('Com erro');
-  await expect(panel).toContainText('Erro informado pelo Asaas: Falha na emissão: a prefeitura recusou');
-  await expectNoAxeViolations(staff, 'booking page with a failed invoice');
-  await shot(staff, 'staff-invoice-error', { folder: 'money' });
-  await panel.getByRole('button', { name: 'Tentar de novo' }).click();
-  // The server sends it again after its answer; Asaas issues it through its webhooks.
-  await expect.poll(async () => (await paymentOf(request, customer))?.nota_status).toBe('AUTHORIZED');
-  await staff.reload();
-  await expect(panel).toContainText('Emitida');
-  await expect(panel.getByRole('button', { name: 'Tentar de novo' })).toHaveCount(0);
-  await expect(panel.getByRole('link', { name: /Abrir PDF da nota/ })).toBeVisible();
-  await expectNoAxeViolations(staff, 'booking page after the retry');
-  await shot(staff, 'staff-invoice-retried', { folder: 'money' });
-  await staffContext.close();
-});
+test(
+  'service invoice: staff find one Asaas could not issue in the list, read why and send it again',
+  { tag: '@staff' },
+  async ({ page, browser, request }) => {
+    // Two people and Asaas's webhooks, twice: the order issued, then issued again.
+    test.setTimeout(90_000);
+    const customer = await customerWithOrder(request, 'individual');
+    await expect.poll(async () => (await paymentOf(request, customer))?.nota_status).toBe('AUTHORIZED');
+    const issued = await paymentOf(request, customer);
+    // The city refuses it (as Asaas reports it: INVOICE_ERROR, then its GET says ERROR).
+    await request.post(`${REAL_BACKEND.asaas}/__control/invoices/${issued?.nota_id}/event`, {
+      data: { event: 'INVOICE_ERROR' },
+    });
+    await expect.poll(async () => (await paymentOf(request, customer))?.nota_status).toBe('ERROR');
+    const staffContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+    await ownAddress(staffContext);
+    const staff = await staffContext.newPage();
+    await expect(await login(staff, ACCOUNTS.admin.email)).toBeHidden();
+    await staff.goto(`/dashboard?status=NOTA_ERRO&search=${encodeURIComponent(customer.email)}`);
+    await expect(staff.getByLabel('Status')).toHaveValue('NOTA_ERRO');
+    await expect(staff.getByRole('link', { name: customer.name })).toHaveCount(1);
+    await expectNoAxeViolations(staff, 'list filtered on invoice errors');
+    await shot(staff, 'staff-list-invoice-error', { folder: 'money' });
+    await staff.getByRole('link', { name: customer.name }).first().click();
+    const panel = staff.getByRole('region', { name: 'Nota fiscal (NFS-e)' });
+    await expect(panel).toContainText('Com erro');
+    await expect(panel).toContainText('Erro informado pelo Asaas: Falha na emissão: a prefeitura recusou');
+    await expectNoAxeViolations(staff, 'booking page with a failed invoice');
+    await shot(staff, 'staff-invoice-error', { folder: 'money' });
+    await panel.getByRole('button', { name: 'Tentar de novo' }).click();
+    // The server sends it again after its answer; Asaas issues it through its webhooks.
+    await expect.poll(async () => (await paymentOf(request, customer))?.nota_status).toBe('AUTHORIZED');
+    await staff.reload();
+    await expect(panel).toContainText('Emitida');
+    await expect(panel.getByRole('button', { name: 'Tentar de novo' })).toHaveCount(0);
+    await expect(panel.getByRole('link', { name: /Abrir PDF da nota/ })).toBeVisible();
+    await expectNoAxeViolations(staff, 'booking page after the retry');
+    await shot(staff, 'staff-invoice-retried', { folder: 'money' });
+    await staffContext.close();
+  },
+);

@@ -138,164 +138,167 @@ test.beforeEach(async ({ page }) => {
   await ownAddress(page.context());
 });
 
-test('staff review a Familiar case with a minor: refusal, the replacement, approval and ANALISE_OK', async ({
-  page,
-  request,
-}) => {
-  test.setTimeout(180_000);
-  const sent = await sentCase(request);
-  await expect(await login(page, ACCOUNTS.admin.email)).toBeHidden();
-  await expect(page).toHaveURL(/\/dashboard$/);
+test(
+  'staff review a Familiar case with a minor: refusal, the replacement, approval and ANALISE_OK',
+  { tag: '@staff' },
+  async ({ page, request }) => {
+    // Long by design: eleven documents reviewed one by one, the PDFs shown inline in Chromium's viewer at 1280 px
+    // (1.5 min on a quiet machine, about twice that on a loaded one).
+    test.setTimeout(300_000);
+    const sent = await sentCase(request);
+    await expect(await login(page, ACCOUNTS.admin.email)).toBeHidden();
+    await expect(page).toHaveURL(/\/dashboard$/);
 
-  // The list: the case is under Curitiba, em análise; one click on each filter.
-  await page.getByLabel('Consulado').selectOption('curitiba');
-  await page.getByLabel('Documentação').selectOption('em_analise');
-  await expect(page).toHaveURL(/consulado=curitiba&documentacao=em_analise/);
-  const row = page
-    .getByRole('row')
-    .filter({ has: page.locator(`a[href="/booking-details/${sent.bookingId}"]`) });
-  await expect(row).toContainText('Curitiba');
-  await expect(row).toContainText('Em análise');
-  await expectNoAxeViolations(page, 'staff list filtered by consulate and documentation');
-  await snap(page, 'list-curitiba-em-analise', false);
-  await row.locator(`a[href="/booking-details/${sent.bookingId}"]`).click();
+    // The list: the case is under Curitiba, em análise; one click on each filter.
+    await page.getByLabel('Consulado').selectOption('curitiba');
+    await page.getByLabel('Documentação').selectOption('em_analise');
+    await expect(page).toHaveURL(/consulado=curitiba&documentacao=em_analise/);
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.locator(`a[href="/booking-details/${sent.bookingId}"]`) });
+    await expect(row).toContainText('Curitiba');
+    await expect(row).toContainText('Em análise');
+    await expectNoAxeViolations(page, 'staff list filtered by consulate and documentation');
+    await snap(page, 'list-curitiba-em-analise', false);
+    await row.locator(`a[href="/booking-details/${sent.bookingId}"]`).click();
 
-  // The review screen: three applicants, the minor marked, the files shown.
-  await expect(
-    page.getByRole('heading', { level: 2, name: 'Processo: requerentes e documentos' }),
-  ).toBeVisible();
-  await expect(page.getByRole('heading', { level: 3, name: /^Requerente \d: / })).toHaveCount(3);
-  const minor = page
-    .getByRole('article')
-    .filter({ has: page.getByRole('heading', { name: 'Requerente 3: Sofia Ferrari' }) });
-  await expect(minor.getByText('Menor', { exact: true })).toBeVisible();
-  await expect(minor.getByText('Consulado de Curitiba')).toBeVisible();
-  const photo = page.getByRole('img', { name: 'Foto para passaporte de Sofia Ferrari, arquivo 1 de 1' });
-  // Loaded lazily: once scrolled to.
-  await itemOf(page, 'Sofia Ferrari', 'Foto para passaporte').scrollIntoViewIfNeeded();
-  await expect(photo).toBeVisible();
-  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(280);
-  // A PDF: inline on a wide screen (fetched with the file token, framed from a blob: URL); on a phone, its link.
-  const identity = itemOf(page, 'Giulia Ferrari', 'Documento de identidade com foto');
-  await expect(
-    identity.getByRole('link', {
-      name: /^Abrir PDF ?: Documento de identidade com foto de Giulia Ferrari, arquivo 1 de 1, em nova aba$/,
-    }),
-  ).toBeVisible();
-  const pdfFrame = identity.locator('iframe');
-  if (test.info().project.name === 'desktop') {
-    await identity.scrollIntoViewIfNeeded();
-    await expect(pdfFrame).toHaveAttribute(
-      'title',
-      'Documento de identidade com foto de Giulia Ferrari, arquivo 1 de 1',
+    // The review screen: three applicants, the minor marked, the files shown.
+    await expect(
+      page.getByRole('heading', { level: 2, name: 'Processo: requerentes e documentos' }),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { level: 3, name: /^Requerente \d: / })).toHaveCount(3);
+    const minor = page
+      .getByRole('article')
+      .filter({ has: page.getByRole('heading', { name: 'Requerente 3: Sofia Ferrari' }) });
+    await expect(minor.getByText('Menor', { exact: true })).toBeVisible();
+    await expect(minor.getByText('Consulado de Curitiba')).toBeVisible();
+    const photo = page.getByRole('img', { name: 'Foto para passaporte de Sofia Ferrari, arquivo 1 de 1' });
+    // Loaded lazily: once scrolled to.
+    await itemOf(page, 'Sofia Ferrari', 'Foto para passaporte').scrollIntoViewIfNeeded();
+    await expect(photo).toBeVisible();
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(280);
+    // A PDF: inline on a wide screen (fetched with the file token, framed from a blob: URL); on a phone, its link.
+    const identity = itemOf(page, 'Giulia Ferrari', 'Documento de identidade com foto');
+    await expect(
+      identity.getByRole('link', {
+        name: /^Abrir PDF ?: Documento de identidade com foto de Giulia Ferrari, arquivo 1 de 1, em nova aba$/,
+      }),
+    ).toBeVisible();
+    const pdfFrame = identity.locator('iframe');
+    if (test.info().project.name === 'desktop') {
+      await identity.scrollIntoViewIfNeeded();
+      await expect(pdfFrame).toHaveAttribute(
+        'title',
+        'Documento de identidade com foto de Giulia Ferrari, arquivo 1 de 1',
+      );
+      await expect(pdfFrame).toHaveAttribute('src', /^blob:/);
+      await expect(pdfFrame).toBeVisible();
+      expect(
+        await pdfFrame.evaluate((f: HTMLIFrameElement) => f.getBoundingClientRect().height),
+      ).toBeGreaterThan(480);
+      // Loaded in Chromium's viewer: the frame's document is the PDF (a CSP refusal leaves an error page).
+      await expect
+        .poll(() =>
+          pdfFrame
+            .contentFrame()
+            .locator('body')
+            .evaluate(() => document.contentType),
+        )
+        .toBe('application/pdf');
+      await snap(page, 'review-pdf', false);
+    } else {
+      await expect(pdfFrame).toHaveCount(0);
+    }
+    // The data with its copy buttons.
+    await minor.getByText('Dados do requerente').click();
+    await expect(minor.getByRole('button', { name: 'Copiar nome da mãe de Sofia Ferrari' })).toBeVisible();
+    await expect(page.getByText('11 documento(s): 11 em análise.')).toBeVisible();
+    await expectNoAxeViolations(page, 'review screen');
+    await snap(page, 'review');
+
+    // Refuse the minor's photo, with a reason from the list and a note for the customer.
+    const minorPhoto = itemOf(page, 'Sofia Ferrari', 'Foto para passaporte');
+    await minorPhoto.getByRole('button', { name: 'Recusar Foto para passaporte de Sofia Ferrari' }).click();
+    const form = minorPhoto.getByRole('form', { name: 'Recusar Foto para passaporte de Sofia Ferrari' });
+    await form.getByLabel('Motivo da recusa').selectOption({ label: 'Ilegível' });
+    await form.getByLabel('Detalhes para o cliente (opcional)').fill('Rosto cortado na foto');
+    await expectNoAxeViolations(page, 'refusal form');
+    await minorPhoto.scrollIntoViewIfNeeded();
+    await snap(page, 'refusal-form', false);
+    await form.getByRole('button', { name: 'Confirmar recusa' }).click();
+    await expect(minorPhoto.getByText('Motivo: Ilegível: Rosto cortado na foto')).toBeVisible();
+
+    // Approve the other ten; the last review moves the booking to ANALISE_ERRO.
+    const approve = page.getByRole('button', { name: /^Aprovar / });
+    for (let left = 10; left > 0; left--) {
+      await expect(approve).toHaveCount(left);
+      await approve.first().click();
+    }
+    await expect(approve).toHaveCount(0);
+    await expect(page.getByLabel('Status')).toHaveValue('ANALISE_ERRO');
+    await expect(page.getByLabel('Mensagem ao cliente')).toHaveValue(
+      /Sofia Ferrari · Foto para passaporte: Ilegível: Rosto cortado na foto/,
     );
-    await expect(pdfFrame).toHaveAttribute('src', /^blob:/);
-    await expect(pdfFrame).toBeVisible();
-    expect(
-      await pdfFrame.evaluate((f: HTMLIFrameElement) => f.getBoundingClientRect().height),
-    ).toBeGreaterThan(480);
-    // Loaded in Chromium's viewer: the frame's document is the PDF (a CSP refusal leaves an error page).
-    await expect
-      .poll(() =>
-        pdfFrame
-          .contentFrame()
-          .locator('body')
-          .evaluate(() => document.contentType),
-      )
-      .toBe('application/pdf');
-    await snap(page, 'review-pdf', false);
-  } else {
-    await expect(pdfFrame).toHaveCount(0);
-  }
-  // The data with its copy buttons.
-  await minor.getByText('Dados do requerente').click();
-  await expect(minor.getByRole('button', { name: 'Copiar nome da mãe de Sofia Ferrari' })).toBeVisible();
-  await expect(page.getByText('11 documento(s): 11 em análise.')).toBeVisible();
-  await expectNoAxeViolations(page, 'review screen');
-  await snap(page, 'review');
+    const analiseOk = page.getByLabel('Status').getByRole('option', { name: /ANALISE OK/ });
+    await expect(analiseOk).toBeDisabled();
 
-  // Refuse the minor's photo, with a reason from the list and a note for the customer.
-  const minorPhoto = itemOf(page, 'Sofia Ferrari', 'Foto para passaporte');
-  await minorPhoto.getByRole('button', { name: 'Recusar Foto para passaporte de Sofia Ferrari' }).click();
-  const form = minorPhoto.getByRole('form', { name: 'Recusar Foto para passaporte de Sofia Ferrari' });
-  await form.getByLabel('Motivo da recusa').selectOption({ label: 'Ilegível' });
-  await form.getByLabel('Detalhes para o cliente (opcional)').fill('Rosto cortado na foto');
-  await expectNoAxeViolations(page, 'refusal form');
-  await minorPhoto.scrollIntoViewIfNeeded();
-  await snap(page, 'refusal-form', false);
-  await form.getByRole('button', { name: 'Confirmar recusa' }).click();
-  await expect(minorPhoto.getByText('Motivo: Ilegível: Rosto cortado na foto')).toBeVisible();
+    // The customer replaces the refused photo and sends it again (the case-file page's calls).
+    const as = await api(request, sent.token);
+    await as.upload(
+      'patch',
+      `/api/collections/documentos/records/${sent.photoId}`,
+      {},
+      png(280, 360, [120, 60, 180]),
+      'nova-foto.png',
+    );
+    expect(await as.post(`/api/processo/${sent.bookingId}/enviar`, {})).toEqual({ enviados: 1 });
 
-  // Approve the other ten; the last review moves the booking to ANALISE_ERRO.
-  const approve = page.getByRole('button', { name: /^Aprovar / });
-  for (let left = 10; left > 0; left--) {
-    await expect(approve).toHaveCount(left);
-    await approve.first().click();
-  }
-  await expect(approve).toHaveCount(0);
-  await expect(page.getByLabel('Status')).toHaveValue('ANALISE_ERRO');
-  await expect(page.getByLabel('Mensagem ao cliente')).toHaveValue(
-    /Sofia Ferrari · Foto para passaporte: Ilegível: Rosto cortado na foto/,
-  );
-  const analiseOk = page.getByLabel('Status').getByRole('option', { name: /ANALISE OK/ });
-  await expect(analiseOk).toBeDisabled();
+    await page.reload();
+    await expect(minorPhoto.getByText('Reenviado')).toBeVisible();
+    await expect(minorPhoto.getByText('Em análise')).toBeVisible();
+    await expect(page.getByText('11 documento(s): 10 aprovado(s), 1 em análise.')).toBeVisible();
+    await expect(analiseOk).toBeDisabled();
+    await snap(page, 'resent', false);
+    await minorPhoto.getByRole('button', { name: 'Aprovar Foto para passaporte de Sofia Ferrari' }).click();
+    await expect(minorPhoto.getByText('Aprovado', { exact: true })).toBeVisible();
+    await expect(analiseOk).toBeEnabled();
+    await expect(
+      page.getByText(
+        '11 documento(s): 11 aprovado(s). Todos aprovados: o status ANALISE OK já pode ser escolhido no editor.',
+      ),
+    ).toBeVisible();
 
-  // The customer replaces the refused photo and sends it again (the case-file page's calls).
-  const as = await api(request, sent.token);
-  await as.upload(
-    'patch',
-    `/api/collections/documentos/records/${sent.photoId}`,
-    {},
-    png(280, 360, [120, 60, 180]),
-    'nova-foto.png',
-  );
-  expect(await as.post(`/api/processo/${sent.bookingId}/enviar`, {})).toEqual({ enviados: 1 });
+    // The history: who did what to which item.
+    const history = page.getByRole('region', { name: 'Histórico' });
+    await expect(history).toContainText(
+      'Documento Sofia Ferrari · Foto para passaporte: reenviado para análise',
+    );
+    await expect(history).toContainText(
+      'Documento Sofia Ferrari · Foto para passaporte: recusado (Ilegível: Rosto cortado na foto)',
+    );
+    await expect(history).toContainText('Documento Sofia Ferrari · Foto para passaporte: aprovado');
+    await expectNoAxeViolations(page, 'review screen, every document approved');
+    await snap(page, 'approved', false);
 
-  await page.reload();
-  await expect(minorPhoto.getByText('Reenviado')).toBeVisible();
-  await expect(minorPhoto.getByText('Em análise')).toBeVisible();
-  await expect(page.getByText('11 documento(s): 10 aprovado(s), 1 em análise.')).toBeVisible();
-  await expect(analiseOk).toBeDisabled();
-  await snap(page, 'resent');
-  await minorPhoto.getByRole('button', { name: 'Aprovar Foto para passaporte de Sofia Ferrari' }).click();
-  await expect(minorPhoto.getByText('Aprovado', { exact: true })).toBeVisible();
-  await expect(analiseOk).toBeEnabled();
-  await expect(
-    page.getByText(
-      '11 documento(s): 11 aprovado(s). Todos aprovados: o status ANALISE OK já pode ser escolhido no editor.',
-    ),
-  ).toBeVisible();
+    await page.getByLabel('Status').selectOption('ANALISE_OK');
+    await page.getByRole('button', { name: 'Atualizar' }).click();
+    await expect(page.getByText('Agendamento atualizado com sucesso!')).toBeVisible();
+    const stored = await request.get(
+      `${REAL_BACKEND.pb}/api/collections/agendamentos/records/${sent.bookingId}`,
+      {
+        headers: { Authorization: await superuserToken(request) },
+      },
+    );
+    expect(await stored.json()).toMatchObject({
+      status_agendamento: 'ANALISE_OK',
+      documentacao: 'aprovada',
+      consulado: 'curitiba',
+    });
 
-  // The history: who did what to which item.
-  const history = page.getByRole('region', { name: 'Histórico' });
-  await expect(history).toContainText(
-    'Documento Sofia Ferrari · Foto para passaporte: reenviado para análise',
-  );
-  await expect(history).toContainText(
-    'Documento Sofia Ferrari · Foto para passaporte: recusado (Ilegível: Rosto cortado na foto)',
-  );
-  await expect(history).toContainText('Documento Sofia Ferrari · Foto para passaporte: aprovado');
-  await expectNoAxeViolations(page, 'review screen, every document approved');
-  await snap(page, 'approved');
-
-  await page.getByLabel('Status').selectOption('ANALISE_OK');
-  await page.getByRole('button', { name: 'Atualizar' }).click();
-  await expect(page.getByText('Agendamento atualizado com sucesso!')).toBeVisible();
-  const stored = await request.get(
-    `${REAL_BACKEND.pb}/api/collections/agendamentos/records/${sent.bookingId}`,
-    {
-      headers: { Authorization: await superuserToken(request) },
-    },
-  );
-  expect(await stored.json()).toMatchObject({
-    status_agendamento: 'ANALISE_OK',
-    documentacao: 'aprovada',
-    consulado: 'curitiba',
-  });
-
-  // "aprovada at Curitiba" is one URL.
-  await page.goto('/dashboard?consulado=curitiba&documentacao=aprovada');
-  await expect(
-    page.getByRole('row').filter({ has: page.locator(`a[href="/booking-details/${sent.bookingId}"]`) }),
-  ).toContainText('ANALISE OK');
-});
+    // "aprovada at Curitiba" is one URL.
+    await page.goto('/dashboard?consulado=curitiba&documentacao=aprovada');
+    await expect(
+      page.getByRole('row').filter({ has: page.locator(`a[href="/booking-details/${sent.bookingId}"]`) }),
+    ).toContainText('ANALISE OK');
+  },
+);

@@ -246,82 +246,83 @@ test('a revoked session ends with a clear message instead of empty pages', async
   });
 });
 
-test('two staff members save the same booking: the later save is refused and shows the newer values', async ({
-  browser,
-  page,
-}, testInfo) => {
-  test.setTimeout(90_000);
-  // A seeded NOVO booking of its own for each project, read straight from the server.
-  const token = await staffToken(page);
-  const list = await page.request.get(
-    `${REAL_BACKEND.pb}/api/collections/agendamentos/records?perPage=2&sort=created&expand=usuario&filter=${encodeURIComponent(
-      'status_agendamento = "NOVO" && local_agendamento = ""',
-    )}`,
-    { headers: { Authorization: token } },
-  );
-  const items = (
-    (await list.json()) as { items: Array<{ id: string; expand: { usuario: { email: string } } }> }
-  ).items;
-  const booking = items[testInfo.project.name === 'phone' ? 0 : 1];
-  expect(booking, 'the seed has NOVO bookings without a place').toBeDefined();
+test(
+  'two staff members save the same booking: the later save is refused and shows the newer values',
+  { tag: '@staff' },
+  async ({ browser, page }, testInfo) => {
+    test.setTimeout(90_000);
+    // A seeded NOVO booking of its own for each project, read straight from the server.
+    const token = await staffToken(page);
+    const list = await page.request.get(
+      `${REAL_BACKEND.pb}/api/collections/agendamentos/records?perPage=2&sort=created&expand=usuario&filter=${encodeURIComponent(
+        'status_agendamento = "NOVO" && local_agendamento = ""',
+      )}`,
+      { headers: { Authorization: token } },
+    );
+    const items = (
+      (await list.json()) as { items: Array<{ id: string; expand: { usuario: { email: string } } }> }
+    ).items;
+    const booking = items[testInfo.project.name === 'phone' ? 0 : 1];
+    expect(booking, 'the seed has NOVO bookings without a place').toBeDefined();
 
-  const open = async () => {
-    const context = await browser.newContext({
-      viewport: page.viewportSize() ?? undefined,
-      locale: 'pt-BR',
-      timezoneId: 'America/Sao_Paulo',
-    });
-    const tab = await context.newPage();
-    await login(tab, ACCOUNTS.admin.email);
-    await expect(tab).toHaveURL(/\/dashboard$/);
-    await tab.goto(`/booking-details/${booking!.id}`);
-    await expect(tab.getByLabel('Local do Agendamento')).toBeVisible();
-    return { context, tab };
-  };
-  const first = await open();
-  const second = await open();
+    const open = async () => {
+      const context = await browser.newContext({
+        viewport: page.viewportSize() ?? undefined,
+        locale: 'pt-BR',
+        timezoneId: 'America/Sao_Paulo',
+      });
+      const tab = await context.newPage();
+      await login(tab, ACCOUNTS.admin.email);
+      await expect(tab).toHaveURL(/\/dashboard$/);
+      await tab.goto(`/booking-details/${booking!.id}`);
+      await expect(tab.getByLabel('Local do Agendamento')).toBeVisible();
+      return { context, tab };
+    };
+    const first = await open();
+    const second = await open();
 
-  await first.tab.getByLabel('Local do Agendamento').fill('Consulado de Curitiba');
-  await first.tab.getByRole('button', { name: 'Atualizar' }).click();
-  await expect(first.tab.getByText('Agendamento atualizado com sucesso!')).toBeVisible();
+    await first.tab.getByLabel('Local do Agendamento').fill('Consulado de Curitiba');
+    await first.tab.getByRole('button', { name: 'Atualizar' }).click();
+    await expect(first.tab.getByText('Agendamento atualizado com sucesso!')).toBeVisible();
 
-  const place = second.tab.getByLabel('Local do Agendamento');
-  await place.fill('Consulado de São Paulo');
-  await second.tab.getByRole('button', { name: 'Atualizar' }).click();
-  await expect(
-    second.tab.getByText(
-      'Erro: Este agendamento foi alterado por outra pessoa enquanto você editava. Os valores atuais estão na tela: confira e salve de novo.',
-    ),
-  ).toBeVisible();
-  const notice = second.tab.getByRole('alert').filter({ hasText: 'Usar os valores atuais' });
-  await expect(notice).toContainText('Consulado de Curitiba');
-  await expect(place).toHaveValue('Consulado de São Paulo');
-  // The refused save is over: the form may be sent again.
-  await expect(second.tab.getByRole('button', { name: 'Atualizar' })).toBeEnabled();
-  await expectNoAxeViolations(second.tab, 'stale save refused (real server)');
-  await shot(second.tab, 'real-stale-save');
+    const place = second.tab.getByLabel('Local do Agendamento');
+    await place.fill('Consulado de São Paulo');
+    await second.tab.getByRole('button', { name: 'Atualizar' }).click();
+    await expect(
+      second.tab.getByText(
+        'Erro: Este agendamento foi alterado por outra pessoa enquanto você editava. Os valores atuais estão na tela: confira e salve de novo.',
+      ),
+    ).toBeVisible();
+    const notice = second.tab.getByRole('alert').filter({ hasText: 'Usar os valores atuais' });
+    await expect(notice).toContainText('Consulado de Curitiba');
+    await expect(place).toHaveValue('Consulado de São Paulo');
+    // The refused save is over: the form may be sent again.
+    await expect(second.tab.getByRole('button', { name: 'Atualizar' })).toBeEnabled();
+    await expectNoAxeViolations(second.tab, 'stale save refused (real server)');
+    await shot(second.tab, 'real-stale-save');
 
-  // Having seen them, the staff member writes the customer what is wrong and saves on the newer copy.
-  await second.tab.getByLabel('Status').selectOption('ANALISE_ERRO');
-  await second.tab.getByLabel('Mensagem ao cliente').fill('A certidão de <nascimento> está ilegível.');
-  await second.tab.getByRole('button', { name: 'Atualizar' }).click();
-  await expect(second.tab.getByText('Agendamento atualizado com sucesso!')).toBeVisible();
-  const history = second.tab.getByRole('region', { name: 'Histórico' });
-  await expect(history).toContainText('Local: Consulado de Curitiba → para Consulado de São Paulo');
-  await expect(history).toContainText(
-    `E-mail “Encontramos inconsistências nos seus dados - Passaporte Italiano” enviado para ${booking!.expand.usuario.email}.`,
-  );
-  await expect
-    .poll(async () => (await mailsTo(page, booking!.expand.usuario.email)).map((m) => m.subject))
-    .toContain('Encontramos inconsistências nos seus dados - Passaporte Italiano');
-  const mail = (await mailsTo(page, booking!.expand.usuario.email)).find((m) =>
-    m.subject.startsWith('Encontramos inconsistências'),
-  );
-  expect(mail?.text).toContain('A certidão de <nascimento> está ilegível.');
-  expect(mail?.html).toContain('A certidão de &lt;nascimento&gt; está ilegível.');
-  await first.context.close();
-  await second.context.close();
-});
+    // Having seen them, the staff member writes the customer what is wrong and saves on the newer copy.
+    await second.tab.getByLabel('Status').selectOption('ANALISE_ERRO');
+    await second.tab.getByLabel('Mensagem ao cliente').fill('A certidão de <nascimento> está ilegível.');
+    await second.tab.getByRole('button', { name: 'Atualizar' }).click();
+    await expect(second.tab.getByText('Agendamento atualizado com sucesso!')).toBeVisible();
+    const history = second.tab.getByRole('region', { name: 'Histórico' });
+    await expect(history).toContainText('Local: Consulado de Curitiba → para Consulado de São Paulo');
+    await expect(history).toContainText(
+      `E-mail “Encontramos inconsistências nos seus dados - Passaporte Italiano” enviado para ${booking!.expand.usuario.email}.`,
+    );
+    await expect
+      .poll(async () => (await mailsTo(page, booking!.expand.usuario.email)).map((m) => m.subject))
+      .toContain('Encontramos inconsistências nos seus dados - Passaporte Italiano');
+    const mail = (await mailsTo(page, booking!.expand.usuario.email)).find((m) =>
+      m.subject.startsWith('Encontramos inconsistências'),
+    );
+    expect(mail?.text).toContain('A certidão de <nascimento> está ilegível.');
+    expect(mail?.html).toContain('A certidão de &lt;nascimento&gt; está ilegível.');
+    await first.context.close();
+    await second.context.close();
+  },
+);
 
 /** A staff token, straight from the API (for reading the server's state in a test). */
 async function staffToken(page: Page): Promise<string> {
