@@ -1,5 +1,6 @@
 import type { RunningPocketBase } from './pocketbase-server.mjs';
 export declare function insertRows(dataDir: string, rows: Record<string, Record<string, unknown>[]>): void;
+export declare function fetchAfterInsert(url: string, init?: RequestInit): Promise<Response>;
 export declare function applyStaffRule(
   pb: RunningPocketBase,
   usuarios: Record<string, unknown>[],

@@ -33,6 +33,20 @@ export function insertRows(dataDir, rows) {
 }
 
 /**
+ * `fetch`, sent once more when the connection it reused had been closed by the server: a long insert blocks this
+ * process (spawnSync), so a keep-alive connection the server closed meanwhile is only noticed when reused
+ * ('other side closed'). For idempotent calls only.
+ */
+export async function fetchAfterInsert(url, init) {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    if (error?.cause?.code !== 'UND_ERR_SOCKET') throw error;
+    return fetch(url, init);
+  }
+}
+
+/**
  * After accounts were inserted around the API: one staff account's flag is saved again through the API, so the
  * server writes the bookings' list rule from every account's flag at once (pb_hooks/lib/lista_equipe.js; its
  * minute cron would do it too, a minute later).
@@ -40,7 +54,7 @@ export function insertRows(dataDir, rows) {
 export async function applyStaffRule(pb, usuarios) {
   const staff = usuarios.find((u) => u.admin === true || u.admin === 1);
   if (!staff) return;
-  const response = await fetch(`${pb.url}/api/collections/usuarios/records/${staff.id}`, {
+  const response = await fetchAfterInsert(`${pb.url}/api/collections/usuarios/records/${staff.id}`, {
     method: 'PATCH',
     headers: { 'Content-Type': 'application/json', Authorization: pb.superuser.token },
     body: JSON.stringify({ admin: true }),
