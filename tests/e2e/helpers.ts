@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { expect, REAL_BACKEND } from './fixtures';
 
@@ -107,4 +108,17 @@ export async function expectOnlyTheRestRefundable(panel: Locator): Promise<void>
   await expect(panel.getByLabel('Valor a estornar (R$)')).toHaveAccessibleDescription(
     'Informe um valor entre R$ 0,01 e R$ 599,00, o que resta a estornar.',
   );
+}
+
+/** Clicks 'Exportar CSV' on the staff list: the downloaded file's lines (BOM and last line end left out). */
+export async function exportedCsvLines(page: Page): Promise<string[]> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Exportar CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^agendamentos-\d{4}-\d{2}-\d{2}\.csv$/);
+  return readFileSync(await download.path(), 'utf8')
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
 }

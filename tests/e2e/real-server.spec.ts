@@ -1,10 +1,18 @@
 // The production build against the real backend (playwright.real.config.ts): PocketBase with this project's
 // kit, the Asaas stand-in and the SMTP capture. Every test makes its own customer, so tests never share one.
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, REAL_BACKEND, shot, test } from './fixtures';
-import { ACCOUNTS, login, loginAs, mailsTo, newCustomer, openMailLink, PASSWORD } from './helpers';
+import {
+  ACCOUNTS,
+  exportedCsvLines,
+  login,
+  loginAs,
+  mailsTo,
+  newCustomer,
+  openMailLink,
+  PASSWORD,
+} from './helpers';
 
 // The CSV file's header, from the kit's module that the server's export and the demo both build it with.
 const { CABECALHO: CSV_HEADER } = createRequire(import.meta.url)(
@@ -89,15 +97,7 @@ test('register, the e-mailed link, log in, buy, tracking, staff edit, and the cu
   await expect(row).toHaveCount(1);
   await expect(staff.getByText('Total: 1', { exact: true })).toBeVisible();
   // The list of this search as a file, streamed by the server: its header and this one booking.
-  const [download] = await Promise.all([
-    staff.waitForEvent('download'),
-    staff.getByRole('button', { name: 'Exportar CSV' }).click(),
-  ]);
-  expect(download.suggestedFilename()).toMatch(/^agendamentos-\d{4}-\d{2}-\d{2}\.csv$/);
-  const lines = readFileSync(await download.path(), 'utf8')
-    .replace(/^\uFEFF/, '')
-    .trimEnd()
-    .split('\r\n');
+  const lines = await exportedCsvLines(staff);
   expect(lines).toHaveLength(2);
   expect(lines[0]).toBe(CSV_HEADER.map((h) => `"${h}"`).join(';'));
   expect(lines[1]).toContain(`"${customer.name}"`);

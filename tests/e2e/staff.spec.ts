@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, shot, test } from './fixtures';
-import { ACCOUNTS, login, loginAs } from './helpers';
+import { ACCOUNTS, exportedCsvLines, login, loginAs } from './helpers';
 
 test(
   'staff find, sort, page, edit a booking, and the customer sees it',
@@ -66,15 +65,7 @@ test(
     await expect(row).toHaveCount(1);
     await expectNoAxeViolations(page, 'bookings list searched');
     // The search's rows as a file, from the export route the demo double answers as the server does.
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Exportar CSV' }).click(),
-    ]);
-    expect(download.suggestedFilename()).toMatch(/^agendamentos-\d{4}-\d{2}-\d{2}\.csv$/);
-    const lines = readFileSync(await download.path(), 'utf8')
-      .replace(/^\uFEFF/, '')
-      .trimEnd()
-      .split('\r\n');
+    const lines = await exportedCsvLines(page);
     expect(lines).toHaveLength(2);
     expect(lines[0]).toContain('"ID";"Criado em";"Cliente"');
     expect(lines[1]).toContain(`"${ACCOUNTS.agendado.name}"`);
