@@ -80,7 +80,8 @@ async function failure(call: Promise<unknown>) {
 }
 
 beforeAll(async () => {
-  server = await startPocketBase({ port: await freePort() });
+  // Read 7 rows at a time, so an export crosses many pages and the ties of every sort.
+  server = await startPocketBase({ port: await freePort(), env: { EXPORTAR_LOTE: '7' } });
   const hash = await passwordHash(server, PASSWORD);
   const rows = scaleRows({ customers: 12, bookings: BOOKINGS, hash });
   const [first, second, third] = rows.usuarios;
@@ -288,11 +289,14 @@ describe('the CSV export, streamed (GET /api/agendamentos/exportar.csv)', () => 
       headers: pb ? { Authorization: pb.authStore.token } : {},
     });
 
-  /** The file the kit builds from PocketBase's own rows for the same filter and sort, at Brasília's offset. */
+  /**
+   * The file the kit builds from PocketBase's own rows for the same filter and sort, equal values by id (so each
+   * row has one place), at Brasília's offset.
+   */
   async function expected(filter: string, sort: string): Promise<string> {
     const rows = await root
       .collection('agendamentos')
-      .getFullList({ filter, sort, expand: 'usuario,pagamento' });
+      .getFullList({ filter, sort: `${sort},id`, expand: 'usuario,pagamento' });
     const lines = rows.map((b) =>
       csv.linha(
         csv.campos(
@@ -315,8 +319,13 @@ describe('the CSV export, streamed (GET /api/agendamentos/exportar.csv)', () => 
   }
 
   it("gives staff every row of the list's filter and sort, in the kit's format; a search by CPF from its index", async () => {
+    // Read 7 rows at a time, each page after the last row read: sorts whose values repeat across pages (status,
+    // time, place) must neither repeat nor drop a row.
     for (const [filter, sort] of [
       ['', '-created'],
+      ['', 'status_agendamento'],
+      ['', '-hora_agendamento'],
+      ['consulado = "curitiba" || status_agendamento = "AGENDADO"', '-local_agendamento'],
       ['(created ~ "Rossi" || busca ~ "rossi") && status_agendamento = "NOVO"', 'hora_agendamento'],
       ['(busca_cpf = "10000000005" || busca_celular = "10000000005")', '-updated'],
     ] as const) {
