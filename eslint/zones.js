@@ -18,6 +18,7 @@ export const KIT_RULES = [
   'espera.js',
   'garantia_comum.js',
   'csv_agendamentos.js',
+  'email_texto.js',
 ];
 
 /** The demo's entry points: the only app files that may load the demo double (src/mocks). */

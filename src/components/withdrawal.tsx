@@ -17,8 +17,6 @@ import prazo from '../../pocketbase/pb_hooks/lib/prazo.js';
 export const WITHDRAWAL_DAYS = 7;
 const BOOKED = ['AGENDADO', 'FINALIZADO'];
 
-const SAO_PAULO_OFFSET_MS = 3 * 3600 * 1000;
-
 /**
  * The last day (São Paulo, 'YYYY-MM-DD') to withdraw: the 7th day after the day of the payment, which is not
  * counted, to its end; as pocketbase/pb_hooks/lib/estornos.js decides. '' when the date does not parse.
@@ -27,10 +25,6 @@ export function withdrawalLastDay(payment: PaymentRecord): string {
   const paid = Date.parse((payment.pago_em || payment.created).replace(' ', 'T'));
   if (!Number.isFinite(paid)) return '';
   return prazo.ultimoDiaDesistencia(paid, WITHDRAWAL_DAYS);
-}
-
-function todaySaoPaulo(now = Date.now()): string {
-  return new Date(now - SAO_PAULO_OFFSET_MS).toISOString().slice(0, 10);
 }
 
 function errorMessage(error: unknown): string {
@@ -139,7 +133,7 @@ export function Withdrawal({
     );
   }
   const lastDay = withdrawalLastDay(payment);
-  if (!lastDay || todaySaoPaulo() > lastDay) {
+  if (!lastDay || prazo.diaSaoPaulo() > lastDay) {
     return (
       <>
         {partly}

@@ -5,6 +5,7 @@
  */
 import REGRAS from '../../pocketbase/pb_hooks/lib/processo_regras.json';
 import COMUM from '../../pocketbase/pb_hooks/lib/processo_comum.js';
+import prazo from '../../pocketbase/pb_hooks/lib/prazo.js';
 import { isValidCpf } from './cpf';
 
 export { REGRAS };
@@ -111,9 +112,9 @@ export function consuladoDaUf(uf: string): ConsuladoId | null {
   return ids.find((id) => REGRAS.consulados[id].ufs.includes(wanted)) ?? null;
 }
 
-/** Today in São Paulo (yyyy-mm-dd): the server's day (pb_hooks/lib/regras.js hojeSaoPaulo). */
+/** Today in São Paulo (yyyy-mm-dd): the server's day, by the kit's own function (pb_hooks/lib/prazo.js). */
 export function hojeSaoPaulo(now: Date = new Date()): string {
-  return new Date(now.getTime() - 3 * 3_600_000).toISOString().slice(0, 10);
+  return prazo.diaSaoPaulo(now.getTime());
 }
 
 /** Under 18 on `hoje` for a valid, plausible birth date; false for none or a wrong one (the server's code). */

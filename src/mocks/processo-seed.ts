@@ -8,6 +8,7 @@
  */
 import type { DocumentoRecord, RequerenteRecord } from '@/lib/processo';
 import type { BookingRecord, BookingStatus, ChargeRecord, PaymentRecord } from '@/lib/types';
+import prazo from '../../pocketbase/pb_hooks/lib/prazo.js';
 import { withCpfCheckDigits } from './util';
 
 type Stage =
@@ -144,8 +145,7 @@ export const DIA_SEED = {
 };
 
 /** yyyy-mm-dd, `n` São Paulo days from now. */
-export const demoDay = (n: number) =>
-  new Date(Date.now() - 3 * 3_600_000 + n * 86_400_000).toISOString().slice(0, 10);
+export const demoDay = (n: number) => prazo.diaSaoPaulo(Date.now() + n * 86_400_000);
 
 interface CaseSeed {
   pagamentos: PaymentRecord[];

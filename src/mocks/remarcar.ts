@@ -8,6 +8,7 @@
 import { http, HttpResponse } from 'msw';
 import type { UserRecord } from '@/lib/types';
 import calendario from '../../pocketbase/pb_hooks/lib/calendario.js';
+import prazo from '../../pocketbase/pb_hooks/lib/prazo.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { getDb, saveDb } from './db';
 import { note } from './dia';
@@ -17,7 +18,7 @@ import { bookingOf, salvarAgendamento, viewerOf } from './processo-rules';
 import { pbDate } from './util';
 
 type Compromisso = ReturnType<typeof diaStore>['compromissos'][number];
-const hoje = () => new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
+const hoje = () => prazo.diaSaoPaulo();
 const motivoOf = async (request: Request) =>
   String(((await request.json().catch(() => ({}))) as { motivo?: unknown } | null)?.motivo ?? '').trim();
 

@@ -1,17 +1,11 @@
 // E-mails the server sends in pt-BR through PocketBase's mailer (its SMTP settings). A failed send is logged
-// and never undoes what was saved.
+// and never undoes what was saved. Their words' helpers are lib/email_texto.js, which the app shares.
+
+const { ASSINATURA, escapar, textoDoHtml, textoDoEmail } = require(`${__hooks}/lib/email_texto.js`);
 
 function remetente(app) {
   const meta = app.settings().meta;
   return { address: meta.senderAddress, name: meta.senderName };
-}
-
-function escapar(texto) {
-  return String(texto === undefined || texto === null ? '' : texto)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
 }
 
 function reais(valor) {
@@ -21,42 +15,9 @@ function reais(valor) {
 
 /** dd/mm/aaaa hh:mm in São Paulo time, from a PocketBase date ("2026-01-02 15:04:05.000Z"). */
 function dataHoraBR(pbData) {
-  const ms = Date.parse(String(pbData).replace(' ', 'T')) - 3 * 3600 * 1000;
-  const d = new Date(ms).toISOString();
-  return d.slice(8, 10) + '/' + d.slice(5, 7) + '/' + d.slice(0, 4) + ' ' + d.slice(11, 16);
-}
-
-/** A paragraph of our HTML as plain text: line breaks kept, tags dropped, entities read back. */
-function textoPuro(html) {
-  return html
-    .replace(/<br>/g, '\n')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
-}
-
-/**
- * The plain-text part of an HTML e-mail: paragraphs and line breaks kept, a link written once (its text, and
- * its address after it in parentheses only when the text is not the address), tags dropped, entities read back.
- */
-function textoDoHtml(html) {
-  return textoPuro(
-    String(html || '')
-      // PocketBase's layout around its account e-mails has a <head> with a <style> block: none of it is text.
-      .replace(/<(head|style|script|title)\b[\s\S]*?<\/\1>/gi, '')
-      .replace(/\s*\n\s*/g, ' ')
-      .replace(/<a\b[^>]*?href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_, href, conteudo) => {
-        const texto = conteudo.replace(/<[^>]+>/g, '').trim();
-        return !texto || texto === href ? href : texto + ' (' + href + ')';
-      })
-      .replace(/<br\s*\/?>/gi, '<br>')
-      .replace(/<\/(p|div|h[1-6]|li|tr)>/gi, '\n\n'),
-  )
-    .replace(/[ \t]+\n/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+  const janelas = require(`${__hooks}/lib/janelas.js`);
+  const ms = Date.parse(String(pbData).replace(' ', 'T'));
+  return janelas.diaLocal(ms) + ' ' + janelas.horaLocal(ms);
 }
 
 /** Sends an e-mail of HTML paragraphs; `comLinks` writes each link's address in the plain-text part too. */
@@ -64,9 +25,10 @@ function enviar(app, para, assunto, paragrafos, comLinks) {
   const html =
     '<div style="font-family:Arial,sans-serif;font-size:15px;line-height:1.5;color:#1f2937">' +
     paragrafos.map((p) => '<p>' + p + '</p>').join('') +
-    '<p>Equipe Passaporte Italiano</p></div>';
-  const texto =
-    paragrafos.map(comLinks ? textoDoHtml : textoPuro).join('\n\n') + '\n\nEquipe Passaporte Italiano';
+    '<p>' +
+    ASSINATURA +
+    '</p></div>';
+  const texto = textoDoEmail(paragrafos, comLinks);
   try {
     app.newMailClient().send(
       new MailerMessage({

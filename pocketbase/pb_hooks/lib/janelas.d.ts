@@ -17,6 +17,7 @@ declare const janelas: {
   janelaAnterior(janelas: Janela[], fuso: string, agoraMs: number): number | null;
   horaLocal(ms: number, fuso?: string, segundos?: boolean): string;
   diaLocal(ms: number, fuso?: string): string;
+  diaDaSemana(ms: number, fuso?: string): string;
   quando(inicioMs: number, fuso: string, agoraMs: number): string;
 };
 export default janelas;

@@ -94,6 +94,12 @@ function diaLocal(ms, fuso) {
   return iso.slice(8, 10) + '/' + iso.slice(5, 7) + '/' + iso.slice(0, 4);
 }
 
+/** The weekday's name ('segunda-feira') of an instant, local to `fuso`. */
+function diaDaSemana(ms, fuso) {
+  const desl = deslocamento(fuso || 'America/Sao_Paulo');
+  return DIAS[new Date(ms + (desl === null ? -180 : desl) * 60000).getUTCDay()];
+}
+
 /** 'hoje às 16:00' or 'em 02/12/2026 às 16:00': a window as the standby page and its e-mail say it. */
 function quando(inicioMs, fuso, agoraMs) {
   const dia = diaLocal(inicioMs, fuso);
@@ -119,5 +125,6 @@ module.exports = {
   janelaAnterior,
   horaLocal,
   diaLocal,
+  diaDaSemana,
   quando,
 };

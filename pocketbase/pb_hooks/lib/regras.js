@@ -38,10 +38,9 @@ function valorParcela(total, parcelas) {
   return comum.parcelamento(total, parcelas).valor;
 }
 
-/** The calendar day in America/Sao_Paulo (UTC-3 all year since daylight saving ended in 2019). */
+/** The calendar day in America/Sao_Paulo (lib/prazo.js, which the app shares). */
 function hojeSaoPaulo(agoraMs) {
-  const ms = (agoraMs === undefined ? Date.now() : agoraMs) - 3 * 3600 * 1000;
-  return new Date(ms).toISOString().slice(0, 10);
+  return require(`${__hooks}/lib/prazo.js`).diaSaoPaulo(agoraMs);
 }
 
 const soDigitos = comum.digitos;

@@ -101,8 +101,7 @@ export function OpeningDayPage() {
           {next ? (
             <>
               <p className="text-sm text-ink-700">
-                Próxima janela: {janelas.DIAS[new Date(next.inicioMs - 3 * 3_600_000).getUTCDay()]},{' '}
-                {whenLabel(next.inicioMs, now)}
+                Próxima janela: {janelas.diaDaSemana(next.inicioMs)}, {whenLabel(next.inicioMs, now)}
                 {next.servico ? ` (${next.servico})` : ''}
               </p>
               <p className="font-mono text-2xl font-bold text-brand-900">{countdown(next.faltaMs)}</p>

@@ -98,8 +98,8 @@ export function BookingDay({ booking }: { booking: BookingRecord }) {
           {list.length === 1
             ? 'Fizemos 1 tentativa de agendamento.'
             : `Fizemos ${list.length} tentativas de agendamento.`}{' '}
-          A última foi {janelas.DIAS[new Date(lastMs - 3 * 3_600_000).getUTCDay()]},{' '}
-          {janelas.diaLocal(lastMs)} às {janelas.horaLocal(lastMs)}:{' '}
+          A última foi {janelas.diaDaSemana(lastMs)}, {janelas.diaLocal(lastMs)} às{' '}
+          {janelas.horaLocal(lastMs)}:{' '}
           <strong className="text-ink-900">{RESULTADOS[last.resultado].toLowerCase()}</strong>
           {last.nota ? ` (${last.nota})` : ''}.
         </p>

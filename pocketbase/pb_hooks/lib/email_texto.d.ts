@@ -1,0 +1,32 @@
+import type regras from './regras.json';
+
+export interface DadosStatus {
+  /** the customer's full name */
+  nome: string;
+  /** the stored booking day ('2026-12-15...'), or '' */
+  data: string;
+  /** 'HH:mm' or '' */
+  hora: string;
+  local: string;
+  /** the staff note (nota_cliente) */
+  nota: string;
+  /** the app's public address, which the e-mail links to */
+  appUrl: string;
+  compromissos?: { quem: string; quando: string; local?: string; codigo?: string; google?: string }[];
+}
+
+declare const emailTexto: {
+  ASSINATURA: string;
+  escapar(texto: unknown): string;
+  textoPuro(html: string): string;
+  textoDoHtml(html: string): string;
+  textoDoEmail(paragrafos: string[], comLinks?: boolean): string;
+  linhaStatus(status: string, r: typeof regras): string;
+  diaBR(pbData: string): string;
+  mensagemStatus(
+    status: string,
+    dados: DadosStatus,
+    r: typeof regras,
+  ): { assunto: string; paragrafos: string[] } | null;
+};
+export default emailTexto;

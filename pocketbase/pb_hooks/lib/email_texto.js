@@ -1,0 +1,149 @@
+// The e-mails' words, written once for both runtimes like comum.js: PocketBase's JSVM loads this file with
+// require() (CommonJS, requiring nothing: the rules data, regras.json, is passed in), and the app imports it
+// through scripts/kit-module.ts, so the booking editor's preview of the status e-mail is the text the server
+// sends. Plain ES2015, no PocketBase calls.
+
+/** Every e-mail's last line. */
+const ASSINATURA = 'Equipe Passaporte Italiano';
+
+function escapar(texto) {
+  return String(texto === undefined || texto === null ? '' : texto)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+}
+
+/** A paragraph of our HTML as plain text: line breaks kept, tags dropped, entities read back. */
+function textoPuro(html) {
+  return html
+    .replace(/<br>/g, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+/**
+ * The plain-text part of an HTML e-mail: paragraphs and line breaks kept, a link written once (its text, and
+ * its address after it in parentheses only when the text is not the address), tags dropped, entities read back.
+ */
+function textoDoHtml(html) {
+  return textoPuro(
+    String(html || '')
+      // PocketBase's layout around its account e-mails has a <head> with a <style> block: none of it is text.
+      .replace(/<(head|style|script|title)\b[\s\S]*?<\/\1>/gi, '')
+      .replace(/\s*\n\s*/g, ' ')
+      .replace(/<a\b[^>]*?href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_, href, conteudo) => {
+        const texto = conteudo.replace(/<[^>]+>/g, '').trim();
+        return !texto || texto === href ? href : texto + ' (' + href + ')';
+      })
+      .replace(/<br\s*\/?>/gi, '<br>')
+      .replace(/<\/(p|div|h[1-6]|li|tr)>/gi, '\n\n'),
+  )
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** The plain text of an e-mail of HTML paragraphs, as the server sends it beside the HTML. */
+function textoDoEmail(paragrafos, comLinks) {
+  return paragrafos.map(comLinks ? textoDoHtml : textoPuro).join('\n\n') + '\n\n' + ASSINATURA;
+}
+
+/** The status as the customer reads it everywhere: 'Novo - Seu formulário foi recebido...'. */
+function linhaStatus(status, regras) {
+  return regras.textosStatus[status].rotulo + ' - ' + regras.textosStatus[status].texto;
+}
+
+/** dd/mm/aaaa of a stored booking date: the calendar day itself ("2026-12-01 00:00:00.000Z"); '' for none. */
+function diaBR(pbData) {
+  const dia = String(pbData || '').slice(0, 10);
+  return /^\d{4}-\d{2}-\d{2}$/.test(dia)
+    ? dia.slice(8, 10) + '/' + dia.slice(5, 7) + '/' + dia.slice(0, 4)
+    : '';
+}
+
+/** The staff note as an HTML paragraph under its heading: escaped, its line breaks kept. */
+function nota(titulo, texto) {
+  return '<strong>' + titulo + '</strong><br>' + escapar(texto.trim()).replace(/\r?\n/g, '<br>');
+}
+
+/** Each status's own paragraphs; `d` as for mensagemStatus. */
+const CORPOS = {
+  NOVO: () => [
+    'Se ainda não enviou o formulário e os documentos, envie-os pela página de andamento. Se já enviou, ' +
+      'aguarde: avisaremos você por e-mail quando a análise terminar.',
+  ],
+  ANALISE_ERRO: (d) => [
+    d.nota.trim()
+      ? nota('O que precisa ser corrigido:', d.nota)
+      : 'Nossa equipe entrará em contato com você para explicar o que precisa ser corrigido.',
+  ],
+  ANALISE_OK: () => [
+    'Avisaremos você por e-mail assim que o agendamento for concluído, com a data, a hora e o local.',
+  ],
+  AGENDADO: (d) => {
+    const compromissos = d.compromissos || [];
+    return [
+      '<strong>Data:</strong> ' +
+        (diaBR(d.data) || 'a confirmar') +
+        (d.hora ? ' às ' + escapar(d.hora) + 'h' : '') +
+        '<br><strong>Local:</strong> ' +
+        (d.local ? escapar(d.local) : 'a confirmar'),
+      // Each applicant's appointment, where staff entered them one by one (lib/dia.js).
+      ...compromissos.map(
+        (c) =>
+          '<strong>' +
+          escapar(c.quem) +
+          ':</strong> ' +
+          escapar(c.quando) +
+          (c.local ? ', ' + escapar(c.local) : '') +
+          (c.codigo ? ' (código ' + escapar(c.codigo) + ')' : '') +
+          (c.google ? ' · <a href="' + escapar(c.google) + '">Adicionar ao Google Agenda</a>' : ''),
+      ),
+      ...(compromissos.length
+        ? ['O arquivo de calendário (.ics) de cada agendamento está na página de andamento.']
+        : []),
+      '<strong>Chegar com 30 minutos de antecedência!</strong>',
+      'Veja na página de andamento os documentos que você deve levar no dia.',
+    ];
+  },
+  FINALIZADO: () => ['Obrigado por confiar no nosso serviço.'],
+};
+
+/**
+ * The e-mail a customer gets when staff move their booking to `status`: { assunto, paragrafos } (HTML
+ * paragraphs, the signature left to the sender), or null for a status without one. `dados`: { nome, data, hora,
+ * local, nota, appUrl, compromissos? }; `regras`: regras.json. The staff note goes in every status's e-mail:
+ * ANALISE_ERRO reads it as what is wrong, the others under 'Mensagem da equipe:'.
+ */
+function mensagemStatus(status, dados, regras) {
+  const corpo = CORPOS[status];
+  if (!corpo) return null;
+  const recado = status !== 'ANALISE_ERRO' && String(dados.nota || '').trim();
+  const url = escapar(dados.appUrl + '/tracking');
+  return {
+    assunto: regras.assuntosStatus[status],
+    paragrafos: [
+      'Olá, ' + escapar(dados.nome) + '.',
+      'O andamento do seu pedido mudou:',
+      '<strong>' + regras.textosStatus[status].rotulo + '</strong> - ' + regras.textosStatus[status].texto,
+    ]
+      .concat(corpo(dados))
+      .concat(recado ? [nota('Mensagem da equipe:', dados.nota)] : [])
+      .concat(['Acompanhe o seu pedido em <a href="' + url + '">' + url + '</a>.']),
+  };
+}
+
+module.exports = {
+  ASSINATURA,
+  escapar,
+  textoPuro,
+  textoDoHtml,
+  textoDoEmail,
+  linhaStatus,
+  diaBR,
+  mensagemStatus,
+};
