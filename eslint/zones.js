@@ -19,6 +19,7 @@ export const KIT_RULES = [
   'garantia_comum.js',
   'csv_agendamentos.js',
   'email_texto.js',
+  'cobranca_comum.js',
 ];
 
 /** The demo's entry points: the only app files that may load the demo double (src/mocks). */

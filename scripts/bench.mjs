@@ -362,6 +362,8 @@ main().then(
   (code) => process.exit(code),
   (error) => {
     console.error(`bench: ${error instanceof Error ? error.message : error}`);
+    if (error instanceof Error && error.cause) console.error('cause:', error.cause);
+    if (error instanceof Error && error.stack) console.error(error.stack);
     process.exit(1);
   },
 );

@@ -24,7 +24,7 @@ function field(raw, nameOf) {
  */
 const semEquipe = (rule) =>
   typeof rule === 'string'
-    ? rule.replace(/ \|\| \(@request\.auth\.collectionName = "usuarios" && \(.*\)\)$/, '')
+    ? rule.replace(/^\(@request\.auth\.collectionName = "usuarios" && \(.*\)\) \|\| /, '')
     : rule;
 
 /** The app's collections, sorted, from GET /api/collections (superuser). */

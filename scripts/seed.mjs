@@ -38,11 +38,18 @@ export function insertRows(dataDir, rows) {
  * ('other side closed'). For idempotent calls only.
  */
 export async function fetchAfterInsert(url, init) {
-  try {
-    return await fetch(url, init);
-  } catch (error) {
-    if (error?.cause?.code !== 'UND_ERR_SOCKET') throw error;
-    return fetch(url, init);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, init);
+    } catch (error) {
+      // A network failure (no HTTP answer at all): the socket closed under the call, or reset.
+      const code = String(error?.cause?.code ?? '');
+      if (attempt >= 3 || !['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE', 'UND_ERR_CLOSED'].includes(code)) {
+        throw new Error(`${url}: ${error?.message} (${code || String(error?.cause ?? '')})`, {
+          cause: error,
+        });
+      }
+    }
   }
 }
 

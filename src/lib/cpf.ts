@@ -1,21 +1,17 @@
 /** CPF (Brazilian individual tax id): validation and input mask. */
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 
-const LETTER = /\p{L}/u;
-
 /** Removes every character that is not an ASCII digit 0-9. */
 export function onlyDigits(s: string): string {
   return s.replace(/[^0-9]/g, '');
 }
 
 /**
- * True for a CPF with valid check digits, masked ('123.456.789-09') or not ('12345678909').
- * Separators are ignored, but any letter makes it invalid; so do all-equal digits (the check digits are the
- * server's own code: pocketbase/pb_hooks/lib/comum.js).
+ * True for a CPF with valid check digits, masked ('123.456.789-09') or not ('12345678909'): the mask's
+ * separators at most (a letter or another symbol makes it invalid; so do all-equal digits). The server's own
+ * code: pocketbase/pb_hooks/lib/comum.js cpfValido.
  */
-export function isValidCpf(value: string): boolean {
-  return !LETTER.test(value) && comum.cpfValido(value);
-}
+export const isValidCpf = (value: string): boolean => comum.cpfValido(value);
 
 /** Progressive mask '000.000.000-00' as the user types (digits only, at most 11). */
 export function maskCpf(value: string): string {

@@ -105,11 +105,9 @@ export const UFS = Object.values(REGRAS.consulados)
   .flatMap((c) => c.ufs)
   .sort();
 
-/** The consulate serving a UF, or null for an unknown UF. */
+/** The consulate serving a UF, or null for an unknown UF (processo_comum.js). */
 export function consuladoDaUf(uf: string): ConsuladoId | null {
-  const wanted = uf.trim().toUpperCase();
-  const ids = Object.keys(REGRAS.consulados) as ConsuladoId[];
-  return ids.find((id) => REGRAS.consulados[id].ufs.includes(wanted)) ?? null;
+  return (COMUM.consuladoDaUf(uf, REGRAS) as ConsuladoId | '') || null;
 }
 
 /** Today in São Paulo (yyyy-mm-dd): the server's day, by the kit's own function (pb_hooks/lib/prazo.js). */
@@ -138,7 +136,7 @@ export function tipoDe(requerente: Pick<RequerenteData, 'data_nascimento'>, hoje
 
 /** The checklist items for an applicant type. */
 export function itensPara(tipo: TipoRequerente): Item[] {
-  return REGRAS.itens.filter((i) => i.para.includes(tipo));
+  return COMUM.itensPara(tipo, REGRAS);
 }
 
 export function itemDe(id: string): Item | undefined {
@@ -157,35 +155,16 @@ export function limitesDoServico(tipoServico: string): { min: number; max: numbe
 
 /** "Ilegível: a foto está tremida": a refusal's reason as the server writes it. */
 export function motivoDe(documento: Pick<DocumentoRecord, 'motivo' | 'motivo_texto'>): string {
-  const motivo = documento.motivo ? REGRAS.motivosRecusa[documento.motivo] : '';
-  const texto = documento.motivo_texto.trim();
-  return motivo && texto ? `${motivo}: ${texto}` : motivo || texto;
+  return COMUM.motivoDe(documento, REGRAS);
 }
 
-/** What an applicant still lacks to be sent, as pt-BR phrases (pb_hooks/lib/processo.js pendencias). */
+/** What an applicant still lacks to be sent, as pt-BR phrases: the server's own code (processo_comum.js). */
 export function pendencias(
   requerente: RequerenteData,
   documentos: readonly Pick<DocumentoRecord, 'item' | 'arquivos' | 'status'>[],
   hoje: string,
 ): string[] {
-  const falta: string[] = [];
-  const texto = (campo: keyof RequerenteData) => String(requerente[campo]).trim() !== '';
-  for (const [campo = '', nome = ''] of REGRAS.camposObrigatorios)
-    if (!texto(campo as keyof RequerenteData)) falta.push(nome);
-  if (erroNascimento(requerente.data_nascimento, hoje)) falta.push('data de nascimento válida');
-  if (!(requerente.altura_cm > 0)) falta.push('altura');
-  if (!consuladoDaUf(requerente.uf)) falta.push('UF');
-  if (!texto('aire_comune') && !requerente.aire_nao_sei) falta.push('comune do AIRE');
-  const menor = ehMenor(requerente.data_nascimento, hoje);
-  if (!menor && !isValidCpf(requerente.cpf)) falta.push('CPF');
-  if (menor && (!texto('mae_nome') || !texto('pai_nome'))) falta.push('nome dos pais');
-  for (const definicao of itensPara(menor ? 'menor' : 'adulto')) {
-    if (!definicao.obrigatorio) continue;
-    const doc = documentos.find((d) => d.item === definicao.id);
-    if (!doc || doc.arquivos.length === 0) falta.push(definicao.nome);
-    else if (doc.status === 'recusado') falta.push(`${definicao.nome} (recusado: substitua)`);
-  }
-  return falta;
+  return COMUM.pendencias(requerente, documentos, hoje, REGRAS, isValidCpf);
 }
 
 /** Whether a file may be sent: its type and size, as the server's file field checks them. */
@@ -212,14 +191,11 @@ export function estadoDoProcesso(documentos: readonly Pick<DocumentoRecord, 'sta
 
 /** "Maria Souza": an applicant's name, or how the server names one without it. */
 export function nomeRequerente(r: Pick<RequerenteData, 'nome' | 'sobrenome'>): string {
-  return `${r.nome} ${r.sobrenome}`.trim() || REGRAS.mensagens.semNome;
+  return COMUM.nomeRequerente(r, REGRAS);
 }
 
 /** 'O Agendamento Familiar é para no máximo 6 requerentes.': a message with its {min} and {max} filled. */
-function porLimite(umSo: string, varios: string, limite: { min?: number; max: number }): string {
-  if (limite.max === 1) return umSo;
-  return varios.replace('{min}', String(limite.min)).replace('{max}', String(limite.max));
-}
+const porLimite = COMUM.porLimite;
 
 const M = REGRAS.mensagens;
 

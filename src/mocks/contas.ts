@@ -48,7 +48,7 @@ function validarCampos(body: Json, fields: readonly ('nome_completo' | 'cpf' | '
   const errors: FieldErrors = {};
   const name = fields.includes('nome_completo') ? nameError(body.nome_completo) : '';
   if (name) errors.nome_completo = accountError('validation_invalid_nome', name);
-  if (fields.includes('cpf') && !(onlyMask(body.cpf, /^[\d.\- ]*$/) && comum.cpfValido(toText(body.cpf))))
+  if (fields.includes('cpf') && !comum.cpfValido(body.cpf))
     errors.cpf = accountError('validation_invalid_cpf', FIELD_MESSAGES.cpfInvalido);
   if (
     fields.includes('celular') &&

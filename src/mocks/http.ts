@@ -39,8 +39,28 @@ export async function latency(): Promise<void> {
   if (import.meta.env.MODE !== 'test') await delay(150);
 }
 
+/**
+ * PocketBase's sentence (tools/inflector Sentenize): trimmed, its first letter upper case, a full stop added
+ * unless it ends with '.', '?' or '!'. PocketBase writes every error's message, and each field error's, this way.
+ */
+export function sentence(text: string): string {
+  const trimmed = text.trim();
+  if (trimmed === '') return '';
+  const upper = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
+  return /[.?!]$/.test(upper) ? upper : `${upper}.`;
+}
+
+/** A field error ({ code, message }) as PocketBase answers it; anything else in `data` as it is. */
+const fieldAsAnswered = (value: unknown): unknown =>
+  isObject(value) && typeof value.code === 'string' && typeof value.message === 'string'
+    ? { ...value, message: sentence(value.message) }
+    : value;
+
 export function pbError(status: number, message: string, data: Json = {}): Response {
-  return HttpResponse.json({ status, message, data }, { status });
+  const fields = Object.fromEntries(
+    Object.entries(data).map(([key, value]) => [key, fieldAsAnswered(value)]),
+  );
+  return HttpResponse.json({ status, message: sentence(message), data: fields }, { status });
 }
 
 export const notFound = (): Response => pbError(404, MSG.notFound);

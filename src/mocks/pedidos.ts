@@ -1,6 +1,11 @@
-/** Orders (pocketbase/pb_hooks/lib/pedidos.js): a charge's status, the order a paid charge writes, reconciling. */
+/**
+ * Orders (pocketbase/pb_hooks/lib/pedidos.js): a charge's status, the order a paid charge writes, reconciling.
+ * Every move is decided by the kit's own state machine (pb_hooks/lib/cobranca_comum.js); this file keeps the
+ * demo's records.
+ */
 import type { AsaasPayment } from './fake-asaas.mjs';
 import type { ChargeRecord, PaymentRecord } from '@/lib/types';
+import maquina from '../../pocketbase/pb_hooks/lib/cobranca_comum.js';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { getDb, saveDb } from './db';
@@ -8,11 +13,9 @@ import { historyEntry } from './history';
 import { notifyMail } from './mailbox';
 import { newId, parsePbDate, pbDate } from './util';
 
-const { pago, encerradas, posPagamento } = regras.asaas;
-export const isPaid = (status: string): boolean => pago.includes(status);
-/** Paid, or after the money (refunds, chargebacks): the order exists (pb_hooks/lib/pedidos.js foiPaga). */
-export const foiPaga = (charge: ChargeRecord): boolean =>
-  isPaid(charge.status) || posPagamento.includes(charge.status);
+export const isPaid = (status: string): boolean => regras.asaas.pago.includes(status);
+/** Paid, or after the money (refunds, chargebacks): the order exists. */
+export const foiPaga = (charge: ChargeRecord): boolean => maquina.foiPaga(charge.status, regras);
 
 /** The order (payment row) of a charge: by the charge, or by its Asaas id for rows older than the link. */
 const pedidoDa = (charge: ChargeRecord): PaymentRecord | undefined =>
@@ -22,34 +25,22 @@ const pedidoDa = (charge: ChargeRecord): PaymentRecord | undefined =>
       (!p.cobranca && !!charge.asaas_id && p.asaas_id_pagamento === charge.asaas_id),
   );
 
-/**
- * What a payment read from the demo's Asaas means for the charge (pb_hooks/lib/pedidos.js statusDoAsaas): DELETED
- * when removed, VALOR_DIVERGENTE when paid with less than the price per installment, PARTIALLY_REFUNDED when
- * paid with a refund listed.
- */
-export function statusDoAsaas(charge: ChargeRecord, payment: AsaasPayment): string {
-  if (payment.deleted) return 'DELETED';
-  const status = String(payment.status || '');
-  const expected = comum.parcelamento(charge.valor, charge.parcelas).valor;
-  if (isPaid(status) && comum.centavos(payment.value) < comum.centavos(expected)) return 'VALOR_DIVERGENTE';
-  const refunds = Array.isArray(payment.refunds) ? (payment.refunds as { status?: string }[]) : [];
-  if (isPaid(status) && refunds.some((r) => r.status !== 'CANCELLED')) return 'PARTIALLY_REFUNDED';
-  return status;
-}
+/** What a payment read from the demo's Asaas means for the charge (cobranca_comum.statusDoAsaas). */
+export const statusDoAsaas = (charge: ChargeRecord, payment: AsaasPayment): string =>
+  maquina.statusDoAsaas(comum.parcelamento(charge.valor, charge.parcelas).valor, payment, regras);
 
-/** The order's `valor_estornado` follows the refunds listed on a payment not in installments (anotarEstornos). */
+/** The order's `valor_estornado` follows the refunds listed on the payment (cobranca_comum.valorEstornadoListado). */
 export function anotarEstornos(charge: ChargeRecord, payment: AsaasPayment): void {
-  const refunds = Array.isArray(payment.refunds)
-    ? (payment.refunds as { status?: string; value?: number }[])
-    : [];
   const order = pedidoDa(charge);
-  if (charge.parcelamento || refunds.length === 0 || !order) return;
-  const sum = refunds
-    .filter((r) => r.status !== 'CANCELLED')
-    .reduce((total, r) => total + comum.centavos(r.value ?? 0), 0);
-  if (sum > comum.centavos(order.valor_estornado ?? 0)) {
-    order.valor_estornado = Math.min(sum, comum.centavos(order.preco_servico)) / 100;
-  }
+  if (!order) return;
+  const valor = maquina.valorEstornadoListado(
+    { parcelamento: charge.parcelamento ?? '' },
+    payment,
+    order.preco_servico,
+    order.valor_estornado ?? 0,
+  );
+  if (valor === null) return;
+  order.valor_estornado = valor;
   saveDb();
 }
 
@@ -104,21 +95,20 @@ function gravarPedido(charge: ChargeRecord): void {
  * unpaid; a paid status writes the order; a status after the money reaches the payment row and the booking.
  */
 export function aplicarStatus(charge: ChargeRecord, status: string, reason?: string): void {
-  if (charge.status === 'REFUNDED' && status !== 'REFUNDED') return; // a refund is final
-  if (foiPaga(charge) && !posPagamento.includes(status) && !isPaid(status)) return;
-  const before = charge.status;
+  const passo = maquina.transicao({ status: charge.status }, status, regras);
+  if (!passo) return;
   charge.status = status;
   if (reason !== undefined) charge.motivo = reason;
-  charge.ativa = !encerradas.includes(status);
+  charge.ativa = passo.ativa ?? charge.ativa;
   charge.updated = pbDate(new Date());
-  if (isPaid(status)) gravarPedido(charge);
-  if (posPagamento.includes(status) || (isPaid(status) && before !== status)) {
+  if (passo.pedido) gravarPedido(charge);
+  if (passo.pagamento) {
     const payment = pedidoDa(charge);
     if (payment && payment.status_asaas !== status) {
       payment.status_asaas = status;
-      if (status === 'REFUNDED') payment.valor_estornado = payment.preco_servico;
+      if (passo.estornoTotal) payment.valor_estornado = payment.preco_servico;
       payment.updated = charge.updated;
-      if (posPagamento.includes(status)) registrarPosPagamento(payment, status);
+      if (passo.posPagamento) registrarPosPagamento(payment, status);
     }
   }
   saveDb();

@@ -3,17 +3,13 @@
  * touch a case, when it is closed, the history of each document, the review's outcome on the booking and
  * 'Enviar para análise'.
  */
+import { isValidCpf } from '@/lib/cpf';
 import {
-  consuladoDaUf,
-  ehMenor,
-  faltaDeRequerentes,
   hojeSaoPaulo,
   itemDe,
   travadoParaCliente,
   limitesDoServico,
-  motivoDe,
   nomeRequerente,
-  pendencias,
   REGRAS,
   type DocumentoRecord,
   type RequerenteRecord,
@@ -117,27 +113,18 @@ export function concluirRevisao(bookingId: string, autor: UserRecord | null): vo
     booking,
     {
       status_agendamento: 'ANALISE_ERRO',
-      nota_cliente:
-        `${MSG.recusadosTitulo}\n` +
-        recusados.map((d) => `- ${rotulo(d)}: ${motivoDe(d)}`).join('\n') +
-        `\n${MSG.recusadosFim}`,
+      nota_cliente: processoComum.notaDeRecusa(
+        recusados.map((d) => ({ ...d, rotulo: rotulo(d) })),
+        REGRAS,
+      ),
     },
     autor,
   );
 }
 
-function resumo(requerentes: readonly RequerenteRecord[], hoje: string, anterior = ''): string {
-  const data = `${hoje.slice(8, 10)}/${hoje.slice(5, 7)}/${hoje.slice(0, 4)}`;
-  const primeira = anterior.split('\n')[0] || `Processo enviado para análise em ${data}.`;
-  const linhas = requerentes.map((r, i) => {
-    const consulado = consuladoDaUf(r.uf);
-    return (
-      `Requerente ${i + 1}: ${nomeRequerente(r)}${ehMenor(r.data_nascimento, hoje) ? ' (menor)' : ''}` +
-      ` · Consulado de ${consulado ? REGRAS.consulados[consulado].nome : '?'}`
-    );
-  });
-  return `${primeira}\n${linhas.join('\n')}`;
-}
+/** The `formulario` text staff read (processo_comum.resumo). */
+const resumo = (requerentes: readonly RequerenteRecord[], hoje: string, anterior = ''): string =>
+  processoComum.resumo(requerentes, hoje, anterior, REGRAS);
 
 /**
  * pb_hooks/lib/processo.js salvarRequerente after the save: a sent applicant's change (each field's old and
@@ -187,17 +174,7 @@ export function enviar(bookingId: string, viewer: UserRecord): Outcome {
   const requerentes = db.requerentes.filter((r) => r.agendamento === booking.id);
   const documentos = db.documentos.filter((d) => d.agendamento === booking.id);
   const limite = limitesDe(booking);
-  const problemas: string[] = [];
-  if (requerentes.length < limite.min || requerentes.length > limite.max)
-    problemas.push(faltaDeRequerentes(limite));
-  requerentes.forEach((r, i) => {
-    const falta = pendencias(
-      r,
-      documentos.filter((d) => d.requerente === r.id),
-      hoje,
-    );
-    if (falta.length > 0) problemas.push(`Requerente ${i + 1}: falta ${falta.join(', ')}.`);
-  });
+  const problemas = processoComum.problemasDoEnvio(requerentes, documentos, limite, hoje, REGRAS, isValidCpf);
   if (problemas.length > 0) return fail(400, MSG.incompleto, { pendencias: problemas });
   const novos = documentos.filter((d) => d.status === 'pendente' || d.status === '');
   if (novos.length === 0) return fail(400, MSG.nadaParaEnviar);

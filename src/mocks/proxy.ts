@@ -3,7 +3,9 @@ import { http, HttpResponse } from 'msw';
 import type { FakeAsaasAnswer } from './fake-asaas.mjs';
 import { installmentPlan } from '@/lib/installments';
 import type { ChargeRecord } from '@/lib/types';
+import maquina from '../../pocketbase/pb_hooks/lib/cobranca_comum.js';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
+import CAMPOS from '../../pocketbase/pb_hooks/lib/mensagens.json';
 import pedidoAberto from '../../pocketbase/pb_hooks/lib/pedido_aberto.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { getDb, saveDb } from './db';
@@ -136,19 +138,6 @@ function abrirCobranca(
   return charge;
 }
 
-function cartaoDe(body: Json): string | null {
-  const card = isObject(body.creditCard) ? body.creditCard : {};
-  const number = digits(card.number);
-  const ok =
-    toText(card.holderName).trim() !== '' &&
-    number.length >= 13 &&
-    number.length <= 19 &&
-    digits(card.expiryMonth).length === 2 &&
-    digits(card.expiryYear).length === 4 &&
-    /^\d{3,4}$/.test(digits(card.ccv));
-  return ok ? number : null;
-}
-
 /** The description Asaas shows for a charge (pb_hooks/lib/proxy.js descricao). */
 const descricao = (order: PricedOrder): string =>
   `${regras.servicos[order.tipo as keyof typeof regras.servicos]}${order.flex ? ' + Flex' : ''}`;
@@ -240,8 +229,8 @@ export const asaasRoutes = [
     if (order instanceof Response) return order;
     const customer = clienteAsaas(user.id);
     if (!customer || body.customer !== customer) return pbError(403, PAGAMENTO.clienteDeOutro);
-    const number = cartaoDe(body);
-    if (!number) return fieldError('creditCard', PAGAMENTO.cartaoInvalido);
+    const card = maquina.dadosDoCartao(body, CAMPOS, comum.cpfValido);
+    if ('erro' in card) return fieldError(card.erro.campo, card.erro.mensagem);
     const db = getDb();
     db.cobrancas.filter((c) => c.usuario === user.id).forEach(conciliar);
     if (temPedido(user.id)) return pbError(409, PAGAMENTO.pedidoExiste);
@@ -264,8 +253,8 @@ export const asaasRoutes = [
       dueDate: todaySaoPaulo(),
       description: descricao(order),
       externalReference: attempt,
-      creditCard: body.creditCard,
-      creditCardHolderInfo: body.creditCardHolderInfo,
+      creditCard: card.cartao,
+      creditCardHolderInfo: card.titular,
       remoteIp: '127.0.0.1',
       ...(order.parcelas > 1
         ? { installmentCount: order.parcelas, totalValue: order.total }

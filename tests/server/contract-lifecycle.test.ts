@@ -9,6 +9,7 @@ import { resetDb } from '@/mocks/db';
 import { DIA_SEED } from '@/mocks/processo-seed';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/mocks/seed';
 import { answer, BACKENDS, type Backend } from './contract-backends';
+import { DADOS_CURITIBA, PDF_BYTES } from '../../scripts/processo-fixture.mjs';
 import { CARDS, nextCpf } from './helpers';
 
 const POLL = { timeout: 20_000, interval: 100 };
@@ -253,6 +254,104 @@ describe.each(BACKENDS)('$name', (backend) => {
         email_assunto: subject,
       });
     await expect.poll(() => backend.mailed(customer.email, subject), POLL).toBe(true);
+  });
+
+  it('the case file: what is missing, the send, a refusal with its note, the replacement, ANALISE_OK', async () => {
+    // Every text below is decided once, by pb_hooks/lib/processo_comum.js, which both runtimes run.
+    const { customer, booking } = await paidCustomer(backend);
+    const { pb } = customer;
+    const admin = await staff();
+    const send = () => pb.send(`/api/processo/${booking.id}/enviar`, { method: 'POST' });
+    const lacks = async () =>
+      send().then(
+        () => 'sent',
+        (e: { status: number; response: { message: string; data: { pendencias?: string[] } } }) => ({
+          status: e.status,
+          message: e.response.message,
+          pendencias: e.response.data.pendencias,
+        }),
+      );
+    const incomplete = (pendencias: string[]) => ({
+      status: 400,
+      message: 'Complete o processo antes de enviar para análise.',
+      pendencias,
+    });
+    const applicant = await pb.collection('requerentes').create({ agendamento: booking.id });
+    // Nothing filled in: every lack, in the rulebook's words and order.
+    expect(await lacks()).toEqual(
+      incomplete([
+        'Requerente 1: falta nome, sobrenome, sexo, data de nascimento, local de nascimento, estado civil, ' +
+          'cor dos olhos, CEP, endereço, número, cidade, altura, UF, comune do AIRE, CPF, Documento de ' +
+          'identidade com foto, Comprovante de endereço, Foto para passaporte.',
+      ]),
+    );
+    await pb.collection('requerentes').update(applicant.id, {
+      ...DADOS_CURITIBA,
+      nome: 'Giulia',
+      sobrenome: 'Bianchi',
+      sexo: 'F',
+      data_nascimento: '1985-03-02',
+      cpf: nextCpf(),
+    });
+    const upload = (item: string) =>
+      pb.collection('documentos').create({
+        agendamento: booking.id,
+        requerente: applicant.id,
+        item,
+        arquivos: [new File([PDF_BYTES], `${item}.pdf`, { type: 'application/pdf' })],
+      });
+    await upload('identidade');
+    expect(await lacks()).toEqual(
+      incomplete(['Requerente 1: falta Comprovante de endereço, Foto para passaporte.']),
+    );
+    for (const item of ['comprovante_endereco', 'foto']) await upload(item);
+    expect(await send()).toEqual({ enviados: 3 });
+    const today = new Date(Date.now() - 3 * 3_600_000)
+      .toISOString()
+      .slice(0, 10)
+      .split('-')
+      .reverse()
+      .join('/');
+    expect((await pb.collection('agendamentos').getOne(booking.id)).formulario).toBe(
+      `Processo enviado para análise em ${today}.\nRequerente 1: Giulia Bianchi · Consulado de Curitiba`,
+    );
+    // Staff refuse the photo and approve the rest: ANALISE_ERRO, with the refusal note.
+    const [address, photo, identity] = await pb
+      .collection('documentos')
+      .getFullList({ filter: pb.filter('agendamento = {:id}', { id: booking.id }), sort: 'item' });
+    if (!address || !photo || !identity) throw new Error('three documents were sent');
+    expect(photo.item).toBe('foto');
+    await admin
+      .collection('documentos')
+      .update(photo.id, { status: 'recusado', motivo: 'ilegivel', motivo_texto: ' Rosto cortado ' });
+    for (const d of [address, identity])
+      await admin.collection('documentos').update(d.id, { status: 'aprovado' });
+    const refused = await pb.collection('agendamentos').getOne(booking.id);
+    expect([refused.status_agendamento, refused.nota_cliente]).toEqual([
+      'ANALISE_ERRO',
+      'Documentos recusados:\n- Giulia Bianchi · Foto para passaporte: Ilegível: Rosto cortado\n' +
+        'Envie os documentos corrigidos pela página do processo.',
+    ]);
+    // Too early: ANALISE_OK waits for every document to be approved.
+    const toOk = () =>
+      admin.collection('agendamentos').update(booking.id, { status_agendamento: 'ANALISE_OK' });
+    expect(await answer(toOk())).toEqual({
+      status: 400,
+      message: 'An error occurred while validating the submitted data.',
+      codes: { status_agendamento: 'validation_case_not_approved' },
+    });
+    // The replacement goes back to review; approved, the case reaches ANALISE_OK with its summary.
+    await pb.collection('documentos').update(photo.id, {
+      arquivos: [new File([PDF_BYTES], 'nova.pdf', { type: 'application/pdf' })],
+    });
+    expect(await send()).toEqual({ enviados: 1 });
+    await admin.collection('documentos').update(photo.id, { status: 'aprovado' });
+    const ok = await toOk();
+    expect([ok.status_agendamento, ok.consulado, ok.documentacao]).toEqual([
+      'ANALISE_OK',
+      'curitiba',
+      'aprovada',
+    ]);
   });
 
   it('the account routes: the export holds the order and its history as the customer sees it; deletion waits', async () => {

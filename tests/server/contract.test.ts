@@ -362,6 +362,62 @@ describe.each(BACKENDS)('$name', ({ client }) => {
       message: 'O valor enviado não corresponde ao preço do serviço. Recarregue a página e tente novamente.',
       codes: { totalValue: 'validation_invalid_value' },
     });
+    // The card and holder checks (pb_hooks/lib/cobranca_comum.js dadosDoCartao): nothing leaves for Asaas. The
+    // messages are the browser's (mensagens.json) as PocketBase writes every error: a sentence, with its full stop.
+    const holder = card('4111111111111111').creditCardHolderInfo;
+    for (const [change, field, message] of [
+      [
+        { creditCardHolderInfo: { ...holder, cpfCnpj: '111.111.111-11' } },
+        'creditCardHolderInfo.cpfCnpj',
+        'CPF inválido.',
+      ],
+      [
+        {
+          creditCard: {
+            holderName: 'MARIA 2',
+            number: '4111111111111111',
+            expiryMonth: '12',
+            expiryYear: '2031',
+            ccv: '123',
+          },
+        },
+        'creditCard.holderName',
+        'Use apenas letras e espaços.',
+      ],
+      [
+        {
+          creditCard: {
+            holderName: 'MARIA C',
+            number: '4111 1111',
+            expiryMonth: '12',
+            expiryYear: '2031',
+            ccv: '123',
+          },
+        },
+        'creditCard.number',
+        'Número do cartão inválido.',
+      ],
+      [
+        {
+          creditCard: {
+            holderName: 'MARIA C',
+            number: '4111111111111111',
+            expiryMonth: '1',
+            expiryYear: '2031',
+            ccv: '123',
+          },
+        },
+        'creditCard.expiry',
+        'Data de validade inválida.',
+      ],
+    ] as const) {
+      expect(await answer(send(card('4111111111111111', change))), field).toEqual({
+        status: 400,
+        message,
+        codes: { [field]: 'validation_invalid_value' },
+      });
+    }
+    expect(await cliente.collection('cobrancas').getFullList()).toEqual([]);
     expect(await answer(send(card('5184019740373151')))).toEqual({
       status: 400,
       message: 'Pagamento recusado pela operadora do cartão.',

@@ -262,8 +262,8 @@ describe('the rule follows the admin flag', () => {
   it('writes only well-formed ids, each compared as a plain value of a usuarios account', () => {
     expect(lista.regraDaLista([])).toBe('usuario = @request.auth.id');
     expect(lista.regraDaLista(['b2', 'a1', '" || true || "'])).toBe(
-      'usuario = @request.auth.id || (@request.auth.collectionName = "usuarios" && ' +
-        '(@request.auth.id = "a1" || @request.auth.id = "b2"))',
+      '(@request.auth.collectionName = "usuarios" && (@request.auth.id = "a1" || @request.auth.id = "b2")) || ' +
+        'usuario = @request.auth.id',
     );
   });
 });

@@ -23,6 +23,6 @@ declare const comum: {
     | { tipo: 'individual' | 'familiar'; flex: boolean; total: number; parcelas: number; valor: number }
     | { erro: { campo: string; mensagem: string } };
   comDigitosCpf(base9: string): string;
-  cpfValido(texto: string): boolean;
+  cpfValido(texto: unknown): boolean;
 };
 export default comum;

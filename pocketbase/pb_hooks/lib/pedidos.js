@@ -1,39 +1,21 @@
 // A charge's life on the server: its Asaas status, and the order (payment row + NOVO booking) that a paid
 // charge becomes, written once whoever asks (the proxy's answer, the webhook, a reconciliation).
 
+// What each move does is decided by lib/cobranca_comum.js (the demo double runs the same module); this file reads
+// and writes the records.
+
 const regras = require(`${__hooks}/lib/regras.js`);
+const maquina = require(`${__hooks}/lib/cobranca_comum.js`);
 const { achar, novo, violaUnicidade, atualizar } = require(`${__hooks}/lib/registros.js`);
 
-// Statuses that end a charge without money, or with all of it given back: the customer may pay again.
-const ENCERRADAS = regras.ASAAS_ENCERRADAS;
-// After the money: recorded on the charge and the payment row, never undone by a late "pending".
-const POS_PAGAMENTO = regras.ASAAS_POS_PAGAMENTO;
-// Money came in, but less than the price: never an order; staff look at it.
-const VALOR_DIVERGENTE = 'VALOR_DIVERGENTE';
-
 function foiPaga(cobranca) {
-  const status = cobranca.getString('status');
-  return regras.pago(status) || POS_PAGAMENTO.indexOf(status) >= 0;
+  return maquina.foiPaga(cobranca.getString('status'), regras.R);
 }
 
-/**
- * What a payment read from Asaas (GET /payments/{id}) means for the charge: its status, DELETED when Asaas
- * removed it, VALOR_DIVERGENTE when it is paid with less than the charge's price (per installment),
- * PARTIALLY_REFUNDED when it is paid and has a refund.
- */
+/** What a payment read from Asaas (GET /payments/{id}) means for the charge (cobranca_comum.statusDoAsaas). */
 function statusDoAsaas(cobranca, pagamento) {
-  if (pagamento.deleted) return 'DELETED';
-  const status = String(pagamento.status || '');
-  const esperado = regras.valorParcela(cobranca.getFloat('valor'), cobranca.getInt('parcelas'));
-  if (regras.pago(status) && regras.centavos(pagamento.value) < regras.centavos(esperado)) {
-    return VALOR_DIVERGENTE;
-  }
-  // Asaas keeps a partly refunded payment paid, with its refunds listed.
-  const estornos = pagamento.refunds || [];
-  for (let i = 0; i < estornos.length; i++) {
-    if (regras.pago(status) && estornos[i] && estornos[i].status !== 'CANCELLED') return 'PARTIALLY_REFUNDED';
-  }
-  return status;
+  const parcela = regras.valorParcela(cobranca.getFloat('valor'), cobranca.getInt('parcelas'));
+  return maquina.statusDoAsaas(parcela, pagamento, regras.R);
 }
 
 /** Runs the work left for after the commit (e-mails, refunds at Asaas) on the app outside the transaction. */
@@ -228,18 +210,19 @@ function estornarDuplicada(app, cobrancaId) {
  */
 function aplicarStatus(app, cobranca, status, motivo, depois) {
   const acoes = depois || [];
-  const atual = cobranca.getString('status');
-  if (atual === 'REFUNDED' && status !== 'REFUNDED') return cobranca; // a refund is final
-  if (cobranca.getBool('duplicada')) {
+  const passo = maquina.transicao(
+    { status: cobranca.getString('status'), duplicada: cobranca.getBool('duplicada') },
+    status,
+    regras.R,
+  );
+  if (!passo) return cobranca;
+  if (passo.duplicada) {
     // Refunded on its own, never an order: its status is only recorded.
     cobranca.set('status', status);
     app.save(cobranca);
     return cobranca;
   }
-  if (foiPaga(cobranca) && POS_PAGAMENTO.indexOf(status) < 0 && !regras.pago(status)) {
-    return cobranca; // a late or out-of-order event cannot undo a payment
-  }
-  if (regras.pago(status) && !foiPaga(cobranca) && !pedidoDa(app, cobranca)) {
+  if (passo.novoPedido && !pedidoDa(app, cobranca)) {
     const outro = outroPedido(app, cobranca);
     if (outro) {
       marcarDuplicada(app, cobranca, status, outro, acoes);
@@ -249,20 +232,20 @@ function aplicarStatus(app, cobranca, status, motivo, depois) {
   }
   cobranca.set('status', status);
   if (motivo !== undefined) cobranca.set('motivo', String(motivo).slice(0, 500));
-  cobranca.set('ativa', ENCERRADAS.indexOf(status) < 0);
+  cobranca.set('ativa', passo.ativa);
   app.save(cobranca);
-  if (status === VALOR_DIVERGENTE && atual !== status) {
+  if (passo.alertarDivergente) {
     const cobrancaId = cobranca.id;
     acoes.push((fora) => alertarValorDivergente(fora, cobrancaId));
   }
-  if (regras.pago(status)) gravarPedido(app, cobranca, acoes);
-  if (POS_PAGAMENTO.indexOf(status) >= 0 || (regras.pago(status) && atual !== status)) {
+  if (passo.pedido) gravarPedido(app, cobranca, acoes);
+  if (passo.pagamento) {
     const pagamento = pedidoDa(app, cobranca);
     if (pagamento && pagamento.getString('status_asaas') !== status) {
       pagamento.set('status_asaas', status);
-      if (status === 'REFUNDED') pagamento.set('valor_estornado', pagamento.getFloat('preco_servico'));
+      if (passo.estornoTotal) pagamento.set('valor_estornado', pagamento.getFloat('preco_servico'));
       app.save(pagamento);
-      if (POS_PAGAMENTO.indexOf(status) >= 0) registrarPosPagamento(app, pagamento, status, acoes);
+      if (passo.posPagamento) registrarPosPagamento(app, pagamento, status, acoes);
     }
   }
   if (!depois) executar(app, acoes);
@@ -328,19 +311,17 @@ function alertarValorDivergente(app, cobrancaId) {
  * server asked for and the final REFUNDED.
  */
 function anotarEstornos(app, cobranca, pagamentoAsaas) {
-  const estornos = pagamentoAsaas.refunds || [];
-  if (cobranca.getString('parcelamento') || estornos.length === 0) return;
   const pagamento = pedidoDa(app, cobranca);
   if (!pagamento) return;
-  let soma = 0;
-  for (let i = 0; i < estornos.length; i++) {
-    if (estornos[i] && estornos[i].status !== 'CANCELLED') soma += regras.centavos(estornos[i].value);
-  }
-  const total = regras.centavos(pagamento.getFloat('preco_servico'));
-  if (soma > regras.centavos(pagamento.getFloat('valor_estornado'))) {
-    pagamento.set('valor_estornado', Math.min(soma, total) / 100);
-    app.save(pagamento);
-  }
+  const valor = maquina.valorEstornadoListado(
+    { parcelamento: cobranca.getString('parcelamento') },
+    pagamentoAsaas,
+    pagamento.getFloat('preco_servico'),
+    pagamento.getFloat('valor_estornado'),
+  );
+  if (valor === null) return;
+  pagamento.set('valor_estornado', valor);
+  app.save(pagamento);
 }
 
 /** Seconds after which Asaas not knowing an attempt means it never made the charge (ASAAS_CONCILIAR_APOS_S). */
@@ -464,6 +445,4 @@ module.exports = {
   foiPaga,
   conciliar,
   conciliarAtiva,
-  ENCERRADAS,
-  POS_PAGAMENTO,
 };

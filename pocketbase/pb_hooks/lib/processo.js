@@ -13,9 +13,23 @@ const ENCERRADOS = regras.R.agendamentoEncerrado;
 const MSG = REGRAS.mensagens;
 
 /** 'O Agendamento Familiar é para no máximo 6 requerentes.': a message of MSG with its {min} and {max} filled. */
-function porLimite(umSo, varios, limite) {
-  if (limite.max === 1) return umSo;
-  return varios.replace('{min}', String(limite.min)).replace('{max}', String(limite.max));
+const porLimite = COMUM.porLimite;
+
+/**
+ * A record's fields as a plain object, for the rules of processo_comum.js: numbers and flags as they are, files
+ * as lists of names, the rest as text.
+ */
+function comoObjeto(record) {
+  const objeto = { id: record.id };
+  for (const campo of record.collection().fields) {
+    const nome = campo.getName();
+    const tipo = campo.type();
+    if (tipo === 'number') objeto[nome] = record.getFloat(nome);
+    else if (tipo === 'bool') objeto[nome] = record.getBool(nome);
+    else if (tipo === 'file') objeto[nome] = record.getStringSlice(nome);
+    else objeto[nome] = record.getString(nome);
+  }
+  return objeto;
 }
 
 function erro(code, message) {
@@ -24,11 +38,7 @@ function erro(code, message) {
 
 /** The consulate id serving a UF, or '' for an unknown UF. */
 function consuladoDaUf(uf) {
-  const ids = Object.keys(REGRAS.consulados);
-  for (let i = 0; i < ids.length; i++) {
-    if (REGRAS.consulados[ids[i]].ufs.indexOf(String(uf || '').toUpperCase()) >= 0) return ids[i];
-  }
-  return '';
+  return COMUM.consuladoDaUf(uf, REGRAS);
 }
 
 /** Under 18 on `hoje` for a valid, plausible birth date (processo_comum.js); false for none or a wrong one. */
@@ -43,7 +53,7 @@ function item(id) {
 
 /** The checklist items for an applicant type ('adulto' or 'menor'). */
 function itensPara(tipo) {
-  return REGRAS.itens.filter((i) => i.para.indexOf(tipo) >= 0);
+  return COMUM.itensPara(tipo, REGRAS);
 }
 
 function limites(app, agendamento) {
@@ -245,8 +255,10 @@ function validarDocumento(record) {
 }
 
 function nomeRequerente(requerente) {
-  const nome = (requerente.getString('nome') + ' ' + requerente.getString('sobrenome')).trim();
-  return nome || MSG.semNome;
+  return COMUM.nomeRequerente(
+    { nome: requerente.getString('nome'), sobrenome: requerente.getString('sobrenome') },
+    REGRAS,
+  );
 }
 
 /** "Maria Souza · Foto para passaporte": how the history and the e-mails name a document. */
@@ -266,9 +278,10 @@ function registrarDocumento(app, documento, acao, auth) {
 }
 
 function motivoDe(documento) {
-  const motivo = REGRAS.motivosRecusa[documento.getString('motivo')] || '';
-  const texto = documento.getString('motivo_texto').trim();
-  return motivo && texto ? motivo + ': ' + texto : motivo || texto;
+  return COMUM.motivoDe(
+    { motivo: documento.getString('motivo'), motivo_texto: documento.getString('motivo_texto') },
+    REGRAS,
+  );
 }
 
 /**
@@ -364,14 +377,12 @@ function concluirRevisao(app, agendamentoId, auth) {
   const agendamento = app.findRecordById('agendamentos', agendamentoId);
   const antes = agendamento.fresh();
   agendamento.set('status_agendamento', 'ANALISE_ERRO');
-  agendamento.set(
-    'nota_cliente',
-    MSG.recusadosTitulo +
-      '\n' +
-      recusados.map((d) => '- ' + rotulo(app, d) + ': ' + motivoDe(d)).join('\n') +
-      '\n' +
-      MSG.recusadosFim,
-  );
+  const linhas = recusados.map((d) => ({
+    rotulo: rotulo(app, d),
+    motivo: d.getString('motivo'),
+    motivo_texto: d.getString('motivo_texto'),
+  }));
+  agendamento.set('nota_cliente', COMUM.notaDeRecusa(linhas, REGRAS));
   app.save(agendamento);
   const entrada = historico.registrarAlteracao(app, antes, agendamento, auth);
   try {
@@ -384,31 +395,6 @@ function concluirRevisao(app, agendamentoId, auth) {
 
 function hojeSP() {
   return regras.hojeSaoPaulo();
-}
-
-/** What an applicant still lacks to be sent: pt-BR phrases ('' items are none). */
-function pendencias(requerente, documentos, hoje) {
-  const falta = [];
-  const texto = (campo) => requerente.getString(campo).trim() !== '';
-  REGRAS.camposObrigatorios.forEach((par) => {
-    if (!texto(par[0])) falta.push(par[1]);
-  });
-  if (COMUM.erroNascimento(requerente.getString('data_nascimento'), hoje, REGRAS)) {
-    falta.push('data de nascimento válida');
-  }
-  if (requerente.getInt('altura_cm') <= 0) falta.push('altura');
-  if (!consuladoDaUf(requerente.getString('uf'))) falta.push('UF');
-  if (!texto('aire_comune') && !requerente.getBool('aire_nao_sei')) falta.push('comune do AIRE');
-  const menor = ehMenor(requerente.getString('data_nascimento'), hoje);
-  if (!menor && !regras.cpfValido(requerente.getString('cpf'))) falta.push('CPF');
-  if (menor && (!texto('mae_nome') || !texto('pai_nome'))) falta.push('nome dos pais');
-  itensPara(menor ? 'menor' : 'adulto').forEach((definicao) => {
-    if (!definicao.obrigatorio) return;
-    const doc = documentos.filter((d) => d.getString('item') === definicao.id)[0];
-    if (!doc || doc.getStringSlice('arquivos').length === 0) falta.push(definicao.nome);
-    else if (doc.getString('status') === 'recusado') falta.push(definicao.nome + ' (recusado: substitua)');
-  });
-  return falta;
 }
 
 /**
@@ -434,18 +420,14 @@ function enviar(e) {
     id: agendamento.id,
   });
   const limite = limites(e.app, agendamento);
-  const problemas = [];
-  if (requerentes.length < limite.min || requerentes.length > limite.max) {
-    problemas.push(porLimite(MSG.cadastreUm, MSG.cadastreDeAte, limite));
-  }
-  requerentes.forEach((r, i) => {
-    const falta = pendencias(
-      r,
-      documentos.filter((d) => d.getString('requerente') === r.id),
-      hoje,
-    );
-    if (falta.length > 0) problemas.push('Requerente ' + (i + 1) + ': falta ' + falta.join(', ') + '.');
-  });
+  const problemas = COMUM.problemasDoEnvio(
+    requerentes.map(comoObjeto),
+    documentos.map(comoObjeto),
+    limite,
+    hoje,
+    REGRAS,
+    regras.cpfValido,
+  );
   // PocketBase's error shape, with the list of what is missing (its own errors keep field errors only).
   if (problemas.length > 0) {
     return e.json(400, { status: 400, message: MSG.incompleto, data: { pendencias: problemas } });
@@ -489,32 +471,7 @@ function enviar(e) {
  * correction, it keeps its first line (the day the case was sent).
  */
 function resumo(requerentes, hoje, anterior) {
-  const primeira = String(anterior || '').split('\n')[0];
-  return (
-    (primeira ||
-      'Processo enviado para análise em ' +
-        hoje.slice(8, 10) +
-        '/' +
-        hoje.slice(5, 7) +
-        '/' +
-        hoje.slice(0, 4) +
-        '.') +
-    '\n' +
-    requerentes
-      .map((r, i) => {
-        const consulado = REGRAS.consulados[consuladoDaUf(r.getString('uf'))];
-        return (
-          'Requerente ' +
-          (i + 1) +
-          ': ' +
-          nomeRequerente(r) +
-          (ehMenor(r.getString('data_nascimento'), hoje) ? ' (menor)' : '') +
-          ' · Consulado de ' +
-          (consulado ? consulado.nome : '?')
-        );
-      })
-      .join('\n')
-  );
+  return COMUM.resumo(requerentes.map(comoObjeto), hoje, anterior, REGRAS);
 }
 
 function emailsLib() {

@@ -19,5 +19,35 @@ declare const processoComum: {
   ): { campo: string; de: string; para: string }[];
   notaDoStatus(statusAntes: string, notaAntes: string, statusDepois: string, notaDepois: string): string;
   caixaPostal(email: string): string;
+  consuladoDaUf(uf: string, regras: Regras): string;
+  itensPara(tipo: 'adulto' | 'menor', regras: Regras): Regras['itens'];
+  nomeRequerente(requerente: { nome: string; sobrenome: string }, regras: Regras): string;
+  motivoDe(documento: { motivo: string; motivo_texto: string }, regras: Regras): string;
+  porLimite(umSo: string, varios: string, limite: { min?: number; max: number }): string;
+  pendencias(
+    requerente: object,
+    documentos: readonly { item: string; arquivos: readonly string[]; status: string }[],
+    hoje: string,
+    regras: Regras,
+    cpfValido: (cpf: string) => boolean,
+  ): string[];
+  resumo(
+    requerentes: readonly { nome: string; sobrenome: string; uf: string; data_nascimento: string }[],
+    hoje: string,
+    anterior: string,
+    regras: Regras,
+  ): string;
+  problemasDoEnvio(
+    requerentes: readonly object[],
+    documentos: readonly { requerente: string; item: string; arquivos: readonly string[]; status: string }[],
+    limite: { min: number; max: number },
+    hoje: string,
+    regras: Regras,
+    cpfValido: (cpf: string) => boolean,
+  ): string[];
+  notaDeRecusa(
+    recusados: readonly { rotulo: string; motivo: string; motivo_texto: string }[],
+    regras: Regras,
+  ): string;
 };
 export default processoComum;

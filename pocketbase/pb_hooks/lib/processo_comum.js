@@ -102,6 +102,129 @@ function notaDoStatus(statusAntes, notaAntes, statusDepois, notaDepois) {
   return statusDepois !== statusAntes && notaDepois === notaAntes ? '' : notaDepois;
 }
 
+/** The consulate id serving a UF ('sp', ' SP '), or '' for an unknown one. */
+function consuladoDaUf(uf, regras) {
+  const alvo = String(uf || '')
+    .trim()
+    .toUpperCase();
+  const ids = Object.keys(regras.consulados);
+  for (let i = 0; i < ids.length; i++) if (regras.consulados[ids[i]].ufs.indexOf(alvo) >= 0) return ids[i];
+  return '';
+}
+
+/** The checklist items for an applicant type ('adulto' or 'menor'). */
+function itensPara(tipo, regras) {
+  return regras.itens.filter((i) => i.para.indexOf(tipo) >= 0);
+}
+
+/** "Maria Souza": an applicant's name, or how the server names one without it. */
+function nomeRequerente(requerente, regras) {
+  return (
+    (String(requerente.nome || '') + ' ' + String(requerente.sobrenome || '')).trim() ||
+    regras.mensagens.semNome
+  );
+}
+
+/** "Ilegível: a foto está tremida": a refused document's reason as staff wrote it ({ motivo, motivo_texto }). */
+function motivoDe(documento, regras) {
+  const motivo = regras.motivosRecusa[documento.motivo] || '';
+  const texto = String(documento.motivo_texto || '').trim();
+  return motivo && texto ? motivo + ': ' + texto : motivo || texto;
+}
+
+/** 'O Agendamento Familiar é para no máximo 6 requerentes.': a message with its {min} and {max} filled. */
+function porLimite(umSo, varios, limite) {
+  if (limite.max === 1) return umSo;
+  return varios.replace('{min}', String(limite.min)).replace('{max}', String(limite.max));
+}
+
+/**
+ * What an applicant still lacks to be sent, as pt-BR phrases. `requerente`: the applicant's fields;
+ * `documentos`: its documents ({ item, arquivos, status }); `cpfValido`: the CPF check (comum.cpfValido).
+ */
+function pendencias(requerente, documentos, hoje, regras, cpfValido) {
+  const falta = [];
+  const texto = (campo) => String(requerente[campo] === undefined ? '' : requerente[campo]).trim() !== '';
+  regras.camposObrigatorios.forEach((par) => {
+    if (!texto(par[0])) falta.push(par[1]);
+  });
+  if (erroNascimento(requerente.data_nascimento, hoje, regras)) falta.push('data de nascimento válida');
+  if (!(Number(requerente.altura_cm) > 0)) falta.push('altura');
+  if (!consuladoDaUf(requerente.uf, regras)) falta.push('UF');
+  if (!texto('aire_comune') && !requerente.aire_nao_sei) falta.push('comune do AIRE');
+  const menor = ehMenor(requerente.data_nascimento, hoje, regras);
+  if (!menor && !cpfValido(String(requerente.cpf || ''))) falta.push('CPF');
+  if (menor && (!texto('mae_nome') || !texto('pai_nome'))) falta.push('nome dos pais');
+  itensPara(menor ? 'menor' : 'adulto', regras).forEach((definicao) => {
+    if (!definicao.obrigatorio) return;
+    const doc = documentos.filter((d) => d.item === definicao.id)[0];
+    if (!doc || (doc.arquivos || []).length === 0) falta.push(definicao.nome);
+    else if (doc.status === 'recusado') falta.push(definicao.nome + ' (recusado: substitua)');
+  });
+  return falta;
+}
+
+/**
+ * The `formulario` text staff read: who the applicants are (their fields) and where each is served. Written
+ * again after a correction, it keeps its first line (the day the case was sent).
+ */
+function resumo(requerentes, hoje, anterior, regras) {
+  const primeira = String(anterior || '').split('\n')[0];
+  const enviado =
+    'Processo enviado para análise em ' +
+    hoje.slice(8, 10) +
+    '/' +
+    hoje.slice(5, 7) +
+    '/' +
+    hoje.slice(0, 4) +
+    '.';
+  const linhas = requerentes.map((r, i) => {
+    const consulado = regras.consulados[consuladoDaUf(r.uf, regras)];
+    return (
+      'Requerente ' +
+      (i + 1) +
+      ': ' +
+      nomeRequerente(r, regras) +
+      (ehMenor(r.data_nascimento, hoje, regras) ? ' (menor)' : '') +
+      ' · Consulado de ' +
+      (consulado ? consulado.nome : '?')
+    );
+  });
+  return (primeira || enviado) + '\n' + linhas.join('\n');
+}
+
+/**
+ * What stops 'Enviar para análise': the applicants' count outside the service's `limite` ({ min, max }), then
+ * each applicant's lacks ('Requerente 2: falta CPF, altura.'). `documentos` carry their `requerente` id. An
+ * empty list: the case may be sent.
+ */
+function problemasDoEnvio(requerentes, documentos, limite, hoje, regras, cpfValido) {
+  const problemas = [];
+  if (requerentes.length < limite.min || requerentes.length > limite.max) {
+    problemas.push(porLimite(regras.mensagens.cadastreUm, regras.mensagens.cadastreDeAte, limite));
+  }
+  requerentes.forEach((r, i) => {
+    const seus = documentos.filter((d) => d.requerente === r.id);
+    const falta = pendencias(r, seus, hoje, regras, cpfValido);
+    if (falta.length > 0) problemas.push('Requerente ' + (i + 1) + ': falta ' + falta.join(', ') + '.');
+  });
+  return problemas;
+}
+
+/**
+ * The note of a review that refused documents, which the customer reads on tracking and in the ANALISE_ERRO
+ * e-mail: one line per refused document ({ rotulo: 'Maria Souza · Foto', motivo, motivo_texto }).
+ */
+function notaDeRecusa(recusados, regras) {
+  return (
+    regras.mensagens.recusadosTitulo +
+    '\n' +
+    recusados.map((d) => '- ' + d.rotulo + ': ' + motivoDe(d, regras)).join('\n') +
+    '\n' +
+    regras.mensagens.recusadosFim
+  );
+}
+
 const GMAIL = ['gmail.com', 'googlemail.com'];
 
 /**
@@ -137,4 +260,13 @@ module.exports = {
   mudancas,
   notaDoStatus,
   caixaPostal,
+  consuladoDaUf,
+  itensPara,
+  nomeRequerente,
+  motivoDe,
+  porLimite,
+  pendencias,
+  resumo,
+  problemasDoEnvio,
+  notaDeRecusa,
 };

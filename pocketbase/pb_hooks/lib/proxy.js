@@ -189,66 +189,11 @@ function tentativaDe(body) {
 
 const M = regras.CAMPOS;
 
-/** A string of digits of `min` to `max` length (a mask's separators allowed), or null. */
-function digitos(valor, min, max) {
-  if (typeof valor !== 'string' && typeof valor !== 'number') return null;
-  const texto = String(valor);
-  if (texto.length > 40 || !/^[\d.\-/() ]*$/.test(texto)) return null;
-  const d = regras.soDigitos(texto);
-  return d.length >= min && d.length <= max ? d : null;
-}
-
-/**
- * The card fields Asaas needs, as strings, each checked and capped before anything leaves for Asaas (with
- * the browser's messages); the server never keeps them.
- */
+/** The card fields Asaas needs, checked (cobranca_comum.dadosDoCartao, which the demo double runs too). */
 function cartaoDe(body) {
-  const c = body.creditCard || {};
-  const h = body.creditCardHolderInfo || {};
-  const nome = typeof c.holderName === 'string' ? regras.normalizarNome(c.holderName) : '';
-  if (!nome) throw erroCampo('creditCard.holderName', M.titularObrigatorio);
-  if (nome.length > 100) throw erroCampo('creditCard.holderName', M.titularLongo);
-  if (!/^(?:\p{L}\p{M}*| )+$/u.test(nome)) throw erroCampo('creditCard.holderName', M.titularLetras);
-  const cartao = {
-    holderName: nome,
-    number: digitos(c.number, 13, 19),
-    expiryMonth: digitos(c.expiryMonth, 2, 2),
-    expiryYear: digitos(c.expiryYear, 4, 4),
-    ccv: digitos(c.ccv, 3, 4),
-  };
-  if (!cartao.number) throw erroCampo('creditCard.number', M.numeroCartaoInvalido);
-  if (!cartao.expiryMonth || !cartao.expiryYear) throw erroCampo('creditCard.expiry', M.validadeInvalida);
-  if (!cartao.ccv) throw erroCampo('creditCard.ccv', M.cvvInvalido);
-  const email = typeof h.email === 'string' ? h.email.trim() : '';
-  const titular = {
-    name: regras.normalizarNome(h.name),
-    email: email,
-    cpfCnpj: digitos(h.cpfCnpj, 11, 14),
-    postalCode: digitos(h.postalCode, 8, 8),
-    addressNumber: typeof h.addressNumber === 'string' ? h.addressNumber.trim() : '',
-    phone: digitos(h.phone, 10, 11),
-  };
-  if (!titular.name || titular.name.length > 120 || !/^(?:\p{L}\p{M}*|[ '’-])+$/u.test(titular.name)) {
-    throw erroCampo('creditCardHolderInfo.name', M.nomeInvalido);
-  }
-  if (email.length > 254 || !/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(email)) {
-    throw erroCampo('creditCardHolderInfo.email', 'Email inválido');
-  }
-  if (!titular.cpfCnpj || (titular.cpfCnpj.length === 11 && !regras.cpfValido(titular.cpfCnpj))) {
-    throw erroCampo('creditCardHolderInfo.cpfCnpj', M.cpfInvalido);
-  }
-  if (!titular.postalCode) throw erroCampo('creditCardHolderInfo.postalCode', 'CEP inválido');
-  if (!titular.addressNumber) {
-    throw erroCampo('creditCardHolderInfo.addressNumber', 'Número do endereço obrigatório');
-  }
-  if (titular.addressNumber.length > 10) {
-    throw erroCampo('creditCardHolderInfo.addressNumber', 'Número do endereço muito longo');
-  }
-  if (!/^[\p{L}\d /-]*$/u.test(titular.addressNumber)) {
-    throw erroCampo('creditCardHolderInfo.addressNumber', 'Número do endereço inválido');
-  }
-  if (!titular.phone) throw erroCampo('creditCardHolderInfo.phone', M.celularInvalido);
-  return { cartao: cartao, titular: titular };
+  const dados = require(`${__hooks}/lib/cobranca_comum.js`).dadosDoCartao(body, M, regras.cpfValido);
+  if (dados.erro) throw erroCampo(dados.erro.campo, dados.erro.mensagem);
+  return dados;
 }
 
 function descricao(tipo, flex) {

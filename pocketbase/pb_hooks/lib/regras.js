@@ -50,9 +50,7 @@ function soMascara(texto, separadores) {
   return typeof texto === 'string' && texto.length <= 20 && separadores.test(texto);
 }
 
-function cpfValido(texto) {
-  return soMascara(texto, /^[\d.\- ]*$/) && comum.cpfValido(texto);
-}
+const cpfValido = comum.cpfValido;
 
 /** A Brazilian mobile, as the browser checks it: DDD 11-99 without a 0, then the ninth digit 9. */
 function celularValido(texto) {

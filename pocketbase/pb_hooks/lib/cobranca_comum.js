@@ -1,0 +1,160 @@
+// A charge's state machine, written once for both runtimes like comum.js: PocketBase's JSVM loads this file with
+// require() (CommonJS, requiring nothing: the rules data, regras.json, is passed in as `R`), and the demo backend
+// imports it through scripts/kit-module.ts. It decides; lib/pedidos.js (and the demo double) read and write the
+// records. Plain ES2015, no PocketBase calls. A charge here is a plain object: { status, parcelamento, duplicada }.
+
+/** Money came in, but less than the price: never an order; staff look at it. */
+const VALOR_DIVERGENTE = 'VALOR_DIVERGENTE';
+
+function centavos(reais) {
+  return Math.round(Number(reais) * 100);
+}
+
+const pago = (status, R) => R.asaas.pago.indexOf(status) >= 0;
+const posPagamento = (status, R) => R.asaas.posPagamento.indexOf(status) >= 0;
+
+/** Paid, or after the money (refunds, chargebacks): the charge has its order. */
+function foiPaga(status, R) {
+  return pago(status, R) || posPagamento(status, R);
+}
+
+/** The refunds Asaas lists that count (a cancelled one gave nothing back). */
+function estornosValidos(pagamentoAsaas) {
+  const estornos = Array.isArray(pagamentoAsaas.refunds) ? pagamentoAsaas.refunds : [];
+  return estornos.filter((r) => r && r.status !== 'CANCELLED');
+}
+
+/**
+ * What a payment read from Asaas (GET /payments/{id}) means for a charge of `valorParcela` reais an installment
+ * (comum.parcelamento): its status, DELETED when Asaas removed it, VALOR_DIVERGENTE when it is paid with less,
+ * PARTIALLY_REFUNDED when it is paid and lists a refund (Asaas keeps a partly refunded payment paid).
+ */
+function statusDoAsaas(valorParcela, pagamentoAsaas, R) {
+  if (pagamentoAsaas.deleted) return 'DELETED';
+  const status = String(pagamentoAsaas.status || '');
+  if (!pago(status, R)) return status;
+  if (centavos(pagamentoAsaas.value) < centavos(valorParcela)) return VALOR_DIVERGENTE;
+  return estornosValidos(pagamentoAsaas).length ? 'PARTIALLY_REFUNDED' : status;
+}
+
+/**
+ * What moving a charge to `status` does, or null when it must stay as it is (a refund is final; a late or
+ * out-of-order event cannot undo a payment):
+ * - `ativa`: the charge still blocks a new one (false once it ended: declined, deleted, refunded…);
+ * - `duplicada`: the charge is a duplicate refunded on its own: only its status is recorded, nothing else;
+ * - `pedido`: a paid status: the order (payment row and NOVO booking) is written unless it exists, or, when the
+ *   customer already has another order, the charge becomes a duplicate (the caller knows which);
+ * - `pagamento`: the payment row takes the status (a paid status changed, or any after the money);
+ * - `posPagamento`: a refund or chargeback reaches the booking (history, staff, a full refund closes it);
+ * - `estornoTotal`: the payment row's `valor_estornado` becomes its price;
+ * - `alertarDivergente`: staff are told of a payment below the price, once.
+ */
+function transicao(cobranca, status, R) {
+  const atual = cobranca.status;
+  if (atual === 'REFUNDED' && status !== 'REFUNDED') return null;
+  if (cobranca.duplicada) return { duplicada: true };
+  if (foiPaga(atual, R) && !foiPaga(status, R)) return null;
+  const depois = posPagamento(status, R);
+  return {
+    duplicada: false,
+    ativa: R.asaas.encerradas.indexOf(status) < 0,
+    pedido: pago(status, R),
+    novoPedido: pago(status, R) && !foiPaga(atual, R),
+    pagamento: depois || (pago(status, R) && atual !== status),
+    posPagamento: depois,
+    estornoTotal: status === 'REFUNDED',
+    alertarDivergente: status === VALOR_DIVERGENTE && atual !== status,
+  };
+}
+
+/**
+ * The order's `valor_estornado` after the refunds Asaas lists on a payment (made by this server or in Asaas's own
+ * panel), or null when it stays: a charge in installments has them spread over its payments (the server follows
+ * its own refunds and the final REFUNDED there), and the sum never goes down nor past the price.
+ */
+function valorEstornadoListado(cobranca, pagamentoAsaas, preco, jaEstornado) {
+  if (cobranca.parcelamento) return null;
+  const listados = estornosValidos(pagamentoAsaas);
+  if (!listados.length) return null;
+  const soma = listados.reduce((total, r) => total + centavos(r.value || 0), 0);
+  if (soma <= centavos(jaEstornado)) return null;
+  return Math.min(soma, centavos(preco)) / 100;
+}
+
+/** A string of digits of `min` to `max` length (a mask's separators allowed), or null. */
+function digitos(valor, min, max) {
+  if (typeof valor !== 'string' && typeof valor !== 'number') return null;
+  const texto = String(valor);
+  if (texto.length > 40 || !/^[\d.\-/() ]*$/.test(texto)) return null;
+  const d = texto.replace(/\D/g, '');
+  return d.length >= min && d.length <= max ? d : null;
+}
+
+const nomeLimpo = (texto) =>
+  String(texto || '')
+    .normalize('NFC')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/**
+ * The card fields Asaas needs from a card charge's request, as strings, each checked and capped before anything
+ * leaves for Asaas: { cartao, titular }, or { erro: { campo, mensagem } } with the browser's own message
+ * (`M`: mensagens.json; `cpfValido`: comum.cpfValido). The server never keeps them.
+ */
+function dadosDoCartao(body, M, cpfValido) {
+  const erro = (campo, mensagem) => ({ erro: { campo: campo, mensagem: mensagem } });
+  const c = body.creditCard || {};
+  const h = body.creditCardHolderInfo || {};
+  const nome = typeof c.holderName === 'string' ? nomeLimpo(c.holderName) : '';
+  if (!nome) return erro('creditCard.holderName', M.titularObrigatorio);
+  if (nome.length > 100) return erro('creditCard.holderName', M.titularLongo);
+  if (!/^(?:\p{L}\p{M}*| )+$/u.test(nome)) return erro('creditCard.holderName', M.titularLetras);
+  const cartao = {
+    holderName: nome,
+    number: digitos(c.number, 13, 19),
+    expiryMonth: digitos(c.expiryMonth, 2, 2),
+    expiryYear: digitos(c.expiryYear, 4, 4),
+    ccv: digitos(c.ccv, 3, 4),
+  };
+  if (!cartao.number) return erro('creditCard.number', M.numeroCartaoInvalido);
+  if (!cartao.expiryMonth || !cartao.expiryYear) return erro('creditCard.expiry', M.validadeInvalida);
+  if (!cartao.ccv) return erro('creditCard.ccv', M.cvvInvalido);
+  const email = typeof h.email === 'string' ? h.email.trim() : '';
+  const titular = {
+    name: nomeLimpo(h.name),
+    email: email,
+    cpfCnpj: digitos(h.cpfCnpj, 11, 14),
+    postalCode: digitos(h.postalCode, 8, 8),
+    addressNumber: typeof h.addressNumber === 'string' ? h.addressNumber.trim() : '',
+    phone: digitos(h.phone, 10, 11),
+  };
+  if (!titular.name || titular.name.length > 120 || !/^(?:\p{L}\p{M}*|[ '’-])+$/u.test(titular.name)) {
+    return erro('creditCardHolderInfo.name', M.nomeInvalido);
+  }
+  if (email.length > 254 || !/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(email)) {
+    return erro('creditCardHolderInfo.email', 'Email inválido');
+  }
+  if (!titular.cpfCnpj || (titular.cpfCnpj.length === 11 && !cpfValido(titular.cpfCnpj))) {
+    return erro('creditCardHolderInfo.cpfCnpj', M.cpfInvalido);
+  }
+  if (!titular.postalCode) return erro('creditCardHolderInfo.postalCode', 'CEP inválido');
+  if (!titular.addressNumber)
+    return erro('creditCardHolderInfo.addressNumber', 'Número do endereço obrigatório');
+  if (titular.addressNumber.length > 10) {
+    return erro('creditCardHolderInfo.addressNumber', 'Número do endereço muito longo');
+  }
+  if (!/^[\p{L}\d /-]*$/u.test(titular.addressNumber)) {
+    return erro('creditCardHolderInfo.addressNumber', 'Número do endereço inválido');
+  }
+  if (!titular.phone) return erro('creditCardHolderInfo.phone', M.celularInvalido);
+  return { cartao: cartao, titular: titular };
+}
+
+module.exports = {
+  VALOR_DIVERGENTE,
+  foiPaga,
+  statusDoAsaas,
+  transicao,
+  valorEstornadoListado,
+  dadosDoCartao,
+};
