@@ -4,6 +4,7 @@
  */
 import { delay, HttpResponse, type PathParams } from 'msw';
 import { customerSearchKey } from '@/lib/search-key';
+import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { getDb } from './db';
 import type { StoredUser } from './schema';
 import { readToken, USERS_COLLECTION_ID } from './jwt';
@@ -27,8 +28,7 @@ export const MSG = {
   invalidJson: 'Failed to load the submitted data due to invalid formatting.',
   missingCollection: 'Missing collection context.',
   /** pb_hooks/lib/agenda.js: a save made on a copy older than the stored record (If-Match) */
-  stale:
-    'Este agendamento foi alterado por outra pessoa enquanto você editava. Os valores atuais estão na tela: confira e salve de novo.',
+  stale: regras.conflitoDeEdicao,
 } as const;
 
 export const REQUIRED: FieldError = { code: 'validation_required', message: 'Cannot be blank.' };

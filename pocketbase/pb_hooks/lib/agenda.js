@@ -5,9 +5,7 @@ const regras = require(`${__hooks}/lib/regras.js`);
 const historico = require(`${__hooks}/lib/historico.js`);
 
 const VALIDACAO = 'An error occurred while validating the submitted data.';
-const CONFLITO =
-  'Este agendamento foi alterado por outra pessoa enquanto você editava. Os valores atuais estão na tela: ' +
-  'confira e salve de novo.';
+const CONFLITO = regras.R.conflitoDeEdicao;
 const HORA = /^([01]\d|2[0-3]):[0-5]\d$/;
 const ANALISE_OK_CEDO = require(`${__hooks}/lib/processo_regras.json`).mensagens.analiseOkCedo;
 /** Columns the server keeps on each booking (the search copy, the case summary); never from a request. */

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ClientResponseError } from 'pocketbase';
 import { pb } from '@/lib/pocketbase';
 import type { BookingHistoryRecord, BookingRecord, BookingStatus, ListResult } from '@/lib/types';
+import regras from '../../../../pocketbase/pb_hooks/lib/regras.json';
 import { listRequestOptions, type ListFilters, type ListParams } from '../list-params';
 
 const agendamentos = () => pb.collection('agendamentos');
@@ -148,7 +149,7 @@ export function errorMessage(error: unknown): string {
     case 409:
       return error.response?.message && typeof error.response.message === 'string'
         ? error.response.message
-        : 'Este agendamento foi alterado por outra pessoa enquanto você editava.';
+        : regras.conflitoDeEdicao;
     case 429:
       return 'Muitas tentativas em pouco tempo: aguarde um pouco e tente de novo.';
     default:

@@ -1,0 +1,152 @@
+// The charge's state machine and the card checks (pocketbase/pb_hooks/lib/cobranca_comum.js), which the kit's
+// pedidos.js and proxy.js and the demo double all run.
+import { describe, expect, it } from 'vitest';
+import maquina from '../../pocketbase/pb_hooks/lib/cobranca_comum.js';
+import comum from '../../pocketbase/pb_hooks/lib/comum.js';
+import CAMPOS from '../../pocketbase/pb_hooks/lib/mensagens.json';
+import R from '../../pocketbase/pb_hooks/lib/regras.json';
+
+const move = (from: string, to: string, duplicada = false) =>
+  maquina.transicao({ status: from, duplicada }, to, R);
+
+describe('transicao', () => {
+  it('a paid status writes the order once, and reaches the payment row only when it changes', () => {
+    expect(move('PENDING', 'CONFIRMED')).toMatchObject({
+      ativa: true,
+      pedido: true,
+      novoPedido: true,
+      pagamento: true,
+      posPagamento: false,
+    });
+    expect(move('CONFIRMED', 'RECEIVED')).toMatchObject({ pedido: true, novoPedido: false, pagamento: true });
+    expect(move('CONFIRMED', 'CONFIRMED')).toMatchObject({
+      pedido: true,
+      novoPedido: false,
+      pagamento: false,
+    });
+  });
+
+  it('a late or out-of-order event never undoes a payment, and a refund is final', () => {
+    expect(move('CONFIRMED', 'PENDING')).toBeNull();
+    expect(move('PARTIALLY_REFUNDED', 'OVERDUE')).toBeNull();
+    expect(move('REFUNDED', 'CONFIRMED')).toBeNull();
+    expect(move('REFUNDED', 'REFUNDED')).toMatchObject({ estornoTotal: true, ativa: false });
+  });
+
+  it('after the money: the booking hears of it; a full refund closes the charge', () => {
+    expect(move('CONFIRMED', 'PARTIALLY_REFUNDED')).toMatchObject({ posPagamento: true, ativa: true });
+    expect(move('CONFIRMED', 'REFUNDED')).toMatchObject({
+      posPagamento: true,
+      estornoTotal: true,
+      ativa: false,
+    });
+    expect(move('CONFIRMED', 'CHARGEBACK_REQUESTED')).toMatchObject({ posPagamento: true, pedido: false });
+  });
+
+  it('an unpaid end frees the customer to pay again; less than the price alerts staff once', () => {
+    expect(move('PENDING', 'RECUSADA')).toMatchObject({ ativa: false, pedido: false, pagamento: false });
+    expect(move('PENDING', 'VALOR_DIVERGENTE')).toMatchObject({ alertarDivergente: true, pedido: false });
+    expect(move('VALOR_DIVERGENTE', 'VALOR_DIVERGENTE')).toMatchObject({ alertarDivergente: false });
+  });
+
+  it('a duplicate charge only records its status', () => {
+    expect(move('CONFIRMED', 'REFUNDED', true)).toEqual({ duplicada: true });
+  });
+});
+
+describe('statusDoAsaas and the refunds Asaas lists', () => {
+  const parcela = comum.parcelamento(699, 3).valor;
+  it('reads a payment: removed, below the installment, partly refunded, or its own status', () => {
+    expect(maquina.statusDoAsaas(parcela, { deleted: true, status: 'CONFIRMED' }, R)).toBe('DELETED');
+    expect(maquina.statusDoAsaas(parcela, { status: 'CONFIRMED', value: parcela - 0.01 }, R)).toBe(
+      'VALOR_DIVERGENTE',
+    );
+    const refunds = [
+      { status: 'CANCELLED', value: 50 },
+      { status: 'DONE', value: 10 },
+    ];
+    expect(maquina.statusDoAsaas(parcela, { status: 'RECEIVED', value: parcela, refunds }, R)).toBe(
+      'PARTIALLY_REFUNDED',
+    );
+    expect(maquina.statusDoAsaas(parcela, { status: 'PENDING', value: 1 }, R)).toBe('PENDING');
+  });
+
+  it('sums the refunds that count, capped at the price, never going down; installments are left alone', () => {
+    const paid = {
+      status: 'CONFIRMED',
+      refunds: [{ value: 300 }, { value: 500 }, { status: 'CANCELLED', value: 99 }],
+    };
+    expect(maquina.valorEstornadoListado({ parcelamento: '' }, paid, 699, 0)).toBe(699);
+    expect(maquina.valorEstornadoListado({ parcelamento: '' }, { refunds: [{ value: 100 }] }, 699, 0)).toBe(
+      100,
+    );
+    expect(
+      maquina.valorEstornadoListado({ parcelamento: '' }, { refunds: [{ value: 100 }] }, 699, 200),
+    ).toBeNull();
+    expect(maquina.valorEstornadoListado({ parcelamento: 'ins_1' }, paid, 699, 0)).toBeNull();
+  });
+});
+
+describe('dadosDoCartao', () => {
+  const body = (card: Record<string, unknown> = {}, holder: Record<string, unknown> = {}) => ({
+    creditCard: {
+      holderName: '  maria   souza ',
+      number: '4111 1111-1111 1111',
+      expiryMonth: '07',
+      expiryYear: '2031',
+      ccv: '123',
+      ...card,
+    },
+    creditCardHolderInfo: {
+      name: 'Maria Souza',
+      email: ' maria@exemplo.com.br ',
+      cpfCnpj: '529.982.247-25',
+      postalCode: '01310-100',
+      addressNumber: ' 1000 ',
+      phone: '(11) 98765-4321',
+      ...holder,
+    },
+  });
+  it('sends Asaas the digits and trimmed texts only', () => {
+    expect(maquina.dadosDoCartao(body(), CAMPOS, comum.cpfValido)).toEqual({
+      cartao: {
+        holderName: 'maria souza',
+        number: '4111111111111111',
+        expiryMonth: '07',
+        expiryYear: '2031',
+        ccv: '123',
+      },
+      titular: {
+        name: 'Maria Souza',
+        email: 'maria@exemplo.com.br',
+        cpfCnpj: '52998224725',
+        postalCode: '01310100',
+        addressNumber: '1000',
+        phone: '11987654321',
+      },
+    });
+  });
+
+  it('refuses, with the browser’s words, what Asaas must never receive', () => {
+    const refusal = (card: Record<string, unknown>, holder: Record<string, unknown> = {}) =>
+      maquina.dadosDoCartao(body(card, holder), CAMPOS, comum.cpfValido);
+    expect(refusal({ holderName: 'x'.repeat(101) })).toEqual({
+      erro: { campo: 'creditCard.holderName', mensagem: CAMPOS.titularLongo },
+    });
+    expect(refusal({ number: '<script>4111111111111111' })).toEqual({
+      erro: { campo: 'creditCard.number', mensagem: CAMPOS.numeroCartaoInvalido },
+    });
+    expect(refusal({ ccv: '12' })).toEqual({
+      erro: { campo: 'creditCard.ccv', mensagem: CAMPOS.cvvInvalido },
+    });
+    expect(refusal({}, { cpfCnpj: '529.982.247-26' })).toEqual({
+      erro: { campo: 'creditCardHolderInfo.cpfCnpj', mensagem: CAMPOS.cpfInvalido },
+    });
+    expect(refusal({}, { addressNumber: '1'.repeat(11) })).toEqual({
+      erro: { campo: 'creditCardHolderInfo.addressNumber', mensagem: 'Número do endereço muito longo' },
+    });
+    expect(refusal({}, { phone: '123' })).toEqual({
+      erro: { campo: 'creditCardHolderInfo.phone', mensagem: CAMPOS.celularInvalido },
+    });
+  });
+});
