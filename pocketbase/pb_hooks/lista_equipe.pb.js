@@ -22,6 +22,12 @@ onRecordDelete((e) => {
   if (lista.tocaEquipe(e.record)) lista.atualizarRegra(e.app);
 }, 'usuarios');
 
+// The staff list's total without its filter, counted without the rule (lib/lista_equipe.js totalSemFiltro).
+onRecordsListRequest((e) => {
+  require(`${__hooks}/lib/lista_equipe.js`).totalSemFiltro(e);
+  e.next();
+}, 'agendamentos');
+
 // Flags written around the API (a restored backup, a script) reach the rule within a minute.
 cronAdd('lista_equipe', '* * * * *', () => require(`${__hooks}/lib/lista_equipe.js`).atualizarRegra($app));
 

@@ -202,7 +202,11 @@ export function listRecords(name: CollectionName, request: Request): Response {
     }
     return 0;
   });
-  const skipTotal = ['1', 'true'].includes(query.get('skipTotal') ?? '');
+  // Asked without the total, PocketBase leaves it out (-1); the kit fills it in for a staff member's bookings
+  // without a filter (pb_hooks/lib/lista_equipe.js totalSemFiltro).
+  const skipTotal =
+    ['1', 'true'].includes(query.get('skipTotal') ?? '') &&
+    !(name === 'agendamentos' && viewer?.admin && (query.get('filter') ?? '').trim() === '');
   const expand = expandParam(request);
   return HttpResponse.json({
     page,

@@ -169,7 +169,13 @@ describe("a staff member's list", () => {
       5,
       { sort: '-created', filter: '(busca_cpf = "52998224725" || busca_celular = "52998224725")' },
     ],
-    ['without the total', 3, 20, { sort: '-created', skipTotal: true }],
+    // Without the total and unfiltered, the kit counts (the test below).
+    [
+      'filtered, without the total',
+      3,
+      20,
+      { sort: '-created', skipTotal: true, filter: 'status_agendamento != ""' },
+    ],
   ];
   it.each(cases)("%s equals PocketBase's own answer", async (_name, page, perPage, query) => {
     const answer = await list(staff, page, perPage, query);
@@ -177,6 +183,26 @@ describe("a staff member's list", () => {
     expect(answer.items.every((b) => b.expand?.usuario?.id === b.usuario)).toBe(true);
     const hidden = answer.items.find((b) => b.usuario === 'u00000000000002');
     if (hidden) expect(hidden.expand?.usuario).not.toHaveProperty('email');
+  });
+
+  it('without a filter, asked without its total, gets it from the kit: every booking (lib/lista_equipe.js)', async () => {
+    for (const [page, sort] of [
+      [1, '-created'],
+      [3, 'status_agendamento'],
+    ] as const) {
+      const answer = await list(staff, page, 50, { sort: `${sort},id`, skipTotal: true });
+      const expected = await own(page, 50, { sort: `${sort},id` });
+      expect(answer.totalItems).toBe(BOOKINGS);
+      expect({ ...answer, items: answer.items.map((b) => b.id) }).toEqual({
+        ...expected,
+        items: expected.items.map((b) => b.id),
+      });
+    }
+    // A filtered list, a customer's and a visitor's keep PocketBase's own answer without the total.
+    const filtered = await list(staff, 1, 50, { filter: 'status_agendamento = "NOVO"', skipTotal: true });
+    expect([filtered.totalItems, filtered.totalPages]).toEqual([-1, -1]);
+    expect((await list(customer, 1, 50, { skipTotal: true })).totalItems).toBe(-1);
+    expect(await list(visitor, 1, 50, { skipTotal: true })).toMatchObject({ totalItems: -1, items: [] });
   });
 
   it("keeps PocketBase's page size rules (0 is 30, over 1,000 is 1,000)", async () => {
