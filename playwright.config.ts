@@ -10,8 +10,9 @@ const launchOptions = { executablePath: chromePath, args: chromiumArgs };
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  // Journeys that need the real backend run in playwright.real.config.ts.
-  testIgnore: ['**/real-*.spec.ts'],
+  // By folder: the demo's journeys and the public pages' (shared/); those that need the real backend
+  // (real/) run in playwright.real.config.ts. A new spec joins its tier by the folder it is written in.
+  testMatch: ['demo/**/*.spec.ts', 'shared/**/*.spec.ts'],
   outputDir: 'test-results',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,

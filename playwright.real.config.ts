@@ -7,8 +7,8 @@ import base from './playwright.config';
  * The browser tests of a production build (no demo code) against the real backend in the release's layout: one
  * PocketBase with this project's kit serving the build from its public directory (SITE_DIR=dist) and the API on
  * one origin, seeded with the demo data, with the Asaas stand-in and the SMTP capture (scripts/backend.mjs).
- * The journeys of tests/e2e/real-server.spec.ts, every charge outcome (real-checkout.spec.ts), and the public
- * pages' tests. Run by scripts/e2e-real.mjs.
+ * The journeys of tests/e2e/real/ (server.spec.ts, every charge outcome in checkout.spec.ts, ...) and the public
+ * pages' tests (tests/e2e/shared/). Run by scripts/e2e-real.mjs.
  */
 // E2E_REAL_PB_PORT, E2E_REAL_MAIL_PORT and E2E_REAL_ASAAS_PORT let two checkouts run this tier side by side.
 export const REAL = {
@@ -23,19 +23,8 @@ process.env.E2E_REAL_ASAAS_URL = `http://127.0.0.1:${REAL.asaas}`;
 export default defineConfig({
   ...base,
   use: { ...base.use, baseURL: process.env.E2E_REAL_PB_URL },
-  testMatch: [
-    'real-origin.spec.ts',
-    'real-server.spec.ts',
-    'real-checkout.spec.ts',
-    'real-money.spec.ts',
-    'real-review.spec.ts',
-    'real-case-file.spec.ts',
-    'real-booking-day.spec.ts',
-    'real-wait.spec.ts',
-    'real-after-slot.spec.ts',
-    'visitor.spec.ts',
-    'seo.spec.ts',
-  ],
+  // By folder (tests/e2e/real/ and the public pages' shared/): a new real-server spec joins by being written there.
+  testMatch: ['real/**/*.spec.ts', 'shared/**/*.spec.ts'],
   testIgnore: [],
   // Its own folder: the demo tier, which may run at the same time (npm test), empties test-results/ as it starts.
   outputDir: 'test-results-real',
@@ -53,14 +42,14 @@ export default defineConfig({
         ASAAS_TIMEOUT_S: '5',
         // ...and Asaas lists it (confirmed) 25 s after it was sent: time to see it unknown on another device.
         ASAAS_NO_ANSWER_MS: '25000',
-        // A Pix is paid when a test says so (real-checkout.spec.ts), never behind its back.
+        // A Pix is paid when a test says so (real/checkout.spec.ts), never behind its back.
         PIX_AUTO_PAY_MS: '0',
         APP_URL: process.env.E2E_REAL_PB_URL,
         SITE_DIR: path.resolve(process.env.PROD_DIST ?? fileURLToPath(new URL('./dist', import.meta.url))),
         // Every journey comes from 127.0.0.1: the per-IP limits (registrations, logins, payments) are
         // multiplied so that the suite is not one abusive client. The server tier tests the real figures.
         RATE_LIMIT_SCALE: '100',
-        // Paid orders get their service invoice (NFS-e) from the stand-in (real-money.spec.ts).
+        // Paid orders get their service invoice (NFS-e) from the stand-in (real/money.spec.ts).
         NFSE_ATIVA: 'true',
       },
       wait: { stdout: /Now, in another terminal/ },

@@ -1,4 +1,4 @@
-// What the case-file browser tests share (demo: case-file.spec.ts; real server: real-case-file.spec.ts): an
+// What the case-file browser tests share (demo/case-file.spec.ts; real server: real/case-file.spec.ts): an
 // applicant's data typed as a person would, and files chosen for a checklist item.
 import { randomBytes } from 'node:crypto';
 import type { Locator } from '@playwright/test';

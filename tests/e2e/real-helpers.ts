@@ -28,7 +28,7 @@ export async function superuserToken(request: APIRequestContext): Promise<string
   return ((await response.json()) as { token: string }).token;
 }
 
-/** A verified customer (registered through the API; the e-mail journey is real-server.spec.ts's). */
+/** A verified customer (registered through the API; the e-mail journey is real/server.spec.ts's). */
 export async function verifiedCustomer(request: APIRequestContext): Promise<Customer> {
   const data = newCustomer();
   const cpf = data.cpf.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4');

@@ -1,5 +1,5 @@
-import { expect, expectNoAxeViolations, shot, test } from './fixtures';
-import { ACCOUNTS, login, loginAs, openMailLink, PASSWORD } from './helpers';
+import { expect, expectNoAxeViolations, shot, test } from '../fixtures';
+import { ACCOUNTS, login, loginAs, openMailLink, PASSWORD } from '../helpers';
 
 test('register, confirm the e-mail link, log in and log out', async ({ page, consoleErrors }) => {
   test.setTimeout(60_000);

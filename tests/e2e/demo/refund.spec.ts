@@ -1,8 +1,8 @@
 // The demo's refunds and withdrawal: its Asaas (src/mocks/fake-asaas.mjs) refunds and sends the webhook, and the
 // double applies it as the server does (tests/server/contract-lifecycle.test.ts checks the two agree).
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, shot, test } from './fixtures';
-import { expectOnlyTheRestRefundable, loginAs } from './helpers';
+import { expect, expectNoAxeViolations, shot, test } from '../fixtures';
+import { expectOnlyTheRestRefundable, loginAs } from '../helpers';
 
 /** The signed-in demo customer buys Individual by card in 1x (R$ 699,00). */
 async function buy(page: Page) {

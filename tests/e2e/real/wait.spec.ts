@@ -2,7 +2,7 @@
 // which draws, per consulate, the figures GET /api/espera publishes (from the seeded history): a sentence, a
 // small SVG chart with its text alternative and the months as text. On a first visit the app never loads: the
 // page's own small script draws them.
-import { expect, expectNoAxeViolations, test } from './fixtures';
+import { expect, expectNoAxeViolations, test } from '../fixtures';
 
 interface Figures {
   nome: string;

@@ -1,5 +1,5 @@
-import { expect, test } from './fixtures';
-import { LEGAL_PAGES } from './helpers';
+import { expect, test } from '../fixtures';
+import { LEGAL_PAGES } from '../helpers';
 
 const PUBLIC_PAGES = [
   '/',

@@ -3,11 +3,11 @@
 // then staff in the browser find it in the list, refuse one document with a reason, the customer replaces it and
 // sends again, staff approve it and move the booking to ANALISE_OK.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, REAL_BACKEND, test } from './fixtures';
-import { ACCOUNTS, login } from './helpers';
-import { encodePng } from '../../scripts/png.mjs';
-import { DADOS_CURITIBA, pdfPage } from '../../scripts/processo-fixture.mjs';
-import { customerWithOrder, ownAddress, superuserToken } from './real-helpers';
+import { expect, expectNoAxeViolations, REAL_BACKEND, test } from '../fixtures';
+import { ACCOUNTS, login } from '../helpers';
+import { encodePng } from '../../../scripts/png.mjs';
+import { DADOS_CURITIBA, pdfPage } from '../../../scripts/processo-fixture.mjs';
+import { customerWithOrder, ownAddress, superuserToken } from '../real-helpers';
 
 /** A w×h PNG with a frame and a band of colour, so a preview is visibly a picture. */
 function png(w: number, h: number, [r, g, b]: [number, number, number]): Buffer {

@@ -1,5 +1,5 @@
-import { expect, expectNoAxeViolations, REAL_BACKEND, shot, test } from './fixtures';
-import { ACCOUNTS, loginAs } from './helpers';
+import { expect, expectNoAxeViolations, REAL_BACKEND, shot, test } from '../fixtures';
+import { ACCOUNTS, loginAs } from '../helpers';
 
 test('a visitor reads the home page, a service page and the FAQ', async ({ page }) => {
   await page.goto('/');

@@ -2,7 +2,7 @@
 // kit, the Asaas stand-in and the SMTP capture. Every test makes its own customer, so tests never share one.
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, REAL_BACKEND, shot, test } from './fixtures';
+import { expect, expectNoAxeViolations, REAL_BACKEND, shot, test } from '../fixtures';
 import {
   ACCOUNTS,
   exportedCsvLines,
@@ -12,11 +12,11 @@ import {
   newCustomer,
   openMailLink,
   PASSWORD,
-} from './helpers';
+} from '../helpers';
 
 // The CSV file's header, from the kit's module that the server's export and the demo both build it with.
 const { CABECALHO: CSV_HEADER } = createRequire(import.meta.url)(
-  '../../pocketbase/pb_hooks/lib/csv_agendamentos.js',
+  '../../../pocketbase/pb_hooks/lib/csv_agendamentos.js',
 ) as { CABECALHO: string[] };
 
 async function register(page: Page, customer: ReturnType<typeof newCustomer>) {

@@ -4,8 +4,8 @@
 // enter both applicants' appointments, and the case leaves the list (AGENDADO).
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, test } from './fixtures';
-import { ACCOUNTS, login } from './helpers';
+import { expect, expectNoAxeViolations, test } from '../fixtures';
+import { ACCOUNTS, login } from '../helpers';
 
 /** Screenshots beside the test's other output. */
 const shots = () => path.join(test.info().project.outputDir, 'booking-day');

@@ -11,10 +11,10 @@ import {
   PNG,
   uploadFile,
   uploadItems,
-} from './case-file-helpers';
-import { expect, expectNoAxeViolations, REAL_BACKEND, shot, test } from './fixtures';
-import { cpf, login } from './helpers';
-import { customerWithOrder, ownAddress, superuserToken } from './real-helpers';
+} from '../case-file-helpers';
+import { expect, expectNoAxeViolations, REAL_BACKEND, shot, test } from '../fixtures';
+import { cpf, login } from '../helpers';
+import { customerWithOrder, ownAddress, superuserToken } from '../real-helpers';
 
 interface Doc {
   id: string;

@@ -10,9 +10,9 @@ import {
   PNG,
   uploadFile,
   uploadItems,
-} from './case-file-helpers';
-import { expect, expectNoAxeViolations, shot, test } from './fixtures';
-import { login } from './helpers';
+} from '../case-file-helpers';
+import { expect, expectNoAxeViolations, shot, test } from '../fixtures';
+import { login } from '../helpers';
 
 async function signIn(page: Page, email: string) {
   const dialog = await login(page, email);

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { expect, expectNoAxeViolations, shot, test } from './fixtures';
-import { ACCOUNTS, PASSWORD } from './helpers';
+import { expect, expectNoAxeViolations, shot, test } from '../fixtures';
+import { ACCOUNTS, PASSWORD } from '../helpers';
 
 /** The messages the server and the app share (src/lib/field-messages.ts). */
 const FIELD_MESSAGES = JSON.parse(
-  readFileSync(new URL('../../pocketbase/pb_hooks/lib/mensagens.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../../pocketbase/pb_hooks/lib/mensagens.json', import.meta.url), 'utf8'),
 ) as Record<'muitasTentativas' | 'contaBloqueada', string>;
 
 // The demo double applies the server's limits (pb_hooks/lib/limites.json): ten logins a minute from one

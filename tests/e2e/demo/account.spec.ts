@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, expectNoAxeViolations, shot, test } from './fixtures';
-import { ACCOUNTS, loginAs } from './helpers';
+import { expect, expectNoAxeViolations, shot, test } from '../fixtures';
+import { ACCOUNTS, loginAs } from '../helpers';
 
 test('a customer sees their account, changes the phone, downloads their data and asks for deletion', async ({
   page,

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, shot, test } from './fixtures';
-import { ACCOUNTS, exportedCsvLines, login, loginAs } from './helpers';
+import { expect, expectNoAxeViolations, shot, test } from '../fixtures';
+import { ACCOUNTS, exportedCsvLines, login, loginAs } from '../helpers';
 
 test(
   'staff find, sort, page, edit a booking, and the customer sees it',

@@ -1,5 +1,5 @@
-import { expect, expectNoAxeViolations, shot, test } from './fixtures';
-import { LEGAL_PAGES, loginAs } from './helpers';
+import { expect, expectNoAxeViolations, shot, test } from '../fixtures';
+import { LEGAL_PAGES, loginAs } from '../helpers';
 
 const NEW_TAB = '(abre em nova aba)';
 

@@ -1,7 +1,7 @@
 // The release's layout (playwright.real.config.ts): one PocketBase serves the production build from its public
 // directory and the API on the same origin, with the static host's rules of pocketbase/pb_hooks/lib/site.js.
 import { readdirSync, readFileSync } from 'node:fs';
-import { expect, REAL_BACKEND, test } from './fixtures';
+import { expect, REAL_BACKEND, test } from '../fixtures';
 
 // The build the server serves: PROD_DIST when npm test made it (the demo build then holds dist/), else dist/.
 const DIST = process.env.PROD_DIST ?? 'dist';

@@ -8,11 +8,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, REAL_BACKEND, test } from './fixtures';
-import { loginAs, login, mailsTo } from './helpers';
-import { DADOS_CURITIBA } from '../../scripts/processo-fixture.mjs';
-import calendario from '../../pocketbase/pb_hooks/lib/calendario.js';
-import { customerWithOrder, ownAddress, superuserToken } from './real-helpers';
+import { expect, expectNoAxeViolations, REAL_BACKEND, test } from '../fixtures';
+import { loginAs, login, mailsTo } from '../helpers';
+import { DADOS_CURITIBA } from '../../../scripts/processo-fixture.mjs';
+import calendario from '../../../pocketbase/pb_hooks/lib/calendario.js';
+import { customerWithOrder, ownAddress, superuserToken } from '../real-helpers';
 
 const hoje = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10); // São Paulo's day
 const dia = (n: number) => calendario.somarDias(hoje, n);

@@ -3,9 +3,9 @@
 // order's service invoice (NFS-e), downloaded by the customer and sent again by staff after an error. Asaas is
 // the stand-in, which refunds, issues invoices and sends its webhooks as Asaas documents.
 import type { APIRequestContext } from '@playwright/test';
-import { expect, expectNoAxeViolations, REAL_BACKEND, shot, test } from './fixtures';
-import { ACCOUNTS, expectOnlyTheRestRefundable, login } from './helpers';
-import { type Customer, customerWithOrder, ownAddress, superuserToken } from './real-helpers';
+import { expect, expectNoAxeViolations, REAL_BACKEND, shot, test } from '../fixtures';
+import { ACCOUNTS, expectOnlyTheRestRefundable, login } from '../helpers';
+import { type Customer, customerWithOrder, ownAddress, superuserToken } from '../real-helpers';
 
 async function paymentOf(request: APIRequestContext, customer: Customer) {
   const response = await request.get(

@@ -6,10 +6,10 @@
 // downloads each confirmation.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, expectNoAxeViolations, REAL_BACKEND, test } from './fixtures';
-import { ACCOUNTS, login } from './helpers';
-import { DADOS_CURITIBA, pdfPage } from '../../scripts/processo-fixture.mjs';
-import { customerWithOrder, ownAddress, superuserToken } from './real-helpers';
+import { expect, expectNoAxeViolations, REAL_BACKEND, test } from '../fixtures';
+import { ACCOUNTS, login } from '../helpers';
+import { DADOS_CURITIBA, pdfPage } from '../../../scripts/processo-fixture.mjs';
+import { customerWithOrder, ownAddress, superuserToken } from '../real-helpers';
 
 const SP = {
   ...DADOS_CURITIBA,
@@ -78,7 +78,7 @@ test(
     await expect(account.getByText('Conta do Prenot@mi salva.')).toBeVisible();
     await phone.screenshot({ path: `${SHOTS}/case-file-prenotami-390.png`, fullPage: true });
 
-    // The review is issue #20's journey (real-review.spec.ts): here the case is approved by the superuser.
+    // The review is issue #20's journey (real/review.spec.ts): here the case is approved by the superuser.
     const approved = await request.patch(`${api}/agendamentos/records/${bookingId}`, {
       headers: { Authorization: await superuserToken(request) },
       data: { status_agendamento: 'ANALISE_OK' },

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, shot, test } from './fixtures';
-import { loginAs } from './helpers';
+import { expect, expectNoAxeViolations, shot, test } from '../fixtures';
+import { loginAs } from '../helpers';
 
 async function fillCard(page: Page, number: string) {
   await page.getByLabel('Nome do titular').fill('Maria C Souza');
