@@ -97,6 +97,27 @@ export function newCustomer() {
  * The staff refund panel after R$ 100,00 of a R$ 699,00 order was refunded: only the rest may go now, and more
  * than it is refused in the value's own field.
  */
+/**
+ * Fills the checkout's card form as a customer types it: the holder, the number and the expiry key by key, the
+ * CVV, the holder's CEP and house number, and the installments.
+ */
+export async function fillCardForm(
+  page: Page,
+  {
+    number,
+    holder = 'Maria C Souza',
+    installments = '1x',
+  }: { number: string; holder?: string; installments?: string },
+): Promise<void> {
+  await page.getByLabel('Nome do titular').fill(holder);
+  await page.getByLabel('Número do cartão').pressSequentially(number);
+  await page.getByLabel('Validade (MM/AA)').pressSequentially('1230');
+  await page.getByLabel('CVV').fill('123');
+  await page.getByLabel('CEP do titular').fill('01310-100');
+  await page.getByLabel('Número do endereço').fill('1000');
+  await page.getByLabel('Parcelas').selectOption(installments);
+}
+
 export async function expectOnlyTheRestRefundable(panel: Locator): Promise<void> {
   await expect(panel).toContainText('Já estornado: R$ 100,00 de R$ 699,00. Resta R$ 599,00.');
   await expect(panel.getByLabel('O restante (R$ 599,00)')).toBeChecked();

@@ -1,16 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, shot, test } from '../fixtures';
-import { loginAs } from '../helpers';
+import { fillCardForm, loginAs } from '../helpers';
 
-async function fillCard(page: Page, number: string) {
-  await page.getByLabel('Nome do titular').fill('Maria C Souza');
-  await page.getByLabel('Número do cartão').pressSequentially(number);
-  await page.getByLabel('Validade (MM/AA)').pressSequentially('1230');
-  await page.getByLabel('CVV').fill('123');
-  await page.getByLabel('CEP do titular').fill('01310-100');
-  await page.getByLabel('Número do endereço').fill('1000');
-  await page.getByLabel('Parcelas').selectOption('3x');
-}
+const fillCard = (page: Page, number: string) => fillCardForm(page, { number, installments: '3x' });
 
 test('a customer buys Individual with Flex in 3x and follows it on /tracking', async ({ page }) => {
   test.setTimeout(60_000);

@@ -2,7 +2,7 @@
 // double applies it as the server does (tests/server/contract-lifecycle.test.ts checks the two agree).
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, shot, test } from '../fixtures';
-import { expectOnlyTheRestRefundable, loginAs } from '../helpers';
+import { expectOnlyTheRestRefundable, fillCardForm, loginAs } from '../helpers';
 
 /** The signed-in demo customer buys Individual by card in 1x (R$ 699,00). */
 async function buy(page: Page) {
@@ -14,13 +14,7 @@ async function buy(page: Page) {
 async function payIndividual(page: Page) {
   await page.getByRole('button', { name: 'Contratar' }).click();
   await page.getByLabel(/Li e aceito os termos de serviço/).check();
-  await page.getByLabel('Nome do titular').fill('Maria C Souza');
-  await page.getByLabel('Número do cartão').pressSequentially('4111111111111111');
-  await page.getByLabel('Validade (MM/AA)').pressSequentially('1230');
-  await page.getByLabel('CVV').fill('123');
-  await page.getByLabel('CEP do titular').fill('01310-100');
-  await page.getByLabel('Número do endereço').fill('1000');
-  await page.getByLabel('Parcelas').selectOption('1x');
+  await fillCardForm(page, { number: '4111111111111111' });
   await page.getByRole('button', { name: 'Pagar R$ 699,00' }).click();
   await expect(page.getByRole('dialog', { name: 'Pagamento confirmado' })).toBeVisible();
 }

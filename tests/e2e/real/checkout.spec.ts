@@ -5,7 +5,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { TEST_CARDS } from '../../../scripts/asaas-stand-in.mjs';
 import { expect, expectNoAxeViolations, REAL_BACKEND, shot, test } from '../fixtures';
-import { login } from '../helpers';
+import { fillCardForm, login } from '../helpers';
 import { type Customer, ownAddress, superuserToken, verifiedCustomer } from '../real-helpers';
 
 const APPROVED = '4111111111111111';
@@ -72,15 +72,7 @@ async function openPurchase(page: Page, customer: Customer): Promise<void> {
   await page.getByLabel(/Li e aceito os termos de serviço/).check();
 }
 
-async function fillCard(page: Page, number: string): Promise<void> {
-  await page.getByLabel('Nome do titular').fill('Giulia C Teste');
-  await page.getByLabel('Número do cartão').pressSequentially(number);
-  await page.getByLabel('Validade (MM/AA)').pressSequentially('1230');
-  await page.getByLabel('CVV').fill('123');
-  await page.getByLabel('CEP do titular').fill('01310-100');
-  await page.getByLabel('Número do endereço').fill('1000');
-  await page.getByLabel('Parcelas').selectOption('1x');
-}
+const fillCard = (page: Page, number: string) => fillCardForm(page, { number, holder: 'Giulia C Teste' });
 
 const payButton = (page: Page) => page.getByRole('button', { name: 'Pagar R$ 699,00' });
 

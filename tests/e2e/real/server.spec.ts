@@ -6,6 +6,7 @@ import { expect, expectNoAxeViolations, REAL_BACKEND, shot, test } from '../fixt
 import {
   ACCOUNTS,
   exportedCsvLines,
+  fillCardForm,
   login,
   loginAs,
   mailsTo,
@@ -59,13 +60,7 @@ test('register, the e-mailed link, log in, buy, tracking, staff edit, and the cu
   await page.getByRole('button', { name: 'Contratar' }).click();
   await page.getByLabel('Adicionar Flex por R$ 199,00').check();
   await page.getByLabel(/Li e aceito os termos de serviço/).check();
-  await page.getByLabel('Nome do titular').fill('Giulia C Teste');
-  await page.getByLabel('Número do cartão').pressSequentially('5555555555554444');
-  await page.getByLabel('Validade (MM/AA)').pressSequentially('1230');
-  await page.getByLabel('CVV').fill('123');
-  await page.getByLabel('CEP do titular').fill('01310-100');
-  await page.getByLabel('Número do endereço').fill('1000');
-  await page.getByLabel('Parcelas').selectOption('2x');
+  await fillCardForm(page, { number: '5555555555554444', holder: 'Giulia C Teste', installments: '2x' });
   await shot(page, 'real-purchase');
   await page.getByRole('button', { name: 'Pagar R$ 1.198,00' }).click();
   const confirmed = page.getByRole('dialog', { name: 'Pagamento confirmado' });
@@ -164,13 +159,7 @@ test('a card held for risk analysis: no order, "Pagamento em análise" on any de
   await login(page, customer.email, customer.password, '/services/individual');
   await page.getByRole('button', { name: 'Contratar' }).click();
   await page.getByLabel(/Li e aceito os termos de serviço/).check();
-  await page.getByLabel('Nome do titular').fill('Giulia C Teste');
-  await page.getByLabel('Número do cartão').pressSequentially('4000000000000010');
-  await page.getByLabel('Validade (MM/AA)').pressSequentially('1230');
-  await page.getByLabel('CVV').fill('123');
-  await page.getByLabel('CEP do titular').fill('01310-100');
-  await page.getByLabel('Número do endereço').fill('1000');
-  await page.getByLabel('Parcelas').selectOption('1x');
+  await fillCardForm(page, { number: '4000000000000010', holder: 'Giulia C Teste' });
   await page.getByRole('button', { name: 'Pagar R$ 699,00' }).click();
   const analysis = page.getByRole('dialog', { name: 'Pagamento em análise' });
   await expect(analysis).toBeVisible();
