@@ -5,17 +5,13 @@
  * (a refusal: ANALISE_ERRO with the list e-mailed); the page then shows the booking as it is now.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
-import { PdfPreview } from '@/components/pdf-preview';
 import { Button } from '@/components/ui/button';
-import { SelectField, TextAreaField } from '@/components/ui/field';
-import { maskCpf } from '@/lib/cpf';
-import { formatDate, formatDateTime, todayIso } from '@/lib/dates';
+import { formatDateTime, todayIso } from '@/lib/dates';
 import {
   consuladoDaUf,
   ehMenor,
-  ESTADOS_CIVIS,
   itensPara,
   nomeRequerente,
   REGRAS,
@@ -23,16 +19,10 @@ import {
 } from '@/lib/processo';
 import { toast } from '@/lib/toast';
 import { bookingQueries, errorMessage } from '../api/bookings';
-import { CopyButton } from '../booking-panels';
-import {
-  caseQueries,
-  consulateLabel,
-  fileUrl,
-  REFUSAL_REASONS,
-  reviewDocument,
-  type DocumentRecord,
-  type Review,
-} from './api';
+import { caseQueries, consulateLabel, reviewDocument, type DocumentRecord, type Review } from './api';
+import { ApplicantData } from './applicant-data';
+import { Files } from './document-files';
+import { ReviewActions } from './review-actions';
 
 const STATUS_BADGES: Record<string, { label: string; className: string }> = {
   pendente: { label: 'Aguardando envio', className: 'bg-gray-100 text-gray-800' },
@@ -40,218 +30,6 @@ const STATUS_BADGES: Record<string, { label: string; className: string }> = {
   aprovado: { label: 'Aprovado', className: 'bg-green-100 text-green-900' },
   recusado: { label: 'Recusado', className: 'bg-red-100 text-red-900' },
 };
-
-const MARITAL: Record<string, string | undefined> = ESTADOS_CIVIS;
-
-const MAX_REASON_TEXT = 500;
-
-/** One line of an applicant's data: the term, the value, and a copy button named after the field. */
-interface DataLine {
-  term: string;
-  /** what the copy button's name says: 'Copiar CPF de Maria Rossi' */
-  what: string;
-  value: string;
-}
-
-function dataLines(applicant: RequerenteRecord, minor: boolean): DataLine[] {
-  const address = [applicant.logradouro, applicant.numero, applicant.complemento].filter(Boolean).join(', ');
-  const passport = applicant.passaporte_numero
-    ? `${applicant.passaporte_numero}${applicant.passaporte_validade ? `, válido até ${formatDate(applicant.passaporte_validade)}` : ''}`
-    : '';
-  const lines: Array<[string, string, string]> = [
-    ['Nome', 'nome', applicant.nome],
-    ['Sobrenome', 'sobrenome', applicant.sobrenome],
-    ['Sexo', 'sexo', applicant.sexo === 'F' ? 'Feminino' : applicant.sexo === 'M' ? 'Masculino' : ''],
-    ['Data de nascimento', 'data de nascimento', formatDate(applicant.data_nascimento)],
-    ['Local de nascimento', 'local de nascimento', applicant.local_nascimento],
-    ['CPF', 'CPF', applicant.cpf ? maskCpf(applicant.cpf) : ''],
-    ['Estado civil', 'estado civil', MARITAL[applicant.estado_civil] ?? applicant.estado_civil],
-    ['Altura', 'altura', applicant.altura_cm > 0 ? `${applicant.altura_cm} cm` : ''],
-    ['Cor dos olhos', 'cor dos olhos', applicant.cor_olhos],
-    ['CEP', 'CEP', applicant.cep],
-    ['Endereço', 'endereço', address],
-    ['Cidade', 'cidade', applicant.cidade ? `${applicant.cidade} - ${applicant.uf}` : applicant.uf],
-    ['Comune do AIRE', 'comune do AIRE', applicant.aire_nao_sei ? 'Não sabe' : applicant.aire_comune],
-    ['Passaporte italiano anterior', 'passaporte anterior', passport],
-  ];
-  if (minor || applicant.mae_nome || applicant.pai_nome) {
-    lines.push(['Mãe', 'nome da mãe', applicant.mae_nome], ['Pai', 'nome do pai', applicant.pai_nome]);
-  }
-  const name = nomeRequerente(applicant);
-  return lines.map(([term, what, value]) => ({ term, what: `${what} de ${name}`, value }));
-}
-
-function ApplicantData({ applicant, minor }: { applicant: RequerenteRecord; minor: boolean }) {
-  return (
-    <dl className="grid gap-x-6 sm:grid-cols-2">
-      {dataLines(applicant, minor).map((line) => (
-        <div key={line.term} className="border-t border-gray-100 py-2">
-          <dt className="text-sm text-ink-600">{line.term}</dt>
-          <dd className="flex items-start justify-between gap-3">
-            <span className="min-w-0 font-medium wrap-anywhere text-ink-900">
-              {line.value || <span className="text-ink-600">Não informado</span>}
-            </span>
-            {line.value ? <CopyButton text={line.value} what={line.what} /> : null}
-          </dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-const isPdf = (name: string) => name.toLowerCase().endsWith('.pdf');
-
-interface FileEntryProps {
-  doc: DocumentRecord;
-  name: string;
-  which: string;
-  token: string;
-}
-
-/**
- * One file. The picture keeps the address it was first shown with: a renewed token must not make the browser ask
- * again for a file the customer has meanwhile replaced (deleted on the server, a 404). The picture loads at once,
- * while that token is valid; the link always carries the current token.
- */
-function FileEntry({ doc, name, which, token }: FileEntryProps) {
-  const [shown] = useState(() => fileUrl(doc, name, token));
-  const url = fileUrl(doc, name, token);
-  return (
-    <li className="rounded-lg border border-gray-200 p-2">
-      {isPdf(name) ? (
-        <PdfPreview url={url} title={which} />
-      ) : (
-        <img
-          src={shown}
-          alt={which}
-          className="mx-auto min-h-24 max-h-72 w-auto max-w-full rounded bg-gray-50 object-contain"
-        />
-      )}
-      <a
-        href={url}
-        target="_blank"
-        rel="noopener noreferrer"
-        className="mt-2 inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2"
-      >
-        {isPdf(name) ? 'Abrir PDF' : 'Abrir imagem'}
-        <span className="sr-only">{`: ${which}, em nova aba`}</span>
-      </a>
-    </li>
-  );
-}
-
-/** The item's files: images and PDFs shown inline (PDFs from the `md` breakpoint up); each also opens in full. */
-function Files({ doc, label, token }: { doc: DocumentRecord; label: string; token: string | undefined }) {
-  if (doc.arquivos.length === 0) return <p className="text-sm text-ink-700">Nenhum arquivo enviado.</p>;
-  if (!token) return <p className="text-sm text-ink-700">Carregando os arquivos...</p>;
-  return (
-    <ul className="mt-2 grid gap-3">
-      {doc.arquivos.map((name, index) => (
-        <FileEntry
-          key={name}
-          doc={doc}
-          name={name}
-          which={`${label}, arquivo ${index + 1} de ${doc.arquivos.length}`}
-          token={token}
-        />
-      ))}
-    </ul>
-  );
-}
-
-interface ReviewActionsProps {
-  label: string;
-  onReview: (review: Review) => Promise<void>;
-}
-
-/** 'Aprovar', or 'Recusar' with the reason (a list, plus free text the customer reads). */
-function ReviewActions({ label, onReview }: ReviewActionsProps) {
-  const [refusing, setRefusing] = useState(false);
-  const [reason, setReason] = useState('');
-  const [text, setText] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState<'' | 'aprovar' | 'recusar'>('');
-  const id = useId();
-
-  async function run(kind: 'aprovar' | 'recusar', review: Review) {
-    setBusy(kind);
-    try {
-      await onReview(review);
-    } finally {
-      setBusy('');
-    }
-  }
-
-  function refuse(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const motivo = REFUSAL_REASONS.find((r) => r === reason);
-    if (!motivo) {
-      setError('Escolha o motivo da recusa.');
-      return;
-    }
-    void run('recusar', { status: 'recusado', motivo, motivo_texto: text.trim() });
-  }
-
-  if (refusing) {
-    return (
-      <form
-        noValidate
-        onSubmit={refuse}
-        aria-label={`Recusar ${label}`}
-        className="mt-3 space-y-3 rounded-lg bg-gray-50 p-3"
-      >
-        <SelectField
-          id={`${id}-motivo`}
-          label="Motivo da recusa"
-          value={reason}
-          error={error || undefined}
-          onChange={(event) => {
-            setReason(event.target.value);
-            setError('');
-          }}
-        >
-          <option value="">Escolha o motivo</option>
-          {REFUSAL_REASONS.map((r) => (
-            <option key={r} value={r}>
-              {REGRAS.motivosRecusa[r]}
-            </option>
-          ))}
-        </SelectField>
-        <TextAreaField
-          label="Detalhes para o cliente (opcional)"
-          hint="Vai na lista de documentos recusados que o cliente recebe."
-          maxLength={MAX_REASON_TEXT}
-          rows={2}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-        />
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit" variant="danger" loading={busy === 'recusar'} loadingText="Recusando">
-            Confirmar recusa
-          </Button>
-          <Button type="button" variant="ghost" onClick={() => setRefusing(false)} disabled={busy !== ''}>
-            Cancelar
-          </Button>
-        </div>
-      </form>
-    );
-  }
-  return (
-    <div className="mt-3 flex flex-wrap gap-2">
-      <Button
-        onClick={() => void run('aprovar', { status: 'aprovado' })}
-        loading={busy === 'aprovar'}
-        loadingText="Aprovando"
-        aria-label={`Aprovar ${label}`}
-      >
-        Aprovar
-      </Button>
-      <Button variant="secondary" onClick={() => setRefusing(true)} aria-label={`Recusar ${label}`}>
-        Recusar
-      </Button>
-    </div>
-  );
-}
 
 interface DocumentItemProps {
   applicant: RequerenteRecord;
