@@ -52,18 +52,22 @@ async function until<T>(read: () => Promise<T> | T, ok: (value: T) => boolean, t
   }
 }
 
-/** How often `text` occurs in every file of the server's data directory (data.db, its WAL, the logs' db). */
-function inDataFiles(text: string): number {
+/** How often `text` occurs in each file of the server's data directory (data.db, its WAL, the logs' db). */
+function inEachDataFile(text: string): Record<string, number> {
   const needle = Buffer.from(text);
-  let count = 0;
+  const counts: Record<string, number> = {};
   for (const name of readdirSync(DATA_DIR)) {
     const file = path.join(DATA_DIR, name);
     if (!/\.db(-wal|-shm)?$/.test(name)) continue;
     const bytes = readFileSync(file);
-    for (let at = bytes.indexOf(needle); at >= 0; at = bytes.indexOf(needle, at + 1)) count++;
+    for (let at = bytes.indexOf(needle); at >= 0; at = bytes.indexOf(needle, at + 1))
+      counts[name] = (counts[name] ?? 0) + 1;
   }
-  return count;
+  return counts;
 }
+
+/** How often `text` occurs in all the server's data files. */
+const inDataFiles = (text: string): number => Object.values(inEachDataFile(text)).reduce((a, b) => a + b, 0);
 
 const pedir = (pb: PocketBase, tipo: string) =>
   pb.send(`/api/dia/${bookingId}/pedir`, { method: 'POST', body: { tipo } });
@@ -298,7 +302,7 @@ describe('the relay', () => {
       (n) => n === 0,
       150_000,
     );
-    expect(left).toBe(0);
+    expect(left, JSON.stringify(inEachDataFile(code))).toBe(0);
     expect(await su.collection('retransmissoes').getFullList({ filter: `id = "${relay.id}"` })).toEqual([]);
     for (const feed of [standby, holderFeed, otherStaffFeed, otherFeed, visitorFeed]) feed.close();
 
