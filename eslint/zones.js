@@ -20,6 +20,7 @@ export const KIT_RULES = [
   'csv_agendamentos.js',
   'email_texto.js',
   'cobranca_comum.js',
+  'paginas.js',
 ];
 
 /** The demo's entry points: the only app files that may load the demo double (src/mocks). */

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import { pathToFileURL } from 'node:url';
+import PocketBase from 'pocketbase';
 import { DADOS_CURITIBA, PDF_BYTES as PDF } from './processo-fixture.mjs';
 import { startRealBackend } from './real-backend.mjs';
 
@@ -14,6 +15,8 @@ import { applyStaffRule, bookingKeys, insertRows, passwordHash, userRow } from '
 
 /** The kit's search keys (pb_hooks/lib/comum.js), as the list builds its filter. */
 const comum = createRequire(import.meta.url)('../pocketbase/pb_hooks/lib/comum.js');
+/** How the list reads a page: from its neighbour's row, from the other end, or by offset (issue 30). */
+const paginas = createRequire(import.meta.url)('../pocketbase/pb_hooks/lib/paginas.js');
 
 const FIRST = [
   'Ana',
@@ -185,7 +188,22 @@ function freePort() {
 const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
+/**
+ * Times a call: a URL (its answer read whole), or a function of the token doing the calls of one step of the app
+ * (a page read from its neighbour can be two requests) and resolving to its rows.
+ */
 async function time(url, token, runs, method = 'GET') {
+  if (typeof url === 'function') {
+    const items = await url(token);
+    const ms = [];
+    for (let i = 0; i < runs; i++) {
+      const start = performance.now();
+      await url(token);
+      ms.push(performance.now() - start);
+    }
+    ms.sort((a, b) => a - b);
+    return { p50: percentile(ms, 50), p95: percentile(ms, 95), items: items.length, total: undefined };
+  }
   const headers = { Authorization: token };
   const first = await fetch(url, { headers, method });
   if (!first.ok) throw new Error(`${url} answered ${first.status}: ${await first.text()}`);
@@ -244,8 +262,41 @@ export async function benchServer({
     const customer = await login(`cliente${customerNo}@escala.passaporte.test`);
     // As the staff list asks (src/features/bookings/list-params.ts listRequestOptions): newest first unless a
     // header sort is chosen; without a filter, without PocketBase's count (the kit counts: lib/lista_equipe.js).
+    const records = `${backend.pb.url}/api/collections/agendamentos/records`;
+    // The sort with its ties, as the list sends it (pb_hooks/lib/paginas.js).
+    const fullSort = (sort) => paginas.ordemDe(paginas.chavesDe(sort), false);
     const list = (query) =>
-      `${backend.pb.url}/api/collections/agendamentos/records?${new URLSearchParams({ page: '1', perPage: '50', sort: '-created', expand: 'usuario', ...(query.filter ? {} : { skipTotal: 'true' }), ...query })}`;
+      `${records}?${new URLSearchParams({ page: '1', perPage: '50', expand: 'usuario', ...(query.filter ? {} : { skipTotal: 'true' }), ...query, sort: fullSort(query.sort ?? '-created') })}`;
+    const pb = new PocketBase(backend.pb.url);
+    /** The calls of the list's plan for a page (src/features/bookings/api/bookings.ts), resolving to its rows. */
+    const planned = (plan, filter) => (token) =>
+      paginas.lerPagina(plan, async (step) => {
+        const parts = [filter, step.filtro ? pb.filter(step.filtro, step.params) : ''].filter(Boolean);
+        const query = { page: String(step.pagina), perPage: String(step.porPagina), sort: step.ordem };
+        if (parts.length) query.filter = parts.map((part) => `(${part})`).join(' && ');
+        const url = `${records}?${new URLSearchParams({ ...query, expand: 'usuario', skipTotal: 'true' })}`;
+        const answer = await fetch(url, { headers: { Authorization: token } });
+        if (!answer.ok) throw new Error(`${url} answered ${answer.status}: ${await answer.text()}`);
+        return (await answer.json()).items;
+      });
+    /** Page `page` read as the list reads it after showing page `page - 1` (from that page's last row). */
+    const afterNeighbour = async (page, sort = '-created', filter = '') => {
+      const before = await fetch(list({ page: String(page - 1), sort, ...(filter ? { filter } : {}) }), {
+        headers: { Authorization: staff },
+      });
+      const anterior = (await before.json()).items.at(-1);
+      const ordem = fullSort(sort);
+      return planned(
+        paginas.planoDaPagina({ pagina: page, porPagina: 50, ordem, vizinhas: { anterior } }),
+        filter,
+      );
+    };
+    /** Page `page` of the whole list read as the list reads a page past the middle: from the other end. */
+    const fromEnd = (page, sort = '-created') =>
+      planned(
+        paginas.planoDaPagina({ pagina: page, porPagina: 50, ordem: fullSort(sort), total: bookings }),
+        '',
+      );
     const last = Math.ceil(bookings / 50);
     const middle = Math.ceil(last / 2);
     const staffCalls = [
@@ -272,16 +323,28 @@ export async function benchServer({
           filter: '(created ~ "Rossi" || usuario.nome_completo ~ "Rossi") && status_agendamento = "NOVO"',
         }),
       ],
-      ['staff: page 2,000', list({ page: '2000' })],
-      // Deep pages at any scale (pb_hooks/lib/lista_equipe.js): the middle and the last page, a header sort's
-      // deep page and a filtered one.
-      [`staff: middle page (${middle.toLocaleString('en')})`, list({ page: String(middle) })],
-      [`staff: last page (${last.toLocaleString('en')})`, list({ page: String(last) })],
+      // Deep pages at any scale. As the pager reaches them (pb_hooks/lib/paginas.js): a neighbour from the row
+      // beside it, the last page and those past the middle from the other end.
+      ['staff: page 2,000 after page 1,999', await afterNeighbour(2000)],
+      [`staff: middle page after its neighbour`, await afterNeighbour(middle)],
       [
-        `staff: sort -status_agendamento, page ${middle.toLocaleString('en')}`,
+        `staff: sort -status_agendamento, middle page after its neighbour`,
+        await afterNeighbour(middle, '-status_agendamento'),
+      ],
+      [
+        'staff: status AGENDADO, page 100 after page 99',
+        await afterNeighbour(100, '-created', 'status_agendamento = "AGENDADO"'),
+      ],
+      [`staff: last page (${last.toLocaleString('en')}), from the end`, fromEnd(last)],
+      [`staff: page ${(last - 1).toLocaleString('en')}, from the end`, fromEnd(last - 1)],
+      [`staff: sort -status_agendamento, last page, from the end`, fromEnd(last, '-status_agendamento')],
+      // By offset, as a link typed to the page is read: the walk from the nearer end.
+      ['staff: page 2,000 by offset', list({ page: '2000' })],
+      [`staff: middle page (${middle.toLocaleString('en')}) by offset`, list({ page: String(middle) })],
+      [
+        `staff: sort -status_agendamento, page ${middle.toLocaleString('en')} by offset`,
         list({ page: String(middle), sort: '-status_agendamento' }),
       ],
-      ['staff: status AGENDADO, page 100', list({ page: '100', filter: 'status_agendamento = "AGENDADO"' })],
       // The search column (issue #11): what the list sends for a CPF, an e-mail, a name, and the date range.
       ['staff: busca CPF digits', list({ filter: 'busca ~ "10000012345"' })],
       ['staff: busca e-mail part', list({ filter: 'busca ~ "cliente4321＠"' })],

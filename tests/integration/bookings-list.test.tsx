@@ -39,8 +39,20 @@ function ownerOf(booking: BookingRecord): string {
   return getDb().usuarios.find((u) => u.id === booking.usuario)?.nome_completo ?? 'Desconhecido';
 }
 
-/** The seed in the list's default order: newest first. */
-const seeded = () => [...getDb().agendamentos].sort((a, b) => b.created.localeCompare(a.created));
+/** The seed in the list's default order: newest first, ties by id. */
+const seeded = () =>
+  [...getDb().agendamentos].sort((a, b) => b.created.localeCompare(a.created) || b.id.localeCompare(a.id));
+
+/** The rows of page `page` of `perPage` newest first, as the list shows them: created, then the customer. */
+const pageOf = (page: number, perPage: number) =>
+  seeded()
+    .slice((page - 1) * perPage, page * perPage)
+    .map((b) => [formatDateTime(b.created), ownerOf(b)]);
+
+/** The list's rows on screen: created, then the customer. */
+async function shownRows(): Promise<string[][]> {
+  return (await bodyRows()).map((row) => cellTexts(row).slice(0, 2));
+}
 
 async function bodyRows(): Promise<HTMLElement[]> {
   const table = await screen.findByRole('table', { name: 'Agendamentos' });
@@ -97,7 +109,7 @@ describe('staff bookings list', () => {
     expect(params(requests[0])).toEqual({
       page: '1',
       perPage: '50',
-      sort: '-created',
+      sort: '-created,-id',
       expand: 'usuario',
       skipTotal: 'true',
     });
@@ -145,7 +157,7 @@ describe('staff bookings list', () => {
     expect(params(last(requests))).toEqual({
       page: '2',
       perPage: '50',
-      sort: '-created',
+      sort: '-created,-id',
       expand: 'usuario',
       skipTotal: 'true',
     });
@@ -156,7 +168,7 @@ describe('staff bookings list', () => {
       expect(params(last(requests))).toEqual({
         page: '1',
         perPage: '50',
-        sort: 'created',
+        sort: 'created,id',
         expand: 'usuario',
         skipTotal: 'true',
       }),
@@ -169,7 +181,7 @@ describe('staff bookings list', () => {
     );
 
     await user.click(screen.getByRole('button', { name: 'CRIADO EM' }));
-    await waitFor(() => expect(params(last(requests)).sort).toBe('-created'));
+    await waitFor(() => expect(params(last(requests)).sort).toBe('-created,-id'));
     expect(header('CRIADO EM')).toHaveAttribute('aria-sort', 'descending');
     expect(router.location.search).toBe('');
     const newest = seeded()[0] as BookingRecord;
@@ -179,11 +191,11 @@ describe('staff bookings list', () => {
 
     // Another column: ascending, descending, then cleared back to newest first.
     await user.click(screen.getByRole('button', { name: 'STATUS' }));
-    await waitFor(() => expect(params(last(requests)).sort).toBe('status_agendamento'));
+    await waitFor(() => expect(params(last(requests)).sort).toBe('status_agendamento,created,id'));
     expect(header('CRIADO EM')).toHaveAttribute('aria-sort', 'none');
     expect(header('STATUS')).toHaveAttribute('aria-sort', 'ascending');
     await user.click(screen.getByRole('button', { name: 'STATUS' }));
-    await waitFor(() => expect(params(last(requests)).sort).toBe('-status_agendamento'));
+    await waitFor(() => expect(params(last(requests)).sort).toBe('-status_agendamento,-created,-id'));
     // (newest first, page 1, is in the cache already: shown without a request)
     await user.click(screen.getByRole('button', { name: 'STATUS' }));
     await waitFor(() => expect(header('STATUS')).toHaveAttribute('aria-sort', 'none'));
@@ -195,7 +207,7 @@ describe('staff bookings list', () => {
 
     // A second column replaces the first.
     await user.click(screen.getByRole('button', { name: 'LOCAL AGEND.' }));
-    await waitFor(() => expect(params(last(requests)).sort).toBe('local_agendamento'));
+    await waitFor(() => expect(params(last(requests)).sort).toBe('local_agendamento,created,id'));
     expect(header('CRIADO EM')).toHaveAttribute('aria-sort', 'none');
     expect(header('LOCAL AGEND.')).toHaveAttribute('aria-sort', 'ascending');
   });
@@ -209,9 +221,11 @@ describe('staff bookings list', () => {
   ])('%s sorts by %s', async (name, field) => {
     const { user, requests } = await openList();
     await user.click(screen.getByRole('button', { name }));
-    await waitFor(() => expect(params(last(requests)).sort).toBe(field));
+    // The column, then `created` (unless it is `updated`) and `id` for ties, the same way (pb_hooks/lib/paginas.js).
+    const ties = field === 'updated' ? ',id' : ',created,id';
+    await waitFor(() => expect(params(last(requests)).sort).toBe(field + ties));
     await user.click(screen.getByRole('button', { name }));
-    await waitFor(() => expect(params(last(requests)).sort).toBe(`-${field}`));
+    await waitFor(() => expect(params(last(requests)).sort).toBe(`-${field}${ties.replace(/,/g, ',-')}`));
   });
 
   it('pages with numbered buttons (first, last, neighbours, ellipses), previous and next', async () => {
@@ -226,28 +240,42 @@ describe('staff bookings list', () => {
     expect(within(pager).getByRole('button', { name: 'Página anterior' })).toBeDisabled();
     expect(within(pager).getByText('…')).toBeInTheDocument();
 
+    // The last page is read from the other end, each neighbour from the row beside it (pb_hooks/lib/paginas.js):
+    // what matters is the rows shown, those of the page's place in the list.
     await user.click(within(pager).getByRole('button', { name: '13' }));
-    await waitFor(() => expect(params(last(requests))).toMatchObject({ page: '13', perPage: '10' }));
+    await waitFor(async () => expect(await shownRows()).toEqual(pageOf(13, 10)));
+    expect(pageOf(13, 10)).toHaveLength(TOTAL - 120);
+    expect(params(last(requests))).toMatchObject({
+      page: '1',
+      perPage: String(TOTAL - 120),
+      sort: 'created,id',
+    });
     expect(within(pager).getByRole('button', { name: '13' })).toHaveAttribute('aria-current', 'page');
     expect(within(pager).getByRole('button', { name: 'Próxima página' })).toBeDisabled();
-    await waitFor(async () => expect(await bodyRows()).toHaveLength(TOTAL - 120));
     expect(router.location.search).toBe('?page=13&perPage=10');
 
     await user.click(within(pager).getByRole('button', { name: 'Página anterior' }));
-    await waitFor(() => expect(params(last(requests)).page).toBe('12'));
+    await waitFor(async () => expect(await shownRows()).toEqual(pageOf(12, 10)));
+    // From the first row of page 13: no offset, no count.
+    expect(params(last(requests))).toMatchObject({ page: '1', sort: 'created,id', skipTotal: 'true' });
+    expect(params(last(requests)).filter).toMatch(/^\(created >= "[^"]+" && \(\(created > "[^"]+"\)/);
     expect(pageButtons()).toEqual(['Página anterior', '1', '11', '12', '13', 'Próxima página']);
     await user.click(within(pager).getByRole('button', { name: '11' }));
-    await waitFor(() => expect(params(last(requests)).page).toBe('11'));
+    await waitFor(async () => expect(await shownRows()).toEqual(pageOf(11, 10)));
     expect(within(pager).getAllByText('…')).toHaveLength(1);
     await user.click(within(pager).getByRole('button', { name: '10' }));
-    await waitFor(() => expect(params(last(requests)).page).toBe('10'));
+    await waitFor(async () => expect(await shownRows()).toEqual(pageOf(10, 10)));
     expect(within(pager).getAllByText('…')).toHaveLength(2);
+    await user.click(within(pager).getByRole('button', { name: 'Próxima página' }));
+    await waitFor(async () => expect(await shownRows()).toEqual(pageOf(11, 10)));
+    expect(screen.getByText(`Total: ${TOTAL}`)).toBeInTheDocument();
 
     // Back/forward walk the pages.
     await act(() => router.navigate(-1));
     await waitFor(() =>
-      expect(within(pager).getByRole('button', { name: '11' })).toHaveAttribute('aria-current', 'page'),
+      expect(within(pager).getByRole('button', { name: '10' })).toHaveAttribute('aria-current', 'page'),
     );
+    await waitFor(async () => expect(await shownRows()).toEqual(pageOf(10, 10)));
   });
 
   it("changes the page size with 'Itens por página:' (10/25/50/100, default 50) and goes back to page 1", async () => {
@@ -265,7 +293,7 @@ describe('staff bookings list', () => {
       expect(params(last(requests))).toEqual({
         page: '1',
         perPage: '25',
-        sort: '-created',
+        sort: '-created,-id',
         expand: 'usuario',
         skipTotal: 'true',
       }),
@@ -305,7 +333,7 @@ describe('staff bookings list', () => {
     expect(params(last(requests))).toEqual({
       page: '1',
       perPage: '50',
-      sort: '-created',
+      sort: '-created,-id',
       filter: 'created ~ "Rossi" || busca ~ "rossi"',
       expand: 'usuario',
     });
@@ -454,7 +482,7 @@ describe('staff bookings list', () => {
       expect(params(last(requests))).toEqual({
         page: '1',
         perPage: '50',
-        sort: '-created',
+        sort: '-created,-id',
         filter: 'status_agendamento = "AGENDADO"',
         expand: 'usuario',
       }),
@@ -482,7 +510,7 @@ describe('staff bookings list', () => {
     expect(params(requests[0])).toEqual({
       page: '1',
       perPage: '10',
-      sort: '-updated',
+      sort: '-updated,-id',
       filter: '(created ~ "Rossi" || busca ~ "rossi") && status_agendamento = "FINALIZADO"',
       expand: 'usuario',
     });
@@ -517,8 +545,9 @@ describe('staff bookings list', () => {
     });
     server.use(
       http.get(`*${LIST_PATH}`, async ({ request }) => {
-        // Falls through to the stand-in's handler once released.
-        if (new URL(request.url).searchParams.get('page') === '2') await gate;
+        // Page 2, read from page 1's last row (the only filtered call here): falls through to the stand-in's
+        // handler once released.
+        if (new URL(request.url).searchParams.has('filter')) await gate;
       }),
     );
     const { user } = await openList();
@@ -622,7 +651,7 @@ describe("'Exportar CSV'", () => {
     // this browser's offset from UTC.
     const exportRequest = allRequests.find((url) => url.pathname === EXPORT_PATH);
     expect(params(exportRequest)).toEqual({
-      sort: '-created',
+      sort: '-created,-id',
       filter: 'status_agendamento = "FINALIZADO"',
       fuso: String(-new Date().getTimezoneOffset()),
     });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scaleRows } from '../../scripts/bench-server.mjs';
 import { freePort, startPocketBase } from '../../scripts/pocketbase-server.mjs';
 import { applyStaffRule, insertRows, passwordHash } from '../../scripts/seed.mjs';
+import paginas from '../../pocketbase/pb_hooks/lib/paginas.js';
 import { nextIp, PASSWORD } from './helpers';
 
 const comum = createRequire(import.meta.url)('../../pocketbase/pb_hooks/lib/comum.js') as {
@@ -205,6 +206,54 @@ describe("a staff member's list", () => {
     expect(await list(visitor, 1, 50, { skipTotal: true })).toMatchObject({ totalItems: -1, items: [] });
   });
 
+  it('reads a page from its neighbour or from the end as the list does: the rows of the offset, in order', async () => {
+    // The list's plans (pb_hooks/lib/paginas.js) on the real server: PocketBase's filter, its text comparison of
+    // dates, empty values and ties; 240 rows, 7 per page, so every sort crosses groups of equal values.
+    const n = 7;
+    for (const [header, filter] of [
+      ['-created', ''],
+      ['status_agendamento', ''],
+      ['-data_agendamento', ''],
+      ['hora_agendamento', 'status_agendamento != "CANCELADO"'],
+      ['-local_agendamento', ''],
+      ['updated', ''],
+    ] as const) {
+      const sort = paginas.ordemDe(paginas.chavesDe(header), false);
+      const byOffset = async (page: number) =>
+        (await list(staff, page, n, { sort, ...(filter ? { filter } : {}) })).items.map((b) => b.id);
+      const read = (page: number, vizinhas: object, total: number | null) =>
+        paginas.lerPagina(
+          paginas.planoDaPagina({ pagina: page, porPagina: n, ordem: sort, total, vizinhas }),
+          async (step) => {
+            const parts = [filter, step.filtro ? staff.filter(step.filtro, step.params) : '']
+              .filter(Boolean)
+              .map((part) => `(${part})`);
+            const query = {
+              sort: step.ordem,
+              skipTotal: true,
+              ...(parts.length ? { filter: parts.join(' && ') } : {}),
+            };
+            return (await list(staff, step.pagina, step.porPagina, query)).items;
+          },
+        );
+      const total = (await list(staff, 1, 1, { sort, ...(filter ? { filter } : {}) })).totalItems;
+      for (const page of [2, 9, 17, Math.ceil(total / n) - 1, Math.ceil(total / n)]) {
+        const expected = await byOffset(page);
+        const before = (await list(staff, page - 1, n, { sort, ...(filter ? { filter } : {}) })).items.at(-1);
+        const after = (await list(staff, page + 1, n, { sort, ...(filter ? { filter } : {}) })).items[0];
+        expect(
+          (await read(page, { anterior: before }, total)).map((b) => b.id),
+          `${header} p${page} after`,
+        ).toEqual(expected);
+        if (after) expect((await read(page, { seguinte: after }, total)).map((b) => b.id)).toEqual(expected);
+        expect(
+          (await read(page, {}, total)).map((b) => b.id),
+          `${header} p${page} from the end`,
+        ).toEqual(expected);
+      }
+    }
+  });
+
   it("keeps PocketBase's page size rules (0 is 30, over 1,000 is 1,000)", async () => {
     const zero = await list(staff, 2, 0, { sort: '-created' });
     expect(zero).toEqual(await own(2, 30, { sort: '-created' }));
@@ -322,7 +371,12 @@ describe('the CSV export, streamed (GET /api/agendamentos/exportar.csv)', () => 
   async function expected(filter: string, sort: string): Promise<string> {
     const rows = await root
       .collection('agendamentos')
-      .getFullList({ filter, sort: `${sort},id`, expand: 'usuario,pagamento' });
+      // The list's order: its sort, then `created` and `id` the same way (pb_hooks/lib/paginas.js).
+      .getFullList({
+        filter,
+        sort: paginas.ordemDe(paginas.chavesDe(sort), false),
+        expand: 'usuario,pagamento',
+      });
     const lines = rows.map((b) =>
       csv.linha(
         csv.campos(

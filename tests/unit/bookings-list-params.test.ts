@@ -58,7 +58,7 @@ describe('sort string for each header state', () => {
     expect(DEFAULT_LIST_PARAMS.sort).toEqual({ id: 'created', desc: true });
     expect(listRequestOptions(DEFAULT_LIST_PARAMS)).toEqual({
       expand: 'usuario',
-      sort: '-created',
+      sort: '-created,-id',
       skipTotal: true,
     });
     expect(parseListParams(new URLSearchParams('')).sort).toEqual({ id: 'created', desc: true });
@@ -73,15 +73,22 @@ describe('sort string for each header state', () => {
     expect(sortAfterClear({ id: 'created', desc: true })).toEqual({ id: 'created', desc: false });
   });
 
-  it.each(SORTABLE_COLUMNS)('%s: ascending is the column id, descending has a minus', (id) => {
-    expect(sortParam({ id, desc: false })).toBe(id);
-    expect(sortParam({ id, desc: true })).toBe(`-${id}`);
-    expect(listRequestOptions({ ...DEFAULT_LIST_PARAMS, sort: { id, desc: true } })).toEqual({
-      expand: 'usuario',
-      sort: `-${id}`,
-      skipTotal: true,
-    });
-  });
+  it.each(SORTABLE_COLUMNS)(
+    '%s: ascending is the column id, descending has a minus; ties by created and id',
+    (id) => {
+      expect(sortParam({ id, desc: false })).toBe(id);
+      expect(sortParam({ id, desc: true })).toBe(`-${id}`);
+      const ties = id === 'created' || id === 'updated' ? ['id'] : ['created', 'id'];
+      expect(listRequestOptions({ ...DEFAULT_LIST_PARAMS, sort: { id, desc: true } })).toEqual({
+        expand: 'usuario',
+        sort: [id, ...ties].map((key) => `-${key}`).join(','),
+        skipTotal: true,
+      });
+      expect(listRequestOptions({ ...DEFAULT_LIST_PARAMS, sort: { id, desc: false } }).sort).toBe(
+        [id, ...ties].join(','),
+      );
+    },
+  );
 
   it('the client column (a relation) is not sortable', () => {
     expect(SORTABLE_COLUMNS).not.toContain('usuario');

@@ -70,38 +70,6 @@ function lote() {
   return Number.isInteger(n) && n > 0 ? n : POR_PAGINA;
 }
 
-/**
- * The sort's keys, then `id` for equal values: [{ campo, desc }]. The file's order is the list's sort with ties
- * by id, so every row has one place and the next page starts right after the last row read.
- */
-function chavesDe(ordem) {
-  const chaves = ordem.split(',').map((c) => {
-    const texto = c.trim();
-    return { campo: texto.replace(/^[-+]/, ''), desc: texto.startsWith('-') };
-  });
-  if (!chaves.some((c) => c.campo === 'id')) chaves.push({ campo: 'id', desc: false });
-  return chaves;
-}
-
-/**
- * Keyset paging: the filter of the rows after `ultima` (the last row's values, one per key) in the sort's order,
- * with its params. `(k1 > v1) || (k1 = v1 && k2 > v2) || …` (`<` where descending), behind the bound `k1 >= v1`,
- * so SQLite walks the sort's index from the last row instead of skipping every row before it (an offset makes a
- * long export quadratic: a million rows read about five hundred million).
- */
-function depoisDe(chaves, ultima) {
-  const params = {};
-  const maior = (c) => (c.desc ? '<' : '>');
-  const ramos = chaves.map((chave, i) => {
-    const iguais = chaves.slice(0, i).map((c, j) => `${c.campo} = {:k${j}}`);
-    return '(' + iguais.concat(`${chave.campo} ${maior(chave)} {:k${i}}`).join(' && ') + ')';
-  });
-  chaves.forEach((_, i) => (params['k' + i] = ultima[i]));
-  const primeira = chaves[0];
-  const limite = `${primeira.campo} ${maior(primeira)}= {:k0}`;
-  return { filtro: `${limite} && (${ramos.join(' || ')})`, params };
-}
-
 /** A row's value for a key as the database compares it: numbers and flags as they are, the rest as text. */
 function valorDe(registro, campo) {
   const valor = registro.get(campo);
@@ -119,26 +87,33 @@ function exportar(e) {
   const fuso = csv.fusoDe(String(consulta.get('fuso') || ''));
   if (!pedido || fuso === null) throw new BadRequestError(csv.MSG.invalido);
   const filtro = pedido.filtro || "id != ''";
-  const chaves = chavesDe(pedido.ordem || '-created');
-  const ordem = chaves.map((c) => (c.desc ? '-' : '') + c.campo).join(',');
+  // The list's order with its ties (lib/paginas.js), and each page read from the last row of the one before.
+  const paginas = require(`${__hooks}/lib/paginas.js`);
+  const chaves = paginas.chavesDe(pedido.ordem);
+  const ordem = paginas.ordemDe(chaves, false);
   const tamanho = lote();
+  const ler = (extra, params, quantos) =>
+    e.app.findRecordsByFilter(
+      'agendamentos',
+      extra ? `(${filtro}) && (${extra})` : filtro,
+      ordem,
+      quantos,
+      0,
+      params,
+    );
   const pagina = (ultimo) => {
-    const depois = ultimo
-      ? depoisDe(
+    const registros = [];
+    const ramos = ultimo
+      ? paginas.ramos(
           chaves,
           chaves.map((c) => valorDe(ultimo, c.campo)),
+          true,
         )
-      : null;
-    const registros = depois
-      ? e.app.findRecordsByFilter(
-          'agendamentos',
-          `(${filtro}) && ${depois.filtro}`,
-          ordem,
-          tamanho,
-          0,
-          depois.params,
-        )
-      : e.app.findRecordsByFilter('agendamentos', filtro, ordem, tamanho, 0);
+      : [{ filtro: '', params: {} }];
+    for (const ramo of ramos) {
+      if (registros.length >= tamanho) break;
+      for (const r of ler(ramo.filtro, ramo.params, tamanho - registros.length)) registros.push(r);
+    }
     e.app.expandRecords(registros, ['usuario', 'pagamento'], null);
     return registros;
   };
@@ -185,4 +160,4 @@ function exportar(e) {
   return null;
 }
 
-module.exports = { exportar, pedidoDaEquipe, chavesDe, depoisDe, POR_PAGINA };
+module.exports = { exportar, pedidoDaEquipe, POR_PAGINA };

@@ -10,6 +10,7 @@ import { pbFilter as pb } from '@/lib/api/filter';
 import { indexedSearch, searchKey } from '@/lib/search-key';
 import { BOOKING_STATUSES, type BookingStatus } from '@/lib/types';
 import { REGRAS } from '@/lib/processo';
+import paginas from '../../../pocketbase/pb_hooks/lib/paginas.js';
 import { CASE_STATES, SEVERAL_CONSULATES, type CaseState } from './review/api';
 
 /** Column ids are the PocketBase field names, so a column id is also its sort key. */
@@ -287,9 +288,16 @@ export interface ListRequestOptions {
   skipTotal?: true;
 }
 
-/** Options for getList/getFullList; keys are left out instead of sent empty. */
+/**
+ * Options for getList/getFullList; keys are left out instead of sent empty. The sort is the header's, then
+ * `created` and `id` for ties (pb_hooks/lib/paginas.js): every row has one place, so a page can be read from its
+ * neighbour's last row.
+ */
 export function listRequestOptions(params: Pick<ListParams, 'sort'> & ListFilters): ListRequestOptions {
-  const options: ListRequestOptions = { expand: 'usuario', sort: sortParam(params.sort) };
+  const options: ListRequestOptions = {
+    expand: 'usuario',
+    sort: paginas.ordemDe(paginas.chavesDe(sortParam(params.sort)), false),
+  };
   const filter = filterParam(params);
   if (filter) options.filter = filter;
   // The kit gives a staff member's unfiltered list its total from a plain count (pb_hooks/lib/lista_equipe.js).

@@ -1,9 +1,10 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { ClientResponseError } from 'pocketbase';
 import { pb } from '@/lib/pocketbase';
 import type { BookingHistoryRecord, BookingRecord, BookingStatus, ListResult } from '@/lib/types';
 import regras from '../../../../pocketbase/pb_hooks/lib/regras.json';
-import { listRequestOptions, type ListFilters, type ListParams } from '../list-params';
+import paginas from '../../../../pocketbase/pb_hooks/lib/paginas.js';
+import { listRequestOptions, sameSort, type ListFilters, type ListParams } from '../list-params';
 
 const agendamentos = () => pb.collection('agendamentos');
 const historico = () => pb.collection('historico_agendamentos');
@@ -15,8 +16,8 @@ export const bookingQueries = {
   list: (params: ListParams) =>
     queryOptions({
       queryKey: [...bookingQueries.lists(), params] as const,
-      queryFn: (): Promise<ListResult<BookingRecord>> =>
-        agendamentos().getList<BookingRecord>(params.page, params.perPage, listRequestOptions(params)),
+      queryFn: ({ client }): Promise<ListResult<BookingRecord>> =>
+        readListPage(params, around(client, params)),
       // The page on screen stays while the next one loads, instead of flashing a skeleton.
       placeholderData: keepPreviousData,
     }),
@@ -38,6 +39,81 @@ export const bookingQueries = {
         }),
     }),
 };
+
+type Page = ListResult<BookingRecord>;
+
+/** Same list, any page: every param but the page number. */
+function sameList(a: ListParams, b: ListParams): boolean {
+  return (Object.keys(a) as (keyof ListParams)[]).every((key) =>
+    key === 'page' ? true : key === 'sort' ? sameSort(a.sort, b.sort) : a[key] === b[key],
+  );
+}
+
+/** What the cache already holds of this list: its pages beside this one, and its total from any page. */
+function around(
+  client: QueryClient,
+  params: ListParams,
+): { before?: Page; after?: Page; total: number | null } {
+  const page = (n: number) => client.getQueryData<Page>(bookingQueries.list({ ...params, page: n }).queryKey);
+  const known = client
+    .getQueriesData<Page>({ queryKey: bookingQueries.lists() })
+    .find(([key, data]) => data && data.totalItems >= 0 && sameList(key[2] as ListParams, params));
+  return {
+    before: page(params.page - 1),
+    after: page(params.page + 1),
+    total: known?.[1]?.totalItems ?? null,
+  };
+}
+
+/**
+ * One page of the staff list, read as pb_hooks/lib/paginas.js plans it (issue 30): the first page and any page
+ * whose place is unknown by PocketBase's offset; the page beside one already read from that page's last (or first)
+ * row; a page past the middle from the other end. A page read from its neighbour or from the end asks PocketBase
+ * for no count: its total is the list's, already known.
+ */
+async function readListPage(params: ListParams, cached: ReturnType<typeof around>): Promise<Page> {
+  const options = listRequestOptions(params);
+  let total = cached.total;
+  const lastRow = cached.before?.items.at(-1);
+  const firstRow = cached.after?.items[0];
+  const far = (params.page - 1) * params.perPage > paginas.PERTO;
+  if (total === null && far && !lastRow && !firstRow) {
+    // A far page opened by its link: the total first (it costs a first page), so that it is read from the nearer end.
+    const count = await agendamentos().getList(1, 1, { ...options, fields: 'id' });
+    total = count.totalItems >= 0 ? count.totalItems : null;
+  }
+  const plan = paginas.planoDaPagina({
+    pagina: params.page,
+    porPagina: params.perPage,
+    ordem: options.sort,
+    total,
+    vizinhas: { anterior: lastRow, seguinte: firstRow },
+  });
+  if (plan.modo === 'inicio')
+    return agendamentos().getList<BookingRecord>(params.page, params.perPage, options);
+  const items = await paginas.lerPagina<BookingRecord>(plan, async (step) => {
+    const extra = step.filtro ? pb.filter(step.filtro, step.params) : '';
+    const filter = [options.filter, extra]
+      .filter(Boolean)
+      .map((part) => `(${part})`)
+      .join(' && ');
+    const answer = await agendamentos().getList<BookingRecord>(step.pagina, step.porPagina, {
+      expand: options.expand,
+      sort: step.ordem,
+      skipTotal: true,
+      ...(filter ? { filter } : {}),
+    });
+    return answer.items;
+  });
+  const totalItems = total ?? cached.before?.totalItems ?? cached.after?.totalItems ?? items.length;
+  return {
+    page: params.page,
+    perPage: params.perPage,
+    totalItems,
+    totalPages: Math.ceil(totalItems / params.perPage),
+    items,
+  };
+}
 
 export const CSV_TYPE = 'text/csv;charset=utf-8';
 

@@ -1,0 +1,42 @@
+export interface Chave {
+  campo: string;
+  desc: boolean;
+}
+export interface Passo {
+  pagina: number;
+  porPagina: number;
+  ordem: string;
+  filtro?: string;
+  params?: Record<string, unknown>;
+}
+export interface Plano {
+  modo: 'inicio' | 'depois' | 'antes' | 'fim' | 'vazia';
+  passos: Passo[];
+  pular: number;
+  quantos: number;
+  inverter: boolean;
+  encher: boolean;
+}
+export interface PedidoDePagina {
+  pagina: number;
+  porPagina: number;
+  ordem: string;
+  total?: number | null;
+  vizinhas?: { anterior?: object; seguinte?: object };
+}
+declare const paginas: {
+  MAIOR_PAGINA: number;
+  PERTO: number;
+  chavesDe(ordem: string): Chave[];
+  ordemDe(chaves: Chave[], inverter: boolean): string;
+  valoresDe(chaves: Chave[], linha: object): unknown[];
+  ramos(
+    chaves: Chave[],
+    valores: unknown[],
+    avancar: boolean,
+  ): { filtro: string; params: Record<string, unknown> }[];
+  janela(inicio: number, quantos: number): { pagina: number; porPagina: number; pular: number } | null;
+  planoDaPagina(pedido: PedidoDePagina): Plano;
+  lerPagina<T>(plano: Plano, buscar: (passo: Passo) => Promise<T[]> | T[]): Promise<T[]>;
+};
+export default paginas;

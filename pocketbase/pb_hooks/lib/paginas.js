@@ -1,0 +1,209 @@
+// Reading a sorted list page by page without making the database walk every row before the page (issue 30),
+// written once for the three that read the staff list: the browser's list (src/features/bookings/api/bookings.ts),
+// the kit's CSV export (lib/exportar_csv.js) and the bench (scripts/bench-server.mjs). CommonJS, requires nothing.
+//
+// An offset makes SQLite walk the sort's index from its start: page 10,000 of a million bookings reads 500,000
+// index entries before its 50 rows. Two readings avoid it:
+// - **After a row** (keyset): the page next to one on screen is read from the last (or first) row of that page,
+//   with a filter that starts SQLite's index walk at that row. The pager (seed §4) shows the first and the last
+//   page and the current one's neighbours, so every page it offers is the first, the last or a neighbour.
+// - **From the other end**: a page past the middle is read in the opposite order with the small offset from the
+//   end, then turned around. The last page is the reversed list's first.
+// A page reached any other way (a link typed to page 7,000) falls back to the plain offset from the nearer end.
+
+/**
+ * Keys of many values (an instant, an id): the index walk may start from the last row's value with a bound on
+ * them alone. A sort ends with `created` unless it has one, then with `id`, so that each row has one place.
+ */
+const FINOS = ['created', 'updated', 'id'];
+
+/**
+ * Rows an offset may skip at about the cost of a count (SQLite walks 10,000 index entries in a few ms): a page
+ * opened by its link within them is read by its offset, without asking for the list's total first.
+ */
+const PERTO = 10000;
+
+/** PocketBase's largest page (apis.MaxPerPage). */
+const MAIOR_PAGINA = 1000;
+
+/**
+ * The sort's keys: its own ('-status_agendamento' or 'created,-updated'), then `created` (unless it has a key of
+ * many values) and `id` for ties, in the first key's direction: the indexes are `(column, created, id)` and
+ * `(updated, id)` (migration 1763916000), and SQLite walks one backwards for a descending sort only when every key
+ * goes the same way. No sort: newest first. [{ campo, desc }].
+ */
+function chavesDe(ordem) {
+  const chaves = String(ordem || '-created')
+    .split(',')
+    .map((texto) => texto.trim())
+    .filter((texto) => texto !== '')
+    .map((texto) => ({ campo: texto.replace(/^[-+]/, ''), desc: texto.startsWith('-') }));
+  const desc = chaves.length > 0 ? chaves[0].desc : true;
+  // `created` only after keys of few values: `updated` is as fine, and its index is (updated, id).
+  if (!chaves.some((c) => FINOS.includes(c.campo))) chaves.push({ campo: 'created', desc });
+  if (!chaves.some((c) => c.campo === 'id')) chaves.push({ campo: 'id', desc });
+  return chaves;
+}
+
+/** The sort as PocketBase reads it ('-status_agendamento,-created,-id'), or its reverse. */
+function ordemDe(chaves, inverter) {
+  return chaves.map((c) => (c.desc !== Boolean(inverter) ? '-' : '') + c.campo).join(',');
+}
+
+/** A row's values for the keys, as the API gives them (a missing value is PocketBase's empty one, ''). */
+function valoresDe(chaves, linha) {
+  return chaves.map((c) => {
+    const valor = linha[c.campo];
+    return valor === undefined || valor === null ? '' : valor;
+  });
+}
+
+/**
+ * The rows after (`avancar`) or before a row whose key values are `valores`, in the sort's order, as filters to
+ * read one after the other, each one contiguous in that order: [{ filtro, params }], params `k0`, `k1`, … .
+ * With keys (status, created, id) after (AGENDADO, c, i):
+ *   1. `status = AGENDADO && created <= c && (created < c || (created = c && id < i))`: the rest of the group;
+ *   2. `status < AGENDADO`: the groups after it.
+ * Each is one seek into the index `(status, created)`; a single `(status < v) || (…)` filter would make SQLite
+ * walk the group's rows before the page again, as an offset does.
+ */
+function ramos(chaves, valores, avancar) {
+  const op = (c) => (c.desc === Boolean(avancar) ? '<' : '>');
+  const achado = chaves.findIndex((c) => FINOS.includes(c.campo));
+  const t = achado < 0 ? chaves.length - 1 : achado;
+  const iguais = (de, ate) => chaves.slice(de, ate).map((c, j) => c.campo + ' = {:k' + (de + j) + '}');
+  const cauda = chaves.slice(t).map(
+    (c, i) =>
+      '(' +
+      iguais(t, t + i)
+        .concat(c.campo + ' ' + op(c) + ' {:k' + (t + i) + '}')
+        .join(' && ') +
+      ')',
+  );
+  const primeiro = iguais(0, t)
+    .concat(chaves[t].campo + ' ' + op(chaves[t]) + '= {:k' + t + '}', '(' + cauda.join(' || ') + ')')
+    .join(' && ');
+  const filtros = [primeiro];
+  for (let j = t - 1; j >= 0; j--) {
+    filtros.push(
+      iguais(0, j)
+        .concat(chaves[j].campo + ' ' + op(chaves[j]) + ' {:k' + j + '}')
+        .join(' && '),
+    );
+  }
+  const params = {};
+  valores.forEach((valor, i) => (params['k' + i] = valor));
+  return filtros.map((filtro) => ({ filtro, params }));
+}
+
+/**
+ * The page size and page number that read the rows [inicio, inicio + quantos) of a list in one request
+ * (PocketBase pages from `(page - 1) × perPage`): the smallest size from `quantos` up that fits, and how many
+ * of its rows come first; null when no size up to PocketBase's largest page (1,000 rows) fits, which leaves the
+ * plain offset. Near the end `inicio + quantos` itself fits; further in, one of the sizes almost always does.
+ */
+function janela(inicio, quantos) {
+  for (let tamanho = quantos; tamanho <= MAIOR_PAGINA; tamanho++) {
+    const pagina = Math.floor(inicio / tamanho) + 1;
+    if (pagina * tamanho >= inicio + quantos)
+      return { pagina, porPagina: tamanho, pular: inicio - (pagina - 1) * tamanho };
+  }
+  return null;
+}
+
+/**
+ * How to read page `pagina` (1-based) of `porPagina` rows of a list sorted by `ordem`:
+ * `total` is its row count when known (null otherwise), `vizinhas` the key values of the pages read beside it:
+ * `{ anterior: <the last row of page pagina - 1>, seguinte: <the first row of page pagina + 1> }`.
+ * Returns { modo, passos: [{ pagina, porPagina, ordem, filtro?, params? }], pular, quantos, inverter, encher }:
+ * read the steps in order (each filter joined to the list's own with `&&`), until `quantos` rows when `encher`;
+ * drop `pular` rows, keep `quantos`, and turn them around when `inverter`.
+ */
+function planoDaPagina(pedido) {
+  const pagina = pedido.pagina;
+  const n = pedido.porPagina;
+  const chaves = chavesDe(pedido.ordem);
+  const total = typeof pedido.total === 'number' && pedido.total >= 0 ? pedido.total : null;
+  const vizinhas = pedido.vizinhas || {};
+  const inicio = (p) => ({
+    modo: 'inicio',
+    passos: [{ pagina: p, porPagina: n, ordem: ordemDe(chaves, false) }],
+    pular: 0,
+    quantos: n,
+    inverter: false,
+    encher: false,
+  });
+  if (pagina <= 1) return inicio(1);
+  const ultima = total === null ? null : Math.max(1, Math.ceil(total / n));
+  if (ultima !== null && pagina > ultima)
+    return { modo: 'vazia', passos: [], pular: 0, quantos: 0, inverter: false, encher: false };
+  const depois = (valores, avancar) => ({
+    modo: avancar ? 'depois' : 'antes',
+    passos: ramos(chaves, valores, avancar).map((r) => ({
+      pagina: 1,
+      porPagina: n,
+      ordem: ordemDe(chaves, !avancar),
+      filtro: r.filtro,
+      params: r.params,
+    })),
+    pular: 0,
+    quantos: n,
+    inverter: !avancar,
+    encher: true,
+  });
+  if (vizinhas.anterior) return depois(valoresDe(chaves, vizinhas.anterior), true);
+  if (vizinhas.seguinte) return depois(valoresDe(chaves, vizinhas.seguinte), false);
+  if (ultima !== null && pagina - 1 > ultima - pagina) {
+    const fim = Math.min(pagina * n, total);
+    const quantos = fim - (pagina - 1) * n;
+    const certa = janela(total - fim, quantos);
+    if (certa) {
+      return {
+        modo: 'fim',
+        passos: [{ pagina: certa.pagina, porPagina: certa.porPagina, ordem: ordemDe(chaves, true) }],
+        pular: certa.pular,
+        quantos,
+        inverter: true,
+        encher: false,
+      };
+    }
+  }
+  return inicio(pagina);
+}
+
+/**
+ * Reads a page by its plan. `buscar(passo)` asks the server for one step (`porPagina` already cut to the rows
+ * still missing) and resolves to its rows. Resolves to the page's rows in the list's order.
+ */
+function lerPagina(plano, buscar) {
+  const lidas = [];
+  let i = 0;
+  const seguir = () => {
+    const cheia = plano.encher && lidas.length >= plano.quantos;
+    if (i >= plano.passos.length || cheia) {
+      const linhas = lidas.slice(plano.pular, plano.pular + plano.quantos);
+      return Promise.resolve(plano.inverter ? linhas.reverse() : linhas);
+    }
+    const passo = plano.passos[i++];
+    const pedido = plano.encher
+      ? Object.assign({}, passo, { porPagina: plano.quantos - lidas.length })
+      : passo;
+    return Promise.resolve(buscar(pedido)).then((linhas) => {
+      for (const linha of linhas) lidas.push(linha);
+      return seguir();
+    });
+  };
+  return seguir();
+}
+
+module.exports = {
+  chavesDe,
+  ordemDe,
+  valoresDe,
+  ramos,
+  janela,
+  planoDaPagina,
+  lerPagina,
+  MAIOR_PAGINA,
+  PERTO,
+};
