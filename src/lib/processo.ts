@@ -14,8 +14,12 @@ export type ConsuladoId = keyof typeof REGRAS.consulados;
 export type Item = (typeof REGRAS.itens)[number];
 export type MotivoRecusa = keyof typeof REGRAS.motivosRecusa;
 export type TipoRequerente = 'adulto' | 'menor';
-export const DOCUMENT_STATUSES = ['pendente', 'em_analise', 'aprovado', 'recusado'] as const;
-export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+/** A document's states and their labels, for the customer and for staff (processo_regras.json). */
+export type DocumentStatus = keyof typeof REGRAS.estadosDocumento;
+export const DOCUMENT_STATUSES = Object.keys(REGRAS.estadosDocumento) as DocumentStatus[];
+export function documentStatusLabel(status: DocumentStatus, audience: 'cliente' | 'equipe'): string {
+  return REGRAS.estadosDocumento[status][audience];
+}
 
 export interface RequerenteRecord {
   id: string;
@@ -91,6 +95,8 @@ export interface DocumentoRecord {
   reenviado: boolean;
   created: string;
   updated: string;
+  /** Asked by staff only (caseFileQueries.documents(id, true)): who reviewed it. */
+  expand?: { revisado_por?: { id: string; nome_completo: string } };
 }
 
 export const ESTADOS_CIVIS = {

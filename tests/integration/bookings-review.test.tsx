@@ -5,7 +5,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DocumentRecord } from '@/features/bookings/review/api';
+import type { DocumentoRecord } from '@/lib/processo';
 import type { BookingRecord } from '@/lib/types';
 import { caseSummary } from '@/mocks/case-summary';
 import { getDb } from '@/mocks/db';
@@ -18,7 +18,7 @@ import { server } from '../helpers/server';
 const ID = DEMO_AGENDADO_BOOKING.id;
 const TOKEN = 'token-de-arquivo';
 
-type Doc = Omit<DocumentRecord, 'status' | 'motivo'> & { status: string; motivo: string };
+type Doc = Omit<DocumentoRecord, 'status' | 'motivo'> & { status: string; motivo: string };
 
 const base = {
   ...DADOS_CURITIBA,

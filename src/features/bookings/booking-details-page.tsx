@@ -14,7 +14,7 @@ import { listHref } from './list-params';
 import { ownerName } from './owner-name';
 import { InvoicePanel } from './invoice-panel';
 import { RefundPanel } from './refund-panel';
-import { caseQueries } from './review/api';
+import { caseFileQueries } from '@/lib/api/case-file';
 
 // The case file's review: its own chunk, fetched with the booking page only.
 const ReviewPanel = lazy(() => import('./review/review-panel'));
@@ -40,7 +40,7 @@ export function BookingDetailsPage() {
   const location = useLocation();
   const backHref = listHref(location.state);
   const query = useQuery(bookingQueries.detail(id));
-  const applicants = useQuery(caseQueries.applicants(id));
+  const applicants = useQuery(caseFileQueries.applicants(id));
   // A review that moved the booking (a refusal: ANALISE_ERRO) gives the editor the booking as it is now.
   const [formVersion, setFormVersion] = useState(0);
 

@@ -6,6 +6,8 @@ import { FormAlert } from '@/components/ui/field';
 import { cn } from '@/lib/cn';
 import {
   arquivoInvalido,
+  DOCUMENT_STATUSES,
+  documentStatusLabel,
   excessoDeArquivos,
   fonteDoItem,
   motivoDe,
@@ -15,19 +17,19 @@ import {
   type DocumentStatus,
   type Item,
 } from '@/lib/processo';
-import { caseFileQueries } from '@/lib/api/case-file';
+import { caseFileQueries, fileUrl } from '@/lib/api/case-file';
 import { shrinkImage } from '@/lib/shrink-image';
-import { caseFileErrorMessage, fileUrl, refreshCaseFile, uploadDocument } from './api/case-file';
+import { caseFileErrorMessage, refreshCaseFile, uploadDocument } from './api/case-file';
 
 const ACCEPT = [...REGRAS.arquivos.tipos, ...REGRAS.arquivos.extensoes].join(',');
 
+/** What the customer reads of an item's document (processo_regras.json). */
 export const DOCUMENT_STATUS_LABEL: Record<DocumentStatus | 'falta' | 'opcional', string> = {
-  falta: 'Falta enviar',
-  opcional: 'Opcional',
-  pendente: 'Enviado, falta mandar para análise',
-  em_analise: 'Em análise',
-  aprovado: 'Aprovado',
-  recusado: 'Recusado',
+  ...REGRAS.itemSemDocumento,
+  ...(Object.fromEntries(DOCUMENT_STATUSES.map((s) => [s, documentStatusLabel(s, 'cliente')])) as Record<
+    DocumentStatus,
+    string
+  >),
 };
 
 const STATUS_CLASS: Record<DocumentStatus | 'falta' | 'opcional', string> = {

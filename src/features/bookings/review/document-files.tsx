@@ -1,12 +1,13 @@
 /** A document's files on staff's booking page: images and PDFs shown inline, each also opened in full. */
 import { useState } from 'react';
 import { PdfPreview } from '@/components/pdf-preview';
-import { fileUrl, type DocumentRecord } from './api';
+import { fileUrl } from '@/lib/api/case-file';
+import type { DocumentoRecord } from '@/lib/processo';
 
 const isPdf = (name: string) => name.toLowerCase().endsWith('.pdf');
 
 interface FileEntryProps {
-  doc: DocumentRecord;
+  doc: DocumentoRecord;
   name: string;
   which: string;
   token: string;
@@ -50,7 +51,7 @@ export function Files({
   label,
   token,
 }: {
-  doc: DocumentRecord;
+  doc: DocumentoRecord;
   label: string;
   token: string | undefined;
 }) {

@@ -14,35 +14,39 @@ import {
   ehMenor,
   itensPara,
   nomeRequerente,
+  documentStatusLabel,
   REGRAS,
+  type DocumentoRecord,
+  type DocumentStatus,
   type RequerenteRecord,
 } from '@/lib/processo';
+import { caseFileQueries } from '@/lib/api/case-file';
 import { toast } from '@/lib/toast';
 import { bookingQueries, errorMessage } from '../api/bookings';
-import { caseQueries, consulateLabel, reviewDocument, type DocumentRecord, type Review } from './api';
+import { consulateLabel, reviewDocument, type Review } from './api';
 import { ApplicantData } from './applicant-data';
 import { Files } from './document-files';
 import { ReviewActions } from './review-actions';
 
-const STATUS_BADGES: Record<string, { label: string; className: string }> = {
-  pendente: { label: 'Aguardando envio', className: 'bg-gray-100 text-gray-800' },
-  em_analise: { label: 'Em análise', className: 'bg-blue-100 text-blue-900' },
-  aprovado: { label: 'Aprovado', className: 'bg-green-100 text-green-900' },
-  recusado: { label: 'Recusado', className: 'bg-red-100 text-red-900' },
+/** Each document state's colours; its staff label is processo_regras.json's. */
+const STATUS_CLASS: Record<DocumentStatus, string> = {
+  pendente: 'bg-gray-100 text-gray-800',
+  em_analise: 'bg-blue-100 text-blue-900',
+  aprovado: 'bg-green-100 text-green-900',
+  recusado: 'bg-red-100 text-red-900',
 };
 
 interface DocumentItemProps {
   applicant: RequerenteRecord;
   item: { id: string; nome: string; obrigatorio: boolean };
-  doc: DocumentRecord | undefined;
+  doc: DocumentoRecord | undefined;
   token: string | undefined;
-  onReview: (doc: DocumentRecord, review: Review) => Promise<void>;
+  onReview: (doc: DocumentoRecord, review: Review) => Promise<void>;
 }
 
 function DocumentItem({ applicant, item, doc, token, onReview }: DocumentItemProps) {
   const label = `${item.nome} de ${nomeRequerente(applicant)}`;
-  const status = doc?.status || 'pendente';
-  const badge = STATUS_BADGES[status] ?? STATUS_BADGES.pendente;
+  const status: DocumentStatus = doc?.status || 'pendente';
   const reviewer = doc?.expand?.revisado_por?.nome_completo;
   return (
     <li className="min-w-0 rounded-xl border border-gray-200 p-3 sm:p-4">
@@ -54,7 +58,7 @@ function DocumentItem({ applicant, item, doc, token, onReview }: DocumentItemPro
           </Badge>
         ) : (
           <>
-            {badge ? <Badge className={badge.className}>{badge.label}</Badge> : null}
+            <Badge className={STATUS_CLASS[status]}>{documentStatusLabel(status, 'equipe')}</Badge>
             {doc.reenviado ? <Badge className="bg-amber-100 text-amber-950">Reenviado</Badge> : null}
           </>
         )}
@@ -67,7 +71,7 @@ function DocumentItem({ applicant, item, doc, token, onReview }: DocumentItemPro
       ) : null}
       {doc && (doc.status === 'aprovado' || doc.status === 'recusado') && doc.revisado_em ? (
         <p className="mt-1 text-sm text-ink-600">
-          {doc.status === 'aprovado' ? 'Aprovado' : 'Recusado'}
+          {documentStatusLabel(doc.status, 'equipe')}
           {reviewer ? ` por ${reviewer}` : ''} em {formatDateTime(doc.revisado_em)}
         </p>
       ) : null}
@@ -88,9 +92,9 @@ function Applicant({
 }: {
   applicant: RequerenteRecord;
   index: number;
-  docs: DocumentRecord[];
+  docs: DocumentoRecord[];
   token: string | undefined;
-  onReview: (doc: DocumentRecord, review: Review) => Promise<void>;
+  onReview: (doc: DocumentoRecord, review: Review) => Promise<void>;
 }) {
   const minor = ehMenor(applicant.data_nascimento, todayIso());
   const consulate = consuladoDaUf(applicant.uf);
@@ -145,7 +149,7 @@ function Applicant({
   );
 }
 
-function Counts({ docs }: { docs: DocumentRecord[] }) {
+function Counts({ docs }: { docs: DocumentoRecord[] }) {
   const count = (status: string) => docs.filter((d) => (d.status || 'pendente') === status).length;
   const parts = [
     [count('aprovado'), 'aprovado(s)'],
@@ -195,17 +199,17 @@ interface ReviewPanelProps {
 
 export function ReviewPanel({ bookingId, onStatusChanged }: ReviewPanelProps) {
   const queryClient = useQueryClient();
-  const applicants = useQuery(caseQueries.applicants(bookingId));
-  const documents = useQuery(caseQueries.documents(bookingId));
+  const applicants = useQuery(caseFileQueries.applicants(bookingId));
+  const documents = useQuery(caseFileQueries.documents(bookingId, true));
   const hasFiles = (documents.data ?? []).some((d) => d.arquivos.length > 0);
-  const token = useQuery({ ...caseQueries.fileToken(), enabled: hasFiles });
+  const token = useQuery({ ...caseFileQueries.fileToken(), enabled: hasFiles });
 
   const reviewRun = useRef({ aprovados: 0, recusados: 0 });
   const review = useMutation({
-    mutationFn: ({ doc, body }: { doc: DocumentRecord; body: Review }) => reviewDocument(doc.id, body),
+    mutationFn: ({ doc, body }: { doc: DocumentoRecord; body: Review }) => reviewDocument(doc.id, body),
   });
 
-  async function onReview(doc: DocumentRecord, body: Review) {
+  async function onReview(doc: DocumentoRecord, body: Review) {
     const detailKey = bookingQueries.detail(bookingId).queryKey;
     const before = queryClient.getQueryData(detailKey)?.status_agendamento;
     try {
@@ -223,7 +227,7 @@ export function ReviewPanel({ bookingId, onStatusChanged }: ReviewPanelProps) {
     if (active) toast.update(REVIEW_TOAST, { render: reviewSummary(run) });
     else toast.success(reviewSummary(run), { toastId: REVIEW_TOAST });
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: caseQueries.documents(bookingId).queryKey }),
+      queryClient.invalidateQueries({ queryKey: caseFileQueries.documents(bookingId, true).queryKey }),
       queryClient.invalidateQueries({ queryKey: detailKey }),
       queryClient.invalidateQueries({ queryKey: bookingQueries.history(bookingId).queryKey }),
       queryClient.invalidateQueries({ queryKey: bookingQueries.lists() }),

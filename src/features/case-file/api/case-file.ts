@@ -25,11 +25,6 @@ export function sendForReview(bookingId: string): Promise<{ enviados: number }> 
   return pb.send(`/api/processo/${encodeURIComponent(bookingId)}/enviar`, { method: 'POST' });
 }
 
-/** A protected file's address, with a file token. */
-export function fileUrl(documento: DocumentoRecord, filename: string, token: string): string {
-  return pb.files.getURL(documento, filename, { token });
-}
-
 interface Upload {
   bookingId: string;
   applicantId: string;
