@@ -42,6 +42,10 @@ const TASKS = [
   },
   { name: 'lint', cmd: ['npm', 'run', 'lint'] },
   { name: 'typecheck', cmd: ['npm', 'run', 'typecheck'] },
+  // The demo build (into dist/, once build:prod has copied its own out) among the quick checks: listed after the
+  // tiers that run alone, it ran after the quick checks had ended, alone or stopping the real-server tier's halves.
+  { name: 'build:demo', cmd: ['npm', 'run', 'build:demo'], after: ['build:prod'] },
+  { name: 'csp:demo', cmd: ['node', 'scripts/csp-check.mjs', 'dist'], after: ['build:demo'] },
   // test:unit's two passes as tasks of their own, so they run beside each other; the first (one vitest worker on 2
   // cores, 5 minutes: the quick checks' longest task, which ran alone at their end) in two halves of its files.
   ...[1, 2].map((half) => ({ name: `unit ${half}/2`, cmd: ['npx', 'vitest', 'run', `--shard=${half}/2`] })),
@@ -65,8 +69,6 @@ const TASKS = [
     env: prodEnv,
     weight: SLOTS,
   },
-  { name: 'build:demo', cmd: ['npm', 'run', 'build:demo'], after: ['build:prod'] },
-  { name: 'csp:demo', cmd: ['node', 'scripts/csp-check.mjs', 'dist'], after: ['build:demo'] },
   { name: 'e2e:demo', cmd: ['npm', 'run', 'test:e2e'], after: ['build:demo'], weight: SLOTS },
 ];
 
