@@ -5,7 +5,9 @@
 //     .dist-prod, and the budget, the CSP check, the release tier and the real-server browser tier test that copy;
 //     the demo build then takes dist/ for its CSP check and the demo browser tier;
 //   - the tiers that time a real server or a browser (server, e2e:real, e2e:demo) each run alone: beside other
-//     work, their waits ran out on a 2-core machine.
+//     work, their waits ran out on a 2-core machine. The real-server tier runs as two halves of its files side by
+//     side (and beside nothing else), each with a PocketBase of its own: its tests mostly wait (Asaas's timeouts, a
+//     slow SMTP server), and a half used about half a core when measured (the whole tier 282 s, the halves 176 s).
 // At most `SLOTS` tasks run at once (default: the machine's cores; `TEST_SLOTS` overrides). The release tier
 // weighs half a slot: it mostly waits for its server. Each line of output is prefixed with its task; a failure
 // stops everything still running, and a table of every task's time ends the run.
@@ -23,9 +25,10 @@ const SLOTS = Number(process.env.TEST_SLOTS) || Math.max(2, availableParallelism
 const prodEnv = { PROD_DIST };
 
 /**
- * The tasks, in the order they start when their turn comes. The server and browser tiers take the whole machine
- * (`weight: SLOTS`); before them, the quick checks run two at a time.
- * @type {{ name: string, cmd: string[], after?: string[], env?: Record<string,string>, weight?: number, then?: () => void }[]}
+ * The tasks, in the order they start when their turn comes. The browser tiers take the whole machine
+ * (`weight: SLOTS`); so do the real-server tier's two halves together: a task with a `group` starts only beside tasks
+ * of its group, and a task without one only beside tasks without one. Before them, the quick checks run two at a time.
+ * @type {{ name: string, cmd: string[], after?: string[], env?: Record<string,string>, weight?: number, group?: string, then?: () => void }[]}
  */
 const TASKS = [
   {
@@ -39,14 +42,26 @@ const TASKS = [
   },
   { name: 'lint', cmd: ['npm', 'run', 'lint'] },
   { name: 'typecheck', cmd: ['npm', 'run', 'typecheck'] },
-  // test:unit's two passes as two tasks, so the second runs beside the first instead of after it.
-  { name: 'unit', cmd: ['npx', 'vitest', 'run'] },
+  // The demo build (into dist/, once build:prod has copied its own out) among the quick checks: listed after the
+  // tiers that run alone, it ran after the quick checks had ended, alone or stopping the real-server tier's halves.
+  { name: 'build:demo', cmd: ['npm', 'run', 'build:demo'], after: ['build:prod'] },
+  { name: 'csp:demo', cmd: ['node', 'scripts/csp-check.mjs', 'dist'], after: ['build:demo'] },
+  // test:unit's two passes as tasks of their own, so they run beside each other; the first (one vitest worker on 2
+  // cores, 5 minutes: the quick checks' longest task, which ran alone at their end) in two halves of its files.
+  ...[1, 2].map((half) => ({ name: `unit ${half}/2`, cmd: ['npx', 'vitest', 'run', `--shard=${half}/2`] })),
   { name: 'unit:tokyo', cmd: ['npm', 'run', 'test:unit:tokyo'] },
   { name: 'scripts', cmd: ['npm', 'run', 'test:scripts'] },
   { name: 'budget', cmd: ['node', 'scripts/budget.mjs', PROD_DIST], after: ['build:prod'] },
   { name: 'csp:prod', cmd: ['node', 'scripts/csp-check.mjs', PROD_DIST], after: ['build:prod'] },
   { name: 'release', cmd: ['npm', 'run', 'test:release'], after: ['build:prod'], env: prodEnv, weight: 0.5 },
-  { name: 'server', cmd: ['npm', 'run', 'test:server'], weight: SLOTS },
+  // `npm run test:server` in two halves of its files (vitest's --shard), each vitest run starting its own server
+  // (tests/server/global-setup.ts); within a half the files still run one after another on one server.
+  ...[1, 2].map((half) => ({
+    name: `server ${half}/2`,
+    cmd: ['npx', 'vitest', 'run', '-c', 'vitest.server.config.ts', `--shard=${half}/2`],
+    weight: SLOTS / 2,
+    group: 'server',
+  })),
   {
     name: 'e2e:real',
     cmd: ['npm', 'run', 'test:e2e:real'],
@@ -54,8 +69,6 @@ const TASKS = [
     env: prodEnv,
     weight: SLOTS,
   },
-  { name: 'build:demo', cmd: ['npm', 'run', 'build:demo'], after: ['build:prod'] },
-  { name: 'csp:demo', cmd: ['node', 'scripts/csp-check.mjs', 'dist'], after: ['build:demo'] },
   { name: 'e2e:demo', cmd: ['npm', 'run', 'test:e2e'], after: ['build:demo'], weight: SLOTS },
 ];
 
@@ -64,8 +77,8 @@ const state = new Map(TASKS.map((t) => [t.name, { status: 'waiting', ms: 0, chil
 let failed = false;
 
 const minutes = (ms) => `${(ms / 60000).toFixed(1)} min`;
-const busy = () =>
-  TASKS.filter((t) => state.get(t.name).status === 'running').reduce((sum, t) => sum + (t.weight ?? 1), 0);
+const running = () => TASKS.filter((t) => state.get(t.name).status === 'running');
+const busy = () => running().reduce((sum, t) => sum + (t.weight ?? 1), 0);
 
 function prefixLines(name, stream, out) {
   let rest = '';
@@ -132,6 +145,7 @@ function schedule() {
       if (s.status !== 'waiting') continue;
       if (!(task.after ?? []).every((name) => state.get(name).status === 'passed')) continue;
       if (busy() > 0 && busy() + (task.weight ?? 1) > SLOTS) continue;
+      if (running().some((t) => t.group !== task.group)) continue;
       start(task);
     }
   }

@@ -1,5 +1,6 @@
 // Starts the real backend once for the real-server tier and hands its addresses to the tests.
 import type { TestProject } from 'vitest/node';
+import { freePort } from '../../scripts/pocketbase-server.mjs';
 import { startRealBackend } from '../../scripts/real-backend.mjs';
 import { seedDemo } from '../../scripts/seed.mjs';
 
@@ -14,7 +15,8 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  const port = Number(process.env.PB_TEST_PORT ?? 18090 + Math.floor(Math.random() * 800));
+  // The system's pick of a free port: two runs side by side (npm test runs this tier in two halves) never meet.
+  const port = Number(process.env.PB_TEST_PORT ?? (await freePort()));
   // Service invoices on (tests/server/notas.test.ts); notas.test.ts starts a server of its own with them off.
   const backend = await startRealBackend({
     port,
