@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { CheckboxField, Field, FormAlert, SelectField } from '@/components/ui/field';
@@ -19,7 +19,9 @@ import {
 } from '@/lib/processo';
 import { caseFileQueries } from '@/lib/api/case-file';
 import { z } from '@/lib/zod';
+import { useLeaveWarning } from '@/lib/use-leave-warning';
 import { caseFileErrorMessage, refreshCaseFile, saveApplicant } from './api/case-file';
+import { useAutosave } from './use-autosave';
 
 export const COR_OLHOS = ['Castanhos', 'Pretos', 'Azuis', 'Verdes', 'Cinzentos', 'Mel'] as const;
 
@@ -125,19 +127,6 @@ export function draftOf(values: ApplicantValues): Partial<RequerenteData> {
   return data;
 }
 
-/** What the form says of the draft; 'editing' is typed and not yet saved. */
-type DraftStatus =
-  | { state: 'idle' }
-  | { state: 'editing'; at?: string }
-  | { state: 'saving' }
-  | { state: 'saved'; at: string }
-  | { state: 'error'; error: unknown };
-
-/** How long after the last keystroke the draft is saved (on leaving a field, at once). */
-export const AUTOSAVE_DELAY_MS = 1000;
-
-const hourMinute = (date: Date) => date.toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit' });
-
 /**
  * One applicant's data, kept on the server as a draft while it is typed: saved a second after typing stops and
  * when a field is left (only what passes the rules: what is missing is asked for at 'Enviar para análise').
@@ -172,99 +161,44 @@ export function ApplicantForm({
     resolver: zodResolver(applicantSchema),
     defaultValues: toValues(applicant),
   });
-  const [status, setStatus] = useState<DraftStatus>({ state: 'idle' });
   const sent = applicant.enviado_em !== '';
   const [correcting, setCorrecting] = useState(false);
   const [corrected, setCorrected] = useState(false);
   const readOnly = locked || (sent && !correcting);
-  // The draft the server has, as sent: a save whose draft is the same is not sent.
-  const savedDraft = useRef(JSON.stringify(draftOf(toValues(applicant))));
-  const inFlight = useRef(false);
-  const again = useRef(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  // One save at a time: what is typed meanwhile is sent by the next round, from the values of that moment.
-  const saveDraft = useCallback(async (): Promise<void> => {
-    clearTimeout(timer.current);
-    timer.current = undefined;
-    if (inFlight.current) {
-      again.current = true;
-      return;
-    }
-    inFlight.current = true;
-    do {
-      again.current = false;
-      const draft = draftOf(getValues());
-      const key = JSON.stringify(draft);
-      if (key === savedDraft.current) {
-        setStatus((s) =>
-          s.state === 'editing' ? (s.at ? { state: 'saved', at: s.at } : { state: 'idle' }) : s,
-        );
-        continue;
-      }
-      setStatus({ state: 'saving' });
-      try {
-        const record = await saveApplicant(applicant.id, draft);
-        savedDraft.current = key;
-        queryClient.setQueryData(caseFileQueries.applicants(record.agendamento).queryKey, (list) =>
-          list?.map((r) => (r.id === record.id ? record : r)),
-        );
-        const at = hourMinute(new Date());
-        // Typed while it was saving: that waits for its own save.
-        const waiting = timer.current !== undefined || again.current;
-        setStatus(waiting ? { state: 'editing', at } : { state: 'saved', at });
-      } catch (error) {
-        again.current = false;
-        setStatus({ state: 'error', error });
-      }
-    } while (again.current);
-    inFlight.current = false;
-  }, [applicant.id, getValues, queryClient]);
-
+  const storeSaved = useCallback(
+    (record: RequerenteRecord) =>
+      queryClient.setQueryData(caseFileQueries.applicants(record.agendamento).queryKey, (list) =>
+        list?.map((r) => (r.id === record.id ? record : r)),
+      ),
+    [queryClient],
+  );
   // Each change waits for typing to stop; leaving the page with a save still waiting sends it. A sent applicant's
   // change is a correction, sent as a whole by 'Enviar correção'.
-  useEffect(() => {
-    if (locked || sent) return;
-    let seen = JSON.stringify(getValues());
-    const unsubscribe = subscribe({
-      formState: { values: true },
-      callback: ({ values }) => {
-        const now = JSON.stringify(values);
-        if (now === seen) return;
-        seen = now;
-        setStatus((s) =>
-          s.state === 'saving'
-            ? s
-            : { state: 'editing', at: s.state === 'saved' || s.state === 'editing' ? s.at : undefined },
-        );
-        clearTimeout(timer.current);
-        timer.current = setTimeout(() => void saveDraft(), AUTOSAVE_DELAY_MS);
+  const { status, setStatus, saveNow, flush, markSaved, unsaved } = useAutosave({
+    enabled: !locked && !sent,
+    initial: draftOf(toValues(applicant)),
+    read: useCallback(() => draftOf(getValues()), [getValues]),
+    values: getValues,
+    listen: useCallback(
+      (changed: () => void) => subscribe({ formState: { values: true }, callback: changed }),
+      [subscribe],
+    ),
+    save: useCallback(
+      async (draft: Partial<RequerenteData>) => {
+        storeSaved(await saveApplicant(applicant.id, draft));
       },
-    });
-    return () => {
-      unsubscribe();
-      if (timer.current !== undefined) void saveDraft();
-    };
-  }, [locked, sent, subscribe, getValues, saveDraft]);
-
-  const unsaved = status.state === 'editing' || status.state === 'saving' || status.state === 'error';
+      [applicant.id, storeSaved],
+    ),
+  });
   // Typed but not saved: the browser asks before a reload or a closed tab throws it away.
-  useEffect(() => {
-    if (!unsaved) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [unsaved]);
+  useLeaveWarning(unsaved);
   // 'Salvar dados' checks every field (and shows what is wrong), then saves at once.
   const sendCorrection = async () => {
     setStatus({ state: 'saving' });
     try {
       const draft = draftOf(getValues());
-      const record = await saveApplicant(applicant.id, draft);
-      savedDraft.current = JSON.stringify(draft);
-      queryClient.setQueryData(caseFileQueries.applicants(record.agendamento).queryKey, (list) =>
-        list?.map((r) => (r.id === record.id ? record : r)),
-      );
+      storeSaved(await saveApplicant(applicant.id, draft));
+      markSaved(draft);
       setStatus({ state: 'idle' });
       setCorrecting(false);
       setCorrected(true);
@@ -274,10 +208,8 @@ export function ApplicantForm({
     }
   };
   const onSubmit = (event: FormEvent<HTMLFormElement>) =>
-    handleSubmit(() => (sent ? sendCorrection() : saveDraft()))(event);
-  const onBlur = () => {
-    if (!locked && !sent && timer.current !== undefined) void saveDraft();
-  };
+    handleSubmit(() => (sent ? sendCorrection() : saveNow()))(event);
+  const onBlur = flush;
   const cancelCorrection = () => {
     reset(toValues(applicant));
     setStatus({ state: 'idle' });
@@ -527,7 +459,7 @@ export function ApplicantForm({
         {status.state === 'error' ? (
           <FormAlert>
             {caseFileErrorMessage(status.error, 'Não foi possível salvar o rascunho.')}{' '}
-            <button type="button" className="underline" onClick={() => void saveDraft()}>
+            <button type="button" className="underline" onClick={() => void saveNow()}>
               Tentar de novo
             </button>
           </FormAlert>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/field';
@@ -18,6 +18,7 @@ import { hasOpenOrder, paymentQueries } from '@/lib/api/payments';
 import { formatBRL } from '@/lib/money';
 import { readSession } from '@/lib/session';
 import type { ServiceId } from '@/lib/types';
+import { useLeaveWarning } from '@/lib/use-leave-warning';
 import { useMode } from '@/lib/use-mode';
 import { useSession } from '@/lib/use-session';
 import { classifyChargeFailure, createCustomer, createPix, newAttemptId } from './api/asaas';
@@ -166,12 +167,7 @@ export default function PurchaseArea({ serviceId, open }: { serviceId: ServiceId
 
   // Leaving while the charge is under way would leave its outcome unknown: the browser asks first.
   const processing = payment.isPending;
-  useEffect(() => {
-    if (!processing) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [processing]);
+  useLeaveWarning(processing);
 
   const step: LocalStep = processing
     ? { kind: 'paying' }
