@@ -271,9 +271,9 @@ export async function benchServer({
     /** The calls of the list's plan for a page (src/features/bookings/api/bookings.ts), resolving to its rows. */
     const planned = (plan, filter) => (token) =>
       paginas.lerPagina(plan, async (step) => {
-        const parts = [filter, step.filtro ? pb.filter(step.filtro, step.params) : ''].filter(Boolean);
         const query = { page: String(step.pagina), perPage: String(step.porPagina), sort: step.ordem };
-        if (parts.length) query.filter = parts.map((part) => `(${part})`).join(' && ');
+        const joined = paginas.filtroDoPasso(filter, step, (text, values) => pb.filter(text, values));
+        if (joined) query.filter = joined;
         const url = `${records}?${new URLSearchParams({ ...query, expand: 'usuario', skipTotal: 'true' })}`;
         const answer = await fetch(url, { headers: { Authorization: token } });
         if (!answer.ok) throw new Error(`${url} answered ${answer.status}: ${await answer.text()}`);

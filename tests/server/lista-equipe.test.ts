@@ -225,14 +225,8 @@ describe("a staff member's list", () => {
         paginas.lerPagina(
           paginas.planoDaPagina({ pagina: page, porPagina: n, ordem: sort, total, vizinhas }),
           async (step) => {
-            const parts = [filter, step.filtro ? staff.filter(step.filtro, step.params) : '']
-              .filter(Boolean)
-              .map((part) => `(${part})`);
-            const query = {
-              sort: step.ordem,
-              skipTotal: true,
-              ...(parts.length ? { filter: parts.join(' && ') } : {}),
-            };
+            const joined = paginas.filtroDoPasso(filter, step, (text, values) => staff.filter(text, values));
+            const query = { sort: step.ordem, skipTotal: true, ...(joined ? { filter: joined } : {}) };
             return (await list(staff, step.pagina, step.porPagina, query)).items;
           },
         );

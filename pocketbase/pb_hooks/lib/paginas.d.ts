@@ -37,6 +37,11 @@ declare const paginas: {
   ): { filtro: string; params: Record<string, unknown> }[];
   janela(inicio: number, quantos: number): { pagina: number; porPagina: number; pular: number } | null;
   planoDaPagina(pedido: PedidoDePagina): Plano;
+  filtroDoPasso(
+    filtro: string | undefined,
+    passo: Passo,
+    preencher: (filtro: string, params?: Record<string, unknown>) => string,
+  ): string;
   lerPagina<T>(plano: Plano, buscar: (passo: Passo) => Promise<T[]> | T[]): Promise<T[]>;
 };
 export default paginas;

@@ -172,6 +172,15 @@ function planoDaPagina(pedido) {
 }
 
 /**
+ * A step's filter joined to the list's own (`filtro`, '' for none), or '' when neither filters. `preencher` puts
+ * the step's params in its text: the SDK's `pb.filter` (quoted and escaped as PocketBase reads them).
+ */
+function filtroDoPasso(filtro, passo, preencher) {
+  const partes = [filtro, passo.filtro ? preencher(passo.filtro, passo.params) : ''].filter((p) => p);
+  return partes.map((p) => '(' + p + ')').join(' && ');
+}
+
+/**
  * Reads a page by its plan. `buscar(passo)` asks the server for one step (`porPagina` already cut to the rows
  * still missing) and resolves to its rows. Resolves to the page's rows in the list's order.
  */
@@ -204,6 +213,7 @@ module.exports = {
   janela,
   planoDaPagina,
   lerPagina,
+  filtroDoPasso,
   MAIOR_PAGINA,
   PERTO,
 };

@@ -92,11 +92,7 @@ async function readListPage(params: ListParams, cached: ReturnType<typeof around
   if (plan.modo === 'inicio')
     return agendamentos().getList<BookingRecord>(params.page, params.perPage, options);
   const items = await paginas.lerPagina<BookingRecord>(plan, async (step) => {
-    const extra = step.filtro ? pb.filter(step.filtro, step.params) : '';
-    const filter = [options.filter, extra]
-      .filter(Boolean)
-      .map((part) => `(${part})`)
-      .join(' && ');
+    const filter = paginas.filtroDoPasso(options.filter, step, (text, values) => pb.filter(text, values));
     const answer = await agendamentos().getList<BookingRecord>(step.pagina, step.porPagina, {
       expand: options.expand,
       sort: step.ordem,
@@ -105,7 +101,7 @@ async function readListPage(params: ListParams, cached: ReturnType<typeof around
     });
     return answer.items;
   });
-  const totalItems = total ?? cached.before?.totalItems ?? cached.after?.totalItems ?? items.length;
+  const totalItems = total ?? items.length;
   return {
     page: params.page,
     perPage: params.perPage,
