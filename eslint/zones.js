@@ -21,6 +21,7 @@ export const KIT_RULES = [
   'email_texto.js',
   'cobranca_comum.js',
   'paginas.js',
+  'busca_texto.js',
 ];
 
 /** The demo's entry points: the only app files that may load the demo double (src/mocks). */

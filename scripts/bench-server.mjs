@@ -17,6 +17,7 @@ import { applyStaffRule, bookingKeys, insertRows, passwordHash, userRow } from '
 const comum = createRequire(import.meta.url)('../pocketbase/pb_hooks/lib/comum.js');
 /** How the list reads a page: from its neighbour's row, from the other end, or by offset (issue 30). */
 const paginas = createRequire(import.meta.url)('../pocketbase/pb_hooks/lib/paginas.js');
+const buscaTexto = createRequire(import.meta.url)('../pocketbase/pb_hooks/lib/busca_texto.js');
 
 const FIRST = [
   'Ana',
@@ -267,6 +268,9 @@ export async function benchServer({
     const fullSort = (sort) => paginas.ordemDe(paginas.chavesDe(sort), false);
     const list = (query) =>
       `${records}?${new URLSearchParams({ page: '1', perPage: '50', expand: 'usuario', ...(query.filter ? {} : { skipTotal: 'true' }), ...query, sort: fullSort(query.sort ?? '-created') })}`;
+    // A text search as the list sends it (list-params.ts textSearchQuery): the kit's full-text index.
+    const textSearch = (query) =>
+      `${backend.pb.url}/api/agendamentos/busca?${new URLSearchParams({ page: '1', perPage: '50', ...query, sort: fullSort(query.sort ?? '-created') })}`;
     const pb = new PocketBase(backend.pb.url);
     /** The calls of the list's plan for a page (src/features/bookings/api/bookings.ts), resolving to its rows. */
     const planned = (plan, filter) => (token) =>
@@ -301,14 +305,7 @@ export async function benchServer({
     const middle = Math.ceil(last / 2);
     const staffCalls = [
       ['staff: first page', list({})],
-      ...[
-        'created',
-        'status_agendamento',
-        'data_agendamento',
-        'hora_agendamento',
-        'local_agendamento',
-        'updated',
-      ].flatMap((field) => [
+      ...buscaTexto.COLUNAS_DA_LISTA.flatMap((field) => [
         [`staff: sort ${field}`, list({ sort: field })],
         [`staff: sort -${field}`, list({ sort: `-${field}` })],
       ]),
@@ -363,6 +360,22 @@ export async function benchServer({
       [
         'staff: search phone "(11) 90001-2345"',
         list({ filter: comum.buscaIndexada(comum.termoBusca('(11) 90001-2345')) }),
+      ],
+      // The same searches as the list now sends them: the kit's full-text index (lib/busca_texto.js, issue 30).
+      ['staff: text index, name "Conceição"', textSearch({ texto: 'Conceição' })],
+      ['staff: text index, name "Conceição", page 3', textSearch({ texto: 'Conceição', page: '3' })],
+      [
+        'staff: text index, name "Conceição", by status',
+        textSearch({ texto: 'Conceição', sort: 'status_agendamento' }),
+      ],
+      ['staff: text index, first and last name', textSearch({ texto: 'ana rossi' })],
+      ['staff: text index, e-mail part "cliente4321@"', textSearch({ texto: 'cliente4321@' })],
+      ['staff: text index, CPF part "0000123"', textSearch({ texto: '0000123' })],
+      ['staff: text index, phone part "90001-23"', textSearch({ texto: '90001-23' })],
+      ['staff: text index, a common piece "silva"', textSearch({ texto: 'silva' })],
+      [
+        'staff: text index, "rossi" approved at Curitiba',
+        textSearch({ texto: 'rossi', consulado: 'curitiba', documentacao: 'aprovada' }),
       ],
       ['staff: usuario.busca (through the relation)', list({ filter: 'usuario.busca ~ "conceicao"' })],
       [

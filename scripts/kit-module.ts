@@ -4,7 +4,7 @@ import type { Plugin } from 'vite';
 const KIT_LIB = /\/pocketbase\/pb_hooks\/lib\/[a-z_]+\.js$/;
 
 /**
- * The kit's rules modules (pocketbase/pb_hooks/lib/comum.js, prazo.js, pedido_aberto.js, processo_comum.js, janelas.js, dia_comum.js, calendario.js, espera.js, garantia_comum.js, csv_agendamentos.js, email_texto.js, cobranca_comum.js, paginas.js) are CommonJS, as
+ * The kit's rules modules (pocketbase/pb_hooks/lib/comum.js, paginas.js and the others of KIT_RULES) are CommonJS, as
  * PocketBase's require() wants them; the app, the demo backend and the tests import them as ES modules whose
  * default export is their `module.exports`. Which of the kit's files the app may import at all is listed once,
  * in eslint/zones.js (KIT_RULES): lint refuses any other.

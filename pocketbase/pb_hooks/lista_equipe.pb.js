@@ -38,3 +38,12 @@ routerAdd(
   (e) => require(`${__hooks}/lib/exportar_csv.js`).exportar(e),
   $apis.requireAuth('usuarios'),
 );
+
+// The list searched for text anywhere in the customer's key, from the full-text index (lib/lista_equipe.js
+// listarPorTexto): staff only.
+routerAdd(
+  'GET',
+  '/api/agendamentos/busca',
+  (e) => require(`${__hooks}/lib/lista_equipe.js`).listarPorTexto(e),
+  $apis.requireAuth('usuarios'),
+);

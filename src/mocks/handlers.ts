@@ -10,6 +10,7 @@ import { diaRoutes, prenotamiRoutes } from './dia';
 import { diaRelayRoutes } from './dia-relay';
 import { waitRoutes } from './espera';
 import { refundRoutes } from './estornos';
+import { buscaRoutes } from './busca';
 import { exportRoutes } from './exportar';
 import { guaranteeRoutes } from './garantia';
 import { notFound } from './http';
@@ -38,6 +39,7 @@ export const handlers = [
   ...waitRoutes,
   ...remarcarRoutes,
   ...exportRoutes,
+  ...buscaRoutes,
   ...recordRoutes,
   ...accountRoutes,
   ...asaasRoutes,

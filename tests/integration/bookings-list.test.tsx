@@ -12,8 +12,12 @@ import { buildSeed } from '@/mocks/seed';
 import { captureDownload } from '../helpers/download';
 import { renderApp } from '../helpers/render';
 import { server } from '../helpers/server';
+import busca from '../../pocketbase/pb_hooks/lib/busca_texto.js';
+import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 
 const LIST_PATH = '/api/collections/agendamentos/records';
+// Text anywhere in the customer's key goes to the kit's full-text search (pb_hooks/lib/busca_texto.js).
+const SEARCH_PATH = '/api/agendamentos/busca';
 // The seed: 120 generated bookings, the `agendado` account's, the case-file stages' and the booking day's.
 const TOTAL = buildSeed().agendamentos.length;
 
@@ -22,7 +26,7 @@ function trackListRequests(): URL[] {
   const urls: URL[] = [];
   const onStart = ({ request }: { request: Request }) => {
     const url = new URL(request.url);
-    if (request.method === 'GET' && url.pathname === LIST_PATH) urls.push(url);
+    if (request.method === 'GET' && [LIST_PATH, SEARCH_PATH].includes(url.pathname)) urls.push(url);
   };
   server.events.on('request:start', onStart);
   onTestFinished(() => {
@@ -31,7 +35,24 @@ function trackListRequests(): URL[] {
   return urls;
 }
 
-const params = (url: URL | undefined) => Object.fromEntries(url?.searchParams ?? []);
+/**
+ * A list request's params. A text search sent to the kit's route is given as the list call that finds the same
+ * bookings (the kit's filtroEquivalente, which tests/server/busca-texto.test.ts holds equal to the route).
+ */
+function params(url: URL | undefined): Record<string, string> {
+  const query = Object.fromEntries(url?.searchParams ?? []);
+  if (url?.pathname !== SEARCH_PATH) return query;
+  const read = busca.pedidoDe((name) => query[name] ?? '', comum.termoBusca);
+  if (!read.pedido) throw new Error(`a search the route refuses: ${url.search}`);
+  const p = read.pedido;
+  return {
+    page: String(p.pagina),
+    perPage: String(p.porPagina),
+    sort: p.ordem,
+    filter: busca.filtroEquivalente(p),
+    expand: 'usuario',
+  };
+}
 const last = <T,>(list: T[]): T | undefined => list[list.length - 1];
 const pause = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
 
@@ -330,6 +351,14 @@ describe('staff bookings list', () => {
 
     await user.type(search, 'Rossi');
     await waitFor(() => expect(requests.length).toBe(before + 1));
+    // A name is read from the kit's text index, page by page as the list asks for it.
+    expect(last(requests)?.pathname).toBe(SEARCH_PATH);
+    expect(Object.fromEntries(last(requests)?.searchParams ?? [])).toEqual({
+      texto: 'Rossi',
+      sort: '-created,-id',
+      page: '1',
+      perPage: '50',
+    });
     expect(params(last(requests))).toEqual({
       page: '1',
       perPage: '50',

@@ -7,6 +7,8 @@ import type { AsaasRequest } from '../../scripts/asaas-stand-in.mjs';
 import type { FakeAsaasSettings } from '../../src/mocks/fake-asaas.mjs';
 import { freePort, startPocketBase } from '../../scripts/pocketbase-server.mjs';
 import { TEST_ASAAS_KEY, TEST_WEBHOOK_TOKEN } from '../../scripts/real-backend.mjs';
+import { scaleRows } from '../../scripts/bench-server.mjs';
+import { applyStaffRule, insertRows, passwordHash } from '../../scripts/seed.mjs';
 import type { RegisterInput } from '@/features/auth/api/auth';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
@@ -27,9 +29,9 @@ const unique = () => `${run}${(counter++).toString(36)}`;
 const byte = () => Math.floor(Math.random() * 254) + 1;
 export const nextIp = () => `10.${byte()}.${byte()}.${byte()}`;
 
-/** An SDK client as the app makes one; `ip` is the address the server will see. */
-export function client(ip = nextIp()): PocketBase {
-  const pb = new PocketBase(PB_URL);
+/** An SDK client as the app makes one; `ip` is the address the server will see; `url` another server's. */
+export function client(ip = nextIp(), url: string = PB_URL): PocketBase {
+  const pb = new PocketBase(url);
   pb.autoCancellation(false);
   pb.beforeSend = (url, options) => {
     options.headers = { ...options.headers, 'X-Forwarded-For': ip };
@@ -46,6 +48,13 @@ export async function superuser(): Promise<PocketBase> {
   const { email, password } = inject('superuser');
   await pb.collection('_superusers').authWithPassword(email, password);
   superuserClient = pb;
+  return pb;
+}
+
+/** A client of the server at `url` signed in as `email` (password PASSWORD). */
+export async function signedIn(url: string, email: string): Promise<PocketBase> {
+  const pb = client(nextIp(), url);
+  await pb.collection('usuarios').authWithPassword(email, PASSWORD);
   return pb;
 }
 
@@ -344,4 +353,30 @@ export async function ownServer(env: Record<string, string>) {
     input,
   };
   return { url: pb.url, admin, customer, stop: pb.stop };
+}
+
+/**
+ * A PocketBase of the test's own seeded as the bench seeds it (scripts/bench-server.mjs scaleRows), straight into
+ * its database past the API: 12 customers, the first of them staff, the third hiding its e-mail; clients signed in
+ * as the staff member and the second customer, a visitor's and the superuser's.
+ */
+export async function scaleServer(bookings: number, env: Record<string, string> = {}) {
+  const server = await startPocketBase({ port: await freePort(), env });
+  const hash = await passwordHash(server, PASSWORD);
+  const rows = scaleRows({ customers: 12, bookings, hash });
+  const [first, second, third] = rows.usuarios;
+  if (!first || !second || !third) throw new Error('the seed has no accounts');
+  third.emailVisibility = false;
+  insertRows(server.dataDir, rows);
+  await applyStaffRule(server, rows.usuarios);
+  const root = client(nextIp(), server.url);
+  root.authStore.save(server.superuser.token);
+  return {
+    server,
+    staffId: String(first.id),
+    staff: await signedIn(server.url, first.email),
+    customer: await signedIn(server.url, second.email),
+    visitor: client(nextIp(), server.url),
+    root,
+  };
 }

@@ -3,13 +3,10 @@
 // equal what PocketBase answers for the same call to the superuser (no rule, no join), with the same totals,
 // expand and errors; the rule follows the admin flag.
 import { createRequire } from 'node:module';
-import PocketBase, { ClientResponseError, type ListResult, type RecordModel } from 'pocketbase';
+import PocketBase, { type ListResult, type RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scaleRows } from '../../scripts/bench-server.mjs';
-import { freePort, startPocketBase } from '../../scripts/pocketbase-server.mjs';
-import { applyStaffRule, insertRows, passwordHash } from '../../scripts/seed.mjs';
 import paginas from '../../pocketbase/pb_hooks/lib/paginas.js';
-import { nextIp, PASSWORD } from './helpers';
+import { failure, PASSWORD, scaleServer } from './helpers';
 
 const comum = createRequire(import.meta.url)('../../pocketbase/pb_hooks/lib/comum.js') as {
   buscaIndexada(key: string): string | null;
@@ -24,7 +21,7 @@ const lista = createRequire(import.meta.url)('../../pocketbase/pb_hooks/lib/list
   regraDaLista(ids: string[]): string;
 };
 
-type Server = Awaited<ReturnType<typeof startPocketBase>>;
+type Server = Awaited<ReturnType<typeof scaleServer>>['server'];
 interface Query {
   filter?: string;
   sort?: string;
@@ -38,23 +35,6 @@ let visitor: PocketBase;
 let root: PocketBase;
 let staffId = '';
 const BOOKINGS = 240;
-
-function client(): PocketBase {
-  const pb = new PocketBase(server.url);
-  pb.autoCancellation(false);
-  const ip = nextIp();
-  pb.beforeSend = (url, options) => {
-    options.headers = { ...options.headers, 'X-Forwarded-For': ip };
-    return { url, options };
-  };
-  return pb;
-}
-
-async function loggedIn(email: string) {
-  const pb = client();
-  await pb.collection('usuarios').authWithPassword(email, PASSWORD);
-  return pb;
-}
 
 const list = (pb: PocketBase, page: number, perPage: number, query: Query = {}) =>
   pb.collection('agendamentos').getList(page, perPage, { expand: 'usuario', ...query });
@@ -71,31 +51,11 @@ async function own(page: number, perPage: number, query: Query): Promise<ListRes
   return answer;
 }
 
-async function failure(call: Promise<unknown>) {
-  const error = await call.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ClientResponseError);
-  return error as ClientResponseError;
-}
-
 beforeAll(async () => {
   // Read 7 rows at a time, so an export crosses many pages and the ties of every sort.
-  server = await startPocketBase({ port: await freePort(), env: { EXPORTAR_LOTE: '7' } });
-  const hash = await passwordHash(server, PASSWORD);
-  const rows = scaleRows({ customers: 12, bookings: BOOKINGS, hash });
-  const [first, second, third] = rows.usuarios;
-  if (!first || !second || !third) throw new Error('the seed has no accounts');
-  third.emailVisibility = false;
-  insertRows(server.dataDir, rows);
-  await applyStaffRule(server, rows.usuarios);
-  staffId = String(first.id);
-  staff = await loggedIn(first.email); // the seed's first account is staff
-  customer = await loggedIn(second.email);
-  visitor = client();
-  root = client();
-  root.authStore.save(server.superuser.token);
+  const seeded = await scaleServer(BOOKINGS, { EXPORTAR_LOTE: '7' });
+  ({ server, staff, customer, visitor, root } = seeded);
+  staffId = seeded.staffId;
 });
 
 afterAll(async () => {

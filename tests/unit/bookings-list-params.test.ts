@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_LIST_PARAMS,
@@ -9,12 +10,15 @@ import {
   sortAfterClear,
   sortParam,
   SORTABLE_COLUMNS,
+  textSearchQuery,
   writeListParams,
   type ListParams,
 } from '@/features/bookings/list-params';
 import { customerIndexedKeys, customerSearchKey, INDEXED_KEY_FIELDS } from '@/lib/search-key';
 import { compileFilter } from '@/mocks/filter';
 import { inZone } from '../helpers/zone';
+import busca from '../../pocketbase/pb_hooks/lib/busca_texto.js';
+import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 
 interface Row {
   created: string;
@@ -315,5 +319,90 @@ describe('URL state', () => {
     expect(listHref({ listSearch: '' })).toBe('/dashboard');
     expect(listHref(null)).toBe('/dashboard');
     expect(listHref({ listSearch: '//evil.example' })).toBe('/dashboard');
+  });
+});
+
+describe("the kit's text search (pb_hooks/lib/busca_texto.js, issue 30)", () => {
+  const base: ListParams = { ...DEFAULT_LIST_PARAMS };
+
+  it('takes a name or part of a number or an e-mail of 3 characters or more; a date, a whole CPF, phone or e-mail, or less stay with the list', () => {
+    for (const search of ['Rossi', "D'Ávila", 'cliente1', '0000-0007', 'ana@gm', '2026-09', 'ros'])
+      expect(textSearchQuery({ ...base, search }), search).not.toBeNull();
+    for (const search of [
+      '',
+      'ro',
+      '  a ',
+      '05/10/2026',
+      '153.509.460-56',
+      '(21) 99876-5432',
+      'ana@demo.com.br',
+    ])
+      expect(textSearchQuery({ ...base, search }), search).toBeNull();
+    expect(
+      textSearchQuery({
+        ...base,
+        search: 'Rossi',
+        status: 'NOTA_ERRO',
+        page: 3,
+        perPage: 10,
+        consulado: 'curitiba',
+      }),
+    ).toEqual({
+      texto: 'Rossi',
+      sort: '-created,-id',
+      page: '3',
+      perPage: '10',
+      status: 'NOTA_ERRO',
+      consulado: 'curitiba',
+    });
+  });
+
+  it("finds what the list's own filter finds: the kit's filtroEquivalente of the route's query is filterParam, for any list", () => {
+    const text = fc.oneof(
+      fc.constantFrom(
+        'Rossi',
+        "D'Ávila",
+        'ana silva',
+        'cliente1@',
+        '0000-0007',
+        '2026-09-1',
+        'a"b\\c',
+        '＠x',
+      ),
+      fc.string({ minLength: 0, maxLength: 12 }),
+    );
+    const day = fc.constantFrom('', '2026-01-31', '2026-02-29', '2024-02-29', '2026-10-05', 'x');
+    fc.assert(
+      fc.property(
+        text,
+        fc.constantFrom('', 'NOVO', 'AGENDADO', 'NOTA_ERRO'),
+        day,
+        day,
+        fc.constantFrom('', 'curitiba', 'sao-paulo'),
+        fc.constantFrom('', 'aprovada', 'pendente'),
+        fc.constantFrom(...SORTABLE_COLUMNS),
+        fc.boolean(),
+        (search, status, from, to, consulado, documentacao, id, desc) => {
+          const params = {
+            ...base,
+            search,
+            status: status as ListParams['status'],
+            from: from === 'x' ? '' : from,
+            to: to === 'x' ? '' : to,
+            consulado,
+            documentacao,
+            sort: { id, desc },
+          };
+          const query = textSearchQuery(params);
+          if (!query) return;
+          const read = busca.pedidoDe((name) => query[name] ?? '', comum.termoBusca);
+          expect(read.erro).toBeUndefined();
+          if (!read.pedido) return;
+          expect(busca.filtroEquivalente(read.pedido)).toBe(filterParam(params));
+          expect(read.pedido.ordem).toBe(listRequestOptions(params).sort);
+        },
+      ),
+      { numRuns: 400 },
+    );
   });
 });

@@ -72,3 +72,51 @@ function totalSemFiltro(e) {
 }
 
 module.exports = { regraDaLista, atualizarRegra, tocaEquipe, totalSemFiltro };
+
+/**
+ * GET /api/agendamentos/busca (issue 30): a page of the staff list searched for text anywhere in the customer's
+ * key, read from the full-text index (lib/busca_texto.js; migration 1763917000_busca_texto.js). The query is the
+ * list's: `texto` (3 characters or more), `status`, `de` and `ate` (instants as PocketBase stores them),
+ * `consulado`, `documentacao`, `sort`, `page`, `perPage`; the answer is PocketBase's list page, each booking with
+ * its customer (`expand=usuario`) as the list rule and the accounts' own rules let staff read it. Staff only.
+ */
+function listarPorTexto(e) {
+  const busca = require(`${__hooks}/lib/busca_texto.js`);
+  const comum = require(`${__hooks}/lib/comum.js`);
+  const paginas = require(`${__hooks}/lib/paginas.js`);
+  if (!e.auth || e.auth.collection().name !== 'usuarios' || !e.auth.getBool('admin')) {
+    throw new ForbiddenError(busca.MSG.soEquipe);
+  }
+  const consultaHttp = e.request.url.query();
+  const lido = busca.pedidoDe((nome) => String(consultaHttp.get(nome) || ''), comum.termoBusca);
+  if (lido.erro) throw new BadRequestError(busca.MSG[lido.erro]);
+  const p = lido.pedido;
+  const sql = busca.consulta(p, paginas.chavesDe(p.ordem));
+  const contagem = new DynamicModel({ total: 0 });
+  e.app
+    .db()
+    .newQuery('SELECT COUNT(*) AS total ' + sql.de)
+    .bind(sql.params)
+    .one(contagem);
+  const linhas = arrayOf(new DynamicModel({ id: '' }));
+  e.app
+    .db()
+    .newQuery('SELECT a.id AS id ' + sql.de + ' ' + sql.ordem + ' LIMIT {:limite} OFFSET {:salto}')
+    .bind(Object.assign({ limite: p.porPagina, salto: (p.pagina - 1) * p.porPagina }, sql.params))
+    .all(linhas);
+  const ids = linhas.map((linha) => linha.id);
+  const porId = {};
+  for (const registro of ids.length ? e.app.findRecordsByIds(COLECAO, ids) : [])
+    porId[registro.id] = registro;
+  const registros = ids.map((id) => porId[id]).filter(Boolean);
+  $apis.enrichRecords(e, registros, 'usuario');
+  return e.json(200, {
+    page: p.pagina,
+    perPage: p.porPagina,
+    totalItems: contagem.total,
+    totalPages: Math.ceil(contagem.total / p.porPagina),
+    items: registros,
+  });
+}
+
+module.exports.listarPorTexto = listarPorTexto;

@@ -11,17 +11,11 @@ import { indexedSearch, searchKey } from '@/lib/search-key';
 import { BOOKING_STATUSES, type BookingStatus } from '@/lib/types';
 import { REGRAS } from '@/lib/processo';
 import paginas from '../../../pocketbase/pb_hooks/lib/paginas.js';
+import buscaTexto from '../../../pocketbase/pb_hooks/lib/busca_texto.js';
 import { CASE_STATES, SEVERAL_CONSULATES, type CaseState } from './review/api';
 
 /** Column ids are the PocketBase field names, so a column id is also its sort key. */
-export const SORTABLE_COLUMNS = [
-  'created',
-  'status_agendamento',
-  'data_agendamento',
-  'hora_agendamento',
-  'local_agendamento',
-  'updated',
-] as const;
+export const SORTABLE_COLUMNS = buscaTexto.COLUNAS_DA_LISTA;
 export type SortableColumn = (typeof SORTABLE_COLUMNS)[number];
 
 export interface ListSort {
@@ -235,17 +229,53 @@ function searchFilter(search: string): string | null {
     : created + pb.filter('busca ~ {:key}', { key });
 }
 
-/** The creation range: from the start of `from` to the end of `to`, both local days. */
-function createdFilter(from: string, to: string): string | null {
-  const start = localDay(from);
+/** The creation range: from the start of `from` to the end of `to`, both local days (null for an open end). */
+function createdRange(from: string, to: string): { start: Date | null; end: Date | null } {
   const last = localDay(to);
+  return {
+    start: localDay(from),
+    end: last ? new Date(last.getFullYear(), last.getMonth(), last.getDate() + 1) : null,
+  };
+}
+
+/** The creation range as a filter. */
+function createdFilter(from: string, to: string): string | null {
+  const { start, end } = createdRange(from, to);
   const parts: string[] = [];
   if (start) parts.push(pb.filter('created >= {:start}', { start }));
-  if (last) {
-    const end = new Date(last.getFullYear(), last.getMonth(), last.getDate() + 1);
-    parts.push(pb.filter('created < {:end}', { end }));
-  }
+  if (end) parts.push(pb.filter('created < {:end}', { end }));
   return parts.length ? parts.join(' && ') : null;
+}
+
+/** An instant as PocketBase stores it and as pb.filter writes a Date: '2026-11-20 03:00:00.000Z'. */
+const pbInstant = (date: Date | null): string => (date ? date.toISOString().replace('T', ' ') : '');
+
+/**
+ * The query of the kit's text search (GET /api/agendamentos/busca, pb_hooks/lib/busca_texto.js; issue 30) when the
+ * search is text to find anywhere in the customer's key (a name, part of a number or of an e-mail, 3 characters or
+ * more), read there from a full-text index; null when PocketBase's list reads it (no search, a date, a whole CPF,
+ * phone or e-mail, a shorter text). The route finds what `filterParam` would: the kit's `filtroEquivalente`.
+ */
+export function textSearchQuery(params: ListParams): Record<string, string> | null {
+  const q = buscaTexto.limpo(params.search);
+  if (!q || localDayRange(q) || indexedSearch(searchKey(q)) || !buscaTexto.peloIndice(q, searchKey))
+    return null;
+  const { start, end } = createdRange(params.from, params.to);
+  const query: Record<string, string> = {
+    texto: q,
+    sort: listRequestOptions(params).sort,
+    page: String(params.page),
+    perPage: String(params.perPage),
+  };
+  const optional: Record<string, string> = {
+    status: params.status,
+    de: pbInstant(start),
+    ate: pbInstant(end),
+    consulado: params.consulado ?? '',
+    documentacao: params.documentacao ?? '',
+  };
+  for (const [name, value] of Object.entries(optional)) if (value) query[name] = value;
+  return query;
 }
 
 /**

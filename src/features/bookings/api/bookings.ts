@@ -4,7 +4,13 @@ import { pb } from '@/lib/pocketbase';
 import type { BookingHistoryRecord, BookingRecord, BookingStatus, ListResult } from '@/lib/types';
 import regras from '../../../../pocketbase/pb_hooks/lib/regras.json';
 import paginas from '../../../../pocketbase/pb_hooks/lib/paginas.js';
-import { listRequestOptions, sameSort, type ListFilters, type ListParams } from '../list-params';
+import {
+  listRequestOptions,
+  sameSort,
+  textSearchQuery,
+  type ListFilters,
+  type ListParams,
+} from '../list-params';
 
 const agendamentos = () => pb.collection('agendamentos');
 const historico = () => pb.collection('historico_agendamentos');
@@ -66,12 +72,16 @@ function around(
 }
 
 /**
- * One page of the staff list, read as pb_hooks/lib/paginas.js plans it (issue 30): the first page and any page
+ * One page of the staff list (issue 30). A search for text anywhere in the customer's key is the kit's route over its
+ * full-text index (list-params.ts textSearchQuery). Any other list is read as pb_hooks/lib/paginas.js plans it: the first page and any page
  * whose place is unknown by PocketBase's offset; the page beside one already read from that page's last (or first)
  * row; a page past the middle from the other end. A page read from its neighbour or from the end asks PocketBase
  * for no count: its total is the list's, already known.
  */
 async function readListPage(params: ListParams, cached: ReturnType<typeof around>): Promise<Page> {
+  // Text anywhere in the customer's key: the kit reads it from its full-text index, page by offset among the matches.
+  const text = textSearchQuery(params);
+  if (text) return pb.send<Page>('/api/agendamentos/busca', { query: text });
   const options = listRequestOptions(params);
   let total = cached.total;
   const lastRow = cached.before?.items.at(-1);

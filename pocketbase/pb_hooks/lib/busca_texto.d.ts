@@ -1,0 +1,38 @@
+export interface PedidoDeBusca {
+  texto: string;
+  chave: string;
+  status: string;
+  de: string;
+  ate: string;
+  consulado: string;
+  documentacao: string;
+  ordem: string;
+  pagina: number;
+  porPagina: number;
+}
+declare const buscaTexto: {
+  MINIMO: number;
+  COLUNAS_DA_LISTA: readonly [
+    'created',
+    'status_agendamento',
+    'data_agendamento',
+    'hora_agendamento',
+    'local_agendamento',
+    'updated',
+  ];
+  COLUNAS: string[];
+  NOTA_ERRO: string;
+  MSG: { soEquipe: string; curta: string; invalida: string };
+  limpo(texto: string): string;
+  peloIndice(texto: string, termoBusca: (texto: string) => string): boolean;
+  pedidoDe(
+    valor: (nome: string) => string,
+    termoBusca: (texto: string) => string,
+  ): { pedido: PedidoDeBusca; erro?: undefined } | { erro: 'curta' | 'invalida'; pedido?: undefined };
+  filtroEquivalente(pedido: PedidoDeBusca): string;
+  consulta(
+    pedido: PedidoDeBusca,
+    chaves: { campo: string; desc: boolean }[],
+  ): { de: string; params: Record<string, string>; ordem: string };
+};
+export default buscaTexto;

@@ -1,0 +1,183 @@
+// The staff list searched for text anywhere in a customer's key (issue 30): a name, or part of a number or of an
+// e-mail, read from the full-text index of migration 1763917000_busca_texto.js instead of `busca LIKE '%…%'` over
+// every booking. Written once for the three that need it: the kit's route GET /api/agendamentos/busca
+// (lib/lista_equipe.js listarPorTexto), the browser's list (src/features/bookings/api/bookings.ts) and the demo
+// double's copy of the route (src/mocks/busca.ts). CommonJS, requires nothing (the key's folding, comum.js
+// termoBusca, is passed in).
+//
+// What the route finds is, by definition, what PocketBase's own list finds with `filtroEquivalente(pedido)`: the
+// list's filter for the same search and filters (src/features/bookings/list-params.ts filterParam). The server
+// test (tests/server/busca-texto.test.ts) holds the two answers equal on a real PocketBase.
+
+/** The trigram index finds pieces of 3 characters or more; a shorter search is PocketBase's `~`. */
+const MINIMO = 3;
+
+/** The staff list's sortable columns (its headers: src/features/bookings/list-params.ts SORTABLE_COLUMNS). */
+const COLUNAS_DA_LISTA = [
+  'created',
+  'status_agendamento',
+  'data_agendamento',
+  'hora_agendamento',
+  'local_agendamento',
+  'updated',
+];
+
+/** What the search may sort on: the list's columns and the tie key. */
+const COLUNAS = COLUNAS_DA_LISTA.concat('id');
+
+/** The status filter's option for an order whose invoice failed (list-params.ts INVOICE_ERROR_FILTER). */
+const NOTA_ERRO = 'NOTA_ERRO';
+
+/** PocketBase's largest page (apis.MaxPerPage). */
+const MAIOR_PAGINA = 1000;
+
+/** An instant as PocketBase stores and filters it: '2026-11-20 03:00:00.000Z'. */
+const INSTANTE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+const MSG = {
+  soEquipe: 'Apenas a equipe pode buscar nos agendamentos.',
+  curta: 'Digite pelo menos 3 caracteres para buscar.',
+  invalida: 'Busca inválida: confira os filtros e a ordem da lista.',
+};
+
+/** The search as the list sends it: backslashes left out (src/features/bookings/list-params.ts), trimmed. */
+function limpo(texto) {
+  return String(texto || '')
+    .replace(/\\/g, '')
+    .trim();
+}
+
+const tamanho = (texto) => Array.from(texto).length;
+
+/** True when this search text (and its folded key, `termoBusca(texto)`) is long enough for the index. */
+function peloIndice(texto, termoBusca) {
+  const q = limpo(texto);
+  return tamanho(q) >= MINIMO && tamanho(termoBusca(q)) >= MINIMO;
+}
+
+/**
+ * The request read from its query (`valor(nome)` gives '' for a missing one) into
+ * { pedido: { texto, chave, status, de, ate, consulado, documentacao, ordem, pagina, porPagina } } or
+ * { erro: MSG key }. `ordem` is the list's sort as sent ('-created,-id').
+ */
+function pedidoDe(valor, termoBusca) {
+  const texto = limpo(valor('texto'));
+  if (!peloIndice(texto, termoBusca)) return { erro: 'curta' };
+  const status = valor('status');
+  const de = valor('de');
+  const ate = valor('ate');
+  const ordem = valor('sort') || '-created';
+  const pagina = valor('page') === '' ? 1 : Number(valor('page'));
+  const porPagina = valor('perPage') === '' ? 30 : Number(valor('perPage'));
+  const campos = ordem.split(',').map((parte) => parte.trim().replace(/^[-+]/, ''));
+  const valido =
+    (status === '' || status === NOTA_ERRO || /^[A-Z_]{1,40}$/.test(status)) &&
+    (de === '' || INSTANTE.test(de)) &&
+    (ate === '' || INSTANTE.test(ate)) &&
+    campos.every((campo) => COLUNAS.indexOf(campo) >= 0) &&
+    Number.isInteger(pagina) &&
+    pagina >= 1 &&
+    Number.isInteger(porPagina) &&
+    porPagina >= 1 &&
+    porPagina <= MAIOR_PAGINA &&
+    valor('consulado').length <= 100 &&
+    valor('documentacao').length <= 100 &&
+    tamanho(texto) <= 200;
+  if (!valido) return { erro: 'invalida' };
+  return {
+    pedido: {
+      texto,
+      chave: termoBusca(texto),
+      status,
+      de,
+      ate,
+      consulado: valor('consulado'),
+      documentacao: valor('documentacao'),
+      ordem,
+      pagina,
+      porPagina,
+    },
+  };
+}
+
+/** A value in a PocketBase filter, quoted as the SDK's pb.filter quotes it. */
+const citado = (valor) => JSON.stringify(valor);
+
+/** The filter parts other than the text, as the list writes them (list-params.ts filterParam), in its order. */
+function outrasPartes(p) {
+  const partes = [];
+  if (p.status === NOTA_ERRO) partes.push("nota_status = 'ERROR'");
+  else if (p.status) partes.push('status_agendamento = ' + citado(p.status));
+  const periodo = [];
+  if (p.de) periodo.push('created >= ' + citado(p.de));
+  if (p.ate) periodo.push('created < ' + citado(p.ate));
+  if (periodo.length) partes.push(periodo.join(' && '));
+  if (p.consulado) partes.push('consulado = ' + citado(p.consulado));
+  if (p.documentacao) partes.push('documentacao = ' + citado(p.documentacao));
+  return partes;
+}
+
+/**
+ * PocketBase's list filter that finds the same bookings: the text in the creation instant (unless it holds an '@',
+ * which PocketBase refuses in a staff filter and no instant holds) or in the key, and the other filters.
+ */
+function filtroEquivalente(p) {
+  const texto =
+    (p.texto.indexOf('@') >= 0 ? '' : 'created ~ ' + citado(p.texto) + ' || ') + 'busca ~ ' + citado(p.chave);
+  const partes = outrasPartes(p);
+  return partes.length ? ['(' + texto + ')'].concat(partes).join(' && ') : texto;
+}
+
+/** A phrase of the full-text query: the text as it is, quotes doubled. */
+const frase = (texto) => '"' + texto.replace(/"/g, '""') + '"';
+
+/**
+ * The SQL of the search: `de` (FROM … WHERE …, the bookings as `a`), its `params`, and `ordem` (ORDER BY …, the
+ * list's sort with its ties, as lib/paginas.js chavesDe gives them: `chaves`). The index is read first and each
+ * booking it finds is looked up by id (CROSS JOIN keeps that order): the matches are few beside the table.
+ */
+function consulta(p, chaves) {
+  const params = { m: 'busca : ' + frase(p.chave) + ' OR criado : ' + frase(p.texto) };
+  const onde = ['_busca_texto MATCH {:m}'];
+  if (p.status === NOTA_ERRO) onde.push("a.nota_status = 'ERROR'");
+  const valores = {
+    status: p.status === NOTA_ERRO ? '' : p.status,
+    de: p.de,
+    ate: p.ate,
+    consulado: p.consulado,
+    documentacao: p.documentacao,
+  };
+  const testes = {
+    status: 'a.status_agendamento =',
+    de: 'a.created >=',
+    ate: 'a.created <',
+    consulado: 'a.consulado =',
+    documentacao: 'a.documentacao =',
+  };
+  for (const nome of Object.keys(testes)) {
+    if (!valores[nome]) continue;
+    onde.push(testes[nome] + ' {:' + nome + '}');
+    params[nome] = valores[nome];
+  }
+  return {
+    de:
+      'FROM _busca_texto CROSS JOIN _busca_chaves k ON k.n = _busca_texto.rowid ' +
+      'CROSS JOIN agendamentos a ON a.id = k.id WHERE ' +
+      onde.join(' AND '),
+    params,
+    ordem: 'ORDER BY ' + chaves.map((c) => 'a.' + c.campo + (c.desc ? ' DESC' : ' ASC')).join(', '),
+  };
+}
+
+module.exports = {
+  MINIMO,
+  COLUNAS_DA_LISTA,
+  COLUNAS,
+  NOTA_ERRO,
+  MSG,
+  limpo,
+  peloIndice,
+  pedidoDe,
+  filtroEquivalente,
+  consulta,
+};
