@@ -97,6 +97,29 @@ describe('the text search', () => {
         perPage: '50',
       },
     ],
+    // Text every booking holds (every customer's e-mail): read by walking the sort's index, testing each row.
+    ['in every booking, newest first', { texto: 'cliente', sort: '-created,-id', page: '1', perPage: '50' }],
+    ['in every booking, the last page', { texto: 'escala', sort: 'created,id', page: '5', perPage: '50' }],
+    [
+      'in every booking, by place',
+      { texto: 'passaporte', sort: '-local_agendamento,-created,-id', page: '3', perPage: '17' },
+    ],
+    [
+      'in every booking, one status',
+      { texto: 'cliente', status: 'AGENDADO', sort: 'updated,id', page: '1', perPage: '10' },
+    ],
+    [
+      'in every booking, a consulate and a creation range',
+      {
+        texto: '.test',
+        consulado: 'curitiba',
+        de: '2025-06-01 03:00:00.000Z',
+        sort: '-created,-id',
+        page: '1',
+        perPage: '50',
+      },
+    ],
+    ['wildcards taken as themselves', { texto: 'cli%nte_', sort: '-created,-id', page: '1', perPage: '50' }],
     ['nobody', { texto: 'ninguem com este nome', sort: '-created,-id', page: '1', perPage: '50' }],
     ['past the last page', { texto: 'silva', sort: '-created,-id', page: '40', perPage: '50' }],
     [

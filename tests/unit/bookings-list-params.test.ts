@@ -405,4 +405,20 @@ describe("the kit's text search (pb_hooks/lib/busca_texto.js, issue 30)", () => 
       { numRuns: 400 },
     );
   });
+
+  it('reads a page by walking the sort index when most bookings hold the text, from the index when few do', () => {
+    // A million bookings; a name in one of ten; the first page: a walk of about 500 rows.
+    expect(busca.modo({ achados: 100_000, total: 100_000, base: 1_000_000, salto: 0, limite: 50 })).toBe(
+      'tabela',
+    );
+    // Two matches: looking them up beats walking a million rows.
+    expect(busca.modo({ achados: 2, total: 2, base: 1_000_000, salto: 0, limite: 50 })).toBe('indice');
+    // A deep page of a common name walks too far: the matches are joined instead.
+    expect(busca.modo({ achados: 1_000, total: 1_000, base: 1_000_000, salto: 950, limite: 50 })).toBe(
+      'indice',
+    );
+    // Counting: from the other filters' rows when they are fewer than the matches.
+    expect(busca.contarPor({ achados: 100_000, base: 47_000 })).toBe('tabela');
+    expect(busca.contarPor({ achados: 1_000, base: 47_000 })).toBe('indice');
+  });
 });

@@ -33,6 +33,15 @@ declare const buscaTexto: {
   consulta(
     pedido: PedidoDeBusca,
     chaves: { campo: string; desc: boolean }[],
-  ): { de: string; params: Record<string, string>; ordem: string };
+  ): {
+    achados: string;
+    porIndice: string;
+    porTabela: string;
+    soFiltros: string | null;
+    params: Record<string, string>;
+    ordem: string;
+  };
+  modo(x: { achados: number; total: number; base: number; salto: number; limite: number }): 'tabela' | 'indice';
+  contarPor(x: { achados: number; base: number }): 'tabela' | 'indice';
 };
 export default buscaTexto;

@@ -92,18 +92,45 @@ function listarPorTexto(e) {
   if (lido.erro) throw new BadRequestError(busca.MSG[lido.erro]);
   const p = lido.pedido;
   const sql = busca.consulta(p, paginas.chavesDe(p.ordem));
-  const contagem = new DynamicModel({ total: 0 });
-  e.app
-    .db()
-    .newQuery('SELECT COUNT(*) AS total ' + sql.de)
-    .bind(sql.params)
-    .one(contagem);
+  const contar = (de) => {
+    const linha = new DynamicModel({ n: 0 });
+    e.app
+      .db()
+      .newQuery('SELECT COUNT(*) AS n ' + de)
+      .bind(sql.params)
+      .one(linha);
+    return linha.n;
+  };
+  // The index's matches first (a count of the index alone): none, and there is nothing else to read.
+  const achados = contar(sql.achados);
+  let total = 0;
+  let base = 0;
+  if (achados > 0) {
+    if (sql.soFiltros) {
+      base = contar(sql.soFiltros);
+      total = contar(busca.contarPor({ achados, base }) === 'tabela' ? sql.porTabela : sql.porIndice);
+    } else {
+      // The index holds every booking once (the migration's triggers): its matches are the total, and its highest
+      // number is about the count of bookings, read at no cost.
+      const maior = new DynamicModel({ n: 0 });
+      e.app.db().newQuery('SELECT COALESCE(MAX(n), 0) AS n FROM _busca_chaves').one(maior);
+      base = maior.n;
+      total = achados;
+    }
+  }
+  const salto = (p.pagina - 1) * p.porPagina;
   const linhas = arrayOf(new DynamicModel({ id: '' }));
-  e.app
-    .db()
-    .newQuery('SELECT a.id AS id ' + sql.de + ' ' + sql.ordem + ' LIMIT {:limite} OFFSET {:salto}')
-    .bind(Object.assign({ limite: p.porPagina, salto: (p.pagina - 1) * p.porPagina }, sql.params))
-    .all(linhas);
+  if (total > salto) {
+    const de =
+      busca.modo({ achados, total, base, salto, limite: p.porPagina }) === 'tabela'
+        ? sql.porTabela
+        : sql.porIndice;
+    e.app
+      .db()
+      .newQuery('SELECT a.id AS id ' + de + ' ' + sql.ordem + ' LIMIT {:limite} OFFSET {:salto}')
+      .bind(Object.assign({ limite: p.porPagina, salto }, sql.params))
+      .all(linhas);
+  }
   const ids = linhas.map((linha) => linha.id);
   const porId = {};
   for (const registro of ids.length ? e.app.findRecordsByIds(COLECAO, ids) : [])
@@ -113,8 +140,8 @@ function listarPorTexto(e) {
   return e.json(200, {
     page: p.pagina,
     perPage: p.porPagina,
-    totalItems: contagem.total,
-    totalPages: Math.ceil(contagem.total / p.porPagina),
+    totalItems: total,
+    totalPages: Math.ceil(total / p.porPagina),
     items: registros,
   });
 }

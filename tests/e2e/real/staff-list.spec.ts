@@ -82,3 +82,48 @@ test(
     await shot(page, 'staff-list-pages');
   },
 );
+
+test(
+  "part of an e-mail typed in the search is read from the server's text index: the bookings and order PocketBase's own filter gives",
+  { tag: '@staff' },
+  async ({ page }) => {
+    test.setTimeout(60_000);
+    const api = new PocketBase(REAL_BACKEND.pb);
+    api.autoCancellation(false);
+    await api.collection('usuarios').authWithPassword(ACCOUNTS.admin.email, PASSWORD);
+    const before = `created < "${saoPauloDay()} 03:00:00.000Z"`;
+    // What the list's own filter finds (src/features/bookings/list-params.ts filterParam), as PocketBase reads it.
+    const expected = async (sort: string) =>
+      (
+        await api.collection('agendamentos').getFullList({
+          filter: `busca ~ "＠demo.com" && ${before}`,
+          sort,
+          expand: 'usuario',
+        })
+      ).map(
+        (b) => (b.expand?.usuario as { nome_completo?: string } | undefined)?.nome_completo ?? 'Desconhecido',
+      );
+    const newest = await expected('-created,-id');
+    expect(newest.length, 'every customer of the seed has an e-mail at demo.com.br').toBeGreaterThan(
+      PER_PAGE,
+    );
+
+    await loginAs(page, 'admin');
+    await page.goto(`/dashboard?perPage=${PER_PAGE}&to=${saoPauloDay(-1)}`);
+    const searched = page.waitForResponse((r) => r.url().includes('/api/agendamentos/busca?'));
+    await page.getByRole('searchbox', { name: 'Buscar por cliente' }).fill('@demo.com');
+    expect((await searched).status()).toBe(200);
+    await expect(page.getByText(`Total: ${newest.length}`, { exact: true })).toBeVisible();
+    expect(await namesShown(page, 1)).toEqual(newest.slice(0, PER_PAGE));
+    await page
+      .getByRole('navigation', { name: 'Paginação' })
+      .getByRole('button', { name: 'Próxima página' })
+      .click();
+    expect(await namesShown(page, 2)).toEqual(newest.slice(PER_PAGE, 2 * PER_PAGE));
+    await page.getByRole('button', { name: 'STATUS' }).click();
+    expect(await namesShown(page, 1)).toEqual(
+      (await expected('status_agendamento,created,id')).slice(0, PER_PAGE),
+    );
+    await shot(page, 'staff-list-text-search');
+  },
+);
