@@ -41,7 +41,13 @@ declare const buscaTexto: {
     params: Record<string, string>;
     ordem: string;
   };
-  modo(x: { achados: number; total: number; base: number; salto: number; limite: number }): 'tabela' | 'indice';
+  modo(x: {
+    achados: number;
+    total: number;
+    base: number;
+    salto: number;
+    limite: number;
+  }): 'tabela' | 'indice';
   contarPor(x: { achados: number; base: number }): 'tabela' | 'indice';
 };
 export default buscaTexto;
