@@ -266,8 +266,11 @@ export async function benchServer({
     const records = `${backend.pb.url}/api/collections/agendamentos/records`;
     // The sort with its ties, as the list sends it (pb_hooks/lib/paginas.js).
     const fullSort = (sort) => paginas.ordemDe(paginas.chavesDe(sort), false);
+    // The kit counts the list itself when it can (list-params.ts listRequestOptions, lib/paginas.js contagemPropria).
+    const kitCount = (filter) =>
+      paginas.contagemPropria(filter ?? '') ? { skipTotal: 'true', ...(filter ? { contar: '1' } : {}) } : {};
     const list = (query) =>
-      `${records}?${new URLSearchParams({ page: '1', perPage: '50', expand: 'usuario', ...(query.filter ? {} : { skipTotal: 'true' }), ...query, sort: fullSort(query.sort ?? '-created') })}`;
+      `${records}?${new URLSearchParams({ page: '1', perPage: '50', expand: 'usuario', ...kitCount(query.filter), ...query, sort: fullSort(query.sort ?? '-created') })}`;
     // A text search as the list sends it (list-params.ts textSearchQuery): the kit's full-text index.
     const textSearch = (query) =>
       `${backend.pb.url}/api/agendamentos/busca?${new URLSearchParams({ page: '1', perPage: '50', ...query, sort: fullSort(query.sort ?? '-created') })}`;

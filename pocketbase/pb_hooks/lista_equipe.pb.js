@@ -22,9 +22,9 @@ onRecordDelete((e) => {
   if (lista.tocaEquipe(e.record)) lista.atualizarRegra(e.app);
 }, 'usuarios');
 
-// The staff list's total without its filter, counted without the rule (lib/lista_equipe.js totalSemFiltro).
+// The staff list's total counted by the kit, from an index (lib/lista_equipe.js totalDaEquipe).
 onRecordsListRequest((e) => {
-  require(`${__hooks}/lib/lista_equipe.js`).totalSemFiltro(e);
+  require(`${__hooks}/lib/lista_equipe.js`).totalDaEquipe(e);
   e.next();
 }, 'agendamentos');
 

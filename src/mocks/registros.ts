@@ -38,6 +38,7 @@ import {
 } from './http';
 import { pagarPixDemo } from './asaas';
 import { conciliar } from './pedidos';
+import paginas from '../../pocketbase/pb_hooks/lib/paginas.js';
 
 type Row =
   | StoredUser
@@ -203,10 +204,14 @@ export function listRecords(name: CollectionName, request: Request): Response {
     return 0;
   });
   // Asked without the total, PocketBase leaves it out (-1); the kit fills it in for a staff member's bookings
-  // without a filter (pb_hooks/lib/lista_equipe.js totalSemFiltro).
-  const skipTotal =
-    ['1', 'true'].includes(query.get('skipTotal') ?? '') &&
-    !(name === 'agendamentos' && viewer?.admin && (query.get('filter') ?? '').trim() === '');
+  // without a filter, or with one it counts and `contar=1` (pb_hooks/lib/lista_equipe.js totalDaEquipe).
+  const filter = (query.get('filter') ?? '').trim();
+  const kitCounts =
+    name === 'agendamentos' &&
+    viewer?.admin === true &&
+    (filter === '' || query.get('contar') === '1') &&
+    paginas.contagemPropria(filter) !== null;
+  const skipTotal = ['1', 'true'].includes(query.get('skipTotal') ?? '') && !kitCounts;
   const expand = expandParam(request);
   return HttpResponse.json({
     page,

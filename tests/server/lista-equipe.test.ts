@@ -26,6 +26,7 @@ interface Query {
   filter?: string;
   sort?: string;
   skipTotal?: boolean;
+  contar?: '1';
 }
 
 let server: Server;
@@ -44,6 +45,8 @@ const list = (pb: PocketBase, page: number, perPage: number, query: Query = {}) 
  * no join and no DISTINCT), each booking's account as PocketBase shows it to the staff member (one customer hides
  * their e-mail, which the superuser would see).
  */
+const ids = (page: ListResult<RecordModel>) => ({ ...page, items: page.items.map((b) => b.id) });
+
 async function own(page: number, perPage: number, query: Query): Promise<ListResult<RecordModel>> {
   const answer = await list(root, page, perPage, query);
   const accounts = new Map((await staff.collection('usuarios').getFullList()).map((u) => [u.id, u]));
@@ -164,6 +167,46 @@ describe("a staff member's list", () => {
     expect([filtered.totalItems, filtered.totalPages]).toEqual([-1, -1]);
     expect((await list(customer, 1, 50, { skipTotal: true })).totalItems).toBe(-1);
     expect(await list(visitor, 1, 50, { skipTotal: true })).toMatchObject({ totalItems: -1, items: [] });
+  });
+
+  it("counts the list's own filters itself when asked (contar=1), from an index: PocketBase's totals; any other call keeps PocketBase's", async () => {
+    const counts: number[] = [];
+    for (const filter of [
+      'status_agendamento = "AGENDADO"',
+      "nota_status = 'ERROR'",
+      'consulado = "curitiba" && documentacao = "aprovada"',
+      'created >= "2025-06-01 03:00:00.000Z" && created < "2026-03-01 03:00:00.000Z" && status_agendamento = "NOVO"',
+    ]) {
+      const counted = await list(staff, 2, 10, {
+        sort: '-created,-id',
+        filter,
+        skipTotal: true,
+        contar: '1',
+      });
+      const expected = await own(2, 10, { sort: '-created,-id', filter });
+      counts.push(counted.totalItems);
+      expect(ids(counted), filter).toEqual(ids(expected));
+      // Without contar (a page read from its neighbour), no count at all.
+      const step = await list(staff, 2, 10, { sort: '-created,-id', filter, skipTotal: true });
+      expect([step.totalItems, step.totalPages]).toEqual([-1, -1]);
+      // A customer asking the same counts nothing: PocketBase's answer, their own rows.
+      const mine = await list(customer, 1, 10, {
+        sort: '-created,-id',
+        filter,
+        skipTotal: true,
+        contar: '1',
+      });
+      expect(mine.totalItems).toBe(-1);
+    }
+    expect(counts.filter((n) => n > 10)).toHaveLength(3);
+    // A filter the kit does not count keeps PocketBase's -1.
+    const other = await list(staff, 1, 10, {
+      sort: '-created,-id',
+      filter: 'status_agendamento = "NOVO" || status_agendamento = "AGENDADO"',
+      skipTotal: true,
+      contar: '1',
+    });
+    expect(other.totalItems).toBe(-1);
   });
 
   it('reads a page from its neighbour or from the end as the list does: the rows of the offset, in order', async () => {

@@ -144,3 +144,45 @@ describe('paginas: a page is the same rows however it is read', () => {
     });
   });
 });
+
+describe('contagemPropria: the filters the kit counts itself (lib/lista_equipe.js totalDaEquipe)', () => {
+  it("takes the list's own filters, joined by &&, as SQL with bound values", () => {
+    expect(paginas.contagemPropria('')).toEqual({ onde: '', params: {} });
+    expect(paginas.contagemPropria('status_agendamento = "AGENDADO"')).toEqual({
+      onde: 'status_agendamento = {:c0}',
+      params: { c0: 'AGENDADO' },
+    });
+    expect(
+      paginas.contagemPropria(
+        'nota_status = \'ERROR\' && created >= "2026-09-14 03:00:00.000Z" && created < "2026-09-16 03:00:00.000Z" && consulado = "curitiba" && documentacao = "aprovada"',
+      ),
+    ).toEqual({
+      onde: 'nota_status = {:c0} AND created >= {:c1} AND created < {:c2} AND consulado = {:c3} AND documentacao = {:c4}',
+      params: {
+        c0: 'ERROR',
+        c1: '2026-09-14 03:00:00.000Z',
+        c2: '2026-09-16 03:00:00.000Z',
+        c3: 'curitiba',
+        c4: 'aprovada',
+      },
+    });
+  });
+
+  it('leaves every other filter to PocketBase: a search, an alternative, a step from a row, another column or operator, an odd value', () => {
+    for (const filter of [
+      'busca ~ "rossi"',
+      '(created ~ "Rossi" || busca ~ "rossi") && status_agendamento = "AGENDADO"',
+      'status_agendamento = "AGENDADO" || status_agendamento = "NOVO"',
+      'status_agendamento < "AGENDADO"',
+      'created <= "2026-01-01 00:00:00.000Z"',
+      'id = "abc"',
+      'usuario = "u1"',
+      'status_agendamento = ""',
+      'status_agendamento = "A\\" && id != ""',
+      'status_agendamento = "a && b"',
+      'status_agendamento = AGENDADO',
+      'status_agendamento = "AGENDADO" &&',
+    ])
+      expect(paginas.contagemPropria(filter), filter).toBeNull();
+  });
+});

@@ -28,6 +28,7 @@ declare const paginas: {
   MAIOR_PAGINA: number;
   PERTO: number;
   chavesDe(ordem: string): Chave[];
+  contagemPropria(filtro: string): { onde: string; params: Record<string, string> } | null;
   ordemDe(chaves: Chave[], inverter: boolean): string;
   valoresDe(chaves: Chave[], linha: object): unknown[];
   ramos(

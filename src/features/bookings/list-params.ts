@@ -314,8 +314,12 @@ export interface ListRequestOptions {
   sort: string;
   filter?: string;
   expand: 'usuario';
-  /** Without a filter the server counts the list itself, faster than PocketBase's count (issue 30). */
+  /**
+   * The kit counts the list itself from an index, faster than PocketBase's count (issue 30): asked without
+   * PocketBase's total, and with `contar` when a filter is set (pb_hooks/lib/paginas.js contagemPropria).
+   */
   skipTotal?: true;
+  contar?: '1';
 }
 
 /**
@@ -330,8 +334,11 @@ export function listRequestOptions(params: Pick<ListParams, 'sort'> & ListFilter
   };
   const filter = filterParam(params);
   if (filter) options.filter = filter;
-  // The kit gives a staff member's unfiltered list its total from a plain count (pb_hooks/lib/lista_equipe.js).
-  else options.skipTotal = true;
+  // The kit gives a staff member's list its total from a plain count when it can (pb_hooks/lib/lista_equipe.js).
+  if (paginas.contagemPropria(filter ?? '')) {
+    options.skipTotal = true;
+    if (filter) options.contar = '1';
+  }
   return options;
 }
 
