@@ -4,9 +4,11 @@
 // (src/mocks/seed.ts, loaded through Vite), so the real server and the demo answer with the same records.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pdfPage } from './processo-fixture.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // The server's own search-column code (pocketbase/pb_hooks/lib/comum.js): rows inserted here skip the hooks.
@@ -142,17 +144,67 @@ export async function demoSeed() {
     const { FIELDS, EMPTY } = await vite.ssrLoadModule('/src/mocks/collections.ts');
     const { caseSummary } = await vite.ssrLoadModule('/src/mocks/case-summary.ts');
     const db = seed.buildSeed();
-    // Each booking's consulate as the double derives it from its applicants (which are not seeded here).
-    const consuladoOf = (id) => caseSummary(db, id)?.consulado ?? '';
-    return { db, password: seed.DEMO_PASSWORD, fields: FIELDS, empty: EMPTY, consuladoOf };
+    // Each booking's case summary as the double derives it from its applicants and documents.
+    const summaryOf = (id) => caseSummary(db, id);
+    return { db, password: seed.DEMO_PASSWORD, fields: FIELDS, empty: EMPTY, summaryOf };
   } finally {
     await vite.close();
   }
 }
 
-/** Seeds the demo accounts, payments, charges and bookings of the demo mode into a running PocketBase. */
+/** A 1×1 PNG, the example photo of a seeded case (the demo double serves the same: src/mocks/processo-files.ts). */
+const EXAMPLE_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/**
+ * The rows of a collection the demo double does not serve as records (the case file's), with every field of
+ * pocketbase/schema.json: a missing value is the empty one of its type; a list (a file field's names) as JSON.
+ */
+function schemaRows(name, list) {
+  const schema = JSON.parse(readFileSync(path.join(root, 'pocketbase', 'schema.json'), 'utf8'));
+  const collection = schema.find((c) => c.name === name);
+  if (!collection) throw new Error(`pocketbase/schema.json has no collection ${name}`);
+  const emptyOf = { number: 0, bool: false, json: null };
+  return list.map((row) =>
+    Object.fromEntries(
+      collection.fields.map((f) => {
+        const value = row[f.name] ?? (f.type in emptyOf ? emptyOf[f.type] : '');
+        return [f.name, Array.isArray(value) ? JSON.stringify(value) : value];
+      }),
+    ),
+  );
+}
+
+/**
+ * The seeded documents' files, where PocketBase keeps a record's files (storage/<collection id>/<record id>/): a
+ * PDF page naming the document, or the example photo.
+ */
+async function writeCaseFiles(pb, documentos) {
+  const answer = await fetch(`${pb.url}/api/collections/documentos`, {
+    headers: { Authorization: pb.superuser.token },
+  });
+  if (!answer.ok) throw new Error(`could not read the documentos collection: ${await answer.text()}`);
+  const { id: collectionId } = await answer.json();
+  for (const d of documentos) {
+    const dir = path.join(pb.dataDir, 'storage', collectionId, d.id);
+    mkdirSync(dir, { recursive: true });
+    for (const name of d.arquivos)
+      writeFileSync(
+        path.join(dir, name),
+        name.endsWith('.png') ? EXAMPLE_PNG : pdfPage(`Exemplo: ${d.item}`),
+      );
+  }
+}
+
+/**
+ * Seeds the demo mode's data into a running PocketBase: accounts, payments, charges, bookings, their history and
+ * the case files (applicants, documents and their files), so every booking is in a state the server could have
+ * reached (one past ANALISE_OK has its applicants and approved documents).
+ */
 export async function seedDemo(pb) {
-  const { db, password, fields, empty, consuladoOf } = await demoSeed();
+  const { db, password, fields, empty, summaryOf } = await demoSeed();
   const hash = await passwordHash(pb, password);
   const usuarios = db.usuarios.map((u) => userRow(u, hash));
   const buscaOf = new Map(usuarios.map((u) => [u.id, u.busca]));
@@ -173,15 +225,19 @@ export async function seedDemo(pb) {
       busca: buscaOf.get(b.usuario) ?? '',
       ...bookingKeys(userOf.get(b.usuario)),
       nota_status: notaOf.get(b.pagamento) ?? '',
-      documentacao: b.documentacao || 'pendente',
-      consulado: b.consulado || consuladoOf(b.id),
+      // The case summary (pb_hooks/lib/processo_resumo.js) as the double computes it from the case file.
+      documentacao: summaryOf(b.id)?.documentacao ?? (b.documentacao || 'pendente'),
+      consulado: summaryOf(b.id)?.consulado ?? (b.consulado || ''),
     })),
+    requerentes: schemaRows('requerentes', db.requerentes),
+    documentos: schemaRows('documentos', db.documentos),
     // What the server's hooks would have recorded for these bookings (the seed skips the hooks).
     historico_agendamentos: rows(
       'historico_agendamentos',
       db.historico_agendamentos.map((h) => ({ ...h, alteracoes: JSON.stringify(h.alteracoes) })),
     ),
   });
+  await writeCaseFiles(pb, db.documentos);
   await applyStaffRule(pb, usuarios);
   return { accounts: db.usuarios.length, bookings: db.agendamentos.length, password };
 }

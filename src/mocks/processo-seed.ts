@@ -6,7 +6,7 @@
  * After the slot (#28): an appointment due to confirm in the portal this week (Curitiba, which the demo alone
  * says asks for it) and one bought with Flex; their appointments are dated from the day the demo is seeded.
  */
-import type { DocumentoRecord, RequerenteRecord } from '@/lib/processo';
+import { REGRAS, type DocumentoRecord, type RequerenteRecord } from '@/lib/processo';
 import type { BookingRecord, BookingStatus, ChargeRecord, PaymentRecord } from '@/lib/types';
 import prazo from '../../pocketbase/pb_hooks/lib/prazo.js';
 import { withCpfCheckDigits } from './util';
@@ -297,6 +297,41 @@ export function seedDocuments(
 
 const ADULT_ITEMS = ['identidade', 'comprovante_endereco', 'foto'];
 const MINOR_ITEMS = [...ADULT_ITEMS, 'certidao_nascimento', 'assentimento'];
+
+/**
+ * The case file of a generated booking past NOVO (seed.ts), in a state the server lets a booking reach
+ * (pb_hooks/lib/agenda.js: ANALISE_OK waits for every document approved): its customer as the one adult applicant,
+ * living in `consulado`'s city, every document approved (ANALISE_OK, AGENDADO, FINALIZADO) or the photo refused
+ * (ANALISE_ERRO). The staff list's documentation and consulate columns then read as on a real server.
+ */
+export function generatedCase(
+  booking: BookingRecord,
+  owner: { nome_completo: string; cpf: string },
+  consulado: string,
+): Pick<CaseSeed, 'requerentes' | 'documentos'> {
+  const [nome = '', ...rest] = owner.nome_completo.split(' ');
+  const place = REGRAS.consulados[consulado as keyof typeof REGRAS.consulados];
+  const applicant = {
+    ...seedApplicant(booking, 1, {
+      nome,
+      sobrenome: rest.join(' '),
+      cpf: owner.cpf,
+      uf: place?.ufs[0] ?? 'SP',
+      cidade: place?.nome ?? 'São Paulo',
+      enviado_em: booking.created,
+    }),
+    id: `r${booking.id.slice(1)}`,
+  };
+  const refused = booking.status_agendamento === 'ANALISE_ERRO';
+  const documentos = seedDocuments(applicant, ADULT_ITEMS, 'aprovado').map((d, k) => ({
+    ...d,
+    id: `d${booking.id.slice(1, 12)}00${k}`,
+    ...(refused && d.item === 'foto'
+      ? { status: 'recusado' as const, motivo: 'ilegivel' as const, motivo_texto: 'A foto está tremida.' }
+      : {}),
+  }));
+  return { requerentes: [applicant], documentos };
+}
 
 /** The four stages' orders, bookings, applicants and documents. */
 export function processoSeed(): CaseSeed {

@@ -3,7 +3,7 @@ import { type BookingRecord, type BookingStatus, type ChargeRecord, type Payment
 import type { DemoDb, StoredUser } from './schema';
 import { AREA_CODES, BRAZILIAN_SURNAMES, FIRST_NAMES, FIXED_CUSTOMERS, ITALIAN_SURNAMES } from './seed-names';
 import { seedHistory } from './history';
-import { PROCESSO_DEMO_ACCOUNTS, processoSeed } from './processo-seed';
+import { generatedCase, PROCESSO_DEMO_ACCOUNTS, processoSeed } from './processo-seed';
 import { makeRandom, newId, pbDate, withCpfCheckDigits } from './util';
 
 /** The PDF every demo invoice links to (public/demo/nfse-exemplo.pdf). */
@@ -365,6 +365,17 @@ export function buildSeed(): DemoDb {
     created: p.created,
     updated: p.created,
   }));
+  // The generated bookings past NOVO have the case file that let them get there (processo-seed.ts generatedCase);
+  // the demo accounts' own bookings keep theirs (none, or processo-seed.ts's).
+  const generated = agendamentos
+    .filter((b) => b.status_agendamento !== 'NOVO')
+    .map((b, i) => {
+      const owner = customers.find((u) => u.id === b.usuario);
+      return owner
+        ? generatedCase(b, owner, b.consulado || (CONSULATE_CODES[i % CONSULATE_CODES.length] ?? ''))
+        : null;
+    })
+    .filter((c) => c !== null);
   const processo = processoSeed();
   pagamentos.push(...processo.pagamentos);
   agendamentos.push(...processo.agendamentos);
@@ -383,7 +394,7 @@ export function buildSeed(): DemoDb {
     asaasCharges: [],
     solicitacoes_exclusao: [],
     historico_agendamentos: history.sort(byCreated),
-    requerentes: processo.requerentes,
-    documentos: processo.documentos,
+    requerentes: [...generated.flatMap((c) => c.requerentes), ...processo.requerentes],
+    documentos: [...generated.flatMap((c) => c.documentos), ...processo.documentos],
   };
 }

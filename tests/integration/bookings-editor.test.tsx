@@ -313,7 +313,8 @@ describe('booking editor', () => {
       expect(screen.getByRole('row', { name: /João Pedro D'Ávila/ })).toHaveTextContent('FINALIZADO'),
     );
     expect(screen.getByRole('row', { name: /João Pedro D'Ávila/ })).toHaveTextContent('10:45');
-    const listLoads = requests.filter((url) => url.pathname === '/api/collections/agendamentos/records');
+    // A name is read from the kit's text search (pb_hooks/lib/busca_texto.js): its page, before and after the save.
+    const listLoads = requests.filter((url) => url.pathname === '/api/agendamentos/busca');
     expect(listLoads).toHaveLength(2);
   });
 

@@ -108,22 +108,33 @@ function listarPorTexto(e) {
       .one(linha);
     return linha.n;
   };
-  // The index's matches first (a count of the index alone): none, and there is nothing else to read.
-  const achados = contar(sql.achados);
+  let achados = 0;
   let total = 0;
   let base = 0;
-  if (achados > 0) {
-    if (sql.soFiltros) {
-      base = contar(sql.soFiltros);
-      total = contar(busca.contarPor({ achados, base }) === 'tabela' ? sql.porTabela : sql.porIndice);
-    } else {
-      // The index holds every booking once (the migration's triggers): its matches are the total, and its highest
-      // number is about the count of bookings, read at no cost.
-      const maior = new DynamicModel({ n: 0 });
-      e.app.db().newQuery('SELECT COALESCE(MAX(n), 0) AS n FROM _busca_chaves').one(maior);
-      base = maior.n;
-      total = achados;
+  if (sql.soFiltros) {
+    // The other filters' rows first (a count from their index), then the index's matches up to as many: past
+    // that, the count and the page read those rows anyway (lib/busca_texto.js contarPor), and counting a common
+    // name's every match (100,000 at a million bookings) would cost more than the rest.
+    base = contar(sql.soFiltros);
+    if (base > 0) {
+      const ate = new DynamicModel({ n: 0 });
+      e.app
+        .db()
+        .newQuery('SELECT COUNT(*) AS n FROM (SELECT 1 ' + sql.achados + ' LIMIT {:teto})')
+        .bind(Object.assign({ teto: base }, sql.params))
+        .one(ate);
+      achados = ate.n;
+      if (achados > 0)
+        total = contar(busca.contarPor({ achados, base }) === 'tabela' ? sql.porTabela : sql.porIndice);
     }
+  } else {
+    // The index holds every booking once (the migration's triggers): its matches are the total, and its highest
+    // number is about the count of bookings, read at no cost.
+    achados = contar(sql.achados);
+    total = achados;
+    const maior = new DynamicModel({ n: 0 });
+    e.app.db().newQuery('SELECT COALESCE(MAX(n), 0) AS n FROM _busca_chaves').one(maior);
+    base = maior.n;
   }
   const salto = (p.pagina - 1) * p.porPagina;
   const linhas = arrayOf(new DynamicModel({ id: '' }));
