@@ -5,6 +5,7 @@ export declare function applyStaffRule(
   pb: RunningPocketBase,
   usuarios: Record<string, unknown>[],
 ): Promise<void>;
+export declare function schemaRows(name: string, list: Record<string, unknown>[]): Record<string, unknown>[];
 export declare function passwordHash(pb: RunningPocketBase, password: string): Promise<string>;
 export declare function seedDemo(
   pb: RunningPocketBase,

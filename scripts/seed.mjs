@@ -162,7 +162,7 @@ const EXAMPLE_PNG = Buffer.from(
  * The rows of a collection the demo double does not serve as records (the case file's), with every field of
  * pocketbase/schema.json: a missing value is the empty one of its type; a list (a file field's names) as JSON.
  */
-function schemaRows(name, list) {
+export function schemaRows(name, list) {
   const schema = JSON.parse(readFileSync(path.join(root, 'pocketbase', 'schema.json'), 'utf8'));
   const collection = schema.find((c) => c.name === name);
   if (!collection) throw new Error(`pocketbase/schema.json has no collection ${name}`);
