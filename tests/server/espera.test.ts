@@ -16,9 +16,12 @@ import { insertRows } from '../../scripts/seed.mjs';
 
 const DAY = 86_400_000;
 const now = Date.now();
-/** PocketBase's stored form of the instant `days` ago, at 15:00 UTC (noon in São Paulo). */
+/**
+ * PocketBase's stored form of noon in São Paulo (15:00 UTC) `days` São Paulo days ago. The day is São Paulo's
+ * (UTC-3), as the kit counts days (lib/espera.js diaSP): from 00:00 to 03:00 UTC, UTC is a day ahead of it.
+ */
 const ago = (days: number) => {
-  const d = new Date(now - days * DAY);
+  const d = new Date(now - 3 * 3_600_000 - days * DAY);
   d.setUTCHours(15, 0, 0, 0);
   return d.toISOString().replace('T', ' ');
 };
