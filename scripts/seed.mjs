@@ -141,12 +141,11 @@ export async function demoSeed() {
   });
   try {
     const seed = await vite.ssrLoadModule('/src/mocks/seed.ts');
-    const { FIELDS, EMPTY } = await vite.ssrLoadModule('/src/mocks/collections.ts');
     const { caseSummary } = await vite.ssrLoadModule('/src/mocks/case-summary.ts');
     const db = seed.buildSeed();
     // Each booking's case summary as the double derives it from its applicants and documents.
     const summaryOf = (id) => caseSummary(db, id);
-    return { db, password: seed.DEMO_PASSWORD, fields: FIELDS, empty: EMPTY, summaryOf };
+    return { db, password: seed.DEMO_PASSWORD, summaryOf };
   } finally {
     await vite.close();
   }
@@ -158,20 +157,23 @@ const EXAMPLE_PNG = Buffer.from(
   'base64',
 );
 
+/** The kit's collections (pocketbase/schema.json, produced from the migrations). */
+const SCHEMA = JSON.parse(readFileSync(path.join(root, 'pocketbase', 'schema.json'), 'utf8'));
+
 /**
- * The rows of a collection the demo double does not serve as records (the case file's), with every field of
- * pocketbase/schema.json: a missing value is the empty one of its type; a list (a file field's names) as JSON.
+ * A collection's rows with every field of pocketbase/schema.json: a missing value is PocketBase's empty one of its
+ * type (as src/mocks/collections.ts EMPTY gives it); a list or an object (a file field's names, a JSON field) as
+ * JSON text, as SQLite stores it.
  */
 export function schemaRows(name, list) {
-  const schema = JSON.parse(readFileSync(path.join(root, 'pocketbase', 'schema.json'), 'utf8'));
-  const collection = schema.find((c) => c.name === name);
+  const collection = SCHEMA.find((c) => c.name === name);
   if (!collection) throw new Error(`pocketbase/schema.json has no collection ${name}`);
   const emptyOf = { number: 0, bool: false, json: null };
   return list.map((row) =>
     Object.fromEntries(
       collection.fields.map((f) => {
         const value = row[f.name] ?? (f.type in emptyOf ? emptyOf[f.type] : '');
-        return [f.name, Array.isArray(value) ? JSON.stringify(value) : value];
+        return [f.name, value !== null && typeof value === 'object' ? JSON.stringify(value) : value];
       }),
     ),
   );
@@ -204,23 +206,19 @@ async function writeCaseFiles(pb, documentos) {
  * reached (one past ANALISE_OK has its applicants and approved documents).
  */
 export async function seedDemo(pb) {
-  const { db, password, fields, empty, summaryOf } = await demoSeed();
+  const { db, password, summaryOf } = await demoSeed();
   const hash = await passwordHash(pb, password);
   const usuarios = db.usuarios.map((u) => userRow(u, hash));
   const buscaOf = new Map(usuarios.map((u) => [u.id, u.busca]));
   const userOf = new Map(usuarios.map((u) => [u.id, u]));
   const notaOf = new Map(db.pagamentos.map((p) => [p.id, p.nota_status ?? '']));
-  // The columns are the fields the demo's handlers return (src/mocks/collections.ts, from pocketbase/schema.json),
-  // so both hold the same; a field the demo row lacks gets PocketBase's empty value of its type.
-  const rows = (collection, list = db[collection]) =>
-    list.map((row) => Object.fromEntries(fields[collection].map((c) => [c, row[c] ?? empty[collection][c]])));
   insertRows(pb.dataDir, {
     usuarios,
-    pagamentos: rows('pagamentos'),
-    cobrancas: rows('cobrancas'),
+    pagamentos: schemaRows('pagamentos', db.pagamentos),
+    cobrancas: schemaRows('cobrancas', db.cobrancas),
     // Each booking's copy of its customer's search column, its case summary and its order's invoice state
     // (pb_hooks would set them).
-    agendamentos: rows('agendamentos').map((b) => ({
+    agendamentos: schemaRows('agendamentos', db.agendamentos).map((b) => ({
       ...b,
       busca: buscaOf.get(b.usuario) ?? '',
       ...bookingKeys(userOf.get(b.usuario)),
@@ -232,10 +230,7 @@ export async function seedDemo(pb) {
     requerentes: schemaRows('requerentes', db.requerentes),
     documentos: schemaRows('documentos', db.documentos),
     // What the server's hooks would have recorded for these bookings (the seed skips the hooks).
-    historico_agendamentos: rows(
-      'historico_agendamentos',
-      db.historico_agendamentos.map((h) => ({ ...h, alteracoes: JSON.stringify(h.alteracoes) })),
-    ),
+    historico_agendamentos: schemaRows('historico_agendamentos', db.historico_agendamentos),
   });
   await writeCaseFiles(pb, db.documentos);
   await applyStaffRule(pb, usuarios);

@@ -99,15 +99,17 @@ function listarPorTexto(e) {
   if (lido.erro) throw new BadRequestError(busca.MSG[lido.erro]);
   const p = lido.pedido;
   const sql = busca.consulta(p, paginas.chavesDe(p.ordem));
-  const contar = (de) => {
+  /** The one number `n` a query gives, with the search's params (and `extra`). */
+  const numero = (consulta, extra) => {
     const linha = new DynamicModel({ n: 0 });
     e.app
       .db()
-      .newQuery('SELECT COUNT(*) AS n ' + de)
-      .bind(sql.params)
+      .newQuery(consulta)
+      .bind(Object.assign({}, extra, sql.params))
       .one(linha);
     return linha.n;
   };
+  const contar = (de) => numero('SELECT COUNT(*) AS n ' + de);
   let achados = 0;
   let total = 0;
   let base = 0;
@@ -117,13 +119,9 @@ function listarPorTexto(e) {
     // name's every match (100,000 at a million bookings) would cost more than the rest.
     base = contar(sql.soFiltros);
     if (base > 0) {
-      const ate = new DynamicModel({ n: 0 });
-      e.app
-        .db()
-        .newQuery('SELECT COUNT(*) AS n FROM (SELECT 1 ' + sql.achados + ' LIMIT {:teto})')
-        .bind(Object.assign({ teto: base }, sql.params))
-        .one(ate);
-      achados = ate.n;
+      achados = numero('SELECT COUNT(*) AS n FROM (SELECT 1 ' + sql.achados + ' LIMIT {:teto})', {
+        teto: base,
+      });
       if (achados > 0)
         total = contar(busca.contarPor({ achados, base }) === 'tabela' ? sql.porTabela : sql.porIndice);
     }
@@ -132,9 +130,7 @@ function listarPorTexto(e) {
     // number is about the count of bookings, read at no cost.
     achados = contar(sql.achados);
     total = achados;
-    const maior = new DynamicModel({ n: 0 });
-    e.app.db().newQuery('SELECT COALESCE(MAX(n), 0) AS n FROM _busca_chaves').one(maior);
-    base = maior.n;
+    base = numero('SELECT COALESCE(MAX(n), 0) AS n FROM _busca_chaves');
   }
   const salto = (p.pagina - 1) * p.porPagina;
   const linhas = arrayOf(new DynamicModel({ id: '' }));

@@ -263,7 +263,7 @@ export function textSearchQuery(params: ListParams): Record<string, string> | nu
   const { start, end } = createdRange(params.from, params.to);
   const query: Record<string, string> = {
     texto: q,
-    sort: listRequestOptions(params).sort,
+    sort: listSort(params.sort),
     page: String(params.page),
     perPage: String(params.perPage),
   };
@@ -322,16 +322,18 @@ export interface ListRequestOptions {
   contar?: '1';
 }
 
+/** The list's sort as sent: the header's, then `created` and `id` for ties (pb_hooks/lib/paginas.js). */
+function listSort(sort: ListSort): string {
+  return paginas.ordemDe(paginas.chavesDe(sortParam(sort)), false);
+}
+
 /**
  * Options for getList/getFullList; keys are left out instead of sent empty. The sort is the header's, then
  * `created` and `id` for ties (pb_hooks/lib/paginas.js): every row has one place, so a page can be read from its
  * neighbour's last row.
  */
 export function listRequestOptions(params: Pick<ListParams, 'sort'> & ListFilters): ListRequestOptions {
-  const options: ListRequestOptions = {
-    expand: 'usuario',
-    sort: paginas.ordemDe(paginas.chavesDe(sortParam(params.sort)), false),
-  };
+  const options: ListRequestOptions = { expand: 'usuario', sort: listSort(params.sort) };
   const filter = filterParam(params);
   if (filter) options.filter = filter;
   // The kit gives a staff member's list its total from a plain count when it can (pb_hooks/lib/lista_equipe.js).
