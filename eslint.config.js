@@ -79,7 +79,12 @@ export default defineConfig([
 
   // The app and its component/integration tests: browser code with React.
   {
-    files: ['src/**/*.{ts,tsx}', 'tests/{unit,integration,helpers}/**/*.{ts,tsx}', 'tests/setup.ts'],
+    files: [
+      'src/**/*.{ts,tsx}',
+      'tests/{unit,integration,helpers}/**/*.{ts,tsx}',
+      'tests/setup.ts',
+      'tests/setup-dom.ts',
+    ],
     extends: [
       reactHooks.configs.flat.recommended,
       jsxA11y.flatConfigs.recommended,

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The staff list's CSV file as the kit's module writes it (pocketbase/pb_hooks/lib/csv_agendamentos.js), through
 // the demo double's export route builder (src/mocks/exportar.ts), which the server's export mirrors.
 import { describe, expect, it } from 'vitest';

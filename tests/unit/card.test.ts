@@ -1,3 +1,4 @@
+// @vitest-environment node
 import valid from 'card-validator';
 import luhn10 from 'card-validator/dist/luhn-10';
 import fc from 'fast-check';

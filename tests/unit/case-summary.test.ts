@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The demo double's copy of the server's case summary (pb_hooks/lib/processo_resumo.js, tested on a real
 // PocketBase in tests/server/processo-lista.test.ts).
 import { describe, expect, it } from 'vitest';

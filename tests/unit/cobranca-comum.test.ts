@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The charge's state machine and the card checks (pocketbase/pb_hooks/lib/cobranca_comum.js), which the kit's
 // pedidos.js and proxy.js and the demo double all run.
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /**
  * `npm run test:unit` runs these in São Paulo and again in Tokyo (ahead of UTC). What depends on the zone is
  * written out for each zone (tests/helpers/zone.ts); the property tests check round trips that must hold in

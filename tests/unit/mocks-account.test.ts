@@ -5,7 +5,7 @@ import type { DeletionRequestRecord, UserRecord } from '@/lib/types';
 import { client, failure, signedIn } from '../helpers/pb-client';
 
 // The demo's side of 'Minha conta', answering as backend-contract.md and the API contract say.
-// tests/setup.ts starts the msw server and calls resetDb() after each test.
+// tests/setup-dom.ts starts the msw server and calls resetDb() after each test.
 
 const { cliente, agendado, admin } = DEMO_ACCOUNTS;
 

@@ -7,7 +7,7 @@ import { DEMO_ACCOUNTS, DEMO_AGENDADO_BOOKING, DEMO_PASSWORD } from '@/mocks/see
 import type { BookingRecord } from '@/lib/types';
 import { API, client, failure, signedIn } from '../helpers/pb-client';
 
-// tests/setup.ts starts the msw server (onUnhandledRequest: 'error') and calls resetDb() after each test.
+// tests/setup-dom.ts starts the msw server (onUnhandledRequest: 'error') and calls resetDb() after each test.
 
 describe('password reset', () => {
   it('resets through the mailed link and the new password works', async () => {

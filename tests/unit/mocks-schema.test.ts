@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The demo double holds the server's schema: its field lists come from pocketbase/schema.json (kept current by
 // tests/server/schema.test.ts), and its seeded rows hold no field the server does not have.
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The opening-day screen follows realtime by patching the one case an event is about (withHandling), instead of
 // reading the whole ready list again on every change (issue 30, the opening minute).
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The staff list's page plans (pocketbase/pb_hooks/lib/paginas.js): whichever way a page is read (by offset, from
 // its neighbour's row, from the other end), it holds the rows the plain offset gives, in the same order.
 import fc from 'fast-check';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The case file's rules file (pocketbase/pb_hooks/lib/processo_regras.json), read by the server's hooks: the
 // official jurisdictions cover every UF once, the counts and file limits are the decided ones, and every
 // checklist item names its source.

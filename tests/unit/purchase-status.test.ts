@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { purchaseStatus, type LocalStep, type ServerView } from '@/features/checkout/purchase-status';
 import { chargeAwaitsOutcome, paymentsShouldBePolled } from '@/lib/api/charges';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { statusInfo } from '@/lib/booking-status';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { withdrawalLastDay } from '@/components/withdrawal';
 import type { PaymentRecord } from '@/lib/types';
