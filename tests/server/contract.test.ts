@@ -320,6 +320,48 @@ describe.each(BACKENDS)('$name', ({ client }) => {
     });
   });
 
+  it('the staff text search (GET /api/agendamentos/busca): who may ask, the refusals, and the rows of the filter', async () => {
+    const admin = await as('admin');
+    const cliente = await as('cliente');
+    const busca = (pb: PocketBase, query: Record<string, string>) =>
+      answer(pb.send('/api/agendamentos/busca', { query }));
+    expect(await busca(client(), { texto: 'demo.com' })).toMatchObject({ status: 401 });
+    expect(await busca(cliente, { texto: 'demo.com' })).toEqual({
+      status: 403,
+      message: 'Apenas a equipe pode buscar nos agendamentos.',
+      codes: {},
+    });
+    expect(await busca(admin, { texto: 'ab' })).toEqual({
+      status: 400,
+      message: 'Digite pelo menos 3 caracteres para buscar.',
+      codes: {},
+    });
+    for (const edited of [{ sort: 'senha' }, { page: '0' }, { perPage: '5000' }, { de: 'ontem' }]) {
+      expect(await busca(admin, { texto: 'demo.com', ...edited })).toEqual({
+        status: 400,
+        message: 'Busca inválida: confira os filtros e a ordem da lista.',
+        codes: {},
+      });
+    }
+    // The rows, order and total of PocketBase's own list with the same filter, and the customer as staff see it.
+    const key = searchKey('agendado@demo');
+    const page = await admin.send('/api/agendamentos/busca', {
+      query: { texto: key, sort: '-created,-id', perPage: '5' },
+    });
+    const own = await admin.collection('agendamentos').getList(1, 5, {
+      filter: admin.filter('busca ~ {:q}', { q: key }),
+      sort: '-created,-id',
+      expand: 'usuario',
+    });
+    expect(page).toMatchObject({ page: 1, perPage: 5, totalItems: own.totalItems });
+    expect(page.items.map((b: { id: string }) => b.id)).toEqual([DEMO_AGENDADO_BOOKING.id]);
+    expect(page.items[0].expand.usuario.email).toBe(own.items[0]?.expand?.usuario?.email);
+    // `<script>` is text to look for, not markup: nothing found, nothing broken.
+    expect(
+      await admin.send('/api/agendamentos/busca', { query: { texto: '<script>alert(1)</script>' } }),
+    ).toMatchObject({ items: [], totalItems: 0 });
+  });
+
   it('the proxy: guests, unverified accounts, edited prices, declines and held charges', async () => {
     expect(
       await answer(client().send('/payments/asaas/customer', { method: 'POST', body: {} })),
