@@ -22,6 +22,7 @@ export const KIT_RULES = [
   'cobranca_comum.js',
   'paginas.js',
   'busca_texto.js',
+  'agenda_comum.js',
 ];
 
 /** The demo's entry points: the only app files that may load the demo double (src/mocks). */

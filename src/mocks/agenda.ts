@@ -5,11 +5,13 @@ import {
   type BookingRecord,
   type BookingStatus,
 } from '@/lib/types';
+import agendaComum from '../../pocketbase/pb_hooks/lib/agenda_comum.js';
 import processoComum from '../../pocketbase/pb_hooks/lib/processo_comum.js';
+import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { ANALISE_OK_TOO_EARLY, caseSummary } from './case-summary';
+import { textMax } from './collections';
 import { getDb, saveDb } from './db';
 import type { StoredUser } from './schema';
-import { INDEXED_KEY_FIELDS } from '@/lib/search-key';
 import { pbDate } from './util';
 import { historyEntry, STATUS_MAIL_SUBJECTS } from './history';
 import { notifyMail } from './mailbox';
@@ -28,42 +30,18 @@ function checkUsuario(body: Json, errors: FieldErrors, required: boolean): strin
   return id;
 }
 
-/** The text limits of agendamentos (pocketbase/pb_migrations). */
-const BOOKING_TEXT_MAX = {
-  local_agendamento: 200,
-  nota_cliente: 2000,
-  formulario: 5000,
-  status_agendamento: 30,
-};
-
 /**
- * Applies the booking fields present in `body` onto `target`; collects the field errors of
- * pb_hooks/lib/agenda.js (pt-BR messages, PocketBase's codes where it has one).
+ * Applies the booking fields present in `body` onto `target`, the way PocketBase reads them into the record
+ * (an unreadable date is stored empty, as its date field does; the editor refuses one before sending).
  */
-function validarAlteracao(target: BookingRecord, body: Json, errors: FieldErrors): void {
+function aplicar(target: BookingRecord, body: Json, errors: FieldErrors): void {
   if ('usuario' in body) target.usuario = checkUsuario(body, errors, true);
-  // An unreadable date is stored empty, as PocketBase's date field does (the editor refuses one before sending).
   if ('data_agendamento' in body) target.data_agendamento = toPbDate(body.data_agendamento);
-  if ('hora_agendamento' in body) {
-    const time = toText(body.hora_agendamento);
-    if (time !== '' && !/^([01]\d|2[0-3]):[0-5]\d$/.test(time))
-      errors.hora_agendamento = {
-        code: 'validation_invalid_hora',
-        message: 'Hora inválida: use o formato HH:mm, como 09:30.',
-      };
-    target.hora_agendamento = time;
-  }
+  if ('hora_agendamento' in body) target.hora_agendamento = toText(body.hora_agendamento);
   if ('status_agendamento' in body) target.status_agendamento = toText(body.status_agendamento);
   if ('local_agendamento' in body) target.local_agendamento = toText(body.local_agendamento);
   if ('formulario' in body) target.formulario = toText(body.formulario);
   if ('nota_cliente' in body) target.nota_cliente = toText(body.nota_cliente);
-  // The search column and the case summary are the server's (pb_hooks/lib/agenda.js).
-  for (const field of ['busca', ...INDEXED_KEY_FIELDS, 'consulado', 'documentacao'].filter((f) => f in body))
-    errors[field] = { code: 'validation_forbidden', message: 'Campo não permitido.' };
-  for (const [field, max] of Object.entries(BOOKING_TEXT_MAX)) {
-    if (field in body && toText(body[field]).length > max && !errors[field])
-      errors[field] = { code: 'validation_max_text_constraint', message: `Use no máximo ${max} caracteres.` };
-  }
 }
 
 /** pb_hooks/lib/historico.js: one history entry per save that changed something, and the status e-mail. */
@@ -95,24 +73,24 @@ export function salvar(
   author: StoredUser,
   basedOn: string | null,
 ): BookingRecord | Response {
-  if (basedOn !== null && basedOn.replace(/^"|"$/g, '') !== booking.updated) return pbError(409, MSG.stale);
   const draft: BookingRecord = { ...booking };
   const errors: FieldErrors = {};
-  validarAlteracao(draft, body, errors);
-  // pb_hooks/agendamentos.pb.js: the five statuses, or the value already stored.
-  if (
-    draft.status_agendamento !== booking.status_agendamento &&
-    !(BOOKING_STATUSES as readonly string[]).includes(draft.status_agendamento)
-  )
-    errors.status_agendamento = { code: 'validation_invalid_status', message: 'Status inválido.' };
-  else if (
-    draft.status_agendamento === 'ANALISE_OK' &&
-    booking.status_agendamento !== 'ANALISE_OK' &&
-    (caseSummary(getDb(), booking.id)?.documentacao ?? 'aprovada') !== 'aprovada'
-  )
-    errors.status_agendamento = { code: 'validation_case_not_approved', message: ANALISE_OK_TOO_EARLY };
-  // pb_hooks/lib/agenda.js checks before the record's own validation: its pt-BR errors come as MSG.validation.
+  aplicar(draft, body, errors);
+  // pb_hooks/lib/agenda.js: the request's fields first (agenda_comum.js), then the copy's version.
+  Object.assign(
+    errors,
+    agendaComum.errosDaAlteracao(
+      Object.keys(body),
+      { ...booking },
+      { ...draft },
+      (campo) => textMax('agendamentos', campo),
+      () => (caseSummary(getDb(), booking.id)?.documentacao ?? 'aprovada') === 'aprovada',
+      { statusAgendamento: regras.statusAgendamento, analiseOkCedo: ANALISE_OK_TOO_EARLY },
+    ),
+  );
   if (hasErrors(errors)) return pbError(400, MSG.validation, errors);
+  const version = agendaComum.versaoEsperada(basedOn);
+  if (version !== '' && version !== booking.updated) return pbError(409, MSG.stale);
   const before = { ...booking };
   draft.nota_cliente = processoComum.notaDoStatus(
     booking.status_agendamento,

@@ -40,6 +40,14 @@ for (const name of NAMES) {
   empty[name] = Object.fromEntries(fieldsOf(name).map((f) => [f.name, EMPTY_OF_TYPE[f.type] ?? '']));
 }
 
+/** The schema's length limit of a text field (its `max`). */
+export function textMax(name: CollectionName, field: string): number {
+  const max = fieldsOf(name).find((f) => f.name === field && f.type === 'text')?.max;
+  if (typeof max !== 'number')
+    throw new Error(`pocketbase/schema.json: ${name}.${field} is not a text field`);
+  return max;
+}
+
 export const FIELDS: Readonly<Record<CollectionName, readonly string[]>> = fields;
 export const USER_FIELDS = FIELDS.usuarios;
 /** Per collection, the stored value of each field left unset: 0, false, null or ''. */

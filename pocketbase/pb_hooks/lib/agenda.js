@@ -3,62 +3,39 @@
 
 const regras = require(`${__hooks}/lib/regras.js`);
 const historico = require(`${__hooks}/lib/historico.js`);
+const comum = require(`${__hooks}/lib/agenda_comum.js`);
 
 const VALIDACAO = 'An error occurred while validating the submitted data.';
 const CONFLITO = regras.R.conflitoDeEdicao;
-const HORA = /^([01]\d|2[0-3]):[0-5]\d$/;
 const ANALISE_OK_CEDO = require(`${__hooks}/lib/processo_regras.json`).mensagens.analiseOkCedo;
-/** Columns the server keeps on each booking (the search copy, the case summary); never from a request. */
-const COLUNAS_DO_SERVIDOR = [
-  'busca',
-  'busca_cpf',
-  'busca_email',
-  'busca_celular',
-  'consulado',
-  'documentacao',
-  'flex_usado_em',
-  'flex_motivo',
-];
 
-function erro(code, message) {
-  return new ValidationError(code, message);
-}
-
-/**
- * The fields of the request checked with pt-BR messages (PocketBase's own would be English). The text limits
- * are the schema's (migrations).
- */
+/** The fields of the request checked with pt-BR messages (agenda_comum.js; PocketBase's own would be English). */
 function validarAlteracao(e) {
-  const body = e.requestInfo().body || {};
   const registro = e.record;
-  const erros = {};
-  COLUNAS_DO_SERVIDOR.forEach((campo) => {
-    if (body[campo] !== undefined) erros[campo] = erro('validation_forbidden', 'Campo não permitido.');
-  });
-  const novo = registro.getString('status_agendamento');
-  const mudou = novo !== registro.original().getString('status_agendamento');
-  if (mudou && regras.STATUS_AGENDAMENTO.indexOf(novo) < 0) {
-    erros.status_agendamento = erro('validation_invalid_status', 'Status inválido.');
-  } else if (mudou && novo === 'ANALISE_OK' && !casoAprovado(e.app, registro.id)) {
-    erros.status_agendamento = erro('validation_case_not_approved', ANALISE_OK_CEDO);
-  }
-  const hora = registro.getString('hora_agendamento');
-  if (body.hora_agendamento !== undefined && hora !== '' && !HORA.test(hora)) {
-    erros.hora_agendamento = erro(
-      'validation_invalid_hora',
-      'Hora inválida: use o formato HH:mm, como 09:30.',
-    );
-  }
-  // No check of the date here: in a record request PocketBase has already read the body's date into its date
-  // type, so an unreadable date and a JSON null (seed §7's 'no date') look the same, an empty date, and are
-  // stored as such. The editor refuses an unreadable date before sending it.
-  ['local_agendamento', 'nota_cliente', 'formulario', 'status_agendamento'].forEach((campo) => {
-    const max = registro.collection().fields.getByName(campo).max;
-    if (body[campo] !== undefined && registro.getString(campo).length > max && !erros[campo]) {
-      erros[campo] = erro('validation_max_text_constraint', 'Use no máximo ' + max + ' caracteres.');
-    }
-  });
-  if (Object.keys(erros).length > 0) throw new BadRequestError(VALIDACAO, erros);
+  const antes = registro.original();
+  const valores = (r) => {
+    const v = {
+      status_agendamento: r.getString('status_agendamento'),
+      hora_agendamento: r.getString('hora_agendamento'),
+    };
+    comum.TEXTOS.forEach((campo) => (v[campo] = r.getString(campo)));
+    return v;
+  };
+  const erros = comum.errosDaAlteracao(
+    Object.keys(e.requestInfo().body || {}),
+    valores(antes),
+    valores(registro),
+    (campo) => registro.collection().fields.getByName(campo).max,
+    () => casoAprovado(e.app, registro.id),
+    { statusAgendamento: regras.STATUS_AGENDAMENTO, analiseOkCedo: ANALISE_OK_CEDO },
+  );
+  const campos = Object.keys(erros);
+  if (campos.length === 0) return;
+  const validacao = {};
+  campos.forEach(
+    (campo) => (validacao[campo] = new ValidationError(erros[campo].code, erros[campo].message)),
+  );
+  throw new BadRequestError(VALIDACAO, validacao);
 }
 
 /**
@@ -72,13 +49,6 @@ function casoAprovado(app, agendamentoId) {
   );
 }
 
-/** The `updated` the editor's copy was read at (If-Match header), or '' when the request sends none. */
-function versaoEsperada(e) {
-  return String(e.requestInfo().headers['if_match'] || '')
-    .trim()
-    .replace(/^"(.*)"$/, '$1');
-}
-
 /**
  * A staff save: refused with 409 when the booking changed since the editor read it (If-Match), saved with
  * its history entry in one transaction, then the status e-mail. The stored record is read again inside the
@@ -87,7 +57,7 @@ function versaoEsperada(e) {
 function salvar(e) {
   if (!e.hasSuperuserAuth()) validarAlteracao(e);
   const app = e.app;
-  const versao = versaoEsperada(e);
+  const versao = comum.versaoEsperada(e.requestInfo().headers['if_match']);
   let entrada = null;
   let antes = null;
   app.runInTransaction((tx) => {

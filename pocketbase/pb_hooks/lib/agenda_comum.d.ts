@@ -1,0 +1,16 @@
+// The types of agenda_comum.js for the app's TypeScript (PocketBase reads only the .js).
+type Valores = Readonly<Record<string, unknown>>;
+declare const agendaComum: {
+  COLUNAS_DO_SERVIDOR: readonly string[];
+  TEXTOS: readonly string[];
+  errosDaAlteracao(
+    enviados: readonly string[],
+    antes: Valores,
+    depois: Valores,
+    maximo: (campo: string) => number,
+    casoAprovado: () => boolean,
+    R: { statusAgendamento: readonly string[]; analiseOkCedo: string },
+  ): Record<string, { code: string; message: string }>;
+  versaoEsperada(cabecalho: string | null | undefined): string;
+};
+export default agendaComum;

@@ -1,0 +1,72 @@
+// What staff may write on a booking, decided once: lib/agenda.js reads the request and the record into plain
+// values and asks this module; the demo double (src/mocks/agenda.ts) asks it the same way. CommonJS requiring
+// nothing (scripts/kit-module.ts serves it to the app).
+
+/** Columns the server keeps on each booking (the search copy, the case summary, Flex's use); never from a request. */
+const COLUNAS_DO_SERVIDOR = [
+  'busca',
+  'busca_cpf',
+  'busca_email',
+  'busca_celular',
+  'consulado',
+  'documentacao',
+  'flex_usado_em',
+  'flex_motivo',
+];
+
+/** The text fields a staff request may send, each held to the schema's limit with a pt-BR message. */
+const TEXTOS = ['local_agendamento', 'nota_cliente', 'formulario', 'status_agendamento'];
+
+const HORA = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+const MSG = {
+  proibido: 'Campo não permitido.',
+  status: 'Status inválido.',
+  hora: 'Hora inválida: use o formato HH:mm, como 09:30.',
+};
+
+const erro = (code, message) => ({ code: code, message: message });
+
+/**
+ * The field errors of a staff change, in PocketBase's 400 shape ({ campo: { code, message } }; {} when none).
+ * `enviados`: the names of the fields the request sends; `antes` / `depois`: the booking's values before and
+ * after the request (status_agendamento, hora_agendamento and the text fields); `maximo(campo)`: the schema's
+ * limit of a text field; `casoAprovado()`: asked only when the status moves to ANALISE_OK (a booking without a
+ * case file counts as approved); `R`: { statusAgendamento, analiseOkCedo }.
+ * No check of the date: PocketBase has read the body's date into its own type before a hook sees it, so an
+ * unreadable date and a JSON null (seed §7's 'no date') are the same empty date; the editor refuses one first.
+ */
+function errosDaAlteracao(enviados, antes, depois, maximo, casoAprovado, R) {
+  const envia = (campo) => enviados.indexOf(campo) >= 0;
+  const erros = {};
+  COLUNAS_DO_SERVIDOR.forEach((campo) => {
+    if (envia(campo)) erros[campo] = erro('validation_forbidden', MSG.proibido);
+  });
+  const novo = String(depois.status_agendamento || '');
+  const mudou = novo !== String(antes.status_agendamento || '');
+  if (mudou && R.statusAgendamento.indexOf(novo) < 0) {
+    erros.status_agendamento = erro('validation_invalid_status', MSG.status);
+  } else if (mudou && novo === 'ANALISE_OK' && !casoAprovado()) {
+    erros.status_agendamento = erro('validation_case_not_approved', R.analiseOkCedo);
+  }
+  const hora = String(depois.hora_agendamento || '');
+  if (envia('hora_agendamento') && hora !== '' && !HORA.test(hora)) {
+    erros.hora_agendamento = erro('validation_invalid_hora', MSG.hora);
+  }
+  TEXTOS.forEach((campo) => {
+    const max = maximo(campo);
+    if (envia(campo) && String(depois[campo] || '').length > max && !erros[campo]) {
+      erros[campo] = erro('validation_max_text_constraint', 'Use no máximo ' + max + ' caracteres.');
+    }
+  });
+  return erros;
+}
+
+/** The `updated` an editor's copy was read at, from its If-Match header ('"…"'); '' when it sends none. */
+function versaoEsperada(cabecalho) {
+  return String(cabecalho || '')
+    .trim()
+    .replace(/^"(.*)"$/, '$1');
+}
+
+module.exports = { COLUNAS_DO_SERVIDOR, TEXTOS, errosDaAlteracao, versaoEsperada };
