@@ -23,6 +23,7 @@ export const KIT_RULES = [
   'paginas.js',
   'busca_texto.js',
   'agenda_comum.js',
+  'estorno_comum.js',
 ];
 
 /** The demo's entry points: the only app files that may load the demo double (src/mocks). */

@@ -5,25 +5,24 @@
  */
 import { http, HttpResponse } from 'msw';
 import type { PaymentRecord } from '@/lib/types';
-import comum from '../../pocketbase/pb_hooks/lib/comum.js';
+import estornoComum from '../../pocketbase/pb_hooks/lib/estorno_comum.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { getDb, saveDb } from './db';
 import { currentUser, latency, MSG, pbError, readJson, toText } from './http';
 import { DEMO_INVOICE_PDF } from './seed';
 
 const T = regras.notaFiscal;
-const CANCELAVEIS = ['SCHEDULED', 'SYNCHRONIZED', 'AUTHORIZED', 'CANCELLATION_DENIED'];
-
-/** After a refund (notas.js aposEstorno): all given back cancels the invoice; part of it flags it for staff. */
+/**
+ * After a refund (notas.js aposEstorno, decided by estorno_comum.js): all given back cancels the invoice (the
+ * demo's Asaas cancels an issued one at once); part of it flags it for staff.
+ */
 export function aposEstorno(payment: PaymentRecord): void {
-  const status = payment.nota_status ?? '';
-  const full = comum.centavos(payment.valor_estornado ?? 0) >= comum.centavos(payment.preco_servico);
-  if (full) {
-    if (CANCELAVEIS.includes(status)) payment.nota_status = 'CANCELED';
-    else if (status === 'PENDENTE' || status === 'ERROR') payment.nota_status = 'DISPENSADA';
-  } else if (status && status !== 'DISPENSADA' && status !== 'CANCELED') {
-    payment.nota_alerta = T.estornoParcial;
-  }
+  const effect = estornoComum.notaAposEstorno(payment, T.estornoParcial);
+  if (effect === 'alertar') payment.nota_alerta = T.estornoParcial;
+  if (effect !== 'cancelar') return;
+  const cancel = estornoComum.cancelamento(payment.nota_status ?? '');
+  if (cancel === 'DISPENSADA') payment.nota_status = 'DISPENSADA';
+  else if (cancel === 'asaas') payment.nota_status = 'CANCELED';
 }
 
 export const invoiceRoutes = [

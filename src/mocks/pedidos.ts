@@ -6,11 +6,13 @@
 import type { AsaasPayment } from './fake-asaas.mjs';
 import type { ChargeRecord, PaymentRecord } from '@/lib/types';
 import maquina from '../../pocketbase/pb_hooks/lib/cobranca_comum.js';
+import estornoComum from '../../pocketbase/pb_hooks/lib/estorno_comum.js';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { getDb, saveDb } from './db';
 import { historyEntry } from './history';
 import { notifyMail } from './mailbox';
+import { aposEstorno } from './notas';
 import { newId, parsePbDate, pbDate } from './util';
 
 export const isPaid = (status: string): boolean => regras.asaas.pago.includes(status);
@@ -132,6 +134,8 @@ function registrarPosPagamento(payment: PaymentRecord, status: string): void {
     booking.status_agendamento = 'CANCELADO';
     booking.updated = now;
   }
+  // A refund reaches the order's service invoice (pb_hooks/lib/pedidos.js registrarPosPagamento).
+  if (estornoComum.chegaANota(status)) aposEstorno(payment);
 }
 
 /** After this long without Asaas knowing an unknown charge, it was never made (pb_hooks/lib/pedidos.js conciliar). */

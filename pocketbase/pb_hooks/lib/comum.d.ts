@@ -14,6 +14,7 @@ declare const comum: {
   ): { busca_cpf: string; busca_email: string; busca_celular: string };
   buscaIndexada(chave: string): string | null;
   centavos(reais: number): number;
+  reais(valor: number): string;
   parcelamento(total: number, parcelas: number): { valor: number; ultima: number; total: number };
   validarPedido(
     body: Record<string, unknown>,

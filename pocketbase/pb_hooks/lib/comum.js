@@ -107,6 +107,12 @@ function centavos(reais) {
   return Math.round(Number(reais) * 100);
 }
 
+/** An amount as Brazilians write it: 'R$ 1.234,50'. */
+function reais(valor) {
+  const partes = Number(valor).toFixed(2).split('.');
+  return 'R$ ' + partes[0].replace(/\B(?=(\d{3})+(?!\d))/g, '.') + ',' + partes[1];
+}
+
 /**
  * Asaas's split of `total` reais in `parcelas`: each installment total / parcelas cut to whole centavos, the last
  * takes the rest (R$ 898 in 6x = 5 x 149,66 + 149,70). { valor, ultima, total } in reais.
@@ -191,6 +197,7 @@ module.exports = {
   chavesBusca,
   buscaIndexada,
   centavos,
+  reais,
   parcelamento,
   validarPedido,
   comDigitosCpf,

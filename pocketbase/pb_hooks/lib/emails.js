@@ -8,10 +8,7 @@ function remetente(app) {
   return { address: meta.senderAddress, name: meta.senderName };
 }
 
-function reais(valor) {
-  const [inteiro, centavos] = Number(valor).toFixed(2).split('.');
-  return 'R$ ' + inteiro.replace(/\B(?=(\d{3})+(?!\d))/g, '.') + ',' + centavos;
-}
+const reais = require(`${__hooks}/lib/comum.js`).reais;
 
 /** dd/mm/aaaa hh:mm in São Paulo time, from a PocketBase date ("2026-01-02 15:04:05.000Z"). */
 function dataHoraBR(pbData) {

@@ -9,14 +9,10 @@ const pedidos = require(`${__hooks}/lib/pedidos.js`);
 const { achar, atualizar } = require(`${__hooks}/lib/registros.js`);
 const prazo = require(`${__hooks}/lib/prazo.js`);
 const aberto = require(`${__hooks}/lib/pedido_aberto.js`);
+const comum = require(`${__hooks}/lib/estorno_comum.js`);
 
 const PRAZO_DIAS = regras.R.prazoDesistenciaDias;
-// Once the appointment is booked, a withdrawal goes to staff (the consulate's slot is already taken).
-const JA_AGENDADO = ['AGENDADO', 'FINALIZADO'];
-
-const MSG = Object.assign({}, regras.R.estorno, {
-  valorRestante: (resta) => regras.R.estorno.valorRestante.replace('{restante}', emails.reais(resta)),
-});
+const MSG = regras.R.estorno;
 
 function pedidoAberto(app, usuarioId) {
   return achar(app, 'pagamentos', 'usuario = {:u} && ' + aberto.FILTRO, { u: usuarioId });
@@ -33,13 +29,18 @@ function ultimoDia(pagamento) {
   return prazo.ultimoDiaDesistencia(pago.unix() * 1000, PRAZO_DIAS);
 }
 
+/** The order's amounts as estorno_comum.js reads them. */
+function valores(pagamento) {
+  return {
+    preco_servico: pagamento.getFloat('preco_servico'),
+    valor_estornado: pagamento.getFloat('valor_estornado'),
+    status_asaas: pagamento.getString('status_asaas'),
+  };
+}
+
 /** Reais of the order not yet refunded. */
 function restante(pagamento) {
-  return (
-    (regras.centavos(pagamento.getFloat('preco_servico')) -
-      regras.centavos(pagamento.getFloat('valor_estornado'))) /
-    100
-  );
+  return comum.restante(valores(pagamento));
 }
 
 /**
@@ -53,16 +54,17 @@ function pedirEstorno(app, pagamento, valor, descricao, acoes) {
   const cobranca = pagamento.getString('cobranca')
     ? app.findRecordById('cobrancas', pagamento.getString('cobranca'))
     : achar(app, 'cobrancas', 'asaas_id = {:id}', { id: pagamento.getString('asaas_id_pagamento') });
-  const parcelamento = cobranca ? cobranca.getString('parcelamento') : pagamento.getString('parcelamento');
-  const asaasId = cobranca ? cobranca.getString('asaas_id') : pagamento.getString('asaas_id_pagamento');
+  const chamada = comum.chamada(
+    {
+      asaasId: cobranca ? cobranca.getString('asaas_id') : pagamento.getString('asaas_id_pagamento'),
+      parcelamento: cobranca ? cobranca.getString('parcelamento') : pagamento.getString('parcelamento'),
+    },
+    valores(pagamento),
+    valor,
+    descricao,
+  );
   const resta = restante(pagamento);
-  const jaHouve = regras.centavos(pagamento.getFloat('valor_estornado')) > 0;
-  const corpo = { description: String(descricao).slice(0, 500) };
-  let caminho = '/payments/' + encodeURIComponent(asaasId) + '/refund';
-  if (valor !== null) corpo.value = valor;
-  else if (parcelamento) caminho = '/installments/' + encodeURIComponent(parcelamento) + '/refund';
-  else if (jaHouve) corpo.value = resta; // the rest, after a partial refund
-  const resposta = asaas.chamar('POST', caminho, corpo);
+  const resposta = asaas.chamar('POST', chamada.caminho, chamada.corpo);
   if (resposta.status >= 400 && resposta.status < 500 && resposta.status !== 401 && resposta.status !== 429) {
     // Asaas refused this refund (more than is left, a payment it cannot refund): its reason, in pt-BR.
     const erro = asaas.primeiroErro(resposta.json);
@@ -74,12 +76,11 @@ function pedirEstorno(app, pagamento, valor, descricao, acoes) {
   // Asaas's webhook may have moved the charge and the order during the call (REFUNDED): both are read afresh.
   if (cobranca) atualizar(app, 'cobrancas', cobranca.id, (atual) => atual.set('estorno', 'SOLICITADO'));
   // Counted from what was refunded before the call: the webhook may have counted this refund already.
-  const antes = regras.centavos(pagamento.getFloat('valor_estornado'));
-  const depois = antes + regras.centavos(valor === null ? resta : valor);
+  const antes = pagamento.getFloat('valor_estornado');
   return atualizar(app, 'pagamentos', pagamento.id, (pedido, tx) => {
     pedido.set(
       'valor_estornado',
-      Math.max(depois, regras.centavos(pedido.getFloat('valor_estornado'))) / 100,
+      comum.estornadoDepois(antes, valor, resta, pedido.getFloat('valor_estornado')),
     );
     require(`${__hooks}/lib/notas.js`).aposEstorno(tx, pedido, acoes);
   });
@@ -100,7 +101,7 @@ function desistir(e) {
   const agendamento = agendamentoDe(e.app, pagamento);
   const status = agendamento ? agendamento.getString('status_agendamento') : '';
   const nome = usuario.getString('nome_completo');
-  if (JA_AGENDADO.indexOf(status) >= 0 || status === 'CANCELADO') {
+  if (comum.desistencia(status) === 'encaminhada') {
     if (agendamento)
       historico.registrarNota(e.app, agendamento.id, 'desistencia', MSG.desistenciaEncaminhada);
     const alerta = (app) =>
@@ -146,8 +147,7 @@ function escaparNome(nome) {
 function estornar(e) {
   if (!e.auth || !e.auth.getBool('admin')) throw new ForbiddenError(MSG.soEquipe, {});
   const body = e.requestInfo().body || {};
-  const motivo = typeof body.motivo === 'string' ? body.motivo.trim().slice(0, 500) : '';
-  if (!motivo) {
+  if (!comum.motivo(body)) {
     throw new BadRequestError(MSG.motivo, { motivo: new ValidationError('validation_required', MSG.motivo) });
   }
   const agendamento = achar(e.app, 'agendamentos', 'id = {:id}', { id: String(body.agendamento || '') });
@@ -155,33 +155,16 @@ function estornar(e) {
     ? achar(e.app, 'pagamentos', 'id = {:id}', { id: agendamento.getString('pagamento') })
     : null;
   if (!pagamento) throw new NotFoundError(regras.MSG.naoEncontrado, {});
-  const resta = restante(pagamento);
-  if (pagamento.getString('status_asaas') === 'REFUNDED' || resta <= 0) {
-    throw new BadRequestError(MSG.jaEstornado, {});
-  }
-  const integral = body.valor === undefined || body.valor === null || body.valor === '';
-  const valor = integral ? null : Number(body.valor);
-  const parcial = regras.centavos(pagamento.getFloat('valor_estornado')) > 0;
-  // No more than what remains after earlier refunds.
-  if (!integral && !(regras.centavos(valor) > 0 && regras.centavos(valor) <= regras.centavos(resta))) {
-    const mensagem = parcial ? MSG.valorRestante(resta) : MSG.valor;
-    throw new BadRequestError(mensagem, { valor: new ValidationError('validation_invalid_value', mensagem) });
+  const pedido = comum.pedidoDaEquipe(body, valores(pagamento), MSG, emails.reais);
+  if (pedido.erro) {
+    const campos = {};
+    if (pedido.erro.campo)
+      campos[pedido.erro.campo] = new ValidationError(pedido.erro.code, pedido.erro.message);
+    throw new BadRequestError(pedido.erro.message, campos);
   }
   const acoes = [];
-  pedirEstorno(e.app, pagamento, valor, motivo, acoes);
-  historico.registrarNota(
-    e.app,
-    agendamento.id,
-    'estorno',
-    (!integral
-      ? 'Estorno parcial de ' + emails.reais(valor)
-      : parcial
-        ? 'Estorno do restante (' + emails.reais(resta) + ')'
-        : 'Estorno integral') +
-      ' solicitado ao Asaas. Motivo: ' +
-      motivo,
-    e.auth,
-  );
+  pedirEstorno(e.app, pagamento, pedido.valor, pedido.motivo, acoes);
+  historico.registrarNota(e.app, agendamento.id, 'estorno', comum.notaDaEquipe(pedido, emails.reais), e.auth);
   return pedidos.responderEExecutar(e, 200, { resultado: 'solicitado' }, acoes);
 }
 

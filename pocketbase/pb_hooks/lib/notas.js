@@ -9,8 +9,7 @@ const regras = require(`${__hooks}/lib/regras.js`);
 const { achar } = require(`${__hooks}/lib/registros.js`);
 
 const TEXTOS = regras.R.notaFiscal;
-// Invoices that exist at Asaas and can still be cancelled.
-const CANCELAVEIS = ['SCHEDULED', 'SYNCHRONIZED', 'AUTHORIZED', 'CANCELLATION_DENIED'];
+const estornoComum = () => require(`${__hooks}/lib/estorno_comum.js`);
 
 function config() {
   return require(`${__hooks}/lib/config.js`).nfse();
@@ -20,12 +19,19 @@ function asaas() {
   return require(`${__hooks}/lib/asaas.js`);
 }
 
+/** The order's invoice and amounts as estorno_comum.js reads them. */
+function valores(pagamento) {
+  return {
+    status_asaas: pagamento.getString('status_asaas'),
+    preco_servico: pagamento.getFloat('preco_servico'),
+    valor_estornado: pagamento.getFloat('valor_estornado'),
+    nota_status: pagamento.getString('nota_status'),
+    nota_alerta: pagamento.getString('nota_alerta'),
+  };
+}
+
 function estornadoPorInteiro(pagamento) {
-  return (
-    pagamento.getString('status_asaas') === 'REFUNDED' ||
-    regras.centavos(pagamento.getFloat('valor_estornado')) >=
-      regras.centavos(pagamento.getFloat('preco_servico'))
-  );
+  return estornoComum().estornadoPorInteiro(valores(pagamento));
 }
 
 /** The invoice's externalReference: the order and the attempt, so an earlier attempt's invoice is told apart. */
@@ -132,7 +138,7 @@ function consequencias(pagamento, antes, depois) {
   const id = pagamento.id;
   const status = pagamento.getString('nota_status');
   if (status === 'ERROR' && antes !== 'ERROR') depois.push((app) => alertarErro(app, id));
-  if (CANCELAVEIS.indexOf(status) >= 0 && estornadoPorInteiro(pagamento)) {
+  if (estornoComum().cancelamento(status) === 'asaas' && estornadoPorInteiro(pagamento)) {
     depois.push((app) => cancelar(app, id));
   }
 }
@@ -188,12 +194,13 @@ function enviar(app, pagamentoId) {
 function cancelar(app, pagamentoId) {
   const pagamento = app.findRecordById('pagamentos', pagamentoId);
   const status = pagamento.getString('nota_status');
-  if (status === 'PENDENTE' || status === 'ERROR') {
+  const efeito = estornoComum().cancelamento(status);
+  if (efeito === 'DISPENSADA') {
     pagamento.set('nota_status', 'DISPENSADA');
     salvar(app, pagamento);
     return;
   }
-  if (CANCELAVEIS.indexOf(status) < 0 || !pagamento.getString('nota_id')) return;
+  if (efeito !== 'asaas' || !pagamento.getString('nota_id')) return;
   // One cancellation at a time per order (a withdrawal and Asaas's PAYMENT_REFUNDED both ask for it).
   let livre = false;
   app.store().setFunc('nota-cancelar:' + pagamentoId, (anterior) => {
@@ -238,14 +245,9 @@ function cancelar(app, pagamentoId) {
  */
 function aposEstorno(app, pagamento, depois) {
   const id = pagamento.id;
-  if (estornadoPorInteiro(pagamento)) {
-    depois.push((fora) => cancelar(fora, id));
-    return;
-  }
-  const status = pagamento.getString('nota_status');
-  if (!status || status === 'DISPENSADA' || status === 'CANCELED') return;
-  if (regras.centavos(pagamento.getFloat('valor_estornado')) <= 0) return;
-  if (pagamento.getString('nota_alerta') === TEXTOS.estornoParcial) return;
+  const efeito = estornoComum().notaAposEstorno(valores(pagamento), TEXTOS.estornoParcial);
+  if (efeito === 'cancelar') depois.push((fora) => cancelar(fora, id));
+  if (efeito !== 'alertar') return;
   pagamento.set('nota_alerta', TEXTOS.estornoParcial);
   app.save(pagamento);
 }

@@ -272,7 +272,7 @@ function registrarPosPagamento(app, pagamento, status, acoes) {
     historico.registrarMudanca(app, agendamento.id, 'status_agendamento', antes, 'CANCELADO');
   }
   // A refund reaches the order's service invoice: cancelled when all was given back, flagged when part was.
-  if (status === 'REFUNDED' || status === 'PARTIALLY_REFUNDED') {
+  if (require(`${__hooks}/lib/estorno_comum.js`).chegaANota(status)) {
     require(`${__hooks}/lib/notas.js`).aposEstorno(app, pagamento, acoes);
   }
   const pagamentoId = pagamento.id;

@@ -1,0 +1,38 @@
+// The types of estorno_comum.js for the app's TypeScript (PocketBase reads only the .js).
+interface Pedido {
+  preco_servico: number;
+  valor_estornado?: number | null;
+  status_asaas?: string;
+  nota_status?: string;
+  nota_alerta?: string;
+}
+export interface PedidoDaEquipe {
+  motivo: string;
+  valor: number | null;
+  parcial: boolean;
+  resta: number;
+}
+declare const estornoComum: {
+  restante(pedido: Pedido): number;
+  desistencia(statusDoAgendamento: string): 'encaminhada' | 'estornar';
+  motivo(body: Record<string, unknown>): string;
+  pedidoDaEquipe(
+    body: Record<string, unknown>,
+    pedido: Pedido,
+    M: { motivo: string; jaEstornado: string; valor: string; valorRestante: string },
+    reais: (valor: number) => string,
+  ): { erro: { message: string; campo?: string; code?: string } } | (PedidoDaEquipe & { erro?: undefined });
+  notaDaEquipe(pedido: PedidoDaEquipe, reais: (valor: number) => string): string;
+  chamada(
+    cobranca: { asaasId: string; parcelamento: string },
+    pedido: Pedido,
+    valor: number | null,
+    descricao: string,
+  ): { caminho: string; corpo: { description: string; value?: number } };
+  estornadoDepois(antes: number, valor: number | null, resta: number, agora: number): number;
+  estornadoPorInteiro(pedido: Pedido): boolean;
+  chegaANota(statusAsaas: string): boolean;
+  notaAposEstorno(pedido: Pedido, alerta: string): 'cancelar' | 'alertar' | null;
+  cancelamento(notaStatus: string): 'DISPENSADA' | 'asaas' | null;
+};
+export default estornoComum;

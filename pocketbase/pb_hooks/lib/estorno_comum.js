@@ -1,0 +1,130 @@
+// Money given back, decided once: what remains of an order, what a staff refund may ask, what Asaas is asked,
+// what the history says, and what a refund does to the order's service invoice. lib/estornos.js and lib/notas.js
+// read the records into plain values and ask this module; the demo double (src/mocks/estornos.ts) asks it too.
+// CommonJS requiring nothing (scripts/kit-module.ts serves it to the app).
+
+const centavos = (reais) => Math.round(Number(reais) * 100);
+
+/** Reais of an order ({ preco_servico, valor_estornado }) not yet refunded. */
+function restante(pedido) {
+  return (centavos(pedido.preco_servico) - centavos(pedido.valor_estornado || 0)) / 100;
+}
+
+/** Once the appointment is booked (or the order cancelled), a withdrawal goes to staff instead of Asaas. */
+const JA_AGENDADO = ['AGENDADO', 'FINALIZADO', 'CANCELADO'];
+
+/** What a customer's withdrawal does, by the booking's status: 'encaminhada' to staff, or 'estornar' at once. */
+function desistencia(statusDoAgendamento) {
+  return JA_AGENDADO.indexOf(statusDoAgendamento) >= 0 ? 'encaminhada' : 'estornar';
+}
+
+/** The reason a staff refund gives (its `motivo`, trimmed, at most 500 characters); '' when there is none. */
+function motivo(body) {
+  return typeof body.motivo === 'string' ? body.motivo.trim().slice(0, 500) : '';
+}
+
+/**
+ * A staff refund request ({ motivo, valor }) with a reason, for an order ({ status_asaas, preco_servico,
+ * valor_estornado }): { erro: { message, campo?, code? } } or { motivo, valor (null: all that remains), parcial,
+ * resta }. `M` is regras.json's `estorno` texts; `reais` writes an amount (comum.js reais).
+ */
+function pedidoDaEquipe(body, pedido, M, reais) {
+  const resta = restante(pedido);
+  if (pedido.status_asaas === 'REFUNDED' || resta <= 0) return { erro: { message: M.jaEstornado } };
+  const integral = body.valor === undefined || body.valor === null || body.valor === '';
+  const valor = integral ? null : Number(body.valor);
+  const parcial = centavos(pedido.valor_estornado || 0) > 0;
+  // No more than what remains after earlier refunds.
+  if (!integral && !(centavos(valor) > 0 && centavos(valor) <= centavos(resta))) {
+    const message = parcial ? M.valorRestante.replace('{restante}', reais(resta)) : M.valor;
+    return { erro: { message: message, campo: 'valor', code: 'validation_invalid_value' } };
+  }
+  return { motivo: motivo(body), valor: valor, parcial: parcial, resta: resta };
+}
+
+/** The history note of a staff refund asked of Asaas (`reais`: comum.js reais). */
+function notaDaEquipe(pedido, reais) {
+  const o =
+    pedido.valor !== null
+      ? 'Estorno parcial de ' + reais(pedido.valor)
+      : pedido.parcial
+        ? 'Estorno do restante (' + reais(pedido.resta) + ')'
+        : 'Estorno integral';
+  return o + ' solicitado ao Asaas. Motivo: ' + pedido.motivo;
+}
+
+/**
+ * What Asaas is asked (path under /v3, body) to refund `valor` reais of an order, or all that remains (`valor`
+ * null): the installment plan's refund for a card in installments, the rest after a partial refund.
+ * `cobranca`: { asaasId, parcelamento } of the order's charge; `pedido`: { preco_servico, valor_estornado }.
+ */
+function chamada(cobranca, pedido, valor, descricao) {
+  const corpo = { description: String(descricao).slice(0, 500) };
+  let caminho = '/payments/' + encodeURIComponent(cobranca.asaasId) + '/refund';
+  if (valor !== null) corpo.value = valor;
+  else if (cobranca.parcelamento)
+    caminho = '/installments/' + encodeURIComponent(cobranca.parcelamento) + '/refund';
+  else if (centavos(pedido.valor_estornado || 0) > 0) corpo.value = restante(pedido);
+  return { caminho: caminho, corpo: corpo };
+}
+
+/**
+ * The order's `valor_estornado` once Asaas took the refund: counted from what was refunded before the call
+ * (`antes`), since Asaas's webhook may have counted this refund already (`agora`).
+ */
+function estornadoDepois(antes, valor, resta, agora) {
+  return Math.max(centavos(antes) + centavos(valor === null ? resta : valor), centavos(agora)) / 100;
+}
+
+/** Whether all of an order was given back: Asaas says REFUNDED, or the refunds reach its price. */
+function estornadoPorInteiro(pedido) {
+  return (
+    pedido.status_asaas === 'REFUNDED' ||
+    centavos(pedido.valor_estornado || 0) >= centavos(pedido.preco_servico)
+  );
+}
+
+/** Whether an order's Asaas status after the money reaches its service invoice (notaAposEstorno): a refund. */
+function chegaANota(statusAsaas) {
+  return statusAsaas === 'REFUNDED' || statusAsaas === 'PARTIALLY_REFUNDED';
+}
+
+/** Invoices that exist at Asaas and can still be cancelled. */
+const CANCELAVEIS = ['SCHEDULED', 'SYNCHRONIZED', 'AUTHORIZED', 'CANCELLATION_DENIED'];
+
+/**
+ * What a refund does to the order's service invoice ({ status_asaas, preco_servico, valor_estornado,
+ * nota_status, nota_alerta }): 'cancelar' when all was given back (lib/notas.js cancelar: one due or in error is
+ * dispensed, one issued is cancelled at Asaas); 'alertar' when part was and staff were not told yet; null.
+ */
+function notaAposEstorno(pedido, alerta) {
+  if (
+    pedido.status_asaas === 'REFUNDED' ||
+    centavos(pedido.valor_estornado || 0) >= centavos(pedido.preco_servico)
+  )
+    return 'cancelar';
+  const status = pedido.nota_status || '';
+  if (!status || status === 'DISPENSADA' || status === 'CANCELED') return null;
+  if (centavos(pedido.valor_estornado || 0) <= 0 || pedido.nota_alerta === alerta) return null;
+  return 'alertar';
+}
+
+/** An invoice to cancel: 'DISPENSADA' when it was only due or in error, 'asaas' when Asaas holds it, or null. */
+function cancelamento(notaStatus) {
+  if (notaStatus === 'PENDENTE' || notaStatus === 'ERROR') return 'DISPENSADA';
+  return CANCELAVEIS.indexOf(notaStatus) >= 0 ? 'asaas' : null;
+}
+
+module.exports = {
+  restante,
+  desistencia,
+  motivo,
+  pedidoDaEquipe,
+  notaDaEquipe,
+  chamada,
+  estornadoDepois,
+  estornadoPorInteiro,
+  chegaANota,
+  notaAposEstorno,
+  cancelamento,
+};
