@@ -20,6 +20,7 @@ export const KIT_RULES = [
   'csv_agendamentos.js',
   'email_texto.js',
   'cobranca_comum.js',
+  'proxy_comum.js',
   'paginas.js',
   'busca_texto.js',
   'agenda_comum.js',

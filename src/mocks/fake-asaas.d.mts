@@ -39,6 +39,7 @@ export interface FakeAsaasSettings {
   eventsOnRefund: 'after' | 'before';
   rateLimitNext: number;
   rateLimitEvery: number;
+  rateLimitOnly: string;
   invoiceErrorNext: number;
   invoiceBaseUrl: string;
 }

@@ -108,13 +108,16 @@ export function createFakeAsaas({
    * before it, or each in turn); rateLimitNext: the next n calls get a 429; rateLimitEvery: every n-th call does;
    * invoiceErrorNext: the next n invoices end in ERROR; invoiceBaseUrl: where the invoices' PDF and XML are;
    * eventsOnRefund: 'after' | 'before' (a refund's PAYMENT_REFUNDED sent after its answer, or before it: Asaas
-   * promises no order between its webhooks and its answers).
+   * promises no order between its webhooks and its answers); rateLimitOnly: when set ('DELETE /v3/payments/pay_1'),
+   * rateLimitNext counts only that call, so a call the server makes meanwhile (a webhook's check) is not the one
+   * refused.
    */
   const settings = {
     eventsOnCreate: 'none',
     eventsOnRefund: 'after',
     rateLimitNext: 0,
     rateLimitEvery: 0,
+    rateLimitOnly: '',
     invoiceErrorNext: 0,
     invoiceBaseUrl: 'https://sandbox.asaas.com',
   };
@@ -542,8 +545,9 @@ export function createFakeAsaas({
   /** Answers one API call (method, path with /v3, URLSearchParams, parsed JSON body). */
   function request(method, path, query, body) {
     calls++;
+    const limited = settings.rateLimitOnly === '' || settings.rateLimitOnly === `${method} ${path}`;
     if (
-      settings.rateLimitNext > 0 ||
+      (settings.rateLimitNext > 0 && limited) ||
       (settings.rateLimitEvery > 0 && calls % settings.rateLimitEvery === 0)
     ) {
       settings.rateLimitNext = Math.max(0, settings.rateLimitNext - 1);
@@ -573,6 +577,7 @@ export function createFakeAsaas({
       eventsOnRefund: 'after',
       rateLimitNext: 0,
       rateLimitEvery: 0,
+      rateLimitOnly: '',
       invoiceErrorNext: 0,
     });
     calls = 0;

@@ -7,6 +7,7 @@ import maquina from '../../pocketbase/pb_hooks/lib/cobranca_comum.js';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 import CAMPOS from '../../pocketbase/pb_hooks/lib/mensagens.json';
 import pedidoAberto from '../../pocketbase/pb_hooks/lib/pedido_aberto.js';
+import proxyComum from '../../pocketbase/pb_hooks/lib/proxy_comum.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { getDb, saveDb } from './db';
 import type { StoredUser } from './schema';
@@ -138,53 +139,40 @@ function abrirCobranca(
   return charge;
 }
 
-/** The description Asaas shows for a charge (pb_hooks/lib/proxy.js descricao). */
-const descricao = (order: PricedOrder): string =>
-  `${regras.servicos[order.tipo as keyof typeof regras.servicos]}${order.flex ? ' + Flex' : ''}`;
+/** Asaas's answer as the kit reads it: status 0 when none came (a call Asaas keeps processing). */
+const resposta = (answer: FakeAsaasAnswer) => ({
+  status: typeof answer.status === 'number' ? answer.status : 0,
+  json: answer.body,
+});
 
-/** A pending Pix is cancelled at Asaas (DELETE) when the customer pays by another means. */
+/**
+ * The customer's Pix charges Asaas still lets them pay are cancelled at Asaas (DELETE) before they pay by other
+ * means; each becomes what Asaas's answer means (pb_hooks/lib/proxy_comum.js cancelarPix, statusDoCancelamento).
+ */
 function liberarPixPendente(userId: string): void {
-  const live = cobrancaAtiva(userId);
-  if (live?.metodo !== 'pix' || live.status !== 'PENDING') return;
-  if (live.asaas_id) asaasCall('DELETE', `/v3/payments/${encodeURIComponent(live.asaas_id)}`);
-  aplicarStatus(live, 'DELETED');
+  for (const charge of getDb().cobrancas.filter((c) => c.usuario === userId && proxyComum.cancelarPix(c))) {
+    const answer = asaasCall('DELETE', `/v3/payments/${encodeURIComponent(charge.asaas_id)}`);
+    const status = proxyComum.statusDoCancelamento(resposta(answer).status);
+    if (status) aplicarStatus(charge, status);
+  }
 }
 
 /**
- * Asaas's answer to a new charge as the charge's status and the browser's answer (pb_hooks/lib/proxy.js
- * responderCobranca): only a decline counts against the attempt limit.
+ * Asaas's answer to a new charge as the charge's status and the browser's answer, as the kit reads it
+ * (pb_hooks/lib/proxy_comum.js resultadoDaCriacao): only a decline counts against the attempt limit.
  */
 function responderCobranca(sent: ChargeRecord, answer: FakeAsaasAnswer): Response {
   const charge = getDb().cobrancas.find((c) => c.id === sent.id) ?? sent;
-  const body = isObject(answer.body) ? answer.body : {};
-  if (answer.status === 200 && body.id) {
-    charge.asaas_id ||= toText(body.id);
-    if (body.installment) charge.parcelamento = toText(body.installment);
-    aplicarStatus(charge, toText(body.status) || 'PENDING');
-    return HttpResponse.json(respostaCobranca(charge));
+  const result = proxyComum.resultadoDaCriacao(resposta(answer), regras);
+  if (result.descontar) descontarTentativa(charge.usuario);
+  if (result.criada) {
+    charge.asaas_id ||= toText(result.criada.id);
+    if (result.criada.installment) charge.parcelamento = toText(result.criada.installment);
   }
-  const error = (Array.isArray(body.errors) && isObject(body.errors[0]) ? body.errors[0] : {}) as Json;
-  const code = toText(error.code);
-  const description = toText(error.description);
-  if (answer.status === 429) {
-    descontarTentativa(charge.usuario);
-    aplicarStatus(charge, 'NAO_CRIADA', 'Asaas: 429');
-    return pbError(429, PAGAMENTO.ocupado, { asaas: { code: 'asaas_ocupado', message: PAGAMENTO.ocupado } });
-  }
-  if (typeof answer.status === 'number' && answer.status >= 400 && answer.status < 500) {
-    const decline = code === 'invalid_creditCard';
-    if (!decline) descontarTentativa(charge.usuario);
-    aplicarStatus(charge, decline ? 'RECUSADA' : 'NAO_CRIADA', description);
-    return pbError(400, decline ? PAGAMENTO.recusado : description, {
-      asaas: { code: code || 'recusada', message: description || PAGAMENTO.recusado },
-    });
-  }
-  // No answer or a 5xx: the charge may exist at Asaas; it stays live until the server knows.
-  descontarTentativa(charge.usuario);
-  aplicarStatus(charge, 'INDETERMINADA');
-  return pbError(502, PAGAMENTO.indeterminado, {
-    cobranca: { code: 'indeterminada', message: PAGAMENTO.indeterminado },
-  });
+  aplicarStatus(charge, result.status, result.motivo);
+  if (!result.erro) return HttpResponse.json(respostaCobranca(charge));
+  const { http, mensagem, campo, code, detalhe } = result.erro;
+  return pbError(http, mensagem, campo ? { [campo]: { code, message: detalhe } } : {});
 }
 
 /** An attempt that was no decline does not count against the customer's card attempts. */
@@ -251,7 +239,7 @@ export const asaasRoutes = [
       customer,
       billingType: 'CREDIT_CARD',
       dueDate: todaySaoPaulo(),
-      description: descricao(order),
+      description: proxyComum.descricao(order.tipo, order.flex),
       externalReference: attempt,
       creditCard: card.cartao,
       creditCardHolderInfo: card.titular,
@@ -280,11 +268,9 @@ export const asaasRoutes = [
       .forEach(conciliar);
     if (temPedido(user.id)) return pbError(409, PAGAMENTO.pedidoExiste);
     const live = cobrancaAtiva(user.id);
-    if (live?.metodo === 'pix' && live.status === 'PENDING') {
-      if (live.tipo_servico === order.tipo && live.flex === order.flex)
-        return HttpResponse.json(respostaCobranca(live));
-      liberarPixPendente(user.id);
-    }
+    if (live && proxyComum.reusarPix(live, order.tipo, order.flex))
+      return HttpResponse.json(respostaCobranca(live));
+    liberarPixPendente(user.id);
     const attempt = tentativaDe(body);
     if (attempt instanceof Response) return attempt;
     const repeated = repetirTentativa(user, attempt);
@@ -296,7 +282,7 @@ export const asaasRoutes = [
       billingType: 'PIX',
       value: order.total,
       dueDate: todaySaoPaulo(),
-      description: descricao(order),
+      description: proxyComum.descricao(order.tipo, order.flex),
       externalReference: attempt,
     };
     const answer = responderCobranca(charge, asaasCall('POST', '/v3/payments', pedidoAsaas));

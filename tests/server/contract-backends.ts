@@ -31,6 +31,8 @@ export interface Backend {
   verificationToken: (email: string) => Promise<string>;
   /** Whether `email` was sent a mail with this subject. */
   mailed: (email: string, subject: string) => Promise<boolean>;
+  /** A payment as Asaas holds it (what the server sent it: `description`; whether it was cancelled: `deleted`). */
+  asaasPayment: (paymentId: string) => Promise<Record<string, unknown> | undefined>;
   /** Sets the status Asaas reports for a payment. */
   asaasStatus: (paymentId: string, status: string) => Promise<void>;
   /** Delivers an Asaas webhook event about a payment, as Asaas posts it. */
@@ -84,6 +86,7 @@ export const BACKENDS: Backend[] = [
     verificationToken: async (email) =>
       getMailbox().findLast((m) => m.email === email && m.kind === 'verification')?.token ?? '',
     mailed: async (email, subject) => getMailbox().some((m) => m.email === email && m.subject === subject),
+    asaasPayment: async (paymentId) => getDb().asaasCharges.find((p) => p.id === paymentId),
     asaasStatus: async (paymentId, status) => {
       const payment = getDb().asaasCharges.find((p) => p.id === paymentId);
       if (payment) payment.status = status;
@@ -112,6 +115,7 @@ export const BACKENDS: Backend[] = [
     },
     mailed: async (email, subject) =>
       (await mailsTo(email, { timeoutMs: 500 })).some((m) => m.subject === subject),
+    asaasPayment,
     asaasStatus: async (paymentId, status) => {
       const payment = await asaasPayment(paymentId);
       if (payment) await asaasStore({ ...payment, status });

@@ -11,7 +11,7 @@ import { nextCpf } from './helpers';
 
 const PB_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-describe.each(BACKENDS)('$name', ({ client }) => {
+describe.each(BACKENDS)('$name', ({ client, verificationToken, asaasPayment, asaasEvent, asaasConfig }) => {
   resetDb();
   const as = async (account: keyof typeof DEMO_ACCOUNTS) => {
     const pb = client();
@@ -27,6 +27,43 @@ describe.each(BACKENDS)('$name', ({ client }) => {
     celular: '(31) 99123-4567',
     ...change,
   });
+  /** The card request the app sends for the Asaas customer `customer`, holder `email`. */
+  const cardBody = (
+    customer: string,
+    email: string,
+    number: string,
+    change: Record<string, unknown> = {},
+  ) => ({
+    installmentCount: 1,
+    customer,
+    value: 699,
+    totalValue: 699,
+    billingType: 'CREDIT_CARD',
+    creditCard: { holderName: 'MARIA C', number, expiryMonth: '12', expiryYear: '2031', ccv: '123' },
+    creditCardHolderInfo: {
+      name: 'Maria',
+      email,
+      cpfCnpj: '52998224725',
+      postalCode: '01310100',
+      addressNumber: '1000',
+      phone: '11987654321',
+    },
+    tipo_servico: 'individual',
+    flex: false,
+    externalReference: `contrato-${number.slice(-4)}-${Math.random().toString(36).slice(2, 10)}`,
+    ...change,
+  });
+  /** A new customer who followed the e-mailed link and signed in, with their Asaas customer. */
+  const buyer = async () => {
+    const pb = client();
+    const input = registration();
+    await pb.collection('usuarios').create(input);
+    await pb.collection('usuarios').requestVerification(input.email);
+    await pb.collection('usuarios').confirmVerification(await verificationToken(input.email));
+    await pb.collection('usuarios').authWithPassword(input.email, input.password);
+    const { id } = await pb.send<{ id: string }>('/payments/asaas/customer', { method: 'POST', body: {} });
+    return { pb, email: input.email, asaasId: id };
+  };
 
   it('log in: wrong password, blank fields, and the record of a good one', async () => {
     expect(
@@ -403,26 +440,8 @@ describe.each(BACKENDS)('$name', ({ client }) => {
       method: 'POST',
       body: {},
     });
-    const card = (number: string, change: Record<string, unknown> = {}) => ({
-      installmentCount: 1,
-      customer,
-      value: 699,
-      totalValue: 699,
-      billingType: 'CREDIT_CARD',
-      creditCard: { holderName: 'MARIA C', number, expiryMonth: '12', expiryYear: '2031', ccv: '123' },
-      creditCardHolderInfo: {
-        name: 'Maria',
-        email: DEMO_ACCOUNTS.cliente.email,
-        cpfCnpj: '52998224725',
-        postalCode: '01310100',
-        addressNumber: '1000',
-        phone: '11987654321',
-      },
-      tipo_servico: 'individual',
-      flex: false,
-      externalReference: `contrato-${number.slice(-4)}-${Math.random().toString(36).slice(2, 10)}`,
-      ...change,
-    });
+    const card = (number: string, change: Record<string, unknown> = {}) =>
+      cardBody(customer, DEMO_ACCOUNTS.cliente.email, number, change);
     const send = (body: Record<string, unknown>) =>
       cliente.send('/payments/asaas/installment', { method: 'POST', body });
     expect(await answer(send(card('4111111111111111', { totalValue: 1, value: 1 })))).toEqual({
@@ -486,6 +505,19 @@ describe.each(BACKENDS)('$name', ({ client }) => {
       });
     }
     expect(await cliente.collection('cobrancas').getFullList()).toEqual([]);
+    // A field Asaas refuses (a CEP the post office does not know) is named for the customer: no decline.
+    expect(
+      await answer(
+        send(card('4111111111111111', { creditCardHolderInfo: { ...holder, postalCode: '00000000' } })),
+      ),
+    ).toEqual({
+      status: 400,
+      message: 'Confira o campo CEP do titular do cartão: O CEP informado é inválido.',
+      codes: { asaas: 'invalid_postalCode' },
+    });
+    expect(await cliente.collection('cobrancas').getFullList()).toMatchObject([
+      { status: 'NAO_CRIADA', ativa: false },
+    ]);
     expect(await answer(send(card('5184019740373151')))).toEqual({
       status: 400,
       message: 'Pagamento recusado pela operadora do cartão.',
@@ -496,11 +528,76 @@ describe.each(BACKENDS)('$name', ({ client }) => {
       body: card('4000000000000010'),
     });
     expect(held.status).toBe('AWAITING_RISK_ANALYSIS');
+    // What Asaas was asked to charge, in the words its receipt shows.
+    expect(await asaasPayment(held.id)).toMatchObject({
+      description: 'Agendamento individual',
+      billingType: 'CREDIT_CARD',
+      value: 699,
+    });
     expect(await cliente.collection('pagamentos').getFullList()).toEqual([]);
     expect(await cliente.collection('cobrancas').getFullList({ filter: 'ativa = true' })).toMatchObject([
       { status: 'AWAITING_RISK_ANALYSIS', asaas_id: held.id },
     ]);
     expect(await answer(send(card('4111111111111111')))).toMatchObject({ status: 409 });
+  });
+
+  it('a replaced Pix: pending or overdue, it is cancelled at Asaas first; one Asaas did not cancel stays live', async () => {
+    const { pb, email, asaasId } = await buyer();
+    const pix = (tipo_servico: 'individual' | 'familiar', flex: boolean, value: number) =>
+      pb.send<{ id: string; status: string }>('/payments/asaas/pix', {
+        method: 'POST',
+        body: { customer: asaasId, value, tipo_servico, flex },
+      });
+    const charges = async () =>
+      Object.fromEntries(
+        (await pb.collection('cobrancas').getFullList()).map((c) => [c.asaas_id, [c.status, c.ativa]]),
+      );
+    // A pending Pix, replaced by a Pix for another order: cancelled at Asaas, the charge DELETED.
+    const pending = await pix('individual', false, 699);
+    expect(await asaasPayment(pending.id)).toMatchObject({
+      description: 'Agendamento individual',
+      deleted: false,
+    });
+    const other = await pix('familiar', true, 1198);
+    expect(await asaasPayment(other.id)).toMatchObject({
+      description: 'Agendamento familiar + Flex',
+      billingType: 'PIX',
+      deleted: false,
+    });
+    expect(await asaasPayment(pending.id)).toMatchObject({ deleted: true });
+    // Overdue, a Pix has ended here but Asaas keeps it payable: a new Pix cancels it too.
+    await asaasEvent(other.id, 'PAYMENT_OVERDUE');
+    expect((await charges())[other.id]).toEqual(['OVERDUE', false]);
+    const third = await pix('individual', false, 699);
+    expect(await asaasPayment(other.id)).toMatchObject({ deleted: true });
+    expect(await charges()).toEqual({
+      [pending.id]: ['DELETED', false],
+      [other.id]: ['DELETED', false],
+      [third.id]: ['PENDING', true],
+    });
+    // Asaas does not cancel it (a 429): the Pix stays payable and live, and the card waits for it.
+    // Only the cancel is refused: a call the server makes meanwhile (a webhook's check) must not take the 429.
+    await asaasConfig({ rateLimitNext: 1, rateLimitOnly: `DELETE /v3/payments/${third.id}` });
+    const card = (number: string) =>
+      answer(
+        pb.send('/payments/asaas/installment', { method: 'POST', body: cardBody(asaasId, email, number) }),
+      );
+    try {
+      expect(await card('4111111111111111')).toEqual({
+        status: 409,
+        message:
+          'Já existe um pagamento seu em processamento. Aguarde a confirmação antes de tentar de novo.',
+        codes: { cobranca: 'cobranca_em_curso' },
+      });
+    } finally {
+      await asaasConfig({ rateLimitNext: 0, rateLimitOnly: '' });
+    }
+    expect(await asaasPayment(third.id)).toMatchObject({ deleted: false });
+    expect((await charges())[third.id]).toEqual(['PENDING', true]);
+    // Asaas cancels it: the card goes ahead.
+    expect(await card('4111111111111111')).toEqual({ status: 200 });
+    expect(await asaasPayment(third.id)).toMatchObject({ deleted: true });
+    expect((await charges())[third.id]).toEqual(['DELETED', false]);
   });
 
   it('money given back: who may withdraw or refund, and the refusals in pt-BR', async () => {

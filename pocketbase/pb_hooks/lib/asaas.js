@@ -42,39 +42,9 @@ function chamar(metodo, caminho, corpo) {
   }
 }
 
-/** The first of Asaas's `errors[]`, or a neutral one. */
+/** The first of Asaas's `errors[]`, or a neutral one (proxy_comum.primeiroErro, which the demo double runs too). */
 function primeiroErro(json) {
-  const erros = json && json.errors;
-  if (erros && erros.length > 0) {
-    return { code: String(erros[0].code || ''), description: String(erros[0].description || '') };
-  }
-  return { code: '', description: '' };
+  return require(`${__hooks}/lib/proxy_comum.js`).primeiroErro(json);
 }
 
-// Asaas's field error codes, as the customer's form names the field.
-const CAMPOS = {
-  invalid_creditCardHolderInfo: 'dados do titular do cartão',
-  invalid_postalCode: 'CEP do titular do cartão',
-  invalid_addressNumber: 'número do endereço do titular',
-  invalid_cpfCnpj: 'CPF do titular do cartão',
-  invalid_phone: 'telefone do titular do cartão',
-  invalid_mobilePhone: 'telefone do titular do cartão',
-  invalid_email: 'e-mail do titular do cartão',
-  invalid_name: 'nome do titular do cartão',
-  invalid_holderName: 'nome impresso no cartão',
-};
-
-/**
- * What a 4xx from Asaas to a new charge means: a decline by the card's issuer (`invalid_creditCard`, or an
- * error Asaas did not explain) or a field Asaas refused, named for the customer. Returns { recusa, mensagem }.
- */
-function lerRecusa(erro) {
-  const campo = CAMPOS[erro.code];
-  if (!campo) return { recusa: true, mensagem: erro.description };
-  return {
-    recusa: false,
-    mensagem: 'Confira o campo ' + campo + (erro.description ? ': ' + erro.description : '.'),
-  };
-}
-
-module.exports = { chamar, primeiroErro, lerRecusa };
+module.exports = { chamar, primeiroErro };

@@ -7,6 +7,8 @@ const asaas = require(`${__hooks}/lib/asaas.js`);
 const pedidos = require(`${__hooks}/lib/pedidos.js`);
 const limite = require(`${__hooks}/lib/limite.js`);
 const pedidoAberto = require(`${__hooks}/lib/pedido_aberto.js`);
+// What Asaas's answers mean and what to ask of it, decided once for the server and the demo double.
+const proxyComum = require(`${__hooks}/lib/proxy_comum.js`);
 const { achar, novo, violaUnicidade } = require(`${__hooks}/lib/registros.js`);
 
 const TENTATIVA = /^[A-Za-z0-9_-]{8,64}$/;
@@ -156,25 +158,44 @@ function abrirCobranca(app, usuarioId, dados) {
   }
 }
 
+/** A charge record as the kit's shared modules read it. */
+function comoCobranca(registro) {
+  return {
+    metodo: registro.getString('metodo'),
+    asaas_id: registro.getString('asaas_id'),
+    status: registro.getString('status'),
+    tipo_servico: registro.getString('tipo_servico'),
+    flex: registro.getBool('flex'),
+  };
+}
+
 /**
- * The customer's unpaid Pix charges (pending, or overdue: Asaas keeps an overdue Pix payable for months) are
- * cancelled at Asaas (DELETE) before they pay by other means, so a late Pix cannot charge them twice.
+ * The customer's Pix charges Asaas still lets them pay (proxy_comum.cancelarPix: pending, or overdue) are cancelled
+ * at Asaas (DELETE) before they pay by other means, so a late Pix cannot charge them twice; each becomes what
+ * Asaas's answer means (proxy_comum.statusDoCancelamento).
  */
 function liberarPixPendente(app, usuarioId) {
+  const params = { u: usuarioId };
+  const pagaveis = proxyComum.PIX_PAGAVEL.map((status, i) => {
+    params['s' + i] = status;
+    return 'status = {:s' + i + '}';
+  });
   const pix = app.findRecordsByFilter(
     'cobrancas',
-    "usuario = {:u} && metodo = 'pix' && asaas_id != '' && (status = 'PENDING' || status = 'OVERDUE')",
+    "usuario = {:u} && metodo = 'pix' && asaas_id != '' && (" + pagaveis.join(' || ') + ')',
     'created',
     20,
     0,
-    { u: usuarioId },
+    params,
   );
   pix.forEach((cobranca) => {
+    if (!proxyComum.cancelarPix(comoCobranca(cobranca))) return;
     const resposta = asaas.chamar(
       'DELETE',
       '/payments/' + encodeURIComponent(cobranca.getString('asaas_id')),
     );
-    if (resposta.status === 200 || resposta.status === 404) pedidos.aplicarStatus(app, cobranca, 'DELETED');
+    const status = proxyComum.statusDoCancelamento(resposta.status);
+    if (status) pedidos.aplicarStatus(app, cobranca, status);
   });
 }
 
@@ -194,10 +215,6 @@ function cartaoDe(body) {
   const dados = require(`${__hooks}/lib/cobranca_comum.js`).dadosDoCartao(body, M, regras.cpfValido);
   if (dados.erro) throw erroCampo(dados.erro.campo, dados.erro.mensagem);
   return dados;
-}
-
-function descricao(tipo, flex) {
-  return 'Agendamento ' + tipo + (flex ? ' + Flex' : '');
 }
 
 /** POST /payments/asaas/installment: a card charge at the server's price. */
@@ -231,7 +248,7 @@ function cobrarCartao(e) {
     customer: clienteId,
     billingType: 'CREDIT_CARD',
     dueDate: regras.hojeSaoPaulo(),
-    description: descricao(body.tipo_servico, body.flex),
+    description: proxyComum.descricao(body.tipo_servico, body.flex),
     externalReference: tentativa,
     creditCard: dadosCartao.cartao,
     creditCardHolderInfo: dadosCartao.titular,
@@ -247,51 +264,23 @@ function cobrarCartao(e) {
 }
 
 /**
- * Turns Asaas's answer to a new charge into the charge's status and the browser's answer. Only a decline counts
- * against the card attempt limit (`tentativaCartao`, the counted attempt's id; '' for Pix).
+ * Turns Asaas's answer to a new charge into the charge's status and the browser's answer, as
+ * proxy_comum.resultadoDaCriacao reads it. Only a decline counts against the card attempt limit (`tentativaCartao`,
+ * the counted attempt's id; '' for Pix).
  */
 function responderCobranca(e, enviada, resposta, tentativaCartao) {
-  const criada = resposta.status === 200 && resposta.json && resposta.json.id ? resposta.json : null;
-  let status = criada ? String(criada.status || 'PENDING') : 'INDETERMINADA';
-  let motivo;
+  const resultado = proxyComum.resultadoDaCriacao(resposta, regras.R);
+  const criada = resultado.criada;
+  const status = resultado.status;
+  const motivo = resultado.motivo;
+  if (resultado.descontar) limite.descontarTentativa(e.app, tentativaCartao);
   let erro = null;
-  if (criada) {
-    // Created: the status Asaas gave it.
-  } else if (resposta.status === 429) {
-    // Asaas's own rate limit: nothing was made, and it is no decline.
-    limite.descontarTentativa(e.app, tentativaCartao);
-    status = 'NAO_CRIADA';
-    motivo = 'Asaas: 429';
-    erro = new TooManyRequestsError(regras.MSG.ocupado, {
-      asaas: new ValidationError('asaas_ocupado', regras.MSG.ocupado),
-    });
-  } else if (
-    resposta.status >= 400 &&
-    resposta.status < 500 &&
-    resposta.status !== 401 &&
-    resposta.status !== 403
-  ) {
-    // Asaas keeps no refused charge: paying again is safe.
-    const primeiro = asaas.primeiroErro(resposta.json);
-    const leitura = asaas.lerRecusa(primeiro);
-    if (!leitura.recusa) limite.descontarTentativa(e.app, tentativaCartao);
-    status = leitura.recusa ? 'RECUSADA' : 'NAO_CRIADA';
-    motivo = leitura.mensagem;
-    erro = new BadRequestError(leitura.recusa ? regras.MSG.recusado : leitura.mensagem, {
-      asaas: new ValidationError(primeiro.code || 'recusada', leitura.mensagem || regras.MSG.recusado),
-    });
-  } else if (resposta.semChave || resposta.status === 401 || resposta.status === 403) {
-    // Our key is missing or wrong: nothing reached a card.
-    limite.descontarTentativa(e.app, tentativaCartao);
-    status = 'NAO_CRIADA';
-    erro = new ApiError(503, regras.MSG.indisponivel, {});
-  } else {
-    // No answer, a 5xx, or a 200 without an id: the charge may exist. It stays live until the server knows; the
-    // customer is told not to pay again, and it is no decline.
-    limite.descontarTentativa(e.app, tentativaCartao);
-    erro = new ApiError(502, regras.MSG.indeterminado, {
-      cobranca: new ValidationError('indeterminada', regras.MSG.indeterminado),
-    });
+  if (resultado.erro) {
+    const dados = {};
+    if (resultado.erro.campo) {
+      dados[resultado.erro.campo] = new ValidationError(resultado.erro.code, resultado.erro.detalhe);
+    }
+    erro = new ApiError(resultado.erro.http, resultado.erro.mensagem, dados);
   }
   // Applied to the charge as it is now, in one transaction: an installment's webhook may have reached it while
   // the POST was in flight.
@@ -323,13 +312,7 @@ function cobrarPix(e) {
   const ativa = pedidos.conciliarAtiva(e.app, usuario.id);
   exigirSemPedido(e.app, usuario.id);
 
-  if (
-    ativa &&
-    ativa.getString('metodo') === 'pix' &&
-    ativa.getString('status') === 'PENDING' &&
-    ativa.getString('tipo_servico') === body.tipo_servico &&
-    ativa.getBool('flex') === body.flex
-  ) {
+  if (ativa && proxyComum.reusarPix(comoCobranca(ativa), body.tipo_servico, body.flex)) {
     return e.json(200, respostaCobranca(ativa));
   }
   liberarPixPendente(e.app, usuario.id);
@@ -352,7 +335,7 @@ function cobrarPix(e) {
       billingType: 'PIX',
       value: pedido.total,
       dueDate: regras.hojeSaoPaulo(),
-      description: descricao(body.tipo_servico, body.flex),
+      description: proxyComum.descricao(body.tipo_servico, body.flex),
       externalReference: tentativa,
     }),
     '',

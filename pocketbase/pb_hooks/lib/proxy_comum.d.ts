@@ -1,0 +1,41 @@
+import type regras from './regras.json';
+
+export interface ErroAsaas {
+  code: string;
+  description: string;
+}
+
+/** Asaas's answer to a call: status 0 when none came; `semChave` when the server has no key to call it. */
+export interface RespostaAsaas {
+  status: number;
+  json: unknown;
+  semChave?: boolean;
+}
+
+export interface ResultadoDaCriacao {
+  criada: Record<string, unknown> | null;
+  status: string;
+  motivo?: string;
+  descontar: boolean;
+  erro: null | { http: number; mensagem: string; campo?: string; code?: string; detalhe?: string };
+}
+
+export interface CobrancaPix {
+  metodo: string;
+  asaas_id?: string;
+  status: string;
+  tipo_servico?: string;
+  flex?: boolean;
+}
+
+declare const proxyComum: {
+  primeiroErro(json: unknown): ErroAsaas;
+  lerRecusa(erro: ErroAsaas): { recusa: boolean; mensagem: string };
+  descricao(tipo: string, flex: boolean): string;
+  resultadoDaCriacao(resposta: RespostaAsaas, R: typeof regras): ResultadoDaCriacao;
+  PIX_PAGAVEL: string[];
+  cancelarPix(cobranca: CobrancaPix): boolean;
+  statusDoCancelamento(http: number): string;
+  reusarPix(ativa: CobrancaPix | null | undefined, tipo: string, flex: boolean): boolean;
+};
+export default proxyComum;

@@ -1,0 +1,151 @@
+// The Asaas proxy's decisions, written once for both runtimes like cobranca_comum.js: PocketBase's JSVM loads this
+// file with require() (CommonJS, requiring nothing: the rules data, regras.json, is passed in as `R`), and the demo
+// double (src/mocks/proxy.ts) imports it through scripts/kit-module.ts. It says what Asaas's answers mean and what
+// to ask of it; lib/proxy.js and lib/asaas.js (and the double) make the calls and write the records. Plain ES2015,
+// no PocketBase calls. A charge here is a plain object: { metodo, asaas_id, status, tipo_servico, flex }.
+
+/** The first of Asaas's `errors[]` in an answer's body, or a neutral one. */
+function primeiroErro(json) {
+  const erros = json && json.errors;
+  if (erros && erros.length > 0 && erros[0]) {
+    return { code: String(erros[0].code || ''), description: String(erros[0].description || '') };
+  }
+  return { code: '', description: '' };
+}
+
+// Asaas's field error codes, as the customer's form names the field.
+const CAMPOS = {
+  invalid_creditCardHolderInfo: 'dados do titular do cartão',
+  invalid_postalCode: 'CEP do titular do cartão',
+  invalid_addressNumber: 'número do endereço do titular',
+  invalid_cpfCnpj: 'CPF do titular do cartão',
+  invalid_phone: 'telefone do titular do cartão',
+  invalid_mobilePhone: 'telefone do titular do cartão',
+  invalid_email: 'e-mail do titular do cartão',
+  invalid_name: 'nome do titular do cartão',
+  invalid_holderName: 'nome impresso no cartão',
+};
+
+/**
+ * What an error of a 4xx from Asaas to a new charge means: a decline by the card's issuer (`invalid_creditCard`, or
+ * an error Asaas did not explain) or a field Asaas refused, named for the customer. Returns { recusa, mensagem }.
+ */
+function lerRecusa(erro) {
+  const campo = Object.prototype.hasOwnProperty.call(CAMPOS, erro.code) ? CAMPOS[erro.code] : '';
+  if (!campo) return { recusa: true, mensagem: erro.description };
+  return {
+    recusa: false,
+    mensagem: 'Confira o campo ' + campo + (erro.description ? ': ' + erro.description : '.'),
+  };
+}
+
+/** The description Asaas keeps (and shows the customer) for a charge of service `tipo`, with Flex or not. */
+function descricao(tipo, flex) {
+  return 'Agendamento ' + tipo + (flex ? ' + Flex' : '');
+}
+
+/**
+ * What Asaas's answer to a new charge (`resposta`: { status, json, semChave }; status 0 when none came) means:
+ * - `criada`: the payment Asaas made (its body), or null;
+ * - `status`: the charge's status from now on; `motivo`, when set, what is kept as its reason;
+ * - `descontar`: the card attempt does not count against the customer's limit (only a decline counts);
+ * - `erro`: null, or the answer to give: { http, mensagem } and, for the browser's field, { campo, code, detalhe }.
+ * A 429 is Asaas's own rate limit (nothing made); a 4xx is a decline or a field refused (Asaas keeps neither); a
+ * missing or wrong key (401, 403) reached no card; anything else (no answer, a 5xx, a 200 without an id) may have
+ * made a charge: it stays live until the server knows, and the customer is told not to pay again.
+ */
+function resultadoDaCriacao(resposta, R) {
+  const M = R.pagamento;
+  const http = resposta.status;
+  const json = resposta.json;
+  if (http === 200 && json && json.id) {
+    return { criada: json, status: String(json.status || 'PENDING'), descontar: false, erro: null };
+  }
+  if (http === 429) {
+    return {
+      criada: null,
+      status: 'NAO_CRIADA',
+      motivo: 'Asaas: 429',
+      descontar: true,
+      erro: { http: 429, mensagem: M.ocupado, campo: 'asaas', code: 'asaas_ocupado', detalhe: M.ocupado },
+    };
+  }
+  if (http >= 400 && http < 500 && http !== 401 && http !== 403) {
+    const primeiro = primeiroErro(json);
+    const leitura = lerRecusa(primeiro);
+    return {
+      criada: null,
+      status: leitura.recusa ? 'RECUSADA' : 'NAO_CRIADA',
+      motivo: leitura.mensagem,
+      descontar: !leitura.recusa,
+      erro: {
+        http: 400,
+        mensagem: leitura.recusa ? M.recusado : leitura.mensagem,
+        campo: 'asaas',
+        code: primeiro.code || 'recusada',
+        detalhe: leitura.mensagem || M.recusado,
+      },
+    };
+  }
+  if (resposta.semChave || http === 401 || http === 403) {
+    return {
+      criada: null,
+      status: 'NAO_CRIADA',
+      descontar: true,
+      erro: { http: 503, mensagem: M.indisponivel },
+    };
+  }
+  return {
+    criada: null,
+    status: 'INDETERMINADA',
+    descontar: true,
+    erro: {
+      http: 502,
+      mensagem: M.indeterminado,
+      campo: 'cobranca',
+      code: 'indeterminada',
+      detalhe: M.indeterminado,
+    },
+  };
+}
+
+/** The statuses of an unpaid Pix that Asaas still lets the customer pay (an overdue one stays payable for months). */
+const PIX_PAGAVEL = ['PENDING', 'OVERDUE'];
+
+/**
+ * Whether a charge is a Pix to cancel at Asaas (DELETE) before its customer pays by other means, so a late Pix
+ * cannot charge them twice: one Asaas made and still lets them pay.
+ */
+function cancelarPix(cobranca) {
+  return cobranca.metodo === 'pix' && Boolean(cobranca.asaas_id) && PIX_PAGAVEL.indexOf(cobranca.status) >= 0;
+}
+
+/**
+ * What Asaas's answer to that DELETE means for the charge: 'DELETED' when it is gone (200, or 404: Asaas does not
+ * know it), else '' (no answer, a 429...): it stays as it is, payable, and a live one keeps blocking a new charge.
+ */
+function statusDoCancelamento(http) {
+  return http === 200 || http === 404 ? 'DELETED' : '';
+}
+
+/** Whether the live charge is the pending Pix of the same order, answered again instead of a new one. */
+function reusarPix(ativa, tipo, flex) {
+  return (
+    Boolean(ativa) &&
+    ativa.metodo === 'pix' &&
+    ativa.status === 'PENDING' &&
+    ativa.tipo_servico === tipo &&
+    ativa.flex === flex
+  );
+}
+
+module.exports = {
+  primeiroErro,
+  lerRecusa,
+  descricao,
+  resultadoDaCriacao,
+  PIX_PAGAVEL,
+  cancelarPix,
+  statusDoCancelamento,
+  reusarPix,
+};

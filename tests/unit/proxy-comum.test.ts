@@ -1,0 +1,166 @@
+// @vitest-environment node
+// The Asaas proxy's decisions (pocketbase/pb_hooks/lib/proxy_comum.js), which the kit's proxy.js and asaas.js and
+// the demo double all run: what Asaas's answers mean, what a charge is called, which Pix to cancel.
+import { describe, expect, it } from 'vitest';
+import proxy from '../../pocketbase/pb_hooks/lib/proxy_comum.js';
+import R from '../../pocketbase/pb_hooks/lib/regras.json';
+
+const errors = (code: string, description: string) => ({ errors: [{ code, description }] });
+const created = (status: number, json: unknown, semChave = false) =>
+  proxy.resultadoDaCriacao({ status, json, semChave }, R);
+
+describe('lerRecusa and primeiroErro', () => {
+  it('a field Asaas refuses is named for the customer, with Asaas’s words', () => {
+    expect(
+      proxy.lerRecusa({ code: 'invalid_postalCode', description: 'O CEP informado é inválido.' }),
+    ).toEqual({
+      recusa: false,
+      mensagem: 'Confira o campo CEP do titular do cartão: O CEP informado é inválido.',
+    });
+    expect(proxy.lerRecusa({ code: 'invalid_cpfCnpj', description: '' })).toEqual({
+      recusa: false,
+      mensagem: 'Confira o campo CPF do titular do cartão.',
+    });
+  });
+
+  it('invalid_creditCard, a code it does not know, or none is a decline', () => {
+    for (const code of ['invalid_creditCard', 'invalid_something_new', '', 'constructor']) {
+      expect(proxy.lerRecusa({ code, description: 'Transação não autorizada.' })).toEqual({
+        recusa: true,
+        mensagem: 'Transação não autorizada.',
+      });
+    }
+  });
+
+  it('the first of Asaas’s errors, or a neutral one', () => {
+    expect(proxy.primeiroErro(errors('invalid_value', 'Informe o valor.'))).toEqual({
+      code: 'invalid_value',
+      description: 'Informe o valor.',
+    });
+    for (const json of [null, {}, { errors: [] }, { errors: [null] }, 'texto']) {
+      expect(proxy.primeiroErro(json)).toEqual({ code: '', description: '' });
+    }
+  });
+});
+
+describe('descricao', () => {
+  it('the service as the order names it, and Flex', () => {
+    expect(proxy.descricao('individual', false)).toBe('Agendamento individual');
+    expect(proxy.descricao('familiar', true)).toBe('Agendamento familiar + Flex');
+  });
+});
+
+describe('resultadoDaCriacao', () => {
+  it('a charge Asaas made takes its status; nothing is refused or given back', () => {
+    const payment = { id: 'pay_1', status: 'CONFIRMED', installment: 'ins_1' };
+    expect(created(200, payment)).toEqual({
+      criada: payment,
+      status: 'CONFIRMED',
+      descontar: false,
+      erro: null,
+    });
+    expect(created(200, { id: 'pay_2' }).status).toBe('PENDING');
+  });
+
+  it('a decline counts against the attempts; a field refused does not and is named', () => {
+    expect(created(400, errors('invalid_creditCard', 'Transação não autorizada.'))).toEqual({
+      criada: null,
+      status: 'RECUSADA',
+      motivo: 'Transação não autorizada.',
+      descontar: false,
+      erro: {
+        http: 400,
+        mensagem: R.pagamento.recusado,
+        campo: 'asaas',
+        code: 'invalid_creditCard',
+        detalhe: 'Transação não autorizada.',
+      },
+    });
+    const mensagem = 'Confira o campo CEP do titular do cartão: O CEP informado é inválido.';
+    expect(created(400, errors('invalid_postalCode', 'O CEP informado é inválido.'))).toEqual({
+      criada: null,
+      status: 'NAO_CRIADA',
+      motivo: mensagem,
+      descontar: true,
+      erro: { http: 400, mensagem, campo: 'asaas', code: 'invalid_postalCode', detalhe: mensagem },
+    });
+    expect(created(400, {}).erro).toMatchObject({
+      mensagem: R.pagamento.recusado,
+      code: 'recusada',
+      detalhe: R.pagamento.recusado,
+    });
+  });
+
+  it('Asaas busy (429): nothing made, no decline, try again later', () => {
+    expect(created(429, errors('too_many_requests', 'Limite.'))).toMatchObject({
+      status: 'NAO_CRIADA',
+      motivo: 'Asaas: 429',
+      descontar: true,
+      erro: { http: 429, mensagem: R.pagamento.ocupado, code: 'asaas_ocupado' },
+    });
+  });
+
+  it('no key, or a key Asaas refuses: nothing reached a card, the service is unavailable', () => {
+    for (const result of [created(0, null, true), created(401, {}), created(403, {})]) {
+      expect(result).toEqual({
+        criada: null,
+        status: 'NAO_CRIADA',
+        descontar: true,
+        erro: { http: 503, mensagem: R.pagamento.indisponivel },
+      });
+    }
+  });
+
+  it('no answer, a 5xx or a 200 without an id: the charge may exist, it stays live and unknown', () => {
+    for (const [status, json] of [
+      [0, null],
+      [500, errors('internal', 'Erro interno.')],
+      [200, {}],
+    ] as const) {
+      expect(created(status, json)).toEqual({
+        criada: null,
+        status: 'INDETERMINADA',
+        descontar: true,
+        erro: {
+          http: 502,
+          mensagem: R.pagamento.indeterminado,
+          campo: 'cobranca',
+          code: 'indeterminada',
+          detalhe: R.pagamento.indeterminado,
+        },
+      });
+    }
+  });
+});
+
+describe('a Pix replaced', () => {
+  const pix = (status: string, change = {}) => ({ metodo: 'pix', asaas_id: 'pay_1', status, ...change });
+
+  it('a Pix Asaas still lets the customer pay (pending or overdue) is cancelled; others are not', () => {
+    expect(proxy.cancelarPix(pix('PENDING'))).toBe(true);
+    expect(proxy.cancelarPix(pix('OVERDUE'))).toBe(true);
+    for (const other of [
+      pix('RECEIVED'),
+      pix('DELETED'),
+      pix('PENDING', { asaas_id: '' }),
+      pix('PENDING', { metodo: 'cartao_credito' }),
+    ]) {
+      expect(proxy.cancelarPix(other)).toBe(false);
+    }
+  });
+
+  it('DELETED only when Asaas cancelled it (200) or does not know it (404)', () => {
+    expect(proxy.statusDoCancelamento(200)).toBe('DELETED');
+    expect(proxy.statusDoCancelamento(404)).toBe('DELETED');
+    for (const status of [0, 400, 429, 500]) expect(proxy.statusDoCancelamento(status)).toBe('');
+  });
+
+  it('the live pending Pix of the same order is answered again', () => {
+    const live = pix('PENDING', { tipo_servico: 'individual', flex: false });
+    expect(proxy.reusarPix(live, 'individual', false)).toBe(true);
+    expect(proxy.reusarPix(live, 'individual', true)).toBe(false);
+    expect(proxy.reusarPix(live, 'familiar', false)).toBe(false);
+    expect(proxy.reusarPix({ ...live, status: 'OVERDUE' }, 'individual', false)).toBe(false);
+    expect(proxy.reusarPix(undefined, 'individual', false)).toBe(false);
+  });
+});
