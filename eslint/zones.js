@@ -25,6 +25,7 @@ export const KIT_RULES = [
   'busca_texto.js',
   'agenda_comum.js',
   'estorno_comum.js',
+  'conta_comum.js',
 ];
 
 /** The demo's entry points: the only app files that may load the demo double (src/mocks). */

@@ -1,6 +1,8 @@
 /** The customer's own data (LGPD, pocketbase/pb_hooks/lib/conta.js): the export and the deletion request. */
 import { http, HttpResponse } from 'msw';
 import type { DeletionRequestRecord } from '@/lib/types';
+import contaComum from '../../pocketbase/pb_hooks/lib/conta_comum.js';
+import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { getDb, saveDb } from './db';
 import type { StoredUser } from './schema';
 import { overRateLimit } from './limits';
@@ -17,10 +19,6 @@ import {
   toText,
 } from './http';
 
-/** The customer has a booking that has not ended (FINALIZADO): their account is kept until it ends. */
-const hasBookingInProgress = (userId: string): boolean =>
-  getDb().agendamentos.some((b) => b.usuario === userId && b.status_agendamento !== 'FINALIZADO');
-
 /**
  * solicitacoes_exclusao createRule `usuario = @request.auth.id`, one per user (unique index); the server sets
  * the status whatever the body says.
@@ -28,6 +26,9 @@ const hasBookingInProgress = (userId: string): boolean =>
 export function prepararExclusao(body: Json, viewer: StoredUser | null): Response {
   if (!viewer || toText(body.usuario) !== viewer.id) return pbError(400, MSG.create);
   const db = getDb();
+  // pb_hooks/lib/conta.js prepararExclusao answers before PocketBase's own checks of the record.
+  const ours = contaComum.errosDaExclusao(body);
+  if (hasErrors(ours)) return pbError(400, MSG.validation, ours);
   const errors: FieldErrors = {};
   if (db.solicitacoes_exclusao.some((r) => r.usuario === viewer.id))
     errors.usuario = { code: 'validation_not_unique', message: 'Value must be unique.' };
@@ -44,7 +45,9 @@ export function prepararExclusao(body: Json, viewer: StoredUser | null): Respons
     collectionId: 'pbc_solicitacoes_exclusao',
     collectionName: 'solicitacoes_exclusao',
     usuario: viewer.id,
-    status: hasBookingInProgress(viewer.id) ? 'AGUARDANDO_ATENDIMENTO' : 'PENDENTE',
+    status: contaComum.statusDaExclusao(
+      db.agendamentos.filter((b) => b.usuario === viewer.id).map((b) => b.status_agendamento),
+    ),
     motivo,
     created: now,
     updated: now,
@@ -77,13 +80,12 @@ export const accountRoutes = [
       historico: db.historico_agendamentos
         .filter((h) => agendamentos.some((b) => b.id === h.agendamento))
         .sort((a, b) => b.created.localeCompare(a.created))
-        .map(({ autor: _autor, ...h }) => ({
-          ...h,
-          autor_nome: h.autor_nome === 'Sistema' ? 'Sistema' : 'Equipe',
-        })),
+        .map((h) => contaComum.entradaDoCliente(h, regras.autorSistema)),
       // The case file: the applicants' data and the list of documents (names and states, not the files).
       requerentes: db.requerentes.filter((r) => agendamentos.some((b) => b.id === r.agendamento)),
-      documentos: db.documentos.filter((d) => agendamentos.some((b) => b.id === d.agendamento)),
+      documentos: db.documentos
+        .filter((d) => agendamentos.some((b) => b.id === d.agendamento))
+        .map((d) => contaComum.documentoListado({ ...d })),
       solicitacoes_exclusao: own(db.solicitacoes_exclusao),
     });
   }),

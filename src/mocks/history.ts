@@ -8,6 +8,7 @@ import {
 } from '@/lib/types';
 import { STATUS_MAIL_SUBJECTS } from '@/lib/status-mail';
 import type { StoredUser } from './schema';
+import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { newId } from './util';
 
 /** The status e-mails' subjects (pocketbase/pb_hooks/lib/emails_status.js). */
@@ -26,7 +27,7 @@ export function historyEntry(
     collectionName: 'historico_agendamentos',
     agendamento: booking.id,
     autor: author?.id ?? '',
-    autor_nome: author?.nome_completo ?? 'Sistema',
+    autor_nome: author?.nome_completo ?? regras.autorSistema,
     alteracoes,
     email_para: '',
     email_status: '',

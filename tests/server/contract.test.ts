@@ -5,6 +5,7 @@ import type PocketBase from 'pocketbase';
 import { describe, expect, it } from 'vitest';
 import { searchKey } from '@/lib/search-key';
 import { resetDb } from '@/mocks/db';
+import { PROCESSO_DEMO_ACCOUNTS } from '@/mocks/processo-seed';
 import { DEMO_ACCOUNTS, DEMO_AGENDADO_BOOKING, DEMO_PASSWORD } from '@/mocks/seed';
 import { answer, BACKENDS } from './contract-backends';
 import { nextCpf } from './helpers';
@@ -598,6 +599,45 @@ describe.each(BACKENDS)('$name', ({ client, verificationToken, asaasPayment, asa
     expect(await card('4111111111111111')).toEqual({ status: 200 });
     expect(await asaasPayment(third.id)).toMatchObject({ deleted: true });
     expect((await charges())[third.id]).toEqual(['DELETED', false]);
+  });
+
+  it('the LGPD export lists each document without who reviewed it; a deletion request cannot choose its id', async () => {
+    const aprovado = client();
+    await aprovado
+      .collection('usuarios')
+      .authWithPassword(PROCESSO_DEMO_ACCOUNTS.processoAprovado.email, DEMO_PASSWORD);
+    const exported = await aprovado.send<{ documentos: Record<string, unknown>[] }>(
+      '/api/conta/exportar',
+      {},
+    );
+    expect(exported.documentos.length).toBeGreaterThan(0);
+    for (const documento of exported.documentos) {
+      expect(Object.keys(documento).sort()).toEqual([
+        'agendamento',
+        'arquivos',
+        'created',
+        'id',
+        'item',
+        'motivo',
+        'motivo_texto',
+        'requerente',
+        'status',
+        'updated',
+      ]);
+    }
+    expect(
+      await answer(
+        aprovado.collection('solicitacoes_exclusao').create({
+          id: 'escolhidopelo01',
+          usuario: PROCESSO_DEMO_ACCOUNTS.processoAprovado.id,
+          motivo: 'Contrato',
+        }),
+      ),
+    ).toEqual({
+      status: 400,
+      message: 'An error occurred while validating the submitted data.',
+      codes: { id: 'validation_forbidden' },
+    });
   });
 
   it('money given back: who may withdraw or refund, and the refusals in pt-BR', async () => {

@@ -1,4 +1,7 @@
-// What the export holds and how a deletion request is recorded.
+// What the export holds and how a deletion request is recorded (decided by lib/conta_comum.js, which the demo
+// double asks too).
+
+const comum = require(`${__hooks}/lib/conta_comum.js`);
 
 function publico(registro) {
   const dados = registro.publicExport();
@@ -9,31 +12,11 @@ function publico(registro) {
 
 /** A history entry as its customer sees it: staff act as 'Equipe', never as a named member of staff. */
 function entradaDoCliente(entrada) {
-  const dados = publico(entrada);
-  const sistema = require(`${__hooks}/lib/historico.js`).SISTEMA;
-  delete dados.autor;
-  dados.autor_nome = dados.autor_nome === sistema ? sistema : 'Equipe';
-  return dados;
+  return comum.entradaDoCliente(publico(entrada), require(`${__hooks}/lib/historico.js`).SISTEMA);
 }
 
 function doUsuario(app, colecao, usuarioId) {
   return app.findRecordsByFilter(colecao, 'usuario = {:u}', '-created', 0, 0, { u: usuarioId }).map(publico);
-}
-
-/** A case file's document as the export lists it: which item, its state and file names, never the contents. */
-function documentoListado(registro) {
-  return {
-    id: registro.id,
-    agendamento: registro.getString('agendamento'),
-    requerente: registro.getString('requerente'),
-    item: registro.getString('item'),
-    status: registro.getString('status'),
-    motivo: registro.getString('motivo'),
-    motivo_texto: registro.getString('motivo_texto'),
-    arquivos: registro.getStringSlice('arquivos'),
-    created: registro.getString('created'),
-    updated: registro.getString('updated'),
-  };
 }
 
 /** The case file of the customer's bookings: applicants (their data) and documents (the list). */
@@ -42,7 +25,10 @@ function processo(app, agendamentos) {
     agendamentos.flatMap((a) =>
       app.findRecordsByFilter(colecao, 'agendamento = {:a}', 'created', 0, 0, { a: a.id }),
     );
-  return { requerentes: de('requerentes').map(publico), documentos: de('documentos').map(documentoListado) };
+  return {
+    requerentes: de('requerentes').map(publico),
+    documentos: de('documentos').map((d) => comum.documentoListado(publico(d))),
+  };
 }
 
 /**
@@ -78,22 +64,16 @@ function exportar(e) {
 
 /** The status and the id are the server's: an account with a booking in progress is kept until the booking ends. */
 function prepararExclusao(e) {
-  if ((e.requestInfo().body || {}).id !== undefined) {
+  const erros = comum.errosDaExclusao(e.requestInfo().body || {});
+  if (erros.id) {
     throw new BadRequestError('An error occurred while validating the submitted data.', {
-      id: new ValidationError('validation_forbidden', 'Campo não permitido.'),
+      id: new ValidationError(erros.id.code, erros.id.message),
     });
   }
-  const usuarioId = e.record.getString('usuario');
-  let emAndamento = false;
-  try {
-    e.app.findFirstRecordByFilter('agendamentos', "usuario = {:u} && status_agendamento != 'FINALIZADO'", {
-      u: usuarioId,
-    });
-    emAndamento = true;
-  } catch (_) {
-    emAndamento = false;
-  }
-  e.record.set('status', emAndamento ? 'AGUARDANDO_ATENDIMENTO' : 'PENDENTE');
+  const agendamentos = e.app.findRecordsByFilter('agendamentos', 'usuario = {:u}', '', 0, 0, {
+    u: e.record.getString('usuario'),
+  });
+  e.record.set('status', comum.statusDaExclusao(agendamentos.map((a) => a.getString('status_agendamento'))));
 }
 
 module.exports = { exportar, prepararExclusao };

@@ -2,7 +2,8 @@
 // status e-mail the change sent. Written by the server in the transaction of the change it records.
 
 const CAMPOS = require(`${__hooks}/lib/regras.json`).camposHistorico;
-const SISTEMA = 'Sistema';
+/** The author's name of what the server itself wrote (regras.json, which the double reads too). */
+const SISTEMA = require(`${__hooks}/lib/regras.json`).autorSistema;
 
 /** [{campo, de, para}] for the recorded fields that differ, as the stored text. */
 function alteracoes(antes, depois) {
