@@ -13,8 +13,8 @@ import {
 import { installmentPlan } from '@/lib/installments';
 import { getDb, saveDb } from './db';
 import type { DemoDb } from './schema';
+import type { Json } from './http';
 import { parsePbDate } from './util';
-import { entregar } from './webhook';
 
 export { todaySaoPaulo } from './fake-asaas.mjs';
 
@@ -74,9 +74,27 @@ function conhecer(paymentId: string): void {
 /** Events Asaas sends once its answer is out, waiting for the handler to finish (entregarEventos). */
 const pending: AsaasEvent[] = [];
 
+/**
+ * Where the demo's Asaas posts its webhooks: the double's webhook route (webhook.ts entregar), given where the
+ * double is put together (handlers.ts), as an Asaas account is given its webhook URL. Asaas calls the server and
+ * the server calls Asaas; only the composition knows both.
+ */
+let webhook: ((body: Json) => unknown) | null = null;
+export function configurarWebhook(receiver: (body: Json) => unknown): void {
+  webhook = receiver;
+}
+
 function deliver(events: AsaasEvent[]): void {
+  if (events.length === 0) return;
+  if (!webhook)
+    throw new Error('The demo Asaas has no webhook: handlers.ts gives it one (configurarWebhook).');
   const fake = demoAsaas();
-  for (const { payment, event } of events) entregar(fake.webhookEvent(payment, event));
+  for (const { payment, event } of events) {
+    const mark = pending.length;
+    webhook(fake.webhookEvent(payment, event));
+    // What the webhook's handling asked of Asaas (a duplicate's refund) sends its events once that handling is done.
+    deliver(pending.splice(mark));
+  }
 }
 
 /**

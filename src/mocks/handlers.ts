@@ -4,6 +4,7 @@
  * new domain adds one line here.
  */
 import { http } from 'msw';
+import { configurarWebhook } from './asaas';
 import { authRoutes } from './auth';
 import { accountRoutes } from './conta';
 import { diaRoutes, prenotamiRoutes } from './dia';
@@ -19,7 +20,10 @@ import { processoRoutes } from './processo';
 import { asaasRoutes } from './proxy';
 import { recordRoutes } from './registros';
 import { remarcarRoutes } from './remarcar';
-import { webhookRoutes } from './webhook';
+import { entregar, webhookRoutes } from './webhook';
+
+// The demo's Asaas posts its events to the double's webhook route, as Asaas posts them to the server's.
+configurarWebhook(entregar);
 
 const fallbackRoutes = [
   // Only real API paths: in `npm run dev` the worker also sees source modules such as /src/lib/api/payments.ts.

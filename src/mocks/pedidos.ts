@@ -8,7 +8,9 @@ import type { ChargeRecord, PaymentRecord } from '@/lib/types';
 import maquina from '../../pocketbase/pb_hooks/lib/cobranca_comum.js';
 import estornoComum from '../../pocketbase/pb_hooks/lib/estorno_comum.js';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
+import pedidoAberto from '../../pocketbase/pb_hooks/lib/pedido_aberto.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
+import { asaasCall } from './asaas';
 import { getDb, saveDb } from './db';
 import { historyEntry } from './history';
 import { notifyMail } from './mailbox';
@@ -97,8 +99,27 @@ function gravarPedido(charge: ChargeRecord): void {
  * unpaid; a paid status writes the order; a status after the money reaches the payment row and the booking.
  */
 export function aplicarStatus(charge: ChargeRecord, status: string, reason?: string): void {
-  const passo = maquina.transicao({ status: charge.status }, status, regras);
+  const passo = maquina.transicao(
+    { status: charge.status, duplicada: charge.duplicada ?? false },
+    status,
+    regras,
+  );
   if (!passo) return;
+  if (passo.duplicada) {
+    // Refunded on its own, never an order: its status is only recorded.
+    charge.status = status;
+    charge.updated = pbDate(new Date());
+    saveDb();
+    return;
+  }
+  if (passo.novoPedido && !pedidoDa(charge)) {
+    const other = outroPedido(charge);
+    if (other) {
+      marcarDuplicada(charge, status, other);
+      saveDb();
+      return;
+    }
+  }
   charge.status = status;
   if (reason !== undefined) charge.motivo = reason;
   charge.ativa = passo.ativa ?? charge.ativa;
@@ -114,6 +135,37 @@ export function aplicarStatus(charge: ChargeRecord, status: string, reason?: str
     }
   }
   saveDb();
+}
+
+/** The customer's other order (an open payment row) or other live charge, when this charge is paid (pedidos.js). */
+function outroPedido(charge: ChargeRecord): PaymentRecord | ChargeRecord | undefined {
+  const db = getDb();
+  return (
+    db.pagamentos.find(
+      (p) => p.usuario === charge.usuario && p.cobranca !== charge.id && pedidoAberto.aberto(p),
+    ) ?? db.cobrancas.find((c) => c.usuario === charge.usuario && c.id !== charge.id && c.ativa)
+  );
+}
+
+/**
+ * A charge paid while the customer already had an order (pedidos.js marcarDuplicada): kept out of the way (not
+ * live, no order), recorded in the history of the order's booking, and refunded in full at the demo's Asaas.
+ */
+function marcarDuplicada(charge: ChargeRecord, status: string, other: PaymentRecord | ChargeRecord): void {
+  Object.assign(charge, { status, ativa: false, duplicada: true, updated: pbDate(new Date()) });
+  const booking = getDb().agendamentos.find((b) => b.pagamento === other.id);
+  if (booking) {
+    const note = estornoComum.notaDaDuplicada(charge.asaas_id, charge.valor, comum.reais);
+    getDb().historico_agendamentos.push(
+      historyEntry(booking, [{ campo: 'pagamento_duplicado', de: '', para: note }], null, charge.updated),
+    );
+  }
+  const call = estornoComum.chamadaDaDuplicada({
+    asaasId: charge.asaas_id,
+    parcelamento: charge.parcelamento ?? '',
+  });
+  charge.estorno =
+    asaasCall('POST', `/v3${call.caminho}`, call.corpo).status === 200 ? 'SOLICITADO' : 'FALHOU';
 }
 
 const TEXTOS_POS_PAGAMENTO: Record<string, string> = regras.textosPosPagamento;

@@ -601,6 +601,40 @@ describe.each(BACKENDS)('$name', ({ client, verificationToken, asaasPayment, asa
     expect((await charges())[third.id]).toEqual(['DELETED', false]);
   });
 
+  it('a late Pix paid after a card order: a duplicate, never a second order, refunded in full at Asaas', async () => {
+    const { pb, email, asaasId } = await buyer();
+    const pix = await pb.send<{ id: string }>('/payments/asaas/pix', {
+      method: 'POST',
+      body: { customer: asaasId, value: 699, tipo_servico: 'individual', flex: false },
+    });
+    await asaasEvent(pix.id, 'PAYMENT_OVERDUE');
+    // Asaas does not cancel the overdue Pix (a 429): it stays payable, and the card goes ahead.
+    await asaasConfig({ rateLimitNext: 1, rateLimitOnly: `DELETE /v3/payments/${pix.id}` });
+    try {
+      expect(
+        await answer(
+          pb.send('/payments/asaas/installment', {
+            method: 'POST',
+            body: cardBody(asaasId, email, '4111111111111111'),
+          }),
+        ),
+      ).toEqual({ status: 200 });
+    } finally {
+      await asaasConfig({ rateLimitNext: 0, rateLimitOnly: '' });
+    }
+    // The customer pays the old Pix anyway.
+    await asaasEvent(pix.id, 'PAYMENT_RECEIVED');
+    expect(await pb.collection('pagamentos').getFullList()).toHaveLength(1);
+    const bookings = await pb.collection('agendamentos').getFullList();
+    expect(bookings).toHaveLength(1);
+    const charges = await pb.collection('cobrancas').getFullList();
+    expect(charges.find((c) => c.asaas_id === pix.id)).toMatchObject({ duplicada: true, ativa: false });
+    await expect.poll(async () => (await asaasPayment(pix.id))?.status).toBe('REFUNDED');
+    await expect
+      .poll(async () => (await pb.collection('cobrancas').getFullList()).find((c) => c.asaas_id === pix.id))
+      .toMatchObject({ status: 'REFUNDED', estorno: 'SOLICITADO' });
+  });
+
   it('the LGPD export lists each document without who reviewed it; a deletion request cannot choose its id', async () => {
     const aprovado = client();
     await aprovado

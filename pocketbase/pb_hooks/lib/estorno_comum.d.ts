@@ -29,6 +29,11 @@ declare const estornoComum: {
     valor: number | null,
     descricao: string,
   ): { caminho: string; corpo: { description: string; value?: number } };
+  chamadaDaDuplicada(cobranca: { asaasId: string; parcelamento: string }): {
+    caminho: string;
+    corpo: { description?: string };
+  };
+  notaDaDuplicada(asaasId: string, valor: number, reais: (valor: number) => string): string;
   estornadoDepois(antes: number, valor: number | null, resta: number, agora: number): number;
   estornadoPorInteiro(pedido: Pedido): boolean;
   chegaANota(statusAsaas: string): boolean;

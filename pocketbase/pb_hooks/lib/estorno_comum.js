@@ -69,6 +69,27 @@ function chamada(cobranca, pedido, valor, descricao) {
 }
 
 /**
+ * What Asaas is asked to refund in full a charge paid while its customer already had an order (a duplicate):
+ * the installment plan's refund for a card in installments. `cobranca`: { asaasId, parcelamento }.
+ */
+function chamadaDaDuplicada(cobranca) {
+  if (cobranca.parcelamento) {
+    return { caminho: '/installments/' + encodeURIComponent(cobranca.parcelamento) + '/refund', corpo: {} };
+  }
+  return {
+    caminho: '/payments/' + encodeURIComponent(cobranca.asaasId) + '/refund',
+    corpo: { description: 'Pagamento duplicado: o cliente já tinha um pedido.' },
+  };
+}
+
+/** The history note, on the order's booking, of a duplicate charge (`reais`: comum.js reais). */
+function notaDaDuplicada(asaasId, valor, reais) {
+  return (
+    'Pagamento duplicado ' + asaasId + ' (' + reais(valor) + '): estorno automático solicitado ao Asaas.'
+  );
+}
+
+/**
  * The order's `valor_estornado` once Asaas took the refund: counted from what was refunded before the call
  * (`antes`), since Asaas's webhook may have counted this refund already (`agora`).
  */
@@ -122,6 +143,8 @@ module.exports = {
   pedidoDaEquipe,
   notaDaEquipe,
   chamada,
+  chamadaDaDuplicada,
+  notaDaDuplicada,
   estornadoDepois,
   estornadoPorInteiro,
   chegaANota,

@@ -9,7 +9,7 @@ const regras = require(`${__hooks}/lib/regras.js`);
 const { achar } = require(`${__hooks}/lib/registros.js`);
 
 const TEXTOS = regras.R.notaFiscal;
-const estornoComum = () => require(`${__hooks}/lib/estorno_comum.js`);
+const estornoComum = require(`${__hooks}/lib/estorno_comum.js`);
 
 function config() {
   return require(`${__hooks}/lib/config.js`).nfse();
@@ -31,7 +31,7 @@ function valores(pagamento) {
 }
 
 function estornadoPorInteiro(pagamento) {
-  return estornoComum().estornadoPorInteiro(valores(pagamento));
+  return estornoComum.estornadoPorInteiro(valores(pagamento));
 }
 
 /** The invoice's externalReference: the order and the attempt, so an earlier attempt's invoice is told apart. */
@@ -138,7 +138,7 @@ function consequencias(pagamento, antes, depois) {
   const id = pagamento.id;
   const status = pagamento.getString('nota_status');
   if (status === 'ERROR' && antes !== 'ERROR') depois.push((app) => alertarErro(app, id));
-  if (estornoComum().cancelamento(status) === 'asaas' && estornadoPorInteiro(pagamento)) {
+  if (estornoComum.cancelamento(status) === 'asaas' && estornadoPorInteiro(pagamento)) {
     depois.push((app) => cancelar(app, id));
   }
 }
@@ -194,7 +194,7 @@ function enviar(app, pagamentoId) {
 function cancelar(app, pagamentoId) {
   const pagamento = app.findRecordById('pagamentos', pagamentoId);
   const status = pagamento.getString('nota_status');
-  const efeito = estornoComum().cancelamento(status);
+  const efeito = estornoComum.cancelamento(status);
   if (efeito === 'DISPENSADA') {
     pagamento.set('nota_status', 'DISPENSADA');
     salvar(app, pagamento);
@@ -245,7 +245,7 @@ function cancelar(app, pagamentoId) {
  */
 function aposEstorno(app, pagamento, depois) {
   const id = pagamento.id;
-  const efeito = estornoComum().notaAposEstorno(valores(pagamento), TEXTOS.estornoParcial);
+  const efeito = estornoComum.notaAposEstorno(valores(pagamento), TEXTOS.estornoParcial);
   if (efeito === 'cancelar') depois.push((fora) => cancelar(fora, id));
   if (efeito !== 'alertar') return;
   pagamento.set('nota_alerta', TEXTOS.estornoParcial);

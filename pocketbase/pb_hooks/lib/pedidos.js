@@ -8,6 +8,8 @@ const regras = require(`${__hooks}/lib/regras.js`);
 const maquina = require(`${__hooks}/lib/cobranca_comum.js`);
 const { achar, novo, violaUnicidade, atualizar } = require(`${__hooks}/lib/registros.js`);
 
+const estornoComum = require(`${__hooks}/lib/estorno_comum.js`);
+
 function foiPaga(cobranca) {
   return maquina.foiPaga(cobranca.getString('status'), regras.R);
 }
@@ -159,13 +161,11 @@ function marcarDuplicada(app, cobranca, status, pedidoOuCobranca, depois) {
   cobranca.set('ativa', false);
   cobranca.set('duplicada', true);
   app.save(cobranca);
-  const emails = require(`${__hooks}/lib/emails.js`);
-  const texto =
-    'Pagamento duplicado ' +
-    cobranca.getString('asaas_id') +
-    ' (' +
-    emails.reais(cobranca.getFloat('valor')) +
-    '): estorno automático solicitado ao Asaas.';
+  const texto = estornoComum.notaDaDuplicada(
+    cobranca.getString('asaas_id'),
+    cobranca.getFloat('valor'),
+    require(`${__hooks}/lib/emails.js`).reais,
+  );
   if (pedidoOuCobranca.collection().name === 'pagamentos') {
     anotarNoAgendamento(app, pedidoOuCobranca, 'pagamento_duplicado', texto);
   }
@@ -177,12 +177,11 @@ function marcarDuplicada(app, cobranca, status, pedidoOuCobranca, depois) {
 function estornarDuplicada(app, cobrancaId) {
   const cobranca = app.findRecordById('cobrancas', cobrancaId);
   const asaas = require(`${__hooks}/lib/asaas.js`);
-  const parcelamento = cobranca.getString('parcelamento');
-  const resposta = parcelamento
-    ? asaas.chamar('POST', '/installments/' + encodeURIComponent(parcelamento) + '/refund', {})
-    : asaas.chamar('POST', '/payments/' + encodeURIComponent(cobranca.getString('asaas_id')) + '/refund', {
-        description: 'Pagamento duplicado: o cliente já tinha um pedido.',
-      });
+  const chamada = estornoComum.chamadaDaDuplicada({
+    asaasId: cobranca.getString('asaas_id'),
+    parcelamento: cobranca.getString('parcelamento'),
+  });
+  const resposta = asaas.chamar('POST', chamada.caminho, chamada.corpo);
   const ok = resposta.status === 200;
   // Read afresh: the refund's webhook may have moved the charge during the call.
   atualizar(app, 'cobrancas', cobrancaId, (atual) => atual.set('estorno', ok ? 'SOLICITADO' : 'FALHOU'));
@@ -272,7 +271,7 @@ function registrarPosPagamento(app, pagamento, status, acoes) {
     historico.registrarMudanca(app, agendamento.id, 'status_agendamento', antes, 'CANCELADO');
   }
   // A refund reaches the order's service invoice: cancelled when all was given back, flagged when part was.
-  if (require(`${__hooks}/lib/estorno_comum.js`).chegaANota(status)) {
+  if (estornoComum.chegaANota(status)) {
     require(`${__hooks}/lib/notas.js`).aposEstorno(app, pagamento, acoes);
   }
   const pagamentoId = pagamento.id;
