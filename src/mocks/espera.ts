@@ -5,25 +5,25 @@
  */
 import { http, HttpResponse } from 'msw';
 import { REGRAS } from '@/lib/processo';
+import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
 import espera, { type Pronto } from '../../pocketbase/pb_hooks/lib/espera.js';
 import { caseSummary } from './case-summary';
 import { getDb } from './db';
 import { latency, MSG as PB, param, pbError } from './http';
 import { bookingOf, viewerOf } from './processo-rules';
 
-const MAIS_ANTIGOS = 5;
-
-const consulates = () => Object.entries(REGRAS.consulados).map(([codigo, c]) => ({ codigo, nome: c.nome }));
+const consulates = () => espera.consulados(REGRAS);
 
 /** The booking's consulate as the server keeps it (lib/processo_resumo.js; stored when it has no applicants). */
 const consulateOf = (id: string) => caseSummary(getDb(), id)?.consulado ?? bookingOf(id)?.consulado ?? '';
 
-/** Every status change of the history, with its booking's consulate. */
+/** Every status change since espera.historicoDesde, with its booking's consulate. */
 function events() {
   const db = getDb();
   const known = new Set(db.agendamentos.map((b) => b.id));
+  const since = espera.historicoDesde(Date.now());
   return db.historico_agendamentos
-    .filter((h) => known.has(h.agendamento))
+    .filter((h) => known.has(h.agendamento) && h.created >= since)
     .flatMap((h) =>
       h.alteracoes
         .filter((a) => a.campo === 'status_agendamento')
@@ -69,7 +69,7 @@ export const waitRoutes = [
     await latency();
     const viewer = viewerOf(request);
     if (!viewer) return pbError(401, PB.unauthorized);
-    if (!viewer.admin) return pbError(403, 'Apenas a equipe pode fazer isso.');
+    if (!viewer.admin) return pbError(403, diaComum.MSG.soEquipe);
     const resumo = summary();
     return HttpResponse.json({
       resumo,
@@ -78,7 +78,7 @@ export const waitRoutes = [
         return {
           codigo: c.codigo,
           prontos: list.length,
-          maisAntigos: espera.maisAntigos(list, Date.now(), MAIS_ANTIGOS).map((p) => ({
+          maisAntigos: espera.maisAntigos(list, Date.now(), espera.MAIS_ANTIGOS).map((p) => ({
             ...p,
             nome: list.find((l) => l.id === p.id)?.nome ?? '',
           })),
@@ -92,7 +92,7 @@ export const waitRoutes = [
     if (!viewer) return pbError(401, PB.unauthorized);
     const id = param(params, 'id');
     const booking = bookingOf(id);
-    if (!booking || booking.usuario !== viewer.id) return pbError(404, 'Agendamento não encontrado.');
+    if (!booking || booking.usuario !== viewer.id) return pbError(404, diaComum.MSG.naoEncontrado);
     const codigo = consulateOf(id);
     const figures = summary().consulados.find((c) => c.codigo === codigo) ?? null;
     const antes =

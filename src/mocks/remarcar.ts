@@ -8,6 +8,7 @@
 import { http, HttpResponse } from 'msw';
 import type { UserRecord } from '@/lib/types';
 import calendario from '../../pocketbase/pb_hooks/lib/calendario.js';
+import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
 import prazo from '../../pocketbase/pb_hooks/lib/prazo.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { getDb, saveDb } from './db';
@@ -42,7 +43,7 @@ function confirm(request: Request, id: string): Response {
   const c = diaStore().compromissos.find((x) => x.id === id);
   const booking = c && bookingOf(c.agendamento);
   if (!viewer || !c || !booking || booking.usuario !== viewer.id)
-    return pbError(404, 'Agendamento não encontrado.');
+    return pbError(404, diaComum.MSG.naoEncontrado);
   const recusa = calendario.recusaConfirmacao({
     status: booking.status_agendamento,
     confirmacao: consulateOf(c, booking.consulado ?? '')?.confirmacao ?? 'desconhecido',
@@ -122,8 +123,7 @@ function backToReady(bookingId: string, tipo: 'flex' | 'consulado', motivo: stri
 async function flex(request: Request, bookingId: string): Promise<Response> {
   const viewer = viewerOf(request);
   const booking = bookingOf(bookingId);
-  if (!viewer || !booking || booking.usuario !== viewer.id)
-    return pbError(404, 'Agendamento não encontrado.');
+  if (!viewer || !booking || booking.usuario !== viewer.id) return pbError(404, diaComum.MSG.naoEncontrado);
   const motivo = await motivoOf(request);
   const recusa = calendario.recusaFlex({
     status: booking.status_agendamento,

@@ -29,6 +29,10 @@ export interface Pronto {
   prontoEm: string;
 }
 declare const espera: {
+  MAIS_ANTIGOS: number;
+  HISTORICO_DIAS: number;
+  consulados(REGRAS: { consulados: Record<string, { nome: string }> }): { codigo: string; nome: string }[];
+  historicoDesde(agoraMs: number): string;
   JANELA_DIAS: number;
   MINIMO_CASOS: number;
   POUCOS_DADOS: string;

@@ -15,6 +15,10 @@ const FUSO_MS = 3 * 3600000;
 const PRONTO = 'ANALISE_OK';
 const AGENDADO = 'AGENDADO';
 const POUCOS_DADOS = 'poucos dados ainda';
+/** How many of the cases waiting longest the staff's screen shows per consulate. */
+const MAIS_ANTIGOS = 5;
+/** A wait counts when it was booked in the window; its readiness may be older, up to a year before that. */
+const HISTORICO_DIAS = JANELA_DIAS + 365;
 
 /** A stored date ('2026-05-01 12:00:00.000Z' or ISO) in milliseconds; NaN when it is none. */
 function ms(data) {
@@ -198,8 +202,25 @@ function fraseConsulado(c) {
   return c.nome + ': ' + numeros.charAt(0).toLowerCase() + numeros.slice(1);
 }
 
+/** The consulates as the case file's rules list them (processo_regras.json `consulados`): [{ codigo, nome }]. */
+function consulados(REGRAS) {
+  return Object.keys(REGRAS.consulados).map((codigo) => ({
+    codigo: codigo,
+    nome: REGRAS.consulados[codigo].nome,
+  }));
+}
+
+/** The oldest status change the figures read (PocketBase's stored form): HISTORICO_DIAS before `agoraMs`. */
+function historicoDesde(agoraMs) {
+  return new Date(agoraMs - HISTORICO_DIAS * DIA_MS).toISOString().replace('T', ' ');
+}
+
 module.exports = {
   JANELA_DIAS,
+  MAIS_ANTIGOS,
+  HISTORICO_DIAS,
+  consulados,
+  historicoDesde,
   MINIMO_CASOS,
   POUCOS_DADOS,
   diaSP,

@@ -10,25 +10,13 @@ const REGRAS = require(`${__hooks}/lib/processo_regras.json`);
 
 const CACHE_MINUTOS = 10;
 const CHAVE = 'espera.resumo';
-const MAIS_ANTIGOS = 5;
-// A wait counts when it was booked in the window; its readiness may be older, up to a year before that.
-const HISTORICO_DIAS = espera.JANELA_DIAS + 365;
-const NAO_ENCONTRADO = 'Agendamento não encontrado.';
+const MSG = require(`${__hooks}/lib/dia_comum.js`).MSG;
 
-/** The consulates as the rules list them: [{codigo, nome}]. */
 function consulados() {
-  return Object.keys(REGRAS.consulados).map((codigo) => ({
-    codigo: codigo,
-    nome: REGRAS.consulados[codigo].nome,
-  }));
+  return espera.consulados(REGRAS);
 }
 
-/** PocketBase's stored form of an instant. */
-function pbData(instante) {
-  return new Date(instante).toISOString().replace('T', ' ');
-}
-
-/** Every status change of the last HISTORICO_DIAS days, with its booking's consulate. */
+/** Every status change since espera.historicoDesde, with its booking's consulate. */
 function eventos(app, agoraMs) {
   const linhas = arrayOf(new DynamicModel({ agendamento: '', consulado: '', para: '', em: '' }));
   app
@@ -39,7 +27,7 @@ function eventos(app, agoraMs) {
         'FROM historico_agendamentos h JOIN agendamentos a ON a.id = h.agendamento, json_each(h.alteracoes) j ' +
         "WHERE h.created >= {:desde} AND json_extract(j.value, '$.campo') = 'status_agendamento'",
     )
-    .bind({ desde: pbData(agoraMs - HISTORICO_DIAS * 86400000) })
+    .bind({ desde: espera.historicoDesde(agoraMs) })
     .all(linhas);
   const saida = [];
   for (let i = 0; i < linhas.length; i++) {
@@ -124,7 +112,8 @@ function servirDoCliente(e) {
   } catch (_) {
     agendamento = null;
   }
-  if (!agendamento || agendamento.getString('usuario') !== e.auth.id) throw new NotFoundError(NAO_ENCONTRADO);
+  if (!agendamento || agendamento.getString('usuario') !== e.auth.id)
+    throw new NotFoundError(MSG.naoEncontrado);
   const codigo = agendamento.getString('consulado');
   const figuras = publicado(e.app).consulados.filter((c) => c.codigo === codigo)[0] || null;
   const antes =
@@ -140,7 +129,7 @@ function servirDoCliente(e) {
 
 /** GET /api/espera/equipe: staff only; the figures computed now, and each consulate's longest waits. */
 function servirEquipe(e) {
-  if (!ehEquipe(e)) throw new ForbiddenError('Apenas a equipe pode fazer isso.');
+  if (!ehEquipe(e)) throw new ForbiddenError(MSG.soEquipe);
   const agora = Date.now();
   const resumo = publicado(e.app);
   return e.json(200, {
@@ -152,7 +141,7 @@ function servirEquipe(e) {
       return {
         codigo: c.codigo,
         prontos: lista.length,
-        maisAntigos: espera.maisAntigos(lista, agora, MAIS_ANTIGOS).map((p) => ({
+        maisAntigos: espera.maisAntigos(lista, agora, espera.MAIS_ANTIGOS).map((p) => ({
           id: p.id,
           nome: nomes[p.id],
           prontoEm: p.prontoEm,
