@@ -17,7 +17,7 @@ import type {
 import dados from '../../pocketbase/pb_hooks/lib/consulados.json';
 import janelas from '../../pocketbase/pb_hooks/lib/janelas.js';
 import { getDb } from './db';
-import { compareValues, compileFilter, FilterError } from './filter';
+import { compileFilter, FilterError, pageOf, sortersOf } from './filter';
 import { CURITIBA_LOCAL, DIA_SEED, demoDay, SP_LOCAL } from './processo-seed';
 import { pbDate } from './util';
 
@@ -188,26 +188,10 @@ export function listOf<T extends object>(rows: readonly T[], request: Request, c
       return pbError(400, 'Something went wrong while processing your request.');
     throw error;
   }
-  const sort = (query.get('sort') ?? '').split(',').filter(Boolean);
-  const items = rows
-    .filter((row) => canSee(row) && matches(row))
-    .sort((a, b) => {
-      for (const s of sort) {
-        const key = s.replace(/^[-+]/, '');
-        const c = compareValues((a as Json)[key], (b as Json)[key]);
-        if (c !== 0) return s.startsWith('-') ? -c : c;
-      }
-      return 0;
-    });
-  const perPage = Number(query.get('perPage') ?? 500) || 500;
-  const page = Number(query.get('page') ?? 1) || 1;
-  return HttpResponse.json({
-    page,
-    perPage,
-    totalItems: items.length,
-    totalPages: Math.max(1, Math.ceil(items.length / perPage)),
-    items: items.slice((page - 1) * perPage, page * perPage),
-  });
+  const visible = rows.filter((row) => canSee(row) && matches(row));
+  return HttpResponse.json(
+    pageOf(visible, query, sortersOf(query.get('sort')), (row, key) => (row as Json)[key]),
+  );
 }
 
 export const viewOf = <T extends { id: string }>(

@@ -332,3 +332,47 @@ export function compileFilter<T>(
   };
   return (record) => evaluate(ast, record);
 }
+
+/** A list's `sort` query ('-created,id') as PocketBase reads it: each field, descending or not. */
+export function sortersOf(sort: string | null): { desc: boolean; field: string }[] {
+  return (sort ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((s) => ({ desc: s.startsWith('-'), field: s.replace(/^[-+]/, '') }));
+}
+
+function positiveInt(raw: string | null, fallback: number): number {
+  const n = Number.parseInt(raw ?? '', 10);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+}
+
+/**
+ * PocketBase's page of rows already filtered: `page` (1 by default), `perPage` (30 by default, at most 1000),
+ * sorted by `sorters` (Array.prototype.sort is stable, so ties keep insertion order like SQLite's rowid), with
+ * the totals, or -1 for both when the list was asked without them (skipTotal).
+ */
+export function pageOf<T>(
+  rows: readonly T[],
+  query: URLSearchParams,
+  sorters: readonly { desc: boolean; field: string }[],
+  resolve: (row: T, path: string) => unknown,
+  skipTotal = false,
+): { page: number; perPage: number; totalItems: number; totalPages: number; items: T[] } {
+  const page = positiveInt(query.get('page'), 1);
+  const perPage = Math.min(positiveInt(query.get('perPage'), 30), 1000);
+  const sorted = [...rows].sort((a, b) => {
+    for (const { field, desc } of sorters) {
+      const c = compareValues(resolve(a, field), resolve(b, field));
+      if (c !== 0) return desc ? -c : c;
+    }
+    return 0;
+  });
+  return {
+    page,
+    perPage,
+    totalItems: skipTotal ? -1 : rows.length,
+    totalPages: skipTotal ? -1 : Math.ceil(rows.length / perPage),
+    items: sorted.slice((page - 1) * perPage, page * perPage),
+  };
+}

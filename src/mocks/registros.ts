@@ -16,7 +16,7 @@ import { caseSummary } from './case-summary';
 import { diaStore } from './dia-store';
 import { getDb } from './db';
 import type { StoredUser } from './schema';
-import { compileFilter, compareValues, FilterError, FilterForbiddenError } from './filter';
+import { compileFilter, FilterError, FilterForbiddenError, pageOf, sortersOf } from './filter';
 import { overRateLimit } from './limits';
 import { FIELDS, USER_FIELDS, type CollectionName } from './collections';
 import { salvar } from './agenda';
@@ -159,18 +159,11 @@ function expandParam(request: Request): string[] {
     .filter(Boolean);
 }
 
-function positiveInt(raw: string | null, fallback: number): number {
-  const n = Number.parseInt(raw ?? '', 10);
-  return Number.isFinite(n) && n > 0 ? n : fallback;
-}
-
 const SUPERUSER_ONLY_FIELDS = ['@collection.', '@request.'];
 
 export function listRecords(name: CollectionName, request: Request): Response {
   const viewer = currentUser(request);
   const query = new URL(request.url).searchParams;
-  const page = positiveInt(query.get('page'), 1);
-  const perPage = Math.min(positiveInt(query.get('perPage'), 30), 1000);
 
   // PocketBase's loose check: a non-superuser's filter or sort naming these anywhere, even in a quoted
   // value, is refused before it is parsed.
@@ -187,22 +180,10 @@ export function listRecords(name: CollectionName, request: Request): Response {
     throw error;
   }
 
-  const sorters = (query.get('sort') ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .map((s) => ({ desc: s.startsWith('-'), field: s.replace(/^[-+]/, '') }));
+  const sorters = sortersOf(query.get('sort'));
   if (sorters.some((s) => !isField(name, s.field))) return pbError(400, MSG.badRequest);
 
   const rows = rowsOf(name).filter((row) => canList(name, row, viewer) && matches(row));
-  // Array.prototype.sort is stable, so ties keep insertion order like SQLite's rowid.
-  const sorted = [...rows].sort((a, b) => {
-    for (const { field, desc } of sorters) {
-      const c = compareValues(resolvePath(a, field), resolvePath(b, field));
-      if (c !== 0) return desc ? -c : c;
-    }
-    return 0;
-  });
   // Asked without the total, PocketBase leaves it out (-1); the kit fills it in for a staff member's bookings
   // without a filter, or with one it counts and `contar=1` (pb_hooks/lib/lista_equipe.js totalDaEquipe).
   const filter = (query.get('filter') ?? '').trim();
@@ -213,15 +194,8 @@ export function listRecords(name: CollectionName, request: Request): Response {
     paginas.contagemPropria(filter) !== null;
   const skipTotal = ['1', 'true'].includes(query.get('skipTotal') ?? '') && !kitCounts;
   const expand = expandParam(request);
-  return HttpResponse.json({
-    page,
-    perPage,
-    totalItems: skipTotal ? -1 : rows.length,
-    totalPages: skipTotal ? -1 : Math.ceil(rows.length / perPage),
-    items: sorted
-      .slice((page - 1) * perPage, page * perPage)
-      .map((row) => present(name, row, viewer, expand)),
-  });
+  const found = pageOf(rows, query, sorters, resolvePath, skipTotal);
+  return HttpResponse.json({ ...found, items: found.items.map((row) => present(name, row, viewer, expand)) });
 }
 
 function viewRecord(name: CollectionName, id: string, request: Request): Response {
