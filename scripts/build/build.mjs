@@ -3,12 +3,12 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { prodBuildEnv } from './prod-build-env.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 
 export const BUILDS = {
   // What visitors load: no demo code. A placeholder backend unless one is given: signed out, the public pages
   // call no API.
-  // Real-looking contacts and addresses (scripts/prod-build-env.mjs), so the launch check lets it build.
+  // Real-looking contacts and addresses (scripts/build/prod-build-env.mjs), so the launch check lets it build.
   production: prodBuildEnv(process.env.VITE_API_URL || 'http://127.0.0.1:9'),
   // The in-browser demo backend with its seeded data.
   demo: { VITE_API_URL: '' },

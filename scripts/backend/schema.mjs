@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { freePort, startPocketBase } from './pocketbase-server.mjs';
 
-export const SCHEMA_FILE = fileURLToPath(new URL('../pocketbase/schema.json', import.meta.url));
+export const SCHEMA_FILE = fileURLToPath(new URL('../../pocketbase/schema.json', import.meta.url));
 
 /** What PocketBase says of a field, less what a migration does not choose (ids, generated names). */
 function field(raw, nameOf) {

@@ -20,10 +20,10 @@
 // An invoice's steps (INVOICE_CREATED, _SYNCHRONIZED, then _AUTHORIZED or _ERROR) go out one after another just
 // after the POST's answer; its PDF and XML are served at /nfse/{id}.pdf and .xml, as Asaas links them.
 import { createServer } from 'node:http';
-import { createFakeAsaas, errors } from '../src/mocks/fake-asaas.mjs';
-import { encodePng } from './png.mjs';
+import { createFakeAsaas, errors } from '../../src/mocks/fake-asaas.mjs';
+import { encodePng } from '../fixtures/png.mjs';
 
-export { TEST_CARDS, todaySaoPaulo } from '../src/mocks/fake-asaas.mjs';
+export { TEST_CARDS, todaySaoPaulo } from '../../src/mocks/fake-asaas.mjs';
 
 /** A small black-and-white PNG derived from the payload (a stand-in for the QR code image). */
 function qrPng(payload) {

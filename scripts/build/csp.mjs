@@ -1,4 +1,4 @@
-// The site's Content-Security-Policy, written at build time (scripts/prerender.mjs) for the static hosts:
+// The site's Content-Security-Policy, written at build time (scripts/build/prerender.mjs) for the static hosts:
 //   dist/_headers         Netlify / Cloudflare Pages
 //   dist/nginx-csp.conf   an nginx `add_header` line to include in the site's `location /`
 //   dist/headers.json     PocketBase serving the site from pb_public (pb_hooks/lib/site.js)
@@ -7,8 +7,8 @@
 // from itself and data: (the Pix QR code), frames of blob: URLs only (a case file's PDF, fetched), and API calls
 // to itself and the PocketBase host (VITE_API_URL).
 // Nothing else: no inline script or style but the hashed ones, no eval, no other origin, no plugins, no
-// framing, no <base>, forms post only to the site. scripts/serve.mjs applies `_headers` the way a host would;
-// scripts/csp-check.mjs checks the result in Chromium.
+// framing, no <base>, forms post only to the site. scripts/backend/serve.mjs applies `_headers` the way a host would;
+// scripts/test/csp-check.mjs checks the result in Chromium.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -73,12 +73,12 @@ export function policy({ apiUrl, demo = !apiUrl, scriptHashes }) {
 
 /** `_headers` (Netlify, Cloudflare Pages): the policy on every path. */
 export const headersFile = (csp) =>
-  `# Written by scripts/prerender.mjs (scripts/csp.mjs): the inline scripts' hashes change with every build.\n` +
+  `# Written by scripts/build/prerender.mjs (scripts/build/csp.mjs): the inline scripts' hashes change with every build.\n` +
   `/*\n  Content-Security-Policy: ${csp}\n`;
 
 /** nginx: `include` it where the site is served (`always`: error pages carry it too). */
 export const nginxFile = (csp) =>
-  `# Written by scripts/prerender.mjs (scripts/csp.mjs): the inline scripts' hashes change with every build.\n` +
+  `# Written by scripts/build/prerender.mjs (scripts/build/csp.mjs): the inline scripts' hashes change with every build.\n` +
   `# include this file in the server or location block that serves dist/ (README, "Deploying the static files").\n` +
   `add_header Content-Security-Policy "${csp}" always;\n`;
 

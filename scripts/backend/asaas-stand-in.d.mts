@@ -1,4 +1,4 @@
-export { TEST_CARDS, todaySaoPaulo } from '../src/mocks/fake-asaas.mjs';
+export { TEST_CARDS, todaySaoPaulo } from '../../src/mocks/fake-asaas.mjs';
 export interface AsaasRequest {
   method: string;
   path: string;

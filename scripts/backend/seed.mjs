@@ -1,5 +1,5 @@
 // Seeds a running PocketBase (this project's kit) with the demo's data, or with the bench's scale data.
-// Rows go straight into data.db (scripts/sqlite-insert.py): the REST API would hash each password (too slow
+// Rows go straight into data.db (scripts/backend/sqlite-insert.py): the REST API would hash each password (too slow
 // for 50,000 customers) and cannot set `created`. The demo data is the demo mode's own seed
 // (src/mocks/seed.ts, loaded through Vite), so the real server and the demo answer with the same records.
 import { spawnSync } from 'node:child_process';
@@ -8,11 +8,11 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pdfPage } from './processo-fixture.mjs';
+import { pdfPage } from '../fixtures/processo-fixture.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 // The server's own search-column code (pocketbase/pb_hooks/lib/comum.js): rows inserted here skip the hooks.
-const { textoBusca, chavesBusca } = createRequire(import.meta.url)('../pocketbase/pb_hooks/lib/comum.js');
+const { textoBusca, chavesBusca } = createRequire(import.meta.url)('../../pocketbase/pb_hooks/lib/comum.js');
 
 /** A booking's copies of its customer's indexed search keys (busca_cpf, busca_email, busca_celular). */
 export function bookingKeys(user) {
@@ -24,7 +24,7 @@ export function insertRows(dataDir, rows) {
   const python = process.env.PYTHON || 'python3';
   const result = spawnSync(
     python,
-    [path.join(root, 'scripts', 'sqlite-insert.py'), path.join(dataDir, 'data.db')],
+    [path.join(root, 'scripts', 'backend', 'sqlite-insert.py'), path.join(dataDir, 'data.db')],
     {
       input: JSON.stringify(rows),
       encoding: 'utf8',

@@ -23,7 +23,7 @@ export const TEST_GARANTIA = { GARANTIA_ATIVA: 'true', GARANTIA_JANELAS: '2' };
  * reconcileAfterS (how long Asaas may not know an unknown charge before the server ends it), dataDir, log, realAsaas (use ASAAS_API_KEY/ASAAS_API_URL from this process instead of the stand-in),
  * rateLimitScale (RATE_LIMIT_SCALE: multiplies the per-IP rate limits, for harnesses whose every request comes
  * from 127.0.0.1; left out, the server keeps its production figures), eventsOnCreate (when the stand-in sends a
- * new charge's webhooks: scripts/asaas-stand-in.mjs), nfse (service invoices on: TEST_NFSE's settings),
+ * new charge's webhooks: scripts/backend/asaas-stand-in.mjs), nfse (service invoices on: TEST_NFSE's settings),
  * garantia (the guarantee on: TEST_GARANTIA's settings),
  * relayLifeS (RETRANSMISSAO_VIDA_S: how long a relayed password or code lives; the server's 600 s when left out),
  * afterSlotCron (false sets POS_VAGA_AUTOMATICO=0: the hourly reminders/closing job does nothing by itself, so a

@@ -1,5 +1,5 @@
-// Checks the built site's Content-Security-Policy (scripts/csp.mjs) in Chromium, served as a host serves it
-// (scripts/serve.mjs applies dist/_headers):
+// Checks the built site's Content-Security-Policy (scripts/build/csp.mjs) in Chromium, served as a host serves it
+// (scripts/backend/serve.mjs applies dist/_headers):
 //   1. every page answers with the header, and the policy is strict: no 'unsafe-inline', 'unsafe-eval',
 //      'unsafe-hashes', wildcard or scheme source for scripts; default-src 'none'; no plugins, no framing,
 //      no <base> elsewhere; API calls to the site and at most one other origin;
@@ -10,13 +10,13 @@
 //      event handler and a fetch to another origin (each routed to an answer, so only the policy stops it).
 //   npm run test:csp                      checks dist/ as it is (npm test: after the budget's production build
 //                                         and after the demo build)
-//   node scripts/csp-check.mjs <distDir>  another build
+//   node scripts/test/csp-check.mjs <distDir>  another build
 // Exit code 1 with the problems listed.
 /* global window, document -- used inside page.evaluate and addInitScript, which run in the browser */
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromePath, chromiumArgs } from './chromium.mjs';
-import { serve } from './serve.mjs';
+import { serve } from '../backend/serve.mjs';
 
 /** The public pages (a 404 among them: the host's index.html fallback) and a modal. */
 export const PAGES = [
@@ -209,7 +209,7 @@ export async function checkCsp(distDir = 'dist', { pages = PAGES, login = true, 
       await quiet(page);
       if (login && urlPath === '/?mode=login') await submitLogin(page);
       let state = await appState(page);
-      // A production build's public page loads the app at a first press (scripts/boot-script.mjs): 'Login'.
+      // A production build's public page loads the app at a first press (scripts/build/boot-script.mjs): 'Login'.
       if (app && !state.rendered) {
         await page.getByRole('navigation', { name: 'Conta' }).getByRole('button').first().click();
         await page
@@ -238,7 +238,7 @@ export async function checkCsp(distDir = 'dist', { pages = PAGES, login = true, 
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  const distDir = process.argv[2] ?? fileURLToPath(new URL('../dist', import.meta.url));
+  const distDir = process.argv[2] ?? fileURLToPath(new URL('../../dist', import.meta.url));
   const { csp, problems } = await checkCsp(distDir);
   console.log(`Content-Security-Policy: ${csp}`);
   if (problems.length) {

@@ -16,9 +16,9 @@
 //   BENCH_RELAY_CUSTOMERS=50 BENCH_RELAY_STAFF=3 BENCH_RELAY_S=10 BENCH_PORT=8496 npm run bench:relay
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { startRealBackend } from './real-backend.mjs';
-import { applyStaffRule, insertRows, passwordHash, userRow } from './seed.mjs';
-import { subscribeRealtime } from './realtime-client.mjs';
+import { startRealBackend } from '../backend/real-backend.mjs';
+import { applyStaffRule, insertRows, passwordHash, userRow } from '../backend/seed.mjs';
+import { subscribeRealtime } from '../backend/realtime-client.mjs';
 import { byStatusText, fmtMs, summarize, textTable, verdict } from './bench-relay-stats.mjs';
 
 const knob = (name, fallback) => Number(process.env[name] ?? fallback);
@@ -85,7 +85,7 @@ const impersonate = async (id) =>
   (await api(`/api/collections/usuarios/impersonate/${id}`, { method: 'POST', body: { duration: 3600 } }))
     .token;
 
-/** Accounts straight into data.db (scripts/seed.mjs: the API would hash each password), then signed in. */
+/** Accounts straight into data.db (scripts/backend/seed.mjs: the API would hash each password), then signed in. */
 async function accounts(numbers, admin, hash) {
   const now = new Date().toISOString().replace('T', ' ');
   const rows = numbers.map((n) =>

@@ -1,16 +1,16 @@
 // Serves a built dist/ the way the README asks a real host to: gzip (level 9) for text, `path` -> `path.html`,
 // any other path without an extension -> index.html, hashed /assets/ cacheable for a year, HTML not cached,
-// and the headers of dist/_headers (the Content-Security-Policy, scripts/csp.mjs) as Netlify or Cloudflare Pages
+// and the headers of dist/_headers (the Content-Security-Policy, scripts/build/csp.mjs) as Netlify or Cloudflare Pages
 // apply them; like them, it does not publish `_headers` (nor nginx-csp.conf).
 // Used by the budget, the bench and the CSP check, so they measure the bytes a visitor's browser downloads, under
 // the headers it gets.
-//   node scripts/serve.mjs [distDir] [port]     (a port of 0, the default, lets the system pick a free one)
+//   node scripts/backend/serve.mjs [distDir] [port]     (a port of 0, the default, lets the system pick a free one)
 import { createServer } from 'node:http';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { HOST_FILES, headersFor, parseHeaders } from './csp.mjs';
+import { HOST_FILES, headersFor, parseHeaders } from '../build/csp.mjs';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -110,7 +110,7 @@ export function serve(distDir, { port = 0, host = '127.0.0.1', rewriteHtml } = {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  const distDir = process.argv[2] ?? fileURLToPath(new URL('../dist', import.meta.url));
+  const distDir = process.argv[2] ?? fileURLToPath(new URL('../../dist', import.meta.url));
   const { url } = await serve(distDir, { port: Number(process.argv[3] ?? 0) });
   console.log(`Serving ${distDir} gzipped at ${url}`);
 }

@@ -1,7 +1,7 @@
 // JavaScript budget of the public pages: what a visitor's browser downloads before any interaction.
 //   npm run budget                     builds for production (no demo code) into dist/, then measures it
-//   node scripts/budget.mjs <distDir>  measures a build that is already there
-// Serves the build gzipped as a real host would (scripts/serve.mjs), opens every public page in Chromium on a
+//   node scripts/bench/budget.mjs <distDir>  measures a build that is already there
+// Serves the build gzipped as a real host would (scripts/backend/serve.mjs), opens every public page in Chromium on a
 // phone viewport with an empty cache, waits for the network to go idle and a second more, and sums the gzipped
 // bytes of every JavaScript response: so a chunk imported on idle, without any interaction, counts. The public
 // pages are the ones the prerender wrote (their `data-prerendered` root), plus any other path (the index.html
@@ -11,10 +11,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { build } from './build.mjs';
-import { chromePath, chromiumArgs } from './chromium.mjs';
+import { build } from '../build/build.mjs';
+import { chromePath, chromiumArgs } from '../test/chromium.mjs';
 import { PHONE, waitForQuiet } from './page-load.mjs';
-import { serve } from './serve.mjs';
+import { serve } from '../backend/serve.mjs';
 
 export const BUDGET_KB = 80;
 const KB = 1024;
@@ -191,7 +191,7 @@ export const OTHER_PATH = '/pagina-que-nao-existe';
 
 /**
  * The public pages of a build: every HTML file the prerender wrote (its root carries `data-prerendered="/path"`,
- * scripts/prerender.mjs), home first, then any other path. A page added to the prerender is measured with no
+ * scripts/build/prerender.mjs), home first, then any other path. A page added to the prerender is measured with no
  * change here.
  * @returns {{ path: string, label: string }[]}
  */
@@ -321,7 +321,7 @@ export function reportPages(result, staticGraph, log = console.log) {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  const root = fileURLToPath(new URL('..', import.meta.url));
+  const root = fileURLToPath(new URL('../..', import.meta.url));
   try {
     let distDir = process.argv[2];
     if (!distDir) {

@@ -1,4 +1,4 @@
-// The inline script at the end of every prerendered page (scripts/prerender.mjs), which decides when the app's
+// The inline script at the end of every prerendered page (scripts/build/prerender.mjs), which decides when the app's
 // JavaScript (React and the router, ~95 KB gzip) loads. budget.mjs reads its data-entry / data-preload attributes.
 //
 // Production build, a first visit (issue 30): the page is HTML and stays HTML until it needs the app. Links are

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const POCKETBASE_VERSION = '0.40.6';
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 export const KIT = {
   migrations: path.join(root, 'pocketbase', 'pb_migrations'),
   hooks: path.join(root, 'pocketbase', 'pb_hooks'),

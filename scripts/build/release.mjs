@@ -7,16 +7,16 @@
 // The build takes the business's VITE_* values from the environment or .env (README "Configuration"); the launch
 // check refuses example contacts. <version> is package.json's version and the commit (plus -modificado when the
 // tree has uncommitted changes).
-//   node scripts/release.mjs [--dist DIR] [--out DIR] [--version V]
+//   node scripts/build/release.mjs [--dist DIR] [--out DIR] [--version V]
 //     --dist DIR   package an already built site instead of building (it must be a same-origin build)
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { HEADERS_JSON } from './csp.mjs';
-import { KIT, POCKETBASE_VERSION } from './pocketbase-server.mjs';
+import { KIT, POCKETBASE_VERSION } from '../backend/pocketbase-server.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 /** VITE_API_URL of a build served by its own PocketBase (src/lib/env.ts SAME_ORIGIN). */
 export const SAME_ORIGIN = '/';
 

@@ -1,22 +1,22 @@
 // Measures the built app: the JS budget, Lighthouse (phone) scores on the public pages, LCP and INP with
 // throttling applied in the browser, and the staff pager.
 //   npm run bench                           all steps; builds what each step needs
-//   node scripts/bench.mjs vitals           only the named steps (lighthouse, vitals, staff-pager, server, relay)
+//   node scripts/bench/bench.mjs vitals           only the named steps (lighthouse, vitals, staff-pager, server, relay)
 //   BENCH_RUNS=7 npm run bench              more runs for the medians of the vitals (default 5)
 //   BENCH_LOAD_CUSTOMERS=200 BENCH_LOAD_S=10  the server step's load: customers reading their own records at once
-//   BENCH_BOOKINGS=1000000 node scripts/bench.mjs server   the server step at a million bookings (default 100,000;
+//   BENCH_BOOKINGS=1000000 node scripts/bench/bench.mjs server   the server step at a million bookings (default 100,000;
 //                                           BENCH_CUSTOMERS defaults to half of it); opt-in, long, never in npm test
-//   BENCH_RELAY_CUSTOMERS=100 BENCH_RELAY_STAFF=3 BENCH_RELAY_S=10 node scripts/bench.mjs relay   a small opening
-//                                           minute (default 1,000 customers, 10 staff, 60 s; scripts/bench-relay.mjs)
+//   BENCH_RELAY_CUSTOMERS=100 BENCH_RELAY_STAFF=3 BENCH_RELAY_S=10 node scripts/bench/bench.mjs relay   a small opening
+//                                           minute (default 1,000 customers, 10 staff, 60 s; scripts/bench/bench-relay.mjs)
 //   BENCH_PORT=4280 npm run bench           the static server's port (Lighthouse's Chromium gets the next one);
 //                                           by default the system picks free ones
 // The public pages are measured as visitors get them: a production build (no demo code; signed out they call no
-// API), served gzipped by scripts/serve.mjs with the README's host rules. The staff pager needs the demo build's
+// API), served gzipped by scripts/backend/serve.mjs with the README's host rules. The staff pager needs the demo build's
 // seeded data. The bench runs `npm run build` for each build it needs and leaves dist/ holding the demo build
 // (what `npm run dev` users and the demo browser tests expect). Runs Debian's Chromium (CHROME_PATH overrides
 // /usr/bin/chromium), prints scores and metrics, and saves each Lighthouse JSON report under .lighthouse/.
 // Lighthouse's own LCP is simulated from one trace and swings between runs; the vitals step is the one to read
-// for LCP and INP (scripts/vitals.mjs).
+// for LCP and INP (scripts/bench/vitals.mjs).
 // Exit code: 1 if the JS budget is exceeded or a step could not run; scores and vitals off target are
 // reported, not fatal (a busy machine moves them).
 /* global document, MutationObserver, requestAnimationFrame -- used inside page.evaluate, which runs in the browser */
@@ -28,15 +28,15 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { measure, measurePages, OTHER_PATH, publicPages, report, reportPages } from './budget.mjs';
-import { build } from './build.mjs';
+import { build } from '../build/build.mjs';
 import { spawnSync } from 'node:child_process';
 import { benchServer, loadComparison, printServerTable } from './bench-server.mjs';
-import { chromePath, chromiumArgs } from './chromium.mjs';
+import { chromePath, chromiumArgs } from '../test/chromium.mjs';
 import { THROTTLING_LABEL } from './page-load.mjs';
-import { serve } from './serve.mjs';
+import { serve } from '../backend/serve.mjs';
 import { measureVitals, reportVitals, rewriteForVitals, summarize, TAPS, TARGETS } from './vitals.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const distDir = path.join(root, 'dist');
 const outDir = path.join(root, '.lighthouse');
 const chromeFlags = ['--headless=new', ...chromiumArgs];
@@ -349,10 +349,10 @@ async function main() {
   let relayFailed = false;
   if (!only.length || only.includes('relay')) {
     // The opening minute (issue 30, item 2): its own real server, 1,000 customers on standby, 10 staff asking for
-    // codes for 60 s (scripts/bench-relay.mjs; its BENCH_RELAY_* knobs pass through).
+    // codes for 60 s (scripts/bench/bench-relay.mjs; its BENCH_RELAY_* knobs pass through).
     console.log('\n== the opening minute on the real server (the booking-day relay)');
     const loadBefore = loadavg();
-    relayFailed = spawnSync('node', ['scripts/bench-relay.mjs'], { stdio: 'inherit' }).status !== 0;
+    relayFailed = spawnSync('node', ['scripts/bench/bench-relay.mjs'], { stdio: 'inherit' }).status !== 0;
     console.log(machineLoad(`${loadText(loadBefore)} before the relay step, ${loadText(loadavg())} after`));
   }
   return budget?.overBudget || failed || relayFailed ? 1 : 0;

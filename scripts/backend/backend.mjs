@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { startRealBackend } from './real-backend.mjs';
 import { seedDemo } from './seed.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const dataDir = process.env.PB_DATA_DIR
   ? path.resolve(process.env.PB_DATA_DIR)
   : path.join(root, '.pocketbase-dev');

@@ -1,6 +1,6 @@
 // A PocketBase realtime client for Node (no EventSource in Node 20): opens /api/realtime, subscribes to `topic`
 // (one or a list) with `token` (or as a visitor) and calls onEvent({name, data}) for each message. Shared by the
-// server tests (tests/server/dia.test.ts) and the relay bench (scripts/bench-relay.mjs). Returns its close.
+// server tests (tests/server/dia.test.ts) and the relay bench (scripts/bench/bench-relay.mjs). Returns its close.
 
 /**
  * @param {string} baseUrl PocketBase's address

@@ -1,7 +1,7 @@
 // Writes the public pages as real HTML at build time (issue 5): dist/index.html, dist/services/<id>.html,
 // dist/termos.html, dist/privacidade.html, dist/espera.html (with its own small script) and dist/404.html, with per-page head tags and JSON-LD, plus
 // sitemap.xml and robots.txt, then the Content-Security-Policy files (dist/_headers, dist/nginx-csp.conf:
-// scripts/csp.mjs), once every HTML file and its inline scripts are final.
+// scripts/build/csp.mjs), once every HTML file and its inline scripts are final.
 // Runs after `vite build` (client) and `vite build --ssr src/entry-server.tsx --outDir .ssr`.
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { bootScript } from './boot-script.mjs';
 import { writeCsp } from './csp.mjs';
 
-const root = resolve(import.meta.dirname, '..');
+const root = resolve(import.meta.dirname, '../..');
 const dist = join(root, 'dist');
 const ssrEntry = join(root, '.ssr', 'entry-server.js');
 
@@ -51,7 +51,7 @@ function head(page) {
 }
 
 /**
- * Moves the app's entry script and its module preloads out of the page into the boot script (scripts/boot-script.mjs),
+ * Moves the app's entry script and its module preloads out of the page into the boot script (scripts/build/boot-script.mjs),
  * which starts them after the first paint (demo build) or when the page first needs the app (production build):
  * the prerendered HTML is already the page (measured: LCP 1.84 s with the scripts in <head>, against 0.91 s for
  * the same HTML with none).

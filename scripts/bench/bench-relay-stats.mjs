@@ -1,4 +1,4 @@
-// The opening-minute bench's arithmetic and verdict (scripts/bench-relay.mjs), kept pure so that
+// The opening-minute bench's arithmetic and verdict (scripts/bench/bench-relay.mjs), kept pure so that
 // tests/scripts/bench-relay-stats.test.mjs can check them without a server.
 
 /** The q-quantile (0..1) of ascending `sorted` values (nearest rank); NaN for none. */

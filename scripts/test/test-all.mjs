@@ -16,10 +16,10 @@ import { cpSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { prodBuildEnv } from './prod-build-env.mjs';
-import { SAME_ORIGIN } from './release.mjs';
+import { prodBuildEnv } from '../build/prod-build-env.mjs';
+import { SAME_ORIGIN } from '../build/release.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const PROD_DIST = '.dist-prod';
 const SLOTS = Number(process.env.TEST_SLOTS) || Math.max(2, availableParallelism());
 const prodEnv = { PROD_DIST };
@@ -45,14 +45,14 @@ const TASKS = [
   // The demo build (into dist/, once build:prod has copied its own out) among the quick checks: listed after the
   // tiers that run alone, it ran after the quick checks had ended, alone or stopping the real-server tier's halves.
   { name: 'build:demo', cmd: ['npm', 'run', 'build:demo'], after: ['build:prod'] },
-  { name: 'csp:demo', cmd: ['node', 'scripts/csp-check.mjs', 'dist'], after: ['build:demo'] },
+  { name: 'csp:demo', cmd: ['node', 'scripts/test/csp-check.mjs', 'dist'], after: ['build:demo'] },
   // test:unit's two passes as tasks of their own, so they run beside each other; the first (one vitest worker on 2
   // cores, 5 minutes: the quick checks' longest task, which ran alone at their end) in two halves of its files.
   ...[1, 2].map((half) => ({ name: `unit ${half}/2`, cmd: ['npx', 'vitest', 'run', `--shard=${half}/2`] })),
   { name: 'unit:tokyo', cmd: ['npm', 'run', 'test:unit:tokyo'] },
   { name: 'scripts', cmd: ['npm', 'run', 'test:scripts'] },
-  { name: 'budget', cmd: ['node', 'scripts/budget.mjs', PROD_DIST], after: ['build:prod'] },
-  { name: 'csp:prod', cmd: ['node', 'scripts/csp-check.mjs', PROD_DIST], after: ['build:prod'] },
+  { name: 'budget', cmd: ['node', 'scripts/bench/budget.mjs', PROD_DIST], after: ['build:prod'] },
+  { name: 'csp:prod', cmd: ['node', 'scripts/test/csp-check.mjs', PROD_DIST], after: ['build:prod'] },
   { name: 'release', cmd: ['npm', 'run', 'test:release'], after: ['build:prod'], env: prodEnv, weight: 0.5 },
   // `npm run test:server` in two halves of its files (vitest's --shard), each vitest run starting its own server
   // (tests/server/global-setup.ts); within a half the files still run one after another on one server.

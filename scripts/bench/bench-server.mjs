@@ -1,23 +1,23 @@
 // The staff and tracking calls at scale, on a real PocketBase with this project's kit: 50,000 customers and
 // 100,000 bookings (with their payments and case summaries) go straight into a fresh data.db, then each call is
 // timed, the staff booking page's included, on a case of 6 applicants × 6 documents made through the API.
-// `node scripts/bench-server.mjs` alone, or as part of `npm run bench`. Prints p50/p95 per call, then the same
+// `node scripts/bench/bench-server.mjs` alone, or as part of `npm run bench`. Prints p50/p95 per call, then the same
 // reads by 200 customers at once for 10 s (BENCH_LOAD_CUSTOMERS, BENCH_LOAD_S): own payments against own bookings.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import { pathToFileURL } from 'node:url';
 import PocketBase from 'pocketbase';
-import { DADOS_CURITIBA, PDF_BYTES as PDF } from './processo-fixture.mjs';
-import { startRealBackend } from './real-backend.mjs';
+import { DADOS_CURITIBA, PDF_BYTES as PDF } from '../fixtures/processo-fixture.mjs';
+import { startRealBackend } from '../backend/real-backend.mjs';
 
-import { applyStaffRule, bookingKeys, insertRows, passwordHash, userRow } from './seed.mjs';
+import { applyStaffRule, bookingKeys, insertRows, passwordHash, userRow } from '../backend/seed.mjs';
 
 /** The kit's search keys (pb_hooks/lib/comum.js), as the list builds its filter. */
-const comum = createRequire(import.meta.url)('../pocketbase/pb_hooks/lib/comum.js');
+const comum = createRequire(import.meta.url)('../../pocketbase/pb_hooks/lib/comum.js');
 /** How the list reads a page: from its neighbour's row, from the other end, or by offset (issue 30). */
-const paginas = createRequire(import.meta.url)('../pocketbase/pb_hooks/lib/paginas.js');
-const buscaTexto = createRequire(import.meta.url)('../pocketbase/pb_hooks/lib/busca_texto.js');
+const paginas = createRequire(import.meta.url)('../../pocketbase/pb_hooks/lib/paginas.js');
+const buscaTexto = createRequire(import.meta.url)('../../pocketbase/pb_hooks/lib/busca_texto.js');
 
 const FIRST = [
   'Ana',

@@ -1,5 +1,5 @@
-// The environment of the production builds that tests and the bench make (scripts/e2e-real.mjs, scripts/build.mjs,
-// scripts/bench.mjs): a real backend address plus contacts and addresses that pass the launch check
+// The environment of the production builds that tests and the bench make (scripts/test/e2e-real.mjs, scripts/build/build.mjs,
+// scripts/bench/bench.mjs): a real backend address plus contacts and addresses that pass the launch check
 // (vite.config.ts refuses example values in a production build). They look real but are reserved test
 // names (RFC 2606 .test), so nothing built for a test can point at someone's real site.
 

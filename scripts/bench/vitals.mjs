@@ -1,14 +1,14 @@
-// LCP and INP of the public pages with throttling applied in the browser (scripts/page-load.mjs: Lighthouse's
+// LCP and INP of the public pages with throttling applied in the browser (scripts/bench/page-load.mjs: Lighthouse's
 // phone, slow 4G, 4x CPU), each the median of several runs. Every load with the app's scripts is paired with a
 // load of the same page without any script just before it, so both see the same machine; the LCP ratio
 // (with / without) says what the scripts cost the first paint of content. INP: one tap a load, after the page
 // has settled (hydrated, network idle): on 'Contratar', on the header's account menu ('Login' signed out),
 // on an FAQ question; each page gets the taps it has.
 /* global window, requestIdleCallback -- used inside page.evaluate, which runs in the browser */
-import { chromePath, chromiumArgs } from './chromium.mjs';
+import { chromePath, chromiumArgs } from '../test/chromium.mjs';
 import { PHONE, throttle, waitForQuiet } from './page-load.mjs';
 
-/** The query that makes scripts/serve.mjs answer a page without its scripts (`withoutScripts`). */
+/** The query that makes scripts/backend/serve.mjs answer a page without its scripts (`withoutScripts`). */
 export const NO_SCRIPTS = 'scripts=none';
 
 /** The page's HTML minus everything that would run: scripts (JSON-LD data stays) and module preloads. */
