@@ -1,3 +1,4 @@
+// @ts-check
 // An Asaas API v3 stand-in on loopback: Asaas's behaviour (src/mocks/fake-asaas.mjs) served over HTTP, with the
 // webhooks it sends POSTed to the configured URL with the `asaas-access-token` header. Used by the real-server
 // tests and `npm run backend`; never in production.
@@ -25,12 +26,47 @@ import { encodePng } from '../fixtures/png.mjs';
 
 export { TEST_CARDS, todaySaoPaulo } from '../../src/mocks/fake-asaas.mjs';
 
-/** A small black-and-white PNG derived from the payload (a stand-in for the QR code image). */
+/** @import { AsaasInvoice, AsaasPayment, FakeAsaas, FakeAsaasSettings } from '../../src/mocks/fake-asaas.mjs' */
+/** @typedef {FakeAsaasSettings['eventsOnCreate']} EventsOnCreate */
+
+/**
+ * A call Asaas received, as tests read it (the card cut to its last four digits).
+ * @typedef {object} AsaasRequest
+ * @property {string} method
+ * @property {string} path
+ * @property {'ok' | 'wrong'} accessToken whether `access_token` was the stand-in's key
+ * @property {string} userAgent
+ * @property {Record<string, unknown>} body
+ */
+
+/**
+ * @typedef {object} AsaasStandIn
+ * @property {string} url the API's base, with /v3
+ * @property {number} port
+ * @property {FakeAsaas['state'] & {
+ *   requests: AsaasRequest[],
+ *   webhooks: { event: string, paymentId: string, status: number }[],
+ * }} state
+ * @property {() => Promise<void>} close
+ */
+
+/**
+ * An event to send as a webhook: a payment's, or an invoice's (with `apply`, applied first).
+ * @typedef {{ payment: AsaasPayment, event: string, invoice?: undefined }
+ *   | { invoice: AsaasInvoice, event: string, apply?: boolean }} Delivery
+ */
+
+/**
+ * A small black-and-white PNG derived from the payload (a stand-in for the QR code image).
+ * @param {string} payload
+ */
 function qrPng(payload) {
   const size = 25;
   const scale = 8;
   const seed = [...payload].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7);
+  /** @type {(x: number, y: number) => boolean | number} */
   const dark = (x, y) => {
+    /** @type {(fx: number, fy: number) => boolean} */
     const finder = (fx, fy) => x >= fx && x < fx + 7 && y >= fy && y < fy + 7;
     if (finder(0, 0) || finder(size - 7, 0) || finder(0, size - 7)) {
       const inX = x < 7 ? x : x - (size - 7);
@@ -55,7 +91,10 @@ function qrPng(payload) {
   return encodePng(px, px, 0, Buffer.concat(rows)).toString('base64');
 }
 
-/** A one-page PDF that says which invoice it is (a stand-in for the city's document). */
+/**
+ * A one-page PDF that says which invoice it is (a stand-in for the city's document).
+ * @param {AsaasInvoice} invoice
+ */
 function invoicePdf(invoice) {
   const text = `NFS-e ${invoice.number} - R$ ${Number(invoice.value).toFixed(2)}`;
   const stream = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`;
@@ -83,6 +122,14 @@ function invoicePdf(invoice) {
  * Starts the stand-in. Options: port (0 = any free one), apiKey (required in `access_token`),
  * webhook ({url, token}: where events go), pixAutoPayMs (a Pix charge is paid by itself after this long),
  * noAnswerMs (how long the 'no answer' card hangs), eventsOnCreate (see above; 'none' by default).
+ * @param {object} [options]
+ * @param {number} [options.port]
+ * @param {string} [options.apiKey]
+ * @param {{ url: string, token: string } | null} [options.webhook]
+ * @param {number} [options.pixAutoPayMs]
+ * @param {number} [options.noAnswerMs]
+ * @param {EventsOnCreate} [options.eventsOnCreate]
+ * @returns {Promise<AsaasStandIn>}
  */
 export function startAsaasStandIn({
   port = 0,
@@ -93,6 +140,7 @@ export function startAsaasStandIn({
   eventsOnCreate = 'none',
 } = {}) {
   const asaas = createFakeAsaas({ qrImage: qrPng });
+  /** @type {Partial<FakeAsaasSettings>} the stand-in's own settings, over the fake's defaults */
   const initial = {
     eventsOnCreate,
     eventsOnRefund: 'after',
@@ -101,20 +149,28 @@ export function startAsaasStandIn({
     invoiceErrorNext: 0,
   };
   asaas.configure(initial);
+  /** @type {AsaasStandIn['state']} */
   const state = { ...asaas.state, requests: [], webhooks: [] };
+  /** @type {Set<NodeJS.Timeout>} */
   const timers = new Set();
 
-  /** POSTs one event to the configured URL as Asaas does; returns the server's answer. */
-  async function deliver({ payment, invoice, event, apply }) {
-    if (invoice && apply) asaas.applyInvoiceEvent(invoice, event);
+  /**
+   * POSTs one event to the configured URL as Asaas does; returns the server's answer.
+   * @param {Delivery} delivery
+   */
+  async function deliver(delivery) {
+    const { event } = delivery;
+    if (delivery.invoice && delivery.apply) asaas.applyInvoiceEvent(delivery.invoice, event);
     if (!webhook?.url) return { status: 0 };
-    const id = (invoice ?? payment).id;
+    const id = delivery.invoice ? delivery.invoice.id : delivery.payment.id;
     try {
       const response = await fetch(webhook.url, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'asaas-access-token': webhook.token ?? '' },
         body: JSON.stringify(
-          invoice ? asaas.invoiceWebhookEvent(invoice, event) : asaas.webhookEvent(payment, event),
+          delivery.invoice
+            ? asaas.invoiceWebhookEvent(delivery.invoice, event)
+            : asaas.webhookEvent(delivery.payment, event),
         ),
       });
       state.webhooks.push({ event, paymentId: id, status: response.status });
@@ -125,6 +181,10 @@ export function startAsaasStandIn({
     }
   }
 
+  /**
+   * @param {number} ms
+   * @param {() => unknown} work
+   */
   function later(ms, work) {
     const timer = setTimeout(() => {
       timers.delete(timer);
@@ -133,10 +193,14 @@ export function startAsaasStandIn({
     timers.add(timer);
   }
 
-  /** Delivers the events due before the answer, in order, and schedules the rest just after it. */
+  /**
+   * Delivers the events due before the answer, in order, and schedules the rest just after it.
+   * @param {(Delivery & { when: 'before' | 'after' })[]} events
+   */
   async function deliverBefore(events) {
     for (const e of events.filter((e) => e.when === 'before')) await deliver(e);
   }
+  /** @param {(Delivery & { when: 'before' | 'after' })[]} events */
   function deliverAfter(events) {
     const after = events.filter((e) => e.when === 'after');
     if (after.length > 0)
@@ -145,12 +209,20 @@ export function startAsaasStandIn({
       });
   }
 
+  /**
+   * @param {string} method
+   * @param {string} path
+   * @param {Record<string, unknown>} body
+   * @returns {Promise<[number, unknown]>}
+   */
   async function control(method, path, body) {
     if (path === '/__control/requests') return [200, state.requests];
     if (method === 'GET' && path === '/__control/payments') return [200, [...state.payments.values()]];
     if (path === '/__control/webhooks') return [200, state.webhooks];
-    if (method === 'POST' && path === '/__control/payments') return [200, asaas.store(body.payment)];
-    if (method === 'POST' && path === '/__control/config') return [200, asaas.configure(body)];
+    if (method === 'POST' && path === '/__control/payments')
+      return [200, asaas.store(/** @type {AsaasPayment} */ (body.payment))];
+    if (method === 'POST' && path === '/__control/config')
+      return [200, asaas.configure(/** @type {Partial<FakeAsaasSettings>} */ (body))];
     if (method === 'POST' && path === '/__control/reset') {
       asaas.reset();
       asaas.configure(initial);
@@ -161,13 +233,13 @@ export function startAsaasStandIn({
     if (method === 'GET' && path === '/__control/invoices') return [200, [...state.invoices.values()]];
     const invoiceEvent = path.match(/^\/__control\/invoices\/([^/]+)\/event$/);
     if (method === 'POST' && invoiceEvent) {
-      const invoice = state.invoices.get(invoiceEvent[1]);
+      const invoice = state.invoices.get(invoiceEvent[1] ?? '');
       if (!invoice) return [404, { message: 'no such invoice' }];
       return [200, await deliver({ invoice, event: String(body.event), apply: true })];
     }
     const event = path.match(/^\/__control\/payments\/([^/]+)\/event$/);
     if (method === 'POST' && event) {
-      const payment = state.payments.get(event[1]);
+      const payment = state.payments.get(event[1] ?? '');
       if (!payment) return [404, { message: 'no such payment' }];
       return [200, await deliver(asaas.applyEvent(payment, String(body.event)))];
     }
@@ -175,9 +247,11 @@ export function startAsaasStandIn({
   }
 
   const server = createServer(async (req, res) => {
+    /** @type {Buffer[]} */
     const chunks = [];
     for await (const chunk of req) chunks.push(chunk);
     const text = Buffer.concat(chunks).toString('utf8');
+    /** @type {Record<string, unknown>} */
     let body = {};
     try {
       body = text ? JSON.parse(text) : {};
@@ -188,13 +262,14 @@ export function startAsaasStandIn({
       return;
     }
     const url = new URL(req.url ?? '/', 'http://stand-in');
+    /** @type {(status: number, payload: unknown) => void} */
     const send = (status, payload) => {
       if (payload === null) res.writeHead(status).end();
       else res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(payload));
     };
     const nfse = url.pathname.match(/^\/nfse\/([^/]+)\.(pdf|xml)$/);
     if (req.method === 'GET' && nfse) {
-      const invoice = state.invoices.get(nfse[1]);
+      const invoice = state.invoices.get(nfse[1] ?? '');
       if (!invoice?.number) {
         send(404, errors('not_found', 'Nota fiscal não encontrada.'));
         return;
@@ -208,18 +283,19 @@ export function startAsaasStandIn({
       return;
     }
     if (url.pathname.startsWith('/__control/')) {
-      const [status, payload] = await control(req.method, url.pathname, body);
+      const [status, payload] = await control(req.method ?? '', url.pathname, body);
       send(status, payload);
       return;
     }
     // What Asaas received, with the card cut to its last four digits (tests read this).
     const recorded = structuredClone(body);
-    if (recorded.creditCard) {
-      recorded.creditCard.number = String(recorded.creditCard.number ?? '').slice(-4);
-      recorded.creditCard.ccv = '***';
+    const card = /** @type {{ number?: unknown, ccv?: unknown } | undefined} */ (recorded.creditCard);
+    if (card) {
+      card.number = String(card.number ?? '').slice(-4);
+      card.ccv = '***';
     }
     state.requests.push({
-      method: req.method,
+      method: req.method ?? '',
       path: url.pathname + url.search,
       accessToken: req.headers['access_token'] === apiKey ? 'ok' : 'wrong',
       userAgent: req.headers['user-agent'] ?? '',
@@ -229,10 +305,10 @@ export function startAsaasStandIn({
       send(401, errors('invalid_access_token', 'A chave de API fornecida é inválida.'));
       return;
     }
-    const answer = asaas.request(req.method, url.pathname, url.searchParams, body);
+    const answer = asaas.request(req.method ?? '', url.pathname, url.searchParams, body);
     if (answer.status === 'hang') {
       later(noAnswerMs, () => {
-        asaas.list(answer.pending);
+        asaas.list(answer.pending ?? []);
         send(200, answer.body);
       });
       return;
@@ -241,8 +317,8 @@ export function startAsaasStandIn({
     send(answer.status, answer.body);
     deliverAfter(answer.events);
     const made = answer.status === 200 && req.method === 'POST' && url.pathname === '/v3/payments';
-    if (made && answer.body.billingType === 'PIX' && pixAutoPayMs > 0) {
-      const pix = answer.body;
+    const pix = made ? /** @type {AsaasPayment} */ (answer.body) : null;
+    if (pix?.billingType === 'PIX' && pixAutoPayMs > 0) {
       later(pixAutoPayMs, () =>
         pix.status === 'PENDING' ? deliver(asaas.applyEvent(pix, 'PAYMENT_RECEIVED')) : undefined,
       );
@@ -251,7 +327,7 @@ export function startAsaasStandIn({
 
   return new Promise((resolve) => {
     server.listen(port, '127.0.0.1', () => {
-      const bound = server.address().port;
+      const bound = /** @type {import('node:net').AddressInfo} */ (server.address()).port;
       asaas.configure({ invoiceBaseUrl: `http://127.0.0.1:${bound}` });
       resolve({
         url: `http://127.0.0.1:${bound}/v3`,

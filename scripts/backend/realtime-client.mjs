@@ -1,21 +1,31 @@
+// @ts-check
 // A PocketBase realtime client for Node (no EventSource in Node 20): opens /api/realtime, subscribes to `topic`
 // (one or a list) with `token` (or as a visitor) and calls onEvent({name, data}) for each message. Shared by the
 // server tests (tests/server/dia.test.ts) and the relay bench (scripts/bench/bench-relay.mjs). Returns its close.
 
 /**
+ * @typedef {object} RealtimeEvent
+ * @property {string} name the topic
+ * @property {{ action: string, record: Record<string, unknown> }} data
+ */
+
+/**
  * @param {string} baseUrl PocketBase's address
  * @param {string} token an auth token, or '' for a visitor
  * @param {string | string[]} topic e.g. 'retransmissoes/*', or several
- * @param {(event: {name: string, data: any}) => void} onEvent
+ * @param {(event: RealtimeEvent) => void} onEvent
  * @returns {Promise<{status: number, close: () => void, ended: Promise<void>}>} `ended` settles when the stream
  *   stops (closed here or by the server)
  */
 export async function subscribeRealtime(baseUrl, token, topic, onEvent) {
   const abort = new AbortController();
   const response = await fetch(`${baseUrl}/api/realtime`, { signal: abort.signal });
+  if (!response.body) throw new Error(`GET /api/realtime answered ${response.status} without a stream`);
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
+  /** @type {(id: string) => void} */
   let resolveId = () => {};
+  /** @type {Promise<string>} */
   const clientId = new Promise((resolve) => (resolveId = resolve));
   const ended = (async () => {
     let buffer = '';

@@ -1,3 +1,4 @@
+// @ts-check
 // Seeds a running PocketBase (this project's kit) with the demo's data, or with the bench's scale data.
 // Rows go straight into data.db (scripts/backend/sqlite-insert.py): the REST API would hash each password (too slow
 // for 50,000 customers) and cannot set `created`. The demo data is the demo mode's own seed
@@ -10,16 +11,42 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pdfPage } from '../fixtures/processo-fixture.mjs';
 
+/** @import { RunningPocketBase } from './pocketbase-server.mjs' */
+/** @import { SchemaCollection } from './schema.mjs' */
+
+/**
+ * An account as the seed writes it: the demo's (src/mocks/seed.ts) or a bench's.
+ * @typedef {object} SeedUser
+ * @property {string} id
+ * @property {string} email
+ * @property {boolean} verified
+ * @property {boolean} admin
+ * @property {string} nome_completo
+ * @property {string} cpf
+ * @property {string} celular
+ * @property {boolean} [emailVisibility] true when left out
+ * @property {string} created
+ * @property {string} updated
+ */
+
 const root = fileURLToPath(new URL('../..', import.meta.url));
 // The server's own search-column code (pocketbase/pb_hooks/lib/comum.js): rows inserted here skip the hooks.
+/** @type {typeof import('../../pocketbase/pb_hooks/lib/comum.js').default} */
 const { textoBusca, chavesBusca } = createRequire(import.meta.url)('../../pocketbase/pb_hooks/lib/comum.js');
 
-/** A booking's copies of its customer's indexed search keys (busca_cpf, busca_email, busca_celular). */
+/**
+ * A booking's copies of its customer's indexed search keys (busca_cpf, busca_email, busca_celular).
+ * @param {{ email: string, cpf: string, celular: string } | undefined} user
+ */
 export function bookingKeys(user) {
   return user ? chavesBusca(user.email, user.cpf, user.celular) : chavesBusca('', '', '');
 }
 
-/** Runs the inserter; `rows` is {table: [row, ...]}. */
+/**
+ * Runs the inserter; `rows` is {table: [row, ...]}.
+ * @param {string} dataDir
+ * @param {Record<string, Record<string, unknown>[]>} rows
+ */
 export function insertRows(dataDir, rows) {
   const python = process.env.PYTHON || 'python3';
   const result = spawnSync(
@@ -38,6 +65,9 @@ export function insertRows(dataDir, rows) {
  * `fetch`, sent once more when the connection it reused had been closed by the server: a long insert blocks this
  * process (spawnSync), so a keep-alive connection the server closed meanwhile is only noticed when reused
  * ('other side closed'). For idempotent calls only.
+ * @param {string} url
+ * @param {RequestInit} [init]
+ * @returns {Promise<Response>}
  */
 export async function fetchAfterInsert(url, init) {
   for (let attempt = 1; ; attempt++) {
@@ -45,11 +75,16 @@ export async function fetchAfterInsert(url, init) {
       return await fetch(url, init);
     } catch (error) {
       // A network failure (no HTTP answer at all): the socket closed under the call, or reset.
-      const code = String(error?.cause?.code ?? '');
+      const cause =
+        error instanceof Error ? /** @type {{ code?: unknown } | undefined} */ (error.cause) : undefined;
+      const code = String(cause?.code ?? '');
       if (attempt >= 3 || !['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE', 'UND_ERR_CLOSED'].includes(code)) {
-        throw new Error(`${url}: ${error?.message} (${code || String(error?.cause ?? '')})`, {
-          cause: error,
-        });
+        throw new Error(
+          `${url}: ${error instanceof Error ? error.message : error} (${code || String(cause ?? '')})`,
+          {
+            cause: error,
+          },
+        );
       }
     }
   }
@@ -59,6 +94,8 @@ export async function fetchAfterInsert(url, init) {
  * After accounts were inserted around the API: one staff account's flag is saved again through the API, so the
  * server writes the bookings' list rule from every account's flag at once (pb_hooks/lib/lista_equipe.js; its
  * minute cron would do it too, a minute later).
+ * @param {RunningPocketBase} pb
+ * @param {{ id: string, admin?: unknown }[]} usuarios
  */
 export async function applyStaffRule(pb, usuarios) {
   const staff = usuarios.find((u) => u.admin === true || u.admin === 1);
@@ -76,6 +113,9 @@ const tokenKey = () => randomBytes(36).toString('base64url').slice(0, 50);
 /**
  * The bcrypt hash PocketBase makes for `password`: one account is made through the API and its hash
  * read back, so that every seeded account logs in with the same password.
+ * @param {RunningPocketBase} pb
+ * @param {string} password
+ * @returns {Promise<string>}
  */
 export async function passwordHash(pb, password) {
   const email = `hash-${Date.now()}@seed.invalid`;
@@ -110,6 +150,11 @@ export async function passwordHash(pb, password) {
   return hash;
 }
 
+/**
+ * An account's row in data.db, with its search column and `hash` for its password.
+ * @param {SeedUser} user
+ * @param {string} hash
+ */
 export function userRow(user, hash) {
   return {
     id: user.id,
@@ -140,11 +185,15 @@ export async function demoSeed() {
     optimizeDeps: { noDiscovery: true, include: [] },
   });
   try {
-    const seed = await vite.ssrLoadModule('/src/mocks/seed.ts');
-    const { caseSummary } = await vite.ssrLoadModule('/src/mocks/case-summary.ts');
+    const seed = /** @type {typeof import('../../src/mocks/seed.ts')} */ (
+      await vite.ssrLoadModule('/src/mocks/seed.ts')
+    );
+    const { caseSummary } = /** @type {typeof import('../../src/mocks/case-summary.ts')} */ (
+      await vite.ssrLoadModule('/src/mocks/case-summary.ts')
+    );
     const db = seed.buildSeed();
     // Each booking's case summary as the double derives it from its applicants and documents.
-    const summaryOf = (id) => caseSummary(db, id);
+    const summaryOf = (/** @type {string} */ id) => caseSummary(db, id);
     return { db, password: seed.DEMO_PASSWORD, summaryOf };
   } finally {
     await vite.close();
@@ -157,31 +206,41 @@ const EXAMPLE_PNG = Buffer.from(
   'base64',
 );
 
-/** The kit's collections (pocketbase/schema.json, produced from the migrations). */
+/**
+ * The kit's collections (pocketbase/schema.json, produced from the migrations).
+ * @type {SchemaCollection[]}
+ */
 const SCHEMA = JSON.parse(readFileSync(path.join(root, 'pocketbase', 'schema.json'), 'utf8'));
 
 /**
  * A collection's rows with every field of pocketbase/schema.json: a missing value is PocketBase's empty one of its
  * type (as src/mocks/collections.ts EMPTY gives it); a list or an object (a file field's names, a JSON field) as
  * JSON text, as SQLite stores it.
+ * @param {string} name
+ * @param {readonly object[]} list the records, each an object of field values by name
+ * @returns {Record<string, unknown>[]}
  */
 export function schemaRows(name, list) {
   const collection = SCHEMA.find((c) => c.name === name);
   if (!collection) throw new Error(`pocketbase/schema.json has no collection ${name}`);
+  /** @type {Record<string, unknown>} */
   const emptyOf = { number: 0, bool: false, json: null };
-  return list.map((row) =>
-    Object.fromEntries(
+  return list.map((record) => {
+    const row = /** @type {Record<string, unknown>} */ (record);
+    return Object.fromEntries(
       collection.fields.map((f) => {
         const value = row[f.name] ?? (f.type in emptyOf ? emptyOf[f.type] : '');
         return [f.name, value !== null && typeof value === 'object' ? JSON.stringify(value) : value];
       }),
-    ),
-  );
+    );
+  });
 }
 
 /**
  * The seeded documents' files, where PocketBase keeps a record's files (storage/<collection id>/<record id>/): a
  * PDF page naming the document, or the example photo.
+ * @param {RunningPocketBase} pb
+ * @param {{ id: string, item: string, arquivos: string[] }[]} documentos
  */
 async function writeCaseFiles(pb, documentos) {
   const answer = await fetch(`${pb.url}/api/collections/documentos`, {
@@ -204,6 +263,8 @@ async function writeCaseFiles(pb, documentos) {
  * Seeds the demo mode's data into a running PocketBase: accounts, payments, charges, bookings, their history and
  * the case files (applicants, documents and their files), so every booking is in a state the server could have
  * reached (one past ANALISE_OK has its applicants and approved documents).
+ * @param {RunningPocketBase} pb
+ * @returns {Promise<{ accounts: number, bookings: number, password: string }>}
  */
 export async function seedDemo(pb) {
   const { db, password, summaryOf } = await demoSeed();
@@ -218,15 +279,18 @@ export async function seedDemo(pb) {
     cobrancas: schemaRows('cobrancas', db.cobrancas),
     // Each booking's copy of its customer's search column, its case summary and its order's invoice state
     // (pb_hooks would set them).
-    agendamentos: schemaRows('agendamentos', db.agendamentos).map((b) => ({
-      ...b,
-      busca: buscaOf.get(b.usuario) ?? '',
-      ...bookingKeys(userOf.get(b.usuario)),
-      nota_status: notaOf.get(b.pagamento) ?? '',
-      // The case summary (pb_hooks/lib/processo_resumo.js) as the double computes it from the case file.
-      documentacao: summaryOf(b.id)?.documentacao ?? (b.documentacao || 'pendente'),
-      consulado: summaryOf(b.id)?.consulado ?? (b.consulado || ''),
-    })),
+    agendamentos: schemaRows(
+      'agendamentos',
+      db.agendamentos.map((b) => ({
+        ...b,
+        busca: buscaOf.get(b.usuario) ?? '',
+        ...bookingKeys(userOf.get(b.usuario)),
+        nota_status: notaOf.get(b.pagamento ?? '') ?? '',
+        // The case summary (pb_hooks/lib/processo_resumo.js) as the double computes it from the case file.
+        documentacao: summaryOf(b.id)?.documentacao ?? (b.documentacao || 'pendente'),
+        consulado: summaryOf(b.id)?.consulado ?? (b.consulado || ''),
+      })),
+    ),
     requerentes: schemaRows('requerentes', db.requerentes),
     documentos: schemaRows('documentos', db.documentos),
     // What the server's hooks would have recorded for these bookings (the seed skips the hooks).

@@ -1,3 +1,4 @@
+// @ts-check
 // Serves a built dist/ the way the README asks a real host to: gzip (level 9) for text, `path` -> `path.html`,
 // any other path without an extension -> index.html, hashed /assets/ cacheable for a year, HTML not cached,
 // and the headers of dist/_headers (the Content-Security-Policy, scripts/build/csp.mjs) as Netlify or Cloudflare Pages
@@ -12,6 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { HOST_FILES, headersFor, parseHeaders } from '../build/csp.mjs';
 
+/** @type {Record<string, string>} */
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -32,11 +34,15 @@ const TYPES = {
 };
 const COMPRESSIBLE = /^(?:text\/|application\/(?:json|xml|manifest\+json)|image\/svg\+xml)/;
 
-const isFile = (file) => existsSync(file) && statSync(file).isFile();
+const isFile = (/** @type {string} */ file) => existsSync(file) && statSync(file).isFile();
 /** Host configuration written into dist/, not part of the site. */
 const NOT_PUBLISHED = new Set(HOST_FILES.map((name) => `/${name}`));
 
-/** The file a request path is served from (README "Deploying the static files"), or undefined for a 404. */
+/**
+ * The file a request path is served from (README "Deploying the static files"), or undefined for a 404.
+ * @param {string} distDir
+ * @param {string} urlPath
+ */
 export function resolveFile(distDir, urlPath) {
   let decoded;
   try {
@@ -56,10 +62,17 @@ export function resolveFile(distDir, urlPath) {
 
 /**
  * Starts the server. `rewriteHtml(html, url)` may change an HTML answer (the bench serves a page without its
- * scripts this way). Resolves to { url, close }.
+ * scripts this way).
+ * @param {string} distDir
+ * @param {object} [options]
+ * @param {number} [options.port] 0, the default: a free one
+ * @param {string} [options.host]
+ * @param {(html: string, url: URL) => string} [options.rewriteHtml]
+ * @returns {Promise<{ url: string, close: () => Promise<void> }>}
  */
 export function serve(distDir, { port = 0, host = '127.0.0.1', rewriteHtml } = {}) {
   const root = path.resolve(distDir);
+  /** @type {Map<string, Buffer>} */
   const cache = new Map(); // file -> gzipped bytes; dist does not change while it is served
   const headersFile = path.join(root, '_headers');
   const rules = isFile(headersFile) ? parseHeaders(readFileSync(headersFile, 'utf8')) : [];
@@ -73,6 +86,7 @@ export function serve(distDir, { port = 0, host = '127.0.0.1', rewriteHtml } = {
       return;
     }
     const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+    /** @type {Buffer} */
     let body = readFileSync(file);
     let key = file;
     if (rewriteHtml && type.startsWith('text/html')) {
@@ -80,6 +94,7 @@ export function serve(distDir, { port = 0, host = '127.0.0.1', rewriteHtml } = {
       key = `${file}\0${rewritten}`;
       body = Buffer.from(rewritten);
     }
+    /** @type {Record<string, string | number>} */
     const headers = {
       'content-type': type,
       'cache-control': url.pathname.startsWith('/assets/')
@@ -89,8 +104,9 @@ export function serve(distDir, { port = 0, host = '127.0.0.1', rewriteHtml } = {
       ...fromRules,
     };
     if (COMPRESSIBLE.test(type) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
-      if (!cache.has(key)) cache.set(key, gzipSync(body, { level: 9 }));
-      body = cache.get(key);
+      const gzipped = cache.get(key) ?? gzipSync(body, { level: 9 });
+      cache.set(key, gzipped);
+      body = gzipped;
       headers['content-encoding'] = 'gzip';
     }
     headers['content-length'] = body.length;

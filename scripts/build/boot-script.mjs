@@ -1,3 +1,4 @@
+// @ts-check
 // The inline script at the end of every prerendered page (scripts/build/prerender.mjs), which decides when the app's
 // JavaScript (React and the router, ~95 KB gzip) loads. budget.mjs reads its data-entry / data-preload attributes.
 //
@@ -12,19 +13,28 @@
 //   - never for a path the app does not have: the prerendered 404 page (dist/404.html) takes the place of the
 //     home page's HTML here, and is hydrated later like any prerendered page.
 // Demo build: the app starts right after the first paint, as its in-browser backend must (the demo's mode).
-/* global window, location, requestAnimationFrame, DOMParser -- browser code */
+/* global window, location, requestAnimationFrame, DOMParser, Element -- browser code */
 
-/** Runs in the page (serialized with Function.prototype.toString: no closure over this module). */
+/**
+ * Runs in the page (serialized with Function.prototype.toString: no closure over this module).
+ * @param {Document} d
+ * @param {HTMLScriptElement & { dataset: { entry: string, preload: string } }} c this script, with bootScript's data
+ * @param {boolean} lazy
+ * @param {string} appPaths
+ */
 function bootInPage(d, c, lazy, appPaths) {
   var w = window;
-  var root = d.getElementById('root');
+  var root = /** @type {HTMLElement} */ (d.getElementById('root'));
   var path = location.pathname.replace(/(.)\/+$/, '$1');
   var started = 0;
+  /** @type {[string, EventListener][]} */
   var listeners = [];
+  /** @type {(type: string, fn: EventListener) => void} */
   var on = function (type, fn) {
     d.addEventListener(type, fn, true);
     listeners.push([type, fn]);
   };
+  /** @type {NonNullable<Window['__earlyClicks']>} */
   var early = {
     targets: [],
     stop: function () {
@@ -53,8 +63,9 @@ function bootInPage(d, c, lazy, appPaths) {
     s.src = c.dataset.entry;
     d.head.appendChild(s);
   }
+  /** @type {(e: Event) => HTMLButtonElement | null} */
   var button = function (e) {
-    return e.target && e.target.closest ? e.target.closest('button') : null;
+    return e.target instanceof Element ? e.target.closest('button') : null;
   };
   // Presses on buttons before hydration are kept and played again afterwards; the scroll buttons are served here.
   on('click', function (e) {
@@ -90,6 +101,7 @@ function bootInPage(d, c, lazy, appPaths) {
     setTimeout(start, 500);
     return;
   }
+  /** @type {EventListener} */
   var intent = function (e) {
     var t = button(e);
     if (t && !t.hasAttribute('data-scroll-to')) setTimeout(start, 0);

@@ -1,3 +1,4 @@
+// @ts-check
 // The two builds the measuring scripts need, made with `npm run build` into dist/.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +15,10 @@ export const BUILDS = {
   demo: { VITE_API_URL: '' },
 };
 
-/** Runs `npm run build` for `kind` (a key of BUILDS); throws if it fails. Build output goes to stderr only. */
+/**
+ * Runs `npm run build` for `kind` (a key of BUILDS); throws if it fails. Build output goes to stderr only.
+ * @param {keyof typeof BUILDS} kind
+ */
 export function build(kind) {
   const result = spawnSync('npm', ['run', 'build'], {
     cwd: root,

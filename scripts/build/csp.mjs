@@ -1,3 +1,4 @@
+// @ts-check
 // The site's Content-Security-Policy, written at build time (scripts/build/prerender.mjs) for the static hosts:
 //   dist/_headers         Netlify / Cloudflare Pages
 //   dist/nginx-csp.conf   an nginx `add_header` line to include in the site's `location /`
@@ -17,28 +18,37 @@ import path from 'node:path';
 const EXECUTABLE_TYPE =
   /^(?:|module|(?:application|text)\/(?:java|ecma|x-java|x-ecma)script|text\/(?:javascript1\.[0-5]|jscript|livescript))$/i;
 
-/** The text of every inline script in `html` that the browser would run (JSON-LD and other data excluded). */
+/**
+ * The text of every inline script in `html` that the browser would run (JSON-LD and other data excluded).
+ * @param {string} html
+ * @returns {string[]}
+ */
 export function inlineScripts(html) {
   const found = [];
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
     const attrs = match[1];
     if (/\ssrc\s*=/i.test(` ${attrs}`)) continue;
     const type = /\stype\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(` ${attrs}`);
-    const value = (type ? (type[1] ?? type[2] ?? type[3]) : '').trim();
-    if (EXECUTABLE_TYPE.test(value)) found.push(match[2]);
+    const value = (type ? (type[1] ?? type[2] ?? type[3] ?? '') : '').trim();
+    if (EXECUTABLE_TYPE.test(value)) found.push(match[2] ?? '');
   }
   return found;
 }
 
 /** CSP source expression for a script's text: 'sha256-<base64>' of its exact UTF-8 bytes. */
-export const hashSource = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+export const hashSource = (/** @type {string} */ text) =>
+  `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
-/** The hashes of every inline executable script of every .html file under `distDir`, sorted, each once. */
+/**
+ * The hashes of every inline executable script of every .html file under `distDir`, sorted, each once.
+ * @param {string} distDir
+ */
 export function inlineScriptHashes(distDir) {
+  /** @type {Set<string>} */
   const hashes = new Set();
   for (const entry of readdirSync(distDir, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
-    const html = readFileSync(path.join(entry.parentPath ?? entry.path, entry.name), 'utf8');
+    const html = readFileSync(path.join(entry.parentPath, entry.name), 'utf8');
     for (const script of inlineScripts(html)) hashes.add(hashSource(script));
   }
   return [...hashes].sort();
@@ -48,6 +58,10 @@ export function inlineScriptHashes(distDir) {
  * The policy. `apiUrl`: the PocketBase host (VITE_API_URL), empty when the API is the site's own origin: a
  * same-origin build (`demo` false) or a demo build, whose backend is a same-origin service worker
  * (/mockServiceWorker.js, hence worker-src 'self').
+ * @param {object} options
+ * @param {string} [options.apiUrl]
+ * @param {boolean} [options.demo]
+ * @param {string[]} options.scriptHashes the inline scripts' CSP sources (hashSource)
  */
 export function policy({ apiUrl, demo = !apiUrl, scriptHashes }) {
   const api = apiUrl ? new URL(apiUrl).origin : '';
@@ -72,12 +86,12 @@ export function policy({ apiUrl, demo = !apiUrl, scriptHashes }) {
 }
 
 /** `_headers` (Netlify, Cloudflare Pages): the policy on every path. */
-export const headersFile = (csp) =>
+export const headersFile = (/** @type {string} */ csp) =>
   `# Written by scripts/build/prerender.mjs (scripts/build/csp.mjs): the inline scripts' hashes change with every build.\n` +
   `/*\n  Content-Security-Policy: ${csp}\n`;
 
 /** nginx: `include` it where the site is served (`always`: error pages carry it too). */
-export const nginxFile = (csp) =>
+export const nginxFile = (/** @type {string} */ csp) =>
   `# Written by scripts/build/prerender.mjs (scripts/build/csp.mjs): the inline scripts' hashes change with every build.\n` +
   `# include this file in the server or location block that serves dist/ (README, "Deploying the static files").\n` +
   `add_header Content-Security-Policy "${csp}" always;\n`;
@@ -88,7 +102,11 @@ export const HEADERS_JSON = 'headers.json';
 /** The files the build writes for the server, which are not part of the site: never published. */
 export const HOST_FILES = ['_headers', 'nginx-csp.conf', HEADERS_JSON];
 
-/** Computes the policy for the built `distDir` and writes the three files there. Returns the policy. */
+/**
+ * Computes the policy for the built `distDir` and writes the three files there. Returns the policy.
+ * @param {string} distDir
+ * @param {{ apiUrl?: string, demo?: boolean }} options
+ */
 export function writeCsp(distDir, { apiUrl, demo }) {
   const csp = policy({ apiUrl, demo, scriptHashes: inlineScriptHashes(distDir) });
   writeFileSync(path.join(distDir, '_headers'), headersFile(csp));
@@ -100,11 +118,15 @@ export function writeCsp(distDir, { apiUrl, demo }) {
   return csp;
 }
 
+/** @typedef {{ pattern: string, headers: [name: string, value: string][] }} HeaderRule a path pattern's headers */
+
 /**
  * Reads a `_headers` file: [{ pattern, headers: [[name, value]] }] in file order. Patterns are paths where `*`
  * matches anything (a splat) and `:name` one segment, as Netlify and Cloudflare Pages read them.
+ * @param {string} text
  */
 export function parseHeaders(text) {
+  /** @type {HeaderRule[]} */
   const rules = [];
   for (const line of text.split(/\r?\n/)) {
     if (!line.trim() || line.trim().startsWith('#')) continue;
@@ -113,14 +135,18 @@ export function parseHeaders(text) {
       continue;
     }
     const colon = line.indexOf(':');
-    if (!rules.length || colon < 0)
-      throw new Error(`_headers: a header outside a path, or no colon: ${line}`);
-    rules.at(-1).headers.push([line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim()]);
+    const rule = rules.at(-1);
+    if (!rule || colon < 0) throw new Error(`_headers: a header outside a path, or no colon: ${line}`);
+    rule.headers.push([line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim()]);
   }
   return rules;
 }
 
-/** Whether a `_headers` path pattern matches a request path. */
+/**
+ * Whether a `_headers` path pattern matches a request path.
+ * @param {string} pattern
+ * @param {string} urlPath
+ */
 export function matchesPattern(pattern, urlPath) {
   const source = pattern
     .split(/(\*|:[A-Za-z_]\w*)/)
@@ -131,8 +157,13 @@ export function matchesPattern(pattern, urlPath) {
   return new RegExp(`^${source}$`).test(urlPath);
 }
 
-/** The headers `rules` give a request path; a header named by several matching rules gets their values joined. */
+/**
+ * The headers `rules` give a request path; a header named by several matching rules gets their values joined.
+ * @param {HeaderRule[]} rules
+ * @param {string} urlPath
+ */
 export function headersFor(rules, urlPath) {
+  /** @type {Record<string, string>} */
   const out = {};
   for (const rule of rules) {
     if (!matchesPattern(rule.pattern, urlPath)) continue;

@@ -1,3 +1,4 @@
+// @ts-check
 // The environment of the production builds that tests and the bench make (scripts/test/e2e-real.mjs, scripts/build/build.mjs,
 // scripts/bench/bench.mjs): a real backend address plus contacts and addresses that pass the launch check
 // (vite.config.ts refuses example values in a production build). They look real but are reserved test

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run release`: one versioned archive that puts the product online with one command (deploy/install.sh):
 //   release/passaporte-italiano-<version>.tar.gz, holding passaporte-italiano-<version>/ with
 //     pb_public/       the site, built for the release's layout (VITE_API_URL=/: the API on the site's own origin)
@@ -20,23 +21,31 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 /** VITE_API_URL of a build served by its own PocketBase (src/lib/env.ts SAME_ORIGIN). */
 export const SAME_ORIGIN = '/';
 
+/** @param {string[]} args */
 function git(...args) {
   const result = spawnSync('git', args, { cwd: root, encoding: 'utf8' });
   return result.status === 0 ? result.stdout.trim() : '';
 }
 
-/** package.json's version and the commit, e.g. 0.1.0-3f2a9c1. */
+/**
+ * package.json's version and the commit, e.g. 0.1.0-3f2a9c1.
+ * @returns {string}
+ */
 export function releaseVersion() {
   const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
   const commit = git('rev-parse', '--short', 'HEAD') || 'sem-git';
   return `${version}-${commit}${git('status', '--porcelain') ? '-modificado' : ''}`;
 }
 
-/** Fails unless `dist` is a built site whose API is its own origin (what PocketBase serving it needs). */
+/**
+ * Fails unless `dist` is a built site whose API is its own origin (what PocketBase serving it needs).
+ * @param {string} dist
+ */
 function checkSameOrigin(dist) {
   const headers = path.join(dist, HEADERS_JSON);
   if (!existsSync(path.join(dist, 'index.html')) || !existsSync(headers))
     throw new Error(`${dist} is not a build of this site (index.html, ${HEADERS_JSON}): run npm run build`);
+  /** @type {string} */
   const csp = JSON.parse(readFileSync(headers, 'utf8'))['Content-Security-Policy'] ?? '';
   // A same-origin build calls only its own origin; the demo's also allows its service worker.
   if (!/connect-src 'self';/.test(csp) || /worker-src/.test(csp))
@@ -46,7 +55,11 @@ function checkSameOrigin(dist) {
     );
 }
 
-/** Writes the release directory and its archive into `out`; returns the archive's path. */
+/**
+ * Writes the release directory and its archive into `out`; returns the archive's path.
+ * @param {{ dist: string, out?: string, version?: string }} options
+ * @returns {{ archive: string, dir: string }}
+ */
 export function release({ dist, out = path.join(root, 'release'), version = releaseVersion() }) {
   checkSameOrigin(dist);
   const name = `passaporte-italiano-${version}`;
@@ -66,7 +79,7 @@ export function release({ dist, out = path.join(root, 'release'), version = rele
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  const arg = (flag) => {
+  const arg = (/** @type {string} */ flag) => {
     const i = process.argv.indexOf(flag);
     return i > 0 ? process.argv[i + 1] : undefined;
   };
