@@ -1,3 +1,4 @@
+// @ts-check
 // The opening minute on the real server (issue 30, item 2; the relay of issue 27): BENCH_RELAY_CUSTOMERS (1,000)
 // customers on standby, each with a ready ANALISE_OK booking, signed in and subscribed to realtime as the
 // /prontidao page is (to its own handling record, 'atendimentos/<id>'); BENCH_RELAY_STAFF (10) staff members, each subscribed as the opening-day
@@ -21,6 +22,35 @@ import { applyStaffRule, insertRows, passwordHash, userRow } from '../backend/se
 import { subscribeRealtime } from '../backend/realtime-client.mjs';
 import { byStatusText, fmtMs, summarize, textTable, verdict } from './bench-relay-stats.mjs';
 
+/**
+ * A customer on standby: the account, its booking's ids, and how to close its realtime stream.
+ * @typedef {object} Customer
+ * @property {string} id
+ * @property {string} ip
+ * @property {string} token
+ * @property {number} n
+ * @property {string} booking
+ * @property {string} applicant
+ * @property {string} handling
+ * @property {boolean} [closing]
+ * @property {() => void} [close]
+ */
+/**
+ * A staff member: the account, the handlings it holds, who waits for which relay, its list's timer.
+ * @typedef {object} Staff
+ * @property {string} id
+ * @property {string} ip
+ * @property {string} token
+ * @property {number} k
+ * @property {Set<string>} held
+ * @property {Map<string, (valor: string, at: number) => void>} waiting handling id → its relay's waiter
+ * @property {() => void} [startList]
+ * @property {NodeJS.Timeout} [listTimer]
+ * @property {boolean} [closing]
+ * @property {() => void} [close]
+ */
+
+/** @type {(name: string, fallback: number) => number} */
 const knob = (name, fallback) => Number(process.env[name] ?? fallback);
 const CUSTOMERS = knob('BENCH_RELAY_CUSTOMERS', 1000);
 const STAFF = knob('BENCH_RELAY_STAFF', 10);
@@ -36,13 +66,21 @@ const url = backend.pb.url;
 const su = backend.pb.superuser.token;
 
 /** HTTP errors of the measured minute by status ('network' for no answer); setup errors stop the bench. */
+/** @type {Record<string, number>} */
 const errors = {};
+/** @type {string[]} */
 const errorSamples = [];
 let measuring = false;
 
 /** Each route's times in the measured minute (ms), for the report: 'POST /api/dia/:id/pedir' → [...]. */
+/** @type {Map<string, number[]>} */
 const routeTimes = new Map();
 
+/**
+ * A call as a client at `ip` makes it; its JSON answer. In the measured minute an error is counted and answers null.
+ * @param {string} path
+ * @param {{ method?: string, token?: string, body?: unknown, ip?: string }} [options]
+ */
 async function api(path, { method = 'GET', token = su, body, ip = '10.255.0.1' } = {}) {
   let response;
   const t = performance.now();
@@ -59,14 +97,14 @@ async function api(path, { method = 'GET', token = su, body, ip = '10.255.0.1' }
   } catch (error) {
     if (!measuring) throw error;
     errors.network = (errors.network ?? 0) + 1;
-    if (errorSamples.length < 5) errorSamples.push(`${method} ${path}: ${error.message}`);
+    if (errorSamples.length < 5)
+      errorSamples.push(`${method} ${path}: ${error instanceof Error ? error.message : error}`);
     return null;
   }
   const text = await response.text();
   if (measuring) {
-    const route = `${method} ${path.split('?')[0].replace(/\/[a-z0-9]{15}(?=\/|$)/g, '/:id')}`;
-    if (!routeTimes.has(route)) routeTimes.set(route, []);
-    routeTimes.get(route).push(performance.now() - t);
+    const route = `${method} ${(path.split('?')[0] ?? '').replace(/\/[a-z0-9]{15}(?=\/|$)/g, '/:id')}`;
+    routeTimes.set(route, [...(routeTimes.get(route) ?? []), performance.now() - t]);
   }
   if (!response.ok) {
     if (!measuring) throw new Error(`${method} ${path}: ${response.status} ${text}`);
@@ -79,19 +117,28 @@ async function api(path, { method = 'GET', token = su, body, ip = '10.255.0.1' }
 }
 
 /** One address per person: 10.x.y.z from a number. */
-const ipOf = (n) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+const ipOf = (/** @type {number} */ n) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 
-const impersonate = async (id) =>
+/** An account's token, as the superuser makes it. */
+const impersonate = async (/** @type {string} */ id) =>
   (await api(`/api/collections/usuarios/impersonate/${id}`, { method: 'POST', body: { duration: 3600 } }))
     .token;
 
-/** Accounts straight into data.db (scripts/backend/seed.mjs: the API would hash each password), then signed in. */
+/** A bench account's id, from its number. */
+const idOf = (/** @type {number} */ n) => `bench${String(n).padStart(10, '0')}`;
+
+/**
+ * Accounts straight into data.db (scripts/backend/seed.mjs: the API would hash each password), then signed in.
+ * @param {number[]} numbers
+ * @param {boolean} admin
+ * @param {string} hash
+ */
 async function accounts(numbers, admin, hash) {
   const now = new Date().toISOString().replace('T', ' ');
   const rows = numbers.map((n) =>
     userRow(
       {
-        id: `bench${String(n).padStart(10, '0')}`,
+        id: idOf(n),
         email: `bench-relay-${n}@teste.passaporte.test`,
         verified: true,
         admin,
@@ -106,15 +153,16 @@ async function accounts(numbers, admin, hash) {
   );
   insertRows(backend.pb.dataDir, { usuarios: rows });
   await applyStaffRule(backend.pb, rows);
-  return rows.map((row, i) => ({ id: row.id, ip: ipOf(numbers[i]) }));
+  return numbers.map((n) => ({ id: idOf(n), ip: ipOf(n) }));
 }
 
+/** @param {number} seed */
 function validCpf(seed) {
   const base = String(100_000_000 + seed * 7919)
     .slice(-9)
     .split('')
     .map(Number);
-  const digit = (nums) => {
+  const digit = (/** @type {number[]} */ nums) => {
     const sum = nums.reduce((acc, d, i) => acc + d * (nums.length + 1 - i), 0);
     const rest = (sum * 10) % 11;
     return rest === 10 ? 0 : rest;
@@ -124,12 +172,18 @@ function validCpf(seed) {
   return [...base, d1, d2].join('');
 }
 
-/** Runs `work(i)` for i in 0..count-1, `parallel` at a time. */
-async function pool(count, parallel, work) {
-  let next = 0;
+/**
+ * Runs `work(item, i)` for each of `items`, `parallel` at a time.
+ * @template T
+ * @param {T[]} items
+ * @param {number} parallel
+ * @param {(item: T, i: number) => Promise<unknown>} work
+ */
+async function pool(items, parallel, work) {
+  const queue = items.entries(); // shared: each worker takes the next item
   await Promise.all(
-    Array.from({ length: Math.min(parallel, count) }, async () => {
-      while (next < count) await work(next++);
+    Array.from({ length: Math.min(parallel, items.length) }, async () => {
+      for (const [i, item] of queue) await work(item, i);
     }),
   );
 }
@@ -138,7 +192,8 @@ async function pool(count, parallel, work) {
 function serverMemory() {
   try {
     const status = readFileSync(`/proc/${backend.pb.pid}/status`, 'utf8');
-    const mb = (key) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) / 1024;
+    const mb = (/** @type {string} */ key) =>
+      Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) / 1024;
     return { peak: mb('VmHWM'), now: mb('VmRSS') };
   } catch {
     return null;
@@ -148,12 +203,17 @@ function serverMemory() {
 // ------------------------------------------------------------------ what each client hears, checked
 
 let misdelivered = 0;
+/** @type {string[]} */
 const misdeliveries = [];
+/** @type {(who: string, what: string) => void} */
 function wrong(who, what) {
   misdelivered++;
   if (misdeliveries.length < 5) misdeliveries.push(`${who}: ${what}`);
 }
-/** The codes each handling's customer has sent (handling id → Set), written before the request leaves. */
+/**
+ * The codes each handling's customer has sent (handling id → Set), written before the request leaves.
+ * @type {Map<string, Set<string>>}
+ */
 const codesSent = new Map();
 let dropped = 0;
 let codeCounter = 0;
@@ -172,9 +232,10 @@ const people = await accounts(
   false,
   hash,
 );
+/** @type {Customer[]} */
 const customers = new Array(CUSTOMERS);
-await pool(CUSTOMERS, SETUP_PARALLEL, async (i) => {
-  const c = { ...people[i], token: await impersonate(people[i].id) };
+await pool(people, SETUP_PARALLEL, async (person, i) => {
+  const c = { ...person, token: await impersonate(person.id) };
   const pagamento = await api('/api/collections/pagamentos/records', {
     method: 'POST',
     body: {
@@ -203,6 +264,7 @@ await pool(CUSTOMERS, SETUP_PARALLEL, async (i) => {
   const handling = await api(`/api/dia/${booking.id}/pronto`, { method: 'POST', token: c.token, ip: c.ip });
   customers[i] = { ...c, n: i, booking: booking.id, applicant: applicant.id, handling: handling.id };
 });
+/** @type {Staff[]} */
 const staff = [];
 for (const [k, s] of (
   await accounts(
@@ -211,14 +273,19 @@ for (const [k, s] of (
     hash,
   )
 ).entries())
-  staff.push({ ...s, k, token: await impersonate(s.id) });
+  staff.push({ ...s, k, token: await impersonate(s.id), held: new Set(), waiting: new Map() });
 const setupS = (performance.now() - started) / 1000;
 
-/** The standby page, subscribed to its own handling: on each event it refetches it; asked, it sends a code. */
+/**
+ * The standby page, subscribed to its own handling: on each event it refetches it; asked, it sends a code.
+ * @param {Customer} c
+ */
 async function standby(c) {
+  /** @type {string | undefined} the request's time last answered */
   let answered = '';
   const topic = `atendimentos/${c.handling}`;
   const { status, close, ended } = await subscribeRealtime(url, c.token, topic, ({ data }) => {
+    /** @type {{ id?: string, agendamento?: string, pedido?: string, pedido_em?: string }} */
     const record = data.record ?? {};
     if (record.agendamento !== c.booking || record.id !== c.handling || 'valor' in record) {
       wrong(`customer ${c.n}`, `heard atendimentos ${record.id} of booking ${record.agendamento}`);
@@ -232,8 +299,7 @@ async function standby(c) {
     if (record.pedido === 'codigo' && record.pedido_em !== answered) {
       answered = record.pedido_em;
       const code = nextCode();
-      if (!codesSent.has(c.handling)) codesSent.set(c.handling, new Set());
-      codesSent.get(c.handling).add(code);
+      codesSent.set(c.handling, (codesSent.get(c.handling) ?? new Set()).add(code));
       void api('/api/collections/retransmissoes/records', {
         method: 'POST',
         token: c.token,
@@ -252,10 +318,11 @@ async function standby(c) {
   };
 }
 
-/** A staff member's screens: the relays of the cases they hold, and the ready list kept fresh. */
+/**
+ * A staff member's screens: the relays of the cases they hold, and the ready list kept fresh.
+ * @param {Staff} s
+ */
 async function staffScreens(s) {
-  s.held = new Set();
-  s.waiting = new Map(); // handling id → (valor, at) => void
   // The opening-day page patches its list from each event; it reads the whole list when opened and every 15 s.
   const readList = async () => {
     const t = performance.now();
@@ -275,18 +342,21 @@ async function staffScreens(s) {
     ['atendimentos/*', 'retransmissoes/*'],
     ({ name, data }) => {
       const at = performance.now();
+      /** @type {{ atendimento?: string, valor?: string }} */
       const record = data.record ?? {};
+      const handling = record.atendimento ?? '';
+      const valor = record.valor ?? '';
       if (name.startsWith('atendimentos')) return;
       // A relayed value: only of a case this member holds (or held a moment ago), and only what its owner sent.
-      if (!s.held.has(record.atendimento)) {
+      if (!s.held.has(handling)) {
         wrong(`staff ${s.k}`, `heard the relay of handling ${record.atendimento}, never held`);
         return;
       }
-      if (!codesSent.get(record.atendimento)?.has(record.valor)) {
+      if (!codesSent.get(handling)?.has(valor)) {
         wrong(`staff ${s.k}`, `heard a value its customer never sent (handling ${record.atendimento})`);
         return;
       }
-      s.waiting.get(record.atendimento)?.(record.valor, at);
+      s.waiting.get(handling)?.(valor, at);
     },
   );
   if (status !== 204) throw new Error(`staff ${s.k}: realtime subscription answered ${status}`);
@@ -299,9 +369,10 @@ async function staffScreens(s) {
   };
 }
 
+/** @type {number[]} */
 const listTimes = [];
 const memorySeeded = serverMemory();
-await pool(CUSTOMERS, 50, (i) => standby(customers[i]));
+await pool(customers, 50, standby);
 for (const s of staff) await staffScreens(s);
 const memoryReady = serverMemory();
 console.log(
@@ -311,8 +382,10 @@ console.log(
 
 // ------------------------------------------------------------------ the minute
 
+/** @type {number[]} */
 const latencies = [];
-const asks = []; // { handling, at, got: number | null }
+/** @type {{ handling: string, at: number, got: number | null }[]} */
+const asks = [];
 let attempts = 0;
 let appointments = 0;
 const booked = new Set();
@@ -323,23 +396,26 @@ const sampler = setInterval(() => {
   if (m) memoryPeakDuring = Math.max(memoryPeakDuring, m.now);
 }, 500);
 measuring = true;
-staff.forEach((s) => s.startList());
+staff.forEach((s) => s.startList?.());
 const endAt = performance.now() + SECONDS * 1000;
 
+/** @param {Staff} s */
 async function work(s) {
   const share = customers.filter((c) => c.n % STAFF === s.k);
   let done = 0;
   for (let round = 0; performance.now() < endAt; round++) {
     const c = share[round % share.length];
+    if (!c) return; // no customer of its own
     if (booked.has(c.booking)) {
       if (share.every((x) => booked.has(x.booking))) return;
       continue;
     }
     if (!(await api(`/api/dia/${c.booking}/assumir`, { method: 'POST', token: s.token, ip: s.ip }))) continue;
     s.held.add(c.handling);
+    /** @type {(typeof asks)[number]} */
     const ask = { handling: c.handling, at: 0, got: null };
     const received = new Promise((resolve) => {
-      s.waiting.set(c.handling, (valor, at) => {
+      s.waiting.set(c.handling, (_valor, at) => {
         if (ask.at && at >= ask.at && !ask.got) {
           ask.got = at;
           latencies.push(at - ask.at);
@@ -410,8 +486,8 @@ clearInterval(sampler);
 staff.forEach((s) => clearInterval(s.listTimer));
 const loadAfter = loadavg();
 const memory = serverMemory();
-customers.forEach((c) => c.close());
-staff.forEach((s) => s.close());
+customers.forEach((c) => c.close?.());
+staff.forEach((s) => s.close?.());
 
 // ------------------------------------------------------------------ the report
 
@@ -419,7 +495,7 @@ const lost = asks.filter((a) => !a.got).length;
 const late = latencies.filter((ms) => ms > WAIT_S * 1000).length;
 const result = verdict({ latencies, lost, misdelivered, errors });
 const list = summarize(listTimes);
-const load = (l) => l.map((n) => n.toFixed(2)).join(' / ');
+const load = (/** @type {number[]} */ l) => l.map((n) => n.toFixed(2)).join(' / ');
 console.log(
   `\n${asks.length} codes asked by ${STAFF} staff in ${workedS.toFixed(0)} s (${(asks.length / workedS).toFixed(1)}/s); ` +
     `${attempts} attempts and ${appointments} appointments recorded; realtime: ${CUSTOMERS} customers ('atendimentos/<their own>') ` +

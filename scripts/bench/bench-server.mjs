@@ -1,3 +1,4 @@
+// @ts-check
 // The staff and tracking calls at scale, on a real PocketBase with this project's kit: 50,000 customers and
 // 100,000 bookings (with their payments and case summaries) go straight into a fresh data.db, then each call is
 // timed, the staff booking page's included, on a case of 6 applicants × 6 documents made through the API.
@@ -5,18 +6,37 @@
 // reads by 200 customers at once for 10 s (BENCH_LOAD_CUSTOMERS, BENCH_LOAD_S): own payments against own bookings.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import { pathToFileURL } from 'node:url';
 import PocketBase from 'pocketbase';
 import { DADOS_CURITIBA, PDF_BYTES as PDF } from '../fixtures/processo-fixture.mjs';
+import { freePort } from '../backend/pocketbase-server.mjs';
 import { startRealBackend } from '../backend/real-backend.mjs';
 
 import { applyStaffRule, bookingKeys, insertRows, passwordHash, userRow } from '../backend/seed.mjs';
 
-/** The kit's search keys (pb_hooks/lib/comum.js), as the list builds its filter. */
+/** @import { RunningPocketBase } from '../backend/pocketbase-server.mjs' */
+/** @import { Plano } from '../../pocketbase/pb_hooks/lib/paginas.js' */
+
+/**
+ * A timed call's figures (milliseconds), with the rows it answered and its total (or what else it measured).
+ * @typedef {{ call: string, p50: number, p95: number, items: number, total?: string | number, budgetMs?: number }} ServerRow
+ */
+/**
+ * A call to time: a URL, or a function of the token doing the calls of one step of the app.
+ * @typedef {string | ((token: string) => Promise<unknown[]>)} Timed
+ */
+
+/**
+ * The kit's search keys (pb_hooks/lib/comum.js), as the list builds its filter.
+ * @type {typeof import('../../pocketbase/pb_hooks/lib/comum.js').default}
+ */
 const comum = createRequire(import.meta.url)('../../pocketbase/pb_hooks/lib/comum.js');
-/** How the list reads a page: from its neighbour's row, from the other end, or by offset (issue 30). */
+/**
+ * How the list reads a page: from its neighbour's row, from the other end, or by offset (issue 30).
+ * @type {typeof import('../../pocketbase/pb_hooks/lib/paginas.js').default}
+ */
 const paginas = createRequire(import.meta.url)('../../pocketbase/pb_hooks/lib/paginas.js');
+/** @type {typeof import('../../pocketbase/pb_hooks/lib/busca_texto.js').default} */
 const buscaTexto = createRequire(import.meta.url)('../../pocketbase/pb_hooks/lib/busca_texto.js');
 
 const FIRST = [
@@ -71,6 +91,7 @@ const PLACES = [
   'Consulado Geral da Itália em Porto Alegre',
 ];
 
+/** @param {number} seed */
 function random(seed) {
   let s = seed >>> 0;
   return () => {
@@ -82,8 +103,9 @@ function random(seed) {
   };
 }
 
+/** @type {(prefix: string, n: number) => string} */
 const id = (prefix, n) => `${prefix}${n.toString(36).padStart(15 - prefix.length, '0')}`;
-const pbDate = (ms) => new Date(ms).toISOString().replace('T', ' ');
+const pbDate = (/** @type {number} */ ms) => new Date(ms).toISOString().replace('T', ' ');
 
 /** Each booking's case summary (agendamentos.consulado, documentacao): a spread like a working year's. */
 const CONSULATES = [
@@ -98,14 +120,19 @@ const CONSULATES = [
 ];
 const CASE_STATES = ['pendente', 'pendente', 'em_analise', 'recusada', 'aprovada', 'aprovada'];
 
+/**
+ * The bench's rows at scale; the first account is staff.
+ * @param {{ customers: number, bookings: number, hash: string }} options `hash`: every account's password hash
+ */
 export function scaleRows({ customers, bookings, hash }) {
   const r = random(20261123);
   // Its own sequence, so the rows above draw the same names, dates and statuses as before the case summary.
   const c = random(20261124);
-  const pickCase = (list) => list[Math.floor(c() * list.length)];
-  const pick = (list) => list[Math.floor(r() * list.length)];
+  const pickCase = (/** @type {string[]} */ list) => list[Math.floor(c() * list.length)] ?? '';
+  const pick = (/** @type {string[]} */ list) => list[Math.floor(r() * list.length)] ?? '';
   const now = Date.parse('2026-11-20T12:00:00Z');
   const span = 730 * 86_400_000;
+  /** @type {ReturnType<typeof userRow>[]} */
   const usuarios = [];
   for (let i = 0; i < customers; i++) {
     const created = pbDate(now - span + r() * span);
@@ -127,7 +154,9 @@ export function scaleRows({ customers, bookings, hash }) {
       ),
     );
   }
+  /** @type {Record<string, unknown>[]} */
   const pagamentos = [];
+  /** @type {Record<string, unknown>[]} */
   const agendamentos = [];
   for (let i = 0; i < bookings; i++) {
     const owner = i % customers;
@@ -176,22 +205,18 @@ export function scaleRows({ customers, bookings, hash }) {
   return { usuarios, pagamentos, agendamentos };
 }
 
-function freePort() {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
+/** @type {(sorted: number[], p: number) => number} */
 const percentile = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
 /**
  * Times a call: a URL (its answer read whole), or a function of the token doing the calls of one step of the app
  * (a page read from its neighbour can be two requests) and resolving to its rows.
+ * @param {Timed} url
+ * @param {string} token
+ * @param {number} runs
+ * @param {string} [method]
+ * @returns {Promise<Omit<ServerRow, 'call'>>}
  */
 async function time(url, token, runs, method = 'GET') {
   if (typeof url === 'function') {
@@ -208,6 +233,7 @@ async function time(url, token, runs, method = 'GET') {
   const headers = { Authorization: token };
   const first = await fetch(url, { headers, method });
   if (!first.ok) throw new Error(`${url} answered ${first.status}: ${await first.text()}`);
+  /** @type {{ items?: unknown[], totalItems?: number }} */
   const body = (first.headers.get('content-type') ?? '').includes('json') ? await first.json() : {};
   const ms = [];
   for (let i = 0; i < runs; i++) {
@@ -225,7 +251,17 @@ async function time(url, token, runs, method = 'GET') {
   };
 }
 
-/** Seeds the scale data and times the calls. Returns rows of { call, p50, p95, items, total }. */
+/**
+ * Seeds the scale data and times the calls.
+ * @param {object} [options]
+ * @param {number} [options.customers]
+ * @param {number} [options.bookings]
+ * @param {number} [options.runs] each call's
+ * @param {number} [options.loadCustomers]
+ * @param {number} [options.loadSeconds]
+ * @param {(line: string) => void} [options.log]
+ * @returns {Promise<ServerRow[]>}
+ */
 export async function benchServer({
   customers = 50_000,
   bookings = 100_000,
@@ -250,7 +286,7 @@ export async function benchServer({
     log(
       `seeded ${customers.toLocaleString('en')} customers and ${bookings.toLocaleString('en')} bookings in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
     );
-    const login = async (email) => {
+    const login = async (/** @type {string} */ email) => {
       const response = await fetch(`${backend.pb.url}/api/collections/usuarios/auth-with-password`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
@@ -265,19 +301,25 @@ export async function benchServer({
     // header sort is chosen; without a filter, without PocketBase's count (the kit counts: lib/lista_equipe.js).
     const records = `${backend.pb.url}/api/collections/agendamentos/records`;
     // The sort with its ties, as the list sends it (pb_hooks/lib/paginas.js).
-    const fullSort = (sort) => paginas.ordemDe(paginas.chavesDe(sort), false);
+    const fullSort = (/** @type {string} */ sort) => paginas.ordemDe(paginas.chavesDe(sort), false);
     // The kit counts the list itself when it can (list-params.ts listRequestOptions, lib/paginas.js contagemPropria).
-    const kitCount = (filter) =>
+    const kitCount = (/** @type {string | undefined} */ filter) =>
       paginas.contagemPropria(filter ?? '') ? { skipTotal: 'true', ...(filter ? { contar: '1' } : {}) } : {};
-    const list = (query) =>
+    const list = (/** @type {Record<string, string>} */ query) =>
       `${records}?${new URLSearchParams({ page: '1', perPage: '50', expand: 'usuario', ...kitCount(query.filter), ...query, sort: fullSort(query.sort ?? '-created') })}`;
     // A text search as the list sends it (list-params.ts textSearchQuery): the kit's full-text index.
-    const textSearch = (query) =>
+    const textSearch = (/** @type {Record<string, string>} */ query) =>
       `${backend.pb.url}/api/agendamentos/busca?${new URLSearchParams({ page: '1', perPage: '50', ...query, sort: fullSort(query.sort ?? '-created') })}`;
+    // A CPF, a phone or a whole e-mail as the search box sends it: its indexed key (comum.js buscaIndexada).
+    const indexed = (/** @type {string} */ term) => comum.buscaIndexada(comum.termoBusca(term)) ?? '';
     const pb = new PocketBase(backend.pb.url);
-    /** The calls of the list's plan for a page (src/features/bookings/api/bookings.ts), resolving to its rows. */
+    /**
+     * The calls of the list's plan for a page (src/features/bookings/api/bookings.ts), resolving to its rows.
+     * @type {(plan: Plano, filter: string) => (token: string) => Promise<unknown[]>}
+     */
     const planned = (plan, filter) => (token) =>
       paginas.lerPagina(plan, async (step) => {
+        /** @type {Record<string, string>} */
         const query = { page: String(step.pagina), perPage: String(step.porPagina), sort: step.ordem };
         const joined = paginas.filtroDoPasso(filter, step, (text, values) => pb.filter(text, values));
         if (joined) query.filter = joined;
@@ -286,7 +328,10 @@ export async function benchServer({
         if (!answer.ok) throw new Error(`${url} answered ${answer.status}: ${await answer.text()}`);
         return (await answer.json()).items;
       });
-    /** Page `page` read as the list reads it after showing page `page - 1` (from that page's last row). */
+    /**
+     * Page `page` read as the list reads it after showing page `page - 1` (from that page's last row).
+     * @type {(page: number, sort?: string, filter?: string) => Promise<Timed>}
+     */
     const afterNeighbour = async (page, sort = '-created', filter = '') => {
       const before = await fetch(list({ page: String(page - 1), sort, ...(filter ? { filter } : {}) }), {
         headers: { Authorization: staff },
@@ -298,7 +343,10 @@ export async function benchServer({
         filter,
       );
     };
-    /** Page `page` of the whole list read as the list reads a page past the middle: from the other end. */
+    /**
+     * Page `page` of the whole list read as the list reads a page past the middle: from the other end.
+     * @type {(page: number, sort?: string) => Timed}
+     */
     const fromEnd = (page, sort = '-created') =>
       planned(
         paginas.planoDaPagina({ pagina: page, porPagina: 50, ordem: fullSort(sort), total: bookings }),
@@ -306,12 +354,16 @@ export async function benchServer({
       );
     const last = Math.ceil(bookings / 50);
     const middle = Math.ceil(last / 2);
+    /** @type {[string, Timed][]} */
     const staffCalls = [
       ['staff: first page', list({})],
-      ...buscaTexto.COLUNAS_DA_LISTA.flatMap((field) => [
-        [`staff: sort ${field}`, list({ sort: field })],
-        [`staff: sort -${field}`, list({ sort: `-${field}` })],
-      ]),
+      ...buscaTexto.COLUNAS_DA_LISTA.flatMap(
+        (field) =>
+          /** @type {[string, Timed][]} */ ([
+            [`staff: sort ${field}`, list({ sort: field })],
+            [`staff: sort -${field}`, list({ sort: `-${field}` })],
+          ]),
+      ),
       [
         'staff: name search "Conceição"',
         list({ filter: 'created ~ "Conceição" || usuario.nome_completo ~ "Conceição"' }),
@@ -352,18 +404,9 @@ export async function benchServer({
       // The search box as the list sends it (src/features/bookings/list-params.ts): a CPF, a phone and a whole
       // e-mail from their indexed keys (pb_hooks/lib/comum.js buscaIndexada, issue 30), a name in the text.
       ['staff: search name "Conceição"', list({ filter: 'created ~ "Conceição" || busca ~ "conceicao"' })],
-      [
-        'staff: search CPF "100.000.123-45"',
-        list({ filter: comum.buscaIndexada(comum.termoBusca('100.000.123-45')) }),
-      ],
-      [
-        'staff: search e-mail (whole)',
-        list({ filter: comum.buscaIndexada(comum.termoBusca('cliente4321@escala.passaporte.test')) }),
-      ],
-      [
-        'staff: search phone "(11) 90001-2345"',
-        list({ filter: comum.buscaIndexada(comum.termoBusca('(11) 90001-2345')) }),
-      ],
+      ['staff: search CPF "100.000.123-45"', list({ filter: indexed('100.000.123-45') })],
+      ['staff: search e-mail (whole)', list({ filter: indexed('cliente4321@escala.passaporte.test') })],
+      ['staff: search phone "(11) 90001-2345"', list({ filter: indexed('(11) 90001-2345') })],
       // The same searches as the list now sends them: the kit's full-text index (lib/busca_texto.js, issue 30).
       ['staff: text index, name "Conceição"', textSearch({ texto: 'Conceição' })],
       ['staff: text index, name "Conceição", page 3', textSearch({ texto: 'Conceição', page: '3' })],
@@ -408,6 +451,7 @@ export async function benchServer({
       ],
     ];
     const me = id('u', customerNo);
+    /** @type {[string, string][]} */
     const customerCalls = [
       // As the app asks (src/lib/api): the list rule keeps a customer's lists to their own rows.
       [
@@ -427,11 +471,12 @@ export async function benchServer({
         `${backend.pb.url}/api/collections/cobrancas/records?${new URLSearchParams({ page: '1', perPage: '1', filter: `usuario = "${me}"`, sort: '-created' })}`,
       ],
     ];
+    /** @type {ServerRow[]} */
     const rows = [];
     for (const [call, url] of staffCalls) {
-      rows.push({ call, ...(await time(url, staff, runs)) });
+      const row = { call, ...(await time(url, staff, runs)) };
+      rows.push(row);
       // Each figure as it comes: a long run stopped midway keeps what it measured.
-      const row = rows[rows.length - 1];
       log(`  ${call}: p50 ${row.p50.toFixed(0)} ms, p95 ${row.p95.toFixed(0)} ms`);
     }
     // The CSV export (issue 30): every booking, then one status, streamed by the server. BENCH_EXPORT=0 leaves
@@ -450,6 +495,7 @@ export async function benchServer({
     for (const [call, url, method] of page) rows.push({ call, ...(await time(url, staff, runs, method)) });
     // Many customers at once, each reading their own records as the app does (issue #12): the payments read
     // must stay on an index, as the bookings read does, or it grows with the whole table.
+    /** @type {{ i: number, token: string }[]} */
     const crowd = [];
     for (let n = 1; n <= loadCustomers; n += 8) {
       const batch = Array.from({ length: Math.min(8, loadCustomers + 1 - n) }, (_, k) => n + k);
@@ -461,7 +507,7 @@ export async function benchServer({
     }
     const ownPayments = () =>
       `${backend.pb.url}/api/collections/pagamentos/records?${new URLSearchParams({ page: '1', perPage: '500', sort: '-created', skipTotal: '1' })}`;
-    const ownBookings = (i) =>
+    const ownBookings = (/** @type {number} */ i) =>
       `${backend.pb.url}/api/collections/agendamentos/records?${new URLSearchParams({ page: '1', perPage: '500', filter: `usuario = "${id('u', i)}"`, sort: '-created', expand: 'usuario', skipTotal: '1' })}`;
     rows.push({
       call: `load: ${loadCustomers} customers, own payments`,
@@ -477,7 +523,10 @@ export async function benchServer({
   }
 }
 
-/** The server's resident memory in MB (Linux /proc), or null. */
+/**
+ * The server's resident memory in MB (Linux /proc), or null.
+ * @param {number | undefined} pid
+ */
 function residentMb(pid) {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -492,9 +541,15 @@ function residentMb(pid) {
  * The CSV export as the app asks it (GET /api/agendamentos/exportar.csv), twice: the time to the first bytes and
  * to the last, the lines and size of the file, and the server's resident memory before and at its peak during
  * the export (sampled every 20 ms).
+ * @param {RunningPocketBase} pb
+ * @param {string} token
+ * @param {string} call the row's name
+ * @param {Record<string, string>} query
+ * @returns {Promise<ServerRow>}
  */
 export async function timeExport(pb, token, call, query) {
   const url = `${pb.url}/api/agendamentos/exportar.csv?${new URLSearchParams({ fuso: '-180', ...query })}`;
+  /** @type {number[]} */
   const ms = [];
   let lines = 0;
   let bytes = 0;
@@ -509,6 +564,7 @@ export async function timeExport(pb, token, call, query) {
       const start = performance.now();
       const response = await fetch(url, { headers: { Authorization: token } });
       if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+      if (!response.body) throw new Error(`${url} answered ${response.status} without a body`);
       const reader = response.body.getReader();
       [lines, bytes, first] = [0, 0, 0];
       try {
@@ -522,12 +578,14 @@ export async function timeExport(pb, token, call, query) {
       } catch (error) {
         // A file cut short is a result of the bench, not its end: the row says where it stopped.
         const at = ((performance.now() - start) / 1000).toFixed(0);
+        const cause =
+          error instanceof Error ? /** @type {{ code?: unknown } | undefined} */ (error.cause) : undefined;
         return {
           call,
           p50: NaN,
           p95: NaN,
           items: lines - 1,
-          total: `cut after ${at} s at ${(bytes / 1024 / 1024).toFixed(1)} MB (${String(error?.cause?.code ?? error)})`,
+          total: `cut after ${at} s at ${(bytes / 1024 / 1024).toFixed(1)} MB (${String(cause?.code ?? error)})`,
           budgetMs: Infinity,
         };
       }
@@ -537,11 +595,11 @@ export async function timeExport(pb, token, call, query) {
     clearInterval(sampler);
   }
   ms.sort((a, b) => a - b);
-  const mb = (n) => (n === null ? '?' : `${n.toFixed(0)} MB`);
+  const mb = (/** @type {number | null} */ n) => (n === null ? '?' : `${n.toFixed(0)} MB`);
   return {
     call,
-    p50: ms[0],
-    p95: ms[ms.length - 1],
+    p50: ms[0] ?? NaN,
+    p95: ms.at(-1) ?? NaN,
     items: lines - 1,
     total: `${(bytes / 1024 / 1024).toFixed(1)} MB file, first bytes ${first.toFixed(0)} ms; server memory ${mb(before)} before, peak ${mb(peak)}`,
     budgetMs: Infinity,
@@ -551,10 +609,15 @@ export async function timeExport(pb, token, call, query) {
 /**
  * Every customer of `crowd` ({i, token}) reads `url(i)` again and again, all at once, for `seconds`.
  * Returns the p50/p95 of every read, how many were made, and how many failed (with the first failure).
+ * @param {{ i: number, token: string }[]} crowd
+ * @param {(i: number) => string} url
+ * @param {number} seconds
  */
 async function underLoad(crowd, url, seconds) {
   const until = performance.now() + seconds * 1000;
+  /** @type {number[]} */
   const ms = [];
+  /** @type {Map<number, number>} */
   const failed = new Map();
   let failure = '';
   let items = 0;
@@ -563,6 +626,7 @@ async function underLoad(crowd, url, seconds) {
       while (performance.now() < until) {
         const start = performance.now();
         const response = await fetch(url(i), { headers: { Authorization: token } });
+        /** @type {{ message?: string, items?: unknown[] }} */
         const body = await response.json();
         ms.push(performance.now() - start);
         if (!response.ok) {
@@ -583,7 +647,10 @@ async function underLoad(crowd, url, seconds) {
   };
 }
 
-/** The load figures side by side: a customer's own payments read against their own bookings read. */
+/**
+ * The load figures side by side: a customer's own payments read against their own bookings read.
+ * @param {ServerRow[]} rows
+ */
 export function loadComparison(rows) {
   const [payments, bookings] = ['own payments', 'own bookings'].map((what) =>
     rows.find((r) => r.call.startsWith('load:') && r.call.endsWith(what)),
@@ -596,9 +663,19 @@ export function loadComparison(rows) {
  * A Familiar case of 6 applicants (minors: 6 checklist items each) with one file per item, 36 documents, made
  * through the API as the customer and sent for review; answers the calls the staff booking page makes for it
  * (src/features/bookings: the booking, its history, the applicants, the documents, a file token, a file).
+ * @param {RunningPocketBase} pb
+ * @param {string} customerToken
+ * @param {string} staffToken
+ * @param {string} bookingId
+ * @returns {Promise<[call: string, url: string, method?: string][]>}
  */
 async function caseFile(pb, customerToken, staffToken, bookingId) {
+  /**
+   * @param {string} path
+   * @param {{ token?: string, method?: string, body?: FormData | Record<string, unknown> }} [options]
+   */
   const call = async (path, { token = customerToken, method = 'GET', body } = {}) => {
+    /** @type {RequestInit & { headers: Record<string, string> }} */
     const init = { method, headers: { Authorization: token } };
     if (body instanceof FormData) init.body = body;
     else if (body) {
@@ -689,6 +766,10 @@ async function caseFile(pb, customerToken, staffToken, bookingId) {
   ];
 }
 
+/**
+ * @param {ServerRow[]} rows
+ * @param {number} [budgetMs] a call's p95 over it is flagged (a row may have its own)
+ */
 export function printServerTable(rows, budgetMs = 150) {
   const lines = ['call                                   p50 ms   p95 ms  rows  total', '-'.repeat(70)];
   for (const r of rows) {

@@ -1,3 +1,4 @@
+// @ts-check
 // Measures the built app: the JS budget, Lighthouse (phone) scores on the public pages, LCP and INP with
 // throttling applied in the browser, and the staff pager.
 //   npm run bench                           all steps; builds what each step needs
@@ -45,25 +46,46 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const benchPort = Number(process.env.BENCH_PORT ?? 0);
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 
-/** What to measure, in order; `kind` picks the runner below. */
+/**
+ * @typedef {object} Step
+ * @property {string} name
+ * @property {'lighthouse' | 'vitals' | 'pager'} kind
+ * @property {'production' | 'demo'} build
+ * @property {string} [path]
+ */
+/** @typedef {{ name: string } & Record<string, unknown>} ResultRow a row of the closing summary */
+/**
+ * What a step prints (`lines`) and adds to the summary: its `rows`, or one row of its `summary`.
+ * @typedef {{ label: string, lines: string[], rows?: ResultRow[], summary?: Record<string, unknown> }} StepResult
+ */
+/** @typedef {(step: Step, options: { baseUrl: string }) => Promise<StepResult>} Runner */
+
+/**
+ * What to measure, in order; `kind` picks the runner below.
+ * @type {Step[]}
+ */
 const STEPS = [
   { name: 'lighthouse', kind: 'lighthouse', build: 'production' },
   { name: 'vitals', kind: 'vitals', build: 'production' },
   { name: 'staff-pager', kind: 'pager', path: '/dashboard', build: 'demo' },
 ];
 
+/** @type {Record<Step['kind'], Runner>} */
 const RUNNERS = { lighthouse: runLighthouseOnPages, vitals: runVitals, pager: runPager };
 
 /** The pages search engines are given (the prerender's sitemap): Lighthouse's SEO score expects them indexable. */
 function indexablePaths() {
   const sitemap = readFileSync(path.join(distDir, 'sitemap.xml'), 'utf8');
-  return [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
+  return [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? '').pathname);
 }
 
 // ---------------------------------------------------------------------------------------------------------
 
+/** @type {Runner} */
 async function runLighthouseOnPages(_step, { baseUrl }) {
+  /** @type {string[]} */
   const lines = [];
+  /** @type {ResultRow[]} */
   const rows = [];
   for (const pagePath of indexablePaths()) {
     const name = pagePath === '/' ? 'home' : pagePath.replace(/^\//, '').replace(/\//g, '-');
@@ -74,6 +96,10 @@ async function runLighthouseOnPages(_step, { baseUrl }) {
   return { rows, lines, label: 'Lighthouse, phone profile (simulated slow 4G)' };
 }
 
+/**
+ * @param {{ name: string, path: string, preset?: 'mobile' | 'desktop' }} step
+ * @param {{ baseUrl: string }} options
+ */
 async function runLighthouse(step, { baseUrl }) {
   const url = new URL(step.path, baseUrl).href;
   const preset = step.preset ?? 'mobile';
@@ -98,25 +124,27 @@ async function runLighthouse(step, { baseUrl }) {
     if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
 
     const scores = Object.fromEntries(
-      CATEGORIES.map((id) => [
-        id,
-        lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100),
-      ]),
+      CATEGORIES.map((id) => {
+        const score = lhr.categories[id]?.score;
+        return [id, score == null ? null : Math.round(score * 100)];
+      }),
     );
-    const metric = (id) => lhr.audits[id]?.displayValue ?? 'n/a';
+    const metric = (/** @type {string} */ id) => lhr.audits[id]?.displayValue ?? 'n/a';
     const lines = [
       '  ' + CATEGORIES.map((id) => `${id} ${scores[id] ?? 'n/a'}`).join('   '),
       `  LCP ${metric('largest-contentful-paint')}   FCP ${metric('first-contentful-paint')}   ` +
         `TBT ${metric('total-blocking-time')}   CLS ${metric('cumulative-layout-shift')}`,
     ];
     for (const id of ['accessibility', 'best-practices', 'seo']) {
-      if (scores[id] === null || scores[id] >= 100) continue;
+      const score = scores[id];
+      if (score == null || score >= 100) continue;
       lines.push(`  ${id} — failing audits:`);
-      for (const ref of lhr.categories[id].auditRefs) {
+      for (const ref of lhr.categories[id]?.auditRefs ?? []) {
         const audit = lhr.audits[ref.id];
         if (!audit || audit.score === null || audit.score >= 1) continue;
         if (['notApplicable', 'manual', 'informative'].includes(audit.scoreDisplayMode)) continue;
-        const items = audit.details?.items?.length;
+        const details = audit.details;
+        const items = details && 'items' in details ? details.items.length : 0;
         lines.push(
           `    - ${ref.id}: ${audit.title}${items ? ` (${items} item${items > 1 ? 's' : ''})` : ''}`,
         );
@@ -133,7 +161,10 @@ async function runLighthouse(step, { baseUrl }) {
   }
 }
 
-/** LCP (against the page without scripts) and INP of every prerendered public page, throttled in the browser. */
+/**
+ * LCP (against the page without scripts) and INP of every prerendered public page, throttled in the browser.
+ * @type {Runner}
+ */
 async function runVitals(_step, { baseUrl }) {
   const pages = publicPages(distDir).filter((page) => page.path !== OTHER_PATH);
   console.log(`  ${THROTTLING_LABEL}; median of ${runs} runs`);
@@ -159,6 +190,7 @@ async function runVitals(_step, { baseUrl }) {
  */
 const DEMO_LATENCY_MS = 150;
 
+/** @type {Runner} */
 async function runPager(step, { baseUrl }) {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({ executablePath: chromePath, args: chromiumArgs });
@@ -179,35 +211,38 @@ async function runPager(step, { baseUrl }) {
     for (const target of ['2', '3', '4', '5', '6']) {
       const ms = await page.evaluate(
         (label) =>
-          new Promise((resolve, reject) => {
-            const table = document.querySelector('table tbody');
-            const before = table?.textContent ?? '';
-            const button = [...document.querySelectorAll('nav button')].find(
-              (b) => b.textContent?.trim() === label,
-            );
-            if (!table || !button) return reject(new Error(`no page button ${label}`));
-            const start = performance.now();
-            const observer = new MutationObserver(() => {
-              if (table.textContent !== before && !table.closest('[aria-busy="true"]')) {
-                observer.disconnect();
-                requestAnimationFrame(() => resolve(performance.now() - start));
-              }
-            });
-            observer.observe(document.body, {
-              subtree: true,
-              childList: true,
-              characterData: true,
-              attributes: true,
-            });
-            button.click();
-            setTimeout(() => reject(new Error('rows did not change in 10 s')), 10_000);
-          }),
+          /** @type {Promise<number>} */ (
+            new Promise((resolve, reject) => {
+              const table = document.querySelector('table tbody');
+              const before = table?.textContent ?? '';
+              const buttons = /** @type {HTMLButtonElement[]} */ ([
+                ...document.querySelectorAll('nav button'),
+              ]);
+              const button = buttons.find((b) => b.textContent?.trim() === label);
+              if (!table || !button) return reject(new Error(`no page button ${label}`));
+              const start = performance.now();
+              const observer = new MutationObserver(() => {
+                if (table.textContent !== before && !table.closest('[aria-busy="true"]')) {
+                  observer.disconnect();
+                  requestAnimationFrame(() => resolve(performance.now() - start));
+                }
+              });
+              observer.observe(document.body, {
+                subtree: true,
+                childList: true,
+                characterData: true,
+                attributes: true,
+              });
+              button.click();
+              setTimeout(() => reject(new Error('rows did not change in 10 s')), 10_000);
+            })
+          ),
         target,
       );
       samples.push(ms);
     }
     samples.sort((a, b) => a - b);
-    const median = samples[Math.floor(samples.length / 2)];
+    const median = samples[Math.floor(samples.length / 2)] ?? NaN;
     const appTime = median - DEMO_LATENCY_MS;
     return {
       summary: { 'pager→rows': `${Math.round(median)} ms`, 'app time': `${Math.round(appTime)} ms` },
@@ -224,10 +259,15 @@ async function runPager(step, { baseUrl }) {
 
 // ---------------------------------------------------------------------------------------------------------
 
-/** Serves dist/ and runs the steps against it; true if a step failed. */
+/**
+ * Serves dist/ and runs the steps against it; true if a step failed.
+ * @param {Step[]} steps
+ * @param {Step['build']} build
+ * @param {ResultRow[]} results the summary's rows, added to
+ */
 async function runSteps(steps, build, results) {
   const server = await serve(distDir, { port: benchPort, rewriteHtml: rewriteForVitals });
-  const onSignal = (signal) => {
+  const onSignal = (/** @type {NodeJS.Signals} */ signal) => {
     server.close().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
   };
   process.once('SIGINT', onSignal);
@@ -259,8 +299,12 @@ async function runSteps(steps, build, results) {
   return failed;
 }
 
-/** The closing table: per public page, its JS before any interaction, LCP against the scriptless page, INP. */
+/**
+ * The closing table: per public page, its JS before any interaction, LCP against the scriptless page, INP.
+ * @param {Awaited<ReturnType<typeof measurePages>>} [budget]
+ */
 function perPageTable(budget) {
+  /** @type {Record<string, Record<string, string>>} */
   const table = {};
   for (const page of budget?.pages ?? []) table[page.label] = { 'JS KB': (page.gzip / 1024).toFixed(1) };
   for (const result of vitals ?? []) {
@@ -271,7 +315,10 @@ function perPageTable(budget) {
       'no-script LCP': `${(bare / 1000).toFixed(2)} s`,
       ratio: ratio.toFixed(2),
       ...Object.fromEntries(
-        TAPS.map(({ name }) => [`INP ${name}`, name in inp ? `${Math.round(inp[name])} ms` : '']),
+        TAPS.map(({ name }) => {
+          const ms = inp[name];
+          return [`INP ${name}`, ms === undefined ? '' : `${Math.round(ms)} ms`];
+        }),
       ),
       targets: ok ? 'met' : 'MISSED',
     };
@@ -279,11 +326,13 @@ function perPageTable(budget) {
   return table;
 }
 
+/** @type {import('./vitals.mjs').PageVitals[] | undefined} */
 let vitals;
 
 // Other work on the 2 cores moves every figure: the load average is printed beside them.
-const loadText = (load) => load.map((n) => n.toFixed(2)).join(' / ');
-const machineLoad = (text) => `machine: ${cpus().length} cores, load average (1 / 5 / 15 min) ${text}`;
+const loadText = (/** @type {number[]} */ load) => load.map((n) => n.toFixed(2)).join(' / ');
+const machineLoad = (/** @type {string} */ text) =>
+  `machine: ${cpus().length} cores, load average (1 / 5 / 15 min) ${text}`;
 
 async function main() {
   const only = process.argv.slice(2);
@@ -293,11 +342,12 @@ async function main() {
   if (!existsSync(chromePath))
     throw new Error(`no browser at ${chromePath} (apt-get install -y chromium, or set CHROME_PATH)`);
 
+  /** @type {ResultRow[]} */
   const results = [];
   let failed = false;
   let budget;
   // Production first, demo last, so dist/ ends as the demo build.
-  for (const kind of ['production', 'demo']) {
+  for (const kind of /** @type {const} */ (['production', 'demo'])) {
     const buildSteps = steps.filter((step) => step.build === kind);
     if (buildSteps.length === 0) continue;
     console.log(`\n== ${kind} build (npm run build)`);

@@ -1,3 +1,4 @@
+// @ts-check
 // JavaScript budget of the public pages: what a visitor's browser downloads before any interaction.
 //   npm run budget                     builds for production (no demo code) into dist/, then measures it
 //   node scripts/bench/budget.mjs <distDir>  measures a build that is already there
@@ -16,6 +17,23 @@ import { chromePath, chromiumArgs } from '../test/chromium.mjs';
 import { PHONE, waitForQuiet } from './page-load.mjs';
 import { serve } from '../backend/serve.mjs';
 
+/** @typedef {import('playwright-core').Browser} Browser */
+/** @typedef {{ file: string, raw: number, gzip: number }} Row a file's sizes in bytes (its path relative to dist) */
+/**
+ * @typedef {object} StaticGraph what `measure()` finds
+ * @property {string} distDir
+ * @property {Row[]} initial
+ * @property {Row[]} lazy
+ * @property {Row[]} css
+ * @property {{ raw: number, gzip: number }} total
+ */
+/**
+ * A JavaScript response: `gzip` = bytes of the body as sent (gzipped by the server; a response that was not
+ * compressed is gzipped here, level 9).
+ * @typedef {{ file: string, gzip: number, encoded: boolean }} JsRequest
+ */
+/** @typedef {{ path: string, label: string, requests: JsRequest[], gzip: number, overBudget: boolean }} PageResult */
+
 export const BUDGET_KB = 80;
 const KB = 1024;
 
@@ -24,17 +42,23 @@ const KB = 1024;
 const STATIC_IMPORT =
   /(?:^|[^\w$.])(?:import\s*(?:[\w$]+\s*,?\s*)?(?:\{[^}]*\}|\*\s*as\s+[\w$]+)?\s*(?:from\s*)?|export\s*(?:\{[^}]*\}|\*(?:\s*as\s+[\w$]+)?)\s*from\s*)(["'])([^"'\n]+)\1/g;
 
-const tagPattern = (tag) => new RegExp(`<${tag}\\b[^>]*>`, 'gi');
+const tagPattern = (/** @type {string} */ tag) => new RegExp(`<${tag}\\b[^>]*>`, 'gi');
+/** @type {(tagText: string, name: string) => string | undefined} */
 const attr = (tagText, name) => {
   const match = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tagText);
   return match ? (match[1] ?? match[2] ?? match[3]) : undefined;
 };
+/** @type {(tagText: string, name: string) => boolean} */
 const hasBooleanAttr = (tagText, name) => new RegExp(`\\s${name}(?:[\\s>=/]|$)`, 'i').test(tagText);
 
-/** Maps a URL from index.html (`/assets/x.js`, `./assets/x.js`, `/base/assets/x.js`) to a file in dist. */
+/**
+ * Maps a URL from index.html (`/assets/x.js`, `./assets/x.js`, `/base/assets/x.js`) to a file in dist.
+ * @param {string} distDir
+ * @param {string} url
+ */
 function resolveFromHtml(distDir, url) {
   if (/^(?:[a-z]+:)?\/\//i.test(url)) return undefined; // another origin: not ours to measure
-  const clean = url.split(/[?#]/)[0];
+  const clean = url.split(/[?#]/)[0] ?? '';
   const direct = path.join(distDir, clean.replace(/^\.?\//, ''));
   if (existsSync(direct)) return direct;
   // A non-root `base`: drop leading segments until the rest exists in dist.
@@ -46,9 +70,13 @@ function resolveFromHtml(distDir, url) {
   return undefined;
 }
 
-/** The entry JS of index.html, in document order. */
+/**
+ * The entry JS of index.html, in document order.
+ * @param {string} distDir
+ */
 export function entryScripts(distDir) {
   const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  /** @type {string[]} */
   const urls = [];
   for (const [tag] of html.matchAll(tagPattern('script'))) {
     // The prerendered pages start the app from an inline boot script after the first paint (prerender.mjs).
@@ -66,6 +94,7 @@ export function entryScripts(distDir) {
     const href = attr(tag, 'href');
     if (href && rel.includes('modulepreload')) urls.push(href);
   }
+  /** @type {string[]} */
   const files = [];
   for (const url of urls) {
     const file = resolveFromHtml(distDir, url);
@@ -75,9 +104,13 @@ export function entryScripts(distDir) {
   return files;
 }
 
-/** The stylesheets index.html links (reported for information; not part of the JS budget). */
+/**
+ * The stylesheets index.html links (reported for information; not part of the JS budget).
+ * @param {string} distDir
+ */
 function entryStyles(distDir) {
   const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  /** @type {string[]} */
   const files = [];
   for (const [tag] of html.matchAll(tagPattern('link'))) {
     const rel = (attr(tag, 'rel') ?? '').toLowerCase().split(/\s+/);
@@ -88,21 +121,30 @@ function entryStyles(distDir) {
   return files;
 }
 
-/** Relative specifiers a built chunk imports statically, resolved to files that exist. */
+/**
+ * Relative specifiers a built chunk imports statically, resolved to files that exist.
+ * @param {string} file
+ */
 export function staticImports(file) {
   const code = readFileSync(file, 'utf8');
+  /** @type {string[]} */
   const found = [];
   for (const match of code.matchAll(STATIC_IMPORT)) {
-    const specifier = match[2];
+    const specifier = match[2] ?? '';
     if (!specifier.startsWith('./') && !specifier.startsWith('../') && !specifier.startsWith('/')) continue;
     const target = specifier.startsWith('/')
       ? undefined // absolute URL specifiers do not appear in Vite chunks; ignore rather than guess
-      : path.resolve(path.dirname(file), specifier.split(/[?#]/)[0]);
+      : path.resolve(path.dirname(file), specifier.split(/[?#]/)[0] ?? '');
     if (target && existsSync(target) && !found.includes(target)) found.push(target);
   }
   return found;
 }
 
+/**
+ * @param {string} distDir
+ * @param {string} file
+ * @returns {Row}
+ */
 function sizeOf(distDir, file) {
   const bytes = readFileSync(file);
   return {
@@ -112,20 +154,21 @@ function sizeOf(distDir, file) {
   };
 }
 
+/** @param {string} dir */
 function listJs(dir) {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && /\.m?js$/.test(entry.name))
-    .map((entry) => path.join(entry.parentPath ?? entry.path, entry.name));
+    .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
+/** @type {<K extends string>(rows: Record<K, number>[], key: K) => number} */
 const sum = (rows, key) => rows.reduce((total, row) => total + row[key], 0);
 
 /**
  * The static import graph of index.html in `distDir`: a breakdown, not the budget (a chunk imported on idle or
  * by an effect is not in it; measurePages counts what the browser really fetches).
- * @returns {{ distDir: string, initial: Row[], lazy: Row[], css: Row[], total: { raw: number, gzip: number } }}
- *   sizes in bytes; Row = { file, raw, gzip }
+ * @returns {StaticGraph}
  */
 export function measure(distDir = 'dist') {
   const dir = path.resolve(distDir);
@@ -135,8 +178,8 @@ export function measure(distDir = 'dist') {
   // Breadth-first from the entries, following static imports only.
   const queue = entryScripts(dir);
   const seen = new Set(queue);
-  for (let i = 0; i < queue.length; i++) {
-    for (const next of staticImports(queue[i])) {
+  for (const file of queue) {
+    for (const next of staticImports(file)) {
       if (!seen.has(next)) {
         seen.add(next);
         queue.push(next);
@@ -153,14 +196,19 @@ export function measure(distDir = 'dist') {
   return { distDir: dir, initial, lazy, css, total };
 }
 
-const shortPath = (dir) => {
+const shortPath = (/** @type {string} */ dir) => {
   const relative = path.relative(process.cwd(), dir);
   return relative && !relative.startsWith('..') ? relative : dir;
 };
-const kb = (bytes) => (bytes / KB).toFixed(1);
+const kb = (/** @type {number} */ bytes) => (bytes / KB).toFixed(1);
 
+/**
+ * @param {Row[]} rows
+ * @param {string} [totalLabel]
+ */
 function table(rows, totalLabel) {
   const width = Math.max(24, ...rows.map((row) => row.file.length), totalLabel ? totalLabel.length : 0);
+  /** @type {(file: string, raw: string, gzip: string) => string} */
   const line = (file, raw, gzip) => `  ${file.padEnd(width)}  ${raw.padStart(9)}  ${gzip.padStart(9)}`;
   const out = [line('file', 'raw KB', 'gzip KB'), line('-'.repeat(width), '-'.repeat(9), '-'.repeat(9))];
   for (const row of rows) out.push(line(row.file, kb(row.raw), kb(row.gzip)));
@@ -168,7 +216,11 @@ function table(rows, totalLabel) {
   return out.join('\n');
 }
 
-/** Prints the breakdown of `measure()`; returns it as text too. */
+/**
+ * Prints the breakdown of `measure()`; returns it as text too.
+ * @param {StaticGraph} result
+ * @param {(text: string) => void} [log]
+ */
 export function report(result, log = console.log) {
   const lines = [
     `Static import graph of index.html (${shortPath(result.distDir)}; KB = 1024 bytes, gzip -9):`,
@@ -193,34 +245,38 @@ export const OTHER_PATH = '/pagina-que-nao-existe';
  * The public pages of a build: every HTML file the prerender wrote (its root carries `data-prerendered="/path"`,
  * scripts/build/prerender.mjs), home first, then any other path. A page added to the prerender is measured with no
  * change here.
+ * @param {string} distDir
  * @returns {{ path: string, label: string }[]}
  */
 export function publicPages(distDir) {
   const dir = path.resolve(distDir);
   const found = readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-    .map((entry) =>
-      /\sdata-prerendered="([^"]+)"/.exec(readFileSync(path.join(entry.parentPath, entry.name), 'utf8')),
-    )
-    .filter(Boolean)
-    .map((match) => match[1]);
+    .flatMap((entry) => {
+      const html = readFileSync(path.join(entry.parentPath, entry.name), 'utf8');
+      return /\sdata-prerendered="([^"]+)"/.exec(html)?.[1] ?? [];
+    });
   if (!found.includes('/'))
     throw new Error(`no prerendered home page in ${dir}: run \`npm run build\` first`);
   const paths = ['/', ...[...new Set(found)].filter((p) => p !== '/').sort()];
   return [...paths.map((p) => ({ path: p, label: p })), { path: OTHER_PATH, label: 'any other path' }];
 }
 
-const isJs = (response) => /\bjavascript\b|\becmascript\b/i.test(response.headers()['content-type'] ?? '');
+const isJs = (/** @type {import('playwright-core').Response} */ response) =>
+  /\bjavascript\b|\becmascript\b/i.test(response.headers()['content-type'] ?? '');
 
 /**
  * Loads one page with an empty cache and lists the JavaScript responses it received.
- * @returns {Promise<{ file: string, gzip: number, encoded: boolean }[]>} gzip = bytes of the body as sent
- *   (gzipped by the server; a response that was not compressed is gzipped here, level 9)
+ * @param {Browser} browser
+ * @param {string} url
+ * @param {{ settleMs?: number }} options
+ * @returns {Promise<JsRequest[]>}
  */
 async function loadPage(browser, url, options) {
   const context = await browser.newContext(PHONE);
   try {
     const page = await context.newPage();
+    /** @type {Promise<JsRequest | undefined>[]} */
     const pending = [];
     page.on('requestfinished', (request) => {
       pending.push(
@@ -238,7 +294,7 @@ async function loadPage(browser, url, options) {
     const quiet = waitForQuiet(page, options);
     await page.goto(url, { waitUntil: 'load' });
     await quiet;
-    return (await Promise.all(pending)).filter(Boolean);
+    return (await Promise.all(pending)).filter((request) => request !== undefined);
   } finally {
     await context.close();
   }
@@ -252,7 +308,6 @@ async function loadPage(browser, url, options) {
  * @param {number} [options.port] 0 lets the system pick a free one (BUDGET_PORT overrides)
  * @param {number} [options.settleMs] how long the network must stay quiet after idle (1000)
  * @returns {Promise<{ budgetKb: number, overBudget: boolean, pages: PageResult[] }>}
- *   PageResult = { path, label, requests: { file, gzip, encoded }[], gzip: number, overBudget: boolean }
  */
 export async function measurePages(distDir = 'dist', options = {}) {
   const dir = path.resolve(distDir);
@@ -262,6 +317,7 @@ export async function measurePages(distDir = 'dist', options = {}) {
   const server = await serve(dir, { port });
   const browser = await chromium.launch({ executablePath: chromePath, args: chromiumArgs });
   try {
+    /** @type {PageResult[]} */
     const results = [];
     for (const page of pages) {
       const requests = await loadPage(browser, new URL(page.path, server.url).href, { settleMs });
@@ -275,7 +331,12 @@ export async function measurePages(distDir = 'dist', options = {}) {
   }
 }
 
-/** Prints the result of `measurePages()`, with each page's files; returns it as text too. */
+/**
+ * Prints the result of `measurePages()`, with each page's files; returns it as text too.
+ * @param {Awaited<ReturnType<typeof measurePages>>} result
+ * @param {StaticGraph} [staticGraph] marks the files outside it
+ * @param {(text: string) => void} [log]
+ */
 export function reportPages(result, staticGraph, log = console.log) {
   const inGraph = new Set(staticGraph?.initial.map((row) => row.file));
   const width = Math.max(16, ...result.pages.map((p) => p.label.length));
@@ -293,13 +354,16 @@ export function reportPages(result, staticGraph, log = console.log) {
     );
   }
   // Pages that fetched the same files are listed together.
+  /** @type {Map<string, PageResult[]>} */
   const groups = new Map();
   for (const page of result.pages) {
     const key = page.requests.map((r) => `${r.file} ${r.gzip}`).join('\n');
     groups.set(key, [...(groups.get(key) ?? []), page]);
   }
-  for (const [, [page, ...same]] of groups) {
-    lines.push('', `  ${[page, ...same].map((p) => p.label).join(', ')}:`);
+  for (const same of groups.values()) {
+    const [page] = same;
+    if (!page) continue;
+    lines.push('', `  ${same.map((p) => p.label).join(', ')}:`);
     for (const request of page.requests) {
       const notes = [
         staticGraph && !inGraph.has(request.file) ? 'not in the static graph' : '',

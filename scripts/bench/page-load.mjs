@@ -1,6 +1,9 @@
+// @ts-check
 // How the measuring scripts (budget, bench) load a page in Chromium: on which phone, on which network, and how
 // long they wait for it to settle.
 import { screenEmulationMetrics, throttling, userAgents } from 'lighthouse/core/config/constants.js';
+
+/** @typedef {import('playwright-core').Page} Page */
 
 const screen = screenEmulationMetrics.mobile;
 
@@ -17,6 +20,7 @@ export const PHONE = {
 /**
  * Applies Lighthouse's slow 4G (the request latency and throughput its DevTools throttling uses: 562.5 ms,
  * 1.4 Mbps down) and a 4x CPU slowdown to a Playwright page, in the browser itself (not simulated afterwards).
+ * @param {Page} page
  */
 export async function throttle(page) {
   const { requestLatencyMs, downloadThroughputKbps, uploadThroughputKbps, cpuSlowdownMultiplier } =
@@ -43,6 +47,8 @@ export const THROTTLING_LABEL = `slow 4G (${throttling.mobileSlow4G.requestLaten
  * Resolves once no request has been in flight for `quietMs` and then none has started for `settleMs` more
  * ("network idle and a second more"); a request that starts in that second (a chunk imported on idle) restarts
  * the wait. Listens from the moment it is called: call it before `page.goto`. Gives up after `timeoutMs`.
+ * @param {Page} page
+ * @param {{ quietMs?: number, settleMs?: number, timeoutMs?: number }} [options]
  */
 export async function waitForQuiet(page, { quietMs = 500, settleMs = 1000, timeoutMs = 60_000 } = {}) {
   let inFlight = 0;

@@ -1,3 +1,4 @@
+// @ts-check
 // Debian's Chromium, shared by the browser tests and the bench. Without the background-networking flags it
 // floods the closed network with refused connections.
 export const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';

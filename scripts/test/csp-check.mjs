@@ -1,3 +1,4 @@
+// @ts-check
 // Checks the built site's Content-Security-Policy (scripts/build/csp.mjs) in Chromium, served as a host serves it
 // (scripts/backend/serve.mjs applies dist/_headers):
 //   1. every page answers with the header, and the policy is strict: no 'unsafe-inline', 'unsafe-eval',
@@ -32,8 +33,18 @@ export const PAGES = [
 
 const EVIL = 'https://evil.example';
 
-/** Directives of a policy: { name: [sources] }. */
+/** @typedef {import('playwright-core').Page} Page */
+/**
+ * The page's globals this check sets: the violations it saw, and what an injection that ran leaves behind.
+ * @typedef {typeof window & { __cspViolations: string[], __evil?: string, __inline?: string, __handler?: string }} CheckedWindow
+ */
+
+/**
+ * Directives of a policy: { name: [sources] }.
+ * @param {string} csp
+ */
 export function parseCsp(csp) {
+  /** @type {Record<string, string[]>} */
   const out = {};
   for (const part of csp.split(';')) {
     const [name, ...sources] = part.trim().split(/\s+/);
@@ -42,11 +53,16 @@ export function parseCsp(csp) {
   return out;
 }
 
-/** What is too loose in a policy (empty when it is as strict as the site needs). */
+/**
+ * What is too loose in a policy (empty when it is as strict as the site needs).
+ * @param {string | null} csp
+ */
 export function auditPolicy(csp) {
   if (!csp) return ['no Content-Security-Policy header'];
   const d = parseCsp(csp);
+  /** @type {string[]} */
   const problems = [];
+  /** @type {(name: string, value: string) => void} */
   const expect = (name, value) => {
     if ((d[name] ?? []).join(' ') !== value)
       problems.push(`${name} is '${(d[name] ?? []).join(' ')}', not ${value}`);
@@ -78,10 +94,9 @@ export function auditPolicy(csp) {
       if (!ok) problems.push(`${name} allows ${source}`);
     }
   }
-  if ((d['connect-src'] ?? []).filter((s) => s !== "'self'").length > 1) {
-    problems.push(`connect-src names more than the API host: ${d['connect-src'].join(' ')}`);
-  }
-  const api = (d['connect-src'] ?? []).filter((s) => s !== "'self'");
+  const connect = d['connect-src'] ?? [];
+  const api = connect.filter((s) => s !== "'self'");
+  if (api.length > 1) problems.push(`connect-src names more than the API host: ${connect.join(' ')}`);
   for (const source of (d['img-src'] ?? []).filter((s) => /^https?:/.test(s))) {
     if (!api.includes(source)) problems.push(`img-src names ${source}, which is not the API host`);
   }
@@ -90,15 +105,19 @@ export function auditPolicy(csp) {
 
 /** In the page before any of its scripts: keeps every violation it reports. */
 const RECORD_VIOLATIONS = () => {
-  window.__cspViolations = [];
+  const w = /** @type {CheckedWindow} */ (window);
+  w.__cspViolations = [];
   document.addEventListener('securitypolicyviolation', (e) => {
-    window.__cspViolations.push(
+    w.__cspViolations.push(
       `${e.effectiveDirective} blocked ${e.blockedURI || '?'} (${e.sourceFile}:${e.lineNumber})`,
     );
   });
 };
 
-/** What the page itself shows of the app having started: hydrated, and React's reveal scripts run. */
+/**
+ * What the page itself shows of the app having started: hydrated, and React's reveal scripts run.
+ * @param {Page} page
+ */
 async function appState(page) {
   return page.evaluate(() => {
     const root = document.getElementById('root');
@@ -109,12 +128,19 @@ async function appState(page) {
   });
 }
 
+/**
+ * @param {Page} page
+ * @param {number} [ms] how long to wait once the network is idle
+ */
 async function quiet(page, ms = 1000) {
   await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => {});
   await page.waitForTimeout(ms);
 }
 
-/** The login modal, submitted with an account (the demo's; the production build's API answers nothing). */
+/**
+ * The login modal, submitted with an account (the demo's; the production build's API answers nothing).
+ * @param {Page} page
+ */
 async function submitLogin(page) {
   const dialog = page.getByRole('dialog');
   await dialog.waitFor({ timeout: 10_000 });
@@ -124,7 +150,10 @@ async function submitLogin(page) {
   await quiet(page, 1500);
 }
 
-/** Injects what an attacker would and reports what got through. `page` is loaded and quiet. */
+/**
+ * Injects what an attacker would and reports what got through. `page` is loaded and quiet.
+ * @param {Page} page
+ */
 async function injectionsGetThrough(page) {
   let reachedEvil = 0;
   await page.route(`${EVIL}/**`, (route) => {
@@ -138,7 +167,8 @@ async function injectionsGetThrough(page) {
     });
   });
   const outcome = await page.evaluate(async (evil) => {
-    const before = window.__cspViolations.length;
+    const w = /** @type {CheckedWindow} */ (window);
+    const before = w.__cspViolations.length;
     const external = await new Promise((resolve) => {
       const s = document.createElement('script');
       s.src = `${evil}/x.js`;
@@ -161,13 +191,13 @@ async function injectionsGetThrough(page) {
     await new Promise((r) => setTimeout(r, 300));
     return {
       ran: [
-        window.__evil,
-        window.__inline,
-        window.__handler,
+        w.__evil,
+        w.__inline,
+        w.__handler,
         fetched === 'refused' ? undefined : 'fetch to another origin answered',
       ].filter(Boolean),
       external,
-      reported: window.__cspViolations.slice(before),
+      reported: w.__cspViolations.slice(before),
     };
   }, EVIL);
   const problems = [...outcome.ran];
@@ -184,18 +214,23 @@ async function injectionsGetThrough(page) {
  * Serves `distDir` with its `_headers` and checks it. `pages`: paths to visit (default PAGES, the app's);
  * `login`: whether /?mode=login is submitted; `app`: whether each page must show the React app started.
  * Resolves to { csp, problems }.
+ * @param {string} [distDir]
+ * @param {{ pages?: string[], login?: boolean, app?: boolean, port?: number }} [options]
  */
 export async function checkCsp(distDir = 'dist', { pages = PAGES, login = true, app = true, port = 0 } = {}) {
   const server = await serve(path.resolve(distDir), { port });
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({ executablePath: chromePath, args: chromiumArgs });
+  /** @type {string[]} */
   const problems = [];
+  /** @type {string | null} */
   let csp = null;
   try {
     for (const urlPath of pages) {
       const context = await browser.newContext({ locale: 'pt-BR' });
       const page = await context.newPage();
       await page.addInitScript(RECORD_VIOLATIONS);
+      /** @type {string[]} */
       const consoleCsp = [];
       page.on('console', (m) => {
         if (m.type() === 'error' && /Content Security Policy|Refused to/i.test(m.text()))
@@ -222,7 +257,7 @@ export async function checkCsp(distDir = 'dist', { pages = PAGES, login = true, 
       if (app && !state.rendered) problems.push(`${urlPath}: the app did not start (no React root)`);
       if (state.hiddenBoundaries)
         problems.push(`${urlPath}: ${state.hiddenBoundaries} prerendered part(s) left hidden`);
-      const violations = await page.evaluate(() => window.__cspViolations);
+      const violations = await page.evaluate(() => /** @type {CheckedWindow} */ (window).__cspViolations);
       for (const v of violations) problems.push(`${urlPath}: violation: ${v}`);
       for (const m of consoleCsp) problems.push(`${urlPath}: console: ${m}`);
       if (urlPath === pages[0])

@@ -1,3 +1,4 @@
+// @ts-check
 // Runs the Playwright browser tests against the built app: `node scripts/test/e2e.mjs [playwright args...]`.
 // A script rather than a bare `playwright test` so that CHROME_PATH gets its default (Debian's Chromium)
 // and the missing-build case fails with a clear message.
@@ -24,7 +25,7 @@ const child = spawn('npx', ['playwright', 'test', ...process.argv.slice(2)], {
 });
 
 // Pass Ctrl-C / CI cancellation on to Playwright so it can stop its web server.
-for (const signal of ['SIGINT', 'SIGTERM']) {
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
   process.on(signal, () => child.kill(signal));
 }
 

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm test`: every tier, in as few minutes as the machine allows. The tiers are the npm scripts of package.json,
 // each runnable alone; this file only decides their order and what runs side by side:
 //   - the builds and the checks that need no server of their own (lint, typecheck, unit, scripts, budget, CSP)
@@ -73,16 +74,35 @@ const TASKS = [
 ];
 
 const started = Date.now();
-const state = new Map(TASKS.map((t) => [t.name, { status: 'waiting', ms: 0, child: null }]));
+/**
+ * @typedef {object} TaskState
+ * @property {'waiting' | 'running' | 'passed' | 'failed' | 'stopped'} status
+ * @property {number} ms how long it ran
+ * @property {number} begin when it started (epoch ms)
+ * @property {import('node:child_process').ChildProcess | null} child
+ */
+/** @type {Map<string, TaskState>} */
+const state = new Map(TASKS.map((t) => [t.name, { status: 'waiting', ms: 0, begin: 0, child: null }]));
 let failed = false;
+/** @param {string} name a task's */
+const stateOf = (name) => {
+  const s = state.get(name);
+  if (!s) throw new Error(`test-all: no task named ${name}`);
+  return s;
+};
 
-const minutes = (ms) => `${(ms / 60000).toFixed(1)} min`;
-const running = () => TASKS.filter((t) => state.get(t.name).status === 'running');
+const minutes = (/** @type {number} */ ms) => `${(ms / 60000).toFixed(1)} min`;
+const running = () => TASKS.filter((t) => stateOf(t.name).status === 'running');
 const busy = () => running().reduce((sum, t) => sum + (t.weight ?? 1), 0);
 
+/**
+ * @param {string} name
+ * @param {import('node:stream').Readable} stream
+ * @param {NodeJS.WriteStream} out
+ */
 function prefixLines(name, stream, out) {
   let rest = '';
-  stream.on('data', (chunk) => {
+  stream.on('data', (/** @type {Buffer} */ chunk) => {
     const lines = (rest + chunk.toString()).split('\n');
     rest = lines.pop() ?? '';
     for (const line of lines) out.write(`[${name}] ${line}\n`);
@@ -92,12 +112,13 @@ function prefixLines(name, stream, out) {
   });
 }
 
+/** @param {(typeof TASKS)[number]} task */
 function start(task) {
-  const s = state.get(task.name);
+  const s = stateOf(task.name);
   s.status = 'running';
   s.begin = Date.now();
   console.log(`--- ${task.name}: ${task.cmd.join(' ')} (at ${minutes(s.begin - started)})`);
-  const child = spawn(task.cmd[0], task.cmd.slice(1), {
+  const child = spawn(task.cmd[0] ?? '', task.cmd.slice(1), {
     cwd: root,
     env: { ...process.env, ...task.env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -114,7 +135,7 @@ function start(task) {
       try {
         task.then();
       } catch (error) {
-        console.error(`[${task.name}] ${error.message}`);
+        console.error(`[${task.name}] ${error instanceof Error ? error.message : error}`);
         ok = false;
       }
     }
@@ -128,7 +149,7 @@ function start(task) {
 function stopAll() {
   failed = true;
   for (const [, s] of state) {
-    if (s.child) {
+    if (s.child?.pid) {
       try {
         process.kill(-s.child.pid, 'SIGTERM');
       } catch {
@@ -141,9 +162,9 @@ function stopAll() {
 function schedule() {
   if (!failed) {
     for (const task of TASKS) {
-      const s = state.get(task.name);
+      const s = stateOf(task.name);
       if (s.status !== 'waiting') continue;
-      if (!(task.after ?? []).every((name) => state.get(name).status === 'passed')) continue;
+      if (!(task.after ?? []).every((name) => stateOf(name).status === 'passed')) continue;
       if (busy() > 0 && busy() + (task.weight ?? 1) > SLOTS) continue;
       if (running().some((t) => t.group !== task.group)) continue;
       start(task);
@@ -156,7 +177,7 @@ function schedule() {
 function finish() {
   console.log(`\n--- npm test: ${minutes(Date.now() - started)} on ${SLOTS} slots`);
   for (const task of TASKS) {
-    const s = state.get(task.name);
+    const s = stateOf(task.name);
     console.log(`    ${task.name.padEnd(11)} ${s.status.padEnd(8)} ${s.ms ? minutes(s.ms) : ''}`);
   }
   process.exit(failed || [...state.values()].some((s) => s.status !== 'passed') ? 1 : 0);
