@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromePath, chromiumArgs } from './scripts/chromium.mjs';
+import { chromePath, chromiumArgs } from './scripts/test/chromium.mjs';
 
 // E2E_PORT lets two checkouts run their browser tests side by side.
 const PORT = Number(process.env.E2E_PORT ?? 4173);

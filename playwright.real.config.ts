@@ -6,9 +6,9 @@ import base from './playwright.config';
 /**
  * The browser tests of a production build (no demo code) against the real backend in the release's layout: one
  * PocketBase with this project's kit serving the build from its public directory (SITE_DIR=dist) and the API on
- * one origin, seeded with the demo data, with the Asaas stand-in and the SMTP capture (scripts/backend.mjs).
+ * one origin, seeded with the demo data, with the Asaas stand-in and the SMTP capture (scripts/backend/backend.mjs).
  * The journeys of tests/e2e/real/ (server.spec.ts, every charge outcome in checkout.spec.ts, ...) and the public
- * pages' tests (tests/e2e/shared/). Run by scripts/e2e-real.mjs.
+ * pages' tests (tests/e2e/shared/). Run by scripts/test/e2e-real.mjs.
  */
 // E2E_REAL_PB_PORT, E2E_REAL_MAIL_PORT and E2E_REAL_ASAAS_PORT let two checkouts run this tier side by side.
 export const REAL = {
@@ -32,7 +32,7 @@ export default defineConfig({
   // staff's (tagged @staff) at 1280 px; one that drives both widths itself (@both-widths) once.
   webServer: [
     {
-      command: 'node scripts/backend.mjs --fresh',
+      command: 'node scripts/backend/backend.mjs --fresh',
       env: {
         PB_PORT: String(REAL.pb),
         PB_DATA_DIR: '.pocketbase-e2e',

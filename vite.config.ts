@@ -3,7 +3,7 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, loadEnv } from 'vite';
-import { kitModule } from './scripts/kit-module.ts';
+import { kitModule } from './scripts/build/kit-module.ts';
 import { launchCheck } from './src/lib/env.ts';
 
 /**
@@ -48,7 +48,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
       target: 'es2022',
       sourcemap: false,
       // The client build has a second entry: the public wait page's own small script (issue #28), which the
-      // prerender adds to that page only, found through the manifest (scripts/prerender.mjs, which removes it).
+      // prerender adds to that page only, found through the manifest (scripts/build/prerender.mjs, which removes it).
       ...(command === 'build' && !isSsrBuild
         ? {
             manifest: true,

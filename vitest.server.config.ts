@@ -3,7 +3,7 @@
 // SMTP capture, started once by tests/server/global-setup.ts. Files run one after another on one server.
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vite';
-import { kitModule } from './scripts/kit-module.ts';
+import { kitModule } from './scripts/build/kit-module.ts';
 
 export default defineConfig({
   define: { __DEMO__: 'true' },

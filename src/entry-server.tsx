@@ -20,7 +20,7 @@ function routePaths(tree: RouteObject[], parent = ''): string[] {
 }
 
 /**
- * A regular expression (source) for the paths the app routes itself: the boot script (scripts/boot-script.mjs)
+ * A regular expression (source) for the paths the app routes itself: the boot script (scripts/build/boot-script.mjs)
  * starts the app at once on one of them, and shows the prerendered 404 page on any other.
  */
 export function appPathPattern(): string {
@@ -34,7 +34,7 @@ export function appPathPattern(): string {
 export const pages = () => pageHeads([termsOfService, privacyPolicy]);
 
 /**
- * Renders a public page to HTML at build time (scripts/prerender.mjs); the browser hydrates it. The legal
+ * Renders a public page to HTML at build time (scripts/build/prerender.mjs); the browser hydrates it. The legal
  * pages' code loads on demand; it is loaded first here (as the browser does before hydrating them), so
  * they render in place as plain HTML.
  */

@@ -24,7 +24,7 @@ if (container && envError) {
   } else {
     setBackendReady();
   }
-  // Prerendered HTML (scripts/prerender.mjs) is hydrated only on the page it was made for; a static host's
+  // Prerendered HTML (scripts/build/prerender.mjs) is hydrated only on the page it was made for; a static host's
   // fallback serves the home page's HTML for other paths, which are rendered afresh.
   const path = window.location.pathname.replace(/(.)\/+$/, '$1');
   if (container.dataset.prerendered === path) {

@@ -15,7 +15,7 @@ import { ModalHost } from './modal-host';
 
 // Toasts only come from screens that load later (lib/toast-host.ts): the container loads with the first of them.
 // The unstyled build with the library's CSS as a file: the styled one injects a <style> element, which the
-// site's Content-Security-Policy (style-src 'self', scripts/csp.mjs) refuses.
+// site's Content-Security-Policy (style-src 'self', scripts/build/csp.mjs) refuses.
 const ToastContainer = lazy(() =>
   Promise.all([import('react-toastify/unstyled'), import('react-toastify/ReactToastify.css')]).then(
     ([m]) => ({

@@ -1,7 +1,7 @@
 /**
  * A protected PDF shown inline: fetched with its file token, handed to the browser's viewer as a blob: URL
  * (PocketBase serves its files with a sandboxing CSP, which keeps Chromium from rendering them in a frame),
- * revoked when the frame goes. The app's CSP allows exactly that (`frame-src blob:`, scripts/csp.mjs).
+ * revoked when the frame goes. The app's CSP allows exactly that (`frame-src blob:`, scripts/build/csp.mjs).
  * Only from the `md` breakpoint up: phones' browsers do not render a PDF in a frame, so there the file's
  * 'Abrir PDF' link (next to this preview) is the way, and nothing is fetched.
  */

@@ -1,6 +1,6 @@
 /**
  * Prerendered pages are live before their script has hydrated them. The inline boot script
- * (scripts/boot-script.mjs) records clicks on buttons in that window, and in the production build a press is
+ * (scripts/build/boot-script.mjs) records clicks on buttons in that window, and in the production build a press is
  * what loads the app; once React has hydrated, they are played again, so a 'Login' or 'Contratar' pressed
  * before is not lost. Links and <details> work without any script.
  */

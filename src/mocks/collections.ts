@@ -1,7 +1,7 @@
 /**
  * The fields PocketBase returns for each collection the demo serves, taken from pocketbase/schema.json (the
  * schema the migrations make: `npm run schema`). The demo's handlers accept these in filters and sorts;
- * scripts/seed.mjs writes these columns when it seeds a real server.
+ * scripts/backend/seed.mjs writes these columns when it seeds a real server.
  */
 import schema from '../../pocketbase/schema.json';
 

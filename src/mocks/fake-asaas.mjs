@@ -1,7 +1,7 @@
 /* global structuredClone -- in browsers and in Node alike: the demo and the stand-in both run this module */
 // Asaas API v3 as its documentation describes it, as plain state and transitions with no I/O: what a call
 // answers, what it changes, and which webhook events Asaas sends for it. The HTTP stand-in
-// (scripts/asaas-stand-in.mjs) serves it on loopback and delivers the events; the demo double can use the same
+// (scripts/backend/asaas-stand-in.mjs) serves it on loopback and delivers the events; the demo double can use the same
 // module in the browser.
 //
 //   const asaas = createFakeAsaas();

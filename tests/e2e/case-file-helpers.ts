@@ -2,7 +2,7 @@
 // applicant's data typed as a person would, and files chosen for a checklist item.
 import { randomBytes } from 'node:crypto';
 import type { Locator } from '@playwright/test';
-import { encodePng } from '../../scripts/png.mjs';
+import { encodePng } from '../../scripts/fixtures/png.mjs';
 import { expect } from './fixtures';
 
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');

@@ -1,7 +1,7 @@
 // What the real-backend browser tests share: customers made through the API, requests from an address of their
 // own, the superuser's token.
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
-import { DEFAULT_SUPERUSER } from '../../scripts/pocketbase-server.mjs';
+import { DEFAULT_SUPERUSER } from '../../scripts/backend/pocketbase-server.mjs';
 import { expect, REAL_BACKEND } from './fixtures';
 import { newCustomer } from './helpers';
 

@@ -10,7 +10,7 @@ import type { BookingRecord } from '@/lib/types';
 import { caseSummary } from '@/mocks/case-summary';
 import { getDb } from '@/mocks/db';
 import { DEMO_AGENDADO_BOOKING } from '@/mocks/seed';
-import { DADOS_CURITIBA } from '../../scripts/processo-fixture.mjs';
+import { DADOS_CURITIBA } from '../../scripts/fixtures/processo-fixture.mjs';
 import { renderApp } from '../helpers/render';
 import { recordRequests } from '../helpers/requests';
 import { server } from '../helpers/server';

@@ -1,15 +1,15 @@
-// Packages dist/ (or PROD_DIST, the copy scripts/test-all.mjs made) with `npm run release`'s code, installs the archive with deploy/install.sh into a temporary root
+// Packages dist/ (or PROD_DIST, the copy scripts/test/test-all.mjs made) with `npm run release`'s code, installs the archive with deploy/install.sh into a temporary root
 // (no systemd, no TLS) and starts the installed service, wired to an SMTP capture and the Asaas stand-in, whose
 // webhook carries the token install.sh generated. The smoke test then talks to it like the real tier's helpers.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startAsaasStandIn } from '../../scripts/asaas-stand-in.mjs';
-import { startMailCapture } from '../../scripts/mail-capture.mjs';
-import { freePort } from '../../scripts/pocketbase-server.mjs';
-import { TEST_ASAAS_KEY } from '../../scripts/real-backend.mjs';
-import { release } from '../../scripts/release.mjs';
+import { startAsaasStandIn } from '../../scripts/backend/asaas-stand-in.mjs';
+import { startMailCapture } from '../../scripts/backend/mail-capture.mjs';
+import { freePort } from '../../scripts/backend/pocketbase-server.mjs';
+import { TEST_ASAAS_KEY } from '../../scripts/backend/real-backend.mjs';
+import { release } from '../../scripts/build/release.mjs';
 import { extract, install, installation, installedEnv, stopInstalled } from './install';
 
 // pbUrl, mailUrl, asaasUrl and superuser as tests/server/global-setup.ts declares them, for its helpers.

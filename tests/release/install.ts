@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pocketbaseBinary } from '../../scripts/pocketbase-server.mjs';
+import { pocketbaseBinary } from '../../scripts/backend/pocketbase-server.mjs';
 
 /** The pinned PocketBase's path (install.sh copies it). */
 export function pocketbasePath(): string {

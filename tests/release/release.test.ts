@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { freePort } from '../../scripts/pocketbase-server.mjs';
+import { freePort } from '../../scripts/backend/pocketbase-server.mjs';
 import {
   asaasCustomer,
   asaasEvent,

@@ -1,8 +1,8 @@
-// The opening-minute bench's arithmetic and verdict (scripts/bench-relay-stats.mjs), without a server.
+// The opening-minute bench's arithmetic and verdict (scripts/bench/bench-relay-stats.mjs), without a server.
 //   node --test tests/scripts/
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { byStatusText, quantile, summarize, verdict } from '../../scripts/bench-relay-stats.mjs';
+import { byStatusText, quantile, summarize, verdict } from '../../scripts/bench/bench-relay-stats.mjs';
 
 test('quantiles take the nearest rank; none gives NaN', () => {
   const hundred = Array.from({ length: 100 }, (_, i) => i + 1);

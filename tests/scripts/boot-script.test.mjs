@@ -1,4 +1,4 @@
-// The prerendered pages' boot script (scripts/boot-script.mjs) in Chromium, on a tiny site served as a host
+// The prerendered pages' boot script (scripts/build/boot-script.mjs) in Chromium, on a tiny site served as a host
 // serves it: a first visit loads no JavaScript until a press on a button, which is kept for the app; a session,
 // an app query or an app path load the app at once; a path the app does not have gets the prerendered 404.
 //   node --test tests/scripts/
@@ -8,9 +8,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { bootScript } from '../../scripts/boot-script.mjs';
-import { chromePath, chromiumArgs } from '../../scripts/chromium.mjs';
-import { serve } from '../../scripts/serve.mjs';
+import { bootScript } from '../../scripts/build/boot-script.mjs';
+import { chromePath, chromiumArgs } from '../../scripts/test/chromium.mjs';
+import { serve } from '../../scripts/backend/serve.mjs';
 
 const page = (route, body, lazy) =>
   `<!doctype html><html lang="pt-BR"><head><title>${route}</title></head><body>` +

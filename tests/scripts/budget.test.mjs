@@ -1,4 +1,4 @@
-// The budget script itself (scripts/budget.mjs), on a tiny built site: it counts what Chromium really fetches,
+// The budget script itself (scripts/bench/budget.mjs), on a tiny built site: it counts what Chromium really fetches,
 // including a chunk imported on idle after the page has loaded, which the static import graph cannot see.
 //   node --test tests/scripts/
 import assert from 'node:assert/strict';
@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { measure, measurePages, publicPages } from '../../scripts/budget.mjs';
+import { measure, measurePages, publicPages } from '../../scripts/bench/budget.mjs';
 
 const BUDGET_KB = 10;
 const page = (route, entry) =>

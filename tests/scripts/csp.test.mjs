@@ -1,14 +1,21 @@
-// The Content-Security-Policy files the build writes (scripts/csp.mjs), the static server applying them
-// (scripts/serve.mjs) and the check of a built site in Chromium (scripts/csp-check.mjs, `npm run test:csp`),
+// The Content-Security-Policy files the build writes (scripts/build/csp.mjs), the static server applying them
+// (scripts/backend/serve.mjs) and the check of a built site in Chromium (scripts/test/csp-check.mjs, `npm run test:csp`),
 // shown passing a tiny site with the build's policy and failing it without the header or with a loose one.
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
-import { auditPolicy, checkCsp } from '../../scripts/csp-check.mjs';
-import { hashSource, headersFor, inlineScripts, parseHeaders, policy, writeCsp } from '../../scripts/csp.mjs';
-import { serve } from '../../scripts/serve.mjs';
+import { auditPolicy, checkCsp } from '../../scripts/test/csp-check.mjs';
+import {
+  hashSource,
+  headersFor,
+  inlineScripts,
+  parseHeaders,
+  policy,
+  writeCsp,
+} from '../../scripts/build/csp.mjs';
+import { serve } from '../../scripts/backend/serve.mjs';
 
 const BOOT =
   "(function(d){var s=d.createElement('script');s.src='/assets/app.js';d.head.appendChild(s)})(document)";

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { createFakeAsaas, todaySaoPaulo } from '../../src/mocks/fake-asaas.mjs';
-import { startAsaasStandIn } from '../../scripts/asaas-stand-in.mjs';
+import { startAsaasStandIn } from '../../scripts/backend/asaas-stand-in.mjs';
 
 const none = new URLSearchParams();
 const holder = {

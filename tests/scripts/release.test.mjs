@@ -1,4 +1,4 @@
-// `npm run release`'s packaging (scripts/release.mjs): only a build for the release's layout (the API on the site's
+// `npm run release`'s packaging (scripts/build/release.mjs): only a build for the release's layout (the API on the site's
 // own origin) is packaged, and the archive holds what deploy/install.sh needs.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -6,9 +6,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
-import { writeCsp } from '../../scripts/csp.mjs';
-import { POCKETBASE_VERSION } from '../../scripts/pocketbase-server.mjs';
-import { release } from '../../scripts/release.mjs';
+import { writeCsp } from '../../scripts/build/csp.mjs';
+import { POCKETBASE_VERSION } from '../../scripts/backend/pocketbase-server.mjs';
+import { release } from '../../scripts/build/release.mjs';
 
 const dirs = [];
 after(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));

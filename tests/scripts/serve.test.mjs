@@ -1,12 +1,12 @@
-// The static server the budget and the bench measure through (scripts/serve.mjs): the README's host rules,
-// gzip, and the bench's page without scripts (scripts/vitals.mjs).
+// The static server the budget and the bench measure through (scripts/backend/serve.mjs): the README's host rules,
+// gzip, and the bench's page without scripts (scripts/bench/vitals.mjs).
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { serve } from '../../scripts/serve.mjs';
-import { NO_SCRIPTS, rewriteForVitals, withoutScripts } from '../../scripts/vitals.mjs';
+import { serve } from '../../scripts/backend/serve.mjs';
+import { NO_SCRIPTS, rewriteForVitals, withoutScripts } from '../../scripts/bench/vitals.mjs';
 
 const PAGE =
   '<!doctype html><html><head><link rel="modulepreload" href="/assets/a.js">' +

@@ -3,7 +3,7 @@
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { REFUSING_DOMAIN } from '../../scripts/mail-capture.mjs';
+import { REFUSING_DOMAIN } from '../../scripts/backend/mail-capture.mjs';
 import { filterParam } from '@/features/bookings/list-params';
 import { searchKey } from '@/lib/search-key';
 import { statusMail } from '@/lib/status-mail';

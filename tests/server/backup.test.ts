@@ -6,7 +6,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, KIT, startPocketBase } from '../../scripts/pocketbase-server.mjs';
+import { freePort, KIT, startPocketBase } from '../../scripts/backend/pocketbase-server.mjs';
 import { registration } from './helpers';
 
 const work = mkdtempSync(path.join(tmpdir(), 'restore-drill-'));

@@ -4,7 +4,7 @@
 import { getResponse } from 'msw';
 import { inject } from 'vitest';
 import PocketBase, { ClientResponseError } from 'pocketbase';
-import { TEST_WEBHOOK_TOKEN } from '../../scripts/real-backend.mjs';
+import { TEST_WEBHOOK_TOKEN } from '../../scripts/backend/real-backend.mjs';
 import { getDb } from '@/mocks/db';
 import { handlers } from '@/mocks/handlers';
 import type { FakeAsaasSettings } from '../../src/mocks/fake-asaas.mjs';

@@ -9,7 +9,7 @@ import { resetDb } from '@/mocks/db';
 import { DIA_SEED } from '@/mocks/processo-seed';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/mocks/seed';
 import { answer, BACKENDS, type Backend } from './contract-backends';
-import { DADOS_CURITIBA, PDF_BYTES } from '../../scripts/processo-fixture.mjs';
+import { DADOS_CURITIBA, PDF_BYTES } from '../../scripts/fixtures/processo-fixture.mjs';
 import { CARDS, nextCpf } from './helpers';
 
 const POLL = { timeout: 20_000, interval: 100 };

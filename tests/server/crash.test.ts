@@ -6,8 +6,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import PocketBase from 'pocketbase';
 import { afterEach, expect, it } from 'vitest';
-import { startAsaasStandIn, type AsaasStandIn } from '../../scripts/asaas-stand-in.mjs';
-import { freePort, startPocketBase, type RunningPocketBase } from '../../scripts/pocketbase-server.mjs';
+import { startAsaasStandIn, type AsaasStandIn } from '../../scripts/backend/asaas-stand-in.mjs';
+import {
+  freePort,
+  startPocketBase,
+  type RunningPocketBase,
+} from '../../scripts/backend/pocketbase-server.mjs';
 import { CARDS, registration } from './helpers';
 
 const cleanup: Array<() => Promise<void> | void> = [];

@@ -18,8 +18,8 @@ import {
   superuser,
   type Customer,
 } from './helpers';
-import { DADOS_CURITIBA, PDF_BYTES } from '../../scripts/processo-fixture.mjs';
-import { subscribeRealtime } from '../../scripts/realtime-client.mjs';
+import { DADOS_CURITIBA, PDF_BYTES } from '../../scripts/fixtures/processo-fixture.mjs';
+import { subscribeRealtime } from '../../scripts/backend/realtime-client.mjs';
 
 const DATA_DIR = inject('dataDir');
 

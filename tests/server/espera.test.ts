@@ -10,9 +10,9 @@ import PocketBase, { ClientResponseError } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registration } from './helpers';
 import type { EsperaConsulado as Figures } from '../../pocketbase/pb_hooks/lib/espera.js';
-import { startRealBackend } from '../../scripts/real-backend.mjs';
-import { freePort } from '../../scripts/pocketbase-server.mjs';
-import { insertRows } from '../../scripts/seed.mjs';
+import { startRealBackend } from '../../scripts/backend/real-backend.mjs';
+import { freePort } from '../../scripts/backend/pocketbase-server.mjs';
+import { insertRows } from '../../scripts/backend/seed.mjs';
 
 const DAY = 86_400_000;
 const now = Date.now();

@@ -4,8 +4,8 @@
 // customer owed a correction, a document or the code; and, on a server of its own with it off, never.
 import PocketBase from 'pocketbase';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DADOS_CURITIBA, PDF_BYTES } from '../../scripts/processo-fixture.mjs';
-import { TEST_GARANTIA } from '../../scripts/real-backend.mjs';
+import { DADOS_CURITIBA, PDF_BYTES } from '../../scripts/fixtures/processo-fixture.mjs';
+import { TEST_GARANTIA } from '../../scripts/backend/real-backend.mjs';
 import janelas from '../../pocketbase/pb_hooks/lib/janelas.js';
 import consulados from '../../pocketbase/pb_hooks/lib/consulados.json';
 import {

@@ -1,8 +1,8 @@
 // Starts the real backend once for the real-server tier and hands its addresses to the tests.
 import type { TestProject } from 'vitest/node';
-import { freePort } from '../../scripts/pocketbase-server.mjs';
-import { startRealBackend } from '../../scripts/real-backend.mjs';
-import { seedDemo } from '../../scripts/seed.mjs';
+import { freePort } from '../../scripts/backend/pocketbase-server.mjs';
+import { startRealBackend } from '../../scripts/backend/real-backend.mjs';
+import { seedDemo } from '../../scripts/backend/seed.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {

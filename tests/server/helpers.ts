@@ -2,13 +2,13 @@
 // link from the captured e-mail, log in), the captured mails and what the Asaas stand-in received.
 import PocketBase, { ClientResponseError } from 'pocketbase';
 import { expect, inject } from 'vitest';
-import type { CapturedMail } from '../../scripts/mail-capture.mjs';
-import type { AsaasRequest } from '../../scripts/asaas-stand-in.mjs';
+import type { CapturedMail } from '../../scripts/backend/mail-capture.mjs';
+import type { AsaasRequest } from '../../scripts/backend/asaas-stand-in.mjs';
 import type { FakeAsaasSettings } from '../../src/mocks/fake-asaas.mjs';
-import { freePort, startPocketBase } from '../../scripts/pocketbase-server.mjs';
-import { TEST_ASAAS_KEY, TEST_WEBHOOK_TOKEN } from '../../scripts/real-backend.mjs';
-import { scaleRows } from '../../scripts/bench-server.mjs';
-import { applyStaffRule, insertRows, passwordHash } from '../../scripts/seed.mjs';
+import { freePort, startPocketBase } from '../../scripts/backend/pocketbase-server.mjs';
+import { TEST_ASAAS_KEY, TEST_WEBHOOK_TOKEN } from '../../scripts/backend/real-backend.mjs';
+import { scaleRows } from '../../scripts/bench/bench-server.mjs';
+import { applyStaffRule, insertRows, passwordHash } from '../../scripts/backend/seed.mjs';
 import type { RegisterInput } from '@/features/auth/api/auth';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
@@ -356,7 +356,7 @@ export async function ownServer(env: Record<string, string>) {
 }
 
 /**
- * A PocketBase of the test's own seeded as the bench seeds it (scripts/bench-server.mjs scaleRows), straight into
+ * A PocketBase of the test's own seeded as the bench seeds it (scripts/bench/bench-server.mjs scaleRows), straight into
  * its database past the API: 12 customers, the first of them staff, the third hiding its e-mail; clients signed in
  * as the staff member and the second customer, a visitor's and the superuser's.
  */

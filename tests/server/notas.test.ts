@@ -3,7 +3,7 @@
 // Asaas's INVOICE_* webhooks, cancelled on a full refund or a withdrawal, flagged on a partial one, an error shown
 // to staff and sent again; and, on a server of its own with them off, nothing asked of Asaas.
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { TEST_NFSE } from '../../scripts/real-backend.mjs';
+import { TEST_NFSE } from '../../scripts/backend/real-backend.mjs';
 import {
   asaasConfig,
   asaasCustomer,

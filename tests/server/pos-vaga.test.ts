@@ -18,9 +18,9 @@ import {
   superuser,
   type Customer,
 } from './helpers';
-import { DADOS_CURITIBA } from '../../scripts/processo-fixture.mjs';
-import { startRealBackend } from '../../scripts/real-backend.mjs';
-import { freePort } from '../../scripts/pocketbase-server.mjs';
+import { DADOS_CURITIBA } from '../../scripts/fixtures/processo-fixture.mjs';
+import { startRealBackend } from '../../scripts/backend/real-backend.mjs';
+import { freePort } from '../../scripts/backend/pocketbase-server.mjs';
 
 const SP = { ...DADOS_CURITIBA, uf: 'SP', cidade: 'São Paulo', cep: '01310-100' };
 // Far from the real date, so the hourly job of the shared test server never acts on them.

@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import PocketBase, { type RecordModel } from 'pocketbase';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { freePort, KIT, startPocketBase } from '../../scripts/pocketbase-server.mjs';
-import { DADOS_CURITIBA } from '../../scripts/processo-fixture.mjs';
-import { insertRows } from '../../scripts/seed.mjs';
+import { freePort, KIT, startPocketBase } from '../../scripts/backend/pocketbase-server.mjs';
+import { DADOS_CURITIBA } from '../../scripts/fixtures/processo-fixture.mjs';
+import { insertRows } from '../../scripts/backend/seed.mjs';
 import { cpf, failure, newCustomer, paidCustomer, superuser, type Customer } from './helpers';
 
 const pdf = (name = 'doc.pdf') =>

@@ -15,7 +15,7 @@ import {
   superuser,
   type Customer,
 } from './helpers';
-import { DADOS_CURITIBA, PDF_BYTES } from '../../scripts/processo-fixture.mjs';
+import { DADOS_CURITIBA, PDF_BYTES } from '../../scripts/fixtures/processo-fixture.mjs';
 import REGRAS from '../../pocketbase/pb_hooks/lib/processo_regras.json';
 import LIMITES from '../../pocketbase/pb_hooks/lib/limites.json';
 

@@ -14,7 +14,7 @@ import {
   superuser,
   type Customer,
 } from './helpers';
-import { DADOS_CURITIBA, PDF_BYTES as PDF } from '../../scripts/processo-fixture.mjs';
+import { DADOS_CURITIBA, PDF_BYTES as PDF } from '../../scripts/fixtures/processo-fixture.mjs';
 
 const PNG = Uint8Array.from([
   0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52,

@@ -1,6 +1,6 @@
 // The Asaas proxy's guarantees, each tried with the request a malicious or unlucky customer would send.
 import { describe, expect, it } from 'vitest';
-import { todaySaoPaulo } from '../../scripts/asaas-stand-in.mjs';
+import { todaySaoPaulo } from '../../scripts/backend/asaas-stand-in.mjs';
 import {
   asaasCustomer,
   asaasRequests,

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordModel } from 'pocketbase';
 import { mailsTo, newCustomer, paidCustomer, superuser, type Customer } from './helpers';
-import { DADOS_CURITIBA } from '../../scripts/processo-fixture.mjs';
+import { DADOS_CURITIBA } from '../../scripts/fixtures/processo-fixture.mjs';
 import calendario from '../../pocketbase/pb_hooks/lib/calendario.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { caseSummary } from '@/mocks/case-summary';
-import { insertRows, schemaRows } from '../../scripts/seed.mjs';
+import { insertRows, schemaRows } from '../../scripts/backend/seed.mjs';
 import regras from '../../pocketbase/pb_hooks/lib/processo_regras.json';
 import { scaleServer } from './helpers';
 

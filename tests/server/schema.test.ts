@@ -2,7 +2,7 @@
 // say the same. A migration without a regenerated file fails here: run `npm run schema` and commit the file.
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { readSchema, SCHEMA_FILE, schemaText } from '../../scripts/schema.mjs';
+import { readSchema, SCHEMA_FILE, schemaText } from '../../scripts/backend/schema.mjs';
 import { PB_URL, superuser } from './helpers';
 
 it('pocketbase/schema.json is what the migrations make (regenerate it with `npm run schema`)', async () => {

@@ -3,7 +3,7 @@
 // template value, and a proxy's header without TRUSTED_PROXY_HEADER is reported.
 import PocketBase from 'pocketbase';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort, startPocketBase } from '../../scripts/pocketbase-server.mjs';
+import { freePort, startPocketBase } from '../../scripts/backend/pocketbase-server.mjs';
 import { failure, registration } from './helpers';
 
 const INDISPONIVEL =

@@ -1,6 +1,6 @@
 // Asaas's webhook: the token, each event once, orders for confirmed charges the server made, the rest recorded.
 import { describe, expect, it } from 'vitest';
-import { SLOW_DOMAIN } from '../../scripts/mail-capture.mjs';
+import { SLOW_DOMAIN } from '../../scripts/backend/mail-capture.mjs';
 import {
   asaasCustomer,
   asaasEvent,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isExampleValue, launchCheck, parseEnv, PLACEHOLDERS } from '@/lib/env';
-import { prodBuildEnv } from '../../scripts/prod-build-env.mjs';
+import { prodBuildEnv } from '../../scripts/build/prod-build-env.mjs';
 
 const REAL = {
   VITE_API_URL: 'https://api.passaporte-italiano.com.br',
@@ -136,7 +136,7 @@ describe('launch check (production builds)', () => {
     );
   });
 
-  it('the test and bench production builds pass it (scripts/prod-build-env.mjs)', () => {
+  it('the test and bench production builds pass it (scripts/build/prod-build-env.mjs)', () => {
     expect(launchCheck(prodBuildEnv('http://127.0.0.1:8090')).problems).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfigFromFile, type ConfigEnv } from 'vite';
-import { prodBuildEnv } from '../../scripts/prod-build-env.mjs';
+import { prodBuildEnv } from '../../scripts/build/prod-build-env.mjs';
 
 const build: ConfigEnv = { command: 'build', mode: 'production', isSsrBuild: false, isPreview: false };
 const REAL = prodBuildEnv('https://api.passaporte-italiano.com.br');

@@ -1,6 +1,6 @@
 // What staff may write on a booking, decided once: lib/agenda.js reads the request and the record into plain
 // values and asks this module; the demo double (src/mocks/agenda.ts) asks it the same way. CommonJS requiring
-// nothing (scripts/kit-module.ts serves it to the app).
+// nothing (scripts/build/kit-module.ts serves it to the app).
 
 /** Columns the server keeps on each booking (the search copy, the case summary, Flex's use); never from a request. */
 const COLUNAS_DO_SERVIDOR = [

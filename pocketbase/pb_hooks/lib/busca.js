@@ -1,6 +1,6 @@
 // The staff search column `usuarios.busca`: name without accents, e-mail, CPF digits and phone digits in one
 // lower-case text, so one `usuario.busca ~ {:q}` finds a customer by any of them. Plain functions with no
-// PocketBase calls: the seed and the bench (scripts/seed.mjs) fill the column with the same code.
+// PocketBase calls: the seed and the bench (scripts/backend/seed.mjs) fill the column with the same code.
 
 const comum = require(`${__hooks}/lib/comum.js`);
 

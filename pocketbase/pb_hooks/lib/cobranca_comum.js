@@ -1,6 +1,6 @@
 // A charge's state machine, written once for both runtimes like comum.js: PocketBase's JSVM loads this file with
 // require() (CommonJS, requiring nothing: the rules data, regras.json, is passed in as `R`), and the demo backend
-// imports it through scripts/kit-module.ts. It decides; lib/pedidos.js (and the demo double) read and write the
+// imports it through scripts/build/kit-module.ts. It decides; lib/pedidos.js (and the demo double) read and write the
 // records. Plain ES2015, no PocketBase calls. A charge here is a plain object: { status, parcelamento, duplicada }.
 
 /** Money came in, but less than the price: never an order; staff look at it. */

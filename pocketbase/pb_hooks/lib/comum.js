@@ -1,6 +1,6 @@
 // The few rules that are code, not data, written once for both runtimes: PocketBase's JSVM loads this file with
 // require() (it is CommonJS and requires nothing), and the app, the demo backend and the tests import it (Vite
-// wraps it as an ES module: scripts/kit-module.ts). Plain ES2015 with no PocketBase calls.
+// wraps it as an ES module: scripts/build/kit-module.ts). Plain ES2015 with no PocketBase calls.
 
 /**
  * The at sign as the search column and the query hold it: the fullwidth '＠'. PocketBase refuses (403) any

@@ -1,6 +1,6 @@
 // The customer's own data (LGPD), decided once: what the export shows of the case file and of the history, and
 // what a deletion request may send and becomes. lib/conta.js reads the records into plain objects and asks this
-// module; the demo double (src/mocks/conta.ts) asks it too. CommonJS requiring nothing (scripts/kit-module.ts).
+// module; the demo double (src/mocks/conta.ts) asks it too. CommonJS requiring nothing (scripts/build/kit-module.ts).
 
 /** A document as the export lists it: which item, its state and file names; never its contents, nor who reviewed. */
 const CAMPOS_DO_DOCUMENTO = [

@@ -1,6 +1,6 @@
 // The staff list's CSV file, written once for both runtimes (issue 30): the server's streamed export
 // (lib/exportar_csv.js, GET /api/agendamentos/exportar.csv) and the demo double's answer to the same route
-// (src/mocks/exportar.ts) build every line here. CommonJS with no PocketBase calls (scripts/kit-module.ts).
+// (src/mocks/exportar.ts) build every line here. CommonJS with no PocketBase calls (scripts/build/kit-module.ts).
 // UTF-8 with a BOM, ';' between fields (what Excel set to pt-BR expects), every field quoted, CRLF; text a
 // spreadsheet would run as a formula gets a leading apostrophe (decisions.md, 'Exportar CSV').
 

@@ -1,6 +1,6 @@
 // The e-mails' words, written once for both runtimes like comum.js: PocketBase's JSVM loads this file with
 // require() (CommonJS, requiring nothing: the rules data, regras.json, is passed in), and the app imports it
-// through scripts/kit-module.ts, so the booking editor's preview of the status e-mail is the text the server
+// through scripts/build/kit-module.ts, so the booking editor's preview of the status e-mail is the text the server
 // sends. Plain ES2015, no PocketBase calls.
 
 /** Every e-mail's last line. */

@@ -1,7 +1,7 @@
 // Money given back, decided once: what remains of an order, what a staff refund may ask, what Asaas is asked,
 // what the history says, and what a refund does to the order's service invoice. lib/estornos.js and lib/notas.js
 // read the records into plain values and ask this module; the demo double (src/mocks/estornos.ts) asks it too.
-// CommonJS requiring nothing (scripts/kit-module.ts serves it to the app).
+// CommonJS requiring nothing (scripts/build/kit-module.ts serves it to the app).
 
 const centavos = (reais) => Math.round(Number(reais) * 100);
 

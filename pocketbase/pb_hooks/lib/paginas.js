@@ -1,6 +1,6 @@
 // Reading a sorted list page by page without making the database walk every row before the page (issue 30),
 // written once for the three that read the staff list: the browser's list (src/features/bookings/api/bookings.ts),
-// the kit's CSV export (lib/exportar_csv.js) and the bench (scripts/bench-server.mjs). CommonJS, requires nothing.
+// the kit's CSV export (lib/exportar_csv.js) and the bench (scripts/bench/bench-server.mjs). CommonJS, requires nothing.
 //
 // An offset makes SQLite walk the sort's index from its start: page 10,000 of a million bookings reads 500,000
 // index entries before its 50 rows. Two readings avoid it:

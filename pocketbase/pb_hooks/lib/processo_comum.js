@@ -1,6 +1,6 @@
 // The case file's rules that are code, written once for both runtimes like comum.js: PocketBase's JSVM loads
 // this file with require() (CommonJS, requiring nothing: the rules data, processo_regras.json, is passed in),
-// and the app and the demo backend import it through scripts/kit-module.ts. Plain ES2015, no PocketBase calls.
+// and the app and the demo backend import it through scripts/build/kit-module.ts. Plain ES2015, no PocketBase calls.
 
 const DATA = /^(\d{4})-(\d{2})-(\d{2})$/;
 

@@ -1,9 +1,9 @@
 // Serving the built site (dist/ of `npm run build`, installed as pb_public/) the way the README asks a static host
 // to: `path` -> `path.html` (the prerendered pages), any other path without an extension -> index.html (the app
-// renders it), the build's Content-Security-Policy (headers.json, scripts/csp.mjs) on every HTML answer, hashed
+// renders it), the build's Content-Security-Policy (headers.json, scripts/build/csp.mjs) on every HTML answer, hashed
 // /assets/ cacheable for a year and HTML not cached. The API's own prefixes are never the site's.
 
-/** Files the build writes for hosts, not for visitors (scripts/csp.mjs HOST_FILES). */
+/** Files the build writes for hosts, not for visitors (scripts/build/csp.mjs HOST_FILES). */
 const NAO_PUBLICADOS = ['_headers', 'nginx-csp.conf', 'headers.json'];
 /** Paths that belong to PocketBase and the kit: an unknown one is a 404, not the app. */
 const DA_API = /^(?:api|payments|_)(?:\/|$)/;

@@ -1,6 +1,6 @@
 /**
  * The public wait page's own script (a separate entry of the build, vite.config.ts; the prerender adds it to
- * dist/espera.html only): on a first visit the page stays HTML without the app (scripts/boot-script.mjs), so this
+ * dist/espera.html only): on a first visit the page stays HTML without the app (scripts/build/boot-script.mjs), so this
  * draws the published figures into the page's box. A few KB: it imports neither React nor the SDK. In the demo
  * build (no VITE_API_URL) the app starts at once and draws them itself (wait-page.tsx).
  */

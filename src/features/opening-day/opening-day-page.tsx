@@ -60,7 +60,7 @@ export function OpeningDayPage() {
     return () => window.clearInterval(timer);
   }, []);
   // Each change patches its case from the event (1,000 cases × 10 staff refetching the list on every change
-  // was the opening minute's bottleneck: scripts/bench-relay.mjs); the list itself is read again every 15 s.
+  // was the opening minute's bottleneck: scripts/bench/bench-relay.mjs); the list itself is read again every 15 s.
   useLive<AtendimentoRecord>('atendimentos', '*', (event) => {
     const queryKey = bookingDayQueries.ready(codigo).queryKey;
     if (event && event.action !== 'delete')

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, REAL_BACKEND, test } from '../fixtures';
 import { loginAs, login, mailsTo } from '../helpers';
-import { DADOS_CURITIBA } from '../../../scripts/processo-fixture.mjs';
+import { DADOS_CURITIBA } from '../../../scripts/fixtures/processo-fixture.mjs';
 import calendario from '../../../pocketbase/pb_hooks/lib/calendario.js';
 import { customerWithOrder, ownAddress, superuserToken } from '../real-helpers';
 

@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, expectNoAxeViolations, REAL_BACKEND, test } from '../fixtures';
 import { ACCOUNTS, login } from '../helpers';
-import { DADOS_CURITIBA, pdfPage } from '../../../scripts/processo-fixture.mjs';
+import { DADOS_CURITIBA, pdfPage } from '../../../scripts/fixtures/processo-fixture.mjs';
 import { customerWithOrder, ownAddress, superuserToken } from '../real-helpers';
 
 const SP = {

@@ -3,7 +3,7 @@
 // control endpoints). Each test makes its own customer, who comes from an address of their own (the
 // server trusts X-Forwarded-For here), so the per-IP card limit never mixes tests.
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { TEST_CARDS } from '../../../scripts/asaas-stand-in.mjs';
+import { TEST_CARDS } from '../../../scripts/backend/asaas-stand-in.mjs';
 import { expect, expectNoAxeViolations, REAL_BACKEND, shot, test } from '../fixtures';
 import { fillCardForm, login } from '../helpers';
 import { type Customer, ownAddress, superuserToken, verifiedCustomer } from '../real-helpers';

@@ -5,8 +5,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, REAL_BACKEND, test } from '../fixtures';
 import { ACCOUNTS, login } from '../helpers';
-import { encodePng } from '../../../scripts/png.mjs';
-import { DADOS_CURITIBA, pdfPage } from '../../../scripts/processo-fixture.mjs';
+import { encodePng } from '../../../scripts/fixtures/png.mjs';
+import { DADOS_CURITIBA, pdfPage } from '../../../scripts/fixtures/processo-fixture.mjs';
 import { customerWithOrder, ownAddress, superuserToken } from '../real-helpers';
 
 /** A w×h PNG with a frame and a band of colour, so a preview is visibly a picture. */

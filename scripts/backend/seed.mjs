@@ -1,0 +1,302 @@
+// @ts-check
+// Seeds a running PocketBase (this project's kit) with the demo's data, or with the bench's scale data.
+// Rows go straight into data.db (scripts/backend/sqlite-insert.py): the REST API would hash each password (too slow
+// for 50,000 customers) and cannot set `created`. The demo data is the demo mode's own seed
+// (src/mocks/seed.ts, loaded through Vite), so the real server and the demo answer with the same records.
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { pdfPage } from '../fixtures/processo-fixture.mjs';
+
+/** @import { RunningPocketBase } from './pocketbase-server.mjs' */
+/** @import { SchemaCollection } from './schema.mjs' */
+
+/**
+ * An account as the seed writes it: the demo's (src/mocks/seed.ts) or a bench's.
+ * @typedef {object} SeedUser
+ * @property {string} id
+ * @property {string} email
+ * @property {boolean} verified
+ * @property {boolean} admin
+ * @property {string} nome_completo
+ * @property {string} cpf
+ * @property {string} celular
+ * @property {boolean} [emailVisibility] true when left out
+ * @property {string} created
+ * @property {string} updated
+ */
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+// The server's own search-column code (pocketbase/pb_hooks/lib/comum.js): rows inserted here skip the hooks.
+/** @type {typeof import('../../pocketbase/pb_hooks/lib/comum.js').default} */
+const { textoBusca, chavesBusca } = createRequire(import.meta.url)('../../pocketbase/pb_hooks/lib/comum.js');
+
+/**
+ * A booking's copies of its customer's indexed search keys (busca_cpf, busca_email, busca_celular).
+ * @param {{ email: string, cpf: string, celular: string } | undefined} user
+ */
+export function bookingKeys(user) {
+  return user ? chavesBusca(user.email, user.cpf, user.celular) : chavesBusca('', '', '');
+}
+
+/**
+ * Runs the inserter; `rows` is {table: [row, ...]}.
+ * @param {string} dataDir
+ * @param {Record<string, Record<string, unknown>[]>} rows
+ */
+export function insertRows(dataDir, rows) {
+  const python = process.env.PYTHON || 'python3';
+  const result = spawnSync(
+    python,
+    [path.join(root, 'scripts', 'backend', 'sqlite-insert.py'), path.join(dataDir, 'data.db')],
+    {
+      input: JSON.stringify(rows),
+      encoding: 'utf8',
+      maxBuffer: 1024 * 1024 * 1024,
+    },
+  );
+  if (result.status !== 0) throw new Error(`seeding failed: ${result.stderr || result.error}`);
+}
+
+/**
+ * `fetch`, sent once more when the connection it reused had been closed by the server: a long insert blocks this
+ * process (spawnSync), so a keep-alive connection the server closed meanwhile is only noticed when reused
+ * ('other side closed'). For idempotent calls only.
+ * @param {string} url
+ * @param {RequestInit} [init]
+ * @returns {Promise<Response>}
+ */
+export async function fetchAfterInsert(url, init) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, init);
+    } catch (error) {
+      // A network failure (no HTTP answer at all): the socket closed under the call, or reset.
+      const cause =
+        error instanceof Error ? /** @type {{ code?: unknown } | undefined} */ (error.cause) : undefined;
+      const code = String(cause?.code ?? '');
+      if (attempt >= 3 || !['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE', 'UND_ERR_CLOSED'].includes(code)) {
+        throw new Error(
+          `${url}: ${error instanceof Error ? error.message : error} (${code || String(cause ?? '')})`,
+          {
+            cause: error,
+          },
+        );
+      }
+    }
+  }
+}
+
+/**
+ * After accounts were inserted around the API: one staff account's flag is saved again through the API, so the
+ * server writes the bookings' list rule from every account's flag at once (pb_hooks/lib/lista_equipe.js; its
+ * minute cron would do it too, a minute later).
+ * @param {RunningPocketBase} pb
+ * @param {{ id: string, admin?: unknown }[]} usuarios
+ */
+export async function applyStaffRule(pb, usuarios) {
+  const staff = usuarios.find((u) => u.admin === true || u.admin === 1);
+  if (!staff) return;
+  const response = await fetchAfterInsert(`${pb.url}/api/collections/usuarios/records/${staff.id}`, {
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json', Authorization: pb.superuser.token },
+    body: JSON.stringify({ admin: true }),
+  });
+  if (!response.ok) throw new Error(`could not save the staff flag: ${await response.text()}`);
+}
+
+const tokenKey = () => randomBytes(36).toString('base64url').slice(0, 50);
+
+/**
+ * The bcrypt hash PocketBase makes for `password`: one account is made through the API and its hash
+ * read back, so that every seeded account logs in with the same password.
+ * @param {RunningPocketBase} pb
+ * @param {string} password
+ * @returns {Promise<string>}
+ */
+export async function passwordHash(pb, password) {
+  const email = `hash-${Date.now()}@seed.invalid`;
+  const headers = { 'Content-Type': 'application/json', Authorization: pb.superuser.token };
+  const response = await fetch(`${pb.url}/api/collections/usuarios/records`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      email,
+      password,
+      passwordConfirm: password,
+      nome_completo: 'Conta Temporaria de Seed',
+      cpf: '52998224725',
+      celular: '11987654321',
+    }),
+  });
+  if (!response.ok) throw new Error(`could not make the hash account: ${await response.text()}`);
+  const { id } = await response.json();
+  const read = spawnSync(
+    process.env.PYTHON || 'python3',
+    [
+      '-c',
+      'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); print(c.execute("select password from usuarios where id=?", (sys.argv[2],)).fetchone()[0])',
+      path.join(pb.dataDir, 'data.db'),
+      id,
+    ],
+    { encoding: 'utf8' },
+  );
+  await fetch(`${pb.url}/api/collections/usuarios/records/${id}`, { method: 'DELETE', headers });
+  const hash = read.stdout.trim();
+  if (!hash.startsWith('$2')) throw new Error(`no bcrypt hash read back: ${read.stderr}`);
+  return hash;
+}
+
+/**
+ * An account's row in data.db, with its search column and `hash` for its password.
+ * @param {SeedUser} user
+ * @param {string} hash
+ */
+export function userRow(user, hash) {
+  return {
+    id: user.id,
+    email: user.email,
+    emailVisibility: user.emailVisibility ?? true,
+    verified: user.verified,
+    admin: user.admin,
+    nome_completo: user.nome_completo,
+    cpf: user.cpf,
+    celular: user.celular,
+    busca: textoBusca(user.nome_completo, user.email, user.cpf, user.celular),
+    password: hash,
+    tokenKey: tokenKey(),
+    created: user.created,
+    updated: user.updated,
+  };
+}
+
+/** The demo seed (src/mocks/seed.ts), loaded with Vite's module runner. */
+export async function demoSeed() {
+  const { createServer } = await import('vite');
+  const vite = await createServer({
+    root,
+    configFile: path.join(root, 'vite.config.ts'),
+    server: { middlewareMode: true, hmr: false, ws: false },
+    appType: 'custom',
+    logLevel: 'error',
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
+  try {
+    const seed = /** @type {typeof import('../../src/mocks/seed.ts')} */ (
+      await vite.ssrLoadModule('/src/mocks/seed.ts')
+    );
+    const { caseSummary } = /** @type {typeof import('../../src/mocks/case-summary.ts')} */ (
+      await vite.ssrLoadModule('/src/mocks/case-summary.ts')
+    );
+    const db = seed.buildSeed();
+    // Each booking's case summary as the double derives it from its applicants and documents.
+    const summaryOf = (/** @type {string} */ id) => caseSummary(db, id);
+    return { db, password: seed.DEMO_PASSWORD, summaryOf };
+  } finally {
+    await vite.close();
+  }
+}
+
+/** A 1×1 PNG, the example photo of a seeded case (the demo double serves the same: src/mocks/processo-files.ts). */
+const EXAMPLE_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/**
+ * The kit's collections (pocketbase/schema.json, produced from the migrations).
+ * @type {SchemaCollection[]}
+ */
+const SCHEMA = JSON.parse(readFileSync(path.join(root, 'pocketbase', 'schema.json'), 'utf8'));
+
+/**
+ * A collection's rows with every field of pocketbase/schema.json: a missing value is PocketBase's empty one of its
+ * type (as src/mocks/collections.ts EMPTY gives it); a list or an object (a file field's names, a JSON field) as
+ * JSON text, as SQLite stores it.
+ * @param {string} name
+ * @param {readonly object[]} list the records, each an object of field values by name
+ * @returns {Record<string, unknown>[]}
+ */
+export function schemaRows(name, list) {
+  const collection = SCHEMA.find((c) => c.name === name);
+  if (!collection) throw new Error(`pocketbase/schema.json has no collection ${name}`);
+  /** @type {Record<string, unknown>} */
+  const emptyOf = { number: 0, bool: false, json: null };
+  return list.map((record) => {
+    const row = /** @type {Record<string, unknown>} */ (record);
+    return Object.fromEntries(
+      collection.fields.map((f) => {
+        const value = row[f.name] ?? (f.type in emptyOf ? emptyOf[f.type] : '');
+        return [f.name, value !== null && typeof value === 'object' ? JSON.stringify(value) : value];
+      }),
+    );
+  });
+}
+
+/**
+ * The seeded documents' files, where PocketBase keeps a record's files (storage/<collection id>/<record id>/): a
+ * PDF page naming the document, or the example photo.
+ * @param {RunningPocketBase} pb
+ * @param {{ id: string, item: string, arquivos: string[] }[]} documentos
+ */
+async function writeCaseFiles(pb, documentos) {
+  const answer = await fetch(`${pb.url}/api/collections/documentos`, {
+    headers: { Authorization: pb.superuser.token },
+  });
+  if (!answer.ok) throw new Error(`could not read the documentos collection: ${await answer.text()}`);
+  const { id: collectionId } = await answer.json();
+  for (const d of documentos) {
+    const dir = path.join(pb.dataDir, 'storage', collectionId, d.id);
+    mkdirSync(dir, { recursive: true });
+    for (const name of d.arquivos)
+      writeFileSync(
+        path.join(dir, name),
+        name.endsWith('.png') ? EXAMPLE_PNG : pdfPage(`Exemplo: ${d.item}`),
+      );
+  }
+}
+
+/**
+ * Seeds the demo mode's data into a running PocketBase: accounts, payments, charges, bookings, their history and
+ * the case files (applicants, documents and their files), so every booking is in a state the server could have
+ * reached (one past ANALISE_OK has its applicants and approved documents).
+ * @param {RunningPocketBase} pb
+ * @returns {Promise<{ accounts: number, bookings: number, password: string }>}
+ */
+export async function seedDemo(pb) {
+  const { db, password, summaryOf } = await demoSeed();
+  const hash = await passwordHash(pb, password);
+  const usuarios = db.usuarios.map((u) => userRow(u, hash));
+  const buscaOf = new Map(usuarios.map((u) => [u.id, u.busca]));
+  const userOf = new Map(usuarios.map((u) => [u.id, u]));
+  const notaOf = new Map(db.pagamentos.map((p) => [p.id, p.nota_status ?? '']));
+  insertRows(pb.dataDir, {
+    usuarios,
+    pagamentos: schemaRows('pagamentos', db.pagamentos),
+    cobrancas: schemaRows('cobrancas', db.cobrancas),
+    // Each booking's copy of its customer's search column, its case summary and its order's invoice state
+    // (pb_hooks would set them).
+    agendamentos: schemaRows(
+      'agendamentos',
+      db.agendamentos.map((b) => ({
+        ...b,
+        busca: buscaOf.get(b.usuario) ?? '',
+        ...bookingKeys(userOf.get(b.usuario)),
+        nota_status: notaOf.get(b.pagamento ?? '') ?? '',
+        // The case summary (pb_hooks/lib/processo_resumo.js) as the double computes it from the case file.
+        documentacao: summaryOf(b.id)?.documentacao ?? (b.documentacao || 'pendente'),
+        consulado: summaryOf(b.id)?.consulado ?? (b.consulado || ''),
+      })),
+    ),
+    requerentes: schemaRows('requerentes', db.requerentes),
+    documentos: schemaRows('documentos', db.documentos),
+    // What the server's hooks would have recorded for these bookings (the seed skips the hooks).
+    historico_agendamentos: schemaRows('historico_agendamentos', db.historico_agendamentos),
+  });
+  await writeCaseFiles(pb, db.documentos);
+  await applyStaffRule(pb, usuarios);
+  return { accounts: db.usuarios.length, bookings: db.agendamentos.length, password };
+}

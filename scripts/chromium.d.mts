@@ -1,2 +1,0 @@
-export declare const chromePath: string;
-export declare const chromiumArgs: string[];

@@ -1,1 +1,0 @@
-export declare function prodBuildEnv(apiUrl: string): Record<string, string>;
