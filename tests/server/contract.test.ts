@@ -336,7 +336,13 @@ describe.each(BACKENDS)('$name', ({ client }) => {
       message: 'Digite pelo menos 3 caracteres para buscar.',
       codes: {},
     });
-    for (const edited of [{ sort: 'senha' }, { page: '0' }, { perPage: '5000' }, { de: 'ontem' }]) {
+    const edits: Record<string, string>[] = [
+      { sort: 'senha' },
+      { page: '0' },
+      { perPage: '5000' },
+      { de: 'ontem' },
+    ];
+    for (const edited of edits) {
       expect(await busca(admin, { texto: 'demo.com', ...edited })).toEqual({
         status: 400,
         message: 'Busca inválida: confira os filtros e a ordem da lista.',
