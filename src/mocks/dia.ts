@@ -6,8 +6,8 @@
  * Registered before the case file's and the generic record routes (see handlers.ts).
  */
 import { http, HttpResponse } from 'msw';
-import { isValidPhone } from '@/lib/phone';
 import type { UserRecord } from '@/lib/types';
+import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
 import janelas from '../../pocketbase/pb_hooks/lib/janelas.js';
 import mensagens from '../../pocketbase/pb_hooks/lib/mensagens.json';
@@ -97,7 +97,7 @@ async function savePrenotami(request: Request, id: string): Promise<Response | u
       valor,
       empresa,
       (v) => others.some((r) => r[campo] === v),
-      isValidPhone(String(body[campo] ?? '')),
+      comum.celularValido(String(body[campo] || '')),
       mensagens.celularInvalido,
     );
     if (recusa) errors[campo] = recusa;
@@ -114,7 +114,7 @@ async function savePrenotami(request: Request, id: string): Promise<Response | u
   if (body.prenotami_celular !== undefined)
     check(
       'prenotami_celular',
-      String(body.prenotami_celular ?? '').replace(/\D/g, ''),
+      comum.digitos(String(body.prenotami_celular ?? '')),
       staff.map((u) => u.celular),
     );
   if (Object.keys(errors).length > 0) return pbError(400, PB.validation, errors);
