@@ -4,10 +4,12 @@
  * 'Enviar para análise'. Registered before the generic record routes, which know neither collection.
  */
 import { http, HttpResponse, type PathParams } from 'msw';
+import { isValidCpf } from '@/lib/cpf';
 import {
   DOCUMENT_STATUSES,
   excessoDeArquivos,
   excessoDeRequerentes,
+  hojeSaoPaulo,
   itemDe,
   nomeRequerente,
   REGRAS,
@@ -94,12 +96,25 @@ function list(name: Name, request: Request): Response {
   });
 }
 
+/**
+ * lib/processo.js validarDados: the birth date and the CPF a save writes, checked by the kit
+ * (processo_comum.errosDeDados); the answer's message is the first field's.
+ */
+function dataRefusal(before: RequerenteRecord | null, after: Partial<RequerenteRecord>): Response | null {
+  const errors = processoComum.errosDeDados(before, after, hojeSaoPaulo(), REGRAS, isValidCpf);
+  const [first] = Object.values(errors);
+  return first ? pbError(400, first.message, errors) : null;
+}
+
 async function createRequerente(request: Request): Promise<Response> {
   const viewer = viewerOf(request);
   const body = (await request.json().catch(() => null)) as Json | null;
   if (!body) return pbError(400, PB.create);
   const booking = bookingOf(String(body.agendamento ?? ''));
   if (!booking || !ownsBooking(booking.id, viewer)) return pbError(400, PB.create);
+  // lib/processo.js criarRequerente: the applicant's data, the case and the count; PocketBase's field checks last.
+  const refused = dataRefusal(null, { ...EMPTY_REQUERENTE, ...pick(body) });
+  if (refused) return refused;
   const recusa = recusaAoCliente(booking);
   if (recusa) return pbError(400, recusa);
   const max = limitesDe(booking).max;
@@ -141,6 +156,8 @@ async function updateRequerente(id: string, request: Request): Promise<Response>
   const booking = bookingOf(record.agendamento);
   const recusa = booking && !viewer.admin ? recusaAoCliente(booking) : null;
   if (recusa) return pbError(400, recusa);
+  const refused = dataRefusal(record, { ...record, ...pick(body) });
+  if (refused) return refused;
   const errors = requerenteErrors(body);
   if (Object.keys(errors).length > 0) return pbError(400, PB.update, errors);
   const before = { ...record };

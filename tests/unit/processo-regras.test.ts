@@ -81,6 +81,21 @@ describe('processo_comum.js: the case file rules the server, the app and the dou
     expect(comum.ehMenor('2008-11-26', hoje, regras)).toBe(false);
   });
 
+  it("an applicant's data errors in PocketBase's shape: the birth date and the CPF a save changes", () => {
+    const cpfValido = (cpf: string) => cpf === '529.982.247-25';
+    const stored = { data_nascimento: '2030-01-01', cpf: '111' };
+    expect(
+      comum.errosDeDados(null, { data_nascimento: '2027-12-31', cpf: '111' }, hoje, regras, cpfValido),
+    ).toEqual({
+      data_nascimento: { code: 'validation_invalid_date', message: regras.mensagens.nascimentoFuturo },
+      cpf: { code: 'validation_invalid_cpf', message: regras.mensagens.cpfInvalido },
+    });
+    // What a save leaves as it was is asked for at sending, not here; an empty CPF is no error yet.
+    expect(comum.errosDeDados(stored, { ...stored, nome: 'Ana' }, hoje, regras, cpfValido)).toEqual({});
+    expect(comum.errosDeDados(stored, { ...stored, cpf: '' }, hoje, regras, cpfValido)).toEqual({});
+    expect(comum.errosDeDados(null, { cpf: '529.982.247-25' }, hoje, regras, cpfValido)).toEqual({});
+  });
+
   it('one mailbox however written; a note of another status is not kept', () => {
     expect(comum.caixaPostal(' Nome.Sobrenome+2@GoogleMail.com ')).toBe('nomesobrenome@gmail.com');
     expect(comum.caixaPostal('ana.lima+x@empresa.com.br')).toBe('ana.lima@empresa.com.br');

@@ -96,24 +96,22 @@ function validarContaDoCliente(agendamento) {
 }
 
 /**
- * The birth date and the CPF as the form checks them, with its pt-BR words (each a field error): those of a new
- * applicant, or those an update changes (a value stored before these checks is asked for at sending).
+ * The birth date and the CPF as the form checks them (processo_comum.errosDeDados), each a field error in pt-BR
+ * and the answer's message the first: those of a new applicant, or those an update changes.
  */
 function validarDados(record) {
-  const original = record.isNew() ? null : record.original();
-  const mudou = (campo) => !original || original.getString(campo) !== record.getString(campo);
-  const nascimento = mudou('data_nascimento')
-    ? COMUM.erroNascimento(record.getString('data_nascimento'), hojeSP(), REGRAS)
-    : '';
-  if (nascimento) {
-    throw new BadRequestError(nascimento, {
-      data_nascimento: erro('validation_invalid_date', nascimento),
-    });
-  }
-  const cpf = record.getString('cpf');
-  if (mudou('cpf') && cpf !== '' && !regras.cpfValido(cpf)) {
-    throw new BadRequestError(MSG.cpfInvalido, { cpf: erro('validation_invalid_cpf', MSG.cpfInvalido) });
-  }
+  const erros = COMUM.errosDeDados(
+    record.isNew() ? null : comoObjeto(record.original()),
+    comoObjeto(record),
+    hojeSP(),
+    REGRAS,
+    regras.cpfValido,
+  );
+  const campos = Object.keys(erros);
+  if (campos.length === 0) return;
+  const dados = {};
+  campos.forEach((campo) => (dados[campo] = erro(erros[campo].code, erros[campo].message)));
+  throw new BadRequestError(erros[campos[0]].message, dados);
 }
 
 /**

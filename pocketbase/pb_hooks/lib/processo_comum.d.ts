@@ -5,6 +5,13 @@ declare const processoComum: {
   idade(nascimento: string, hoje: string): number;
   erroNascimento(nascimento: string, hoje: string, regras: Regras): string;
   ehMenor(nascimento: string, hoje: string, regras: Regras): boolean;
+  errosDeDados(
+    antes: object | null,
+    depois: object,
+    hoje: string,
+    regras: Regras,
+    cpfValido: (cpf: string) => boolean,
+  ): Record<string, { code: string; message: string }>;
   travadoParaCliente(statusAgendamento: string, regras: Regras): boolean;
   camposDeDados(nomes: string[], regras: Regras): string[];
   soContaDoPortal(camposMudados: string[], regras: Regras): boolean;

@@ -38,6 +38,26 @@ function ehMenor(nascimento, hoje, regras) {
   return idade(texto, hoje) < regras.maioridade;
 }
 
+/**
+ * What is wrong with an applicant's data as the form checks it, in PocketBase's 400 shape: { campo: { code,
+ * message } } for the birth date (erroNascimento) and the CPF (`cpfValido`: comum.cpfValido), {} when nothing.
+ * `antes`: the stored applicant, or null for a new one; `depois`: the applicant as it would be saved. Only what
+ * the save changes is checked (a value stored before these checks is asked for at sending).
+ */
+function errosDeDados(antes, depois, hoje, regras, cpfValido) {
+  const texto = (registro, campo) =>
+    registro[campo] === undefined || registro[campo] === null ? '' : String(registro[campo]);
+  const mudou = (campo) => !antes || texto(antes, campo) !== texto(depois, campo);
+  const erros = {};
+  const nascimento = mudou('data_nascimento') ? erroNascimento(depois.data_nascimento, hoje, regras) : '';
+  if (nascimento) erros.data_nascimento = { code: 'validation_invalid_date', message: nascimento };
+  const cpf = texto(depois, 'cpf');
+  if (mudou('cpf') && cpf !== '' && !cpfValido(cpf)) {
+    erros.cpf = { code: 'validation_invalid_cpf', message: regras.mensagens.cpfInvalido };
+  }
+  return erros;
+}
+
 /** The booking statuses after which the customer changes nothing in the case file (staff still can). */
 function travadoParaCliente(statusAgendamento, regras) {
   return regras.trava.cliente.indexOf(String(statusAgendamento || '')) >= 0;
@@ -251,6 +271,7 @@ module.exports = {
   idade,
   erroNascimento,
   ehMenor,
+  errosDeDados,
   travadoParaCliente,
   camposDeDados,
   soContaDoPortal,
