@@ -15,7 +15,8 @@ import { getDb, saveDb } from './db';
 import { diaStore, isStaff, listOf, viewOf } from './dia-store';
 import { historyEntry } from './history';
 import { latency, MSG as PB, param, pbError } from './http';
-import { bookingOf, ownsBooking, viewerOf } from './processo-rules';
+import { changedFields } from './processo-fields';
+import { bookingOf, ownsBooking, recusaDaAlteracao, viewerOf } from './processo-rules';
 import { newId, pbDate } from './util';
 
 type Json = Record<string, unknown>;
@@ -86,11 +87,17 @@ async function savePrenotami(request: Request, id: string): Promise<Response | u
   const record = getDb().requerentes.find((r) => r.id === id) as (Json & { agendamento: string }) | undefined;
   if (!record || !viewer || !(viewer.admin || ownsBooking(record.agendamento, viewer)))
     return pbError(404, PB.notFound);
-  if (body.prenotami_estado !== undefined)
-    return invalid('prenotami_estado', 'validation_forbidden', MSG.estadoEquipe);
+  // lib/processo.js's lock: the account is the customer's until the booking is made. (PocketBase runs the hooks of
+  // processo.pb.js and dia.pb.js in no fixed order, so a body both refuse gets either answer from the server.)
+  const booking = bookingOf(record.agendamento);
+  const recusa = booking && !viewer.admin ? recusaDaAlteracao(booking, changedFields(record, body)) : null;
+  if (recusa) return pbError(400, recusa);
   const staff = getDb().usuarios.filter((u) => u.admin);
   const others = getDb().requerentes.filter((r) => r.id !== id) as unknown as Json[];
   const errors: Json = {};
+  if (body.prenotami_estado !== undefined)
+    errors.prenotami_estado = { code: 'validation_forbidden', message: MSG.estadoEquipe };
+  const saved: Json = {};
   const check = (campo: 'prenotami_email' | 'prenotami_celular', valor: string, empresa: string[]) => {
     const recusa = diaComum.recusaContato(
       campo,
@@ -101,7 +108,7 @@ async function savePrenotami(request: Request, id: string): Promise<Response | u
       mensagens.celularInvalido,
     );
     if (recusa) errors[campo] = recusa;
-    record[campo] = valor;
+    saved[campo] = valor;
   };
   if (body.prenotami_email !== undefined)
     check(
@@ -118,7 +125,7 @@ async function savePrenotami(request: Request, id: string): Promise<Response | u
       staff.map((u) => u.celular),
     );
   if (Object.keys(errors).length > 0) return pbError(400, PB.validation, errors);
-  record.updated = pbDate(new Date());
+  Object.assign(record, saved, { updated: pbDate(new Date()) });
   saveDb();
   return HttpResponse.json(record);
 }

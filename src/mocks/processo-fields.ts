@@ -1,5 +1,6 @@
 /** The demo's `requerentes` fields as the migration defines them: their checks and the record's empty state. */
-import { ESTADOS_CIVIS, REQUERENTE_TEXT_MAX, type RequerenteRecord } from '@/lib/processo';
+import { ESTADOS_CIVIS, REGRAS, REQUERENTE_TEXT_MAX, type RequerenteRecord } from '@/lib/processo';
+import { toText } from './http';
 
 type Json = Record<string, unknown>;
 
@@ -98,4 +99,14 @@ export function pick(body: Json): Partial<RequerenteRecord> {
           : String(value ?? '');
   }
   return out as Partial<RequerenteRecord>;
+}
+
+/**
+ * The names of the fields a body changes, as the server compares them after casting: the data fields (pick) and
+ * the applicant's Prenot@mi account (processo_regras.json trava.contaDoPortal).
+ */
+export function changedFields(record: object, body: Json): string[] {
+  const conta = REGRAS.trava.contaDoPortal.filter((campo) => campo in body);
+  const after: Json = { ...pick(body), ...Object.fromEntries(conta.map((c) => [c, toText(body[c])])) };
+  return Object.keys(after).filter((campo) => toText(after[campo]) !== toText((record as Json)[campo]));
 }

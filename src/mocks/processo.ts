@@ -21,7 +21,7 @@ import processoComum from '../../pocketbase/pb_hooks/lib/processo_comum.js';
 import { getDb, saveDb } from './db';
 import { compileFilter, compareValues, FilterError } from './filter';
 import { fileFieldError, fileToken, fileTokenUser, readFile, storedName, storeFile } from './processo-files';
-import { EMPTY_REQUERENTE, pick, requerenteErrors } from './processo-fields';
+import { changedFields, EMPTY_REQUERENTE, pick, requerenteErrors } from './processo-fields';
 import {
   bookingOf,
   canSee,
@@ -29,6 +29,7 @@ import {
   encerrado,
   enviar,
   recusaAoCliente,
+  recusaDaAlteracao,
   registrarCorrecao,
   limitesDe,
   MSG,
@@ -154,7 +155,7 @@ async function updateRequerente(id: string, request: Request): Promise<Response>
   )
     return pbError(404, PB.notFound);
   const booking = bookingOf(record.agendamento);
-  const recusa = booking && !viewer.admin ? recusaAoCliente(booking) : null;
+  const recusa = booking && !viewer.admin ? recusaDaAlteracao(booking, changedFields(record, body)) : null;
   if (recusa) return pbError(400, recusa);
   const refused = dataRefusal(record, { ...record, ...pick(body) });
   if (refused) return refused;

@@ -618,4 +618,47 @@ describe.each(BACKENDS)('$name', ({ client }) => {
       data_nascimento: paulo?.data_nascimento,
     });
   });
+
+  it("the applicant's Prenot@mi contacts: locked once the case is booked; a phone with '+' or '.' refused", async () => {
+    const invalidPhone = {
+      status: 400,
+      message: 'An error occurred while validating the submitted data.',
+      data: { prenotami_celular: { code: 'validation_invalid_celular', message: 'Celular inválido.' } },
+    };
+    const locked = { status: 400, message: CASO.travado, data: {} };
+    // AGENDADO: the customer no longer changes the account (processo_regras.json contaDoPortalTravadaEm).
+    const booked = await as('diaAgendado');
+    const [sofia] = await booked.collection('requerentes').getFullList();
+    const contacts = (data: Record<string, unknown>) =>
+      answerInFull(booked.collection('requerentes').update(sofia?.id ?? '', data));
+    for (const change of [
+      { prenotami_email: 'sofia.greco.nova@teste.passaporte.test' },
+      { prenotami_celular: '(11) 98888-7766' },
+    ])
+      expect(await contacts(change)).toEqual(locked);
+    // (A bad phone on this case is left out: PocketBase runs processo.pb.js's and dia.pb.js's hooks in no fixed
+    // order, so the server answers it with the lock or with the phone's error, by how it started.)
+    // ANALISE_OK: the account is still the customer's, but only with a mobile written as the form writes it.
+    const ready = await as('diaPronto');
+    const [chiara] = await ready.collection('requerentes').getFullList({ sort: 'created' });
+    for (const phone of ['+11988887766', '(11) 98888.7766', '11.98888.7766'])
+      expect(
+        await answerInFull(
+          ready.collection('requerentes').update(chiara?.id ?? '', { prenotami_celular: phone }),
+        ),
+      ).toEqual(invalidPhone);
+    // Nothing stored (the double's seeded applicants carry no prenotami_* keys: read as '').
+    const stored = async (pb: PocketBase, id = '') => {
+      const r = await pb.collection('requerentes').getOne(id);
+      return [r.prenotami_email ?? '', r.prenotami_celular ?? ''];
+    };
+    expect(await stored(booked, sofia?.id)).toEqual([
+      sofia?.prenotami_email ?? '',
+      sofia?.prenotami_celular ?? '',
+    ]);
+    expect(await stored(ready, chiara?.id)).toEqual([
+      chiara?.prenotami_email ?? '',
+      chiara?.prenotami_celular ?? '',
+    ]);
+  });
 });

@@ -96,6 +96,34 @@ describe('processo_comum.js: the case file rules the server, the app and the dou
     expect(comum.errosDeDados(null, { cpf: '529.982.247-25' }, hoje, regras, cpfValido)).toEqual({});
   });
 
+  it("the customer's locks: closed, approved, and the Prenot@mi account's until the booking", () => {
+    const encerrados = ['FINALIZADO', 'CANCELADO'];
+    const caso = (status_agendamento: string, arquivos_excluidos_em = '') => ({
+      status_agendamento,
+      arquivos_excluidos_em,
+    });
+    const { encerrado, travado } = regras.mensagens;
+    expect(comum.encerrado(caso('CANCELADO'), encerrados)).toBe(true);
+    expect(comum.encerrado(caso('NOVO', '2026-11-01 04:00:00.000Z'), encerrados)).toBe(true);
+    expect(comum.encerrado(caso('AGENDADO'), encerrados)).toBe(false);
+    const conta = ['prenotami_celular'];
+    const dados = ['prenotami_celular', 'nome'];
+    const recusa = (status: string, mudados: string[]) =>
+      comum.recusaDaAlteracao(caso(status), mudados, encerrados, regras);
+    expect([recusa('NOVO', dados), recusa('ANALISE_OK', dados), recusa('FINALIZADO', dados)]).toEqual([
+      '',
+      travado,
+      encerrado,
+    ]);
+    expect([recusa('ANALISE_OK', conta), recusa('AGENDADO', conta), recusa('FINALIZADO', conta)]).toEqual([
+      '',
+      travado,
+      encerrado,
+    ]);
+    // A save that changes nothing is a write like any other.
+    expect(recusa('ANALISE_OK', [])).toBe(travado);
+  });
+
   it('one mailbox however written; a note of another status is not kept', () => {
     expect(comum.caixaPostal(' Nome.Sobrenome+2@GoogleMail.com ')).toBe('nomesobrenome@gmail.com');
     expect(comum.caixaPostal('ana.lima+x@empresa.com.br')).toBe('ana.lima@empresa.com.br');

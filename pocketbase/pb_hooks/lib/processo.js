@@ -63,11 +63,9 @@ function limites(app, agendamento) {
   return REGRAS.requerentes[pagamento ? pagamento.getString('tipo_servico') : 'individual'];
 }
 
+/** FINALIZADO, CANCELADO or its files deleted (processo_comum.encerrado). */
 function encerrado(agendamento) {
-  return (
-    ENCERRADOS.indexOf(agendamento.getString('status_agendamento')) >= 0 ||
-    agendamento.getString('arquivos_excluidos_em') !== ''
-  );
+  return COMUM.encerrado(comoObjeto(agendamento), ENCERRADOS);
 }
 
 function ehStaff(auth) {
@@ -79,20 +77,13 @@ function daEquipe(e) {
   return ehStaff(e.requestInfo().auth) || e.hasSuperuserAuth();
 }
 
-/** The customer's write on a case: refused once closed, and once approved (ANALISE_OK and after). */
-function validarEscritaDoCliente(agendamento) {
-  if (encerrado(agendamento)) throw new BadRequestError(MSG.encerrado, {});
-  if (COMUM.travadoParaCliente(agendamento.getString('status_agendamento'), REGRAS)) {
-    throw new BadRequestError(MSG.travado, {});
-  }
+function recusar(mensagem) {
+  if (mensagem) throw new BadRequestError(mensagem, {});
 }
 
-/** The customer's change of an applicant's Prenot@mi account: refused once the case is closed or booked. */
-function validarContaDoCliente(agendamento) {
-  if (encerrado(agendamento)) throw new BadRequestError(MSG.encerrado, {});
-  if (COMUM.contaTravada(agendamento.getString('status_agendamento'), REGRAS)) {
-    throw new BadRequestError(MSG.travado, {});
-  }
+/** The customer's write on a case: refused once closed, and once approved (processo_comum.recusaAoCliente). */
+function validarEscritaDoCliente(agendamento) {
+  recusar(COMUM.recusaAoCliente(comoObjeto(agendamento), false, ENCERRADOS, REGRAS));
 }
 
 /**
@@ -157,11 +148,8 @@ function salvarRequerente(e) {
   const mudados = COMUM.mudancas(original, e.record, nomesDosCampos(e.record), (r, campo) =>
     r.getString(campo),
   ).map((m) => m.campo);
-  if (!equipe) {
-    // The applicant's own Prenot@mi account is kept current until the booking is made; the rest locks at approval.
-    if (mudados.length > 0 && COMUM.soContaDoPortal(mudados, REGRAS)) validarContaDoCliente(agendamento);
-    else validarEscritaDoCliente(agendamento);
-  }
+  // The applicant's own Prenot@mi account is kept current until the booking is made; the rest locks at approval.
+  if (!equipe) recusar(COMUM.recusaDaAlteracao(comoObjeto(agendamento), mudados, ENCERRADOS, REGRAS));
   validarDados(e.record);
   const lista = COMUM.mudancas(
     original,

@@ -16,6 +16,22 @@ declare const processoComum: {
   camposDeDados(nomes: string[], regras: Regras): string[];
   soContaDoPortal(camposMudados: string[], regras: Regras): boolean;
   contaTravada(statusAgendamento: string, regras: Regras): boolean;
+  encerrado(
+    agendamento: { status_agendamento: string; arquivos_excluidos_em?: string },
+    encerrados: readonly string[],
+  ): boolean;
+  recusaAoCliente(
+    agendamento: { status_agendamento: string; arquivos_excluidos_em?: string },
+    soConta: boolean,
+    encerrados: readonly string[],
+    regras: Regras,
+  ): string;
+  recusaDaAlteracao(
+    agendamento: { status_agendamento: string; arquivos_excluidos_em?: string },
+    mudados: readonly string[],
+    encerrados: readonly string[],
+    regras: Regras,
+  ): string;
   camposApagados(nomes: string[], regras: Regras): string[];
   nomeDoCampo(campo: string, regras: Regras): string;
   mudancas<T>(

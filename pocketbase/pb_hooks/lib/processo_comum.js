@@ -86,6 +86,38 @@ function contaTravada(statusAgendamento, regras) {
   return regras.trava.contaDoPortalTravadaEm.indexOf(String(statusAgendamento || '')) >= 0;
 }
 
+/**
+ * A booking whose case file is closed: FINALIZADO or CANCELADO (`encerrados`: regras.json agendamentoEncerrado),
+ * or its files already deleted by the retention job. `agendamento`: { status_agendamento, arquivos_excluidos_em }.
+ */
+function encerrado(agendamento, encerrados) {
+  return (
+    encerrados.indexOf(String(agendamento.status_agendamento || '')) >= 0 ||
+    String(agendamento.arquivos_excluidos_em || '') !== ''
+  );
+}
+
+/**
+ * Why the customer may not write to a case, in the case file's words, or '' when they may: a closed case, then
+ * the lock (travadoParaCliente), or for a change of the applicant's Prenot@mi account only (`soConta`) the
+ * account's later lock (contaTravada). Staff are never refused.
+ */
+function recusaAoCliente(agendamento, soConta, encerrados, regras) {
+  if (encerrado(agendamento, encerrados)) return regras.mensagens.encerrado;
+  const status = agendamento.status_agendamento;
+  const travado = soConta ? contaTravada(status, regras) : travadoParaCliente(status, regras);
+  return travado ? regras.mensagens.travado : '';
+}
+
+/**
+ * The customer's change of an applicant (`mudados`: the names of the fields whose value it changes): refused as
+ * recusaAoCliente, the account's lock applying when it changes the Prenot@mi account only (soContaDoPortal).
+ */
+function recusaDaAlteracao(agendamento, mudados, encerrados, regras) {
+  const soConta = mudados.length > 0 && soContaDoPortal(mudados, regras);
+  return recusaAoCliente(agendamento, soConta, encerrados, regras);
+}
+
 /** The data fields the retention job empties: all but what the business keeps (regras.trava.retencaoMantem). */
 function camposApagados(nomes, regras) {
   return nomes.filter(
@@ -276,6 +308,9 @@ module.exports = {
   camposDeDados,
   soContaDoPortal,
   contaTravada,
+  encerrado,
+  recusaAoCliente,
+  recusaDaAlteracao,
   camposApagados,
   nomeDoCampo,
   mudancas,
