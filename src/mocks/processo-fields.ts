@@ -1,5 +1,14 @@
-/** The demo's `requerentes` fields as the migration defines them: their checks and the record's empty state. */
-import { ESTADOS_CIVIS, REGRAS, REQUERENTE_TEXT_MAX, type RequerenteRecord } from '@/lib/processo';
+/**
+ * The demo's `requerentes` fields as the migration defines them (their checks, the record's empty state), and the
+ * review fields of `documentos`: PocketBase's own field checks, with its words.
+ */
+import {
+  DOCUMENT_STATUSES,
+  ESTADOS_CIVIS,
+  REGRAS,
+  REQUERENTE_TEXT_MAX,
+  type RequerenteRecord,
+} from '@/lib/processo';
 import { toText } from './http';
 
 type Json = Record<string, unknown>;
@@ -11,7 +20,7 @@ const tooLong = (max: number) => ({
 });
 const BAD_FORMAT = { code: 'validation_invalid_format', message: 'Invalid value format.' };
 /** A select's value outside its list. */
-export const invalidValue = (value: string) => ({
+const invalidValue = (value: string) => ({
   code: 'validation_invalid_value',
   message: `Invalid value ${value}.`,
   params: { value },
@@ -59,6 +68,20 @@ export function requerenteErrors(body: Json): Json {
       errors[field] = invalidValue(text(field));
   const altura = 'altura_cm' in body ? numberError(Number(body.altura_cm) || 0, 0, 250) : null;
   if (altura) errors.altura_cm = altura;
+  return errors;
+}
+
+/** documentos.motivo_texto's max (migration 1763901000_processo). */
+const MOTIVO_TEXTO_MAX = 500;
+
+/** A document's review fields as PocketBase checks them: the status and reason selects, the note's length. */
+export function documentoErrors(doc: { status: string; motivo: string; motivo_texto: string }): Json {
+  const errors: Json = {};
+  if (doc.status !== '' && !(DOCUMENT_STATUSES as readonly string[]).includes(doc.status))
+    errors.status = invalidValue(doc.status);
+  if (doc.motivo !== '' && !Object.keys(REGRAS.motivosRecusa).includes(doc.motivo))
+    errors.motivo = invalidValue(doc.motivo);
+  if ([...doc.motivo_texto].length > MOTIVO_TEXTO_MAX) errors.motivo_texto = tooLong(MOTIVO_TEXTO_MAX);
   return errors;
 }
 

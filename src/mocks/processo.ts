@@ -6,7 +6,6 @@
 import { http, HttpResponse, type PathParams } from 'msw';
 import { isValidCpf } from '@/lib/cpf';
 import {
-  DOCUMENT_STATUSES,
   excessoDeArquivos,
   excessoDeRequerentes,
   hojeSaoPaulo,
@@ -21,7 +20,8 @@ import processoComum from '../../pocketbase/pb_hooks/lib/processo_comum.js';
 import { getDb, saveDb } from './db';
 import { compileFilter, compareValues, FilterError } from './filter';
 import { fileFieldError, fileToken, fileTokenUser, readFile, storedName, storeFile } from './processo-files';
-import { changedFields, EMPTY_REQUERENTE, pick, requerenteErrors } from './processo-fields';
+import { changedFields, documentoErrors, EMPTY_REQUERENTE, pick, requerenteErrors } from './processo-fields';
+import { toText } from './http';
 import {
   bookingOf,
   canSee,
@@ -50,7 +50,8 @@ const PB = {
   superuser: 'Only superusers can perform this action.',
   auth: 'The request requires valid record authorization token.',
 };
-const REVIEW_FIELDS = ['status', 'motivo', 'motivo_texto', 'revisado_por', 'revisado_em', 'reenviado'];
+const REVIEW_TEXT = ['status', 'motivo', 'motivo_texto'];
+const REVIEW_FIELDS = [...REVIEW_TEXT, 'revisado_por', 'revisado_em', 'reenviado'];
 
 const pbError = (status: number, message: string, data: Json = {}) =>
   HttpResponse.json({ status, message, data }, { status });
@@ -102,7 +103,11 @@ function list(name: Name, request: Request): Response {
  * (processo_comum.errosDeDados); the answer's message is the first field's.
  */
 function dataRefusal(before: RequerenteRecord | null, after: Partial<RequerenteRecord>): Response | null {
-  const errors = processoComum.errosDeDados(before, after, hojeSaoPaulo(), REGRAS, isValidCpf);
+  return kitRefusal(processoComum.errosDeDados(before, after, hojeSaoPaulo(), REGRAS, isValidCpf));
+}
+
+/** The kit's field errors as PocketBase's 400 (lib/processo.js lancarCampos): its message the first field's. */
+function kitRefusal(errors: Record<string, { code: string; message: string }>): Response | null {
   const [first] = Object.values(errors);
   return first ? pbError(400, first.message, errors) : null;
 }
@@ -293,49 +298,35 @@ async function updateDocumento(id: string, request: Request): Promise<Response> 
   if (!ownerMay && !viewer.admin) return pbError(404, PB.notFound);
   const booking = bookingOf(record.agendamento);
   if (!booking || encerrado(booking)) return pbError(400, MSG.encerrado);
-  const recusa = recusaAoCliente(booking);
-  if (recusa && (!viewer.admin || ownerMay)) return pbError(400, recusa);
-  if (!viewer.admin || ownerMay) {
+  // lib/processo.js salvarDocumento: the owner's new files, or staff's review.
+  if (!viewer.admin) {
+    const recusa = recusaAoCliente(booking);
+    if (recusa) return pbError(400, recusa);
     const files = form ? await filesOf(form, PB.update) : [];
     if (files instanceof Response) return files;
     const refused = tooMany(record.item, files.length);
     if (refused) return refused;
     if (files.length > 0) await saveFiles(record, files);
-    if (record.status === 'recusado') record.reenviado = true;
-    Object.assign(record, { status: 'pendente', motivo: '', motivo_texto: '', updated: pbDate(new Date()) });
+    Object.assign(record, processoComum.substituicao(record), { updated: pbDate(new Date()) });
     registrarDocumento(record, 'arquivo substituído', viewer);
     saveDb();
     return HttpResponse.json(record);
   }
+  const asked = REVIEW_TEXT.filter((f) => f in body).map((f) => [f, toText(body[f])]);
+  const after = { ...record, ...Object.fromEntries(asked) };
+  const review = processoComum.revisao(record, after, REGRAS);
+  if ('erros' in review) return kitRefusal(review.erros) ?? pbError(400, PB.update);
+  const saved = { status: after.status, motivo: review.motivo, motivo_texto: review.motivo_texto };
+  const errors = documentoErrors(saved);
+  if (Object.keys(errors).length > 0) return pbError(400, PB.update, errors);
   const antes = record.status;
-  const status = 'status' in body ? String(body.status) : antes;
-  const motivo = 'motivo' in body ? String(body.motivo) : record.motivo;
-  if (status !== antes) {
-    if (status !== 'aprovado' && status !== 'recusado')
-      return pbError(400, MSG.revisaoInvalida, {
-        status: { code: 'validation_invalid_status', message: MSG.revisaoInvalida },
-      });
-    if (status === 'recusado' && !(motivo in REGRAS.motivosRecusa))
-      return pbError(400, MSG.motivoObrigatorio, {
-        motivo: { code: 'validation_required', message: MSG.motivoObrigatorio },
-      });
-  }
-  if (!(DOCUMENT_STATUSES as readonly string[]).includes(status)) return pbError(400, PB.update);
-  Object.assign(record, {
-    status,
-    motivo: status === 'aprovado' ? '' : motivo,
-    motivo_texto: status === 'aprovado' ? '' : String(body.motivo_texto ?? record.motivo_texto).slice(0, 500),
-    updated: pbDate(new Date()),
-    ...(status !== antes ? { revisado_por: viewer.id, revisado_em: pbDate(new Date()) } : {}),
+  const now = pbDate(new Date());
+  Object.assign(record, saved as Pick<DocumentoRecord, 'status' | 'motivo' | 'motivo_texto'>, {
+    updated: now,
+    ...(review.revisado ? { revisado_por: viewer.id, revisado_em: now } : {}),
   });
-  if (status !== antes) {
-    const reason = [
-      REGRAS.motivosRecusa[record.motivo as keyof typeof REGRAS.motivosRecusa] ?? '',
-      record.motivo_texto.trim(),
-    ]
-      .filter(Boolean)
-      .join(': ');
-    registrarDocumento(record, status === 'aprovado' ? 'aprovado' : `recusado (${reason})`, viewer);
+  if (review.revisado) {
+    registrarDocumento(record, review.acao, viewer);
     if (antes === 'em_analise') concluirRevisao(record.agendamento, viewer);
   }
   saveDb();

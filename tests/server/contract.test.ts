@@ -661,4 +661,46 @@ describe.each(BACKENDS)('$name', ({ client }) => {
       chiara?.prenotami_celular ?? '',
     ]);
   });
+
+  it("staff's review: only Aprovar or Recusar, a refusal with a reason of the list, a note of 500 characters", async () => {
+    const enviado = await as('processoEnviado');
+    const [document] = await enviado.collection('documentos').getFullList({ sort: 'item' });
+    const admin = await as('admin');
+    const review = (data: Record<string, unknown>) =>
+      answerInFull(admin.collection('documentos').update(document?.id ?? '', data));
+    expect(document?.status).toBe('em_analise');
+    expect(await review({ status: 'pendente' })).toEqual({
+      status: 400,
+      message: CASO.revisaoInvalida,
+      data: { status: { code: 'validation_invalid_status', message: CASO.revisaoInvalida } },
+    });
+    expect(await review({ status: 'recusado' })).toEqual({
+      status: 400,
+      message: CASO.motivoObrigatorio,
+      data: { motivo: { code: 'validation_required', message: CASO.motivoObrigatorio } },
+    });
+    expect(await review({ status: 'recusado', motivo: 'feio' })).toEqual({
+      status: 400,
+      message: 'Failed to update record.',
+      data: {
+        motivo: {
+          code: 'validation_invalid_value',
+          message: 'Invalid value feio.',
+          params: { value: 'feio' },
+        },
+      },
+    });
+    expect(await review({ status: 'recusado', motivo: 'ilegivel', motivo_texto: 'x'.repeat(501) })).toEqual({
+      status: 400,
+      message: 'Failed to update record.',
+      data: {
+        motivo_texto: {
+          code: 'validation_max_text_constraint',
+          message: 'Must be no more than 500 character(s).',
+          params: { max: 500 },
+        },
+      },
+    });
+    expect((await admin.collection('documentos').getOne(document?.id ?? '')).status).toBe('em_analise');
+  });
 });

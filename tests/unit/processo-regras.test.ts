@@ -124,6 +124,41 @@ describe('processo_comum.js: the case file rules the server, the app and the dou
     expect(recusa('ANALISE_OK', [])).toBe(travado);
   });
 
+  it("staff's review: Aprovar or Recusar with a reason; the owner's new files go back to pending", () => {
+    const doc = { status: 'em_analise', motivo: '', motivo_texto: '', reenviado: false };
+    const review = (depois: Partial<typeof doc>) => comum.revisao(doc, { ...doc, ...depois }, regras);
+    expect(review({ status: 'pendente' })).toEqual({
+      erros: { status: { code: 'validation_invalid_status', message: regras.mensagens.revisaoInvalida } },
+    });
+    expect(review({ status: 'recusado' })).toEqual({
+      erros: { motivo: { code: 'validation_required', message: regras.mensagens.motivoObrigatorio } },
+    });
+    expect(review({ status: 'recusado', motivo: 'ilegivel', motivo_texto: ' Rosto cortado ' })).toEqual({
+      revisado: true,
+      motivo: 'ilegivel',
+      motivo_texto: ' Rosto cortado ',
+      acao: 'recusado (Ilegível: Rosto cortado)',
+    });
+    expect(review({ status: 'aprovado', motivo: 'ilegivel', motivo_texto: 'x' })).toEqual({
+      revisado: true,
+      motivo: '',
+      motivo_texto: '',
+      acao: 'aprovado',
+    });
+    expect(review({ motivo_texto: 'nota' })).toMatchObject({
+      revisado: false,
+      motivo_texto: 'nota',
+      acao: '',
+    });
+    expect(comum.substituicao({ ...doc, status: 'recusado' })).toEqual({
+      status: 'pendente',
+      motivo: '',
+      motivo_texto: '',
+      reenviado: true,
+    });
+    expect(comum.substituicao(doc).reenviado).toBe(false);
+  });
+
   it('one mailbox however written; a note of another status is not kept', () => {
     expect(comum.caixaPostal(' Nome.Sobrenome+2@GoogleMail.com ')).toBe('nomesobrenome@gmail.com');
     expect(comum.caixaPostal('ana.lima+x@empresa.com.br')).toBe('ana.lima@empresa.com.br');

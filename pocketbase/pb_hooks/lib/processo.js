@@ -98,6 +98,11 @@ function validarDados(record) {
     REGRAS,
     regras.cpfValido,
   );
+  lancarCampos(erros);
+}
+
+/** The kit's field errors ({ campo: { code, message } }) as PocketBase's 400, its message the first field's. */
+function lancarCampos(erros) {
   const campos = Object.keys(erros);
   if (campos.length === 0) return;
   const dados = {};
@@ -263,13 +268,6 @@ function registrarDocumento(app, documento, acao, auth) {
   );
 }
 
-function motivoDe(documento) {
-  return COMUM.motivoDe(
-    { motivo: documento.getString('motivo'), motivo_texto: documento.getString('motivo_texto') },
-    REGRAS,
-  );
-}
-
 /**
  * Counts an upload of the account, or answers 429 when it sent `limites.json` arquivos.porConta within the last
  * janelaSeg seconds. In a transaction: uploads sent at once are counted one after another.
@@ -307,46 +305,28 @@ function salvarDocumento(e) {
   const auth = e.requestInfo().auth;
   const agendamento = e.app.findRecordById('agendamentos', e.record.getString('agendamento'));
   if (encerrado(agendamento)) throw new BadRequestError(MSG.encerrado, {});
-  const antes = e.record.original().getString('status');
+  const original = comoObjeto(e.record.original());
   if (!ehStaff(auth) && !e.hasSuperuserAuth()) {
     validarEscritaDoCliente(agendamento);
     contarEnvio(e.app, auth.id);
-    e.record.set('status', 'pendente');
-    e.record.set('motivo', '');
-    e.record.set('motivo_texto', '');
-    if (antes === 'recusado') e.record.set('reenviado', true);
+    const novo = COMUM.substituicao(original);
+    Object.keys(novo).forEach((campo) => e.record.set(campo, novo[campo]));
     e.next();
     registrarDocumento(e.app, e.record, 'arquivo substituído', auth);
     return;
   }
-  const status = e.record.getString('status');
-  if (status !== antes) {
-    if (status !== 'aprovado' && status !== 'recusado') {
-      throw new BadRequestError(MSG.revisaoInvalida, {
-        status: erro('validation_invalid_status', MSG.revisaoInvalida),
-      });
-    }
-    if (status === 'recusado' && !e.record.getString('motivo')) {
-      throw new BadRequestError(MSG.motivoObrigatorio, {
-        motivo: erro('validation_required', MSG.motivoObrigatorio),
-      });
-    }
-    if (status === 'aprovado') {
-      e.record.set('motivo', '');
-      e.record.set('motivo_texto', '');
-    }
+  const revisao = COMUM.revisao(original, comoObjeto(e.record), REGRAS);
+  if (revisao.erros) lancarCampos(revisao.erros);
+  if (revisao.revisado) {
+    e.record.set('motivo', revisao.motivo);
+    e.record.set('motivo_texto', revisao.motivo_texto);
     e.record.set('revisado_por', ehStaff(auth) ? auth.id : '');
     e.record.set('revisado_em', new DateTime());
   }
   e.next();
-  if (status === antes) return;
-  registrarDocumento(
-    e.app,
-    e.record,
-    status === 'aprovado' ? 'aprovado' : 'recusado (' + motivoDe(e.record) + ')',
-    auth,
-  );
-  if (antes === 'em_analise') concluirRevisao(e.app, agendamento.id, auth);
+  if (!revisao.revisado) return;
+  registrarDocumento(e.app, e.record, revisao.acao, auth);
+  if (original.status === 'em_analise') concluirRevisao(e.app, agendamento.id, auth);
 }
 
 /**

@@ -46,6 +46,19 @@ declare const processoComum: {
   itensPara(tipo: 'adulto' | 'menor', regras: Regras): Regras['itens'];
   nomeRequerente(requerente: { nome: string; sobrenome: string }, regras: Regras): string;
   motivoDe(documento: { motivo: string; motivo_texto: string }, regras: Regras): string;
+  revisao(
+    antes: { status: string },
+    depois: { status: string; motivo: string; motivo_texto: string },
+    regras: Regras,
+  ):
+    | { erros: Record<string, { code: string; message: string }> }
+    | { revisado: boolean; motivo: string; motivo_texto: string; acao: string };
+  substituicao(antes: { status: string; reenviado: boolean }): {
+    status: 'pendente';
+    motivo: '';
+    motivo_texto: '';
+    reenviado: boolean;
+  };
   porLimite(umSo: string, varios: string, limite: { min?: number; max: number }): string;
   pendencias(
     requerente: object,

@@ -184,6 +184,44 @@ function motivoDe(documento, regras) {
   return motivo && texto ? motivo + ': ' + texto : motivo || texto;
 }
 
+/**
+ * Staff's review of a document: `antes` the stored document, `depois` it with the request's fields ({ status,
+ * motivo, motivo_texto }). Refused ({ erros }, PocketBase's 400 data) unless the status stays or becomes
+ * 'aprovado', or 'recusado' with a reason. Else what is saved: { revisado (the status moved: the review is signed,
+ * dated and recorded), motivo and motivo_texto (an approval keeps none), acao (the history's words:
+ * 'aprovado', 'recusado (Ilegível: a foto está tremida)') }.
+ */
+function revisao(antes, depois, regras) {
+  const M = regras.mensagens;
+  const status = String(depois.status || '');
+  if (status === String(antes.status || '')) {
+    return { revisado: false, motivo: depois.motivo, motivo_texto: depois.motivo_texto, acao: '' };
+  }
+  if (status !== 'aprovado' && status !== 'recusado') {
+    return { erros: { status: { code: 'validation_invalid_status', message: M.revisaoInvalida } } };
+  }
+  if (status === 'recusado' && !depois.motivo) {
+    return { erros: { motivo: { code: 'validation_required', message: M.motivoObrigatorio } } };
+  }
+  if (status === 'aprovado') return { revisado: true, motivo: '', motivo_texto: '', acao: 'aprovado' };
+  return {
+    revisado: true,
+    motivo: depois.motivo,
+    motivo_texto: depois.motivo_texto,
+    acao: 'recusado (' + motivoDe(depois, regras) + ')',
+  };
+}
+
+/** The owner's new files for a document: pending again, its reason gone, marked resent when it had been refused. */
+function substituicao(antes) {
+  return {
+    status: 'pendente',
+    motivo: '',
+    motivo_texto: '',
+    reenviado: antes.status === 'recusado' || antes.reenviado === true,
+  };
+}
+
 /** 'O Agendamento Familiar é para no máximo 6 requerentes.': a message with its {min} and {max} filled. */
 function porLimite(umSo, varios, limite) {
   if (limite.max === 1) return umSo;
@@ -320,6 +358,8 @@ module.exports = {
   itensPara,
   nomeRequerente,
   motivoDe,
+  revisao,
+  substituicao,
   porLimite,
   pendencias,
   resumo,
