@@ -14,9 +14,9 @@ import mensagens from '../../pocketbase/pb_hooks/lib/mensagens.json';
 import { getDb, saveDb } from './db';
 import { diaStore, isStaff, listOf, viewOf } from './dia-store';
 import { historyEntry } from './history';
-import { latency, MSG as PB, param, pbError } from './http';
+import { currentUser, latency, MSG as PB, param, pbError } from './http';
 import { changedFields } from './processo-fields';
-import { bookingOf, ownsBooking, recusaDaAlteracao, viewerOf } from './processo-rules';
+import { bookingOf, canSee, ownsBooking, recusaDaAlteracao } from './processo-rules';
 import { newId, pbDate } from './util';
 
 type Json = Record<string, unknown>;
@@ -45,7 +45,7 @@ export function note(bookingId: string, campo: string, texto: string, autor: Use
 export const nowSp = () => janelas.horaLocal(Date.now(), 'America/Sao_Paulo', true);
 
 async function updateConsulate(request: Request, id: string): Promise<Response> {
-  const viewer = viewerOf(request);
+  const viewer = currentUser(request);
   const store = diaStore();
   const record = store.consulados.find((c) => c.id === id);
   if (!record || !isStaff(viewer)) return pbError(404, PB.notFound);
@@ -83,7 +83,7 @@ async function savePrenotami(request: Request, id: string): Promise<Response | u
   const body = await json(request.clone());
   const keys = Object.keys(body);
   if (keys.length === 0 || !keys.every((k) => k.startsWith('prenotami_'))) return undefined;
-  const viewer = viewerOf(request);
+  const viewer = currentUser(request);
   const record = getDb().requerentes.find((r) => r.id === id) as (Json & { agendamento: string }) | undefined;
   if (!record || !viewer || !(viewer.admin || ownsBooking(record.agendamento, viewer)))
     return pbError(404, PB.notFound);
@@ -161,7 +161,7 @@ function handlingOf(bookingId: string) {
 }
 
 async function act(request: Request, bookingId: string, action: string): Promise<Response> {
-  const viewer = viewerOf(request);
+  const viewer = currentUser(request);
   if (!viewer) return pbError(401, PB.unauthorized);
   if (action !== 'pronto' && !viewer.admin) return pbError(403, MSG.soEquipe);
   const body = await json(request);
@@ -194,7 +194,7 @@ async function act(request: Request, bookingId: string, action: string): Promise
 }
 
 async function accountState(request: Request, id: string): Promise<Response> {
-  const viewer = viewerOf(request);
+  const viewer = currentUser(request);
   if (!isStaff(viewer)) return pbError(403, MSG.soEquipe);
   const estado = String((await json(request)).estado ?? '');
   if (!diaComum.ESTADOS_CONTA.includes(estado))
@@ -209,9 +209,10 @@ async function accountState(request: Request, id: string): Promise<Response> {
   return HttpResponse.json({ id, prenotami_estado: estado });
 }
 
+/** The list and view rule of the booking's own records: its owner or staff (processo-rules.ts canSee). */
 export const readable = (request: Request) => {
-  const viewer = viewerOf(request);
-  return (row: { agendamento: string }) => !!viewer && (viewer.admin || ownsBooking(row.agendamento, viewer));
+  const viewer = currentUser(request);
+  return (row: { agendamento: string }) => canSee(row, viewer);
 };
 
 /** Before processo.ts: the owner's Prenot@mi contacts are this domain's. */
@@ -225,11 +226,11 @@ export const prenotamiRoutes = [
 export const diaRoutes = [
   http.get('*/api/collections/consulados/records', async ({ request }) => {
     await latency();
-    const viewer = viewerOf(request);
+    const viewer = currentUser(request);
     return listOf(diaStore().consulados, request, () => !!viewer);
   }),
   http.get('*/api/collections/consulados/records/:id', ({ request, params }) => {
-    const viewer = viewerOf(request);
+    const viewer = currentUser(request);
     return viewOf(diaStore().consulados, param(params, 'id'), () => !!viewer);
   }),
   http.patch('*/api/collections/consulados/records/:id', async ({ request, params }) => {
@@ -237,7 +238,7 @@ export const diaRoutes = [
     return updateConsulate(request, param(params, 'id'));
   }),
   http.get('*/api/collections/historico_consulados/records', ({ request }) => {
-    const viewer = viewerOf(request);
+    const viewer = currentUser(request);
     return listOf(diaStore().historico_consulados, request, () => isStaff(viewer));
   }),
   http.get('*/api/collections/atendimentos/records', ({ request }) =>

@@ -19,17 +19,11 @@ import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import processoComum from '../../pocketbase/pb_hooks/lib/processo_comum.js';
 import { getDb, saveDb } from './db';
 import { historyEntry, STATUS_MAIL_SUBJECTS } from './history';
-import { readToken } from './jwt';
 import { notifyMail } from './mailbox';
 import { pbDate } from './util';
 
 /** The case file's pt-BR messages, the kit's own (processo_regras.json mensagens). */
 export const MSG = mensagens;
-
-export function viewerOf(request: Request): UserRecord | null {
-  const id = readToken(request.headers.get('Authorization'));
-  return (id && getDb().usuarios.find((u) => u.id === id)) || null;
-}
 
 export const bookingOf = (id: string): BookingRecord | undefined =>
   getDb().agendamentos.find((b) => b.id === id);

@@ -21,7 +21,7 @@ import { getDb, saveDb } from './db';
 import { compileFilter, compareValues, FilterError } from './filter';
 import { fileFieldError, fileToken, fileTokenUser, readFile, storedName, storeFile } from './processo-files';
 import { changedFields, documentoErrors, EMPTY_REQUERENTE, pick, requerenteErrors } from './processo-fields';
-import { toText } from './http';
+import { currentUser, MSG as PB, param, pbError, toText } from './http';
 import {
   bookingOf,
   canSee,
@@ -35,31 +35,19 @@ import {
   MSG,
   ownsBooking,
   registrarDocumento,
-  viewerOf,
 } from './processo-rules';
 import { newId, pbDate } from './util';
 
 type Json = Record<string, unknown>;
 type Row = RequerenteRecord | DocumentoRecord;
 type Name = 'requerentes' | 'documentos';
-const PB = {
-  notFound: "The requested resource wasn't found.",
-  create: 'Failed to create record.',
-  update: 'Failed to update record.',
-  validation: 'An error occurred while validating the submitted data.',
-  superuser: 'Only superusers can perform this action.',
-  auth: 'The request requires valid record authorization token.',
-};
 const REVIEW_TEXT = ['status', 'motivo', 'motivo_texto'];
 const REVIEW_FIELDS = [...REVIEW_TEXT, 'revisado_por', 'revisado_em', 'reenviado'];
 
-const pbError = (status: number, message: string, data: Json = {}) =>
-  HttpResponse.json({ status, message, data }, { status });
-const param = (params: PathParams, key: string) => (typeof params[key] === 'string' ? params[key] : '');
 const rows = (name: Name): Row[] => getDb()[name];
 
 function list(name: Name, request: Request): Response {
-  const viewer = viewerOf(request);
+  const viewer = currentUser(request);
   const query = new URL(request.url).searchParams;
   const resolve = (row: Row, path: string): unknown => {
     const [head = '', rest] = path.split('.', 2);
@@ -113,7 +101,7 @@ function kitRefusal(errors: Record<string, { code: string; message: string }>): 
 }
 
 async function createRequerente(request: Request): Promise<Response> {
-  const viewer = viewerOf(request);
+  const viewer = currentUser(request);
   const body = (await request.json().catch(() => null)) as Json | null;
   if (!body) return pbError(400, PB.create);
   const booking = bookingOf(String(body.agendamento ?? ''));
@@ -146,7 +134,7 @@ async function createRequerente(request: Request): Promise<Response> {
 }
 
 async function updateRequerente(id: string, request: Request): Promise<Response> {
-  const viewer = viewerOf(request);
+  const viewer = currentUser(request);
   const body = (await request.json().catch(() => null)) as Json | null;
   const record = getDb().requerentes.find((r) => r.id === id);
   // updateRule: the booking's owner or staff, never moving it nor marking it sent; a failed rule reads as 404.
@@ -181,7 +169,7 @@ async function updateRequerente(id: string, request: Request): Promise<Response>
 }
 
 function deleteRequerente(id: string, request: Request): Response {
-  const viewer = viewerOf(request);
+  const viewer = currentUser(request);
   const db = getDb();
   const record = db.requerentes.find((r) => r.id === id);
   if (!record || !ownsBooking(record.agendamento, viewer)) return pbError(404, PB.notFound);
@@ -231,7 +219,7 @@ async function saveFiles(record: DocumentoRecord, files: readonly File[]): Promi
 }
 
 async function createDocumento(request: Request): Promise<Response> {
-  const viewer = viewerOf(request);
+  const viewer = currentUser(request);
   const form = await request.formData().catch(() => null);
   if (!form) return pbError(400, PB.create);
   const text = (key: string) => String(form.get(key) ?? '');
@@ -282,7 +270,7 @@ async function createDocumento(request: Request): Promise<Response> {
 
 /** The owner replaces files until approved; staff review (status, reason), signed and dated. */
 async function updateDocumento(id: string, request: Request): Promise<Response> {
-  const viewer = viewerOf(request);
+  const viewer = currentUser(request);
   const record = getDb().documentos.find((d) => d.id === id);
   const multipart = (request.headers.get('Content-Type') ?? '').includes('multipart/form-data');
   const form = multipart ? await request.formData().catch(() => null) : null;
@@ -349,7 +337,7 @@ export const processoRoutes = [
   }),
   http.get('*/api/collections/:collection/records/:id', ({ request, params }) => {
     const name = collection(params);
-    return name ? view(name, param(params, 'id'), viewerOf(request)) : undefined;
+    return name ? view(name, param(params, 'id'), currentUser(request)) : undefined;
   }),
   http.post('*/api/collections/:collection/records', ({ request, params }) => {
     const name = collection(params);
@@ -371,8 +359,8 @@ export const processoRoutes = [
       : pbError(403, PB.superuser);
   }),
   http.post('*/api/files/token', ({ request }) => {
-    const viewer = viewerOf(request);
-    return viewer ? HttpResponse.json({ token: fileToken(viewer.id) }) : pbError(401, PB.auth);
+    const viewer = currentUser(request);
+    return viewer ? HttpResponse.json({ token: fileToken(viewer.id) }) : pbError(401, PB.unauthorized);
   }),
   http.get('*/api/files/:collectionId/:recordId/:filename', ({ request, params }) => {
     const userId = fileTokenUser(new URL(request.url).searchParams.get('token'));
@@ -387,8 +375,8 @@ export const processoRoutes = [
       : pbError(404, PB.notFound);
   }),
   http.post('*/api/processo/:id/enviar', ({ request, params }) => {
-    const viewer = viewerOf(request);
-    if (!viewer) return pbError(401, PB.auth);
+    const viewer = currentUser(request);
+    if (!viewer) return pbError(401, PB.unauthorized);
     const { status, body } = enviar(param(params, 'id'), viewer);
     return HttpResponse.json(body, { status });
   }),
