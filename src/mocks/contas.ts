@@ -5,7 +5,6 @@
 import { HttpResponse } from 'msw';
 import { onlyDigits } from '@/lib/cpf';
 import { FIELD_MESSAGES } from '@/lib/field-messages';
-import { isValidPhone } from '@/lib/phone';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 import { getDb, saveDb } from './db';
 import type { StoredUser } from './schema';
@@ -26,34 +25,16 @@ import {
   toText,
 } from './http';
 
-const NAME_RE = /^(?:\p{L}\p{M}*|[ '’-])+$/u;
 /** PocketBase ends a field message with a full stop. */
 const accountError = (code: string, message: string) => ({ code, message: `${message}.` });
-const normalizeName = (value: unknown) => toText(value).normalize('NFC').replace(/\s+/g, ' ').trim();
-const onlyMask = (value: unknown, allowed: RegExp) => {
-  const text = toText(value);
-  return text.length <= 20 && allowed.test(text);
-};
-
-function nameError(value: unknown): string {
-  const name = normalizeName(value);
-  if (name === '') return FIELD_MESSAGES.nomeObrigatorio;
-  if (name.length > 120) return FIELD_MESSAGES.nomeLongo;
-  if (!NAME_RE.test(name)) return FIELD_MESSAGES.nomeInvalido;
-  if ((name.match(/\p{L}/gu) ?? []).length < 10) return FIELD_MESSAGES.sobrenome;
-  return '';
-}
 
 function validarCampos(body: Json, fields: readonly ('nome_completo' | 'cpf' | 'celular')[]): FieldErrors {
   const errors: FieldErrors = {};
-  const name = fields.includes('nome_completo') ? nameError(body.nome_completo) : '';
+  const name = fields.includes('nome_completo') ? comum.erroNome(body.nome_completo, FIELD_MESSAGES) : '';
   if (name) errors.nome_completo = accountError('validation_invalid_nome', name);
   if (fields.includes('cpf') && !comum.cpfValido(body.cpf))
     errors.cpf = accountError('validation_invalid_cpf', FIELD_MESSAGES.cpfInvalido);
-  if (
-    fields.includes('celular') &&
-    !(onlyMask(body.celular, /^[\d()\- ]*$/) && isValidPhone(toText(body.celular)))
-  )
+  if (fields.includes('celular') && !comum.celularValido(body.celular))
     errors.celular = accountError('validation_invalid_celular', FIELD_MESSAGES.celularInvalido);
   return errors;
 }
@@ -90,7 +71,7 @@ export function registerUser(body: Json): Response {
     // pb_hooks/usuarios.pb.js: staff see the address (the view rule keeps it to owner and staff).
     emailVisibility: true,
     password: toText(body.password),
-    nome_completo: normalizeName(body.nome_completo),
+    nome_completo: comum.normalizarNome(body.nome_completo),
     // CPF and phone are stored as digits (pb_hooks/lib/contas.js).
     cpf,
     celular: onlyDigits(toText(body.celular)),

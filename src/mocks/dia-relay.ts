@@ -12,10 +12,10 @@ import { note, nowSp, readable } from './dia';
 import { diaStore, isStaff, listOf, viewOf } from './dia-store';
 import { caseSummary } from './case-summary';
 import { markAttempt } from './garantia';
-import { latency, MSG as PB, param, pbError } from './http';
+import { currentUser, latency, MSG as PB, param, pbError } from './http';
 import { overRateLimit } from './limits';
 import { fileFieldError, fileTokenUser, readFile, storedName, storeFile } from './processo-files';
-import { bookingOf, ownsBooking, salvarAgendamento, viewerOf } from './processo-rules';
+import { bookingOf, ownsBooking, salvarAgendamento } from './processo-rules';
 import { newId, pbDate } from './util';
 
 type Json = Record<string, unknown>;
@@ -30,7 +30,7 @@ const invalidValue = (message: string) =>
 
 async function createRelay(request: Request): Promise<Response> {
   if (overRateLimit('retransmissoes:create', request)) return pbError(429, PB.tooMany);
-  const viewer = viewerOf(request);
+  const viewer = currentUser(request);
   const body = await json(request);
   const store = diaStore();
   const agendamento = String(body.agendamento ?? '');
@@ -73,7 +73,7 @@ async function createRelay(request: Request): Promise<Response> {
 function finish(
   record: { agendamento: string; tipo: string; valor: string; enviado_em: string },
   enviar: unknown,
-  viewer: ReturnType<typeof viewerOf>,
+  viewer: ReturnType<typeof currentUser>,
 ) {
   if (!diaComum.completo(record.tipo, record.valor, record.enviado_em !== '', enviar)) return;
   record.enviado_em = pbDate(new Date());
@@ -85,7 +85,7 @@ function finish(
 
 async function updateRelay(request: Request, id: string): Promise<Response> {
   if (overRateLimit('retransmissoes:update', request)) return pbError(429, PB.tooMany);
-  const viewer = viewerOf(request);
+  const viewer = currentUser(request);
   const body = await json(request);
   const record = diaStore().retransmissoes.find((r) => r.id === id);
   // updateRule: the owner, while alive, never its booking, kind or lifetime.
@@ -101,7 +101,7 @@ async function updateRelay(request: Request, id: string): Promise<Response> {
 }
 
 async function createAttempt(request: Request): Promise<Response> {
-  const viewer = viewerOf(request);
+  const viewer = currentUser(request);
   const body = await json(request);
   const booking = bookingOf(String(body.agendamento ?? ''));
   if (!isStaff(viewer) || !booking || ['autor', 'autor_nome', 'janela', 'garantia'].some((f) => f in body))
@@ -133,7 +133,7 @@ async function createAttempt(request: Request): Promise<Response> {
 }
 
 async function createAppointment(request: Request): Promise<Response> {
-  const viewer = viewerOf(request);
+  const viewer = currentUser(request);
   const form = await request.formData().catch(() => null);
   const text = (key: string) => String(form?.get(key) ?? '');
   const booking = bookingOf(text('agendamento'));
@@ -198,7 +198,7 @@ async function createAppointment(request: Request): Promise<Response> {
 }
 
 const holderReads = (request: Request) => {
-  const viewer = viewerOf(request);
+  const viewer = currentUser(request);
   const now = pbDate(new Date());
   return (row: { atendimento: string; expira_em: string }) =>
     isStaff(viewer) &&

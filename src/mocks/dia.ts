@@ -6,16 +6,17 @@
  * Registered before the case file's and the generic record routes (see handlers.ts).
  */
 import { http, HttpResponse } from 'msw';
-import { isValidPhone } from '@/lib/phone';
 import type { UserRecord } from '@/lib/types';
+import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
 import janelas from '../../pocketbase/pb_hooks/lib/janelas.js';
 import mensagens from '../../pocketbase/pb_hooks/lib/mensagens.json';
 import { getDb, saveDb } from './db';
 import { diaStore, isStaff, listOf, viewOf } from './dia-store';
 import { historyEntry } from './history';
-import { latency, MSG as PB, param, pbError } from './http';
-import { bookingOf, ownsBooking, viewerOf } from './processo-rules';
+import { currentUser, latency, MSG as PB, param, pbError } from './http';
+import { changedFields } from './processo-fields';
+import { bookingOf, canSee, ownsBooking, recusaDaAlteracao } from './processo-rules';
 import { newId, pbDate } from './util';
 
 type Json = Record<string, unknown>;
@@ -44,7 +45,7 @@ export function note(bookingId: string, campo: string, texto: string, autor: Use
 export const nowSp = () => janelas.horaLocal(Date.now(), 'America/Sao_Paulo', true);
 
 async function updateConsulate(request: Request, id: string): Promise<Response> {
-  const viewer = viewerOf(request);
+  const viewer = currentUser(request);
   const store = diaStore();
   const record = store.consulados.find((c) => c.id === id);
   if (!record || !isStaff(viewer)) return pbError(404, PB.notFound);
@@ -82,26 +83,32 @@ async function savePrenotami(request: Request, id: string): Promise<Response | u
   const body = await json(request.clone());
   const keys = Object.keys(body);
   if (keys.length === 0 || !keys.every((k) => k.startsWith('prenotami_'))) return undefined;
-  const viewer = viewerOf(request);
+  const viewer = currentUser(request);
   const record = getDb().requerentes.find((r) => r.id === id) as (Json & { agendamento: string }) | undefined;
   if (!record || !viewer || !(viewer.admin || ownsBooking(record.agendamento, viewer)))
     return pbError(404, PB.notFound);
-  if (body.prenotami_estado !== undefined)
-    return invalid('prenotami_estado', 'validation_forbidden', MSG.estadoEquipe);
+  // lib/processo.js's lock: the account is the customer's until the booking is made. (PocketBase runs the hooks of
+  // processo.pb.js and dia.pb.js in no fixed order, so a body both refuse gets either answer from the server.)
+  const booking = bookingOf(record.agendamento);
+  const recusa = booking && !viewer.admin ? recusaDaAlteracao(booking, changedFields(record, body)) : null;
+  if (recusa) return pbError(400, recusa);
   const staff = getDb().usuarios.filter((u) => u.admin);
   const others = getDb().requerentes.filter((r) => r.id !== id) as unknown as Json[];
   const errors: Json = {};
+  if (body.prenotami_estado !== undefined)
+    errors.prenotami_estado = { code: 'validation_forbidden', message: MSG.estadoEquipe };
+  const saved: Json = {};
   const check = (campo: 'prenotami_email' | 'prenotami_celular', valor: string, empresa: string[]) => {
     const recusa = diaComum.recusaContato(
       campo,
       valor,
       empresa,
       (v) => others.some((r) => r[campo] === v),
-      isValidPhone(String(body[campo] ?? '')),
+      comum.celularValido(String(body[campo] || '')),
       mensagens.celularInvalido,
     );
     if (recusa) errors[campo] = recusa;
-    record[campo] = valor;
+    saved[campo] = valor;
   };
   if (body.prenotami_email !== undefined)
     check(
@@ -114,11 +121,11 @@ async function savePrenotami(request: Request, id: string): Promise<Response | u
   if (body.prenotami_celular !== undefined)
     check(
       'prenotami_celular',
-      String(body.prenotami_celular ?? '').replace(/\D/g, ''),
+      comum.digitos(String(body.prenotami_celular ?? '')),
       staff.map((u) => u.celular),
     );
   if (Object.keys(errors).length > 0) return pbError(400, PB.validation, errors);
-  record.updated = pbDate(new Date());
+  Object.assign(record, saved, { updated: pbDate(new Date()) });
   saveDb();
   return HttpResponse.json(record);
 }
@@ -154,7 +161,7 @@ function handlingOf(bookingId: string) {
 }
 
 async function act(request: Request, bookingId: string, action: string): Promise<Response> {
-  const viewer = viewerOf(request);
+  const viewer = currentUser(request);
   if (!viewer) return pbError(401, PB.unauthorized);
   if (action !== 'pronto' && !viewer.admin) return pbError(403, MSG.soEquipe);
   const body = await json(request);
@@ -187,7 +194,7 @@ async function act(request: Request, bookingId: string, action: string): Promise
 }
 
 async function accountState(request: Request, id: string): Promise<Response> {
-  const viewer = viewerOf(request);
+  const viewer = currentUser(request);
   if (!isStaff(viewer)) return pbError(403, MSG.soEquipe);
   const estado = String((await json(request)).estado ?? '');
   if (!diaComum.ESTADOS_CONTA.includes(estado))
@@ -202,9 +209,10 @@ async function accountState(request: Request, id: string): Promise<Response> {
   return HttpResponse.json({ id, prenotami_estado: estado });
 }
 
+/** The list and view rule of the booking's own records: its owner or staff (processo-rules.ts canSee). */
 export const readable = (request: Request) => {
-  const viewer = viewerOf(request);
-  return (row: { agendamento: string }) => !!viewer && (viewer.admin || ownsBooking(row.agendamento, viewer));
+  const viewer = currentUser(request);
+  return (row: { agendamento: string }) => canSee(row, viewer);
 };
 
 /** Before processo.ts: the owner's Prenot@mi contacts are this domain's. */
@@ -218,11 +226,11 @@ export const prenotamiRoutes = [
 export const diaRoutes = [
   http.get('*/api/collections/consulados/records', async ({ request }) => {
     await latency();
-    const viewer = viewerOf(request);
+    const viewer = currentUser(request);
     return listOf(diaStore().consulados, request, () => !!viewer);
   }),
   http.get('*/api/collections/consulados/records/:id', ({ request, params }) => {
-    const viewer = viewerOf(request);
+    const viewer = currentUser(request);
     return viewOf(diaStore().consulados, param(params, 'id'), () => !!viewer);
   }),
   http.patch('*/api/collections/consulados/records/:id', async ({ request, params }) => {
@@ -230,7 +238,7 @@ export const diaRoutes = [
     return updateConsulate(request, param(params, 'id'));
   }),
   http.get('*/api/collections/historico_consulados/records', ({ request }) => {
-    const viewer = viewerOf(request);
+    const viewer = currentUser(request);
     return listOf(diaStore().historico_consulados, request, () => isStaff(viewer));
   }),
   http.get('*/api/collections/atendimentos/records', ({ request }) =>

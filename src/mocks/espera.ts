@@ -9,8 +9,8 @@ import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
 import espera, { type Pronto } from '../../pocketbase/pb_hooks/lib/espera.js';
 import { caseSummary } from './case-summary';
 import { getDb } from './db';
-import { latency, MSG as PB, param, pbError } from './http';
-import { bookingOf, viewerOf } from './processo-rules';
+import { currentUser, latency, MSG as PB, param, pbError } from './http';
+import { bookingOf } from './processo-rules';
 
 const consulates = () => espera.consulados(REGRAS);
 
@@ -67,7 +67,7 @@ export const waitRoutes = [
   }),
   http.get('*/api/espera/equipe', async ({ request }) => {
     await latency();
-    const viewer = viewerOf(request);
+    const viewer = currentUser(request);
     if (!viewer) return pbError(401, PB.unauthorized);
     if (!viewer.admin) return pbError(403, diaComum.MSG.soEquipe);
     const resumo = summary();
@@ -88,7 +88,7 @@ export const waitRoutes = [
   }),
   http.get('*/api/agendamentos/:id/espera', async ({ request, params }) => {
     await latency();
-    const viewer = viewerOf(request);
+    const viewer = currentUser(request);
     if (!viewer) return pbError(401, PB.unauthorized);
     const id = param(params, 'id');
     const booking = bookingOf(id);

@@ -1,33 +1,87 @@
-/** The demo's `requerentes` fields as the migration defines them: their checks and the record's empty state. */
-import { ESTADOS_CIVIS, REQUERENTE_TEXT_MAX, type RequerenteRecord } from '@/lib/processo';
+/**
+ * The demo's `requerentes` fields as the migration defines them (their checks, the record's empty state), and the
+ * review fields of `documentos`: PocketBase's own field checks, with its words.
+ */
+import {
+  DOCUMENT_STATUSES,
+  ESTADOS_CIVIS,
+  REGRAS,
+  REQUERENTE_TEXT_MAX,
+  type RequerenteRecord,
+} from '@/lib/processo';
+import { toText } from './http';
 
 type Json = Record<string, unknown>;
 
-/** The record's own field checks (max lengths, patterns, selects), as PocketBase validates them. */
+const tooLong = (max: number) => ({
+  code: 'validation_max_text_constraint',
+  message: `Must be no more than ${max} character(s).`,
+  params: { max },
+});
+const BAD_FORMAT = { code: 'validation_invalid_format', message: 'Invalid value format.' };
+/** A select's value outside its list. */
+const invalidValue = (value: string) => ({
+  code: 'validation_invalid_value',
+  message: `Invalid value ${value}.`,
+  params: { value },
+});
+const SELECTS: Record<string, readonly string[]> = {
+  sexo: ['F', 'M'],
+  estado_civil: Object.keys(ESTADOS_CIVIS),
+};
+
+/** A number field's checks (an integer from `min` to `max`), in PocketBase's order. */
+function numberError(value: number, min: number, max: number): Json | null {
+  if (!Number.isInteger(value))
+    return { code: 'validation_only_int_constraint', message: 'Decimal numbers are not allowed.' };
+  if (value < min)
+    return {
+      code: 'validation_min_number_constraint',
+      message: `Must be greater or equal than ${min}.`,
+      params: { min },
+    };
+  if (value > max)
+    return {
+      code: 'validation_max_number_constraint',
+      message: `Must be less or equal than ${max}.`,
+      params: { max },
+    };
+  return null;
+}
+
+/**
+ * The record's own field checks (max lengths in characters, patterns, selects, numbers), as PocketBase validates
+ * them: each field's first error.
+ */
 export function requerenteErrors(body: Json): Json {
   const errors: Json = {};
+  const text = (field: string) => String(body[field] ?? '');
   for (const [field, max] of Object.entries(REQUERENTE_TEXT_MAX)) {
-    if (field in body && String(body[field] ?? '').length > (max ?? 0))
-      errors[field] = {
-        code: 'validation_max_text_constraint',
-        message: `Must be no more than ${max} character(s).`,
-      };
+    if (field in body && [...text(field)].length > (max ?? 0)) errors[field] = tooLong(max ?? 0);
   }
   for (const field of ['data_nascimento', 'passaporte_validade'])
-    if (field in body && !/^(\d{4}-\d{2}-\d{2})?$/.test(String(body[field] ?? '')))
-      errors[field] = { code: 'validation_invalid_format', message: 'Invalid value format.' };
-  if ('uf' in body && !/^([A-Z]{2})?$/.test(String(body.uf ?? '')))
-    errors.uf = { code: 'validation_invalid_format', message: 'Invalid value format.' };
-  if ('sexo' in body && !['', 'F', 'M'].includes(String(body.sexo ?? '')))
-    errors.sexo = { code: 'validation_invalid_value', message: 'Invalid value F, M.' };
-  if (
-    'estado_civil' in body &&
-    !['', ...Object.keys(ESTADOS_CIVIS)].includes(String(body.estado_civil ?? ''))
-  )
-    errors.estado_civil = { code: 'validation_invalid_value', message: 'Invalid value.' };
-  const altura = Number(body.altura_cm ?? 0);
-  if ('altura_cm' in body && !(Number.isInteger(altura) && altura >= 0 && altura <= 250))
-    errors.altura_cm = { code: 'validation_max_number_constraint', message: 'Must be no more than 250.' };
+    if (field in body && !errors[field] && !/^(\d{4}-\d{2}-\d{2})?$/.test(text(field)))
+      errors[field] = BAD_FORMAT;
+  if ('uf' in body && !errors.uf && !/^([A-Z]{2})?$/.test(text('uf'))) errors.uf = BAD_FORMAT;
+  for (const [field, values] of Object.entries(SELECTS))
+    if (field in body && text(field) !== '' && !values.includes(text(field)))
+      errors[field] = invalidValue(text(field));
+  const altura = 'altura_cm' in body ? numberError(Number(body.altura_cm) || 0, 0, 250) : null;
+  if (altura) errors.altura_cm = altura;
+  return errors;
+}
+
+/** documentos.motivo_texto's max (migration 1763901000_processo). */
+const MOTIVO_TEXTO_MAX = 500;
+
+/** A document's review fields as PocketBase checks them: the status and reason selects, the note's length. */
+export function documentoErrors(doc: { status: string; motivo: string; motivo_texto: string }): Json {
+  const errors: Json = {};
+  if (doc.status !== '' && !(DOCUMENT_STATUSES as readonly string[]).includes(doc.status))
+    errors.status = invalidValue(doc.status);
+  if (doc.motivo !== '' && !Object.keys(REGRAS.motivosRecusa).includes(doc.motivo))
+    errors.motivo = invalidValue(doc.motivo);
+  if ([...doc.motivo_texto].length > MOTIVO_TEXTO_MAX) errors.motivo_texto = tooLong(MOTIVO_TEXTO_MAX);
   return errors;
 }
 
@@ -68,4 +122,14 @@ export function pick(body: Json): Partial<RequerenteRecord> {
           : String(value ?? '');
   }
   return out as Partial<RequerenteRecord>;
+}
+
+/**
+ * The names of the fields a body changes, as the server compares them after casting: the data fields (pick) and
+ * the applicant's Prenot@mi account (processo_regras.json trava.contaDoPortal).
+ */
+export function changedFields(record: object, body: Json): string[] {
+  const conta = REGRAS.trava.contaDoPortal.filter((campo) => campo in body);
+  const after: Json = { ...pick(body), ...Object.fromEntries(conta.map((c) => [c, toText(body[c])])) };
+  return Object.keys(after).filter((campo) => toText(after[campo]) !== toText((record as Json)[campo]));
 }

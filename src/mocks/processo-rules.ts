@@ -7,7 +7,6 @@ import { isValidCpf } from '@/lib/cpf';
 import {
   hojeSaoPaulo,
   itemDe,
-  travadoParaCliente,
   limitesDoServico,
   nomeRequerente,
   REGRAS,
@@ -16,20 +15,15 @@ import {
 } from '@/lib/processo';
 import type { BookingRecord, BookingStatus, UserRecord } from '@/lib/types';
 import { mensagens } from '../../pocketbase/pb_hooks/lib/processo_regras.json';
+import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import processoComum from '../../pocketbase/pb_hooks/lib/processo_comum.js';
 import { getDb, saveDb } from './db';
 import { historyEntry, STATUS_MAIL_SUBJECTS } from './history';
-import { readToken } from './jwt';
 import { notifyMail } from './mailbox';
 import { pbDate } from './util';
 
 /** The case file's pt-BR messages, the kit's own (processo_regras.json mensagens). */
 export const MSG = mensagens;
-
-export function viewerOf(request: Request): UserRecord | null {
-  const id = readToken(request.headers.get('Authorization'));
-  return (id && getDb().usuarios.find((u) => u.id === id)) || null;
-}
 
 export const bookingOf = (id: string): BookingRecord | undefined =>
   getDb().agendamentos.find((b) => b.id === id);
@@ -43,17 +37,18 @@ export const canSee = (row: { agendamento: string }, viewer: UserRecord | null):
   !!viewer && (viewer.admin || ownsBooking(row.agendamento, viewer));
 
 type ClosableBooking = BookingRecord & { arquivos_excluidos_em?: string };
+const ENCERRADOS = regras.agendamentoEncerrado;
 
-export function encerrado(booking: ClosableBooking): boolean {
-  return ['FINALIZADO', 'CANCELADO'].includes(booking.status_agendamento) || !!booking.arquivos_excluidos_em;
-}
+/** FINALIZADO, CANCELADO or its files deleted (processo_comum.encerrado). */
+export const encerrado = (booking: ClosableBooking): boolean => processoComum.encerrado(booking, ENCERRADOS);
 
 /** pb_hooks/lib/processo.js validarEscritaDoCliente: the customer's refusal on a closed or approved case. */
-export function recusaAoCliente(booking: ClosableBooking): string | null {
-  if (encerrado(booking)) return MSG.encerrado;
-  if (travadoParaCliente(booking.status_agendamento)) return MSG.travado;
-  return null;
-}
+export const recusaAoCliente = (booking: ClosableBooking): string | null =>
+  processoComum.recusaAoCliente(booking, false, ENCERRADOS, REGRAS) || null;
+
+/** pb_hooks/lib/processo.js salvarRequerente: the customer's change of an applicant (`mudados`: what it changes). */
+export const recusaDaAlteracao = (booking: ClosableBooking, mudados: readonly string[]): string | null =>
+  processoComum.recusaDaAlteracao(booking, mudados, ENCERRADOS, REGRAS) || null;
 
 export function limitesDe(booking: BookingRecord): { min: number; max: number } {
   const payment = getDb().pagamentos.find((p) => p.id === booking.pagamento);

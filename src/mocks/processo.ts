@@ -4,10 +4,11 @@
  * 'Enviar para análise'. Registered before the generic record routes, which know neither collection.
  */
 import { http, HttpResponse, type PathParams } from 'msw';
+import { isValidCpf } from '@/lib/cpf';
 import {
-  DOCUMENT_STATUSES,
   excessoDeArquivos,
   excessoDeRequerentes,
+  hojeSaoPaulo,
   itemDe,
   nomeRequerente,
   REGRAS,
@@ -19,7 +20,8 @@ import processoComum from '../../pocketbase/pb_hooks/lib/processo_comum.js';
 import { getDb, saveDb } from './db';
 import { compileFilter, compareValues, FilterError } from './filter';
 import { fileFieldError, fileToken, fileTokenUser, readFile, storedName, storeFile } from './processo-files';
-import { EMPTY_REQUERENTE, pick, requerenteErrors } from './processo-fields';
+import { changedFields, documentoErrors, EMPTY_REQUERENTE, pick, requerenteErrors } from './processo-fields';
+import { currentUser, MSG as PB, param, pbError, toText } from './http';
 import {
   bookingOf,
   canSee,
@@ -27,35 +29,25 @@ import {
   encerrado,
   enviar,
   recusaAoCliente,
+  recusaDaAlteracao,
   registrarCorrecao,
   limitesDe,
   MSG,
   ownsBooking,
   registrarDocumento,
-  viewerOf,
 } from './processo-rules';
 import { newId, pbDate } from './util';
 
 type Json = Record<string, unknown>;
 type Row = RequerenteRecord | DocumentoRecord;
 type Name = 'requerentes' | 'documentos';
-const PB = {
-  notFound: "The requested resource wasn't found.",
-  create: 'Failed to create record.',
-  update: 'Failed to update record.',
-  validation: 'An error occurred while validating the submitted data.',
-  superuser: 'Only superusers can perform this action.',
-  auth: 'The request requires valid record authorization token.',
-};
-const REVIEW_FIELDS = ['status', 'motivo', 'motivo_texto', 'revisado_por', 'revisado_em', 'reenviado'];
+const REVIEW_TEXT = ['status', 'motivo', 'motivo_texto'];
+const REVIEW_FIELDS = [...REVIEW_TEXT, 'revisado_por', 'revisado_em', 'reenviado'];
 
-const pbError = (status: number, message: string, data: Json = {}) =>
-  HttpResponse.json({ status, message, data }, { status });
-const param = (params: PathParams, key: string) => (typeof params[key] === 'string' ? params[key] : '');
 const rows = (name: Name): Row[] => getDb()[name];
 
 function list(name: Name, request: Request): Response {
-  const viewer = viewerOf(request);
+  const viewer = currentUser(request);
   const query = new URL(request.url).searchParams;
   const resolve = (row: Row, path: string): unknown => {
     const [head = '', rest] = path.split('.', 2);
@@ -94,12 +86,29 @@ function list(name: Name, request: Request): Response {
   });
 }
 
+/**
+ * lib/processo.js validarDados: the birth date and the CPF a save writes, checked by the kit
+ * (processo_comum.errosDeDados); the answer's message is the first field's.
+ */
+function dataRefusal(before: RequerenteRecord | null, after: Partial<RequerenteRecord>): Response | null {
+  return kitRefusal(processoComum.errosDeDados(before, after, hojeSaoPaulo(), REGRAS, isValidCpf));
+}
+
+/** The kit's field errors as PocketBase's 400 (lib/processo.js lancarCampos): its message the first field's. */
+function kitRefusal(errors: Record<string, { code: string; message: string }>): Response | null {
+  const [first] = Object.values(errors);
+  return first ? pbError(400, first.message, errors) : null;
+}
+
 async function createRequerente(request: Request): Promise<Response> {
-  const viewer = viewerOf(request);
+  const viewer = currentUser(request);
   const body = (await request.json().catch(() => null)) as Json | null;
   if (!body) return pbError(400, PB.create);
   const booking = bookingOf(String(body.agendamento ?? ''));
   if (!booking || !ownsBooking(booking.id, viewer)) return pbError(400, PB.create);
+  // lib/processo.js criarRequerente: the applicant's data, the case and the count; PocketBase's field checks last.
+  const refused = dataRefusal(null, { ...EMPTY_REQUERENTE, ...pick(body) });
+  if (refused) return refused;
   const recusa = recusaAoCliente(booking);
   if (recusa) return pbError(400, recusa);
   const max = limitesDe(booking).max;
@@ -125,7 +134,7 @@ async function createRequerente(request: Request): Promise<Response> {
 }
 
 async function updateRequerente(id: string, request: Request): Promise<Response> {
-  const viewer = viewerOf(request);
+  const viewer = currentUser(request);
   const body = (await request.json().catch(() => null)) as Json | null;
   const record = getDb().requerentes.find((r) => r.id === id);
   // updateRule: the booking's owner or staff, never moving it nor marking it sent; a failed rule reads as 404.
@@ -139,8 +148,10 @@ async function updateRequerente(id: string, request: Request): Promise<Response>
   )
     return pbError(404, PB.notFound);
   const booking = bookingOf(record.agendamento);
-  const recusa = booking && !viewer.admin ? recusaAoCliente(booking) : null;
+  const recusa = booking && !viewer.admin ? recusaDaAlteracao(booking, changedFields(record, body)) : null;
   if (recusa) return pbError(400, recusa);
+  const refused = dataRefusal(record, { ...record, ...pick(body) });
+  if (refused) return refused;
   const errors = requerenteErrors(body);
   if (Object.keys(errors).length > 0) return pbError(400, PB.update, errors);
   const before = { ...record };
@@ -158,7 +169,7 @@ async function updateRequerente(id: string, request: Request): Promise<Response>
 }
 
 function deleteRequerente(id: string, request: Request): Response {
-  const viewer = viewerOf(request);
+  const viewer = currentUser(request);
   const db = getDb();
   const record = db.requerentes.find((r) => r.id === id);
   if (!record || !ownsBooking(record.agendamento, viewer)) return pbError(404, PB.notFound);
@@ -208,7 +219,7 @@ async function saveFiles(record: DocumentoRecord, files: readonly File[]): Promi
 }
 
 async function createDocumento(request: Request): Promise<Response> {
-  const viewer = viewerOf(request);
+  const viewer = currentUser(request);
   const form = await request.formData().catch(() => null);
   if (!form) return pbError(400, PB.create);
   const text = (key: string) => String(form.get(key) ?? '');
@@ -259,7 +270,7 @@ async function createDocumento(request: Request): Promise<Response> {
 
 /** The owner replaces files until approved; staff review (status, reason), signed and dated. */
 async function updateDocumento(id: string, request: Request): Promise<Response> {
-  const viewer = viewerOf(request);
+  const viewer = currentUser(request);
   const record = getDb().documentos.find((d) => d.id === id);
   const multipart = (request.headers.get('Content-Type') ?? '').includes('multipart/form-data');
   const form = multipart ? await request.formData().catch(() => null) : null;
@@ -275,49 +286,35 @@ async function updateDocumento(id: string, request: Request): Promise<Response> 
   if (!ownerMay && !viewer.admin) return pbError(404, PB.notFound);
   const booking = bookingOf(record.agendamento);
   if (!booking || encerrado(booking)) return pbError(400, MSG.encerrado);
-  const recusa = recusaAoCliente(booking);
-  if (recusa && (!viewer.admin || ownerMay)) return pbError(400, recusa);
-  if (!viewer.admin || ownerMay) {
+  // lib/processo.js salvarDocumento: the owner's new files, or staff's review.
+  if (!viewer.admin) {
+    const recusa = recusaAoCliente(booking);
+    if (recusa) return pbError(400, recusa);
     const files = form ? await filesOf(form, PB.update) : [];
     if (files instanceof Response) return files;
     const refused = tooMany(record.item, files.length);
     if (refused) return refused;
     if (files.length > 0) await saveFiles(record, files);
-    if (record.status === 'recusado') record.reenviado = true;
-    Object.assign(record, { status: 'pendente', motivo: '', motivo_texto: '', updated: pbDate(new Date()) });
+    Object.assign(record, processoComum.substituicao(record), { updated: pbDate(new Date()) });
     registrarDocumento(record, 'arquivo substituído', viewer);
     saveDb();
     return HttpResponse.json(record);
   }
+  const asked = REVIEW_TEXT.filter((f) => f in body).map((f) => [f, toText(body[f])]);
+  const after = { ...record, ...Object.fromEntries(asked) };
+  const review = processoComum.revisao(record, after, REGRAS);
+  if ('erros' in review) return kitRefusal(review.erros) ?? pbError(400, PB.update);
+  const saved = { status: after.status, motivo: review.motivo, motivo_texto: review.motivo_texto };
+  const errors = documentoErrors(saved);
+  if (Object.keys(errors).length > 0) return pbError(400, PB.update, errors);
   const antes = record.status;
-  const status = 'status' in body ? String(body.status) : antes;
-  const motivo = 'motivo' in body ? String(body.motivo) : record.motivo;
-  if (status !== antes) {
-    if (status !== 'aprovado' && status !== 'recusado')
-      return pbError(400, MSG.revisaoInvalida, {
-        status: { code: 'validation_invalid_status', message: MSG.revisaoInvalida },
-      });
-    if (status === 'recusado' && !(motivo in REGRAS.motivosRecusa))
-      return pbError(400, MSG.motivoObrigatorio, {
-        motivo: { code: 'validation_required', message: MSG.motivoObrigatorio },
-      });
-  }
-  if (!(DOCUMENT_STATUSES as readonly string[]).includes(status)) return pbError(400, PB.update);
-  Object.assign(record, {
-    status,
-    motivo: status === 'aprovado' ? '' : motivo,
-    motivo_texto: status === 'aprovado' ? '' : String(body.motivo_texto ?? record.motivo_texto).slice(0, 500),
-    updated: pbDate(new Date()),
-    ...(status !== antes ? { revisado_por: viewer.id, revisado_em: pbDate(new Date()) } : {}),
+  const now = pbDate(new Date());
+  Object.assign(record, saved as Pick<DocumentoRecord, 'status' | 'motivo' | 'motivo_texto'>, {
+    updated: now,
+    ...(review.revisado ? { revisado_por: viewer.id, revisado_em: now } : {}),
   });
-  if (status !== antes) {
-    const reason = [
-      REGRAS.motivosRecusa[record.motivo as keyof typeof REGRAS.motivosRecusa] ?? '',
-      record.motivo_texto.trim(),
-    ]
-      .filter(Boolean)
-      .join(': ');
-    registrarDocumento(record, status === 'aprovado' ? 'aprovado' : `recusado (${reason})`, viewer);
+  if (review.revisado) {
+    registrarDocumento(record, review.acao, viewer);
     if (antes === 'em_analise') concluirRevisao(record.agendamento, viewer);
   }
   saveDb();
@@ -340,7 +337,7 @@ export const processoRoutes = [
   }),
   http.get('*/api/collections/:collection/records/:id', ({ request, params }) => {
     const name = collection(params);
-    return name ? view(name, param(params, 'id'), viewerOf(request)) : undefined;
+    return name ? view(name, param(params, 'id'), currentUser(request)) : undefined;
   }),
   http.post('*/api/collections/:collection/records', ({ request, params }) => {
     const name = collection(params);
@@ -362,8 +359,8 @@ export const processoRoutes = [
       : pbError(403, PB.superuser);
   }),
   http.post('*/api/files/token', ({ request }) => {
-    const viewer = viewerOf(request);
-    return viewer ? HttpResponse.json({ token: fileToken(viewer.id) }) : pbError(401, PB.auth);
+    const viewer = currentUser(request);
+    return viewer ? HttpResponse.json({ token: fileToken(viewer.id) }) : pbError(401, PB.unauthorized);
   }),
   http.get('*/api/files/:collectionId/:recordId/:filename', ({ request, params }) => {
     const userId = fileTokenUser(new URL(request.url).searchParams.get('token'));
@@ -378,8 +375,8 @@ export const processoRoutes = [
       : pbError(404, PB.notFound);
   }),
   http.post('*/api/processo/:id/enviar', ({ request, params }) => {
-    const viewer = viewerOf(request);
-    if (!viewer) return pbError(401, PB.auth);
+    const viewer = currentUser(request);
+    if (!viewer) return pbError(401, PB.unauthorized);
     const { status, body } = enviar(param(params, 'id'), viewer);
     return HttpResponse.json(body, { status });
   }),

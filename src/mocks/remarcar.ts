@@ -14,8 +14,8 @@ import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { getDb, saveDb } from './db';
 import { note } from './dia';
 import { diaStore, isStaff } from './dia-store';
-import { latency, MSG as PB, param, pbError } from './http';
-import { bookingOf, salvarAgendamento, viewerOf } from './processo-rules';
+import { currentUser, latency, MSG as PB, param, pbError } from './http';
+import { bookingOf, salvarAgendamento } from './processo-rules';
 import { pbDate } from './util';
 
 type Compromisso = ReturnType<typeof diaStore>['compromissos'][number];
@@ -39,7 +39,7 @@ const active = (bookingId: string) =>
     .sort((a, b) => (a.data + a.hora).localeCompare(b.data + b.hora));
 
 function confirm(request: Request, id: string): Response {
-  const viewer = viewerOf(request);
+  const viewer = currentUser(request);
   const c = diaStore().compromissos.find((x) => x.id === id);
   const booking = c && bookingOf(c.agendamento);
   if (!viewer || !c || !booking || booking.usuario !== viewer.id)
@@ -66,7 +66,7 @@ function confirm(request: Request, id: string): Response {
 }
 
 function pending(request: Request): Response {
-  if (!isStaff(viewerOf(request))) return pbError(403, 'Apenas a equipe.');
+  if (!isStaff(currentUser(request))) return pbError(403, 'Apenas a equipe.');
   const today = hoje();
   const until = calendario.somarDias(today, calendario.CONFIRMACAO.deDias);
   const list = diaStore()
@@ -121,7 +121,7 @@ function backToReady(bookingId: string, tipo: 'flex' | 'consulado', motivo: stri
 }
 
 async function flex(request: Request, bookingId: string): Promise<Response> {
-  const viewer = viewerOf(request);
+  const viewer = currentUser(request);
   const booking = bookingOf(bookingId);
   if (!viewer || !booking || booking.usuario !== viewer.id) return pbError(404, diaComum.MSG.naoEncontrado);
   const motivo = await motivoOf(request);
@@ -139,7 +139,7 @@ async function flex(request: Request, bookingId: string): Promise<Response> {
 }
 
 async function consulateCancelled(request: Request, bookingId: string): Promise<Response> {
-  const viewer = viewerOf(request);
+  const viewer = currentUser(request);
   if (!isStaff(viewer)) return pbError(403, 'Apenas a equipe.');
   const booking = bookingOf(bookingId);
   if (!booking) return pbError(404, PB.notFound);

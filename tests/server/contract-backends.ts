@@ -136,18 +136,21 @@ export const BACKENDS: Backend[] = [
   },
 ];
 
-/** What a call answered: the status, message, and the codes of the field errors. */
-export async function answer(call: Promise<unknown>) {
+/** What a call answered: the status, message, and the field errors as PocketBase wrote them (`data`). */
+export async function answerInFull(call: Promise<unknown>) {
   try {
     await call;
     return { status: 200 };
   } catch (error) {
     if (!(error instanceof ClientResponseError)) throw error;
-    const data = (error.response?.data ?? {}) as Record<string, { code?: string }>;
-    return {
-      status: error.status,
-      message: error.message,
-      codes: Object.fromEntries(Object.entries(data).map(([field, e]) => [field, e?.code])),
-    };
+    const data = (error.response?.data ?? {}) as Record<string, { code?: string; message?: string }>;
+    return { status: error.status, message: error.message, data };
   }
+}
+
+/** What a call answered: the status, message, and the codes of the field errors. */
+export async function answer(call: Promise<unknown>) {
+  const { data, ...rest } = await answerInFull(call);
+  if (!data) return rest;
+  return { ...rest, codes: Object.fromEntries(Object.entries(data).map(([field, e]) => [field, e?.code])) };
 }

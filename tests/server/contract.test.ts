@@ -7,7 +7,8 @@ import { searchKey } from '@/lib/search-key';
 import { resetDb } from '@/mocks/db';
 import { PROCESSO_DEMO_ACCOUNTS } from '@/mocks/processo-seed';
 import { DEMO_ACCOUNTS, DEMO_AGENDADO_BOOKING, DEMO_PASSWORD } from '@/mocks/seed';
-import { answer, BACKENDS } from './contract-backends';
+import { mensagens as CASO } from '../../pocketbase/pb_hooks/lib/processo_regras.json';
+import { answer, answerInFull, BACKENDS } from './contract-backends';
 import { nextCpf } from './helpers';
 
 const PB_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -714,5 +715,183 @@ describe.each(BACKENDS)('$name', ({ client, verificationToken, asaasPayment, asa
       message: 'Informe um valor entre R$ 0,01 e o valor pago.',
       codes: { valor: 'validation_invalid_value' },
     });
+  });
+
+  it("an applicant's data: a future birth date, an invalid CPF, a 10,000-character name, each in PocketBase's 400", async () => {
+    const future = { data_nascimento: '2099-01-01' };
+    const badCpf = { cpf: '111.111.111-11' };
+    const longName = { nome: 'A'.repeat(10_000) };
+    const birthError = { code: 'validation_invalid_date', message: CASO.nascimentoFuturo };
+    const cpfError = { code: 'validation_invalid_cpf', message: CASO.cpfInvalido };
+    const nameError = {
+      code: 'validation_max_text_constraint',
+      message: 'Must be no more than 120 character(s).',
+      params: { max: 120 },
+    };
+    // A new applicant of an open case (NOVO), and the sent one of another.
+    const vazio = await as('processoVazio');
+    const [open] = await vazio.collection('agendamentos').getFullList();
+    const create = (data: Record<string, unknown>) =>
+      answerInFull(vazio.collection('requerentes').create({ agendamento: open?.id, ...data }));
+    const enviado = await as('processoEnviado');
+    const [paulo] = await enviado.collection('requerentes').getFullList();
+    const update = (data: Record<string, unknown>) =>
+      answerInFull(enviado.collection('requerentes').update(paulo?.id ?? '', data));
+    for (const [save, failed] of [
+      [create, 'Failed to create record.'],
+      [update, 'Failed to update record.'],
+    ] as const) {
+      expect(await save(future)).toEqual({
+        status: 400,
+        message: CASO.nascimentoFuturo,
+        data: { data_nascimento: birthError },
+      });
+      expect(await save({ data_nascimento: '1990-02-31' })).toEqual({
+        status: 400,
+        message: CASO.nascimentoInvalido,
+        data: { data_nascimento: { code: 'validation_invalid_date', message: CASO.nascimentoInvalido } },
+      });
+      expect(await save(badCpf)).toEqual({ status: 400, message: CASO.cpfInvalido, data: { cpf: cpfError } });
+      expect(await save(longName)).toEqual({ status: 400, message: failed, data: { nome: nameError } });
+      // All three at once: the kit's checks answer first, both of them; PocketBase's own field checks after.
+      expect(await save({ ...future, ...badCpf, ...longName })).toEqual({
+        status: 400,
+        message: CASO.nascimentoFuturo,
+        data: { data_nascimento: birthError, cpf: cpfError },
+      });
+    }
+    // PocketBase's own field checks, with its words and params.
+    expect(await create({ sexo: 'X', estado_civil: 'noivo', altura_cm: 1.5, cep: '0'.repeat(10) })).toEqual({
+      status: 400,
+      message: 'Failed to create record.',
+      data: {
+        sexo: { code: 'validation_invalid_value', message: 'Invalid value X.', params: { value: 'X' } },
+        estado_civil: {
+          code: 'validation_invalid_value',
+          message: 'Invalid value noivo.',
+          params: { value: 'noivo' },
+        },
+        altura_cm: { code: 'validation_only_int_constraint', message: 'Decimal numbers are not allowed.' },
+        cep: {
+          code: 'validation_max_text_constraint',
+          message: 'Must be no more than 9 character(s).',
+          params: { max: 9 },
+        },
+      },
+    });
+    for (const [altura, error] of [
+      [
+        300,
+        {
+          code: 'validation_max_number_constraint',
+          message: 'Must be less or equal than 250.',
+          params: { max: 250 },
+        },
+      ],
+      [
+        -1,
+        {
+          code: 'validation_min_number_constraint',
+          message: 'Must be greater or equal than 0.',
+          params: { min: 0 },
+        },
+      ],
+    ] as const)
+      expect(await update({ altura_cm: altura })).toEqual({
+        status: 400,
+        message: 'Failed to update record.',
+        data: { altura_cm: error },
+      });
+    expect(await vazio.collection('requerentes').getFullList()).toEqual([]);
+    expect(await enviado.collection('requerentes').getOne(paulo?.id ?? '')).toMatchObject({
+      nome: paulo?.nome,
+      cpf: paulo?.cpf,
+      data_nascimento: paulo?.data_nascimento,
+    });
+  });
+
+  it("the applicant's Prenot@mi contacts: locked once the case is booked; a phone with '+' or '.' refused", async () => {
+    const invalidPhone = {
+      status: 400,
+      message: 'An error occurred while validating the submitted data.',
+      data: { prenotami_celular: { code: 'validation_invalid_celular', message: 'Celular inválido.' } },
+    };
+    const locked = { status: 400, message: CASO.travado, data: {} };
+    // AGENDADO: the customer no longer changes the account (processo_regras.json contaDoPortalTravadaEm).
+    const booked = await as('diaAgendado');
+    const [sofia] = await booked.collection('requerentes').getFullList();
+    const contacts = (data: Record<string, unknown>) =>
+      answerInFull(booked.collection('requerentes').update(sofia?.id ?? '', data));
+    for (const change of [
+      { prenotami_email: 'sofia.greco.nova@teste.passaporte.test' },
+      { prenotami_celular: '(11) 98888-7766' },
+    ])
+      expect(await contacts(change)).toEqual(locked);
+    // (A bad phone on this case is left out: PocketBase runs processo.pb.js's and dia.pb.js's hooks in no fixed
+    // order, so the server answers it with the lock or with the phone's error, by how it started.)
+    // ANALISE_OK: the account is still the customer's, but only with a mobile written as the form writes it.
+    const ready = await as('diaPronto');
+    const [chiara] = await ready.collection('requerentes').getFullList({ sort: 'created' });
+    for (const phone of ['+11988887766', '(11) 98888.7766', '11.98888.7766'])
+      expect(
+        await answerInFull(
+          ready.collection('requerentes').update(chiara?.id ?? '', { prenotami_celular: phone }),
+        ),
+      ).toEqual(invalidPhone);
+    // Nothing stored (the double's seeded applicants carry no prenotami_* keys: read as '').
+    const stored = async (pb: PocketBase, id = '') => {
+      const r = await pb.collection('requerentes').getOne(id);
+      return [r.prenotami_email ?? '', r.prenotami_celular ?? ''];
+    };
+    expect(await stored(booked, sofia?.id)).toEqual([
+      sofia?.prenotami_email ?? '',
+      sofia?.prenotami_celular ?? '',
+    ]);
+    expect(await stored(ready, chiara?.id)).toEqual([
+      chiara?.prenotami_email ?? '',
+      chiara?.prenotami_celular ?? '',
+    ]);
+  });
+
+  it("staff's review: only Aprovar or Recusar, a refusal with a reason of the list, a note of 500 characters", async () => {
+    const enviado = await as('processoEnviado');
+    const [document] = await enviado.collection('documentos').getFullList({ sort: 'item' });
+    const admin = await as('admin');
+    const review = (data: Record<string, unknown>) =>
+      answerInFull(admin.collection('documentos').update(document?.id ?? '', data));
+    expect(document?.status).toBe('em_analise');
+    expect(await review({ status: 'pendente' })).toEqual({
+      status: 400,
+      message: CASO.revisaoInvalida,
+      data: { status: { code: 'validation_invalid_status', message: CASO.revisaoInvalida } },
+    });
+    expect(await review({ status: 'recusado' })).toEqual({
+      status: 400,
+      message: CASO.motivoObrigatorio,
+      data: { motivo: { code: 'validation_required', message: CASO.motivoObrigatorio } },
+    });
+    expect(await review({ status: 'recusado', motivo: 'feio' })).toEqual({
+      status: 400,
+      message: 'Failed to update record.',
+      data: {
+        motivo: {
+          code: 'validation_invalid_value',
+          message: 'Invalid value feio.',
+          params: { value: 'feio' },
+        },
+      },
+    });
+    expect(await review({ status: 'recusado', motivo: 'ilegivel', motivo_texto: 'x'.repeat(501) })).toEqual({
+      status: 400,
+      message: 'Failed to update record.',
+      data: {
+        motivo_texto: {
+          code: 'validation_max_text_constraint',
+          message: 'Must be no more than 500 character(s).',
+          params: { max: 500 },
+        },
+      },
+    });
+    expect((await admin.collection('documentos').getOne(document?.id ?? '')).status).toBe('em_analise');
   });
 });

@@ -81,6 +81,84 @@ describe('processo_comum.js: the case file rules the server, the app and the dou
     expect(comum.ehMenor('2008-11-26', hoje, regras)).toBe(false);
   });
 
+  it("an applicant's data errors in PocketBase's shape: the birth date and the CPF a save changes", () => {
+    const cpfValido = (cpf: string) => cpf === '529.982.247-25';
+    const stored = { data_nascimento: '2030-01-01', cpf: '111' };
+    expect(
+      comum.errosDeDados(null, { data_nascimento: '2027-12-31', cpf: '111' }, hoje, regras, cpfValido),
+    ).toEqual({
+      data_nascimento: { code: 'validation_invalid_date', message: regras.mensagens.nascimentoFuturo },
+      cpf: { code: 'validation_invalid_cpf', message: regras.mensagens.cpfInvalido },
+    });
+    // What a save leaves as it was is asked for at sending, not here; an empty CPF is no error yet.
+    expect(comum.errosDeDados(stored, { ...stored, nome: 'Ana' }, hoje, regras, cpfValido)).toEqual({});
+    expect(comum.errosDeDados(stored, { ...stored, cpf: '' }, hoje, regras, cpfValido)).toEqual({});
+    expect(comum.errosDeDados(null, { cpf: '529.982.247-25' }, hoje, regras, cpfValido)).toEqual({});
+  });
+
+  it("the customer's locks: closed, approved, and the Prenot@mi account's until the booking", () => {
+    const encerrados = ['FINALIZADO', 'CANCELADO'];
+    const caso = (status_agendamento: string, arquivos_excluidos_em = '') => ({
+      status_agendamento,
+      arquivos_excluidos_em,
+    });
+    const { encerrado, travado } = regras.mensagens;
+    expect(comum.encerrado(caso('CANCELADO'), encerrados)).toBe(true);
+    expect(comum.encerrado(caso('NOVO', '2026-11-01 04:00:00.000Z'), encerrados)).toBe(true);
+    expect(comum.encerrado(caso('AGENDADO'), encerrados)).toBe(false);
+    const conta = ['prenotami_celular'];
+    const dados = ['prenotami_celular', 'nome'];
+    const recusa = (status: string, mudados: string[]) =>
+      comum.recusaDaAlteracao(caso(status), mudados, encerrados, regras);
+    expect([recusa('NOVO', dados), recusa('ANALISE_OK', dados), recusa('FINALIZADO', dados)]).toEqual([
+      '',
+      travado,
+      encerrado,
+    ]);
+    expect([recusa('ANALISE_OK', conta), recusa('AGENDADO', conta), recusa('FINALIZADO', conta)]).toEqual([
+      '',
+      travado,
+      encerrado,
+    ]);
+    // A save that changes nothing is a write like any other.
+    expect(recusa('ANALISE_OK', [])).toBe(travado);
+  });
+
+  it("staff's review: Aprovar or Recusar with a reason; the owner's new files go back to pending", () => {
+    const doc = { status: 'em_analise', motivo: '', motivo_texto: '', reenviado: false };
+    const review = (depois: Partial<typeof doc>) => comum.revisao(doc, { ...doc, ...depois }, regras);
+    expect(review({ status: 'pendente' })).toEqual({
+      erros: { status: { code: 'validation_invalid_status', message: regras.mensagens.revisaoInvalida } },
+    });
+    expect(review({ status: 'recusado' })).toEqual({
+      erros: { motivo: { code: 'validation_required', message: regras.mensagens.motivoObrigatorio } },
+    });
+    expect(review({ status: 'recusado', motivo: 'ilegivel', motivo_texto: ' Rosto cortado ' })).toEqual({
+      revisado: true,
+      motivo: 'ilegivel',
+      motivo_texto: ' Rosto cortado ',
+      acao: 'recusado (Ilegível: Rosto cortado)',
+    });
+    expect(review({ status: 'aprovado', motivo: 'ilegivel', motivo_texto: 'x' })).toEqual({
+      revisado: true,
+      motivo: '',
+      motivo_texto: '',
+      acao: 'aprovado',
+    });
+    expect(review({ motivo_texto: 'nota' })).toMatchObject({
+      revisado: false,
+      motivo_texto: 'nota',
+      acao: '',
+    });
+    expect(comum.substituicao({ ...doc, status: 'recusado' })).toEqual({
+      status: 'pendente',
+      motivo: '',
+      motivo_texto: '',
+      reenviado: true,
+    });
+    expect(comum.substituicao(doc).reenviado).toBe(false);
+  });
+
   it('one mailbox however written; a note of another status is not kept', () => {
     expect(comum.caixaPostal(' Nome.Sobrenome+2@GoogleMail.com ')).toBe('nomesobrenome@gmail.com');
     expect(comum.caixaPostal('ana.lima+x@empresa.com.br')).toBe('ana.lima@empresa.com.br');

@@ -25,5 +25,8 @@ declare const comum: {
     | { erro: { campo: string; mensagem: string } };
   comDigitosCpf(base9: string): string;
   cpfValido(texto: unknown): boolean;
+  celularValido(texto: unknown): boolean;
+  normalizarNome(texto: unknown): string;
+  erroNome(texto: unknown, mensagens: typeof import('./mensagens.json')): string;
 };
 export default comum;

@@ -186,6 +186,41 @@ function cpfValido(texto) {
   return comDigitosCpf(numeros.slice(0, 9)) === numeros;
 }
 
+/** Digits with the mask's separators at most: markup, letters or other symbols make a CPF or phone invalid. */
+function soMascara(texto, separadores) {
+  return typeof texto === 'string' && texto.length <= 20 && separadores.test(texto);
+}
+
+/**
+ * A Brazilian mobile, as the browser checks it: DDD 11-99 without a 0, then the ninth digit 9, written with digits,
+ * parentheses, hyphens and spaces at most ('+55', dots or letters make it invalid).
+ */
+function celularValido(texto) {
+  return soMascara(texto, /^[\d()\- ]*$/) && /^[1-9][1-9]9\d{8}$/.test(digitos(texto));
+}
+
+/** The name as stored: Unicode NFC, any whitespace (line breaks, tabs) one space, trimmed. */
+function normalizarNome(texto) {
+  return String(texto || '')
+    .normalize('NFC')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * The pt-BR message for a full name the browser would not send, or '' when it is fine: letters (accents
+ * included), spaces, apostrophes and hyphens; at least 10 letters; at most 120 characters. `mensagens`: the
+ * field messages (mensagens.json).
+ */
+function erroNome(texto, mensagens) {
+  const nome = normalizarNome(texto);
+  if (nome === '') return mensagens.nomeObrigatorio;
+  if (nome.length > 120) return mensagens.nomeLongo;
+  if (!/^(?:\p{L}\p{M}*|[ '’-])+$/u.test(nome)) return mensagens.nomeInvalido;
+  if ((nome.match(/\p{L}/gu) || []).length < 10) return mensagens.sobrenome;
+  return '';
+}
+
 module.exports = {
   ARROBA,
   MAX_BUSCA,
@@ -202,4 +237,7 @@ module.exports = {
   validarPedido,
   comDigitosCpf,
   cpfValido,
+  celularValido,
+  normalizarNome,
+  erroNome,
 };

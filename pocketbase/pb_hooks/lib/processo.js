@@ -63,11 +63,9 @@ function limites(app, agendamento) {
   return REGRAS.requerentes[pagamento ? pagamento.getString('tipo_servico') : 'individual'];
 }
 
+/** FINALIZADO, CANCELADO or its files deleted (processo_comum.encerrado). */
 function encerrado(agendamento) {
-  return (
-    ENCERRADOS.indexOf(agendamento.getString('status_agendamento')) >= 0 ||
-    agendamento.getString('arquivos_excluidos_em') !== ''
-  );
+  return COMUM.encerrado(comoObjeto(agendamento), ENCERRADOS);
 }
 
 function ehStaff(auth) {
@@ -79,41 +77,37 @@ function daEquipe(e) {
   return ehStaff(e.requestInfo().auth) || e.hasSuperuserAuth();
 }
 
-/** The customer's write on a case: refused once closed, and once approved (ANALISE_OK and after). */
-function validarEscritaDoCliente(agendamento) {
-  if (encerrado(agendamento)) throw new BadRequestError(MSG.encerrado, {});
-  if (COMUM.travadoParaCliente(agendamento.getString('status_agendamento'), REGRAS)) {
-    throw new BadRequestError(MSG.travado, {});
-  }
+function recusar(mensagem) {
+  if (mensagem) throw new BadRequestError(mensagem, {});
 }
 
-/** The customer's change of an applicant's Prenot@mi account: refused once the case is closed or booked. */
-function validarContaDoCliente(agendamento) {
-  if (encerrado(agendamento)) throw new BadRequestError(MSG.encerrado, {});
-  if (COMUM.contaTravada(agendamento.getString('status_agendamento'), REGRAS)) {
-    throw new BadRequestError(MSG.travado, {});
-  }
+/** The customer's write on a case: refused once closed, and once approved (processo_comum.recusaAoCliente). */
+function validarEscritaDoCliente(agendamento) {
+  recusar(COMUM.recusaAoCliente(comoObjeto(agendamento), false, ENCERRADOS, REGRAS));
 }
 
 /**
- * The birth date and the CPF as the form checks them, with its pt-BR words (each a field error): those of a new
- * applicant, or those an update changes (a value stored before these checks is asked for at sending).
+ * The birth date and the CPF as the form checks them (processo_comum.errosDeDados), each a field error in pt-BR
+ * and the answer's message the first: those of a new applicant, or those an update changes.
  */
 function validarDados(record) {
-  const original = record.isNew() ? null : record.original();
-  const mudou = (campo) => !original || original.getString(campo) !== record.getString(campo);
-  const nascimento = mudou('data_nascimento')
-    ? COMUM.erroNascimento(record.getString('data_nascimento'), hojeSP(), REGRAS)
-    : '';
-  if (nascimento) {
-    throw new BadRequestError(nascimento, {
-      data_nascimento: erro('validation_invalid_date', nascimento),
-    });
-  }
-  const cpf = record.getString('cpf');
-  if (mudou('cpf') && cpf !== '' && !regras.cpfValido(cpf)) {
-    throw new BadRequestError(MSG.cpfInvalido, { cpf: erro('validation_invalid_cpf', MSG.cpfInvalido) });
-  }
+  const erros = COMUM.errosDeDados(
+    record.isNew() ? null : comoObjeto(record.original()),
+    comoObjeto(record),
+    hojeSP(),
+    REGRAS,
+    regras.cpfValido,
+  );
+  lancarCampos(erros);
+}
+
+/** The kit's field errors ({ campo: { code, message } }) as PocketBase's 400, its message the first field's. */
+function lancarCampos(erros) {
+  const campos = Object.keys(erros);
+  if (campos.length === 0) return;
+  const dados = {};
+  campos.forEach((campo) => (dados[campo] = erro(erros[campo].code, erros[campo].message)));
+  throw new BadRequestError(erros[campos[0]].message, dados);
 }
 
 /**
@@ -159,11 +153,8 @@ function salvarRequerente(e) {
   const mudados = COMUM.mudancas(original, e.record, nomesDosCampos(e.record), (r, campo) =>
     r.getString(campo),
   ).map((m) => m.campo);
-  if (!equipe) {
-    // The applicant's own Prenot@mi account is kept current until the booking is made; the rest locks at approval.
-    if (mudados.length > 0 && COMUM.soContaDoPortal(mudados, REGRAS)) validarContaDoCliente(agendamento);
-    else validarEscritaDoCliente(agendamento);
-  }
+  // The applicant's own Prenot@mi account is kept current until the booking is made; the rest locks at approval.
+  if (!equipe) recusar(COMUM.recusaDaAlteracao(comoObjeto(agendamento), mudados, ENCERRADOS, REGRAS));
   validarDados(e.record);
   const lista = COMUM.mudancas(
     original,
@@ -277,13 +268,6 @@ function registrarDocumento(app, documento, acao, auth) {
   );
 }
 
-function motivoDe(documento) {
-  return COMUM.motivoDe(
-    { motivo: documento.getString('motivo'), motivo_texto: documento.getString('motivo_texto') },
-    REGRAS,
-  );
-}
-
 /**
  * Counts an upload of the account, or answers 429 when it sent `limites.json` arquivos.porConta within the last
  * janelaSeg seconds. In a transaction: uploads sent at once are counted one after another.
@@ -321,46 +305,28 @@ function salvarDocumento(e) {
   const auth = e.requestInfo().auth;
   const agendamento = e.app.findRecordById('agendamentos', e.record.getString('agendamento'));
   if (encerrado(agendamento)) throw new BadRequestError(MSG.encerrado, {});
-  const antes = e.record.original().getString('status');
+  const original = comoObjeto(e.record.original());
   if (!ehStaff(auth) && !e.hasSuperuserAuth()) {
     validarEscritaDoCliente(agendamento);
     contarEnvio(e.app, auth.id);
-    e.record.set('status', 'pendente');
-    e.record.set('motivo', '');
-    e.record.set('motivo_texto', '');
-    if (antes === 'recusado') e.record.set('reenviado', true);
+    const novo = COMUM.substituicao(original);
+    Object.keys(novo).forEach((campo) => e.record.set(campo, novo[campo]));
     e.next();
     registrarDocumento(e.app, e.record, 'arquivo substituído', auth);
     return;
   }
-  const status = e.record.getString('status');
-  if (status !== antes) {
-    if (status !== 'aprovado' && status !== 'recusado') {
-      throw new BadRequestError(MSG.revisaoInvalida, {
-        status: erro('validation_invalid_status', MSG.revisaoInvalida),
-      });
-    }
-    if (status === 'recusado' && !e.record.getString('motivo')) {
-      throw new BadRequestError(MSG.motivoObrigatorio, {
-        motivo: erro('validation_required', MSG.motivoObrigatorio),
-      });
-    }
-    if (status === 'aprovado') {
-      e.record.set('motivo', '');
-      e.record.set('motivo_texto', '');
-    }
+  const revisao = COMUM.revisao(original, comoObjeto(e.record), REGRAS);
+  if (revisao.erros) lancarCampos(revisao.erros);
+  if (revisao.revisado) {
+    e.record.set('motivo', revisao.motivo);
+    e.record.set('motivo_texto', revisao.motivo_texto);
     e.record.set('revisado_por', ehStaff(auth) ? auth.id : '');
     e.record.set('revisado_em', new DateTime());
   }
   e.next();
-  if (status === antes) return;
-  registrarDocumento(
-    e.app,
-    e.record,
-    status === 'aprovado' ? 'aprovado' : 'recusado (' + motivoDe(e.record) + ')',
-    auth,
-  );
-  if (antes === 'em_analise') concluirRevisao(e.app, agendamento.id, auth);
+  if (!revisao.revisado) return;
+  registrarDocumento(e.app, e.record, revisao.acao, auth);
+  if (original.status === 'em_analise') concluirRevisao(e.app, agendamento.id, auth);
 }
 
 /**

@@ -5,10 +5,33 @@ declare const processoComum: {
   idade(nascimento: string, hoje: string): number;
   erroNascimento(nascimento: string, hoje: string, regras: Regras): string;
   ehMenor(nascimento: string, hoje: string, regras: Regras): boolean;
+  errosDeDados(
+    antes: object | null,
+    depois: object,
+    hoje: string,
+    regras: Regras,
+    cpfValido: (cpf: string) => boolean,
+  ): Record<string, { code: string; message: string }>;
   travadoParaCliente(statusAgendamento: string, regras: Regras): boolean;
   camposDeDados(nomes: string[], regras: Regras): string[];
   soContaDoPortal(camposMudados: string[], regras: Regras): boolean;
   contaTravada(statusAgendamento: string, regras: Regras): boolean;
+  encerrado(
+    agendamento: { status_agendamento: string; arquivos_excluidos_em?: string },
+    encerrados: readonly string[],
+  ): boolean;
+  recusaAoCliente(
+    agendamento: { status_agendamento: string; arquivos_excluidos_em?: string },
+    soConta: boolean,
+    encerrados: readonly string[],
+    regras: Regras,
+  ): string;
+  recusaDaAlteracao(
+    agendamento: { status_agendamento: string; arquivos_excluidos_em?: string },
+    mudados: readonly string[],
+    encerrados: readonly string[],
+    regras: Regras,
+  ): string;
   camposApagados(nomes: string[], regras: Regras): string[];
   nomeDoCampo(campo: string, regras: Regras): string;
   mudancas<T>(
@@ -23,6 +46,19 @@ declare const processoComum: {
   itensPara(tipo: 'adulto' | 'menor', regras: Regras): Regras['itens'];
   nomeRequerente(requerente: { nome: string; sobrenome: string }, regras: Regras): string;
   motivoDe(documento: { motivo: string; motivo_texto: string }, regras: Regras): string;
+  revisao(
+    antes: { status: string },
+    depois: { status: string; motivo: string; motivo_texto: string },
+    regras: Regras,
+  ):
+    | { erros: Record<string, { code: string; message: string }> }
+    | { revisado: boolean; motivo: string; motivo_texto: string; acao: string };
+  substituicao(antes: { status: string; reenviado: boolean }): {
+    status: 'pendente';
+    motivo: '';
+    motivo_texto: '';
+    reenviado: boolean;
+  };
   porLimite(umSo: string, varios: string, limite: { min?: number; max: number }): string;
   pendencias(
     requerente: object,

@@ -38,6 +38,26 @@ function ehMenor(nascimento, hoje, regras) {
   return idade(texto, hoje) < regras.maioridade;
 }
 
+/**
+ * What is wrong with an applicant's data as the form checks it, in PocketBase's 400 shape: { campo: { code,
+ * message } } for the birth date (erroNascimento) and the CPF (`cpfValido`: comum.cpfValido), {} when nothing.
+ * `antes`: the stored applicant, or null for a new one; `depois`: the applicant as it would be saved. Only what
+ * the save changes is checked (a value stored before these checks is asked for at sending).
+ */
+function errosDeDados(antes, depois, hoje, regras, cpfValido) {
+  const texto = (registro, campo) =>
+    registro[campo] === undefined || registro[campo] === null ? '' : String(registro[campo]);
+  const mudou = (campo) => !antes || texto(antes, campo) !== texto(depois, campo);
+  const erros = {};
+  const nascimento = mudou('data_nascimento') ? erroNascimento(depois.data_nascimento, hoje, regras) : '';
+  if (nascimento) erros.data_nascimento = { code: 'validation_invalid_date', message: nascimento };
+  const cpf = texto(depois, 'cpf');
+  if (mudou('cpf') && cpf !== '' && !cpfValido(cpf)) {
+    erros.cpf = { code: 'validation_invalid_cpf', message: regras.mensagens.cpfInvalido };
+  }
+  return erros;
+}
+
 /** The booking statuses after which the customer changes nothing in the case file (staff still can). */
 function travadoParaCliente(statusAgendamento, regras) {
   return regras.trava.cliente.indexOf(String(statusAgendamento || '')) >= 0;
@@ -64,6 +84,38 @@ function soContaDoPortal(camposMudados, regras) {
 /** The booking statuses after which the customer no longer changes the applicants' Prenot@mi account. */
 function contaTravada(statusAgendamento, regras) {
   return regras.trava.contaDoPortalTravadaEm.indexOf(String(statusAgendamento || '')) >= 0;
+}
+
+/**
+ * A booking whose case file is closed: FINALIZADO or CANCELADO (`encerrados`: regras.json agendamentoEncerrado),
+ * or its files already deleted by the retention job. `agendamento`: { status_agendamento, arquivos_excluidos_em }.
+ */
+function encerrado(agendamento, encerrados) {
+  return (
+    encerrados.indexOf(String(agendamento.status_agendamento || '')) >= 0 ||
+    String(agendamento.arquivos_excluidos_em || '') !== ''
+  );
+}
+
+/**
+ * Why the customer may not write to a case, in the case file's words, or '' when they may: a closed case, then
+ * the lock (travadoParaCliente), or for a change of the applicant's Prenot@mi account only (`soConta`) the
+ * account's later lock (contaTravada). Staff are never refused.
+ */
+function recusaAoCliente(agendamento, soConta, encerrados, regras) {
+  if (encerrado(agendamento, encerrados)) return regras.mensagens.encerrado;
+  const status = agendamento.status_agendamento;
+  const travado = soConta ? contaTravada(status, regras) : travadoParaCliente(status, regras);
+  return travado ? regras.mensagens.travado : '';
+}
+
+/**
+ * The customer's change of an applicant (`mudados`: the names of the fields whose value it changes): refused as
+ * recusaAoCliente, the account's lock applying when it changes the Prenot@mi account only (soContaDoPortal).
+ */
+function recusaDaAlteracao(agendamento, mudados, encerrados, regras) {
+  const soConta = mudados.length > 0 && soContaDoPortal(mudados, regras);
+  return recusaAoCliente(agendamento, soConta, encerrados, regras);
 }
 
 /** The data fields the retention job empties: all but what the business keeps (regras.trava.retencaoMantem). */
@@ -130,6 +182,44 @@ function motivoDe(documento, regras) {
   const motivo = regras.motivosRecusa[documento.motivo] || '';
   const texto = String(documento.motivo_texto || '').trim();
   return motivo && texto ? motivo + ': ' + texto : motivo || texto;
+}
+
+/**
+ * Staff's review of a document: `antes` the stored document, `depois` it with the request's fields ({ status,
+ * motivo, motivo_texto }). Refused ({ erros }, PocketBase's 400 data) unless the status stays or becomes
+ * 'aprovado', or 'recusado' with a reason. Else what is saved: { revisado (the status moved: the review is signed,
+ * dated and recorded), motivo and motivo_texto (an approval keeps none), acao (the history's words:
+ * 'aprovado', 'recusado (Ilegível: a foto está tremida)') }.
+ */
+function revisao(antes, depois, regras) {
+  const M = regras.mensagens;
+  const status = String(depois.status || '');
+  if (status === String(antes.status || '')) {
+    return { revisado: false, motivo: depois.motivo, motivo_texto: depois.motivo_texto, acao: '' };
+  }
+  if (status !== 'aprovado' && status !== 'recusado') {
+    return { erros: { status: { code: 'validation_invalid_status', message: M.revisaoInvalida } } };
+  }
+  if (status === 'recusado' && !depois.motivo) {
+    return { erros: { motivo: { code: 'validation_required', message: M.motivoObrigatorio } } };
+  }
+  if (status === 'aprovado') return { revisado: true, motivo: '', motivo_texto: '', acao: 'aprovado' };
+  return {
+    revisado: true,
+    motivo: depois.motivo,
+    motivo_texto: depois.motivo_texto,
+    acao: 'recusado (' + motivoDe(depois, regras) + ')',
+  };
+}
+
+/** The owner's new files for a document: pending again, its reason gone, marked resent when it had been refused. */
+function substituicao(antes) {
+  return {
+    status: 'pendente',
+    motivo: '',
+    motivo_texto: '',
+    reenviado: antes.status === 'recusado' || antes.reenviado === true,
+  };
 }
 
 /** 'O Agendamento Familiar é para no máximo 6 requerentes.': a message with its {min} and {max} filled. */
@@ -251,10 +341,14 @@ module.exports = {
   idade,
   erroNascimento,
   ehMenor,
+  errosDeDados,
   travadoParaCliente,
   camposDeDados,
   soContaDoPortal,
   contaTravada,
+  encerrado,
+  recusaAoCliente,
+  recusaDaAlteracao,
   camposApagados,
   nomeDoCampo,
   mudancas,
@@ -264,6 +358,8 @@ module.exports = {
   itensPara,
   nomeRequerente,
   motivoDe,
+  revisao,
+  substituicao,
   porLimite,
   pendencias,
   resumo,

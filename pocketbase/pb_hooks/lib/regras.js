@@ -45,37 +45,17 @@ function hojeSaoPaulo(agoraMs) {
 
 const soDigitos = comum.digitos;
 
-/** Digits with the mask's separators at most: markup, letters or other symbols make a CPF or phone invalid. */
-function soMascara(texto, separadores) {
-  return typeof texto === 'string' && texto.length <= 20 && separadores.test(texto);
-}
-
 const cpfValido = comum.cpfValido;
 
-/** A Brazilian mobile, as the browser checks it: DDD 11-99 without a 0, then the ninth digit 9. */
-function celularValido(texto) {
-  return soMascara(texto, /^[\d()\- ]*$/) && /^[1-9][1-9]9\d{8}$/.test(soDigitos(texto));
-}
+/** A Brazilian mobile, as the browser checks it (comum.celularValido: '+' and '.' make it invalid). */
+const celularValido = comum.celularValido;
 
-/** The name as stored: Unicode NFC, any whitespace (line breaks, tabs) one space, trimmed. */
-function normalizarNome(texto) {
-  return String(texto || '')
-    .normalize('NFC')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+/** The name as stored (comum.normalizarNome). */
+const normalizarNome = comum.normalizarNome;
 
-/**
- * The pt-BR message for a name the browser would not send, or '' when it is fine: letters (accents
- * included), spaces, apostrophes and hyphens; at least 10 letters; at most 120 characters.
- */
+/** The pt-BR message for a name the browser would not send, or '' when it is fine (comum.erroNome). */
 function erroNome(texto) {
-  const nome = normalizarNome(texto);
-  if (nome === '') return CAMPOS.nomeObrigatorio;
-  if (nome.length > 120) return CAMPOS.nomeLongo;
-  if (!/^(?:\p{L}\p{M}*|[ '’-])+$/u.test(nome)) return CAMPOS.nomeInvalido;
-  if ((nome.match(/\p{L}/gu) || []).length < 10) return CAMPOS.sobrenome;
-  return '';
+  return comum.erroNome(texto, CAMPOS);
 }
 
 function nomeValido(texto) {
