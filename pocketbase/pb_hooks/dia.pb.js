@@ -5,16 +5,10 @@ onRecordUpdateRequest((e) => {
   require(`${__hooks}/lib/dia.js`).salvarConsulado(e);
 }, 'consulados');
 
-// The applicant's own Prenot@mi contacts (never the company's, nor another applicant's); the state is staff's.
-onRecordCreateRequest((e) => {
-  require(`${__hooks}/lib/dia.js`).validarPrenotami(e);
-  e.next();
-}, 'requerentes');
-
-onRecordUpdateRequest((e) => {
-  require(`${__hooks}/lib/dia.js`).validarPrenotami(e);
-  e.next();
-}, 'requerentes');
+// The applicant's own Prenot@mi contacts (never the company's, nor another applicant's; the state is staff's) are
+// checked by lib/dia.js validarPrenotami from processo.pb.js's requerentes hooks, after the case file's lock:
+// PocketBase registers the hooks of different *.pb.js files in no fixed order (plugins/jsvm ranges over a map),
+// so two files' hooks on one request would answer a body both refuse differently from one start to the next.
 
 routerAdd(
   'POST',

@@ -822,13 +822,14 @@ describe.each(BACKENDS)('$name', ({ client, verificationToken, asaasPayment, asa
     const [sofia] = await booked.collection('requerentes').getFullList();
     const contacts = (data: Record<string, unknown>) =>
       answerInFull(booked.collection('requerentes').update(sofia?.id ?? '', data));
+    // A bad phone too hears of the lock first: fixing it would not help (the kit checks the contacts after the
+    // lock, in one hook, since PocketBase runs hooks of different *.pb.js files in no fixed order).
     for (const change of [
       { prenotami_email: 'sofia.greco.nova@teste.passaporte.test' },
       { prenotami_celular: '(11) 98888-7766' },
+      { prenotami_celular: '+11988887766' },
     ])
       expect(await contacts(change)).toEqual(locked);
-    // (A bad phone on this case is left out: PocketBase runs processo.pb.js's and dia.pb.js's hooks in no fixed
-    // order, so the server answers it with the lock or with the phone's error, by how it started.)
     // ANALISE_OK: the account is still the customer's, but only with a mobile written as the form writes it.
     const ready = await as('diaPronto');
     const [chiara] = await ready.collection('requerentes').getFullList({ sort: 'created' });

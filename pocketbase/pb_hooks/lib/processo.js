@@ -121,6 +121,7 @@ function criarRequerente(e) {
   app.runInTransaction((tx) => {
     const agendamento = tx.findRecordById('agendamentos', e.record.getString('agendamento'));
     validarEscritaDoCliente(agendamento);
+    require(`${__hooks}/lib/dia.js`).validarPrenotami(e);
     const max = limites(tx, agendamento).max;
     const ja = tx.countRecords('requerentes', $dbx.hashExp({ agendamento: agendamento.id }));
     if (ja >= max) {
@@ -155,6 +156,8 @@ function salvarRequerente(e) {
   ).map((m) => m.campo);
   // The applicant's own Prenot@mi account is kept current until the booking is made; the rest locks at approval.
   if (!equipe) recusar(COMUM.recusaDaAlteracao(comoObjeto(agendamento), mudados, ENCERRADOS, REGRAS));
+  // Then the Prenot@mi contacts (lib/dia.js), in this order on every start (dia.pb.js says why).
+  require(`${__hooks}/lib/dia.js`).validarPrenotami(e);
   validarDados(e.record);
   const lista = COMUM.mudancas(
     original,
