@@ -173,21 +173,17 @@ async function act(request: Request, bookingId: string, action: string): Promise
     return pbError(404, MSG.naoEncontrado);
   const { booking, handling } = found;
   const now = pbDate(new Date());
-  const ready = booking.status_agendamento === 'ANALISE_OK';
-  if (action === 'assumir') {
-    if (handling.responsavel && handling.responsavel !== viewer.id)
-      return pbError(409, MSG.comOutro.replace('{nome}', handling.responsavel_nome));
-    Object.assign(handling, { responsavel: viewer.id, responsavel_nome: viewer.nome_completo });
-  } else if (action === 'soltar' || action === 'pedir') {
-    if (action === 'pedir' && !ready) return pbError(409, MSG.naoPronto);
-    if (handling.responsavel !== viewer.id) return pbError(403, MSG.naoAssumido);
-    if (action === 'soltar') Object.assign(handling, { responsavel: '', responsavel_nome: '', pedido: '' });
-    else Object.assign(handling, { pedido: tipo, pedido_em: now });
-    if (action === 'pedir' && tipo) note(booking.id, 'prenotami', diaComum.notaPedido(tipo, nowSp()), viewer);
-  } else {
-    if (!ready) return pbError(409, MSG.naoPronto);
-    Object.assign(handling, { pronto: true, pronto_em: now });
-  }
+  const step = diaComum.acaoDoAtendimento(
+    action as 'assumir' | 'soltar' | 'pedir' | 'pronto',
+    handling,
+    booking.status_agendamento === 'ANALISE_OK',
+    { id: viewer.id, nome: viewer.nome_completo },
+    tipo,
+    now,
+  );
+  if (step.erro) return pbError(step.erro.status, step.erro.message);
+  Object.assign(handling, step.valores);
+  if (action === 'pedir' && tipo) note(booking.id, 'prenotami', diaComum.notaPedido(tipo, nowSp()), viewer);
   handling.updated = now;
   saveDb();
   return HttpResponse.json(handling);

@@ -24,12 +24,7 @@ const motivoOf = async (request: Request) =>
   String(((await request.json().catch(() => ({}))) as { motivo?: unknown } | null)?.motivo ?? '').trim();
 
 const names = (c: Compromisso) =>
-  c.requerentes
-    .map((id) => getDb().requerentes.find((r) => r.id === id))
-    .map((r) => (r ? `${r.nome} ${r.sobrenome}`.trim() : ''))
-    .filter(Boolean)
-    .join(', ');
-const when = (c: Compromisso) => `${calendario.diaBR(c.data)} às ${c.hora}h`;
+  calendario.nomes(c.requerentes.flatMap((id) => getDb().requerentes.filter((r) => r.id === id)));
 const consulateOf = (c: Compromisso, codigo: string) =>
   diaStore().consulados.find((x) => x.id === c.consulado) ??
   diaStore().consulados.find((x) => x.codigo === codigo);
@@ -54,12 +49,7 @@ function confirm(request: Request, id: string): Response {
   if (recusa) return pbError(400, recusa);
   if (!c.confirmado_em) {
     c.confirmado_em = pbDate(new Date());
-    note(
-      booking.id,
-      'confirmacao_portal',
-      `Confirmado no Prenot@mi pelo cliente: ${names(c)} (${when(c)})`,
-      viewer,
-    );
+    note(booking.id, 'confirmacao_portal', calendario.notaConfirmado(names(c), c.data, c.hora), viewer);
     saveDb();
   }
   return HttpResponse.json(c);
@@ -100,22 +90,17 @@ function backToReady(bookingId: string, tipo: 'flex' | 'consulado', motivo: stri
   const now = pbDate(new Date());
   for (const c of active(bookingId)) {
     Object.assign(c, { cancelamento: tipo, cancelado_em: now });
-    const quem = tipo === 'flex' ? 'Cancelado pelo Flex: ' : 'Cancelado pelo consulado: ';
     note(
       bookingId,
       'cancelamento',
-      `${quem}${names(c)} (${when(c)})${motivo ? `. Motivo: ${motivo}` : ''}`,
+      calendario.notaCancelamento(tipo, names(c), c.data, c.hora, motivo),
       autor,
     );
   }
   if (tipo === 'flex') Object.assign(booking, { flex_usado_em: now, flex_motivo: motivo });
-  salvarAgendamento(
-    booking,
-    { status_agendamento: 'ANALISE_OK', data_agendamento: '', hora_agendamento: '', local_agendamento: '' },
-    autor,
-  );
+  salvarAgendamento(booking, { ...calendario.VOLTA_PARA_PRONTOS }, autor);
   const handling = diaStore().atendimentos.find((a) => a.agendamento === bookingId);
-  if (handling) Object.assign(handling, { responsavel: '', responsavel_nome: '', pedido: '', pronto: false });
+  if (handling) Object.assign(handling, calendario.ATENDIMENTO_DO_ZERO);
   saveDb();
   return HttpResponse.json(booking);
 }

@@ -810,6 +810,52 @@ describe.each(BACKENDS)('$name', ({ client, verificationToken, asaasPayment, asa
     });
   });
 
+  it("the day's handling of a case: the owner's standby, staff's take, ask and release, each refusal in pt-BR", async () => {
+    const admin = await as('admin');
+    const ready = await as('diaPronto');
+    const [mine] = await ready.collection('agendamentos').getFullList();
+    const notReady = await as('processoEnviado');
+    const [sent] = await notReady.collection('agendamentos').getFullList();
+    const move = (pb: PocketBase, id: string, action: string, body: Record<string, unknown> = {}) =>
+      answerInFull(pb.send(`/api/dia/${id}/${action}`, { method: 'POST', body }));
+    const refused = (status: number, message: string) => ({ status, message, data: {} });
+    expect(await move(ready, mine?.id ?? '', 'assumir')).toEqual(
+      refused(403, 'Apenas a equipe pode fazer isso.'),
+    );
+    expect(await move(notReady, sent?.id ?? '', 'pronto')).toEqual(
+      refused(409, 'Este agendamento ainda não está pronto para agendar no consulado.'),
+    );
+    expect(await move(admin, mine?.id ?? '', 'pedir', { tipo: 'codigo' })).toEqual(
+      refused(403, 'Assuma o caso antes de pedir algo ao cliente.'),
+    );
+    expect(await move(admin, mine?.id ?? '', 'pedir', { tipo: 'cartao' })).toMatchObject({
+      status: 400,
+      data: {
+        tipo: { code: 'validation_invalid_tipo', message: 'Escolha o que pedir: acesso (senha) ou código.' },
+      },
+    });
+    const taken = await admin.send(`/api/dia/${mine?.id}/assumir`, { method: 'POST' });
+    expect(taken).toMatchObject({
+      responsavel: DEMO_ACCOUNTS.admin.id,
+      responsavel_nome: DEMO_ACCOUNTS.admin.nome_completo,
+    });
+    expect(
+      await admin.send(`/api/dia/${mine?.id}/pedir`, { method: 'POST', body: { tipo: 'codigo' } }),
+    ).toMatchObject({ pedido: 'codigo' });
+    expect(await move(admin, sent?.id ?? '', 'pedir', { tipo: 'codigo' })).toEqual(
+      refused(409, 'Este agendamento ainda não está pronto para agendar no consulado.'),
+    );
+    expect(await ready.send(`/api/dia/${mine?.id}/pronto`, { method: 'POST' })).toMatchObject({
+      pronto: true,
+    });
+    expect(await admin.send(`/api/dia/${mine?.id}/soltar`, { method: 'POST' })).toMatchObject({
+      responsavel: '',
+      responsavel_nome: '',
+      pedido: '',
+      pronto: true,
+    });
+  });
+
   it("the applicant's Prenot@mi contacts: locked once the case is booked; a phone with '+' or '.' refused", async () => {
     const invalidPhone = {
       status: 400,

@@ -37,5 +37,22 @@ declare const calendario: {
     prazoDias: number;
     motivo: string;
   }): string;
+  nomes(requerentes: readonly { nome?: string; sobrenome?: string }[]): string;
+  quando(data: string, hora: string): string;
+  notaConfirmado(nomes: string, data: string, hora: string): string;
+  notaCancelamento(
+    tipo: 'flex' | 'consulado',
+    nomes: string,
+    data: string,
+    hora: string,
+    motivo: string,
+  ): string;
+  VOLTA_PARA_PRONTOS: {
+    status_agendamento: 'ANALISE_OK';
+    data_agendamento: '';
+    hora_agendamento: '';
+    local_agendamento: '';
+  };
+  ATENDIMENTO_DO_ZERO: { responsavel: ''; responsavel_nome: ''; pedido: ''; pronto: false };
 };
 export default calendario;

@@ -178,6 +178,47 @@ function recusaFlex(p) {
   return '';
 }
 
+/** The applicants of an appointment as its notes name them: 'Nome Sobrenome, …' ([{ nome, sobrenome }]). */
+function nomes(requerentes) {
+  return requerentes
+    .map((r) => (String(r.nome || '') + ' ' + String(r.sobrenome || '')).trim())
+    .filter((nome) => nome !== '')
+    .join(', ');
+}
+
+/** An appointment's day and time as its notes write them: '02/12/2026 às 09:30h'. */
+function quando(data, hora) {
+  return diaBR(data) + ' às ' + hora + 'h';
+}
+
+/** The history note of the owner's "Já confirmei". */
+function notaConfirmado(nomesDoCompromisso, data, hora) {
+  return 'Confirmado no Prenot@mi pelo cliente: ' + nomesDoCompromisso + ' (' + quando(data, hora) + ')';
+}
+
+/** The history note of an appointment cancelled by Flex or by the consulate (`tipo`: 'flex' | 'consulado'). */
+function notaCancelamento(tipo, nomesDoCompromisso, data, hora, motivo) {
+  return (
+    (tipo === 'flex' ? 'Cancelado pelo Flex: ' : 'Cancelado pelo consulado: ') +
+    nomesDoCompromisso +
+    ' (' +
+    quando(data, hora) +
+    ')' +
+    (motivo ? '. Motivo: ' + motivo : '')
+  );
+}
+
+/** What a booking becomes when it goes back to the ready list (Flex, or the consulate cancelled): ANALISE_OK, no date. */
+const VOLTA_PARA_PRONTOS = {
+  status_agendamento: 'ANALISE_OK',
+  data_agendamento: '',
+  hora_agendamento: '',
+  local_agendamento: '',
+};
+
+/** What the booking day's handling of it becomes then: no one on it, nothing asked, not ready. */
+const ATENDIMENTO_DO_ZERO = { responsavel: '', responsavel_nome: '', pedido: '', pronto: false };
+
 module.exports = {
   CONFIRMACAO,
   recusaConfirmacao,
@@ -190,4 +231,10 @@ module.exports = {
   linkGoogle,
   ics,
   janelaConfirmacao,
+  nomes,
+  quando,
+  notaConfirmado,
+  notaCancelamento,
+  VOLTA_PARA_PRONTOS,
+  ATENDIMENTO_DO_ZERO,
 };

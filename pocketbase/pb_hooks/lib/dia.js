@@ -234,37 +234,55 @@ function agendamentoDaRota(app, e) {
   return agendamento;
 }
 
+/**
+ * One move of the booking's handling (dia_comum.js acaoDoAtendimento, which the demo double runs too), in a
+ * transaction: written on the handling record (made when first needed), or refused with its status; `antes`
+ * checks the booking first. Answers the handling.
+ */
+function mover(e, acao, tipo, antes) {
+  let feito = null;
+  e.app.runInTransaction((tx) => {
+    const agendamento = agendamentoDaRota(tx, e);
+    if (antes) antes(agendamento);
+    const atendimento = garantirAtendimento(tx, agendamento);
+    const passo = comum.acaoDoAtendimento(
+      acao,
+      {
+        responsavel: atendimento.getString('responsavel'),
+        responsavel_nome: atendimento.getString('responsavel_nome'),
+      },
+      agendamento.getString('status_agendamento') === 'ANALISE_OK',
+      { id: e.auth.id, nome: e.auth.getString('nome_completo') },
+      tipo,
+      pbData(Date.now()),
+    );
+    if (passo.erro) throw new ApiError(passo.erro.status, passo.erro.message, {});
+    Object.keys(passo.valores).forEach((campo) => atendimento.set(campo, passo.valores[campo]));
+    tx.save(atendimento);
+    feito = atendimento;
+    if (acao === 'pedir' && tipo) {
+      historico.registrarNota(
+        tx,
+        agendamento.id,
+        'prenotami',
+        comum.notaPedido(tipo, janelas.horaLocal(Date.now(), 'America/Sao_Paulo', true)),
+        e.auth,
+      );
+    }
+  });
+  return e.json(200, feito);
+}
+
 /** "Assumir": the staff member takes the case; another holder's case is refused (409) with their name. */
 function assumir(e) {
   exigirEquipe(e);
-  let atendimento = null;
-  e.app.runInTransaction((tx) => {
-    const agendamento = agendamentoDaRota(tx, e);
-    atendimento = garantirAtendimento(tx, agendamento);
-    const dono = atendimento.getString('responsavel');
-    if (dono && dono !== e.auth.id) {
-      throw new ApiError(409, MSG.comOutro.replace('{nome}', atendimento.getString('responsavel_nome')), {});
-    }
-    atendimento.set('responsavel', e.auth.id);
-    atendimento.set('responsavel_nome', e.auth.getString('nome_completo'));
-    tx.save(atendimento);
-  });
-  return e.json(200, atendimento);
+  return mover(e, 'assumir', '');
 }
 
 /** The holder lets the case go (another staff member may take it); what was asked is closed. */
 function soltar(e) {
   exigirEquipe(e);
-  let atendimento = null;
-  e.app.runInTransaction((tx) => {
-    atendimento = garantirAtendimento(tx, agendamentoDaRota(tx, e));
-    if (atendimento.getString('responsavel') !== e.auth.id) throw new ForbiddenError(MSG.naoAssumido, {});
-    atendimento.set('responsavel', '');
-    atendimento.set('responsavel_nome', '');
-    atendimento.set('pedido', '');
-    tx.save(atendimento);
-  });
-  return e.json(200, atendimento);
+  return mover(e, 'soltar', '');
 }
 
 /** "Pedir acesso" / "Pedir código" (tipo senha | codigo), or '' to close: the holder only, ANALISE_OK only. */
@@ -272,44 +290,14 @@ function pedir(e) {
   exigirEquipe(e);
   const tipo = String((e.requestInfo().body || {}).tipo || '');
   if (comum.PEDIDOS.indexOf(tipo) < 0) lancar({ tipo: erro('validation_invalid_tipo', MSG.tipo) });
-  let atendimento = null;
-  e.app.runInTransaction((tx) => {
-    const agendamento = agendamentoDaRota(tx, e);
-    if (agendamento.getString('status_agendamento') !== 'ANALISE_OK')
-      throw new ApiError(409, MSG.naoPronto, {});
-    atendimento = garantirAtendimento(tx, agendamento);
-    if (atendimento.getString('responsavel') !== e.auth.id) throw new ForbiddenError(MSG.naoAssumido, {});
-    const agora = Date.now();
-    atendimento.set('pedido', tipo);
-    atendimento.set('pedido_em', pbData(agora));
-    tx.save(atendimento);
-    if (tipo) {
-      historico.registrarNota(
-        tx,
-        agendamento.id,
-        'prenotami',
-        comum.notaPedido(tipo, janelas.horaLocal(agora, 'America/Sao_Paulo', true)),
-        e.auth,
-      );
-    }
-  });
-  return e.json(200, atendimento);
+  return mover(e, 'pedir', tipo);
 }
 
 /** "Estou pronto": the booking's owner, on standby for the next window. */
 function pronto(e) {
-  let atendimento = null;
-  e.app.runInTransaction((tx) => {
-    const agendamento = agendamentoDaRota(tx, e);
+  return mover(e, 'pronto', '', (agendamento) => {
     if (agendamento.getString('usuario') !== e.auth.id) throw new NotFoundError(MSG.naoEncontrado, {});
-    if (agendamento.getString('status_agendamento') !== 'ANALISE_OK')
-      throw new ApiError(409, MSG.naoPronto, {});
-    atendimento = garantirAtendimento(tx, agendamento);
-    atendimento.set('pronto', true);
-    atendimento.set('pronto_em', pbData(Date.now()));
-    tx.save(atendimento);
   });
-  return e.json(200, atendimento);
 }
 
 // ------------------------------------------------------------------ standby e-mails

@@ -47,5 +47,15 @@ declare const diaComum: {
     compromissos: T[],
   ): { lista: T[]; primeiro: T | null };
   localDe(nome: string, endereco: string): string;
+  acaoDoAtendimento(
+    acao: 'assumir' | 'soltar' | 'pedir' | 'pronto',
+    atendimento: { responsavel: string; responsavel_nome: string },
+    pronto: boolean,
+    quem: { id: string; nome: string },
+    tipo: string,
+    agora: string,
+  ):
+    | { erro: { status: number; message: string }; valores?: undefined }
+    | { erro?: undefined; valores: Record<string, string | boolean> };
 };
 export default diaComum;

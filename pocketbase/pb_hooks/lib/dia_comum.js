@@ -107,6 +107,31 @@ function localDe(nome, endereco) {
   return endereco ? texto + ', ' + endereco : texto;
 }
 
+/**
+ * What one move of the day's handling of a booking does (`acao`: 'assumir' the case, 'soltar' it, 'pedir' the
+ * customer for access or a code, the owner's 'pronto'), or why it is refused: { erro: { status, message } } or
+ * { valores } to write on the handling. `atendimento`: { responsavel, responsavel_nome }; `pronto`: the booking is
+ * at ANALISE_OK; `quem`: { id, nome } of who asks; `tipo`: what 'pedir' asks (PEDIDOS, checked before); `agora`:
+ * the instant as PocketBase stores it.
+ */
+function acaoDoAtendimento(acao, atendimento, pronto, quem, tipo, agora) {
+  const recusa = (status, message) => ({ erro: { status: status, message: message } });
+  if (acao === 'assumir') {
+    if (atendimento.responsavel && atendimento.responsavel !== quem.id) {
+      return recusa(409, MSG.comOutro.replace('{nome}', atendimento.responsavel_nome));
+    }
+    return { valores: { responsavel: quem.id, responsavel_nome: quem.nome } };
+  }
+  if (acao === 'pronto') {
+    if (!pronto) return recusa(409, MSG.naoPronto);
+    return { valores: { pronto: true, pronto_em: agora } };
+  }
+  if (acao === 'pedir' && !pronto) return recusa(409, MSG.naoPronto);
+  if (atendimento.responsavel !== quem.id) return recusa(403, MSG.naoAssumido);
+  if (acao === 'soltar') return { valores: { responsavel: '', responsavel_nome: '', pedido: '' } };
+  return { valores: { pedido: tipo, pedido_em: agora } };
+}
+
 module.exports = {
   MSG,
   RESULTADOS,
@@ -120,4 +145,5 @@ module.exports = {
   recusaContato,
   cobertura,
   localDe,
+  acaoDoAtendimento,
 };

@@ -31,15 +31,16 @@ function consuladoDo(app, compromisso, agendamento) {
 }
 
 function nomes(app, compromisso) {
-  return compromisso
-    .getStringSlice('requerentes')
-    .map((id) => achar(app, 'requerentes', 'id = {:id}', { id: id }))
-    .filter((r) => r)
-    .map((r) => (r.getString('nome') + ' ' + r.getString('sobrenome')).trim())
-    .join(', ');
+  return cal.nomes(
+    compromisso
+      .getStringSlice('requerentes')
+      .map((id) => achar(app, 'requerentes', 'id = {:id}', { id: id }))
+      .filter((r) => r)
+      .map((r) => ({ nome: r.getString('nome'), sobrenome: r.getString('sobrenome') })),
+  );
 }
 
-const quando = (c) => cal.diaBR(c.getString('data')) + ' às ' + c.getString('hora') + 'h';
+const quando = (c) => cal.quando(c.getString('data'), c.getString('hora'));
 
 // ------------------------------------------------------------------ "Já confirmei"
 
@@ -67,7 +68,7 @@ function confirmar(e) {
         tx,
         agendamento.id,
         'confirmacao_portal',
-        'Confirmado no Prenot@mi pelo cliente: ' + nomes(tx, atual) + ' (' + quando(atual) + ')',
+        cal.notaConfirmado(nomes(tx, atual), atual.getString('data'), atual.getString('hora')),
         e.auth,
       );
     });
@@ -210,12 +211,7 @@ function voltarParaProntos(app, agendamentoId, tipo, motivo, auth) {
         tx,
         agendamentoId,
         'cancelamento',
-        (tipo === 'flex' ? 'Cancelado pelo Flex: ' : 'Cancelado pelo consulado: ') +
-          nomes(tx, c) +
-          ' (' +
-          quando(c) +
-          ')' +
-          (motivo ? '. Motivo: ' + motivo : ''),
+        cal.notaCancelamento(tipo, nomes(tx, c), c.getString('data'), c.getString('hora'), motivo),
         auth,
       );
     });
@@ -223,16 +219,12 @@ function voltarParaProntos(app, agendamentoId, tipo, motivo, auth) {
       atual.set('flex_usado_em', agora);
       atual.set('flex_motivo', motivo);
     }
-    atual.set('status_agendamento', 'ANALISE_OK');
-    atual.set('data_agendamento', '');
-    atual.set('hora_agendamento', '');
-    atual.set('local_agendamento', '');
+    Object.keys(cal.VOLTA_PARA_PRONTOS).forEach((campo) => atual.set(campo, cal.VOLTA_PARA_PRONTOS[campo]));
     tx.save(atual);
     entrada = historico.registrarAlteracao(tx, antes, atual, auth);
     const atendimento = achar(tx, 'atendimentos', 'agendamento = {:a}', { a: agendamentoId });
     if (atendimento) {
-      ['responsavel', 'responsavel_nome', 'pedido'].forEach((c) => atendimento.set(c, ''));
-      atendimento.set('pronto', false);
+      Object.keys(cal.ATENDIMENTO_DO_ZERO).forEach((c) => atendimento.set(c, cal.ATENDIMENTO_DO_ZERO[c]));
       tx.save(atendimento);
     }
     agendamento = atual;
