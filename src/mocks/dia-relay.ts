@@ -182,17 +182,8 @@ async function createAppointment(request: Request): Promise<Response> {
     // A cancelled appointment (Flex, the consulate) books no one.
     diaStore().compromissos.filter((c) => c.agendamento === booking.id && !c.cancelamento),
   );
-  if (primeiro && ['ANALISE_OK', 'AGENDADO'].includes(booking.status_agendamento))
-    salvarAgendamento(
-      booking,
-      {
-        status_agendamento: 'AGENDADO',
-        data_agendamento: `${primeiro.data} 00:00:00.000Z`,
-        hora_agendamento: primeiro.hora,
-        local_agendamento: primeiro.local,
-      },
-      viewer,
-    );
+  const booked = diaComum.agendado(primeiro, booking.status_agendamento);
+  if (booked) salvarAgendamento(booking, booked, viewer);
   saveDb();
   return HttpResponse.json(record);
 }

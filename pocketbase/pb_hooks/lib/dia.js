@@ -463,12 +463,10 @@ function atualizarAgendamento(app, agendamentoId, auth) {
     })),
   );
   const status = agendamento.getString('status_agendamento');
-  if (!primeiro || ['ANALISE_OK', 'AGENDADO'].indexOf(status) < 0) return null;
+  const valores = comum.agendado(primeiro, status);
+  if (!valores) return null;
   const antes = agendamento.original();
-  agendamento.set('status_agendamento', 'AGENDADO');
-  agendamento.set('data_agendamento', primeiro.data + ' 00:00:00.000Z');
-  agendamento.set('hora_agendamento', primeiro.hora);
-  agendamento.set('local_agendamento', primeiro.local);
+  Object.keys(valores).forEach((campo) => agendamento.set(campo, valores[campo]));
   app.save(agendamento);
   const entrada = historico.registrarAlteracao(app, antes, agendamento, auth);
   return status !== 'AGENDADO' && entrada ? { agendamento: agendamento, entrada: entrada } : null;

@@ -57,5 +57,14 @@ declare const diaComum: {
   ):
     | { erro: { status: number; message: string }; valores?: undefined }
     | { erro?: undefined; valores: Record<string, string | boolean> };
+  agendado(
+    primeiro: { data: string; hora: string; local: string } | null,
+    statusAgendamento: string,
+  ): {
+    status_agendamento: 'AGENDADO';
+    data_agendamento: string;
+    hora_agendamento: string;
+    local_agendamento: string;
+  } | null;
 };
 export default diaComum;

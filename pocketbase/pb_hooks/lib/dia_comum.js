@@ -132,6 +132,21 @@ function acaoDoAtendimento(acao, atendimento, pronto, quem, tipo, agora) {
   return { valores: { pedido: tipo, pedido_em: agora } };
 }
 
+/**
+ * What a booking becomes once its appointments cover every applicant (cobertura's `primeiro`, the earliest
+ * appointment): AGENDADO on that day, time and place, from ANALISE_OK or AGENDADO (a later appointment moves it);
+ * null when nothing changes.
+ */
+function agendado(primeiro, statusAgendamento) {
+  if (!primeiro || ['ANALISE_OK', 'AGENDADO'].indexOf(statusAgendamento) < 0) return null;
+  return {
+    status_agendamento: 'AGENDADO',
+    data_agendamento: primeiro.data + ' 00:00:00.000Z',
+    hora_agendamento: primeiro.hora,
+    local_agendamento: primeiro.local,
+  };
+}
+
 module.exports = {
   MSG,
   RESULTADOS,
@@ -146,4 +161,5 @@ module.exports = {
   cobertura,
   localDe,
   acaoDoAtendimento,
+  agendado,
 };
