@@ -13,7 +13,8 @@ import { nextCpf } from './helpers';
 
 const PB_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-describe.each(BACKENDS)('$name', ({ client, verificationToken, asaasPayment, asaasEvent, asaasConfig }) => {
+describe.each(BACKENDS)('$name', (backend) => {
+  const { client, verificationToken, asaasPayment, asaasCustomer, asaasEvent, asaasConfig } = backend;
   resetDb();
   const as = async (account: keyof typeof DEMO_ACCOUNTS) => {
     const pb = client();
@@ -541,6 +542,43 @@ describe.each(BACKENDS)('$name', ({ client, verificationToken, asaasPayment, asa
       { status: 'AWAITING_RISK_ANALYSIS', asaas_id: held.id },
     ]);
     expect(await answer(send(card('4111111111111111')))).toMatchObject({ status: 409 });
+  });
+
+  it("the customer's Asaas account: made from the account's own data; a refusal by Asaas in its words", async () => {
+    const pb = client();
+    const input = registration();
+    const account = await pb.collection('usuarios').create(input);
+    await pb.collection('usuarios').requestVerification(input.email);
+    await pb.collection('usuarios').confirmVerification(await verificationToken(input.email));
+    await pb.collection('usuarios').authWithPassword(input.email, input.password);
+    const make = () => pb.send<{ id: string }>('/payments/asaas/customer', { method: 'POST', body: {} });
+    // Asaas refuses (its rate limit): the server answers 400 with Asaas's own words, and keeps no customer.
+    await asaasConfig({ rateLimitNext: 1, rateLimitOnly: 'POST /v3/customers' });
+    try {
+      expect(await answerInFull(make())).toEqual({
+        status: 400,
+        message: 'Limite de requisições atingido. Tente novamente mais tarde.',
+        data: {
+          asaas: {
+            code: 'too_many_requests',
+            message: 'Limite de requisições atingido. Tente novamente mais tarde.',
+          },
+        },
+      });
+    } finally {
+      await asaasConfig({ rateLimitNext: 0, rateLimitOnly: '' });
+    }
+    const { id } = await make();
+    expect(await make()).toEqual({ id });
+    // What Asaas was sent: the account's data (digits only), the account as its reference, no Asaas e-mails.
+    expect(await asaasCustomer(id)).toMatchObject({
+      name: input.nome_completo,
+      cpfCnpj: input.cpf.replace(/\D/g, ''),
+      email: input.email,
+      mobilePhone: '31991234567',
+      externalReference: account.id,
+      notificationDisabled: true,
+    });
   });
 
   it('a replaced Pix: pending or overdue, it is cancelled at Asaas first; one Asaas did not cancel stays live', async () => {
