@@ -26,6 +26,7 @@ export const KIT_RULES = [
   'agenda_comum.js',
   'estorno_comum.js',
   'conta_comum.js',
+  'contas_comum.js',
 ];
 
 /** The demo's entry points: the only app files that may load the demo double (src/mocks). */

@@ -10,7 +10,8 @@
 // says: 'before' the POST's answer (the last installment's first), 'after' it, 'alternate', or 'none'. Refunds
 // and DELETE send theirs just after their answer.
 //
-// Test-only endpoints (no key): GET /__control/requests, GET /__control/payments, GET /__control/webhooks,
+// Test-only endpoints (no key): GET /__control/requests, GET /__control/payments, GET /__control/customers,
+// GET /__control/webhooks,
 // POST /__control/payments {payment} (a payment Asaas holds, e.g. one made elsewhere),
 // POST /__control/payments/{id}/event {event} (applies the event and delivers its webhook; answers the
 // server's {status, body}), POST /__control/config {eventsOnCreate, eventsOnRefund ('after' or 'before' the refund's
@@ -218,6 +219,7 @@ export function startAsaasStandIn({
   async function control(method, path, body) {
     if (path === '/__control/requests') return [200, state.requests];
     if (method === 'GET' && path === '/__control/payments') return [200, [...state.payments.values()]];
+    if (method === 'GET' && path === '/__control/customers') return [200, [...state.customers.values()]];
     if (path === '/__control/webhooks') return [200, state.webhooks];
     if (method === 'POST' && path === '/__control/payments')
       return [200, asaas.store(/** @type {AsaasPayment} */ (body.payment))];

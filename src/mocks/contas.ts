@@ -6,6 +6,11 @@ import { HttpResponse } from 'msw';
 import { onlyDigits } from '@/lib/cpf';
 import { FIELD_MESSAGES } from '@/lib/field-messages';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
+import contasComum, {
+  type ErrosDaConta,
+  type VerificacoesDaConta,
+} from '../../pocketbase/pb_hooks/lib/contas_comum.js';
+import schema from '../../pocketbase/schema.json';
 import { getDb, saveDb } from './db';
 import type { StoredUser } from './schema';
 import { USERS_COLLECTION_ID } from './jwt';
@@ -25,29 +30,44 @@ import {
   toText,
 } from './http';
 
-/** PocketBase ends a field message with a full stop. */
-const accountError = (code: string, message: string) => ({ code, message: `${message}.` });
+/**
+ * The checks the kit's account rules are given (pb_hooks/lib/contas.js): comum.js's, with the field messages.
+ */
+const VERIFICACOES: VerificacoesDaConta = {
+  erroNome: (texto) => comum.erroNome(texto, FIELD_MESSAGES),
+  cpfValido: comum.cpfValido,
+  celularValido: comum.celularValido,
+  mensagens: FIELD_MESSAGES,
+};
 
-function validarCampos(body: Json, fields: readonly ('nome_completo' | 'cpf' | 'celular')[]): FieldErrors {
-  const errors: FieldErrors = {};
-  const name = fields.includes('nome_completo') ? comum.erroNome(body.nome_completo, FIELD_MESSAGES) : '';
-  if (name) errors.nome_completo = accountError('validation_invalid_nome', name);
-  if (fields.includes('cpf') && !comum.cpfValido(body.cpf))
-    errors.cpf = accountError('validation_invalid_cpf', FIELD_MESSAGES.cpfInvalido);
-  if (fields.includes('celular') && !comum.celularValido(body.celular))
-    errors.celular = accountError('validation_invalid_celular', FIELD_MESSAGES.celularInvalido);
-  return errors;
+/** The kit's errors as PocketBase writes them: each message a sentence, with its full stop. */
+const comoPocketBase = (errors: ErrosDaConta): FieldErrors =>
+  Object.fromEntries(
+    Object.entries(errors).map(([field, { code, message }]) => [
+      field,
+      { code, message: message.endsWith('.') ? message : `${message}.` },
+    ]),
+  );
+
+/** The account's text fields the kit checks: PocketBase hands its hooks a number sent for one as its text. */
+const TEXT_FIELDS = ['nome_completo', 'cpf', 'celular'];
+
+/** The body as PocketBase hands it to the kit's hooks: the token key, a client's never, is left out. */
+function asPocketBaseReads(body: Json): Json {
+  const read: Json = {};
+  for (const [field, value] of Object.entries(body)) {
+    if (field === 'tokenKey') continue;
+    read[field] = TEXT_FIELDS.includes(field) && typeof value === 'number' ? String(value) : value;
+  }
+  return read;
 }
 
-export function registerUser(body: Json): Response {
+export function registerUser(sent: Json): Response {
+  const body = asPocketBaseReads(sent);
   // usuarios createRule: `@request.body.admin:isset = false && @request.body.verified:isset = false`.
   if ('admin' in body || 'verified' in body) return pbError(400, MSG.create);
-  const fieldErrors = validarCampos(body, ['nome_completo', 'cpf', 'celular']);
-  // The record id is the server's.
-  if ('id' in body || 'busca' in body) {
-    for (const field of ['id', 'busca'].filter((f) => f in body))
-      fieldErrors[field] = accountError('validation_forbidden', 'Campo não permitido');
-  }
+  // The kit's checks (pb_hooks/lib/contas_comum.js): the name, the CPF, the phone, no field the server sets.
+  const fieldErrors = comoPocketBase(contasComum.errosDoCadastro(body, VERIFICACOES));
   const cpf = onlyDigits(toText(body.cpf));
   if (!fieldErrors.cpf && getDb().usuarios.some((u) => onlyDigits(u.cpf) === cpf))
     fieldErrors.cpf = { code: 'validation_cpf_taken', message: FIELD_MESSAGES.cpfCadastrado };
@@ -85,29 +105,38 @@ export function registerUser(body: Json): Response {
   return HttpResponse.json(presentUser(user, null));
 }
 
-const SELF_EDITABLE = ['celular', 'password', 'passwordConfirm', 'oldPassword'];
+/** The fields the usuarios updateRule refuses to be sent (`@request.body.<field>:isset = false`). */
+const RULE_REFUSES = [
+  ...(schema.find((c) => c.name === 'usuarios')?.updateRule ?? '').matchAll(
+    /@request\.body\.(\w+):isset = false/g,
+  ),
+].map((m) => m[1] ?? '');
 
-/** usuarios updateRule: only the owner, only the phone and the password. */
+/** usuarios updateRule, then the kit's hook (pb_hooks/lib/contas.js validarAlteracao). */
 export function updateOwnAccount(
   id: string,
   viewer: StoredUser | null,
-  body: Json,
+  sent: Json,
   request: Request,
 ): Response {
   if (overRateLimit('usuarios:update', request)) return pbError(429, MSG.tooMany);
+  const body = asPocketBaseReads(sent);
   const user = getDb().usuarios.find((u) => u.id === id);
   // updateRule: only the owner, and never admin, verified, e-mail, CPF or name: a failed rule reads as 404.
-  if (!user || viewer?.id !== user.id || Object.keys(body).some((k) => !SELF_EDITABLE.includes(k)))
-    return notFound();
-  // pb_hooks/lib/contas.js checks the phone first, as the server's hook runs before the record's validation.
-  const phone = 'celular' in body ? validarCampos(body, ['celular']) : {};
-  if (hasErrors(phone)) return pbError(400, MSG.validation, phone);
+  if (!user || viewer?.id !== user.id || RULE_REFUSES.some((field) => field in body)) return notFound();
+  // The kit's hook runs before the record's validation: any field but the phone and the password is support's,
+  // and a phone sent is checked (pb_hooks/lib/contas_comum.js errosDaAlteracao).
+  const refused = comoPocketBase(contasComum.errosDaAlteracao(body, VERIFICACOES));
+  if (hasErrors(refused)) return pbError(400, MSG.validation, refused);
   const errors: FieldErrors = {};
-  const changesPassword = 'password' in body;
+  // PocketBase reads the old password alone as a change of password too; the old one is checked with a new one.
+  const changesPassword = 'password' in body || 'oldPassword' in body;
   if (changesPassword) {
     passwordErrors(body, errors);
-    if (toText(body.oldPassword) === '') errors.oldPassword = REQUIRED;
-    else if (toText(body.oldPassword) !== user.password)
+    // Without a new password PocketBase asks for one, not whether the old one is right.
+    const old = toText(body.oldPassword);
+    if (toText(body.password) !== '' && old === '') errors.oldPassword = REQUIRED;
+    else if (toText(body.password) !== '' && old !== user.password)
       errors.oldPassword = {
         code: 'validation_invalid_old_password',
         message: 'Missing or invalid old password.',

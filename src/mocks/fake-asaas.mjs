@@ -12,6 +12,8 @@
 // - a card charge in 2x or more is one payment per installment, each with its own id and its own webhooks, tied
 //   by `installment` (and `installmentNumber`); only the first carries the answer to the POST;
 // - a Pix stays payable after its due date: it turns OVERDUE (PAYMENT_OVERDUE) and can still be RECEIVED;
+// - a customer needs a name and a valid CPF or CNPJ; it keeps its e-mail, mobile phone, `externalReference` and
+//   `notificationDisabled` as sent;
 // - a card charge needs the holder's name, e-mail, CPF, CEP, house number and phone, and the buyer's IP;
 // - DELETE removes an unpaid payment (PAYMENT_DELETED); refunds (POST /payments/{id}/refund, in full or in part,
 //   and POST /installments/{id}/refund) list themselves in `refunds` and send PAYMENT_REFUNDED or
@@ -491,6 +493,9 @@ export function createFakeAsaas({
         name: body.name,
         cpfCnpj: body.cpfCnpj,
         email: body.email,
+        mobilePhone: body.mobilePhone ?? null,
+        externalReference: body.externalReference ?? null,
+        notificationDisabled: Boolean(body.notificationDisabled),
       };
       state.customers.set(customer.id, customer);
       return answer(200, customer);

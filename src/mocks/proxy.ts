@@ -7,7 +7,7 @@ import maquina from '../../pocketbase/pb_hooks/lib/cobranca_comum.js';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 import CAMPOS from '../../pocketbase/pb_hooks/lib/mensagens.json';
 import pedidoAberto from '../../pocketbase/pb_hooks/lib/pedido_aberto.js';
-import proxyComum from '../../pocketbase/pb_hooks/lib/proxy_comum.js';
+import proxyComum, { type ResultadoDoCliente } from '../../pocketbase/pb_hooks/lib/proxy_comum.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { getDb, saveDb } from './db';
 import type { StoredUser } from './schema';
@@ -31,8 +31,6 @@ const CARD_LIMIT = regras.limiteCartao.cliente;
 /** The customer has an open order (pb_hooks/lib/pedido_aberto.js: a fully refunded one is closed). */
 const temPedido = (userId: string): boolean =>
   pedidoAberto.temPedidoAberto(getDb().pagamentos.filter((p) => p.usuario === userId));
-
-const digits = (value: unknown): string => toText(value).replace(/\D/g, '');
 
 function fieldError(field: string, message: string, code = 'validation_invalid_value'): Response {
   return pbError(400, message, { [field]: { code, message } });
@@ -170,8 +168,17 @@ function responderCobranca(sent: ChargeRecord, answer: FakeAsaasAnswer): Respons
     if (result.criada.installment) charge.parcelamento = toText(result.criada.installment);
   }
   aplicarStatus(charge, result.status, result.motivo);
-  if (!result.erro) return HttpResponse.json(respostaCobranca(charge));
-  const { http, mensagem, campo, code, detalhe } = result.erro;
+  return result.erro ? erroDoAsaas(result.erro) : HttpResponse.json(respostaCobranca(charge));
+}
+
+/** The answer to give for an error the kit read in Asaas's answer: { http, mensagem } and its field, if any. */
+function erroDoAsaas({
+  http,
+  mensagem,
+  campo,
+  code,
+  detalhe,
+}: NonNullable<ResultadoDoCliente['erro']>): Response {
   return pbError(http, mensagem, campo ? { [campo]: { code, message: detalhe } } : {});
 }
 
@@ -190,17 +197,14 @@ export const asaasRoutes = [
     const db = getDb();
     const existing = clienteAsaas(user.id);
     if (existing) return HttpResponse.json({ id: existing });
-    // Made from the account's own data, whatever the browser sends.
-    const made = asaasCall('POST', '/v3/customers', {
-      name: user.nome_completo,
-      cpfCnpj: digits(user.cpf),
-      email: user.email,
-    });
-    if (made.status !== 200 || !isObject(made.body)) return pbError(503, PAGAMENTO.indisponivel);
-    const customer = { id: toText(made.body.id) };
-    db.asaasClientes.push({ usuario: user.id, asaas_id: customer.id });
+    // Made from the account's own data, whatever the browser sends; what Asaas is sent and what its answer
+    // means are the kit's (pb_hooks/lib/proxy_comum.js corpoDoCliente, resultadoDoCliente).
+    const made = asaasCall('POST', '/v3/customers', { ...proxyComum.corpoDoCliente(user, comum.digitos) });
+    const result = proxyComum.resultadoDoCliente(resposta(made), regras);
+    if (result.erro) return erroDoAsaas(result.erro);
+    db.asaasClientes.push({ usuario: user.id, asaas_id: result.id });
     saveDb();
-    return HttpResponse.json({ id: customer.id });
+    return HttpResponse.json({ id: result.id });
   }),
 
   http.post('*/payments/asaas/installment', async ({ request }) => {

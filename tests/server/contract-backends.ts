@@ -14,6 +14,7 @@ import { DEMO_WEBHOOK_TOKEN } from '@/mocks/webhook';
 import {
   asaasConfig,
   asaasEvent,
+  asaasCustomerHeld,
   asaasPayment,
   asaasStore,
   linkToken,
@@ -33,6 +34,8 @@ export interface Backend {
   mailed: (email: string, subject: string) => Promise<boolean>;
   /** A payment as Asaas holds it (what the server sent it: `description`; whether it was cancelled: `deleted`). */
   asaasPayment: (paymentId: string) => Promise<Record<string, unknown> | undefined>;
+  /** A customer as Asaas holds it (what the server sent Asaas when it made it). */
+  asaasCustomer: (customerId: string) => Promise<Record<string, unknown> | undefined>;
   /** Sets the status Asaas reports for a payment. */
   asaasStatus: (paymentId: string, status: string) => Promise<void>;
   /** Delivers an Asaas webhook event about a payment, as Asaas posts it. */
@@ -87,6 +90,7 @@ export const BACKENDS: Backend[] = [
       getMailbox().findLast((m) => m.email === email && m.kind === 'verification')?.token ?? '',
     mailed: async (email, subject) => getMailbox().some((m) => m.email === email && m.subject === subject),
     asaasPayment: async (paymentId) => getDb().asaasCharges.find((p) => p.id === paymentId),
+    asaasCustomer: async (customerId) => getDb().asaasCustomers.find((c) => c.id === customerId),
     asaasStatus: async (paymentId, status) => {
       const payment = getDb().asaasCharges.find((p) => p.id === paymentId);
       if (payment) payment.status = status;
@@ -116,6 +120,7 @@ export const BACKENDS: Backend[] = [
     mailed: async (email, subject) =>
       (await mailsTo(email, { timeoutMs: 500 })).some((m) => m.subject === subject),
     asaasPayment,
+    asaasCustomer: asaasCustomerHeld,
     asaasStatus: async (paymentId, status) => {
       const payment = await asaasPayment(paymentId);
       if (payment) await asaasStore({ ...payment, status });

@@ -13,7 +13,8 @@ import { nextCpf } from './helpers';
 
 const PB_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-describe.each(BACKENDS)('$name', ({ client, verificationToken, asaasPayment, asaasEvent, asaasConfig }) => {
+describe.each(BACKENDS)('$name', (backend) => {
+  const { client, verificationToken, asaasPayment, asaasCustomer, asaasEvent, asaasConfig } = backend;
   resetDb();
   const as = async (account: keyof typeof DEMO_ACCOUNTS) => {
     const pb = client();
@@ -541,6 +542,99 @@ describe.each(BACKENDS)('$name', ({ client, verificationToken, asaasPayment, asa
       { status: 'AWAITING_RISK_ANALYSIS', asaas_id: held.id },
     ]);
     expect(await answer(send(card('4111111111111111')))).toMatchObject({ status: 409 });
+  });
+
+  it("the customer's Asaas account: made from the account's own data; a refusal by Asaas in its words", async () => {
+    const pb = client();
+    const input = registration();
+    const account = await pb.collection('usuarios').create(input);
+    await pb.collection('usuarios').requestVerification(input.email);
+    await pb.collection('usuarios').confirmVerification(await verificationToken(input.email));
+    await pb.collection('usuarios').authWithPassword(input.email, input.password);
+    const make = () => pb.send<{ id: string }>('/payments/asaas/customer', { method: 'POST', body: {} });
+    // Asaas refuses (its rate limit): the server answers 400 with Asaas's own words, and keeps no customer.
+    await asaasConfig({ rateLimitNext: 1, rateLimitOnly: 'POST /v3/customers' });
+    try {
+      expect(await answerInFull(make())).toEqual({
+        status: 400,
+        message: 'Limite de requisições atingido. Tente novamente mais tarde.',
+        data: {
+          asaas: {
+            code: 'too_many_requests',
+            message: 'Limite de requisições atingido. Tente novamente mais tarde.',
+          },
+        },
+      });
+    } finally {
+      await asaasConfig({ rateLimitNext: 0, rateLimitOnly: '' });
+    }
+    const { id } = await make();
+    expect(await make()).toEqual({ id });
+    // What Asaas was sent: the account's data (digits only), the account as its reference, no Asaas e-mails.
+    expect(await asaasCustomer(id)).toMatchObject({
+      name: input.nome_completo,
+      cpfCnpj: input.cpf.replace(/\D/g, ''),
+      email: input.email,
+      mobilePhone: '31991234567',
+      externalReference: account.id,
+      notificationDisabled: true,
+    });
+  });
+
+  it("a customer's own account: the update rule's fields read as 404; any other field a 400 that names it", async () => {
+    // A number sent for the phone is its text, at registration too.
+    const input = registration({ celular: 31991234567 });
+    const account = await client().collection('usuarios').create(input);
+    expect(account).toMatchObject({ celular: '31991234567' });
+    // A client of its own per call (the update limit counts by address).
+    const update = async (body: Record<string, unknown>) => {
+      const pb = client();
+      await pb.collection('usuarios').authWithPassword(input.email, input.password);
+      return answerInFull(pb.collection('usuarios').update(account.id, body));
+    };
+    const refused = { status: 404, message: "The requested resource wasn't found.", data: {} };
+    for (const body of [{ cpf: nextCpf() }, { verified: true }, { admin: false, emailVisibility: true }]) {
+      expect(await update(body), JSON.stringify(body)).toEqual(refused);
+    }
+    const forbidden = {
+      code: 'validation_forbidden',
+      message: 'Este dado só pode ser alterado pelo atendimento.',
+    };
+    const invalid = { code: 'validation_invalid_celular', message: 'Celular inválido.' };
+    for (const [body, data] of [
+      [{ emailVisibility: false }, { emailVisibility: forbidden }],
+      [{ busca: 'x' }, { busca: forbidden }],
+      [{ celular: '(31) 99876-5432', created: '2020-01-01 00:00:00.000Z' }, { created: forbidden }],
+      [
+        { celular: '12', id: account.id },
+        { celular: invalid, id: forbidden },
+      ],
+      [{ celular: 3199123456 }, { celular: invalid }],
+      [{ celular: true }, { celular: invalid }],
+    ] as const) {
+      expect(await update(body), JSON.stringify(body)).toEqual({
+        status: 400,
+        message: 'An error occurred while validating the submitted data.',
+        data,
+      });
+    }
+    // A number is a text field's digits, as PocketBase reads it; the server keeps the system's own key.
+    expect(await update({ celular: 31998765432, tokenKey: 'x' })).toEqual({ status: 200 });
+    const pb = client();
+    await pb.collection('usuarios').authWithPassword(input.email, input.password);
+    expect(await pb.collection('usuarios').getOne(account.id)).toMatchObject({
+      celular: '31998765432',
+      emailVisibility: true,
+    });
+    // The old password alone asks for the new one.
+    expect(await update({ oldPassword: input.password })).toEqual({
+      status: 400,
+      message: 'Failed to update record.',
+      data: {
+        password: { code: 'validation_required', message: 'Cannot be blank.' },
+        passwordConfirm: { code: 'validation_required', message: 'Cannot be blank.' },
+      },
+    });
   });
 
   it('a replaced Pix: pending or overdue, it is cancelled at Asaas first; one Asaas did not cancel stays live', async () => {

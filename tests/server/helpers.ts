@@ -167,6 +167,13 @@ export async function asaasPayment(id: string): Promise<Record<string, unknown> 
   return all.find((p) => p.id === id);
 }
 
+/** A customer as the stand-in holds it (what the server sent Asaas when it made it). */
+export async function asaasCustomerHeld(id: string): Promise<Record<string, unknown> | undefined> {
+  const response = await fetch(`${ASAAS_URL}/__control/customers`);
+  const all = (await response.json()) as { id: string }[];
+  return all.find((c) => c.id === id);
+}
+
 /** Applies an event to a stand-in charge and delivers its webhook to the server; returns the server's answer. */
 export async function asaasEvent(
   paymentId: string,

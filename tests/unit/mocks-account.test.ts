@@ -55,18 +55,18 @@ describe("usuarios: reading and editing one's own account", () => {
     });
   });
 
-  it('refuses any other field as the update rule does (404), and changes nothing', async () => {
+  it("refuses the update rule's fields (404) and any other field (400, the hook), and changes nothing", async () => {
     const pb = await signedIn('cliente');
-    for (const body of [
-      { cpf: '111.444.777-35' },
-      { email: 'outro@demo.com.br' },
-      { nome_completo: 'Outra Pessoa da Silva' },
-      { admin: true },
-      { verified: false },
-      { celular: '(21) 99876-5432', emailVisibility: true },
-    ]) {
+    for (const [body, status] of [
+      [{ cpf: '111.444.777-35' }, 404],
+      [{ email: 'outro@demo.com.br' }, 404],
+      [{ nome_completo: 'Outra Pessoa da Silva' }, 404],
+      [{ admin: true }, 404],
+      [{ verified: false }, 404],
+      [{ celular: '(21) 99876-5432', emailVisibility: true }, 400],
+    ] as const) {
       const error = await failure(() => pb.collection('usuarios').update(cliente.id, body));
-      expect(error.status).toBe(404);
+      expect(error.status).toBe(status);
     }
     expect(getDb().usuarios.find((u) => u.id === cliente.id)).toMatchObject({
       celular: cliente.celular,

@@ -133,6 +133,71 @@ describe('resultadoDaCriacao', () => {
   });
 });
 
+describe("the customer's Asaas account", () => {
+  const account = {
+    id: 'usr_1',
+    nome_completo: 'Maria da Silva Souza',
+    cpf: '529.982.247-25',
+    email: 'maria@x.test',
+    celular: '(31) 99123-4567',
+  };
+  const digits = (text: string) => text.replace(/\D/g, '');
+  const made = (status: number, json: unknown) => proxy.resultadoDoCliente({ status, json }, R);
+
+  it("is made from the account's data: digits only, the account as reference, no Asaas notices", () => {
+    expect(proxy.corpoDoCliente(account, digits)).toEqual({
+      name: 'Maria da Silva Souza',
+      cpfCnpj: '52998224725',
+      email: 'maria@x.test',
+      mobilePhone: '31991234567',
+      externalReference: 'usr_1',
+      notificationDisabled: true,
+    });
+  });
+
+  it('a customer Asaas made is its id', () => {
+    expect(made(200, { id: 'cus_1' })).toEqual({ id: 'cus_1', erro: null });
+  });
+
+  it("a refusal (any 4xx but 401, its rate limit too) is a 400 in Asaas's words, or a neutral one", () => {
+    for (const status of [400, 403, 404, 429]) {
+      expect(
+        made(status, errors('invalid_cpfCnpj', 'O CPF/CNPJ informado é inválido.')),
+        `${status}`,
+      ).toEqual({
+        id: '',
+        erro: {
+          http: 400,
+          mensagem: 'O CPF/CNPJ informado é inválido.',
+          campo: 'asaas',
+          code: 'invalid_cpfCnpj',
+          detalhe: 'O CPF/CNPJ informado é inválido.',
+        },
+      });
+    }
+    expect(made(400, null).erro).toMatchObject({
+      http: 400,
+      mensagem: R.pagamento.clienteRecusado,
+      code: 'asaas',
+    });
+  });
+
+  it('no key or no answer, a 401, a 5xx, a 200 without an id: the service is unavailable', () => {
+    for (const [status, json] of [
+      [0, null],
+      [401, errors('invalid_access_token', 'Chave inválida.')],
+      [500, null],
+      [503, errors('unavailable', 'Indisponível.')],
+      [200, {}],
+    ] as const) {
+      expect(made(status, json), `${status}`).toEqual({
+        id: '',
+        erro: { http: 503, mensagem: R.pagamento.indisponivel },
+      });
+    }
+  });
+});
+
 describe('a Pix replaced', () => {
   const pix = (status: string, change = {}) => ({ metodo: 'pix', asaas_id: 'pay_1', status, ...change });
 

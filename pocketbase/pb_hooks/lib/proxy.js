@@ -39,35 +39,37 @@ function clienteAsaas(app, usuarioId) {
   return registro ? registro.getString('asaas_id') : '';
 }
 
+/** The answer to give for an error proxy_comum read in Asaas's answer: { http, mensagem } and its field, if any. */
+function erroDoAsaas(erro) {
+  const dados = {};
+  if (erro.campo) dados[erro.campo] = new ValidationError(erro.code, erro.detalhe);
+  return new ApiError(erro.http, erro.mensagem, dados);
+}
+
 /** POST /payments/asaas/customer: the user's Asaas customer, made once from the account's own data. */
 function criarCliente(e) {
   const usuario = cliente(e);
   const existente = clienteAsaas(e.app, usuario.id);
   if (existente) return e.json(200, { id: existente });
 
-  const resposta = asaas.chamar('POST', '/customers', {
-    name: usuario.getString('nome_completo'),
-    cpfCnpj: regras.soDigitos(usuario.getString('cpf')),
+  // What Asaas is sent and what its answer means, decided once for the server and the demo double.
+  const conta = {
+    id: usuario.id,
+    nome_completo: usuario.getString('nome_completo'),
+    cpf: usuario.getString('cpf'),
     email: usuario.email(),
-    mobilePhone: regras.soDigitos(usuario.getString('celular')),
-    externalReference: usuario.id,
-    notificationDisabled: true,
-  });
-  if (resposta.status === 200 && resposta.json && resposta.json.id) {
-    try {
-      e.app.save(novo(e.app, 'asaas_clientes', { usuario: usuario.id, asaas_id: resposta.json.id }));
-    } catch (err) {
-      if (!violaUnicidade(err)) throw err;
-      return e.json(200, { id: clienteAsaas(e.app, usuario.id) }); // a parallel call made it first
-    }
-    return e.json(200, { id: resposta.json.id });
+    celular: usuario.getString('celular'),
+  };
+  const resposta = asaas.chamar('POST', '/customers', proxyComum.corpoDoCliente(conta, regras.soDigitos));
+  const resultado = proxyComum.resultadoDoCliente(resposta, regras.R);
+  if (resultado.erro) throw erroDoAsaas(resultado.erro);
+  try {
+    e.app.save(novo(e.app, 'asaas_clientes', { usuario: usuario.id, asaas_id: resultado.id }));
+  } catch (err) {
+    if (!violaUnicidade(err)) throw err;
+    return e.json(200, { id: clienteAsaas(e.app, usuario.id) }); // a parallel call made it first
   }
-  if (resposta.status >= 400 && resposta.status < 500 && resposta.status !== 401) {
-    const erro = asaas.primeiroErro(resposta.json);
-    const mensagem = erro.description || 'Não foi possível registrar seus dados de pagamento.';
-    throw new BadRequestError(mensagem, { asaas: new ValidationError(erro.code || 'asaas', mensagem) });
-  }
-  throw new ApiError(503, regras.MSG.indisponivel, {});
+  return e.json(200, { id: resultado.id });
 }
 
 /** The customer's charge that blocks a new one, if any. */
@@ -274,14 +276,7 @@ function responderCobranca(e, enviada, resposta, tentativaCartao) {
   const status = resultado.status;
   const motivo = resultado.motivo;
   if (resultado.descontar) limite.descontarTentativa(e.app, tentativaCartao);
-  let erro = null;
-  if (resultado.erro) {
-    const dados = {};
-    if (resultado.erro.campo) {
-      dados[resultado.erro.campo] = new ValidationError(resultado.erro.code, resultado.erro.detalhe);
-    }
-    erro = new ApiError(resultado.erro.http, resultado.erro.mensagem, dados);
-  }
+  const erro = resultado.erro ? erroDoAsaas(resultado.erro) : null;
   // Applied to the charge as it is now, in one transaction: an installment's webhook may have reached it while
   // the POST was in flight.
   const depois = [];

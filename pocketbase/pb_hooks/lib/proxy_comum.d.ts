@@ -20,6 +20,30 @@ export interface ResultadoDaCriacao {
   erro: null | { http: number; mensagem: string; campo?: string; code?: string; detalhe?: string };
 }
 
+/** An account as corpoDoCliente reads it. */
+export interface ContaDoCliente {
+  id: string;
+  nome_completo: string;
+  cpf: string;
+  email: string;
+  celular: string;
+}
+
+/** What Asaas is sent to make a customer (POST /v3/customers). */
+export interface CorpoDoCliente {
+  name: string;
+  cpfCnpj: string;
+  email: string;
+  mobilePhone: string;
+  externalReference: string;
+  notificationDisabled: boolean;
+}
+
+export interface ResultadoDoCliente {
+  id: string;
+  erro: null | { http: number; mensagem: string; campo?: string; code?: string; detalhe?: string };
+}
+
 export interface CobrancaPix {
   metodo: string;
   asaas_id?: string;
@@ -33,6 +57,8 @@ declare const proxyComum: {
   lerRecusa(erro: ErroAsaas): { recusa: boolean; mensagem: string };
   descricao(tipo: string, flex: boolean): string;
   resultadoDaCriacao(resposta: RespostaAsaas, R: typeof regras): ResultadoDaCriacao;
+  corpoDoCliente(conta: ContaDoCliente, digitos: (texto: string) => string): CorpoDoCliente;
+  resultadoDoCliente(resposta: RespostaAsaas, R: typeof regras): ResultadoDoCliente;
   PIX_PAGAVEL: string[];
   cancelarPix(cobranca: CobrancaPix): boolean;
   statusDoCancelamento(http: number): string;

@@ -109,6 +109,50 @@ function resultadoDaCriacao(resposta, R) {
   };
 }
 
+/**
+ * What Asaas is sent to make the customer of an account (`conta`: { id, nome_completo, cpf, email, celular }), from
+ * the account's own data whatever the browser sends: CPF and mobile as digits (`digitos`, comum.digitos), the
+ * account's id as Asaas's reference, and no e-mails or texts from Asaas (the site sends its own).
+ */
+function corpoDoCliente(conta, digitos) {
+  return {
+    name: conta.nome_completo,
+    cpfCnpj: digitos(conta.cpf),
+    email: conta.email,
+    mobilePhone: digitos(conta.celular),
+    externalReference: conta.id,
+    notificationDisabled: true,
+  };
+}
+
+/**
+ * What Asaas's answer to a new customer (`resposta`: { status, json }; status 0 when none came) means: { id } of the
+ * customer Asaas made, or { erro: { http, mensagem, campo, code, detalhe } }. A 4xx but a 401 (Asaas's rate limit
+ * too) is Asaas's refusal, answered 400 in its own words (its first error, or `R.pagamento.clienteRecusado`); a
+ * missing key, a 401, a 5xx, no answer or a 200 without an id: the service is unavailable (503).
+ */
+function resultadoDoCliente(resposta, R) {
+  const M = R.pagamento;
+  const http = resposta.status;
+  const json = resposta.json;
+  if (http === 200 && json && json.id) return { id: String(json.id), erro: null };
+  if (http >= 400 && http < 500 && http !== 401) {
+    const primeiro = primeiroErro(json);
+    const mensagem = primeiro.description || M.clienteRecusado;
+    return {
+      id: '',
+      erro: {
+        http: 400,
+        mensagem: mensagem,
+        campo: 'asaas',
+        code: primeiro.code || 'asaas',
+        detalhe: mensagem,
+      },
+    };
+  }
+  return { id: '', erro: { http: 503, mensagem: M.indisponivel } };
+}
+
 /** The statuses of an unpaid Pix that Asaas still lets the customer pay (an overdue one stays payable for months). */
 const PIX_PAGAVEL = ['PENDING', 'OVERDUE'];
 
@@ -144,6 +188,8 @@ module.exports = {
   lerRecusa,
   descricao,
   resultadoDaCriacao,
+  corpoDoCliente,
+  resultadoDoCliente,
   PIX_PAGAVEL,
   cancelarPix,
   statusDoCancelamento,

@@ -1,0 +1,20 @@
+// The types of contas_comum.js for the app's TypeScript (PocketBase reads only the .js).
+import type mensagens from './mensagens.json';
+
+/** The checks contas_comum.js is given: comum.js's, with the field messages. */
+export interface VerificacoesDaConta {
+  erroNome(texto: unknown): string;
+  cpfValido(texto: unknown): boolean;
+  celularValido(texto: unknown): boolean;
+  mensagens: typeof mensagens;
+}
+
+export type ErrosDaConta = Record<string, { code: string; message: string }>;
+
+declare const contasComum: {
+  EDITAVEIS: readonly string[];
+  DO_SERVIDOR: readonly string[];
+  errosDoCadastro(body: Readonly<Record<string, unknown>>, v: VerificacoesDaConta): ErrosDaConta;
+  errosDaAlteracao(body: Readonly<Record<string, unknown>>, v: VerificacoesDaConta): ErrosDaConta;
+};
+export default contasComum;

@@ -1,0 +1,58 @@
+// What a customer may write on an account, decided once for both runtimes: lib/contas.js (PocketBase's hooks on
+// `usuarios`) and the demo double (src/mocks/contas.ts) hand it the body as PocketBase hands it to the hook and
+// turn its errors into their answer. CommonJS requiring nothing: the checks (comum.js erroNome, cpfValido,
+// celularValido) and the field messages (mensagens.json) are passed in as `v`; scripts/build/kit-module.ts serves
+// it to the app. Errors are { campo: { code, message } }, {} when none; PocketBase ends each message with a full stop.
+
+/** Fields a customer may change on their own record (the update rule refuses admin, verified, email, cpf, name). */
+const EDITAVEIS = ['celular', 'password', 'passwordConfirm', 'oldPassword'];
+/** Set by the server only: the staff flag, the verification, the search column and the record id. */
+const DO_SERVIDOR = ['admin', 'verified', 'busca', 'id'];
+
+const MSG = {
+  proibido: 'Campo não permitido.',
+  atendimento: 'Este dado só pode ser alterado pelo atendimento.',
+};
+
+const erro = (code, message) => ({ code: code, message: message });
+
+/**
+ * The errors of the account's own fields in `campos` ('nome_completo', 'cpf', 'celular'), with the browser's
+ * messages. `v`: { erroNome(texto), cpfValido(texto), celularValido(texto), mensagens }.
+ */
+function errosDosCampos(body, campos, v) {
+  const erros = {};
+  const nome = campos.indexOf('nome_completo') >= 0 ? v.erroNome(body.nome_completo) : '';
+  if (nome) erros.nome_completo = erro('validation_invalid_nome', nome);
+  if (campos.indexOf('cpf') >= 0 && !v.cpfValido(body.cpf)) {
+    erros.cpf = erro('validation_invalid_cpf', v.mensagens.cpfInvalido);
+  }
+  if (campos.indexOf('celular') >= 0 && !v.celularValido(body.celular)) {
+    erros.celular = erro('validation_invalid_celular', v.mensagens.celularInvalido);
+  }
+  return erros;
+}
+
+/** A registration's field errors: the name, the CPF and the phone, and no field the server sets. */
+function errosDoCadastro(body, v) {
+  const erros = errosDosCampos(body, ['nome_completo', 'cpf', 'celular'], v);
+  DO_SERVIDOR.forEach((campo) => {
+    if (body[campo] !== undefined) erros[campo] = erro('validation_forbidden', MSG.proibido);
+  });
+  return erros;
+}
+
+/**
+ * A customer's edit of their own account, once the update rule has let it through: any field but the phone and
+ * the password is support's (`busca`, `emailVisibility`, `id`, any unknown name), and a phone sent is checked.
+ */
+function errosDaAlteracao(body, v) {
+  const erros = {};
+  Object.keys(body).forEach((campo) => {
+    if (EDITAVEIS.indexOf(campo) < 0) erros[campo] = erro('validation_forbidden', MSG.atendimento);
+  });
+  if (body.celular !== undefined) Object.assign(erros, errosDosCampos(body, ['celular'], v));
+  return erros;
+}
+
+module.exports = { EDITAVEIS, DO_SERVIDOR, errosDoCadastro, errosDaAlteracao };
