@@ -87,8 +87,8 @@ async function savePrenotami(request: Request, id: string): Promise<Response | u
   const record = getDb().requerentes.find((r) => r.id === id) as (Json & { agendamento: string }) | undefined;
   if (!record || !viewer || !(viewer.admin || ownsBooking(record.agendamento, viewer)))
     return pbError(404, PB.notFound);
-  // lib/processo.js's lock: the account is the customer's until the booking is made. (PocketBase runs the hooks of
-  // processo.pb.js and dia.pb.js in no fixed order, so a body both refuse gets either answer from the server.)
+  // lib/processo.js's lock first (the account is the customer's until the booking is made), then the contacts'
+  // checks, in the order the kit's one requerentes hook runs them.
   const booking = bookingOf(record.agendamento);
   const recusa = booking && !viewer.admin ? recusaDaAlteracao(booking, changedFields(record, body)) : null;
   if (recusa) return pbError(400, recusa);
