@@ -7,6 +7,7 @@ import pedidoAberto from '../../pocketbase/pb_hooks/lib/pedido_aberto.js';
 import prazo from '../../pocketbase/pb_hooks/lib/prazo.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { getDb, saveDb } from './db';
+import { note } from './dia';
 import { historyEntry } from './history';
 import { parsePbDate, pbDate } from './util';
 import { currentUser, isObject, latency, MSG, pbError, readJson, toText } from './http';
@@ -56,12 +57,6 @@ function pedirEstorno(payment: PaymentRecord, value: number | null, description:
   payment.valor_estornado = estornoComum.estornadoDepois(before, value, rest, payment.valor_estornado ?? 0);
   aposEstorno(payment);
   return null;
-}
-
-function note(bookingId: string, campo: string, para: string, author: Parameters<typeof historyEntry>[2]) {
-  getDb().historico_agendamentos.push(
-    historyEntry({ id: bookingId }, [{ campo, de: '', para }], author, pbDate(new Date())),
-  );
 }
 
 export const refundRoutes = [
