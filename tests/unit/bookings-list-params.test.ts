@@ -422,4 +422,39 @@ describe("the kit's text search (pb_hooks/lib/busca_texto.js, issue 30)", () => 
     expect(busca.contarPor({ achados: 100_000, base: 47_000 })).toBe('tabela');
     expect(busca.contarPor({ achados: 1_000, base: 47_000 })).toBe('indice');
   });
+
+  it('looks for the text in the creation instants only when it can be a piece of one', () => {
+    for (const texto of ['2026-03', '03:00', '11-2', '00.000z', ' 12:3', '6-11-20 0', '2026'])
+      expect(busca.cabeNoInstante(texto), texto).toBe(true);
+    for (const texto of ['Conceição', 'silva', '0000123', '90001-23', 'cliente4321@', '2026/03', '12345'])
+      expect(busca.cabeNoInstante(texto), texto).toBe(false);
+    // Every piece of every instant fits, and the query leaves the instants out only for what does not.
+    const instante = fc
+      .date({
+        min: new Date('2000-01-01T00:00:00Z'),
+        max: new Date('2099-12-31T23:59:59Z'),
+        noInvalidDate: true,
+      })
+      .map((d) => d.toISOString().replace('T', ' '));
+    fc.assert(
+      fc.property(instante, fc.nat(23), fc.integer({ min: 3, max: 24 }), (texto, de, n) => {
+        const peca = texto.slice(de, de + n);
+        fc.pre(peca.length >= 3);
+        expect(busca.cabeNoInstante(peca)).toBe(true);
+        expect(busca.cabeNoInstante(peca.toUpperCase())).toBe(true);
+      }),
+    );
+    const sql = (texto: string) => {
+      const read = busca.pedidoDe(
+        (name) => ({ texto })[name] ?? '',
+        (t) => t.toLowerCase(),
+      );
+      if (!read.pedido) throw new Error(texto);
+      return busca.consulta(read.pedido, [{ campo: 'created', desc: true }]);
+    };
+    expect(sql('silva').params.m).toBe('busca : "silva"');
+    expect(sql('silva').porTabela).not.toContain('a.created LIKE');
+    expect(sql('2026-03').params.m).toBe('busca : "2026-03" OR criado : "2026-03"');
+    expect(sql('2026-03').porTabela).toContain('a.created LIKE {:cq}');
+  });
 });

@@ -12,6 +12,7 @@ export interface PedidoDeBusca {
 }
 declare const buscaTexto: {
   MINIMO: number;
+  cabeNoInstante(texto: string): boolean;
   COLUNAS_DA_LISTA: readonly [
     'created',
     'status_agendamento',
