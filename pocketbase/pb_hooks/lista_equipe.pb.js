@@ -47,3 +47,11 @@ routerAdd(
   (e) => require(`${__hooks}/lib/lista_equipe.js`).listarPorTexto(e),
   $apis.requireAuth('usuarios'),
 );
+
+// Where a page far from both ends starts, for a link to it (lib/lista_equipe.js marcoDaPagina): staff only.
+routerAdd(
+  'GET',
+  '/api/agendamentos/marco',
+  (e) => require(`${__hooks}/lib/lista_equipe.js`).marcoDaPagina(e),
+  $apis.requireAuth('usuarios'),
+);

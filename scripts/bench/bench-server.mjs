@@ -354,6 +354,30 @@ export async function benchServer({
       );
     const last = Math.ceil(bookings / 50);
     const middle = Math.ceil(last / 2);
+    /**
+     * Page `page` opened by a link to it, as the list reads a far page it has no neighbour of
+     * (src/features/bookings/api/bookings.ts): the kit's marker (GET /api/agendamentos/marco), then the rows after it.
+     * @type {(page: number, sort?: string, filter?: string) => Timed}
+     */
+    const byMarker =
+      (page, sort = '-created', filter = '') =>
+      async (token) => {
+        const ordem = fullSort(sort);
+        const query = new URLSearchParams({ sort: ordem, filter, page: String(page), perPage: '50' });
+        const answer = await fetch(`${backend.pb.url}/api/agendamentos/marco?${query}`, {
+          headers: { Authorization: token },
+        });
+        if (!answer.ok) throw new Error(`marco answered ${answer.status}: ${await answer.text()}`);
+        const mark = await answer.json();
+        const plan = paginas.planoDaPagina({
+          pagina: page,
+          porPagina: 50,
+          ordem,
+          total: mark.totalItems,
+          vizinhas: { anterior: mark.anterior ?? undefined },
+        });
+        return planned(plan, filter)(token);
+      };
     /** @type {[string, Timed][]} */
     const staffCalls = [
       ['staff: first page', list({})],
@@ -390,7 +414,17 @@ export async function benchServer({
       [`staff: last page (${last.toLocaleString('en')}), from the end`, fromEnd(last)],
       [`staff: page ${(last - 1).toLocaleString('en')}, from the end`, fromEnd(last - 1)],
       [`staff: sort -status_agendamento, last page, from the end`, fromEnd(last, '-status_agendamento')],
-      // By offset, as a link typed to the page is read: the walk from the nearer end.
+      // A link to a far page (typed, reloaded or shared): the kit's marker, then the rows after it.
+      [`staff: middle page (${middle.toLocaleString('en')}) by a link, through its marker`, byMarker(middle)],
+      [
+        `staff: sort -status_agendamento, page ${middle.toLocaleString('en')} by a link, through its marker`,
+        byMarker(middle, '-status_agendamento'),
+      ],
+      [
+        'staff: status AGENDADO (one booking in five), its middle page by a link, through its marker',
+        byMarker(Math.ceil(bookings / 5 / 50 / 2), '-created', 'status_agendamento = "AGENDADO"'),
+      ],
+      // By offset, as a link typed to the page was read before the marker: the walk from the nearer end.
       ['staff: page 2,000 by offset', list({ page: '2000' })],
       [`staff: middle page (${middle.toLocaleString('en')}) by offset`, list({ page: String(middle) })],
       [

@@ -5,7 +5,7 @@
 import { http, HttpResponse } from 'msw';
 import kitCsv from '../../pocketbase/pb_hooks/lib/csv_agendamentos.js';
 import type { BookingRecord, ListResult } from '@/lib/types';
-import { currentUser, latency, MSG, pbError } from './http';
+import { pbError, staffOnly } from './http';
 import { listRecords } from './registros';
 
 const PAGE = 500;
@@ -36,10 +36,8 @@ export function buildCsv(bookings: readonly BookingRecord[], fuso: number): stri
 
 export const exportRoutes = [
   http.get('*/api/agendamentos/exportar.csv', async ({ request }) => {
-    await latency();
-    const user = currentUser(request);
-    if (!user) return pbError(401, MSG.unauthorized);
-    if (!user.admin) return pbError(403, kitCsv.MSG.soEquipe);
+    const { denied } = await staffOnly(request, kitCsv.MSG.soEquipe);
+    if (denied) return denied;
     const query = new URL(request.url).searchParams;
     const fuso = kitCsv.fusoDe(query.get('fuso') ?? '');
     if (fuso === null) return pbError(400, kitCsv.MSG.invalido);

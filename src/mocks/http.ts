@@ -109,6 +109,21 @@ export function currentUser(request: Request): StoredUser | null {
   return (id && getDb().usuarios.find((u) => u.id === id)) || null;
 }
 
+/**
+ * A staff-only route's first step, as the kit's routes answer (`$apis.requireAuth`, then the admin flag): after
+ * the double's latency, the signed-in staff member, or the 401 or the 403 (`refusal`) to answer.
+ */
+export async function staffOnly(
+  request: Request,
+  refusal: string,
+): Promise<{ staff: StoredUser; denied?: undefined } | { denied: Response; staff?: undefined }> {
+  await latency();
+  const user = currentUser(request);
+  if (!user) return { denied: pbError(401, MSG.unauthorized) };
+  if (!user.admin) return { denied: pbError(403, refusal) };
+  return { staff: user };
+}
+
 export function findUserByEmail(email: string): StoredUser | undefined {
   const wanted = email.trim().toLowerCase();
   return getDb().usuarios.find((u) => u.email.toLowerCase() === wanted);

@@ -552,6 +552,41 @@ describe('staff bookings list', () => {
     expect(header('ATUALIZADO EM')).toHaveAttribute('aria-sort', 'descending');
   });
 
+  it('a page far from both ends opened by its link: the kit says where it starts, then its rows are read after that row', async () => {
+    // More bookings than an offset should walk (pb_hooks/lib/paginas.js PERTO): 10,500 more, a minute apart.
+    const db = getDb();
+    const model = db.agendamentos[0]!;
+    const start = Date.parse('2024-01-01T12:00:00Z');
+    for (let i = 0; i < 10_500; i++) {
+      db.agendamentos.push({
+        ...model,
+        id: `longe${String(i).padStart(10, '0')}`,
+        created: new Date(start + i * 60_000).toISOString().replace('T', ' '),
+      });
+    }
+    const markers: URL[] = [];
+    const onStart = ({ request }: { request: Request }) => {
+      const url = new URL(request.url);
+      if (url.pathname === '/api/agendamentos/marco') markers.push(url);
+    };
+    server.events.on('request:start', onStart);
+    onTestFinished(() => {
+      server.events.removeListener('request:start', onStart);
+    });
+    const page = 1_060;
+    const requests = trackListRequests();
+    renderApp({ route: `/dashboard?page=${page}&perPage=10`, session: 'admin' });
+    const total = `Total: ${db.agendamentos.length.toLocaleString('pt-BR')}`;
+    expect(await screen.findByText(total, { selector: '[role="status"]' }, { timeout: 5000 })).toBeVisible();
+    expect(await shownRows()).toEqual(pageOf(page, 10));
+    expect(markers.map((url) => Object.fromEntries(url.searchParams))).toEqual([
+      { sort: '-created,-id', page: String(page), perPage: '10', filter: '' },
+    ]);
+    // No offset into the list: every read starts after the row the kit named.
+    expect(requests.every((url) => url.searchParams.get('page') === '1')).toBe(true);
+    expect(params(last(requests)).filter).toMatch(/^\(created <= "/);
+  });
+
   it("shows 'Nenhum agendamento encontrado.' for no match", async () => {
     const { user } = await openList();
     await user.type(

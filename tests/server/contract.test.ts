@@ -428,6 +428,42 @@ describe.each(BACKENDS)('$name', (backend) => {
     ).toMatchObject({ items: [], totalItems: 0 });
   });
 
+  it('where a page of the staff list starts (GET /api/agendamentos/marco): the row before it, the total, the refusals', async () => {
+    const admin = await as('admin');
+    const cliente = await as('cliente');
+    const marco = (pb: PocketBase, query: Record<string, string>) =>
+      answer(pb.send('/api/agendamentos/marco', { query }));
+    expect(await marco(client(), { page: '2', perPage: '5' })).toMatchObject({ status: 401 });
+    expect(await marco(cliente, { page: '2', perPage: '5' })).toEqual({
+      status: 403,
+      message: 'Apenas a equipe pode buscar nos agendamentos.',
+      codes: {},
+    });
+    expect(await marco(admin, { page: '2', perPage: '5', filter: 'busca ~ "demo"' })).toEqual({
+      status: 400,
+      message: 'Página inválida: confira os filtros e a ordem da lista.',
+      codes: {},
+    });
+    const lists: [string, string][] = [
+      ['-created,-id', ''],
+      ['status_agendamento,created,id', 'documentacao = "pendente"'],
+    ];
+    for (const [sort, filter] of lists) {
+      const own = await admin.collection('agendamentos').getList(1, 1000, { sort, filter });
+      const before = own.items[5 * 2 - 1];
+      expect(
+        await admin.send('/api/agendamentos/marco', { query: { sort, filter, page: '3', perPage: '5' } }),
+      ).toEqual({
+        totalItems: own.totalItems,
+        anterior: before
+          ? Object.fromEntries(
+              sort.split(',').map((key) => [key.replace('-', ''), before[key.replace('-', '')]]),
+            )
+          : null,
+      });
+    }
+  });
+
   it('the proxy: guests, unverified accounts, edited prices, declines and held charges', async () => {
     expect(
       await answer(client().send('/payments/asaas/customer', { method: 'POST', body: {} })),

@@ -251,6 +251,77 @@ describe("a staff member's list", () => {
     }
   });
 
+  it('tells where a page far from both ends starts (GET /api/agendamentos/marco): the row before it, then its rows', async () => {
+    const n = 7;
+    const marco = (pb: PocketBase, query: Record<string, string>) =>
+      pb.send<{ totalItems: number; anterior: Record<string, string> | null }>('/api/agendamentos/marco', {
+        query,
+      });
+    for (const [header, filter] of [
+      ['-created', ''],
+      ['status_agendamento', ''],
+      ['-data_agendamento', 'documentacao = "aprovada"'],
+      ['hora_agendamento', 'status_agendamento = "AGENDADO"'],
+      ['-local_agendamento', ''],
+      ['updated', 'created >= "2025-06-01 03:00:00.000Z" && created < "2026-03-01 03:00:00.000Z"'],
+    ] as const) {
+      const sort = paginas.ordemDe(paginas.chavesDe(header), false);
+      const chaves = paginas.chavesDe(sort);
+      const query = { sort, ...(filter ? { filter } : {}) };
+      const total = (await list(root, 1, 1, query)).totalItems;
+      const last = Math.ceil(total / n);
+      for (const page of [1, 2, Math.ceil(last / 2), Math.ceil(last / 2) + 1, last, last + 1]) {
+        const answer = await marco(staff, { sort, filter, page: String(page), perPage: String(n) });
+        expect(answer.totalItems, `${header} total`).toBe(total);
+        const before =
+          page > 1 && page <= last ? (await list(root, (page - 1) * n, 1, query)).items[0] : undefined;
+        expect(answer.anterior, `${header} p${page}`).toEqual(
+          before ? Object.fromEntries(chaves.map((c) => [c.campo, before[c.campo]])) : null,
+        );
+        if (!answer.anterior) continue;
+        const plan = paginas.planoDaPagina({
+          pagina: page,
+          porPagina: n,
+          ordem: sort,
+          total: answer.totalItems,
+          vizinhas: { anterior: answer.anterior },
+        });
+        const rows = await paginas.lerPagina(plan, async (step) => {
+          const joined = paginas.filtroDoPasso(filter, step, (text, values) => staff.filter(text, values));
+          const stepQuery = { sort: step.ordem, skipTotal: true, ...(joined ? { filter: joined } : {}) };
+          return (await list(staff, step.pagina, step.porPagina, stepQuery)).items;
+        });
+        expect(
+          rows.map((b) => b.id),
+          `${header} p${page} rows`,
+        ).toEqual((await list(root, page, n, query)).items.map((b) => b.id));
+      }
+    }
+    // Staff only; only the list's own filters and columns; PocketBase's page rules.
+    expect(await failure(marco(visitor, { page: '2', perPage: '7' }))).toMatchObject({ status: 401 });
+    expect(await failure(marco(customer, { page: '2', perPage: '7' }))).toMatchObject({
+      status: 403,
+      message: 'Apenas a equipe pode buscar nos agendamentos.',
+    });
+    const edits: Record<string, string>[] = [
+      { filter: 'busca ~ "silva"' },
+      { filter: 'usuario.email = "x"' },
+      { sort: 'busca' },
+      { page: '0' },
+      { perPage: '1001' },
+      { page: 'x' },
+    ];
+    for (const edited of edits) {
+      expect(
+        await failure(marco(staff, { page: '2', perPage: '7', ...edited })),
+        JSON.stringify(edited),
+      ).toMatchObject({
+        status: 400,
+        message: paginas.MSG_MARCO,
+      });
+    }
+  });
+
   it("keeps PocketBase's page size rules (0 is 30, over 1,000 is 1,000)", async () => {
     const zero = await list(staff, 2, 0, { sort: '-created' });
     expect(zero).toEqual(await own(2, 30, { sort: '-created' }));

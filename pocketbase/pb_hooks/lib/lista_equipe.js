@@ -68,14 +68,26 @@ function totalDaEquipe(e) {
   if (filtro !== '' && consulta.contar !== '1') return;
   const contagem = require(`${__hooks}/lib/paginas.js`).contagemPropria(filtro);
   if (!contagem) return;
+  resultado.totalItems = contarDaEquipe(e.app, contagem);
+  resultado.totalPages = Math.ceil(resultado.totalItems / resultado.perPage);
+}
+
+/** The bookings of the list's own filters (lib/paginas.js contagemPropria: { onde, params }), counted from an index. */
+function contarDaEquipe(app, contagem) {
   const linha = new DynamicModel({ total: 0 });
-  e.app
+  app
     .db()
     .newQuery('SELECT COUNT(*) AS total FROM ' + COLECAO + (contagem.onde ? ' WHERE ' + contagem.onde : ''))
     .bind(contagem.params)
     .one(linha);
-  resultado.totalItems = linha.total;
-  resultado.totalPages = Math.ceil(linha.total / resultado.perPage);
+  return linha.total;
+}
+
+/** Throws the 403 of a route for staff only (`$apis.requireAuth('usuarios')` already refused a visitor). */
+function exigirEquipe(e, mensagem) {
+  if (!e.auth || e.auth.collection().name !== 'usuarios' || !e.auth.getBool('admin')) {
+    throw new ForbiddenError(mensagem);
+  }
 }
 
 module.exports = { regraDaLista, atualizarRegra, tocaEquipe, totalDaEquipe };
@@ -91,9 +103,7 @@ function listarPorTexto(e) {
   const busca = require(`${__hooks}/lib/busca_texto.js`);
   const comum = require(`${__hooks}/lib/comum.js`);
   const paginas = require(`${__hooks}/lib/paginas.js`);
-  if (!e.auth || e.auth.collection().name !== 'usuarios' || !e.auth.getBool('admin')) {
-    throw new ForbiddenError(busca.MSG.soEquipe);
-  }
+  exigirEquipe(e, busca.MSG.soEquipe);
   const consultaHttp = e.request.url.query();
   const lido = busca.pedidoDe((nome) => String(consultaHttp.get(nome) || ''), comum.termoBusca);
   if (lido.erro) throw new BadRequestError(busca.MSG[lido.erro]);
@@ -161,3 +171,39 @@ function listarPorTexto(e) {
 }
 
 module.exports.listarPorTexto = listarPorTexto;
+
+/**
+ * GET /api/agendamentos/marco (issue 30): where a page of the staff list starts, for a page far from both ends
+ * opened by its link (lib/paginas.js). The query is the list's `filter` (the list's own filters only) and `sort`,
+ * with `page` and `perPage`; the answer is the list's total and `anterior`, the sort's keys of the row before the
+ * page (null for the first page or past the end), which the browser reads the page after as it reads a neighbour.
+ * The row is found by an offset into the sort's index alone, from the nearer end: at a million bookings the middle
+ * page's offset reads index entries only, where PocketBase's offset reads the bookings it skips. Staff only.
+ */
+function marcoDaPagina(e) {
+  const busca = require(`${__hooks}/lib/busca_texto.js`);
+  const paginas = require(`${__hooks}/lib/paginas.js`);
+  exigirEquipe(e, busca.MSG.soEquipe);
+  const consulta = e.request.url.query();
+  const lido = paginas.pedidoDoMarco((nome) => String(consulta.get(nome) || ''), busca.COLUNAS);
+  if (lido.erro) throw new BadRequestError(lido.erro);
+  const p = lido.pedido;
+  const total = contarDaEquipe(e.app, p);
+  const salto = paginas.saltoDoMarco(p.inicio, total);
+  let anterior = null;
+  if (salto) {
+    const campos = {};
+    for (const chave of p.chaves) campos[chave.campo] = '';
+    const linha = new DynamicModel(campos);
+    e.app
+      .db()
+      .newQuery(paginas.consultaDoMarco(COLECAO, p, salto.inverter))
+      .bind(Object.assign({ salto: salto.salto }, p.params))
+      .one(linha);
+    anterior = {};
+    for (const chave of p.chaves) anterior[chave.campo] = linha[chave.campo];
+  }
+  return e.json(200, { totalItems: total, anterior });
+}
+
+module.exports.marcoDaPagina = marcoDaPagina;

@@ -24,7 +24,20 @@ export interface PedidoDePagina {
   total?: number | null;
   vizinhas?: { anterior?: object; seguinte?: object };
 }
+export interface PedidoDoMarco {
+  chaves: Chave[];
+  onde: string;
+  params: Record<string, string>;
+  inicio: number;
+}
 declare const paginas: {
+  MSG_MARCO: string;
+  pedidoDoMarco(
+    valor: (nome: string) => string,
+    colunas: readonly string[],
+  ): { pedido: PedidoDoMarco; erro?: undefined } | { erro: string; pedido?: undefined };
+  saltoDoMarco(inicio: number, total: number): { salto: number; inverter: boolean } | null;
+  consultaDoMarco(tabela: string, pedido: PedidoDoMarco, inverter: boolean): string;
   MAIOR_PAGINA: number;
   PERTO: number;
   chavesDe(ordem: string): Chave[];

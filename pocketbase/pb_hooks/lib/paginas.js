@@ -9,7 +9,10 @@
 //   page and the current one's neighbours, so every page it offers is the first, the last or a neighbour.
 // - **From the other end**: a page past the middle is read in the opposite order with the small offset from the
 //   end, then turned around. The last page is the reversed list's first.
-// A page reached any other way (a link typed to page 7,000) falls back to the plain offset from the nearer end.
+// - **From its marker**: a page far from both ends opened by its link (page 10,000 of 20,000, typed or reloaded)
+//   asks the kit where it starts (GET /api/agendamentos/marco: the row before it, found by an offset into the
+//   sort's index alone, from the nearer end), then reads the rows after that row as a neighbour page does.
+// Any other page far from both ends (a list filtered by a search) falls back to the plain offset from the nearer end.
 
 /**
  * Keys of many values (an instant, an id): the index walk may start from the last row's value with a bound on
@@ -243,7 +246,69 @@ function contagemPropria(filtro) {
   return { onde: onde.join(' AND '), params };
 }
 
+/** The refusal of a marker asked for a list the kit does not read itself. */
+const MSG_MARCO = 'Página inválida: confira os filtros e a ordem da lista.';
+
+/**
+ * GET /api/agendamentos/marco's request (where page `page` of `perPage` rows of the list `filter`, `sort` starts),
+ * read from its query (`valor(nome)` gives '' for a missing one): { pedido: { chaves, onde, params, inicio } } or
+ * { erro }. Only a list the kit counts itself (`contagemPropria`: the list's own filters) sorted by `colunas`;
+ * `inicio` is the page's first row, 0-based.
+ */
+function pedidoDoMarco(valor, colunas) {
+  const contagem = contagemPropria(valor('filter'));
+  const ordem = valor('sort') || '-created';
+  const chaves = chavesDe(ordem);
+  const pagina = Number(valor('page'));
+  const porPagina = Number(valor('perPage'));
+  const valido =
+    contagem !== null &&
+    chaves.every((c) => colunas.indexOf(c.campo) >= 0) &&
+    Number.isInteger(pagina) &&
+    pagina >= 1 &&
+    Number.isInteger(porPagina) &&
+    porPagina >= 1 &&
+    porPagina <= MAIOR_PAGINA;
+  if (!valido) return { erro: MSG_MARCO };
+  return {
+    pedido: { chaves, onde: contagem.onde, params: contagem.params, inicio: (pagina - 1) * porPagina },
+  };
+}
+
+/**
+ * Where to find the row before the page: its offset in the list's order, or in the reverse order when that is
+ * nearer (`inverter`), so no marker walks more than half the list. null for the first page or past the end.
+ */
+function saltoDoMarco(inicio, total) {
+  if (inicio <= 0 || inicio > total) return null;
+  const antes = inicio - 1;
+  return antes < total - 1 - antes
+    ? { salto: antes, inverter: false }
+    : { salto: total - 1 - antes, inverter: true };
+}
+
+/**
+ * The SQL of a marker over `tabela`: the sort's keys of the row at offset {:salto}, read from the sort's index alone
+ * (its columns are the keys: migration 1763916000), with the list's filter `onde` ('' for none).
+ */
+function consultaDoMarco(tabela, pedido, inverter) {
+  return (
+    'SELECT ' +
+    pedido.chaves.map((c) => c.campo).join(', ') +
+    ' FROM ' +
+    tabela +
+    (pedido.onde ? ' WHERE ' + pedido.onde : '') +
+    ' ORDER BY ' +
+    pedido.chaves.map((c) => c.campo + (c.desc !== Boolean(inverter) ? ' DESC' : ' ASC')).join(', ') +
+    ' LIMIT 1 OFFSET {:salto}'
+  );
+}
+
 module.exports = {
+  MSG_MARCO,
+  pedidoDoMarco,
+  saltoDoMarco,
+  consultaDoMarco,
   contagemPropria,
   chavesDe,
   ordemDe,

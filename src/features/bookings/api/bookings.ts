@@ -48,6 +48,13 @@ export const bookingQueries = {
 
 type Page = ListResult<BookingRecord>;
 
+/** GET /api/agendamentos/marco's answer (pb_hooks/lib/lista_equipe.js marcoDaPagina). */
+interface PageMarker {
+  totalItems: number;
+  /** the sort's keys of the row before the page; null for the first page or past the end */
+  anterior: Record<string, string> | null;
+}
+
 /** Same list, any page: every param but the page number. */
 function sameList(a: ListParams, b: ListParams): boolean {
   return (Object.keys(a) as (keyof ListParams)[]).every((key) =>
@@ -87,17 +94,33 @@ async function readListPage(params: ListParams, cached: ReturnType<typeof around
   const lastRow = cached.before?.items.at(-1);
   const firstRow = cached.after?.items[0];
   const far = (params.page - 1) * params.perPage > paginas.PERTO;
+  let marker: object | undefined;
   if (total === null && far && !lastRow && !firstRow) {
-    // A far page opened by its link: the total first (it costs a first page), so that it is read from the nearer end.
-    const count = await agendamentos().getList(1, 1, { ...options, fields: 'id' });
-    total = count.totalItems >= 0 ? count.totalItems : null;
+    if (paginas.contagemPropria(options.filter ?? '') !== null) {
+      // A far page opened by its link: the kit says where it starts (the row before it, from the sort's index) and
+      // the list's total; the page is then read after that row, as a neighbour is.
+      const mark = await pb.send<PageMarker>('/api/agendamentos/marco', {
+        query: {
+          sort: options.sort,
+          page: params.page,
+          perPage: params.perPage,
+          filter: options.filter ?? '',
+        },
+      });
+      total = mark.totalItems;
+      marker = mark.anterior ?? undefined;
+    } else {
+      // Any other filter: the total first (it costs a first page), so that it is read from the nearer end.
+      const count = await agendamentos().getList(1, 1, { ...options, fields: 'id' });
+      total = count.totalItems >= 0 ? count.totalItems : null;
+    }
   }
   const plan = paginas.planoDaPagina({
     pagina: params.page,
     porPagina: params.perPage,
     ordem: options.sort,
     total,
-    vizinhas: { anterior: lastRow, seguinte: firstRow },
+    vizinhas: { anterior: lastRow ?? marker, seguinte: firstRow },
   });
   if (plan.modo === 'inicio')
     return agendamentos().getList<BookingRecord>(params.page, params.perPage, options);
