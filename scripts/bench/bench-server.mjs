@@ -516,12 +516,24 @@ export async function benchServer({
     // The CSV export (issue 30): every booking, then one status, streamed by the server. BENCH_EXPORT=0 leaves
     // it out (a million bookings' file takes many minutes).
     if (process.env.BENCH_EXPORT !== '0') {
-      rows.push(await timeExport(backend.pb, staff, 'staff: CSV export, all (2 runs)', { sort: '-created' }));
       rows.push(
-        await timeExport(backend.pb, staff, 'staff: CSV export, AGENDADO (2 runs)', {
-          sort: '-created',
-          filter: 'status_agendamento = "AGENDADO"',
-        }),
+        await timeExport(
+          backend.pb,
+          staff,
+          `staff: CSV export, all (${EXPORT_RUNS} run${EXPORT_RUNS > 1 ? 's' : ''})`,
+          { sort: '-created' },
+        ),
+      );
+      rows.push(
+        await timeExport(
+          backend.pb,
+          staff,
+          `staff: CSV export, AGENDADO (${EXPORT_RUNS} run${EXPORT_RUNS > 1 ? 's' : ''})`,
+          {
+            sort: '-created',
+            filter: 'status_agendamento = "AGENDADO"',
+          },
+        ),
       );
     }
     for (const [call, url] of customerCalls) rows.push({ call, ...(await time(url, customer, runs)) });
@@ -571,8 +583,11 @@ function residentMb(pid) {
   }
 }
 
+/** Each export is read this many times (BENCH_EXPORT_RUNS; 2 by default, 1 at a million, where one takes minutes). */
+const EXPORT_RUNS = Math.max(1, Number(process.env.BENCH_EXPORT_RUNS ?? 2));
+
 /**
- * The CSV export as the app asks it (GET /api/agendamentos/exportar.csv), twice: the time to the first bytes and
+ * The CSV export as the app asks it (GET /api/agendamentos/exportar.csv), EXPORT_RUNS times: the time to the first bytes and
  * to the last, the lines and size of the file, and the server's resident memory before and at its peak during
  * the export (sampled every 20 ms).
  * @param {RunningPocketBase} pb
@@ -594,7 +609,7 @@ export async function timeExport(pb, token, call, query) {
     peak = Math.max(peak, residentMb(pb.pid) ?? 0);
   }, 20);
   try {
-    for (let run = 0; run < 2; run++) {
+    for (let run = 0; run < EXPORT_RUNS; run++) {
       const start = performance.now();
       const response = await fetch(url, { headers: { Authorization: token } });
       if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);

@@ -7,6 +7,7 @@
 //   BENCH_LOAD_CUSTOMERS=200 BENCH_LOAD_S=10  the server step's load: customers reading their own records at once
 //   BENCH_BOOKINGS=1000000 node scripts/bench/bench.mjs server   the server step at a million bookings (default 100,000;
 //                                           BENCH_CUSTOMERS defaults to half of it); opt-in, long, never in npm test
+//   BENCH_EXPORT=0 / BENCH_EXPORT_RUNS=1     the server step without the CSV exports / with each read once (default 2)
 //   BENCH_RELAY_CUSTOMERS=100 BENCH_RELAY_STAFF=3 BENCH_RELAY_S=10 node scripts/bench/bench.mjs relay   a small opening
 //                                           minute (default 1,000 customers, 10 staff, 60 s; scripts/bench/bench-relay.mjs)
 //   BENCH_PORT=4280 npm run bench           the static server's port (Lighthouse's Chromium gets the next one);
