@@ -6,6 +6,7 @@
  * Registered before the case file's and the generic record routes (see handlers.ts).
  */
 import { http, HttpResponse } from 'msw';
+import type { RequerenteRecord } from '@/lib/processo';
 import type { UserRecord } from '@/lib/types';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
@@ -15,7 +16,7 @@ import { getDb, saveDb } from './db';
 import { diaStore, isStaff, listOf, viewOf } from './dia-store';
 import { historyEntry } from './history';
 import { currentUser, latency, MSG as PB, param, pbError } from './http';
-import { changedFields } from './processo-fields';
+import { changedFields, dataRefusal } from './processo-fields';
 import { bookingOf, canSee, ownsBooking, recusaDaAlteracao } from './processo-rules';
 import { newId, pbDate } from './util';
 
@@ -125,6 +126,9 @@ async function savePrenotami(request: Request, id: string): Promise<Response | u
       staff.map((u) => u.celular),
     );
   if (Object.keys(errors).length > 0) return pbError(400, PB.validation, errors);
+  // Then lib/processo.js validarDados, as the kit's one hook runs it: here, the contacts' length.
+  const refused = dataRefusal(record as unknown as RequerenteRecord, { ...record, ...saved });
+  if (refused) return refused;
   Object.assign(record, saved, { updated: pbDate(new Date()) });
   saveDb();
   return HttpResponse.json(record);
