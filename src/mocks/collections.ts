@@ -41,14 +41,6 @@ for (const name of NAMES) {
   empty[name] = Object.fromEntries(fieldsOf(name).map((f) => [f.name, EMPTY_OF_TYPE[f.type] ?? '']));
 }
 
-/** The schema's length limit of a text field (its `max`). */
-export function textMax(name: CollectionName, field: string): number {
-  const max = fieldsOf(name).find((f) => f.name === field && f.type === 'text')?.max;
-  if (typeof max !== 'number')
-    throw new Error(`pocketbase/schema.json: ${name}.${field} is not a text field`);
-  return max;
-}
-
 /**
  * The limit of each text field of any collection of the schema (comum.js maximosDeTexto), which the kit's hooks
  * read from the collection PocketBase holds: the double answers a text past it as they do.
