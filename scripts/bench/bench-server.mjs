@@ -11,6 +11,8 @@ import PocketBase from 'pocketbase';
 import { DADOS_CURITIBA, PDF_BYTES as PDF } from '../fixtures/processo-fixture.mjs';
 import { freePort } from '../backend/pocketbase-server.mjs';
 import { startRealBackend } from '../backend/real-backend.mjs';
+// The demo seed's generator too: one mulberry32.
+import { seededRandom } from '../../src/mocks/seeded-random.mjs';
 
 import { applyStaffRule, bookingKeys, insertRows, passwordHash, userRow } from '../backend/seed.mjs';
 
@@ -91,18 +93,6 @@ const PLACES = [
   'Consulado Geral da Itália em Porto Alegre',
 ];
 
-/** @param {number} seed */
-function random(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** @type {(prefix: string, n: number) => string} */
 const id = (prefix, n) => `${prefix}${n.toString(36).padStart(15 - prefix.length, '0')}`;
 const pbDate = (/** @type {number} */ ms) => new Date(ms).toISOString().replace('T', ' ');
@@ -125,9 +115,9 @@ const CASE_STATES = ['pendente', 'pendente', 'em_analise', 'recusada', 'aprovada
  * @param {{ customers: number, bookings: number, hash: string }} options `hash`: every account's password hash
  */
 export function scaleRows({ customers, bookings, hash }) {
-  const r = random(20261123);
+  const r = seededRandom(20261123);
   // Its own sequence, so the rows above draw the same names, dates and statuses as before the case summary.
-  const c = random(20261124);
+  const c = seededRandom(20261124);
   const pickCase = (/** @type {string[]} */ list) => list[Math.floor(c() * list.length)] ?? '';
   const pick = (/** @type {string[]} */ list) => list[Math.floor(r() * list.length)] ?? '';
   const now = Date.parse('2026-11-20T12:00:00Z');

@@ -59,26 +59,6 @@ export type RequerenteData = Omit<
   'id' | 'collectionId' | 'collectionName' | 'agendamento' | 'enviado_em' | 'created' | 'updated'
 >;
 
-export const REQUERENTE_TEXT_MAX: Partial<Record<keyof RequerenteData, number>> = {
-  nome: 120,
-  sobrenome: 120,
-  data_nascimento: 10,
-  local_nascimento: 120,
-  cpf: 14,
-  cor_olhos: 40,
-  cep: 9,
-  logradouro: 200,
-  numero: 20,
-  complemento: 100,
-  cidade: 120,
-  uf: 2,
-  aire_comune: 120,
-  passaporte_numero: 20,
-  passaporte_validade: 10,
-  mae_nome: 200,
-  pai_nome: 200,
-};
-
 export interface DocumentoRecord {
   id: string;
   collectionId: string;

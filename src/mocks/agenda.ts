@@ -6,10 +6,11 @@ import {
   type BookingStatus,
 } from '@/lib/types';
 import agendaComum from '../../pocketbase/pb_hooks/lib/agenda_comum.js';
+import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 import processoComum from '../../pocketbase/pb_hooks/lib/processo_comum.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { ANALISE_OK_TOO_EARLY, caseSummary } from './case-summary';
-import { textMax } from './collections';
+import { textLimits } from './collections';
 import { getDb, saveDb } from './db';
 import type { StoredUser } from './schema';
 import { pbDate } from './util';
@@ -76,16 +77,22 @@ export function salvar(
   const draft: BookingRecord = { ...booking };
   const errors: FieldErrors = {};
   aplicar(draft, body, errors);
-  // pb_hooks/lib/agenda.js: the request's fields first (agenda_comum.js), then the copy's version.
+  // pb_hooks/lib/agenda.js: the request's fields first (agenda_comum.js, then each text sent within the schema's
+  // limit: comum.js errosDeTamanho), then the copy's version.
+  const after: Json = { ...draft };
+  const sent = Object.fromEntries(Object.keys(body).map((campo) => [campo, after[campo]]));
   Object.assign(
     errors,
-    agendaComum.errosDaAlteracao(
-      Object.keys(body),
-      { ...booking },
-      { ...draft },
-      (campo) => textMax('agendamentos', campo),
-      () => (caseSummary(getDb(), booking.id)?.documentacao ?? 'aprovada') === 'aprovada',
-      { statusAgendamento: regras.statusAgendamento, analiseOkCedo: ANALISE_OK_TOO_EARLY },
+    comum.errosDeTamanho(
+      sent,
+      textLimits('agendamentos'),
+      agendaComum.errosDaAlteracao(
+        Object.keys(body),
+        { ...booking },
+        { ...draft },
+        () => (caseSummary(getDb(), booking.id)?.documentacao ?? 'aprovada') === 'aprovada',
+        { statusAgendamento: regras.statusAgendamento, analiseOkCedo: ANALISE_OK_TOO_EARLY },
+      ),
     ),
   );
   if (hasErrors(errors)) return pbError(400, MSG.validation, errors);

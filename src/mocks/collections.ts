@@ -3,6 +3,7 @@
  * schema the migrations make: `npm run schema`). The demo's handlers accept these in filters and sorts;
  * scripts/backend/seed.mjs writes these columns when it seeds a real server.
  */
+import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 import schema from '../../pocketbase/schema.json';
 
 export type CollectionName =
@@ -40,12 +41,14 @@ for (const name of NAMES) {
   empty[name] = Object.fromEntries(fieldsOf(name).map((f) => [f.name, EMPTY_OF_TYPE[f.type] ?? '']));
 }
 
-/** The schema's length limit of a text field (its `max`). */
-export function textMax(name: CollectionName, field: string): number {
-  const max = fieldsOf(name).find((f) => f.name === field && f.type === 'text')?.max;
-  if (typeof max !== 'number')
-    throw new Error(`pocketbase/schema.json: ${name}.${field} is not a text field`);
-  return max;
+/**
+ * The limit of each text field of any collection of the schema (comum.js maximosDeTexto), which the kit's hooks
+ * read from the collection PocketBase holds: the double answers a text past it as they do.
+ */
+export function textLimits(name: string): Record<string, number> {
+  const collection = schema.find((c) => c.name === name);
+  if (!collection) throw new Error(`pocketbase/schema.json has no collection ${name}`);
+  return comum.maximosDeTexto(collection.fields);
 }
 
 export const FIELDS: Readonly<Record<CollectionName, readonly string[]>> = fields;

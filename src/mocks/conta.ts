@@ -1,8 +1,10 @@
 /** The customer's own data (LGPD, pocketbase/pb_hooks/lib/conta.js): the export and the deletion request. */
 import { http, HttpResponse } from 'msw';
 import type { DeletionRequestRecord } from '@/lib/types';
+import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 import contaComum from '../../pocketbase/pb_hooks/lib/conta_comum.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
+import { textLimits } from './collections';
 import { getDb, saveDb } from './db';
 import type { StoredUser } from './schema';
 import { overRateLimit } from './limits';
@@ -26,19 +28,19 @@ import {
 export function prepararExclusao(body: Json, viewer: StoredUser | null): Response {
   if (!viewer || toText(body.usuario) !== viewer.id) return pbError(400, MSG.create);
   const db = getDb();
-  // pb_hooks/lib/conta.js prepararExclusao answers before PocketBase's own checks of the record.
-  const ours = contaComum.errosDaExclusao(body);
+  // pb_hooks/lib/conta.js prepararExclusao answers before PocketBase's own checks of the record: the id, and the
+  // reason within the schema's limit (comum.js errosDeTamanho).
+  const ours = comum.errosDeTamanho(
+    { motivo: toText(body.motivo) },
+    textLimits('solicitacoes_exclusao'),
+    contaComum.errosDaExclusao(body),
+  );
   if (hasErrors(ours)) return pbError(400, MSG.validation, ours);
   const errors: FieldErrors = {};
   if (db.solicitacoes_exclusao.some((r) => r.usuario === viewer.id))
     errors.usuario = { code: 'validation_not_unique', message: 'Value must be unique.' };
-  const motivo = toText(body.motivo).trim();
-  if (motivo.length > 1000)
-    errors.motivo = {
-      code: 'validation_max_text_constraint',
-      message: 'Must be no more than 1000 character(s).',
-    };
   if (hasErrors(errors)) return pbError(400, MSG.create, errors);
+  const motivo = toText(body.motivo).trim();
   const now = pbDate(new Date());
   const record: DeletionRequestRecord = {
     id: newId(),

@@ -6,7 +6,8 @@
  * Registered before the case file's and the generic record routes (see handlers.ts).
  */
 import { http, HttpResponse } from 'msw';
-import type { UserRecord } from '@/lib/types';
+import type { RequerenteRecord } from '@/lib/processo';
+import type { BookingHistoryRecord, UserRecord } from '@/lib/types';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
 import janelas from '../../pocketbase/pb_hooks/lib/janelas.js';
@@ -15,7 +16,7 @@ import { getDb, saveDb } from './db';
 import { diaStore, isStaff, listOf, viewOf } from './dia-store';
 import { historyEntry } from './history';
 import { currentUser, latency, MSG as PB, param, pbError } from './http';
-import { changedFields } from './processo-fields';
+import { changedFields, dataRefusal } from './processo-fields';
 import { bookingOf, canSee, ownsBooking, recusaDaAlteracao } from './processo-rules';
 import { newId, pbDate } from './util';
 
@@ -35,11 +36,26 @@ const invalid = (field: string, code: string, message: string) =>
   pbError(400, PB.validation, { [field]: { code, message } });
 const asText = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v ?? ''));
 
+/** lib/historico.js registrar: one entry of a booking's history, now; no author is the server itself. */
+function registrar(
+  bookingId: string,
+  alteracoes: BookingHistoryRecord['alteracoes'],
+  autor: UserRecord | null,
+) {
+  getDb().historico_agendamentos.push(historyEntry({ id: bookingId }, alteracoes, autor, pbDate(new Date())));
+}
+
 /** lib/historico.js registrarNota: a line in the booking's history (never a relayed value). */
 export function note(bookingId: string, campo: string, texto: string, autor: UserRecord | null) {
-  getDb().historico_agendamentos.push(
-    historyEntry({ id: bookingId }, [{ campo, de: '', para: texto }], autor, pbDate(new Date())),
-  );
+  registrar(bookingId, [{ campo, de: '', para: texto }], autor);
+}
+
+/**
+ * lib/historico.js registrarMudanca: a change the server itself made to a booking (CANCELADO after a refund); from
+ * '' it is registrarCriacao, a new booking's first status.
+ */
+export function serverChange(bookingId: string, campo: string, de: string, para: string) {
+  registrar(bookingId, [{ campo, de, para }], null);
 }
 
 export const nowSp = () => janelas.horaLocal(Date.now(), 'America/Sao_Paulo', true);
@@ -125,6 +141,9 @@ async function savePrenotami(request: Request, id: string): Promise<Response | u
       staff.map((u) => u.celular),
     );
   if (Object.keys(errors).length > 0) return pbError(400, PB.validation, errors);
+  // Then lib/processo.js validarDados, as the kit's one hook runs it: here, the contacts' length.
+  const refused = dataRefusal(record as unknown as RequerenteRecord, { ...record, ...saved });
+  if (refused) return refused;
   Object.assign(record, saved, { updated: pbDate(new Date()) });
   saveDb();
   return HttpResponse.json(record);

@@ -7,9 +7,8 @@ import pedidoAberto from '../../pocketbase/pb_hooks/lib/pedido_aberto.js';
 import prazo from '../../pocketbase/pb_hooks/lib/prazo.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { getDb, saveDb } from './db';
-import { note } from './dia';
-import { historyEntry } from './history';
-import { parsePbDate, pbDate } from './util';
+import { note, serverChange } from './dia';
+import { parsePbDate } from './util';
 import { currentUser, isObject, latency, MSG, pbError, readJson, toText } from './http';
 import { asaasCall, entregarEventos } from './asaas';
 import { aposEstorno } from './notas';
@@ -79,8 +78,7 @@ export const refundRoutes = [
     if (refused) return refused;
     if (booking) {
       note(booking.id, 'desistencia', M.desistenciaEstornada, null);
-      const change = { campo: 'status_agendamento', de: booking.status_agendamento, para: 'CANCELADO' };
-      db.historico_agendamentos.push(historyEntry(booking, [change], null, pbDate(new Date())));
+      serverChange(booking.id, 'status_agendamento', booking.status_agendamento, 'CANCELADO');
       booking.status_agendamento = 'CANCELADO';
     }
     saveDb();

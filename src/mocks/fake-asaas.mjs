@@ -1,3 +1,4 @@
+// @ts-check
 /* global structuredClone -- in browsers and in Node alike: the demo and the stand-in both run this module */
 // Asaas API v3 as its documentation describes it, as plain state and transitions with no I/O: what a call
 // answers, what it changes, and which webhook events Asaas sends for it. The HTTP stand-in
@@ -27,13 +28,124 @@
 //   PROCESSING_CANCELLATION; GET /invoices/{id} and GET /invoices?externalReference= read them.
 import regras from '../../pocketbase/pb_hooks/lib/regras.json' with { type: 'json' };
 
+/**
+ * A customer as Asaas holds it.
+ * @typedef {Record<string, unknown> & { id: string }} AsaasCustomer
+ */
+/**
+ * One of a payment's `refunds`.
+ * @typedef {{ dateCreated: string, status: string, value: number, description: string | null }} AsaasRefund
+ */
+/**
+ * A payment as Asaas holds it: the fields this module reads typed, any other kept as sent.
+ * @typedef {Record<string, unknown> & {
+ *   id: string,
+ *   status: string,
+ *   value: number,
+ *   billingType?: string,
+ *   dueDate?: string,
+ *   installment?: string | null,
+ *   deleted?: boolean,
+ *   refunds?: AsaasRefund[] | null,
+ *   chargeback?: { status: string, reason: string, value: number } | null,
+ * }} AsaasPayment
+ */
+/**
+ * A service invoice (NFS-e) as Asaas holds it.
+ * @typedef {Record<string, unknown> & { id: string, status: string }} AsaasInvoice
+ */
+/**
+ * A payment's webhook to deliver: `when` before the HTTP answer, or after it.
+ * @typedef {{ payment: AsaasPayment, event: string, when: 'before' | 'after' }} AsaasEvent
+ */
+/**
+ * An invoice's webhook to deliver after the answer; with `apply`, applyInvoiceEvent first.
+ * @typedef {{ invoice: AsaasInvoice, event: string, when: 'after', apply?: boolean }} AsaasInvoiceEvent
+ */
+/**
+ * What a call answers: its status (or 'hang', with the payments to list once it is sent: `pending`), its body and
+ * the webhooks it sends.
+ * @typedef {{
+ *   status: number | 'hang',
+ *   body: unknown,
+ *   events: (AsaasEvent | AsaasInvoiceEvent)[],
+ *   pending?: AsaasPayment[],
+ * }} FakeAsaasAnswer
+ */
+/**
+ * How the fake behaves (createFakeAsaas's `settings`).
+ * @typedef {{
+ *   eventsOnCreate: 'none' | 'after' | 'before' | 'alternate',
+ *   eventsOnRefund: 'after' | 'before',
+ *   rateLimitNext: number,
+ *   rateLimitEvery: number,
+ *   rateLimitOnly: string,
+ *   invoiceErrorNext: number,
+ *   invoiceBaseUrl: string,
+ * }} FakeAsaasSettings
+ */
+/**
+ * Where a fake Asaas keeps its books: a Map, or anything with its get/set/values/clear.
+ * @template T
+ * @typedef {{
+ *   get(id: string): T | undefined,
+ *   set(id: string, value: T): unknown,
+ *   values(): Iterable<T>,
+ *   clear(): void,
+ * }} FakeAsaasBook
+ */
+/**
+ * The books: customers, payments and invoices.
+ * @typedef {{
+ *   customers: FakeAsaasBook<AsaasCustomer>,
+ *   payments: FakeAsaasBook<AsaasPayment>,
+ *   invoices: FakeAsaasBook<AsaasInvoice>,
+ * }} FakeAsaasState
+ */
+/** @typedef {ReturnType<typeof createFakeAsaas>} FakeAsaas */
+/**
+ * A call's JSON body as the client sent it: the fields Asaas's documentation gives the calls this fake answers.
+ * @typedef {{
+ *   [field: string]: unknown,
+ *   customer?: string,
+ *   dueDate?: string,
+ *   installmentCount?: number,
+ *   totalValue?: number,
+ *   value?: number,
+ *   description?: string,
+ *   billingType?: string,
+ *   externalReference?: string,
+ *   remoteIp?: string,
+ *   creditCard?: Record<string, string | undefined>,
+ *   creditCardHolderInfo?: Record<string, string | undefined>,
+ *   name?: string,
+ *   cpfCnpj?: string,
+ *   email?: string,
+ *   mobilePhone?: string,
+ *   notificationDisabled?: boolean,
+ *   payment?: string,
+ *   installment?: string,
+ *   serviceDescription?: string,
+ *   effectiveDate?: string,
+ *   municipalServiceId?: string,
+ *   municipalServiceCode?: string,
+ *   municipalServiceName?: string,
+ *   deductions?: number,
+ *   observations?: string,
+ *   taxes?: Record<string, unknown>,
+ * }} AsaasBody
+ */
+
 /** Card numbers with a fixed outcome (all pass the Luhn check; pocketbase/pb_hooks/lib/regras.json cartoesTeste); any
  * other valid card is approved. */
 export const TEST_CARDS = regras.cartoesTeste;
 
 export const DECLINED = regras.recusasTeste.declined;
 
-/** The status each event leaves a payment in. */
+/**
+ * The status each event leaves a payment in.
+ * @type {Record<string, string>}
+ */
 export const EVENT_STATUS = {
   PAYMENT_CONFIRMED: 'CONFIRMED',
   PAYMENT_RECEIVED: 'RECEIVED',
@@ -52,21 +164,29 @@ export const EVENT_STATUS = {
 
 export const PAID = ['CONFIRMED', 'RECEIVED', 'RECEIVED_IN_CASH'];
 
-/** Today in America/Sao_Paulo (UTC-3, no daylight saving since 2019). */
+/**
+ * Today in America/Sao_Paulo (UTC-3, no daylight saving since 2019).
+ * @param {number} [now]
+ */
 export function todaySaoPaulo(now = Date.now()) {
   return new Date(now - 3 * 3600 * 1000).toISOString().slice(0, 10);
 }
 
-/** "2026-11-24 10:28:40", as Asaas writes dates with a time (São Paulo). */
+/**
+ * "2026-11-24 10:28:40", as Asaas writes dates with a time (São Paulo).
+ * @param {number} [now]
+ */
 function nowSaoPaulo(now = Date.now()) {
   return new Date(now - 3 * 3600 * 1000).toISOString().replace('T', ' ').slice(0, 19);
 }
 
+/** @param {string} prefix */
 function newId(prefix) {
   const bytes = globalThis.crypto.getRandomValues(new Uint8Array(8));
   return `${prefix}_${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
+/** @param {unknown} value */
 export function validCpf(value) {
   const d = String(value ?? '').replace(/\D/g, '');
   if (d.length !== 11 || /^(\d)\1{10}$/.test(d)) return false;
@@ -78,11 +198,16 @@ export function validCpf(value) {
   return true;
 }
 
+/** Asaas's error body. @type {(code: string, description: string) => { errors: { code: string, description: string }[] }} */
 export const errors = (code, description) => ({ errors: [{ code, description }] });
 
+/** @param {unknown} value */
 const cents = (value) => Math.round(Number(value) * 100);
 
-/** The fields Asaas requires of a card's holder, with the error it answers when one is missing. */
+/**
+ * The fields Asaas requires of a card's holder, with the error it answers when one is missing.
+ * @type {[string, string, string][]}
+ */
 const HOLDER_FIELDS = [
   ['name', 'invalid_name', 'Informe o nome do titular do cartão.'],
   ['email', 'invalid_email', 'Informe o e-mail do titular do cartão.'],
@@ -99,12 +224,17 @@ const HOLDER_FIELDS = [
  * apply }: with `apply`, applyInvoiceEvent first) to deliver as webhooks: when 'before' (before the HTTP answer)
  * or 'after' it. A call that Asaas would keep processing answers
  * status 'hang' with `pending` (the payments to list once its answer is sent: see list()).
+ * @param {{
+ *   qrImage?: (payload: string) => string,
+ *   state?: Omit<FakeAsaasState, 'invoices'> & { invoices?: FakeAsaasBook<AsaasInvoice> },
+ * }} [options]
  */
 export function createFakeAsaas({
   qrImage = () => '',
-  state = { customers: new Map(), payments: new Map(), invoices: new Map() },
+  state: books = { customers: new Map(), payments: new Map(), invoices: new Map() },
 } = {}) {
-  state.invoices ??= new Map();
+  /** @type {FakeAsaasState} */
+  const state = Object.assign(books, { invoices: books.invoices ?? new Map() });
   /**
    * eventsOnCreate: 'none' | 'after' | 'before' | 'alternate' (a new charge's events sent after its answer,
    * before it, or each in turn); rateLimitNext: the next n calls get a 429; rateLimitEvery: every n-th call does;
@@ -114,6 +244,7 @@ export function createFakeAsaas({
    * rateLimitNext counts only that call, so a call the server makes meanwhile (a webhook's check) is not the one
    * refused.
    */
+  /** @type {FakeAsaasSettings} */
   const settings = {
     eventsOnCreate: 'none',
     eventsOnRefund: 'after',
@@ -126,9 +257,14 @@ export function createFakeAsaas({
   let calls = 0;
   let creations = 0;
 
+  /** @type {(status: number, body: unknown, events?: FakeAsaasAnswer['events']) => FakeAsaasAnswer} */
   const answer = (status, body, events = []) => ({ status, body, events });
 
-  /** The body of a webhook as Asaas posts it. */
+  /**
+   * The body of a webhook as Asaas posts it.
+   * @param {AsaasPayment} payment
+   * @param {string} event
+   */
   function webhookEvent(payment, event) {
     return {
       id: newId('evt'),
@@ -138,7 +274,12 @@ export function createFakeAsaas({
     };
   }
 
-  /** Applies an event to a payment (what Asaas does when it happens) and returns it, to be delivered. */
+  /**
+   * Applies an event to a payment (what Asaas does when it happens) and returns it, to be delivered.
+   * @param {AsaasPayment} payment
+   * @param {string} event
+   * @returns {AsaasEvent}
+   */
   function applyEvent(payment, event) {
     const status = EVENT_STATUS[event];
     if (status) payment.status = status;
@@ -156,7 +297,12 @@ export function createFakeAsaas({
     return { payment, event, when: 'after' };
   }
 
-  /** Refunds `value` of a payment (all that is left when absent). A full refund ends it REFUNDED. */
+  /**
+   * Refunds `value` of a payment (all that is left when absent). A full refund ends it REFUNDED.
+   * @param {AsaasPayment} payment
+   * @param {number | undefined} value
+   * @param {string | undefined} description
+   */
   function refund(payment, value, description) {
     if (!PAID.includes(payment.status)) {
       return answer(
@@ -188,7 +334,11 @@ export function createFakeAsaas({
     ]);
   }
 
-  /** The events Asaas sends for new payments, and when, as settings.eventsOnCreate says. */
+  /**
+   * The events Asaas sends for new payments, and when, as settings.eventsOnCreate says.
+   * @param {AsaasPayment[]} installments
+   * @returns {AsaasEvent[]}
+   */
   function creationEvents(installments) {
     const mode = settings.eventsOnCreate;
     if (mode === 'none') return [];
@@ -204,13 +354,14 @@ export function createFakeAsaas({
     return when === 'before' ? events.reverse() : events;
   }
 
+  /** @param {AsaasBody} body */
   function createPayment(body) {
-    const customer = state.customers.get(body.customer);
+    const customer = state.customers.get(body.customer ?? '');
     if (!customer) return answer(400, errors('invalid_customer', 'Cliente inválido ou inexistente.'));
     if (!/^\d{4}-\d{2}-\d{2}$/.test(String(body.dueDate ?? ''))) {
       return answer(400, errors('invalid_dueDate', 'Informe a data de vencimento.'));
     }
-    if (body.dueDate < todaySaoPaulo()) {
+    if (String(body.dueDate) < todaySaoPaulo()) {
       return answer(400, errors('invalid_dueDate', 'Não é permitido data de vencimento inferior a hoje.'));
     }
     const count = Number(body.installmentCount ?? 1);
@@ -299,7 +450,7 @@ export function createFakeAsaas({
     const first = installments[0];
     // Still being processed: listed (GET /payments) only once its answer is sent.
     if (number === TEST_CARDS.noAnswer)
-      return { status: 'hang', body: first, events: [], pending: installments };
+      return { status: /** @type {const} */ ('hang'), body: first, events: [], pending: installments };
     list(installments);
     if (number === TEST_CARDS.serverError) {
       return answer(500, errors('internal', 'Erro interno.'), creationEvents(installments));
@@ -307,11 +458,15 @@ export function createFakeAsaas({
     return answer(200, first, creationEvents(installments));
   }
 
-  /** Lists payments Asaas made (GET /payments finds them from now on). */
+  /**
+   * Lists payments Asaas made (GET /payments finds them from now on).
+   * @param {AsaasPayment[]} payments
+   */
   function list(payments) {
     for (const p of payments) state.payments.set(p.id, p);
   }
 
+  /** @param {AsaasPayment} payment */
   function pixQrCode(payment) {
     const payload = `00020101021226800014br.gov.bcb.pix2558pix.example/qr/v2/${payment.id}5204000053039865406${Number(payment.value).toFixed(2)}5802BR6304ABCD`;
     return {
@@ -323,7 +478,11 @@ export function createFakeAsaas({
     };
   }
 
-  /** The body of an invoice webhook as Asaas posts it. */
+  /**
+   * The body of an invoice webhook as Asaas posts it.
+   * @param {AsaasInvoice} invoice
+   * @param {string} event
+   */
   function invoiceWebhookEvent(invoice, event) {
     return {
       id: newId('evt'),
@@ -334,6 +493,7 @@ export function createFakeAsaas({
   }
 
   // Each invoice event and the status it leaves the invoice in (INVOICE_CREATED and _UPDATED leave it as it is).
+  /** @type {Record<string, string>} */
   const INVOICE_STATUS = {
     INVOICE_SYNCHRONIZED: 'SYNCHRONIZED',
     INVOICE_AUTHORIZED: 'AUTHORIZED',
@@ -344,7 +504,12 @@ export function createFakeAsaas({
   };
   let invoiceNumber = 1000;
 
-  /** Applies an invoice event (what the city hall's answer does) and returns it, to be delivered. */
+  /**
+   * Applies an invoice event (what the city hall's answer does) and returns it, to be delivered.
+   * @param {AsaasInvoice} invoice
+   * @param {string} event
+   * @returns {AsaasInvoiceEvent}
+   */
   function applyInvoiceEvent(invoice, event) {
     const status = INVOICE_STATUS[event];
     if (status) invoice.status = status;
@@ -364,9 +529,13 @@ export function createFakeAsaas({
     return { invoice, event, when: 'after' };
   }
 
-  /** A queued step: the event applied when it is delivered, so a GET meanwhile sees the invoice as it stands. */
+  /**
+   * A queued step: the event applied when it is delivered, so a GET meanwhile sees the invoice as it stands.
+   * @type {(invoice: AsaasInvoice, event: string) => AsaasInvoiceEvent}
+   */
   const step = (invoice, event) => ({ invoice, event, when: 'after', apply: true });
 
+  /** @param {AsaasBody} body */
   function createInvoice(body) {
     const origin = ['payment', 'installment', 'customer'].filter((k) => body[k]);
     if (origin.length === 0) {
@@ -429,6 +598,7 @@ export function createFakeAsaas({
     ]);
   }
 
+  /** @param {AsaasInvoice} invoice */
   function cancelInvoice(invoice) {
     if (['CANCELED', 'PROCESSING_CANCELLATION'].includes(invoice.status)) {
       return answer(400, errors('invalid_action', 'Esta nota fiscal já foi cancelada.'));
@@ -448,7 +618,12 @@ export function createFakeAsaas({
     return answer(200, structuredClone(invoice), [{ invoice, event: 'INVOICE_CANCELED', when: 'after' }]);
   }
 
-  /** A list as Asaas answers it (one page here): the items equal to each of the query's `filters` that is set. */
+  /**
+   * A list as Asaas answers it (one page here): the items equal to each of the query's `filters` that is set.
+   * @param {Iterable<Record<string, unknown>>} items
+   * @param {URLSearchParams} query
+   * @param {string[]} filters
+   */
   function listOf(items, query, filters) {
     const data = [...items].filter((item) =>
       filters.every((key) => !query.get(key) || item[key] === query.get(key)),
@@ -463,6 +638,13 @@ export function createFakeAsaas({
     });
   }
 
+  /**
+   * @param {string} method
+   * @param {string} path
+   * @param {URLSearchParams} query
+   * @param {AsaasBody} body
+   * @returns {FakeAsaasAnswer | null}
+   */
   function invoiceRoute(method, path, query, body) {
     if (method === 'POST' && path === '/v3/invoices') return createInvoice(body);
     if (method === 'GET' && path === '/v3/invoices') {
@@ -470,13 +652,20 @@ export function createFakeAsaas({
     }
     const one = path.match(/^\/v3\/invoices\/([^/]+)(\/cancel)?$/);
     if (!one) return null;
-    const invoice = state.invoices.get(one[1]);
+    const invoice = state.invoices.get(one[1] ?? '');
     if (!invoice) return answer(404, errors('not_found', 'Nota fiscal não encontrada.'));
     if (method === 'GET' && !one[2]) return answer(200, structuredClone(invoice));
     if (method === 'POST' && one[2]) return cancelInvoice(invoice);
     return null;
   }
 
+  /**
+   * @param {string} method
+   * @param {string} path
+   * @param {URLSearchParams} query
+   * @param {AsaasBody} body
+   * @returns {FakeAsaasAnswer}
+   */
   function route(method, path, query, body) {
     if (path.startsWith('/v3/invoices')) {
       const invoiceAnswer = invoiceRoute(method, path, query, body);
@@ -506,7 +695,7 @@ export function createFakeAsaas({
     }
     const qr = path.match(/^\/v3\/payments\/([^/]+)\/pixQrCode$/);
     if (method === 'GET' && qr) {
-      const payment = state.payments.get(qr[1]);
+      const payment = state.payments.get(qr[1] ?? '');
       if (!payment || payment.billingType !== 'PIX') {
         return answer(404, errors('not_found', 'Cobrança não encontrada.'));
       }
@@ -514,11 +703,11 @@ export function createFakeAsaas({
     }
     const one = path.match(/^\/v3\/payments\/([^/]+)$/);
     if (one && method === 'GET') {
-      const payment = state.payments.get(one[1]);
+      const payment = state.payments.get(one[1] ?? '');
       return payment ? answer(200, payment) : answer(404, errors('not_found', 'Cobrança não encontrada.'));
     }
     if (one && method === 'DELETE') {
-      const payment = state.payments.get(one[1]);
+      const payment = state.payments.get(one[1] ?? '');
       if (!payment) return answer(404, errors('not_found', 'Cobrança não encontrada.'));
       if (PAID.includes(payment.status) || payment.deleted) {
         return answer(400, errors('invalid_action', 'Não é possível remover esta cobrança.'));
@@ -530,7 +719,7 @@ export function createFakeAsaas({
     }
     const paymentRefund = path.match(/^\/v3\/payments\/([^/]+)\/refund$/);
     if (method === 'POST' && paymentRefund) {
-      const payment = state.payments.get(paymentRefund[1]);
+      const payment = state.payments.get(paymentRefund[1] ?? '');
       if (!payment) return answer(404, errors('not_found', 'Cobrança não encontrada.'));
       return refund(payment, body.value, body.description);
     }
@@ -547,7 +736,13 @@ export function createFakeAsaas({
     return answer(404, errors('not_found', 'Recurso não encontrado.'));
   }
 
-  /** Answers one API call (method, path with /v3, URLSearchParams, parsed JSON body). */
+  /**
+   * Answers one API call (method, path with /v3, URLSearchParams, parsed JSON body).
+   * @param {string} method
+   * @param {string} path
+   * @param {URLSearchParams} query
+   * @param {unknown} body
+   */
   function request(method, path, query, body) {
     calls++;
     const limited = settings.rateLimitOnly === '' || settings.rateLimitOnly === `${method} ${path}`;
@@ -561,18 +756,23 @@ export function createFakeAsaas({
         errors('too_many_requests', 'Limite de requisições atingido. Tente novamente mais tarde.'),
       );
     }
-    return route(method, path, query, body ?? {});
+    return route(method, path, query, /** @type {AsaasBody} */ (body ?? {}));
   }
 
-  /** Stores a payment as Asaas holds it (one made elsewhere, or a documented payload). */
+  /**
+   * Stores a payment as Asaas holds it (one made elsewhere, or a documented payload).
+   * @param {AsaasPayment} payment
+   * @returns {AsaasPayment}
+   */
   function store(payment) {
     const stored = { object: 'payment', deleted: false, ...payment };
     state.payments.set(stored.id, stored);
     return stored;
   }
 
+  /** @param {Partial<FakeAsaasSettings>} changes */
   function configure(changes) {
-    for (const key of Object.keys(settings)) if (key in changes) settings[key] = changes[key];
+    Object.assign(settings, Object.fromEntries(Object.entries(changes).filter(([key]) => key in settings)));
     return { ...settings };
   }
 

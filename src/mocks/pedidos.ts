@@ -12,7 +12,7 @@ import pedidoAberto from '../../pocketbase/pb_hooks/lib/pedido_aberto.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { asaasCall } from './asaas';
 import { getDb, saveDb } from './db';
-import { historyEntry } from './history';
+import { note, serverChange } from './dia';
 import { notifyMail } from './mailbox';
 import { aposEstorno } from './notas';
 import { newId, parsePbDate, pbDate } from './util';
@@ -72,9 +72,6 @@ function gravarPedido(charge: ChargeRecord): void {
   };
   db.pagamentos.push(payment);
   const bookingId = newId();
-  db.historico_agendamentos.push(
-    historyEntry({ id: bookingId }, [{ campo: 'status_agendamento', de: '', para: 'NOVO' }], null, now),
-  );
   db.agendamentos.push({
     id: bookingId,
     collectionId: 'pbc_1453265092',
@@ -90,6 +87,7 @@ function gravarPedido(charge: ChargeRecord): void {
     created: now,
     updated: now,
   });
+  serverChange(bookingId, 'status_agendamento', '', 'NOVO');
   const user = db.usuarios.find((u) => u.id === charge.usuario);
   if (user) notifyMail({ kind: 'receipt', email: user.email, token: '', path: '/tracking' });
 }
@@ -154,12 +152,13 @@ function outroPedido(charge: ChargeRecord): PaymentRecord | ChargeRecord | undef
 function marcarDuplicada(charge: ChargeRecord, status: string, other: PaymentRecord | ChargeRecord): void {
   Object.assign(charge, { status, ativa: false, duplicada: true, updated: pbDate(new Date()) });
   const booking = getDb().agendamentos.find((b) => b.pagamento === other.id);
-  if (booking) {
-    const note = estornoComum.notaDaDuplicada(charge.asaas_id, charge.valor, comum.reais);
-    getDb().historico_agendamentos.push(
-      historyEntry(booking, [{ campo: 'pagamento_duplicado', de: '', para: note }], null, charge.updated),
+  if (booking)
+    note(
+      booking.id,
+      'pagamento_duplicado',
+      estornoComum.notaDaDuplicada(charge.asaas_id, charge.valor, comum.reais),
+      null,
     );
-  }
   const call = estornoComum.chamadaDaDuplicada({
     asaasId: charge.asaas_id,
     parcelamento: charge.parcelamento ?? '',
@@ -175,16 +174,11 @@ function registrarPosPagamento(payment: PaymentRecord, status: string): void {
   const db = getDb();
   const booking = db.agendamentos.find((b) => b.pagamento === payment.id);
   if (!booking) return;
-  const now = pbDate(new Date());
-  const note = TEXTOS_POS_PAGAMENTO[status] ?? status;
-  db.historico_agendamentos.push(
-    historyEntry(booking, [{ campo: 'pagamento', de: '', para: note }], null, now),
-  );
+  note(booking.id, 'pagamento', TEXTOS_POS_PAGAMENTO[status] ?? status, null);
   if (status === 'REFUNDED' && booking.status_agendamento !== 'CANCELADO') {
-    const change = { campo: 'status_agendamento', de: booking.status_agendamento, para: 'CANCELADO' };
-    db.historico_agendamentos.push(historyEntry(booking, [change], null, now));
+    serverChange(booking.id, 'status_agendamento', booking.status_agendamento, 'CANCELADO');
     booking.status_agendamento = 'CANCELADO';
-    booking.updated = now;
+    booking.updated = pbDate(new Date());
   }
   // A refund reaches the order's service invoice (pb_hooks/lib/pedidos.js registrarPosPagamento).
   if (estornoComum.chegaANota(status)) aposEstorno(payment);

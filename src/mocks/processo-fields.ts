@@ -2,14 +2,18 @@
  * The demo's `requerentes` fields as the migration defines them (their checks, the record's empty state), and the
  * review fields of `documentos`: PocketBase's own field checks, with its words.
  */
+import { isValidCpf } from '@/lib/cpf';
 import {
   DOCUMENT_STATUSES,
   ESTADOS_CIVIS,
+  hojeSaoPaulo,
   REGRAS,
-  REQUERENTE_TEXT_MAX,
   type RequerenteRecord,
 } from '@/lib/processo';
-import { toText } from './http';
+import comum from '../../pocketbase/pb_hooks/lib/comum.js';
+import processoComum from '../../pocketbase/pb_hooks/lib/processo_comum.js';
+import { textLimits } from './collections';
+import { pbError, toText } from './http';
 
 type Json = Record<string, unknown>;
 
@@ -49,19 +53,33 @@ function numberError(value: number, min: number, max: number): Json | null {
   return null;
 }
 
+/** The kit's field errors as PocketBase's 400 (lib/processo.js lancarCampos): its message the first field's. */
+export function kitRefusal(errors: Record<string, { code: string; message: string }>): Response | null {
+  const [first] = Object.values(errors);
+  return first ? pbError(400, first.message, errors) : null;
+}
+
+const REQUERENTE_LIMITS = textLimits('requerentes');
+
 /**
- * The record's own field checks (max lengths in characters, patterns, selects, numbers), as PocketBase validates
+ * lib/processo.js validarDados: the birth date and the CPF a save changes (processo_comum.errosDeDados), then
+ * every text of the applicant as saved past the schema's limit (comum.js errosDeTamanho). `after`: the applicant
+ * as it would be saved, with the body's other fields (the Prenot@mi contacts).
+ */
+export function dataRefusal(before: RequerenteRecord | null, after: Json): Response | null {
+  const errors = processoComum.errosDeDados(before, after, hojeSaoPaulo(), REGRAS, isValidCpf);
+  return kitRefusal(comum.errosDeTamanho(after, REQUERENTE_LIMITS, errors));
+}
+
+/**
+ * The record's own field checks PocketBase makes after the kit's (patterns, selects, numbers), as it validates
  * them: each field's first error.
  */
 export function requerenteErrors(body: Json): Json {
   const errors: Json = {};
   const text = (field: string) => String(body[field] ?? '');
-  for (const [field, max] of Object.entries(REQUERENTE_TEXT_MAX)) {
-    if (field in body && [...text(field)].length > (max ?? 0)) errors[field] = tooLong(max ?? 0);
-  }
   for (const field of ['data_nascimento', 'passaporte_validade'])
-    if (field in body && !errors[field] && !/^(\d{4}-\d{2}-\d{2})?$/.test(text(field)))
-      errors[field] = BAD_FORMAT;
+    if (field in body && !/^(\d{4}-\d{2}-\d{2})?$/.test(text(field))) errors[field] = BAD_FORMAT;
   if ('uf' in body && !errors.uf && !/^([A-Z]{2})?$/.test(text('uf'))) errors.uf = BAD_FORMAT;
   for (const [field, values] of Object.entries(SELECTS))
     if (field in body && text(field) !== '' && !values.includes(text(field)))
@@ -71,8 +89,8 @@ export function requerenteErrors(body: Json): Json {
   return errors;
 }
 
-/** documentos.motivo_texto's max (migration 1763901000_processo). */
-const MOTIVO_TEXTO_MAX = 500;
+/** documentos.motivo_texto's max (pocketbase/schema.json). */
+const MOTIVO_TEXTO_MAX = textLimits('documentos').motivo_texto ?? 0;
 
 /** A document's review fields as PocketBase checks them: the status and reason selects, the note's length. */
 export function documentoErrors(doc: { status: string; motivo: string; motivo_texto: string }): Json {

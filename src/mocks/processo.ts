@@ -4,11 +4,9 @@
  * 'Enviar para análise'. Registered before the generic record routes, which know neither collection.
  */
 import { http, HttpResponse, type PathParams } from 'msw';
-import { isValidCpf } from '@/lib/cpf';
 import {
   excessoDeArquivos,
   excessoDeRequerentes,
-  hojeSaoPaulo,
   itemDe,
   nomeRequerente,
   REGRAS,
@@ -20,7 +18,15 @@ import processoComum from '../../pocketbase/pb_hooks/lib/processo_comum.js';
 import { getDb, saveDb } from './db';
 import { compileFilter, compareValues, FilterError } from './filter';
 import { fileFieldError, fileToken, fileTokenUser, readFile, storedName, storeFile } from './processo-files';
-import { changedFields, documentoErrors, EMPTY_REQUERENTE, pick, requerenteErrors } from './processo-fields';
+import {
+  changedFields,
+  dataRefusal,
+  documentoErrors,
+  kitRefusal,
+  EMPTY_REQUERENTE,
+  pick,
+  requerenteErrors,
+} from './processo-fields';
 import { currentUser, MSG as PB, param, pbError, toText } from './http';
 import {
   bookingOf,
@@ -86,20 +92,6 @@ function list(name: Name, request: Request): Response {
   });
 }
 
-/**
- * lib/processo.js validarDados: the birth date and the CPF a save writes, checked by the kit
- * (processo_comum.errosDeDados); the answer's message is the first field's.
- */
-function dataRefusal(before: RequerenteRecord | null, after: Partial<RequerenteRecord>): Response | null {
-  return kitRefusal(processoComum.errosDeDados(before, after, hojeSaoPaulo(), REGRAS, isValidCpf));
-}
-
-/** The kit's field errors as PocketBase's 400 (lib/processo.js lancarCampos): its message the first field's. */
-function kitRefusal(errors: Record<string, { code: string; message: string }>): Response | null {
-  const [first] = Object.values(errors);
-  return first ? pbError(400, first.message, errors) : null;
-}
-
 async function createRequerente(request: Request): Promise<Response> {
   const viewer = currentUser(request);
   const body = (await request.json().catch(() => null)) as Json | null;
@@ -107,7 +99,7 @@ async function createRequerente(request: Request): Promise<Response> {
   const booking = bookingOf(String(body.agendamento ?? ''));
   if (!booking || !ownsBooking(booking.id, viewer)) return pbError(400, PB.create);
   // lib/processo.js criarRequerente: the applicant's data, the case and the count; PocketBase's field checks last.
-  const refused = dataRefusal(null, { ...EMPTY_REQUERENTE, ...pick(body) });
+  const refused = dataRefusal(null, { ...EMPTY_REQUERENTE, ...body, ...pick(body) });
   if (refused) return refused;
   const recusa = recusaAoCliente(booking);
   if (recusa) return pbError(400, recusa);
@@ -150,7 +142,7 @@ async function updateRequerente(id: string, request: Request): Promise<Response>
   const booking = bookingOf(record.agendamento);
   const recusa = booking && !viewer.admin ? recusaDaAlteracao(booking, changedFields(record, body)) : null;
   if (recusa) return pbError(400, recusa);
-  const refused = dataRefusal(record, { ...record, ...pick(body) });
+  const refused = dataRefusal(record, { ...record, ...body, ...pick(body) });
   if (refused) return refused;
   const errors = requerenteErrors(body);
   if (Object.keys(errors).length > 0) return pbError(400, PB.update, errors);

@@ -4,7 +4,8 @@ import type { DemoDb, StoredUser } from './schema';
 import { AREA_CODES, BRAZILIAN_SURNAMES, FIRST_NAMES, FIXED_CUSTOMERS, ITALIAN_SURNAMES } from './seed-names';
 import { seedHistory } from './history';
 import { generatedCase, PROCESSO_DEMO_ACCOUNTS, processoSeed } from './processo-seed';
-import { makeRandom, newId, pbDate, withCpfCheckDigits } from './util';
+import { seededRandom } from './seeded-random.mjs';
+import { newId, pbDate, withCpfCheckDigits } from './util';
 
 /** The PDF every demo invoice links to (public/demo/nfse-exemplo.pdf). */
 export const DEMO_INVOICE_PDF = '/demo/nfse-exemplo.pdf';
@@ -164,7 +165,7 @@ function demoUser(account: DemoAccount, created: Date): StoredUser {
 }
 
 export function buildSeed(): DemoDb {
-  const random = makeRandom(SEED);
+  const random = seededRandom(SEED);
   const int = (min: number, max: number): number => min + Math.floor(random() * (max - min + 1));
   const pick = <T>(list: readonly T[]): T => {
     const item = list[Math.floor(random() * list.length)];

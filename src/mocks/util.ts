@@ -1,4 +1,4 @@
-/** Small helpers of the demo backend: ids, PocketBase's date format, the seed's random numbers and CPFs. */
+/** Small helpers of the demo backend: ids, PocketBase's date format and the seed's CPFs. */
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -31,18 +31,6 @@ export function parsePbDate(value: unknown): Date | null {
   const iso = /^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text.replace(' ', 'T');
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? null : d;
-}
-
-/** Deterministic PRNG (mulberry32) so the seed is identical on every run. */
-export function makeRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Appends the two CPF check digits to a 9-digit base (the server's own code: pb_hooks/lib/comum.js). */

@@ -8,6 +8,7 @@ import { resetDb } from '@/mocks/db';
 import { PROCESSO_DEMO_ACCOUNTS } from '@/mocks/processo-seed';
 import { DEMO_ACCOUNTS, DEMO_AGENDADO_BOOKING, DEMO_PASSWORD } from '@/mocks/seed';
 import { mensagens as CASO } from '../../pocketbase/pb_hooks/lib/processo_regras.json';
+import schema from '../../pocketbase/schema.json';
 import { answer, answerInFull, BACKENDS } from './contract-backends';
 import { nextCpf } from './helpers';
 
@@ -847,17 +848,13 @@ describe.each(BACKENDS)('$name', (backend) => {
     });
   });
 
-  it("an applicant's data: a future birth date, an invalid CPF, a 10,000-character name, each in PocketBase's 400", async () => {
+  it("an applicant's data: a future birth date, an invalid CPF, a 10,000-character name, each a pt-BR field error", async () => {
     const future = { data_nascimento: '2099-01-01' };
     const badCpf = { cpf: '111.111.111-11' };
     const longName = { nome: 'A'.repeat(10_000) };
     const birthError = { code: 'validation_invalid_date', message: CASO.nascimentoFuturo };
     const cpfError = { code: 'validation_invalid_cpf', message: CASO.cpfInvalido };
-    const nameError = {
-      code: 'validation_max_text_constraint',
-      message: 'Must be no more than 120 character(s).',
-      params: { max: 120 },
-    };
+    const nameError = { code: 'validation_max_text_constraint', message: 'Use no máximo 120 caracteres.' };
     // A new applicant of an open case (NOVO), and the sent one of another.
     const vazio = await as('processoVazio');
     const [open] = await vazio.collection('agendamentos').getFullList();
@@ -867,10 +864,7 @@ describe.each(BACKENDS)('$name', (backend) => {
     const [paulo] = await enviado.collection('requerentes').getFullList();
     const update = (data: Record<string, unknown>) =>
       answerInFull(enviado.collection('requerentes').update(paulo?.id ?? '', data));
-    for (const [save, failed] of [
-      [create, 'Failed to create record.'],
-      [update, 'Failed to update record.'],
-    ] as const) {
+    for (const save of [create, update]) {
       expect(await save(future)).toEqual({
         status: 400,
         message: CASO.nascimentoFuturo,
@@ -882,16 +876,20 @@ describe.each(BACKENDS)('$name', (backend) => {
         data: { data_nascimento: { code: 'validation_invalid_date', message: CASO.nascimentoInvalido } },
       });
       expect(await save(badCpf)).toEqual({ status: 400, message: CASO.cpfInvalido, data: { cpf: cpfError } });
-      expect(await save(longName)).toEqual({ status: 400, message: failed, data: { nome: nameError } });
-      // All three at once: the kit's checks answer first, both of them; PocketBase's own field checks after.
+      expect(await save(longName)).toEqual({
+        status: 400,
+        message: nameError.message,
+        data: { nome: nameError },
+      });
+      // All three at once, each in the kit's words; the answer's message is the first field's.
       expect(await save({ ...future, ...badCpf, ...longName })).toEqual({
         status: 400,
         message: CASO.nascimentoFuturo,
-        data: { data_nascimento: birthError, cpf: cpfError },
+        data: { data_nascimento: birthError, cpf: cpfError, nome: nameError },
       });
     }
     // PocketBase's own field checks, with its words and params.
-    expect(await create({ sexo: 'X', estado_civil: 'noivo', altura_cm: 1.5, cep: '0'.repeat(10) })).toEqual({
+    expect(await create({ sexo: 'X', estado_civil: 'noivo', altura_cm: 1.5 })).toEqual({
       status: 400,
       message: 'Failed to create record.',
       data: {
@@ -902,11 +900,6 @@ describe.each(BACKENDS)('$name', (backend) => {
           params: { value: 'noivo' },
         },
         altura_cm: { code: 'validation_only_int_constraint', message: 'Decimal numbers are not allowed.' },
-        cep: {
-          code: 'validation_max_text_constraint',
-          message: 'Must be no more than 9 character(s).',
-          params: { max: 9 },
-        },
       },
     });
     for (const [altura, error] of [
@@ -937,6 +930,101 @@ describe.each(BACKENDS)('$name', (backend) => {
       nome: paulo?.nome,
       cpf: paulo?.cpf,
       data_nascimento: paulo?.data_nascimento,
+    });
+  });
+
+  it("text past the schema's limit, from a customer: every applicant field, the Prenot@mi e-mail, the deletion reason", async () => {
+    const over = (name: string) => {
+      const collection = schema.find((c) => c.name === name);
+      return Object.fromEntries(
+        (collection?.fields ?? []).flatMap((f) =>
+          f.type === 'text' && !f.system && typeof f.max === 'number' && f.max > 0 ? [[f.name, f.max]] : [],
+        ),
+      ) as Record<string, number>;
+    };
+    const tooLong = (max: number) => ({
+      code: 'validation_max_text_constraint',
+      message: `Use no máximo ${max} caracteres.`,
+    });
+    // Each data field one character past its limit: the date and the CPF fail their own check first.
+    const limits = Object.entries(over('requerentes')).filter(([campo]) => !campo.startsWith('prenotami_'));
+    expect(limits.length).toBeGreaterThan(10);
+    const body = Object.fromEntries(limits.map(([campo, max]) => [campo, 'x'.repeat(max + 1)]));
+    const expected = {
+      status: 400,
+      message: CASO.nascimentoInvalido,
+      data: Object.fromEntries(
+        limits.map(([campo, max]) => [
+          campo,
+          campo === 'data_nascimento'
+            ? { code: 'validation_invalid_date', message: CASO.nascimentoInvalido }
+            : campo === 'cpf'
+              ? { code: 'validation_invalid_cpf', message: CASO.cpfInvalido }
+              : tooLong(max),
+        ]),
+      ),
+    };
+    const vazio = await as('processoVazio');
+    const [open] = await vazio.collection('agendamentos').getFullList();
+    expect(
+      await answerInFull(vazio.collection('requerentes').create({ agendamento: open?.id, ...body })),
+    ).toEqual(expected);
+    const enviado = await as('processoEnviado');
+    const [paulo] = await enviado.collection('requerentes').getFullList();
+    expect(await answerInFull(enviado.collection('requerentes').update(paulo?.id ?? '', body))).toEqual(
+      expected,
+    );
+    // Counted in characters, as PocketBase counts them: 120 emoji are a name of 120.
+    const emoji = '\u{1F600}'.repeat(120);
+    const saved = await vazio.collection('requerentes').create({ agendamento: open?.id, nome: emoji });
+    expect(saved).toMatchObject({ nome: emoji });
+    await vazio.collection('requerentes').delete(saved.id);
+    // The applicant's Prenot@mi e-mail: a well-formed address past its limit.
+    const ready = await as('diaPronto');
+    const [chiara] = await ready.collection('requerentes').getFullList({ sort: 'created' });
+    const max = over('requerentes').prenotami_email ?? 0;
+    const email = `${'a'.repeat(max)}@teste.passaporte.test`;
+    expect(
+      await answerInFull(
+        ready.collection('requerentes').update(chiara?.id ?? '', { prenotami_email: email }),
+      ),
+    ).toEqual({ status: 400, message: tooLong(max).message, data: { prenotami_email: tooLong(max) } });
+    // The deletion request's reason.
+    const motivo = over('solicitacoes_exclusao').motivo ?? 0;
+    const customer = await as('cliente');
+    expect(
+      await answerInFull(
+        customer.collection('solicitacoes_exclusao').create({
+          usuario: DEMO_ACCOUNTS.cliente.id,
+          motivo: 'x'.repeat(motivo + 1),
+        }),
+      ),
+    ).toEqual({
+      status: 400,
+      message: 'An error occurred while validating the submitted data.',
+      data: { motivo: tooLong(motivo) },
+    });
+    // The account's own fields already answer in pt-BR: the name's, the CPF's and the phone's checks.
+    expect(
+      await answer(
+        client()
+          .collection('usuarios')
+          .create(
+            registration({
+              nome_completo: 'A'.repeat(10_000),
+              cpf: '1'.repeat(10_000),
+              celular: '9'.repeat(10_000),
+            }),
+          ),
+      ),
+    ).toEqual({
+      status: 400,
+      message: 'An error occurred while validating the submitted data.',
+      codes: {
+        nome_completo: 'validation_invalid_nome',
+        cpf: 'validation_invalid_cpf',
+        celular: 'validation_invalid_celular',
+      },
     });
   });
 

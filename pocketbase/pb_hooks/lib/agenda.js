@@ -4,30 +4,32 @@
 const regras = require(`${__hooks}/lib/regras.js`);
 const historico = require(`${__hooks}/lib/historico.js`);
 const comum = require(`${__hooks}/lib/agenda_comum.js`);
+const registros = require(`${__hooks}/lib/registros.js`);
 
 const VALIDACAO = 'An error occurred while validating the submitted data.';
 const CONFLITO = regras.R.conflitoDeEdicao;
 const ANALISE_OK_CEDO = require(`${__hooks}/lib/processo_regras.json`).mensagens.analiseOkCedo;
 
-/** The fields of the request checked with pt-BR messages (agenda_comum.js; PocketBase's own would be English). */
+/**
+ * The fields of the request checked with pt-BR messages (agenda_comum.js, then each text within the schema's
+ * limit: comum.js errosDeTamanho; PocketBase's own would be English).
+ */
 function validarAlteracao(e) {
   const registro = e.record;
   const antes = registro.original();
-  const valores = (r) => {
-    const v = {
-      status_agendamento: r.getString('status_agendamento'),
-      hora_agendamento: r.getString('hora_agendamento'),
-    };
-    comum.TEXTOS.forEach((campo) => (v[campo] = r.getString(campo)));
-    return v;
-  };
-  const erros = comum.errosDaAlteracao(
-    Object.keys(e.requestInfo().body || {}),
-    valores(antes),
-    valores(registro),
-    (campo) => registro.collection().fields.getByName(campo).max,
-    () => casoAprovado(e.app, registro.id),
-    { statusAgendamento: regras.STATUS_AGENDAMENTO, analiseOkCedo: ANALISE_OK_CEDO },
+  const valores = (r) => ({
+    status_agendamento: r.getString('status_agendamento'),
+    hora_agendamento: r.getString('hora_agendamento'),
+  });
+  const erros = registros.errosDeTamanho(
+    registro,
+    comum.errosDaAlteracao(
+      Object.keys(e.requestInfo().body || {}),
+      valores(antes),
+      valores(registro),
+      () => casoAprovado(e.app, registro.id),
+      { statusAgendamento: regras.STATUS_AGENDAMENTO, analiseOkCedo: ANALISE_OK_CEDO },
+    ),
   );
   const campos = Object.keys(erros);
   if (campos.length === 0) return;

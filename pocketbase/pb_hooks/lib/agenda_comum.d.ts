@@ -2,12 +2,10 @@
 type Valores = Readonly<Record<string, unknown>>;
 declare const agendaComum: {
   COLUNAS_DO_SERVIDOR: readonly string[];
-  TEXTOS: readonly string[];
   errosDaAlteracao(
     enviados: readonly string[],
     antes: Valores,
     depois: Valores,
-    maximo: (campo: string) => number,
     casoAprovado: () => boolean,
     R: { statusAgendamento: readonly string[]; analiseOkCedo: string },
   ): Record<string, { code: string; message: string }>;

@@ -14,9 +14,6 @@ const COLUNAS_DO_SERVIDOR = [
   'flex_motivo',
 ];
 
-/** The text fields a staff request may send, each held to the schema's limit with a pt-BR message. */
-const TEXTOS = ['local_agendamento', 'nota_cliente', 'formulario', 'status_agendamento'];
-
 const HORA = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 const MSG = {
@@ -30,13 +27,13 @@ const erro = (code, message) => ({ code: code, message: message });
 /**
  * The field errors of a staff change, in PocketBase's 400 shape ({ campo: { code, message } }; {} when none).
  * `enviados`: the names of the fields the request sends; `antes` / `depois`: the booking's values before and
- * after the request (status_agendamento, hora_agendamento and the text fields); `maximo(campo)`: the schema's
- * limit of a text field; `casoAprovado()`: asked only when the status moves to ANALISE_OK (a booking without a
- * case file counts as approved); `R`: { statusAgendamento, analiseOkCedo }.
+ * after the request (status_agendamento, hora_agendamento); `casoAprovado()`: asked only when the status moves to
+ * ANALISE_OK (a booking without a case file counts as approved); `R`: { statusAgendamento, analiseOkCedo }.
+ * A text past the schema's limit is comum.js errosDeTamanho's, which the adapters ask after this.
  * No check of the date: PocketBase has read the body's date into its own type before a hook sees it, so an
  * unreadable date and a JSON null (seed §7's 'no date') are the same empty date; the editor refuses one first.
  */
-function errosDaAlteracao(enviados, antes, depois, maximo, casoAprovado, R) {
+function errosDaAlteracao(enviados, antes, depois, casoAprovado, R) {
   const envia = (campo) => enviados.indexOf(campo) >= 0;
   const erros = {};
   COLUNAS_DO_SERVIDOR.forEach((campo) => {
@@ -53,12 +50,6 @@ function errosDaAlteracao(enviados, antes, depois, maximo, casoAprovado, R) {
   if (envia('hora_agendamento') && hora !== '' && !HORA.test(hora)) {
     erros.hora_agendamento = erro('validation_invalid_hora', MSG.hora);
   }
-  TEXTOS.forEach((campo) => {
-    const max = maximo(campo);
-    if (envia(campo) && String(depois[campo] || '').length > max && !erros[campo]) {
-      erros[campo] = erro('validation_max_text_constraint', 'Use no máximo ' + max + ' caracteres.');
-    }
-  });
   return erros;
 }
 
@@ -69,4 +60,4 @@ function versaoEsperada(cabecalho) {
     .replace(/^"(.*)"$/, '$1');
 }
 
-module.exports = { COLUNAS_DO_SERVIDOR, TEXTOS, errosDaAlteracao, versaoEsperada };
+module.exports = { COLUNAS_DO_SERVIDOR, errosDaAlteracao, versaoEsperada };

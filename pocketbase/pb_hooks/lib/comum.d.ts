@@ -28,5 +28,14 @@ declare const comum: {
   celularValido(texto: unknown): boolean;
   normalizarNome(texto: unknown): string;
   erroNome(texto: unknown, mensagens: typeof import('./mensagens.json')): string;
+  textoLongo(max: number): string;
+  maximosDeTexto(
+    campos: readonly { name: string; type: string; max?: unknown; system?: boolean }[],
+  ): Record<string, number>;
+  errosDeTamanho<E extends Record<string, { code: string; message: string }>>(
+    valores: Readonly<Record<string, unknown>>,
+    maximos: Readonly<Record<string, number>>,
+    erros: E,
+  ): E & Record<string, { code: string; message: string }>;
 };
 export default comum;

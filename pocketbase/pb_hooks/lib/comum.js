@@ -221,6 +221,42 @@ function erroNome(texto, mensagens) {
   return '';
 }
 
+/** 'Use no máximo 120 caracteres.': the forms' and the server's words for a text past its limit. */
+function textoLongo(max) {
+  return 'Use no máximo ' + max + ' caracteres.';
+}
+
+/**
+ * The limit of each text field a request may write, from the collection's schema (pocketbase/schema.json, or the
+ * collection PocketBase holds): { campo: max } for the text fields with a max, but the record id (`system`).
+ * `campos`: [{ name, type, max, system }].
+ */
+function maximosDeTexto(campos) {
+  const maximos = {};
+  campos.forEach((campo) => {
+    if (campo.type === 'text' && !campo.system && typeof campo.max === 'number' && campo.max > 0) {
+      maximos[campo.name] = campo.max;
+    }
+  });
+  return maximos;
+}
+
+/**
+ * `erros` ({ campo: { code, message } }) with an error for each field of `valores` past its limit (`maximos`:
+ * maximosDeTexto) that has none yet: counted in characters as PocketBase counts them, with PocketBase's code and
+ * the form's pt-BR words, so a request that skips the form is answered as the form would answer.
+ */
+function errosDeTamanho(valores, maximos, erros) {
+  Object.keys(maximos).forEach((campo) => {
+    const valor = valores[campo];
+    if (erros[campo] || valor === undefined || valor === null) return;
+    if (Array.from(String(valor)).length > maximos[campo]) {
+      erros[campo] = { code: 'validation_max_text_constraint', message: textoLongo(maximos[campo]) };
+    }
+  });
+  return erros;
+}
+
 module.exports = {
   ARROBA,
   MAX_BUSCA,
@@ -240,4 +276,7 @@ module.exports = {
   celularValido,
   normalizarNome,
   erroNome,
+  textoLongo,
+  maximosDeTexto,
+  errosDeTamanho,
 };

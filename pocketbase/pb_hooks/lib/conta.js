@@ -2,6 +2,7 @@
 // double asks too).
 
 const comum = require(`${__hooks}/lib/conta_comum.js`);
+const registros = require(`${__hooks}/lib/registros.js`);
 
 function publico(registro) {
   const dados = registro.publicExport();
@@ -62,13 +63,17 @@ function exportar(e) {
   });
 }
 
-/** The status and the id are the server's: an account with a booking in progress is kept until the booking ends. */
+/**
+ * The status and the id are the server's, the reason within the schema's limit (in pt-BR): an account with a
+ * booking in progress is kept until the booking ends.
+ */
 function prepararExclusao(e) {
-  const erros = comum.errosDaExclusao(e.requestInfo().body || {});
-  if (erros.id) {
-    throw new BadRequestError('An error occurred while validating the submitted data.', {
-      id: new ValidationError(erros.id.code, erros.id.message),
-    });
+  const erros = registros.errosDeTamanho(e.record, comum.errosDaExclusao(e.requestInfo().body || {}));
+  const campos = Object.keys(erros);
+  if (campos.length > 0) {
+    const dados = {};
+    campos.forEach((campo) => (dados[campo] = new ValidationError(erros[campo].code, erros[campo].message)));
+    throw new BadRequestError('An error occurred while validating the submitted data.', dados);
   }
   const agendamentos = e.app.findRecordsByFilter('agendamentos', 'usuario = {:u}', '', 0, 0, {
     u: e.record.getString('usuario'),

@@ -6,6 +6,7 @@ const regras = require(`${__hooks}/lib/regras.js`);
 const historico = require(`${__hooks}/lib/historico.js`);
 const COMUM = require(`${__hooks}/lib/processo_comum.js`);
 const LIMITES = require(`${__hooks}/lib/limites.json`);
+const registros = require(`${__hooks}/lib/registros.js`);
 
 const ENCERRADOS = regras.R.agendamentoEncerrado;
 
@@ -87,8 +88,9 @@ function validarEscritaDoCliente(agendamento) {
 }
 
 /**
- * The birth date and the CPF as the form checks them (processo_comum.errosDeDados), each a field error in pt-BR
- * and the answer's message the first: those of a new applicant, or those an update changes.
+ * The birth date and the CPF as the form checks them (processo_comum.errosDeDados: those of a new applicant, or
+ * those an update changes), then every text past the schema's limit (comum.js errosDeTamanho), each a field error
+ * in pt-BR and the answer's message the first.
  */
 function validarDados(record) {
   const erros = COMUM.errosDeDados(
@@ -98,7 +100,7 @@ function validarDados(record) {
     REGRAS,
     regras.cpfValido,
   );
-  lancarCampos(erros);
+  lancarCampos(registros.errosDeTamanho(record, erros));
 }
 
 /** The kit's field errors ({ campo: { code, message } }) as PocketBase's 400, its message the first field's. */

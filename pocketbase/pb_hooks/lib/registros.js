@@ -1,5 +1,7 @@
 // Small helpers over PocketBase's record API.
 
+const comum = require(`${__hooks}/lib/comum.js`);
+
 /** The first record matching the filter, or null (PocketBase throws when there is none). */
 function achar(app, colecao, filtro, params) {
   try {
@@ -37,4 +39,18 @@ function atualizar(app, colecao, id, mudar) {
   return salvo;
 }
 
-module.exports = { achar, novo, violaUnicidade, atualizar };
+/**
+ * A record's text fields past their limit (comum.js errosDeTamanho), added to `erros`: the limits read from the
+ * record's collection as PocketBase holds it (the schema the migrations made).
+ */
+function errosDeTamanho(registro, erros) {
+  const campos = registro.collection().fields;
+  const maximos = comum.maximosDeTexto(
+    campos.map((f) => ({ name: f.getName(), type: f.type(), max: f.max, system: f.getSystem() })),
+  );
+  const valores = {};
+  Object.keys(maximos).forEach((campo) => (valores[campo] = registro.getString(campo)));
+  return comum.errosDeTamanho(valores, maximos, erros);
+}
+
+module.exports = { achar, novo, violaUnicidade, atualizar, errosDeTamanho };

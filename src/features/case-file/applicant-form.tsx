@@ -20,13 +20,15 @@ import {
 import { caseFileQueries } from '@/lib/api/case-file';
 import { z } from '@/lib/zod';
 import { useLeaveWarning } from '@/lib/use-leave-warning';
+import comum from '../../../pocketbase/pb_hooks/lib/comum.js';
 import { caseFileErrorMessage, refreshCaseFile, saveApplicant } from './api/case-file';
 import { useAutosave } from './use-autosave';
 
 export const COR_OLHOS = ['Castanhos', 'Pretos', 'Azuis', 'Verdes', 'Cinzentos', 'Mel'] as const;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const text = (max: number) => z.string().trim().max(max, `Use no máximo ${max} caracteres.`);
+// The server's words for a text past its limit (pb_hooks/lib/comum.js textoLongo).
+const text = (max: number) => z.string().trim().max(max, comum.textoLongo(max));
 const optionalDate = (message: string) =>
   z
     .string()
