@@ -51,7 +51,9 @@ export const exportRoutes = [
       list.searchParams.set('expand', 'usuario,pagamento');
       const answer = listRecords('agendamentos', new Request(list, { headers: request.headers }));
       if (!answer.ok) return pbError(400, kitCsv.MSG.invalido);
-      const { items } = (await answer.json()) as ListResult<BookingRecord>;
+      const { items, totalItems } = (await answer.json()) as ListResult<BookingRecord>;
+      // One file's rows at most (the server refuses a list it counts past them before sending anything).
+      if (totalItems > kitCsv.LIMITE) return pbError(400, kitCsv.MSG.grande);
       rows.push(...items);
       if (items.length < PAGE) break;
     }

@@ -13,6 +13,7 @@ import { captureDownload } from '../helpers/download';
 import { renderApp } from '../helpers/render';
 import { server } from '../helpers/server';
 import busca from '../../pocketbase/pb_hooks/lib/busca_texto.js';
+import kitCsv from '../../pocketbase/pb_hooks/lib/csv_agendamentos.js';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 
 const LIST_PATH = '/api/collections/agendamentos/records';
@@ -755,6 +756,48 @@ describe("'Exportar CSV'", () => {
         .join(';'),
     );
     for (const line of lines.slice(1)) expect(line.split('";"')[3]).toBe('FINALIZADO');
+  });
+
+  it('refuses a list longer than one file holds, with what to do, without asking the server for it', async () => {
+    captureDownload();
+    const exports: URL[] = [];
+    const onStart = ({ request }: { request: Request }) => {
+      const url = new URL(request.url);
+      if (url.pathname === EXPORT_PATH) exports.push(url);
+    };
+    server.events.on('request:start', onStart);
+    onTestFinished(() => {
+      server.events.removeListener('request:start', onStart);
+    });
+    // A text search the server counts past one file (its text index's total).
+    server.use(
+      http.get(`*${SEARCH_PATH}`, () =>
+        HttpResponse.json({
+          page: 1,
+          perPage: 50,
+          totalItems: kitCsv.LIMITE + 1,
+          totalPages: 4001,
+          items: [],
+        }),
+      ),
+    );
+    const { user } = renderApp({ route: '/dashboard?search=silva', session: 'admin' });
+    const shown = `Total: ${(kitCsv.LIMITE + 1).toLocaleString('pt-BR')}`;
+    await screen.findByText(shown, { selector: '[role="status"]' }, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+    expect(await screen.findByText(`Erro: ${kitCsv.MSG.grande}`)).toBeInTheDocument();
+    expect(exports).toEqual([]);
+    // A list the server counts itself: its own refusal, in its words.
+    server.use(
+      http.get(`*${EXPORT_PATH}`, () =>
+        HttpResponse.json({ status: 400, message: kitCsv.MSG.grande, data: {} }, { status: 400 }),
+      ),
+    );
+    await user.clear(screen.getByRole('searchbox', { name: 'Buscar por cliente' }));
+    await screen.findByText(/^Total: \d+$/, { selector: '[role="status"]' });
+    await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+    await waitFor(() => expect(exports).toHaveLength(1));
+    expect(await screen.findAllByText(`Erro: ${kitCsv.MSG.grande}`)).not.toHaveLength(0);
   });
 
   it('tells the user when the export fails', async () => {

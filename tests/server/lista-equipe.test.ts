@@ -13,6 +13,7 @@ const comum = createRequire(import.meta.url)('../../pocketbase/pb_hooks/lib/comu
 };
 const csv = createRequire(import.meta.url)('../../pocketbase/pb_hooks/lib/csv_agendamentos.js') as {
   BOM: string;
+  MSG: { grande: string };
   CABECALHO: string[];
   linha(fields: string[]): string;
   campos(b: Record<string, string>, offset: (ms: number) => number): string[];
@@ -55,8 +56,9 @@ async function own(page: number, perPage: number, query: Query): Promise<ListRes
 }
 
 beforeAll(async () => {
-  // Read 7 rows at a time, so an export crosses many pages and the ties of every sort.
-  const seeded = await scaleServer(BOOKINGS, { EXPORTAR_LOTE: '7' });
+  // Read 7 rows at a time, so an export crosses many pages and the ties of every sort; one file holds every
+  // booking seeded, and no more.
+  const seeded = await scaleServer(BOOKINGS, { EXPORTAR_LOTE: '7', EXPORTAR_LIMITE: String(BOOKINGS) });
   ({ server, staff, customer, visitor, root } = seeded);
   staffId = seeded.staffId;
 });
@@ -495,6 +497,28 @@ describe('the CSV export, streamed (GET /api/agendamentos/exportar.csv)', () => 
     const utc = await (await exportar(staff, { sort: 'created', fuso: '0' })).text();
     expect(utc.split('\r\n')[1]).toContain(` ${hm}";`);
     expect(tokyo.split('\r\n')[1]).not.toBe(utc.split('\r\n')[1]);
+  });
+
+  it('refuses, before sending a row, a list longer than one file holds (PocketBase ends an answer after 5 minutes)', async () => {
+    const model = await root.collection('agendamentos').getFirstListItem('status_agendamento = "NOVO"');
+    const extra = await root.collection('agendamentos').create({
+      usuario: model.usuario,
+      status_agendamento: 'NOVO',
+    });
+    try {
+      const refused = await exportar(staff, { sort: '-created' });
+      expect(refused.status).toBe(400);
+      expect((await refused.json()).message).toBe(csv.MSG.grande);
+      // One status is fewer: its file comes whole.
+      const novo = await exportar(staff, { sort: '-created', filter: 'status_agendamento = "NOVO"' });
+      expect(novo.status).toBe(200);
+      expect((await novo.text()).split('\r\n')).toHaveLength(
+        (await root.collection('agendamentos').getList(1, 1, { filter: 'status_agendamento = "NOVO"' }))
+          .totalItems + 2,
+      );
+    } finally {
+      await root.collection('agendamentos').delete(extra.id);
+    }
   });
 
   it('answers 401 without a session, 403 to a customer, 400 to a filter the list never sends', async () => {

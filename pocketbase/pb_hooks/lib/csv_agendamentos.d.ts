@@ -15,7 +15,8 @@ declare const csv: {
   SEPARADOR: string;
   FIM_DE_LINHA: string;
   CABECALHO: readonly string[];
-  MSG: { soEquipe: string; invalido: string };
+  LIMITE: number;
+  MSG: { soEquipe: string; invalido: string; grande: string };
   campo(valor: string): string;
   linha(campos: readonly string[]): string;
   dataHora(texto: string, fuso: (ms: number) => number): string;

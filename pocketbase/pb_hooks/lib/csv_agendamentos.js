@@ -116,9 +116,19 @@ function campos(b, fuso) {
 
 const FUSO_PADRAO = -180;
 
+/**
+ * The most rows one file holds. PocketBase ends every answer after 5 minutes (its server's WriteTimeout), and the
+ * export streams about 3,000 rows a second on the bench's 2 cores (2026-11-27: a million bookings' file was cut at
+ * 300 s after 894,500 rows; 199,655 took 71 s): a file past this would be cut short on a busier server, so the
+ * export refuses it and asks for a narrower list instead.
+ */
+const LIMITE = 200000;
+
 const MSG = {
   soEquipe: 'Apenas a equipe pode exportar os agendamentos.',
   invalido: 'Filtro, ordem ou fuso inválido para a exportação.',
+  grande:
+    'A exportação vai até 200.000 agendamentos por arquivo: filtre a lista (por período, status ou consulado) e exporte em partes.',
 };
 
 /** The staff member's offset from UTC in minutes, from the query ('-180'; Brasília's when absent), or null. */
@@ -147,6 +157,7 @@ module.exports = {
   SEPARADOR,
   FIM_DE_LINHA,
   CABECALHO,
+  LIMITE,
   MSG,
   campo,
   linha,

@@ -70,6 +70,12 @@ function lote() {
   return Number.isInteger(n) && n > 0 ? n : POR_PAGINA;
 }
 
+/** The most rows a file holds: csv.LIMITE, or EXPORTAR_LIMITE (the tests use a small one). */
+function limite(csv) {
+  const n = Number($os.getenv('EXPORTAR_LIMITE'));
+  return Number.isInteger(n) && n > 0 ? n : csv.LIMITE;
+}
+
 /** A row's value for a key as the database compares it: numbers and flags as they are, the rest as text. */
 function valorDe(registro, campo) {
   const valor = registro.get(campo);
@@ -117,6 +123,13 @@ function exportar(e) {
     e.app.expandRecords(registros, ['usuario', 'pagamento'], null);
     return registros;
   };
+  // A list past one file's rows (csv.LIMITE) is refused before anything is sent, rather than cut short by PocketBase's
+  // 5 minutes: counted from an index when the filter is the list's own (lib/paginas.js contagemPropria). A list
+  // searched for text is held to it by the app, which knows its total (the text index's count).
+  const contagem = paginas.contagemPropria(pedido.filtro);
+  if (contagem && require(`${__hooks}/lib/lista_equipe.js`).contarDaEquipe(e.app, contagem) > limite(csv)) {
+    throw new BadRequestError(csv.MSG.grande);
+  }
   let registros;
   try {
     registros = pagina(null);

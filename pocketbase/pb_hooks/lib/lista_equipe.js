@@ -90,7 +90,7 @@ function exigirEquipe(e, mensagem) {
   }
 }
 
-module.exports = { regraDaLista, atualizarRegra, tocaEquipe, totalDaEquipe };
+module.exports = { regraDaLista, atualizarRegra, tocaEquipe, totalDaEquipe, contarDaEquipe };
 
 /**
  * GET /api/agendamentos/busca (issue 30): a page of the staff list searched for text anywhere in the customer's

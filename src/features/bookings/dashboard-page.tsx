@@ -121,7 +121,8 @@ export function DashboardPage() {
   });
 
   const exportCsv = useMutation({
-    mutationFn: (filters: Pick<ListParams, 'sort'> & ListFilters) => exportBookingsCsv(filters),
+    mutationFn: (filters: Pick<ListParams, 'sort'> & ListFilters) =>
+      exportBookingsCsv(filters, query.data && query.data.totalItems >= 0 ? query.data.totalItems : null),
     onSuccess: (file) => downloadBlob(csvFileName(), file),
     onError: (error) => {
       toast.error(`Erro: ${errorMessage(error)}`);

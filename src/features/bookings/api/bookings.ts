@@ -3,6 +3,7 @@ import { ClientResponseError } from 'pocketbase';
 import { pb } from '@/lib/pocketbase';
 import type { BookingHistoryRecord, BookingRecord, BookingStatus, ListResult } from '@/lib/types';
 import regras from '../../../../pocketbase/pb_hooks/lib/regras.json';
+import kitCsv from '../../../../pocketbase/pb_hooks/lib/csv_agendamentos.js';
 import paginas from '../../../../pocketbase/pb_hooks/lib/paginas.js';
 import {
   listRequestOptions,
@@ -151,7 +152,17 @@ export const CSV_TYPE = 'text/csv;charset=utf-8';
  * (GET /api/agendamentos/exportar.csv, pb_hooks/lib/exportar_csv.js; the demo double answers the same route)
  * from the list's own `filter` and `sort`, with this browser's offset from UTC for the times.
  */
-export async function exportBookingsCsv(params: Pick<ListParams, 'sort'> & ListFilters): Promise<Blob> {
+export async function exportBookingsCsv(
+  params: Pick<ListParams, 'sort'> & ListFilters,
+  knownTotal: number | null = null,
+): Promise<Blob> {
+  // One file holds kitCsv.LIMITE rows at most: the server refuses a list it can count past them; a list searched
+  // for text is held to it here, from the total the list already shows.
+  if (knownTotal !== null && knownTotal > kitCsv.LIMITE)
+    throw new ClientResponseError({
+      status: 400,
+      response: { status: 400, message: kitCsv.MSG.grande, data: {} },
+    });
   const { sort, filter } = listRequestOptions(params);
   const query = new URLSearchParams({ sort, fuso: String(-new Date().getTimezoneOffset()) });
   if (filter) query.set('filter', filter);
@@ -232,6 +243,12 @@ function fieldErrors(error: ClientResponseError): string | null {
   return parts.length > 0 ? `${parts.join('; ')}.` : null;
 }
 
+/** The refusal's own sentence when this project's hooks wrote it (in Portuguese), else null. */
+function ownMessage(error: ClientResponseError): string | null {
+  const message: unknown = error.response?.message;
+  return typeof message === 'string' && PORTUGUESE.test(message) ? message : null;
+}
+
 /**
  * The text after 'Erro: ' in the staff screens (seed §8), always in Portuguese: PocketBase answers in
  * English ('Failed to update record.'), so the status and the field codes choose the sentence; the pt-BR
@@ -244,7 +261,11 @@ export function errorMessage(error: unknown): string {
     return 'Sem resposta do servidor: verifique sua conexão e tente de novo.';
   switch (error.status) {
     case 400:
-      return fieldErrors(error) ?? 'O servidor recusou os dados enviados. Confira os campos e tente de novo.';
+      return (
+        fieldErrors(error) ??
+        ownMessage(error) ??
+        'O servidor recusou os dados enviados. Confira os campos e tente de novo.'
+      );
     case 401:
       return 'Sua sessão terminou. Entre novamente para continuar.';
     case 403:
