@@ -602,6 +602,12 @@ export async function timeExport(pb, token, call, query) {
     for (let run = 0; run < EXPORT_RUNS; run++) {
       const start = performance.now();
       const response = await fetch(url, { headers: { Authorization: token } });
+      // A list longer than one file holds (csv_agendamentos.js LIMITE) is refused before any row: a result too.
+      if (response.status === 400) {
+        const { message } = await response.json();
+        const at = performance.now() - start;
+        return { call, p50: at, p95: at, items: 0, total: `refused: ${message}` };
+      }
       if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
       if (!response.body) throw new Error(`${url} answered ${response.status} without a body`);
       const reader = response.body.getReader();
