@@ -289,7 +289,8 @@ function saltoDoMarco(inicio, total) {
 
 /**
  * The SQL of a marker over `tabela`: the sort's keys of the row at offset {:salto}, read from the sort's index alone
- * (its columns are the keys: migration 1763916000), with the list's filter `onde` ('' for none).
+ * (its columns are the keys: migrations 1763916000 and 1763918000, whose index on `(created, id)` is read only by a
+ * query naming `created != ''`, which every booking meets), with the list's filter `onde` ('' for none).
  */
 function consultaDoMarco(tabela, pedido, inverter) {
   return (
@@ -297,7 +298,8 @@ function consultaDoMarco(tabela, pedido, inverter) {
     pedido.chaves.map((c) => c.campo).join(', ') +
     ' FROM ' +
     tabela +
-    (pedido.onde ? ' WHERE ' + pedido.onde : '') +
+    " WHERE created != ''" +
+    (pedido.onde ? ' AND ' + pedido.onde : '') +
     ' ORDER BY ' +
     pedido.chaves.map((c) => c.campo + (c.desc !== Boolean(inverter) ? ' DESC' : ' ASC')).join(', ') +
     ' LIMIT 1 OFFSET {:salto}'
