@@ -4,8 +4,9 @@
 // the rows), so half a million of its entries weigh about 60 MB: the middle page's marker at a million bookings
 // took 120 ms, against 37 ms for the status order's narrow index. `(created, id)` holds only the sort's keys.
 // It is partial (`created != ''`, which every booking meets) so that only a query naming that term reads it: the
-// marker's (lib/paginas.js consultaDoMarco). Whole, SQLite chose it for PocketBase's own lists too, and a filter on
-// `busca` then read every booking's row instead of the wide index's key (at a million: 0.9 s → 5.9 s).
+// marker's for a list newest or oldest first (lib/paginas.js consultaDoMarco). Whole, SQLite chose it for
+// PocketBase's own lists too, and a filter on `busca` then read every booking's row instead of the wide index's
+// key (at a million: 0.9 s → 5.9 s).
 const NOME = 'idx_agendamentos_marco';
 const INDICE = 'CREATE INDEX ' + NOME + " ON agendamentos (created, id) WHERE created != ''";
 
