@@ -84,9 +84,8 @@ function valorDe(registro, campo) {
 
 function exportar(e) {
   const csv = require(`${__hooks}/lib/csv_agendamentos.js`);
-  if (!e.auth || e.auth.collection().name !== 'usuarios' || !e.auth.getBool('admin')) {
-    throw new ForbiddenError(csv.MSG.soEquipe);
-  }
+  const lista = require(`${__hooks}/lib/lista_equipe.js`);
+  lista.exigirEquipe(e, csv.MSG.soEquipe);
   const consulta = e.request.url.query();
   const colecao = e.app.findCachedCollectionByNameOrId('agendamentos');
   const pedido = pedidoDaEquipe(consulta, camposVisiveis(colecao));
@@ -127,7 +126,7 @@ function exportar(e) {
   // 5 minutes: counted from an index when the filter is the list's own (lib/paginas.js contagemPropria). A list
   // searched for text is held to it by the app, which knows its total (the text index's count).
   const contagem = paginas.contagemPropria(pedido.filtro);
-  if (contagem && require(`${__hooks}/lib/lista_equipe.js`).contarDaEquipe(e.app, contagem) > limite(csv)) {
+  if (contagem && lista.contarDaEquipe(e.app, contagem) > limite(csv)) {
     throw new BadRequestError(csv.MSG.grande);
   }
   let registros;

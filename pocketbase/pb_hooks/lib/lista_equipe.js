@@ -90,7 +90,7 @@ function exigirEquipe(e, mensagem) {
   }
 }
 
-module.exports = { regraDaLista, atualizarRegra, tocaEquipe, totalDaEquipe, contarDaEquipe };
+module.exports = { regraDaLista, atualizarRegra, tocaEquipe, totalDaEquipe, contarDaEquipe, exigirEquipe };
 
 /**
  * GET /api/agendamentos/busca (issue 30): a page of the staff list searched for text anywhere in the customer's
