@@ -21,8 +21,41 @@ import { applyStaffRule, bookingKeys, insertRows, passwordHash, userRow } from '
 
 /**
  * A timed call's figures (milliseconds), with the rows it answered and its total (or what else it measured).
- * @typedef {{ call: string, p50: number, p95: number, items: number, total?: string | number, budgetMs?: number }} ServerRow
+ * A row is held to issue 30's goal (p95 under GOAL_MS) unless it says otherwise: `compare` for a call the app no
+ * longer makes, timed beside the one that replaced it, and `report` for a measure that is not one call (an export,
+ * a crowd); `why` says why a call misses the goal when it does (docs/backend.md, "What still misses").
+ * @typedef {{ compare?: string, report?: string, why?: string }} Goal
+ * @typedef {{ call: string, p50: number, p95: number, items: number, total?: string | number } & Goal} ServerRow
  */
+/** Issue 30's goal for every staff call: p95 under 100 ms at 1,000,000 bookings. */
+export const GOAL_MS = 100;
+
+// Why a call misses the goal when it does, or why it is not held to it (docs/backend.md, "What still misses").
+const WHY_COUNT =
+  "the page is found in a few ms; its exact total counts every match in the trigram index, and PocketBase's SQLite (Go) counts about 2.5 times slower than SQLite in C";
+const WHY_DIGITS =
+  "a piece of a number is a few trigrams each found in many keys; the count reads them all (PocketBase's SQLite, Go)";
+const WHY_FILTERS =
+  'each booking of the other filters has its key tested with LIKE from its row; a covering index per filter (about 80 MB each at a million) was not added';
+const WHY_SHORT =
+  "the trigram index finds 3 characters or more, and a date is also matched as text: PocketBase's LIKE over every booking's key, and its count";
+const WHY_REFUSAL =
+  'the kit counts the list before refusing a file over 200,000 bookings (csv_agendamentos.js LIMITE)';
+const OLD_SEARCH = { compare: 'the search through the account, before the bookings carried its key' };
+const BEFORE_INDEXES = {
+  compare: "PocketBase's `~` over the key, before the indexed keys and the text index (the app's rows below)",
+};
+const BY_OFFSET = {
+  compare: 'read by offset, before the pager read a far page from its neighbour or its marker',
+};
+const AVOIDED = {
+  compare:
+    "a filter the app does not send: a customer's own rows are read through the list rule alone (src/lib/api/charges.ts)",
+};
+const EXPORT_REPORT =
+  'a file, not a call: streamed; its first bytes, its length and the memory are the measure';
+const LOAD_REPORT = `customers reading at once on the same 2 cores: the queue is the time (the opening minute, bench:relay, is issue 30's load)`;
+
 /**
  * A call to time: a URL, or a function of the token doing the calls of one step of the app.
  * @typedef {string | ((token: string) => Promise<unknown[]>)} Timed
@@ -368,12 +401,12 @@ export async function benchServer({
         });
         return planned(plan, filter)(token);
       };
-    /** @type {[string, Timed][]} */
+    /** @type {[string, Timed, Goal?][]} */
     const staffCalls = [
       ['staff: first page', list({})],
       ...buscaTexto.COLUNAS_DA_LISTA.flatMap(
         (field) =>
-          /** @type {[string, Timed][]} */ ([
+          /** @type {[string, Timed, Goal?][]} */ ([
             [`staff: sort ${field}`, list({ sort: field })],
             [`staff: sort -${field}`, list({ sort: `-${field}` })],
           ]),
@@ -381,6 +414,7 @@ export async function benchServer({
       [
         'staff: name search "Conceição"',
         list({ filter: 'created ~ "Conceição" || usuario.nome_completo ~ "Conceição"' }),
+        OLD_SEARCH,
       ],
       ['staff: status AGENDADO', list({ filter: 'status_agendamento = "AGENDADO"' })],
       [
@@ -388,6 +422,7 @@ export async function benchServer({
         list({
           filter: '(created ~ "Rossi" || usuario.nome_completo ~ "Rossi") && status_agendamento = "NOVO"',
         }),
+        OLD_SEARCH,
       ],
       // Deep pages at any scale. As the pager reaches them (pb_hooks/lib/paginas.js): a neighbour from the row
       // beside it, the last page and those past the middle from the other end.
@@ -415,39 +450,72 @@ export async function benchServer({
         byMarker(Math.ceil(bookings / 5 / 50 / 2), '-created', 'status_agendamento = "AGENDADO"'),
       ],
       // By offset, as a link typed to the page was read before the marker: the walk from the nearer end.
-      ['staff: page 2,000 by offset', list({ page: '2000' })],
-      [`staff: middle page (${middle.toLocaleString('en')}) by offset`, list({ page: String(middle) })],
+      ['staff: page 2,000 by offset', list({ page: '2000' }), BY_OFFSET],
+      [
+        `staff: middle page (${middle.toLocaleString('en')}) by offset`,
+        list({ page: String(middle) }),
+        BY_OFFSET,
+      ],
       [
         `staff: sort -status_agendamento, page ${middle.toLocaleString('en')} by offset`,
         list({ page: String(middle), sort: '-status_agendamento' }),
+        BY_OFFSET,
       ],
       // The search column (issue #11): what the list sends for a CPF, an e-mail, a name, and the date range.
-      ['staff: busca CPF digits', list({ filter: 'busca ~ "10000012345"' })],
-      ['staff: busca e-mail part', list({ filter: 'busca ~ "cliente4321＠"' })],
-      ['staff: busca name "conceicao"', list({ filter: 'busca ~ "conceicao"' })],
+      ['staff: busca CPF digits', list({ filter: 'busca ~ "10000012345"' }), BEFORE_INDEXES],
+      ['staff: busca e-mail part', list({ filter: 'busca ~ "cliente4321＠"' }), BEFORE_INDEXES],
+      ['staff: busca name "conceicao"', list({ filter: 'busca ~ "conceicao"' }), BEFORE_INDEXES],
       // The search box as the list sends it (src/features/bookings/list-params.ts): a CPF, a phone and a whole
       // e-mail from their indexed keys (pb_hooks/lib/comum.js buscaIndexada, issue 30), a name in the text.
-      ['staff: search name "Conceição"', list({ filter: 'created ~ "Conceição" || busca ~ "conceicao"' })],
+      [
+        'staff: search name "Conceição"',
+        list({ filter: 'created ~ "Conceição" || busca ~ "conceicao"' }),
+        BEFORE_INDEXES,
+      ],
+      // What the list still sends to PocketBase's `~` (list-params.ts searchFilter): a text under 3 characters,
+      // which the trigram index cannot find, and a date, which is also found in the creation day.
+      [
+        'staff: search under 3 characters ("ro")',
+        list({ filter: 'created ~ "ro" || busca ~ "ro"' }),
+        { why: WHY_SHORT },
+      ],
+      [
+        'staff: search a date ("20/03/2026")',
+        list({
+          filter: `created ~ "20/03/2026" || busca ~ "${comum.termoBusca('20/03/2026')}" || (created >= "2026-03-20 03:00:00.000Z" && created < "2026-03-21 03:00:00.000Z")`,
+        }),
+        { why: WHY_SHORT },
+      ],
       ['staff: search CPF "100.000.123-45"', list({ filter: indexed('100.000.123-45') })],
       ['staff: search e-mail (whole)', list({ filter: indexed('cliente4321@escala.passaporte.test') })],
       ['staff: search phone "(11) 90001-2345"', list({ filter: indexed('(11) 90001-2345') })],
       // The same searches as the list now sends them: the kit's full-text index (lib/busca_texto.js, issue 30).
-      ['staff: text index, name "Conceição"', textSearch({ texto: 'Conceição' })],
-      ['staff: text index, name "Conceição", page 3', textSearch({ texto: 'Conceição', page: '3' })],
+      ['staff: text index, name "Conceição"', textSearch({ texto: 'Conceição' }), { why: WHY_COUNT }],
+      [
+        'staff: text index, name "Conceição", page 3',
+        textSearch({ texto: 'Conceição', page: '3' }),
+        { why: WHY_COUNT },
+      ],
       [
         'staff: text index, name "Conceição", by status',
         textSearch({ texto: 'Conceição', sort: 'status_agendamento' }),
+        { why: WHY_COUNT },
       ],
-      ['staff: text index, first and last name', textSearch({ texto: 'ana rossi' })],
+      ['staff: text index, first and last name', textSearch({ texto: 'ana rossi' }), { why: WHY_COUNT }],
       ['staff: text index, e-mail part "cliente4321@"', textSearch({ texto: 'cliente4321@' })],
-      ['staff: text index, CPF part "0000123"', textSearch({ texto: '0000123' })],
-      ['staff: text index, phone part "90001-23"', textSearch({ texto: '90001-23' })],
-      ['staff: text index, a common piece "silva"', textSearch({ texto: 'silva' })],
+      ['staff: text index, CPF part "0000123"', textSearch({ texto: '0000123' }), { why: WHY_DIGITS }],
+      ['staff: text index, phone part "90001-23"', textSearch({ texto: '90001-23' }), { why: WHY_DIGITS }],
+      ['staff: text index, a common piece "silva"', textSearch({ texto: 'silva' }), { why: WHY_COUNT }],
       [
         'staff: text index, "rossi" approved at Curitiba',
         textSearch({ texto: 'rossi', consulado: 'curitiba', documentacao: 'aprovada' }),
+        { why: WHY_FILTERS },
       ],
-      ['staff: usuario.busca (through the relation)', list({ filter: 'usuario.busca ~ "conceicao"' })],
+      [
+        'staff: usuario.busca (through the relation)',
+        list({ filter: 'usuario.busca ~ "conceicao"' }),
+        OLD_SEARCH,
+      ],
       [
         'staff: created in one month',
         list({ filter: 'created >= "2026-03-01 00:00:00.000Z" && created < "2026-04-01 00:00:00.000Z"' }),
@@ -465,6 +533,7 @@ export async function benchServer({
           filter:
             '(created ~ "rossi" || busca ~ "rossi") && consulado = "curitiba" && documentacao = "aprovada"',
         }),
+        BEFORE_INDEXES,
       ],
       [
         'staff: busca + month + status',
@@ -472,10 +541,11 @@ export async function benchServer({
           filter:
             'busca ~ "rossi" && created >= "2026-03-01 00:00:00.000Z" && created < "2026-04-01 00:00:00.000Z" && status_agendamento = "NOVO"',
         }),
+        BEFORE_INDEXES,
       ],
     ];
     const me = id('u', customerNo);
-    /** @type {[string, string][]} */
+    /** @type {[string, string, Goal?][]} */
     const customerCalls = [
       // As the app asks (src/lib/api): the list rule keeps a customer's lists to their own rows.
       [
@@ -493,12 +563,13 @@ export async function benchServer({
       [
         'customer: filtered, empty (avoided)',
         `${backend.pb.url}/api/collections/cobrancas/records?${new URLSearchParams({ page: '1', perPage: '1', filter: `usuario = "${me}"`, sort: '-created' })}`,
+        AVOIDED,
       ],
     ];
     /** @type {ServerRow[]} */
     const rows = [];
-    for (const [call, url] of staffCalls) {
-      const row = { call, ...(await time(url, staff, runs)) };
+    for (const [call, url, goal] of staffCalls) {
+      const row = { call, ...(await time(url, staff, runs)), ...goal };
       rows.push(row);
       // Each figure as it comes: a long run stopped midway keeps what it measured.
       log(`  ${call}: p50 ${row.p50.toFixed(0)} ms, p95 ${row.p95.toFixed(0)} ms`);
@@ -526,7 +597,8 @@ export async function benchServer({
         ),
       );
     }
-    for (const [call, url] of customerCalls) rows.push({ call, ...(await time(url, customer, runs)) });
+    for (const [call, url, goal] of customerCalls)
+      rows.push({ call, ...(await time(url, customer, runs)), ...goal });
     const page = await caseFile(backend.pb, customer, staff, id('a', customerNo));
     for (const [call, url, method] of page) rows.push({ call, ...(await time(url, staff, runs, method)) });
     // Many customers at once, each reading their own records as the app does (issue #12): the payments read
@@ -548,10 +620,12 @@ export async function benchServer({
     rows.push({
       call: `load: ${loadCustomers} customers, own payments`,
       ...(await underLoad(crowd, ownPayments, loadSeconds)),
+      report: LOAD_REPORT,
     });
     rows.push({
       call: `load: ${loadCustomers} customers, own bookings`,
       ...(await underLoad(crowd, ownBookings, loadSeconds)),
+      report: LOAD_REPORT,
     });
     return rows;
   } finally {
@@ -606,7 +680,7 @@ export async function timeExport(pb, token, call, query) {
       if (response.status === 400) {
         const { message } = await response.json();
         const at = performance.now() - start;
-        return { call, p50: at, p95: at, items: 0, total: `refused: ${message}` };
+        return { call, p50: at, p95: at, items: 0, total: `refused: ${message}`, why: WHY_REFUSAL };
       }
       if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
       if (!response.body) throw new Error(`${url} answered ${response.status} without a body`);
@@ -631,7 +705,7 @@ export async function timeExport(pb, token, call, query) {
           p95: NaN,
           items: lines - 1,
           total: `cut after ${at} s at ${(bytes / 1024 / 1024).toFixed(1)} MB (${String(cause?.code ?? error)})`,
-          budgetMs: Infinity,
+          report: EXPORT_REPORT,
         };
       }
       ms.push(performance.now() - start);
@@ -647,7 +721,7 @@ export async function timeExport(pb, token, call, query) {
     p95: ms.at(-1) ?? NaN,
     items: lines - 1,
     total: `${(bytes / 1024 / 1024).toFixed(1)} MB file, first bytes ${first.toFixed(0)} ms; server memory ${mb(before)} before, peak ${mb(peak)}`,
-    budgetMs: Infinity,
+    report: EXPORT_REPORT,
   };
 }
 
@@ -812,18 +886,40 @@ async function caseFile(pb, customerToken, staffToken, bookingId) {
 }
 
 /**
+ * The table, each row beside its goal: p95 under GOAL_MS ('met', or by how much it is missed and why), a call
+ * timed for comparison, or a measure reported without a goal.
  * @param {ServerRow[]} rows
- * @param {number} [budgetMs] a call's p95 over it is flagged (a row may have its own)
  */
-export function printServerTable(rows, budgetMs = 150) {
-  const lines = ['call                                   p50 ms   p95 ms  rows  total', '-'.repeat(70)];
+export function printServerTable(rows) {
+  const lines = [
+    `call${' '.repeat(56)}p50 ms   p95 ms   rows  total  |  goal: p95 < ${GOAL_MS} ms`,
+    '-'.repeat(110),
+  ];
   for (const r of rows) {
-    const flag = r.p95 > (r.budgetMs ?? budgetMs) ? `  over ${budgetMs} ms` : '';
     lines.push(
-      `${r.call.padEnd(38)} ${r.p50.toFixed(1).padStart(6)} ${r.p95.toFixed(1).padStart(8)} ${String(r.items).padStart(5)}  ${r.total ?? '-'}${flag}`,
+      `${r.call.padEnd(58)} ${r.p50.toFixed(1).padStart(6)} ${r.p95.toFixed(1).padStart(8)} ${String(r.items).padStart(6)}  ${r.total ?? '-'}  |  ${verdict(r)}`,
     );
+    if (!r.compare && !r.report && !(r.p95 < GOAL_MS)) lines.push(`${' '.repeat(8)}why: ${r.why ?? NO_WHY}`);
   }
+  const held = rows.filter((r) => !r.compare && !r.report);
+  const missed = held.filter((r) => !(r.p95 < GOAL_MS));
+  lines.push(
+    '-'.repeat(110),
+    `goal p95 < ${GOAL_MS} ms: ${held.length - missed.length} of ${held.length} calls the app makes met it` +
+      (missed.length
+        ? `; missed: ${missed.map((r) => `${r.call.replace(/^staff: /, '')} (+${(r.p95 - GOAL_MS).toFixed(0)} ms)`).join(', ')}`
+        : ''),
+  );
   return lines.join('\n');
+}
+
+const NO_WHY = 'not expected from the design: read the load average below, then the call';
+
+/** @param {ServerRow} r */
+function verdict(r) {
+  if (r.compare) return `comparison: ${r.compare}`;
+  if (r.report) return `reported: ${r.report}`;
+  return r.p95 < GOAL_MS ? 'met' : `MISSED by ${(r.p95 - GOAL_MS).toFixed(0)} ms`;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
