@@ -50,7 +50,7 @@ const BY_OFFSET = {
 };
 const AVOIDED = {
   compare:
-    "a filter the app does not send: a customer's own rows are read through the list rule alone (src/lib/api/charges.ts)",
+    "a filter the app does not send: PocketBase delays an empty filtered answer to a non-superuser (its guard against timing the rules), so a customer's own rows are read through the list rule alone (src/lib/api/charges.ts)",
 };
 const EXPORT_REPORT =
   'a file, not a call: streamed; its first bytes, its length and the memory are the measure';

@@ -7,6 +7,7 @@ import { searchKey } from '@/lib/search-key';
 import { resetDb } from '@/mocks/db';
 import { PROCESSO_DEMO_ACCOUNTS } from '@/mocks/processo-seed';
 import { DEMO_ACCOUNTS, DEMO_AGENDADO_BOOKING, DEMO_PASSWORD } from '@/mocks/seed';
+import M from '../../pocketbase/pb_hooks/lib/mensagens.json';
 import { mensagens as CASO } from '../../pocketbase/pb_hooks/lib/processo_regras.json';
 import schema from '../../pocketbase/schema.json';
 import { answer, answerInFull, BACKENDS } from './contract-backends';
@@ -164,6 +165,87 @@ describe.each(BACKENDS)('$name', (backend) => {
       message: 'Failed to create record.',
       codes: {},
     });
+  });
+
+  it("registration past the form: a 10,000-character e-mail, a password out of bounds, each in the form's pt-BR words", async () => {
+    const refused = async (change: Record<string, unknown>) => {
+      const { data, ...rest } = await answerInFull(
+        client().collection('usuarios').create(registration(change)),
+      );
+      return {
+        ...rest,
+        data: Object.fromEntries(
+          Object.entries(data ?? {}).map(([f, e]) => [f, { code: e.code, message: e.message }]),
+        ),
+      };
+    };
+    // PocketBase ends each field message with a full stop.
+    const invalid = 'An error occurred while validating the submitted data.';
+    expect(await refused({ email: `${'a'.repeat(10_000)}@teste.passaporte.test` })).toEqual({
+      status: 400,
+      message: invalid,
+      data: { email: { code: 'validation_is_email', message: `${M.emailInvalido}.` } },
+    });
+    expect(await refused({ email: 'sem-arroba.passaporte.test' })).toEqual({
+      status: 400,
+      message: invalid,
+      data: { email: { code: 'validation_is_email', message: `${M.emailInvalido}.` } },
+    });
+    const long = `Aa1@${'x'.repeat(68)}`;
+    expect(await refused({ password: long, passwordConfirm: long })).toEqual({
+      status: 400,
+      message: invalid,
+      data: { password: { code: 'validation_max_text_constraint', message: `${M.senhaLonga}.` } },
+    });
+    expect(await refused({ password: 'curta', passwordConfirm: 'curta' })).toEqual({
+      status: 400,
+      message: invalid,
+      data: { password: { code: 'validation_min_text_constraint', message: `${M.senhaCurta}.` } },
+    });
+    expect(await refused({ passwordConfirm: 'Outra@2026' })).toEqual({
+      status: 400,
+      message: invalid,
+      data: { passwordConfirm: { code: 'validation_values_mismatch', message: `${M.senhasDiferentes}.` } },
+    });
+    // Past bcrypt's 72 bytes PocketBase cannot hash it, and its create rule's trial insert fails before the kit's
+    // hook is asked: its own bare refusal, with nothing stored.
+    const huge = 'Senha@2026'.repeat(1_000);
+    expect(await refused({ password: huge, passwordConfirm: huge })).toEqual({
+      status: 400,
+      message: 'Failed to create record.',
+      data: {},
+    });
+    // A customer's new password, in the same words (the update's hook: contas_comum.js errosDaAlteracao).
+    const own = await as('cliente');
+    const id = own.authStore.record?.id ?? '';
+    const change = async (body: Record<string, unknown>) => {
+      const { data, ...rest } = await answerInFull(own.collection('usuarios').update(id, body));
+      return {
+        ...rest,
+        data: Object.fromEntries(Object.entries(data ?? {}).map(([f, e]) => [f, e.message])),
+      };
+    };
+    expect(await change({ oldPassword: DEMO_PASSWORD, password: long, passwordConfirm: long })).toEqual({
+      status: 400,
+      message: invalid,
+      data: { password: `${M.senhaLonga}.` },
+    });
+    expect(
+      await change({ oldPassword: DEMO_PASSWORD, password: 'Nova@2026', passwordConfirm: 'Nova@2027' }),
+    ).toEqual({
+      status: 400,
+      message: invalid,
+      data: { passwordConfirm: `${M.senhasDiferentes}.` },
+    });
+    // A password of 71 characters is the form's longest: accepted.
+    const longest = `Aa1@${'x'.repeat(67)}`;
+    expect(
+      await answer(
+        client()
+          .collection('usuarios')
+          .create(registration({ password: longest, passwordConfirm: longest })),
+      ),
+    ).toEqual({ status: 200 });
   });
 
   it('e-mail links: 204 for an unknown address, and a junk token refused', async () => {

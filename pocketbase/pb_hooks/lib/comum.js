@@ -222,6 +222,20 @@ function erroNome(texto, mensagens) {
 }
 
 /** 'Use no máximo 120 caracteres.': the forms' and the server's words for a text past its limit. */
+/**
+ * The account's credentials: an e-mail of at most 254 characters (the longest an SMTP path holds) and a password
+ * of 8 to 71 (PocketBase's default longest: bcrypt reads 72 bytes). The form and the kit's hooks both hold them.
+ */
+const CREDENCIAIS = { emailMax: 254, senhaMin: 8, senhaMax: 71 };
+
+/** An address as the form takes it (zod's z.email() pattern), tested only within CREDENCIAIS.emailMax. */
+const ENDERECO =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+
+function emailValido(texto) {
+  return typeof texto === 'string' && texto.length <= CREDENCIAIS.emailMax && ENDERECO.test(texto);
+}
+
 function textoLongo(max) {
   return 'Use no máximo ' + max + ' caracteres.';
 }
@@ -276,6 +290,8 @@ module.exports = {
   celularValido,
   normalizarNome,
   erroNome,
+  CREDENCIAIS,
+  emailValido,
   textoLongo,
   maximosDeTexto,
   errosDeTamanho,

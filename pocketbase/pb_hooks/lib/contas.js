@@ -2,6 +2,7 @@
 // stored normalised whatever the client sent.
 
 const regras = require(`${__hooks}/lib/regras.js`);
+const comum = require(`${__hooks}/lib/comum.js`);
 const { achar } = require(`${__hooks}/lib/registros.js`);
 
 // What the customer may write is decided once for the server and the demo double (contas_comum.js).
@@ -13,6 +14,8 @@ const VERIFICACOES = {
   erroNome: regras.erroNome,
   cpfValido: regras.cpfValido,
   celularValido: regras.celularValido,
+  emailValido: comum.emailValido,
+  credenciais: comum.CREDENCIAIS,
   mensagens: M,
 };
 

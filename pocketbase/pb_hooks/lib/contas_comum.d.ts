@@ -6,6 +6,8 @@ export interface VerificacoesDaConta {
   erroNome(texto: unknown): string;
   cpfValido(texto: unknown): boolean;
   celularValido(texto: unknown): boolean;
+  emailValido(texto: unknown): boolean;
+  credenciais: { readonly senhaMin: number; readonly senhaMax: number };
   mensagens: typeof mensagens;
 }
 

@@ -1,7 +1,7 @@
 // What a customer may write on an account, decided once for both runtimes: lib/contas.js (PocketBase's hooks on
 // `usuarios`) and the demo double (src/mocks/contas.ts) hand it the body as PocketBase hands it to the hook and
 // turn its errors into their answer. CommonJS requiring nothing: the checks (comum.js erroNome, cpfValido,
-// celularValido) and the field messages (mensagens.json) are passed in as `v`; scripts/build/kit-module.ts serves
+// celularValido, emailValido, CREDENCIAIS) and the field messages (mensagens.json) are passed in as `v`; scripts/build/kit-module.ts serves
 // it to the app. Errors are { campo: { code, message } }, {} when none; PocketBase ends each message with a full stop.
 
 /** Fields a customer may change on their own record (the update rule refuses admin, verified, email, cpf, name). */
@@ -17,8 +17,28 @@ const MSG = {
 const erro = (code, message) => ({ code: code, message: message });
 
 /**
- * The errors of the account's own fields in `campos` ('nome_completo', 'cpf', 'celular'), with the browser's
- * messages. `v`: { erroNome(texto), cpfValido(texto), celularValido(texto), mensagens }.
+ * The password and its confirmation, as the form checks them: PocketBase's codes, the form's words (PocketBase's
+ * own are English, and it took an e-mail of any length).
+ */
+function errosDaSenha(body, v) {
+  const m = v.mensagens;
+  const senha = body.password === undefined || body.password === null ? '' : String(body.password);
+  const erros = {};
+  if (senha === '') erros.password = erro('validation_required', m.senhaObrigatoria);
+  else if (senha.length < v.credenciais.senhaMin)
+    erros.password = erro('validation_min_text_constraint', m.senhaCurta);
+  else if (senha.length > v.credenciais.senhaMax)
+    erros.password = erro('validation_max_text_constraint', m.senhaLonga);
+  if (String(body.passwordConfirm === undefined ? '' : body.passwordConfirm) !== senha) {
+    erros.passwordConfirm = erro('validation_values_mismatch', m.senhasDiferentes);
+  }
+  return erros;
+}
+
+/**
+ * The errors of the account's own fields in `campos` ('nome_completo', 'cpf', 'celular', 'email'), with the
+ * browser's messages. `v`: { erroNome(texto), cpfValido(texto), celularValido(texto), emailValido(texto),
+ * credenciais, mensagens }.
  */
 function errosDosCampos(body, campos, v) {
   const erros = {};
@@ -30,12 +50,24 @@ function errosDosCampos(body, campos, v) {
   if (campos.indexOf('celular') >= 0 && !v.celularValido(body.celular)) {
     erros.celular = erro('validation_invalid_celular', v.mensagens.celularInvalido);
   }
+  if (campos.indexOf('email') >= 0) {
+    if (body.email === undefined || body.email === '') {
+      erros.email = erro('validation_required', v.mensagens.emailObrigatorio);
+    } else if (!v.emailValido(body.email))
+      erros.email = erro('validation_is_email', v.mensagens.emailInvalido);
+  }
   return erros;
 }
 
-/** A registration's field errors: the name, the CPF and the phone, and no field the server sets. */
+/**
+ * A registration's field errors: the name, the CPF, the phone, the e-mail and the password, and no field the
+ * server sets.
+ */
 function errosDoCadastro(body, v) {
-  const erros = errosDosCampos(body, ['nome_completo', 'cpf', 'celular'], v);
+  const erros = Object.assign(
+    errosDosCampos(body, ['nome_completo', 'cpf', 'celular', 'email'], v),
+    errosDaSenha(body, v),
+  );
   DO_SERVIDOR.forEach((campo) => {
     if (body[campo] !== undefined) erros[campo] = erro('validation_forbidden', MSG.proibido);
   });
@@ -52,6 +84,7 @@ function errosDaAlteracao(body, v) {
     if (EDITAVEIS.indexOf(campo) < 0) erros[campo] = erro('validation_forbidden', MSG.atendimento);
   });
   if (body.celular !== undefined) Object.assign(erros, errosDosCampos(body, ['celular'], v));
+  if (body.password !== undefined) Object.assign(erros, errosDaSenha(body, v));
   return erros;
 }
 
