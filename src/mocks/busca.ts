@@ -25,7 +25,15 @@ export const buscaRoutes = [
     list.searchParams.set('page', String(p.pagina));
     list.searchParams.set('perPage', String(p.porPagina));
     list.searchParams.set('expand', 'usuario');
-    return listRecords('agendamentos', new Request(list, { headers: request.headers }));
+    const answer = listRecords('agendamentos', new Request(list, { headers: request.headers }));
+    if (p.total === null || !answer.ok) return answer;
+    // The total the list already knows is answered back, not counted again (lib/lista_equipe.js listarPorTexto).
+    const page = (await answer.json()) as { perPage: number };
+    return HttpResponse.json({
+      ...page,
+      totalItems: p.total,
+      totalPages: Math.ceil(p.total / page.perPage),
+    });
   }),
   // GET /api/agendamentos/marco (pb_hooks/lib/lista_equipe.js marcoDaPagina): where a page of the staff list starts.
   // The server reads the row before it from the sort's index; the double reads it from its own list.

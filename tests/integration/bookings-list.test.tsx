@@ -374,6 +374,25 @@ describe('staff bookings list', () => {
     expect(router.location.search).toBe('?search=Rossi');
   });
 
+  it("a search's next page sends back the total on screen: the kit counts the matches once (issue 30)", async () => {
+    const { user, requests } = await openList('/dashboard?search=demo.com');
+    const matches = getDb().agendamentos.filter((b) =>
+      getDb()
+        .usuarios.find((u) => u.id === b.usuario)
+        ?.email.includes('demo.com'),
+    ).length;
+    expect(matches).toBeGreaterThan(50);
+    await screen.findByText(`Total: ${matches}`);
+    expect(last(requests)?.searchParams.has('total')).toBe(false);
+    await user.click(screen.getByRole('button', { name: '2' }));
+    await waitFor(() => expect(last(requests)?.searchParams.get('page')).toBe('2'));
+    expect(last(requests)?.pathname).toBe(SEARCH_PATH);
+    expect(last(requests)?.searchParams.get('total')).toBe(String(matches));
+    expect(await screen.findByRole('button', { name: '2' })).toHaveAttribute('aria-current', 'page');
+    await screen.findByText(`Total: ${matches}`);
+    expect(await bodyRows()).toHaveLength(matches - 50 > 50 ? 50 : matches - 50);
+  });
+
   it.each([
     ['its CPF with the mask', '153.509.460-56'],
     ['its CPF bare', '15350946056'],

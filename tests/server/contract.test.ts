@@ -484,6 +484,9 @@ describe.each(BACKENDS)('$name', (backend) => {
       { page: '0' },
       { perPage: '5000' },
       { de: 'ontem' },
+      { total: '-1' },
+      { total: '12.5' },
+      { total: 'muitos' },
     ];
     for (const edited of edits) {
       expect(await busca(admin, { texto: 'demo.com', ...edited })).toEqual({
@@ -505,6 +508,13 @@ describe.each(BACKENDS)('$name', (backend) => {
     expect(page).toMatchObject({ page: 1, perPage: 5, totalItems: own.totalItems });
     expect(page.items.map((b: { id: string }) => b.id)).toEqual([DEMO_AGENDADO_BOOKING.id]);
     expect(page.items[0].expand.usuario.email).toBe(own.items[0]?.expand?.usuario?.email);
+    // A total the list already shows (another page of this search) is answered back, not counted again; the rows
+    // are still the search's.
+    const known = await admin.send('/api/agendamentos/busca', {
+      query: { texto: key, sort: '-created,-id', perPage: '5', total: '7' },
+    });
+    expect(known).toMatchObject({ page: 1, perPage: 5, totalItems: 7, totalPages: 2 });
+    expect(known.items.map((b: { id: string }) => b.id)).toEqual([DEMO_AGENDADO_BOOKING.id]);
     // `<script>` is text to look for, not markup: nothing found, nothing broken.
     expect(
       await admin.send('/api/agendamentos/busca', { query: { texto: '<script>alert(1)</script>' } }),

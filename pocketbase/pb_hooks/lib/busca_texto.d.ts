@@ -9,6 +9,8 @@ export interface PedidoDeBusca {
   ordem: string;
   pagina: number;
   porPagina: number;
+  /** The list's total, known from another page of the same search: not counted again (null: count it). */
+  total: number | null;
 }
 declare const buscaTexto: {
   MINIMO: number;

@@ -120,6 +120,8 @@ function listarPorTexto(e) {
     return linha.n;
   };
   const contar = (de) => numero('SELECT COUNT(*) AS n ' + de);
+  // The total the list already shows (another page of this search): the matches are not counted again.
+  const contado = (de) => (p.total === null ? contar(de) : p.total);
   let achados = 0;
   let total = 0;
   let base = 0;
@@ -133,12 +135,12 @@ function listarPorTexto(e) {
         teto: base,
       });
       if (achados > 0)
-        total = contar(busca.contarPor({ achados, base }) === 'tabela' ? sql.porTabela : sql.porIndice);
+        total = contado(busca.contarPor({ achados, base }) === 'tabela' ? sql.porTabela : sql.porIndice);
     }
   } else {
     // The index holds every booking once (the migration's triggers): its matches are the total, and its highest
     // number is about the count of bookings, read at no cost.
-    achados = contar(sql.achados);
+    achados = contado(sql.achados);
     total = achados;
     base = numero('SELECT COALESCE(MAX(n), 0) AS n FROM _busca_chaves');
   }

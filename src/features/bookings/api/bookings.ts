@@ -87,9 +87,13 @@ function around(
  * for no count: its total is the list's, already known.
  */
 async function readListPage(params: ListParams, cached: ReturnType<typeof around>): Promise<Page> {
-  // Text anywhere in the customer's key: the kit reads it from its full-text index, page by offset among the matches.
+  // Text anywhere in the customer's key: the kit reads it from its full-text index, page by offset among the matches;
+  // the total already shown by another page of this search is sent back, so the matches are counted once.
   const text = textSearchQuery(params);
-  if (text) return pb.send<Page>('/api/agendamentos/busca', { query: text });
+  if (text)
+    return pb.send<Page>('/api/agendamentos/busca', {
+      query: cached.total === null ? text : { ...text, total: cached.total },
+    });
   const options = listRequestOptions(params);
   let total = cached.total;
   const lastRow = cached.before?.items.at(-1);
