@@ -39,6 +39,8 @@ const WHY_FILTERS =
   'each booking of the other filters has its key tested with LIKE from its row; a covering index per filter (about 80 MB each at a million) was not added';
 const WHY_SHORT =
   "the trigram index finds 3 characters or more, and a date is also matched as text: PocketBase's LIKE over every booking's key, and its count";
+const WHY_MARKER =
+  "a page far from both ends opened by its link: the kit counts the list, then walks the sort's index from the nearer end to the row before the page (half a million entries at a million bookings), each step one index entry; a page reached from its neighbour costs a few ms";
 const WHY_REFUSAL =
   'the kit counts the list before refusing a file over 200,000 bookings (csv_agendamentos.js LIMITE)';
 const OLD_SEARCH = { compare: 'the search through the account, before the bookings carried its key' };
@@ -446,14 +448,20 @@ export async function benchServer({
       [`staff: page ${(last - 1).toLocaleString('en')}, from the end`, fromEnd(last - 1)],
       [`staff: sort -status_agendamento, last page, from the end`, fromEnd(last, '-status_agendamento')],
       // A link to a far page (typed, reloaded or shared): the kit's marker, then the rows after it.
-      [`staff: middle page (${middle.toLocaleString('en')}) by a link, through its marker`, byMarker(middle)],
+      [
+        `staff: middle page (${middle.toLocaleString('en')}) by a link, through its marker`,
+        byMarker(middle),
+        { why: WHY_MARKER },
+      ],
       [
         `staff: sort -status_agendamento, page ${middle.toLocaleString('en')} by a link, through its marker`,
         byMarker(middle, '-status_agendamento'),
+        { why: WHY_MARKER },
       ],
       [
         'staff: status AGENDADO (one booking in five), its middle page by a link, through its marker',
         byMarker(Math.ceil(bookings / 5 / 50 / 2), '-created', 'status_agendamento = "AGENDADO"'),
+        { why: WHY_MARKER },
       ],
       // By offset, as a link typed to the page was read before the marker: the walk from the nearer end.
       ['staff: page 2,000 by offset', list({ page: '2000' }), BY_OFFSET],
