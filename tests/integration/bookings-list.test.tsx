@@ -777,7 +777,7 @@ describe("'Exportar CSV'", () => {
     for (const line of lines.slice(1)) expect(line.split('";"')[3]).toBe('FINALIZADO');
   });
 
-  it('refuses a list longer than one file holds, with what to do, without asking the server for it', async () => {
+  it("refuses a list longer than one file holds, a search's too, in the server's words", async () => {
     captureDownload();
     const exports: URL[] = [];
     const onStart = ({ request }: { request: Request }) => {
@@ -788,34 +788,22 @@ describe("'Exportar CSV'", () => {
     onTestFinished(() => {
       server.events.removeListener('request:start', onStart);
     });
-    // A text search the server counts past one file (its text index's total).
-    server.use(
-      http.get(`*${SEARCH_PATH}`, () =>
-        HttpResponse.json({
-          page: 1,
-          perPage: 50,
-          totalItems: kitCsv.LIMITE + 1,
-          totalPages: 4001,
-          items: [],
-        }),
-      ),
-    );
-    const { user } = renderApp({ route: '/dashboard?search=silva', session: 'admin' });
-    const shown = `Total: ${(kitCsv.LIMITE + 1).toLocaleString('pt-BR')}`;
-    await screen.findByText(shown, { selector: '[role="status"]' }, { timeout: 5000 });
-    await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));
-    expect(await screen.findByText(`Erro: ${kitCsv.MSG.grande}`)).toBeInTheDocument();
-    expect(exports).toEqual([]);
-    // A list the server counts itself: its own refusal, in its words.
+    // The server counts the list (a search's by the row past the limit) and refuses it before any row.
     server.use(
       http.get(`*${EXPORT_PATH}`, () =>
         HttpResponse.json({ status: 400, message: kitCsv.MSG.grande, data: {} }, { status: 400 }),
       ),
     );
+    const { user } = renderApp({ route: '/dashboard?search=silva', session: 'admin' });
+    await screen.findByText(/^Total: \d+$/, { selector: '[role="status"]' });
+    await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+    expect(await screen.findByText(`Erro: ${kitCsv.MSG.grande}`)).toBeInTheDocument();
+    expect(exports).toHaveLength(1);
+    expect(exports[0]?.searchParams.get('filter')).toBe('created ~ "silva" || busca ~ "silva"');
     await user.clear(screen.getByRole('searchbox', { name: 'Buscar por cliente' }));
     await screen.findByText(/^Total: \d+$/, { selector: '[role="status"]' });
     await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));
-    await waitFor(() => expect(exports).toHaveLength(1));
+    await waitFor(() => expect(exports).toHaveLength(2));
     expect(await screen.findAllByText(`Erro: ${kitCsv.MSG.grande}`)).not.toHaveLength(0);
   });
 

@@ -123,18 +123,20 @@ function exportar(e) {
     return registros;
   };
   // A list past one file's rows (csv.LIMITE) is refused before anything is sent, rather than cut short by PocketBase's
-  // 5 minutes: counted from an index when the filter is the list's own (lib/paginas.js contagemPropria). A list
-  // searched for text is held to it by the app, which knows its total (the text index's count).
+  // 5 minutes: counted from an index when the filter is the list's own (lib/paginas.js contagemPropria); any other
+  // (a search) by asking for the row just past the limit, which stops at it instead of counting every match.
   const contagem = paginas.contagemPropria(pedido.filtro);
-  if (contagem && lista.contarDaEquipe(e.app, contagem) > limite(csv)) {
-    throw new BadRequestError(csv.MSG.grande);
-  }
+  let grande;
   let registros;
   try {
-    registros = pagina(null);
+    grande = contagem
+      ? lista.contarDaEquipe(e.app, contagem) > limite(csv)
+      : e.app.findRecordsByFilter('agendamentos', filtro, '', 1, limite(csv)).length > 0;
+    registros = grande ? [] : pagina(null);
   } catch (_) {
     throw new BadRequestError(csv.MSG.invalido);
   }
+  if (grande) throw new BadRequestError(csv.MSG.grande);
   const cabecalhos = e.response.header();
   cabecalhos.set('Content-Type', 'text/csv; charset=utf-8');
   cabecalhos.set('Content-Disposition', 'attachment; filename="' + csv.nomeDoArquivo(Date.now(), fuso) + '"');

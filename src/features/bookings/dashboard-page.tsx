@@ -26,7 +26,6 @@ import {
   parseSort,
   sortAfterClear,
   writeListParams,
-  type ListFilters,
   type ListLocationState,
   type ListParams,
 } from './list-params';
@@ -121,8 +120,7 @@ export function DashboardPage() {
   });
 
   const exportCsv = useMutation({
-    mutationFn: (filters: Pick<ListParams, 'sort'> & ListFilters) =>
-      exportBookingsCsv(filters, query.data && query.data.totalItems >= 0 ? query.data.totalItems : null),
+    mutationFn: exportBookingsCsv,
     onSuccess: (file) => downloadBlob(csvFileName(), file),
     onError: (error) => {
       toast.error(`Erro: ${errorMessage(error)}`);

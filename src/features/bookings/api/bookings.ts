@@ -3,7 +3,6 @@ import { ClientResponseError } from 'pocketbase';
 import { pb } from '@/lib/pocketbase';
 import type { BookingHistoryRecord, BookingRecord, BookingStatus, ListResult } from '@/lib/types';
 import regras from '../../../../pocketbase/pb_hooks/lib/regras.json';
-import kitCsv from '../../../../pocketbase/pb_hooks/lib/csv_agendamentos.js';
 import paginas from '../../../../pocketbase/pb_hooks/lib/paginas.js';
 import {
   listRequestOptions,
@@ -156,17 +155,8 @@ export const CSV_TYPE = 'text/csv;charset=utf-8';
  * (GET /api/agendamentos/exportar.csv, pb_hooks/lib/exportar_csv.js; the demo double answers the same route)
  * from the list's own `filter` and `sort`, with this browser's offset from UTC for the times.
  */
-export async function exportBookingsCsv(
-  params: Pick<ListParams, 'sort'> & ListFilters,
-  knownTotal: number | null = null,
-): Promise<Blob> {
-  // One file holds kitCsv.LIMITE rows at most: the server refuses a list it can count past them; a list searched
-  // for text is held to it here, from the total the list already shows.
-  if (knownTotal !== null && knownTotal > kitCsv.LIMITE)
-    throw new ClientResponseError({
-      status: 400,
-      response: { status: 400, message: kitCsv.MSG.grande, data: {} },
-    });
+export async function exportBookingsCsv(params: Pick<ListParams, 'sort'> & ListFilters): Promise<Blob> {
+  // One file holds 200,000 rows at most (csv_agendamentos.js LIMITE): the server refuses a longer list, in its words.
   const { sort, filter } = listRequestOptions(params);
   const query = new URLSearchParams({ sort, fuso: String(-new Date().getTimezoneOffset()) });
   if (filter) query.set('filter', filter);
