@@ -1,11 +1,8 @@
 /** A staff save of a booking (pocketbase/pb_hooks/lib/agenda.js) and its history (lib/historico.js). */
-import {
-  BOOKING_STATUSES,
-  TRACKED_BOOKING_FIELDS,
-  type BookingRecord,
-  type BookingStatus,
-} from '@/lib/types';
+import type { BookingRecord, UserRecord } from '@/lib/types';
 import agendaComum from '../../pocketbase/pb_hooks/lib/agenda_comum.js';
+import emailTexto from '../../pocketbase/pb_hooks/lib/email_texto.js';
+import historicoComum from '../../pocketbase/pb_hooks/lib/historico_comum.js';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 import processoComum from '../../pocketbase/pb_hooks/lib/processo_comum.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
@@ -14,7 +11,7 @@ import { textLimits } from './collections';
 import { getDb, saveDb } from './db';
 import type { StoredUser } from './schema';
 import { pbDate } from './util';
-import { historyEntry, STATUS_MAIL_SUBJECTS } from './history';
+import { historyEntry } from './history';
 import { notifyMail } from './mailbox';
 import { hasErrors, MSG, pbError, REQUIRED, toPbDate, toText, type FieldErrors, type Json } from './http';
 
@@ -45,21 +42,41 @@ function aplicar(target: BookingRecord, body: Json, errors: FieldErrors): void {
   if ('nota_cliente' in body) target.nota_cliente = toText(body.nota_cliente);
 }
 
-/** pb_hooks/lib/historico.js: one history entry per save that changed something, and the status e-mail. */
-function registrarAlteracao(before: BookingRecord, after: BookingRecord, author: StoredUser | null): void {
-  const alteracoes = TRACKED_BOOKING_FIELDS.map((campo) => ({
-    campo,
-    de: before[campo] ?? '',
-    para: after[campo] ?? '',
-  })).filter((change) => change.de !== change.para);
+/**
+ * pb_hooks/lib/historico.js: one history entry per save that changed a recorded field (historico_comum.js), and
+ * the status e-mail when the status moved to one that has one (email_texto.js mensagemStatus, as
+ * lib/emails_status.js asks). Every save of a booking in the double records itself through here.
+ */
+export function registrarAlteracao(
+  before: BookingRecord,
+  after: BookingRecord,
+  author: UserRecord | null,
+): void {
+  const alteracoes = historicoComum.alteracoes(regras.camposHistorico, before, after, (booking, campo) =>
+    String(booking[campo as keyof BookingRecord] ?? ''),
+  );
   if (alteracoes.length === 0) return;
   const entry = historyEntry(after, alteracoes, author, after.updated);
-  const statusChanged = before.status_agendamento !== after.status_agendamento;
   const owner = getDb().usuarios.find((u) => u.id === after.usuario);
-  if (statusChanged && owner && (BOOKING_STATUSES as readonly string[]).includes(after.status_agendamento)) {
-    const subject = STATUS_MAIL_SUBJECTS[after.status_agendamento as BookingStatus];
-    notifyMail({ kind: 'status', email: owner.email, token: '', path: '/tracking', subject });
-    Object.assign(entry, { email_para: owner.email, email_status: 'ENVIADO', email_assunto: subject });
+  const mail =
+    owner && before.status_agendamento !== after.status_agendamento
+      ? emailTexto.mensagemStatus(
+          after.status_agendamento,
+          {
+            nome: owner.nome_completo,
+            data: after.data_agendamento ?? '',
+            hora: after.hora_agendamento ?? '',
+            local: after.local_agendamento ?? '',
+            nota: after.nota_cliente ?? '',
+            // The double's mailbox keeps the subject and the link's path only.
+            appUrl: '',
+          },
+          regras,
+        )
+      : null;
+  if (owner && mail) {
+    notifyMail({ kind: 'status', email: owner.email, token: '', path: '/tracking', subject: mail.assunto });
+    Object.assign(entry, { email_para: owner.email, email_status: 'ENVIADO', email_assunto: mail.assunto });
   }
   getDb().historico_agendamentos.push(entry);
 }

@@ -13,13 +13,13 @@ import {
   type DocumentoRecord,
   type RequerenteRecord,
 } from '@/lib/processo';
-import type { BookingRecord, BookingStatus, UserRecord } from '@/lib/types';
+import type { BookingRecord, UserRecord } from '@/lib/types';
 import { mensagens } from '../../pocketbase/pb_hooks/lib/processo_regras.json';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import processoComum from '../../pocketbase/pb_hooks/lib/processo_comum.js';
 import { getDb, saveDb } from './db';
-import { historyEntry, STATUS_MAIL_SUBJECTS } from './history';
-import { notifyMail } from './mailbox';
+import { registrarAlteracao } from './agenda';
+import { historyEntry } from './history';
 import { pbDate } from './util';
 
 /** The case file's pt-BR messages, the kit's own (processo_regras.json mensagens). */
@@ -70,28 +70,15 @@ export function registrarDocumento(documento: DocumentoRecord, acao: string, aut
   getDb().historico_agendamentos.push(entry);
 }
 
-/** pb_hooks/lib/historico.js: a booking's change recorded, and the status e-mail when its status moved. */
+/** A change the kit makes to a booking: stored, then recorded as any save is (agenda.ts registrarAlteracao). */
 export function salvarAgendamento(
   booking: BookingRecord,
   mudancas: Partial<BookingRecord>,
   autor: UserRecord | null,
 ) {
-  const now = pbDate(new Date());
-  const alteracoes = (Object.keys(mudancas) as (keyof BookingRecord)[])
-    .filter((campo) => booking[campo] !== mudancas[campo])
-    .map((campo) => ({ campo, de: String(booking[campo] ?? ''), para: String(mudancas[campo] ?? '') }));
-  const statusMudou =
-    mudancas.status_agendamento !== undefined && mudancas.status_agendamento !== booking.status_agendamento;
-  Object.assign(booking, mudancas, { updated: now });
-  if (alteracoes.length === 0) return;
-  const entry = historyEntry(booking, alteracoes, autor, now);
-  const owner = getDb().usuarios.find((u) => u.id === booking.usuario);
-  if (statusMudou && owner) {
-    const subject = STATUS_MAIL_SUBJECTS[booking.status_agendamento as BookingStatus];
-    notifyMail({ kind: 'status', email: owner.email, token: '', path: '/tracking', subject });
-    Object.assign(entry, { email_para: owner.email, email_status: 'ENVIADO', email_assunto: subject });
-  }
-  getDb().historico_agendamentos.push(entry);
+  const before = { ...booking };
+  Object.assign(booking, mudancas, { updated: pbDate(new Date()) });
+  registrarAlteracao(before, booking, autor);
 }
 
 /**

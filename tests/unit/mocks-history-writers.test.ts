@@ -1,7 +1,8 @@
 // @vitest-environment node
 // The double writes a booking's history as the kit does, through its copy of lib/historico.js: dia.ts `note`
-// (registrarNota) and `serverChange` (registrarMudanca, registrarCriacao); a staff save's entry with its e-mail
-// (agenda.ts, registrarAlteracao) and the case file's (processo-rules.ts) are their own. No other file pushes one.
+// (registrarNota) and `serverChange` (registrarMudanca, registrarCriacao); a save's entry with its e-mail (agenda.ts
+// registrarAlteracao: its lines are the kit's historico_comum.js, its e-mail email_texto.js's), which the case
+// file's changes (processo-rules.ts salvarAgendamento) go through too, and a document's line. No other file pushes one.
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 

@@ -5,13 +5,11 @@ const CAMPOS = require(`${__hooks}/lib/regras.json`).camposHistorico;
 /** The author's name of what the server itself wrote (regras.json, which the double reads too). */
 const SISTEMA = require(`${__hooks}/lib/regras.json`).autorSistema;
 
-/** [{campo, de, para}] for the recorded fields that differ, as the stored text. */
+/** [{campo, de, para}] for the recorded fields that differ, as the stored text (historico_comum.js, the double's too). */
 function alteracoes(antes, depois) {
-  return CAMPOS.filter((c) => antes.getString(c) !== depois.getString(c)).map((c) => ({
-    campo: c,
-    de: antes.getString(c),
-    para: depois.getString(c),
-  }));
+  return require(`${__hooks}/lib/historico_comum.js`).alteracoes(CAMPOS, antes, depois, (registro, campo) =>
+    registro.getString(campo),
+  );
 }
 
 /** Who saved: a staff member (usuarios), a superuser (admin screen, no relation) or the server itself. */
