@@ -215,13 +215,11 @@ describe('filter string', () => {
     expect(matches(filter, { ...row('X'), created: '2026-05-16 12:00:00.000Z' })).toBe(false);
   });
 
-  it('a pt-BR date also matches that local day of created', () => {
+  it('a pt-BR date is that local day of created, read from its index', () => {
     expect(search('14/05/2026')).toBe(
       inZone({
-        'America/Sao_Paulo':
-          'created ~ "14/05/2026" || busca ~ "14052026" || (created >= "2026-05-14 03:00:00.000Z" && created < "2026-05-15 03:00:00.000Z")',
-        'Asia/Tokyo':
-          'created ~ "14/05/2026" || busca ~ "14052026" || (created >= "2026-05-13 15:00:00.000Z" && created < "2026-05-14 15:00:00.000Z")',
+        'America/Sao_Paulo': 'created >= "2026-05-14 03:00:00.000Z" && created < "2026-05-15 03:00:00.000Z"',
+        'Asia/Tokyo': 'created >= "2026-05-13 15:00:00.000Z" && created < "2026-05-14 15:00:00.000Z"',
       }),
     );
     const noon = {

@@ -202,8 +202,10 @@ export type ListFilters = Pick<ListParams, 'search' | 'status' | 'from' | 'to'> 
 /**
  * The search part: the customer's key (name without accents, e-mail, CPF and phone digits, see
  * lib/search-key; each booking carries a copy of it, so the server reads one table), or the creation date as
- * text. A search typed as a date also matches the bookings created
- * on that day in the staff member's time zone (the list shows local times; `created` is stored in UTC).
+ * text. A search typed as a pt-BR date is that day: the bookings created on it in the staff member's time zone
+ * (the list shows local times; `created` is stored in UTC). No stored instant or name holds a '/', and 8 digits
+ * found in some CPF or phone are not what a date means, so that search is the day's range alone, read from the
+ * `created` index (at a million bookings `busca ~` over every key took 622 / 765 ms, the range 16 / 19).
  */
 function searchFilter(search: string): string | null {
   // PocketBase's filter parser does not unescape `\\` (a backslash would swallow the closing quote and the
@@ -220,12 +222,7 @@ function searchFilter(search: string): string | null {
   const indexed = day ? null : indexedSearch(key);
   if (indexed) return (DATE_HOUR.test(q) ? created : '') + indexed;
   return day
-    ? created +
-        pb.filter('busca ~ {:key} || (created >= {:from} && created < {:to})', {
-          key,
-          from: day.from,
-          to: day.to,
-        })
+    ? pb.filter('created >= {:from} && created < {:to}', { from: day.from, to: day.to })
     : created + pb.filter('busca ~ {:key}', { key });
 }
 
