@@ -7,7 +7,7 @@ import maquina from '../../pocketbase/pb_hooks/lib/cobranca_comum.js';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 import CAMPOS from '../../pocketbase/pb_hooks/lib/mensagens.json';
 import pedidoAberto from '../../pocketbase/pb_hooks/lib/pedido_aberto.js';
-import proxyComum, { type ResultadoDoCliente } from '../../pocketbase/pb_hooks/lib/proxy_comum.js';
+import proxyComum, { type Recusa } from '../../pocketbase/pb_hooks/lib/proxy_comum.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { getDb, saveDb } from './db';
 import type { StoredUser } from './schema';
@@ -71,34 +71,26 @@ function respostaCobranca(charge: ChargeRecord): Json {
   };
 }
 
-/** Writes the payment row and the NOVO booking of a paid charge, once (pb_hooks/lib/pedidos.js). */
-
+/** The request's attempt id, or a new one (pb_hooks/lib/proxy_comum.js tentativaDe). */
 function tentativaDe(body: Json): string | Response {
-  const value = body.externalReference;
-  if (value === undefined || value === null || value === '') return `tentativa-${newId(20)}`;
-  if (typeof value !== 'string' || !/^[A-Za-z0-9_-]{8,64}$/.test(value))
-    return fieldError('externalReference', PAGAMENTO.tentativaInvalida);
-  return value;
+  const read = proxyComum.tentativaDe(body, () => `tentativa-${newId(20)}`, regras);
+  return read.erro ? fieldError(read.erro.campo, read.erro.mensagem) : read.tentativa;
 }
 
-/** The same answer again for an attempt already sent; null when the attempt is new. */
+/**
+ * The same answer again for an attempt already sent, or the kit's refusal (proxy_comum.recusaDaRepetida); null when
+ * the attempt is new.
+ */
 function repetirTentativa(user: StoredUser, attempt: string): Response | null {
   const earlier = getDb().cobrancas.find((c) => c.tentativa === attempt);
   if (!earlier) return null;
-  if (earlier.usuario !== user.id) return pbError(409, PAGAMENTO.tentativaRepetida);
-  conciliar(earlier);
-  if (earlier.status === 'ENVIANDO' || earlier.status === 'INDETERMINADA')
-    return pbError(502, PAGAMENTO.indeterminado, {
-      cobranca: { code: 'indeterminada', message: PAGAMENTO.indeterminado },
-    });
-  if (earlier.status === 'RECUSADA')
-    return pbError(400, PAGAMENTO.recusado, {
-      asaas: { code: 'recusada', message: earlier.motivo || PAGAMENTO.recusado },
-    });
-  if (earlier.status === 'NAO_CRIADA')
-    return pbError(400, PAGAMENTO.naoCriada, { asaas: { code: 'nao_criada', message: PAGAMENTO.naoCriada } });
-  return HttpResponse.json(respostaCobranca(earlier));
+  if (earlier.usuario === user.id) conciliar(earlier);
+  const refusal = proxyComum.recusaDaRepetida(earlier, user.id, regras);
+  return refusal ? erroDoAsaas(refusal) : HttpResponse.json(respostaCobranca(earlier));
 }
+
+/** The refusal of a new charge when the customer has an open order (proxy_comum.recusaDoPedidoExistente). */
+const pedidoExistente = (): Response => erroDoAsaas(proxyComum.recusaDoPedidoExistente(regras));
 
 function abrirCobranca(
   user: StoredUser,
@@ -107,13 +99,7 @@ function abrirCobranca(
   method: ChargeRecord['metodo'],
 ): ChargeRecord | Response {
   const live = cobrancaAtiva(user.id);
-  if (live) {
-    return foiPaga(live)
-      ? pbError(409, PAGAMENTO.pedidoExiste)
-      : pbError(409, PAGAMENTO.cobrancaEmCurso, {
-          cobranca: { code: 'cobranca_em_curso', message: live.status },
-        });
-  }
+  if (live) return erroDoAsaas(proxyComum.recusaDaAtiva(live, foiPaga(live), regras));
   const now = pbDate(new Date());
   const charge: ChargeRecord = {
     id: newId(),
@@ -171,14 +157,8 @@ function responderCobranca(sent: ChargeRecord, answer: FakeAsaasAnswer): Respons
   return result.erro ? erroDoAsaas(result.erro) : HttpResponse.json(respostaCobranca(charge));
 }
 
-/** The answer to give for an error the kit read in Asaas's answer: { http, mensagem } and its field, if any. */
-function erroDoAsaas({
-  http,
-  mensagem,
-  campo,
-  code,
-  detalhe,
-}: NonNullable<ResultadoDoCliente['erro']>): Response {
+/** The answer to give for a refusal the kit decided (from Asaas's answer or not): { http, mensagem } and its field. */
+function erroDoAsaas({ http, mensagem, campo, code, detalhe }: Recusa): Response {
   return pbError(http, mensagem, campo ? { [campo]: { code, message: detalhe } } : {});
 }
 
@@ -225,7 +205,7 @@ export const asaasRoutes = [
     if ('erro' in card) return fieldError(card.erro.campo, card.erro.mensagem);
     const db = getDb();
     db.cobrancas.filter((c) => c.usuario === user.id).forEach(conciliar);
-    if (temPedido(user.id)) return pbError(409, PAGAMENTO.pedidoExiste);
+    if (temPedido(user.id)) return pedidoExistente();
     const since = Date.now() - CARD_LIMIT.janelaMin * 60_000;
     if (
       db.tentativasCartao.filter((t) => t.usuario === user.id && t.at >= since).length >=
@@ -270,7 +250,7 @@ export const asaasRoutes = [
     getDb()
       .cobrancas.filter((c) => c.usuario === user.id)
       .forEach(conciliar);
-    if (temPedido(user.id)) return pbError(409, PAGAMENTO.pedidoExiste);
+    if (temPedido(user.id)) return pedidoExistente();
     const live = cobrancaAtiva(user.id);
     if (live && proxyComum.reusarPix(live, order.tipo, order.flex))
       return HttpResponse.json(respostaCobranca(live));
