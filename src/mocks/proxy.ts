@@ -12,7 +12,7 @@ import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { getDb, saveDb } from './db';
 import type { StoredUser } from './schema';
 import { newId, pbDate } from './util';
-import { asaasCall, entregarEventos, todaySaoPaulo } from './asaas';
+import { asaasCall, entregarEventos, respostaDoAsaas, todaySaoPaulo } from './asaas';
 import { currentUser, isObject, type Json, latency, MSG, param, pbError, readJson, toText } from './http';
 import { aplicarStatus, conciliar, foiPaga } from './pedidos';
 
@@ -123,12 +123,6 @@ function abrirCobranca(
   return charge;
 }
 
-/** Asaas's answer as the kit reads it: status 0 when none came (a call Asaas keeps processing). */
-const resposta = (answer: FakeAsaasAnswer) => ({
-  status: typeof answer.status === 'number' ? answer.status : 0,
-  json: answer.body,
-});
-
 /**
  * The customer's Pix charges Asaas still lets them pay are cancelled at Asaas (DELETE) before they pay by other
  * means; each becomes what Asaas's answer means (pb_hooks/lib/proxy_comum.js cancelarPix, statusDoCancelamento).
@@ -136,7 +130,7 @@ const resposta = (answer: FakeAsaasAnswer) => ({
 function liberarPixPendente(userId: string): void {
   for (const charge of getDb().cobrancas.filter((c) => c.usuario === userId && proxyComum.cancelarPix(c))) {
     const answer = asaasCall('DELETE', `/v3/payments/${encodeURIComponent(charge.asaas_id)}`);
-    const status = proxyComum.statusDoCancelamento(resposta(answer).status);
+    const status = proxyComum.statusDoCancelamento(respostaDoAsaas(answer).status);
     if (status) aplicarStatus(charge, status);
   }
 }
@@ -147,7 +141,7 @@ function liberarPixPendente(userId: string): void {
  */
 function responderCobranca(sent: ChargeRecord, answer: FakeAsaasAnswer): Response {
   const charge = getDb().cobrancas.find((c) => c.id === sent.id) ?? sent;
-  const result = proxyComum.resultadoDaCriacao(resposta(answer), regras);
+  const result = proxyComum.resultadoDaCriacao(respostaDoAsaas(answer), regras);
   if (result.descontar) descontarTentativa(charge.usuario);
   if (result.criada) {
     charge.asaas_id ||= toText(result.criada.id);
@@ -180,7 +174,7 @@ export const asaasRoutes = [
     // Made from the account's own data, whatever the browser sends; what Asaas is sent and what its answer
     // means are the kit's (pb_hooks/lib/proxy_comum.js corpoDoCliente, resultadoDoCliente).
     const made = asaasCall('POST', '/v3/customers', { ...proxyComum.corpoDoCliente(user, comum.digitos) });
-    const result = proxyComum.resultadoDoCliente(resposta(made), regras);
+    const result = proxyComum.resultadoDoCliente(respostaDoAsaas(made), regras);
     if (result.erro) return erroDoAsaas(result.erro);
     db.asaasClientes.push({ usuario: user.id, asaas_id: result.id });
     saveDb();

@@ -512,6 +512,36 @@ describe.each(BACKENDS)('$name', (backend) => {
     expect(await own(customer.pb, 'cobrancas')).toHaveLength(1);
   });
 
+  it('a refund Asaas does not take (its rate limit, then a 5xx): 503 with the rulebook’s text, nothing refunded', async () => {
+    const { customer, charge, booking } = await paidCustomer(backend);
+    const admin = await staff();
+    const refund = () =>
+      answerInFull(
+        admin.send('/payments/estorno', {
+          method: 'POST',
+          body: { agendamento: booking.id, motivo: 'Contrato: Asaas sem estorno' },
+        }),
+      );
+    const unavailable = { status: 503, message: regras.estorno.falhou, data: {} };
+    const call = `POST /v3/payments/${charge.id}/refund`;
+    await backend.asaasConfig({ rateLimitNext: 1, rateLimitOnly: call });
+    try {
+      expect(await refund()).toEqual(unavailable);
+    } finally {
+      await backend.asaasConfig({ rateLimitNext: 0, rateLimitOnly: '' });
+    }
+    await backend.asaasConfig({ serverErrorNext: 1, serverErrorOnly: call });
+    try {
+      expect(await refund()).toEqual(unavailable);
+    } finally {
+      await backend.asaasConfig({ serverErrorNext: 0, serverErrorOnly: '' });
+    }
+    expect(await own(customer.pb, 'pagamentos')).toMatchObject([
+      { status_asaas: 'CONFIRMED', valor_estornado: 0 },
+    ]);
+    expect(await own(customer.pb, 'agendamentos')).toMatchObject([{ status_agendamento: 'NOVO' }]);
+  });
+
   it('the withdrawal after the 7 days: refused with the rulebook’s text, nothing refunded', async () => {
     const { customer } = await paidCustomer(backend);
     const [payment] = await own(customer.pb, 'pagamentos');
