@@ -27,6 +27,7 @@ export const KIT_RULES = [
   'estorno_comum.js',
   'conta_comum.js',
   'contas_comum.js',
+  'webhook_comum.js',
 ];
 
 /** The demo's entry points: the only app files that may load the demo double (src/mocks). */

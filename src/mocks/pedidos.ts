@@ -17,7 +17,6 @@ import { notifyMail } from './mailbox';
 import { aposEstorno } from './notas';
 import { newId, parsePbDate, pbDate } from './util';
 
-export const isPaid = (status: string): boolean => regras.asaas.pago.includes(status);
 /** Paid, or after the money (refunds, chargebacks): the order exists. */
 export const foiPaga = (charge: ChargeRecord): boolean => maquina.foiPaga(charge.status, regras);
 
