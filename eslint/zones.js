@@ -28,6 +28,7 @@ export const KIT_RULES = [
   'conta_comum.js',
   'contas_comum.js',
   'historico_comum.js',
+  'webhook_comum.js',
 ];
 
 /** The demo's entry points: the only app files that may load the demo double (src/mocks). */

@@ -16,7 +16,8 @@
 // POST /__control/payments/{id}/event {event} (applies the event and delivers its webhook; answers the
 // server's {status, body}), POST /__control/config {eventsOnCreate, eventsOnRefund ('after' or 'before' the refund's
 // answer), rateLimitNext: n (the next n API calls get a
-// 429), rateLimitEvery: n (every n-th call does), invoiceErrorNext: n (the next n invoices end in ERROR)},
+// 429), rateLimitEvery: n (every n-th call does), serverErrorNext: n (the next n calls get a 500; serverErrorOnly,
+// like rateLimitOnly, names the one call), invoiceErrorNext: n (the next n invoices end in ERROR)},
 // POST /__control/reset, GET /__control/invoices, POST /__control/invoices/{id}/event {event} (likewise for an
 // invoice: INVOICE_AUTHORIZED, _ERROR...; any other event, e.g. a replay of INVOICE_CREATED, as it stands).
 // An invoice's steps (INVOICE_CREATED, _SYNCHRONIZED, then _AUTHORIZED or _ERROR) go out one after another just

@@ -11,6 +11,7 @@ import {
   type FakeAsaasBook,
 } from './fake-asaas.mjs';
 import { installmentPlan } from '@/lib/installments';
+import type { RespostaAsaas } from '../../pocketbase/pb_hooks/lib/proxy_comum.js';
 import { getDb, saveDb } from './db';
 import type { DemoDb } from './schema';
 import type { Json } from './http';
@@ -117,6 +118,12 @@ export function asaasCall(
   saveDb();
   return answer;
 }
+
+/** An answer of the demo's Asaas as the kit reads Asaas's (proxy_comum.d.ts RespostaAsaas): status 0 when none came. */
+export const respostaDoAsaas = (answer: FakeAsaasAnswer): RespostaAsaas => ({
+  status: typeof answer.status === 'number' ? answer.status : 0,
+  json: answer.body,
+});
 
 /** Delivers the events Asaas sends after its answers (a handler calls it once its own work is written). */
 export function entregarEventos(): void {

@@ -2,15 +2,16 @@
 import { http, HttpResponse } from 'msw';
 import type { PaymentRecord } from '@/lib/types';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
-import estornoComum from '../../pocketbase/pb_hooks/lib/estorno_comum.js';
+import estornoComum, { type RecusaDoEstorno } from '../../pocketbase/pb_hooks/lib/estorno_comum.js';
 import pedidoAberto from '../../pocketbase/pb_hooks/lib/pedido_aberto.js';
+import proxyComum from '../../pocketbase/pb_hooks/lib/proxy_comum.js';
 import prazo from '../../pocketbase/pb_hooks/lib/prazo.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { getDb, saveDb } from './db';
 import { note, serverChange } from './dia';
 import { parsePbDate } from './util';
-import { currentUser, isObject, latency, MSG, pbError, readJson, toText } from './http';
-import { asaasCall, entregarEventos } from './asaas';
+import { currentUser, latency, MSG, pbError, readJson, toText } from './http';
+import { asaasCall, entregarEventos, respostaDoAsaas } from './asaas';
 import { aposEstorno } from './notas';
 
 const M = regras.estorno;
@@ -22,9 +23,19 @@ const ultimoDia = (payment: PaymentRecord): string =>
     regras.prazoDesistenciaDias,
   );
 
+/** The answer to give for a refusal the kit decided (estorno_comum): { http (400 when unset), message }, its field. */
+const recusa = ({
+  http = 400,
+  message,
+  campo,
+  code,
+}: Partial<RecusaDoEstorno> & { message: string }): Response =>
+  pbError(http, message, campo && code ? { [campo]: { code, message } } : {});
+
 /**
  * Asks the demo's Asaas to refund an order: all that remains (`value` null: the installment refund for a card
- * in installments) or `value` reais of it, and adds it to `valor_estornado`. A refusal is the answer to send.
+ * in installments) or `value` reais of it, and adds it to `valor_estornado`. A refusal is the answer to send (what
+ * Asaas's answer means is the kit's: estorno_comum.leituraDaResposta).
  */
 function pedirEstorno(payment: PaymentRecord, value: number | null, description: string): Response | null {
   const charge = getDb().cobrancas.find(
@@ -42,16 +53,8 @@ function pedirEstorno(payment: PaymentRecord, value: number | null, description:
   const rest = estornoComum.restante(payment);
   const before = payment.valor_estornado ?? 0;
   const answer = asaasCall('POST', `/v3${call.caminho}`, call.corpo);
-  if (answer.status !== 200) {
-    const errors = isObject(answer.body) && Array.isArray(answer.body.errors) ? answer.body.errors : [];
-    const error = isObject(errors[0]) ? errors[0] : {};
-    return pbError(400, toText(error.description) || M.falhou, {
-      asaas: {
-        code: toText(error.code) || 'estorno_recusado',
-        message: toText(error.description) || M.falhou,
-      },
-    });
-  }
+  const refused = estornoComum.leituraDaResposta(respostaDoAsaas(answer), M, proxyComum.primeiroErro);
+  if (refused) return recusa(refused);
   if (charge) charge.estorno = 'SOLICITADO';
   payment.valor_estornado = estornoComum.estornadoDepois(before, value, rest, payment.valor_estornado ?? 0);
   aposEstorno(payment);
@@ -65,9 +68,10 @@ export const refundRoutes = [
     if (!user) return pbError(401, MSG.unauthorized);
     const db = getDb();
     const payment = db.pagamentos.find((p) => p.usuario === user.id && pedidoAberto.aberto(p));
-    if (!payment) return pbError(404, M.semPedido);
-    if (prazo.diaSaoPaulo() > ultimoDia(payment)) return pbError(400, M.prazo);
-    if (estornoComum.restante(payment) <= 0) return pbError(400, M.jaEstornado);
+    const today = prazo.diaSaoPaulo();
+    if (!payment) return recusa(estornoComum.recusaDaDesistencia(null, today, M));
+    const refusal = estornoComum.recusaDaDesistencia({ ...payment, ultimoDia: ultimoDia(payment) }, today, M);
+    if (refusal) return recusa(refusal);
     const booking = db.agendamentos.find((b) => b.pagamento === payment.id);
     if (booking && estornoComum.desistencia(booking.status_agendamento) === 'encaminhada') {
       note(booking.id, 'desistencia', M.desistenciaEncaminhada, null);
@@ -100,10 +104,7 @@ export const refundRoutes = [
     const payment = booking && db.pagamentos.find((p) => p.id === booking.pagamento);
     if (!booking || !payment) return pbError(404, regras.pagamento.naoEncontrado);
     const order = estornoComum.pedidoDaEquipe(body, payment, M, comum.reais);
-    if (order.erro) {
-      const { message, campo, code } = order.erro;
-      return pbError(400, message, campo && code ? { [campo]: { code, message } } : {});
-    }
+    if (order.erro) return recusa(order.erro);
     const refused = pedirEstorno(payment, order.valor, order.motivo);
     if (refused) return refused;
     note(booking.id, 'estorno', estornoComum.notaDaEquipe(order, comum.reais), user);

@@ -20,6 +20,7 @@
 //   and POST /installments/{id}/refund) list themselves in `refunds` and send PAYMENT_REFUNDED or
 //   PAYMENT_PARTIALLY_REFUNDED; a chargeback fills `chargeback`;
 // - too many calls get a 429 (here: the next `rateLimitNext` calls, or every `rateLimitEvery`-th call);
+// - a 5xx may come at any call (here: the next `serverErrorNext` calls, changing nothing);
 // - service invoices (NFS-e): POST /invoices schedules one for a `payment`, an `installment` or a `customer`
 //   (one of them, and `municipalServiceId` or `municipalServiceCode`, required); it goes SCHEDULED ->
 //   SYNCHRONIZED (sent to the city) -> AUTHORIZED (with `number`, `pdfUrl`, `xmlUrl`, `validationCode`) or ERROR
@@ -80,6 +81,8 @@ import regras from '../../pocketbase/pb_hooks/lib/regras.json' with { type: 'jso
  *   rateLimitNext: number,
  *   rateLimitEvery: number,
  *   rateLimitOnly: string,
+ *   serverErrorNext: number,
+ *   serverErrorOnly: string,
  *   invoiceErrorNext: number,
  *   invoiceBaseUrl: string,
  * }} FakeAsaasSettings
@@ -242,7 +245,8 @@ export function createFakeAsaas({
    * eventsOnRefund: 'after' | 'before' (a refund's PAYMENT_REFUNDED sent after its answer, or before it: Asaas
    * promises no order between its webhooks and its answers); rateLimitOnly: when set ('DELETE /v3/payments/pay_1'),
    * rateLimitNext counts only that call, so a call the server makes meanwhile (a webhook's check) is not the one
-   * refused.
+   * refused; serverErrorNext: the next n calls get a 500 and change nothing (serverErrorOnly: only that call, as
+   * rateLimitOnly).
    */
   /** @type {FakeAsaasSettings} */
   const settings = {
@@ -251,6 +255,8 @@ export function createFakeAsaas({
     rateLimitNext: 0,
     rateLimitEvery: 0,
     rateLimitOnly: '',
+    serverErrorNext: 0,
+    serverErrorOnly: '',
     invoiceErrorNext: 0,
     invoiceBaseUrl: 'https://sandbox.asaas.com',
   };
@@ -756,6 +762,11 @@ export function createFakeAsaas({
         errors('too_many_requests', 'Limite de requisições atingido. Tente novamente mais tarde.'),
       );
     }
+    const failing = settings.serverErrorOnly === '' || settings.serverErrorOnly === `${method} ${path}`;
+    if (settings.serverErrorNext > 0 && failing) {
+      settings.serverErrorNext--;
+      return answer(500, errors('internal', 'Erro interno.'));
+    }
     return route(method, path, query, /** @type {AsaasBody} */ (body ?? {}));
   }
 
@@ -783,6 +794,8 @@ export function createFakeAsaas({
       rateLimitNext: 0,
       rateLimitEvery: 0,
       rateLimitOnly: '',
+      serverErrorNext: 0,
+      serverErrorOnly: '',
       invoiceErrorNext: 0,
     });
     calls = 0;

@@ -17,7 +17,6 @@ import { notifyMail } from './mailbox';
 import { aposEstorno } from './notas';
 import { newId, parsePbDate, pbDate } from './util';
 
-export const isPaid = (status: string): boolean => regras.asaas.pago.includes(status);
 /** Paid, or after the money (refunds, chargebacks): the order exists. */
 export const foiPaga = (charge: ChargeRecord): boolean => maquina.foiPaga(charge.status, regras);
 
@@ -184,21 +183,43 @@ function registrarPosPagamento(payment: PaymentRecord, status: string): void {
   if (estornoComum.chegaANota(status)) aposEstorno(payment);
 }
 
-/** After this long without Asaas knowing an unknown charge, it was never made (pb_hooks/lib/pedidos.js conciliar). */
-const UNKNOWN_CHARGE_ENDS_AFTER_MS = 600_000;
-/** An unknown charge (INDETERMINADA) takes the status of the Asaas charge of its attempt, when there is one. */
+/** Seconds after which Asaas not knowing an attempt means it never made the charge (the kit's ASAAS_CONCILIAR_APOS_S). */
+const ESPERA_CONCILIACAO_S = 600;
+
+const idadeS = (charge: ChargeRecord): number =>
+  Math.floor((Date.now() - (parsePbDate(charge.updated)?.getTime() ?? Date.now())) / 1000);
+
+/** The payments the demo's Asaas lists for an attempt id (GET /payments?externalReference=), or null without a list. */
+function listadosDaTentativa(tentativa: string): AsaasPayment[] | null {
+  const answer = asaasCall('GET', '/v3/payments', {}, new URLSearchParams({ externalReference: tentativa }));
+  const body = answer.body as { data?: unknown } | null;
+  return answer.status === 200 && Array.isArray(body?.data) ? (body.data as AsaasPayment[]) : null;
+}
+
+/**
+ * A charge whose outcome the proxy never learnt is settled with the demo's Asaas, as pb_hooks/lib/pedidos.js
+ * conciliar does: when (cobranca_comum.precisaConciliar) and with what (desfechoDaConciliacao) are the kit's.
+ */
 export function conciliar(charge: ChargeRecord): void {
-  if (charge.status !== 'INDETERMINADA') return;
-  const listed = getDb().asaasCharges.filter((c) => c.externalReference === charge.tentativa);
-  const asaas =
-    listed.find((c) => c.id === charge.asaas_id) ?? listed.find((c) => isPaid(c.status)) ?? listed[0];
-  if (asaas) {
-    charge.asaas_id ||= asaas.id;
-    if (asaas.installment && !charge.parcelamento) charge.parcelamento = String(asaas.installment);
-    aplicarStatus(charge, statusDoAsaas(charge, asaas));
-  } else if (
-    Date.now() - (parsePbDate(charge.updated)?.getTime() ?? Date.now()) >
-    UNKNOWN_CHARGE_ENDS_AFTER_MS
-  )
-    aplicarStatus(charge, 'NAO_CRIADA');
+  const status = charge.status;
+  if (!maquina.precisaConciliar(status, idadeS(charge), ESPERA_CONCILIACAO_S)) return;
+  const listed = listadosDaTentativa(charge.tentativa);
+  if (!listed) return;
+  const desfecho = maquina.desfechoDaConciliacao(
+    { asaas_id: charge.asaas_id, parcelamento: charge.parcelamento ?? '' },
+    listed,
+    idadeS(charge),
+    ESPERA_CONCILIACAO_S,
+    regras,
+  );
+  if (!desfecho) return;
+  // Ends only as it was read, as the kit's does (there a webhook may move it during the call).
+  const found = desfecho.pagamento;
+  if (!found) {
+    if (charge.status === status) aplicarStatus(charge, 'NAO_CRIADA');
+    return;
+  }
+  charge.asaas_id ||= found.id;
+  if (found.installment && !charge.parcelamento) charge.parcelamento = String(found.installment);
+  aplicarStatus(charge, statusDoAsaas(charge, found));
 }

@@ -7,12 +7,12 @@ import maquina from '../../pocketbase/pb_hooks/lib/cobranca_comum.js';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 import CAMPOS from '../../pocketbase/pb_hooks/lib/mensagens.json';
 import pedidoAberto from '../../pocketbase/pb_hooks/lib/pedido_aberto.js';
-import proxyComum, { type ResultadoDoCliente } from '../../pocketbase/pb_hooks/lib/proxy_comum.js';
+import proxyComum, { type Recusa } from '../../pocketbase/pb_hooks/lib/proxy_comum.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { getDb, saveDb } from './db';
 import type { StoredUser } from './schema';
 import { newId, pbDate } from './util';
-import { asaasCall, entregarEventos, todaySaoPaulo } from './asaas';
+import { asaasCall, entregarEventos, respostaDoAsaas, todaySaoPaulo } from './asaas';
 import { currentUser, isObject, type Json, latency, MSG, param, pbError, readJson, toText } from './http';
 import { aplicarStatus, conciliar, foiPaga } from './pedidos';
 
@@ -71,34 +71,26 @@ function respostaCobranca(charge: ChargeRecord): Json {
   };
 }
 
-/** Writes the payment row and the NOVO booking of a paid charge, once (pb_hooks/lib/pedidos.js). */
-
+/** The request's attempt id, or a new one (pb_hooks/lib/proxy_comum.js tentativaDe). */
 function tentativaDe(body: Json): string | Response {
-  const value = body.externalReference;
-  if (value === undefined || value === null || value === '') return `tentativa-${newId(20)}`;
-  if (typeof value !== 'string' || !/^[A-Za-z0-9_-]{8,64}$/.test(value))
-    return fieldError('externalReference', PAGAMENTO.tentativaInvalida);
-  return value;
+  const read = proxyComum.tentativaDe(body, () => `tentativa-${newId(20)}`, regras);
+  return read.erro ? fieldError(read.erro.campo, read.erro.mensagem) : read.tentativa;
 }
 
-/** The same answer again for an attempt already sent; null when the attempt is new. */
+/**
+ * The same answer again for an attempt already sent, or the kit's refusal (proxy_comum.recusaDaRepetida); null when
+ * the attempt is new.
+ */
 function repetirTentativa(user: StoredUser, attempt: string): Response | null {
   const earlier = getDb().cobrancas.find((c) => c.tentativa === attempt);
   if (!earlier) return null;
-  if (earlier.usuario !== user.id) return pbError(409, PAGAMENTO.tentativaRepetida);
-  conciliar(earlier);
-  if (earlier.status === 'ENVIANDO' || earlier.status === 'INDETERMINADA')
-    return pbError(502, PAGAMENTO.indeterminado, {
-      cobranca: { code: 'indeterminada', message: PAGAMENTO.indeterminado },
-    });
-  if (earlier.status === 'RECUSADA')
-    return pbError(400, PAGAMENTO.recusado, {
-      asaas: { code: 'recusada', message: earlier.motivo || PAGAMENTO.recusado },
-    });
-  if (earlier.status === 'NAO_CRIADA')
-    return pbError(400, PAGAMENTO.naoCriada, { asaas: { code: 'nao_criada', message: PAGAMENTO.naoCriada } });
-  return HttpResponse.json(respostaCobranca(earlier));
+  if (earlier.usuario === user.id) conciliar(earlier);
+  const refusal = proxyComum.recusaDaRepetida(earlier, user.id, regras);
+  return refusal ? erroDoAsaas(refusal) : HttpResponse.json(respostaCobranca(earlier));
 }
+
+/** The refusal of a new charge when the customer has an open order (proxy_comum.recusaDoPedidoExistente). */
+const pedidoExistente = (): Response => erroDoAsaas(proxyComum.recusaDoPedidoExistente(regras));
 
 function abrirCobranca(
   user: StoredUser,
@@ -107,13 +99,7 @@ function abrirCobranca(
   method: ChargeRecord['metodo'],
 ): ChargeRecord | Response {
   const live = cobrancaAtiva(user.id);
-  if (live) {
-    return foiPaga(live)
-      ? pbError(409, PAGAMENTO.pedidoExiste)
-      : pbError(409, PAGAMENTO.cobrancaEmCurso, {
-          cobranca: { code: 'cobranca_em_curso', message: live.status },
-        });
-  }
+  if (live) return erroDoAsaas(proxyComum.recusaDaAtiva(live, foiPaga(live), regras));
   const now = pbDate(new Date());
   const charge: ChargeRecord = {
     id: newId(),
@@ -137,12 +123,6 @@ function abrirCobranca(
   return charge;
 }
 
-/** Asaas's answer as the kit reads it: status 0 when none came (a call Asaas keeps processing). */
-const resposta = (answer: FakeAsaasAnswer) => ({
-  status: typeof answer.status === 'number' ? answer.status : 0,
-  json: answer.body,
-});
-
 /**
  * The customer's Pix charges Asaas still lets them pay are cancelled at Asaas (DELETE) before they pay by other
  * means; each becomes what Asaas's answer means (pb_hooks/lib/proxy_comum.js cancelarPix, statusDoCancelamento).
@@ -150,7 +130,7 @@ const resposta = (answer: FakeAsaasAnswer) => ({
 function liberarPixPendente(userId: string): void {
   for (const charge of getDb().cobrancas.filter((c) => c.usuario === userId && proxyComum.cancelarPix(c))) {
     const answer = asaasCall('DELETE', `/v3/payments/${encodeURIComponent(charge.asaas_id)}`);
-    const status = proxyComum.statusDoCancelamento(resposta(answer).status);
+    const status = proxyComum.statusDoCancelamento(respostaDoAsaas(answer).status);
     if (status) aplicarStatus(charge, status);
   }
 }
@@ -161,7 +141,7 @@ function liberarPixPendente(userId: string): void {
  */
 function responderCobranca(sent: ChargeRecord, answer: FakeAsaasAnswer): Response {
   const charge = getDb().cobrancas.find((c) => c.id === sent.id) ?? sent;
-  const result = proxyComum.resultadoDaCriacao(resposta(answer), regras);
+  const result = proxyComum.resultadoDaCriacao(respostaDoAsaas(answer), regras);
   if (result.descontar) descontarTentativa(charge.usuario);
   if (result.criada) {
     charge.asaas_id ||= toText(result.criada.id);
@@ -171,14 +151,8 @@ function responderCobranca(sent: ChargeRecord, answer: FakeAsaasAnswer): Respons
   return result.erro ? erroDoAsaas(result.erro) : HttpResponse.json(respostaCobranca(charge));
 }
 
-/** The answer to give for an error the kit read in Asaas's answer: { http, mensagem } and its field, if any. */
-function erroDoAsaas({
-  http,
-  mensagem,
-  campo,
-  code,
-  detalhe,
-}: NonNullable<ResultadoDoCliente['erro']>): Response {
+/** The answer to give for a refusal the kit decided (from Asaas's answer or not): { http, mensagem } and its field. */
+function erroDoAsaas({ http, mensagem, campo, code, detalhe }: Recusa): Response {
   return pbError(http, mensagem, campo ? { [campo]: { code, message: detalhe } } : {});
 }
 
@@ -200,7 +174,7 @@ export const asaasRoutes = [
     // Made from the account's own data, whatever the browser sends; what Asaas is sent and what its answer
     // means are the kit's (pb_hooks/lib/proxy_comum.js corpoDoCliente, resultadoDoCliente).
     const made = asaasCall('POST', '/v3/customers', { ...proxyComum.corpoDoCliente(user, comum.digitos) });
-    const result = proxyComum.resultadoDoCliente(resposta(made), regras);
+    const result = proxyComum.resultadoDoCliente(respostaDoAsaas(made), regras);
     if (result.erro) return erroDoAsaas(result.erro);
     db.asaasClientes.push({ usuario: user.id, asaas_id: result.id });
     saveDb();
@@ -225,7 +199,7 @@ export const asaasRoutes = [
     if ('erro' in card) return fieldError(card.erro.campo, card.erro.mensagem);
     const db = getDb();
     db.cobrancas.filter((c) => c.usuario === user.id).forEach(conciliar);
-    if (temPedido(user.id)) return pbError(409, PAGAMENTO.pedidoExiste);
+    if (temPedido(user.id)) return pedidoExistente();
     const since = Date.now() - CARD_LIMIT.janelaMin * 60_000;
     if (
       db.tentativasCartao.filter((t) => t.usuario === user.id && t.at >= since).length >=
@@ -270,7 +244,7 @@ export const asaasRoutes = [
     getDb()
       .cobrancas.filter((c) => c.usuario === user.id)
       .forEach(conciliar);
-    if (temPedido(user.id)) return pbError(409, PAGAMENTO.pedidoExiste);
+    if (temPedido(user.id)) return pedidoExistente();
     const live = cobrancaAtiva(user.id);
     if (live && proxyComum.reusarPix(live, order.tipo, order.flex))
       return HttpResponse.json(respostaCobranca(live));

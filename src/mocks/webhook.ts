@@ -6,15 +6,14 @@
 import { http, HttpResponse } from 'msw';
 import type { ChargeRecord } from '@/lib/types';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
+import webhookComum from '../../pocketbase/pb_hooks/lib/webhook_comum.js';
 import { getDb } from './db';
 import { isObject, type Json, latency, pbError, readJson, toText } from './http';
-import { anotarEstornos, aplicarStatus, isPaid, statusDoAsaas } from './pedidos';
+import { anotarEstornos, aplicarStatus, statusDoAsaas } from './pedidos';
 
 /** The demo's ASAAS_WEBHOOK_TOKEN (the real-server tests configure the same one). */
 export const DEMO_WEBHOOK_TOKEN = 'token-webhook-de-teste';
 
-const { eventos, recusas } = regras.asaas;
-const RECUSAS: Record<string, string> = recusas;
 const received = new Set<string>();
 
 /**
@@ -25,7 +24,7 @@ function cobrancaDoPagamento(payment: Json): ChargeRecord | undefined {
   const id = toText(payment.id);
   const installment = toText(payment.installment);
   const charges = getDb().cobrancas;
-  let charge = charges.find((c) => c.asaas_id === id);
+  let charge = id ? charges.find((c) => c.asaas_id === id) : undefined;
   if (!charge && installment) charge = charges.find((c) => c.parcelamento === installment);
   if (!charge && payment.externalReference) {
     charge = charges.find((c) => c.tentativa === toText(payment.externalReference) && !c.asaas_id);
@@ -35,18 +34,19 @@ function cobrancaDoPagamento(payment: Json): ChargeRecord | undefined {
   return charge;
 }
 
-/** Handles one event for the Asaas payment `paymentId`; the result the server records for it. */
+/**
+ * Handles one event for the Asaas payment `paymentId`; the result the server records for it. Which events count, the
+ * status the charge takes and the result are the kit's (pb_hooks/lib/webhook_comum.js).
+ */
 export function processarEvento(event: string, paymentId: string): string {
-  if (!eventos.includes(event)) return 'ignorado: evento sem efeito';
-  const asaas = getDb().asaasCharges.find((p) => p.id === paymentId);
-  if (!asaas) return 'ignorado: pagamento que o Asaas não conhece';
-  const charge = cobrancaDoPagamento(asaas);
-  if (!charge) return 'ignorado: cobrança que o servidor não fez';
-  const reported = statusDoAsaas(charge, asaas) || 'PENDING';
-  const refusal = RECUSAS[event];
-  aplicarStatus(charge, refusal && !isPaid(reported) ? refusal : reported);
+  const counts = webhookComum.contaEvento(event, regras);
+  const asaas = counts && paymentId ? getDb().asaasCharges.find((p) => p.id === paymentId) : undefined;
+  const charge = asaas && cobrancaDoPagamento(asaas);
+  const ignored = webhookComum.ignorado(event, Boolean(asaas), Boolean(charge), regras);
+  if (ignored || !asaas || !charge) return ignored ?? '';
+  aplicarStatus(charge, webhookComum.statusDoEvento(event, statusDoAsaas(charge, asaas), regras));
   anotarEstornos(charge, asaas);
-  return `cobrança ${charge.id}: ${charge.status}`;
+  return webhookComum.resultado(charge);
 }
 
 /** One event as Asaas posts it (the token already checked): each event id handled once. */

@@ -196,6 +196,19 @@ test('a 429 on request: the next n calls, or every n-th call', () => {
   );
 });
 
+test('a 500 on request: the next n calls, or only the one named, and nothing done', () => {
+  const { asaas } = withCustomer();
+  asaas.configure({ serverErrorNext: 1 });
+  const statuses = () => asaas.request('GET', '/v3/payments', none, {}).status;
+  assert.deepEqual([statuses(), statuses()], [500, 200]);
+  asaas.configure({ serverErrorNext: 1, serverErrorOnly: 'POST /v3/payments/pay_x/refund' });
+  assert.equal(statuses(), 200);
+  const refused = asaas.request('POST', '/v3/payments/pay_x/refund', none, {});
+  assert.equal(refused.status, 500);
+  assert.deepEqual(refused.events, []);
+  assert.equal(asaas.request('POST', '/v3/payments/pay_x/refund', none, {}).status, 404);
+});
+
 test('the stand-in POSTs the events itself, with the token, before the answer when told to', async () => {
   const received = [];
   const hooks = createServer((req, res) => {

@@ -8,7 +8,7 @@ import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { resetDb } from '@/mocks/db';
 import { DIA_SEED } from '@/mocks/processo-seed';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/mocks/seed';
-import { answer, BACKENDS, type Backend } from './contract-backends';
+import { answer, answerInFull, BACKENDS, type Backend } from './contract-backends';
 import { DADOS_CURITIBA, PDF_BYTES } from '../../scripts/fixtures/processo-fixture.mjs';
 import { CARDS, nextCpf } from './helpers';
 
@@ -493,6 +493,53 @@ describe.each(BACKENDS)('$name', (backend) => {
       status: 409,
       message: regras.pagamento.pedidoExiste,
     });
+  });
+
+  it('a second order while one is open: 409 naming the order (pedido_existente), by card and by Pix', async () => {
+    const { customer } = await paidCustomer(backend);
+    const asaasId = await asaasCustomer(customer);
+    const refusal = {
+      status: 409,
+      message: regras.pagamento.pedidoExiste,
+      data: { pedido: { code: 'pedido_existente', message: regras.pagamento.pedidoExiste } },
+    };
+    expect(await answerInFull(payByCard(customer, card(customer, asaasId, CARDS.approved)))).toEqual(refusal);
+    const pix = customer.pb.send('/payments/asaas/pix', {
+      method: 'POST',
+      body: { customer: asaasId, value: regras.precos.individual, tipo_servico: 'individual', flex: false },
+    });
+    expect(await answerInFull(pix)).toEqual(refusal);
+    expect(await own(customer.pb, 'cobrancas')).toHaveLength(1);
+  });
+
+  it('a refund Asaas does not take (its rate limit, then a 5xx): 503 with the rulebook’s text, nothing refunded', async () => {
+    const { customer, charge, booking } = await paidCustomer(backend);
+    const admin = await staff();
+    const refund = () =>
+      answerInFull(
+        admin.send('/payments/estorno', {
+          method: 'POST',
+          body: { agendamento: booking.id, motivo: 'Contrato: Asaas sem estorno' },
+        }),
+      );
+    const unavailable = { status: 503, message: regras.estorno.falhou, data: {} };
+    const call = `POST /v3/payments/${charge.id}/refund`;
+    await backend.asaasConfig({ rateLimitNext: 1, rateLimitOnly: call });
+    try {
+      expect(await refund()).toEqual(unavailable);
+    } finally {
+      await backend.asaasConfig({ rateLimitNext: 0, rateLimitOnly: '' });
+    }
+    await backend.asaasConfig({ serverErrorNext: 1, serverErrorOnly: call });
+    try {
+      expect(await refund()).toEqual(unavailable);
+    } finally {
+      await backend.asaasConfig({ serverErrorNext: 0, serverErrorOnly: '' });
+    }
+    expect(await own(customer.pb, 'pagamentos')).toMatchObject([
+      { status_asaas: 'CONFIRMED', valor_estornado: 0 },
+    ]);
+    expect(await own(customer.pb, 'agendamentos')).toMatchObject([{ status_agendamento: 'NOVO' }]);
   });
 
   it('the withdrawal after the 7 days: refused with the rulebook’s text, nothing refunded', async () => {

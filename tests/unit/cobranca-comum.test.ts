@@ -151,3 +151,38 @@ describe('dadosDoCartao', () => {
     });
   });
 });
+
+describe('conciliação', () => {
+  it('an unknown outcome is settled at once, a charge left ENVIANDO only after the wait', () => {
+    expect(maquina.precisaConciliar('INDETERMINADA', 0, 600)).toBe(true);
+    expect(maquina.precisaConciliar('ENVIANDO', 600, 600)).toBe(false);
+    expect(maquina.precisaConciliar('ENVIANDO', 601, 600)).toBe(true);
+    for (const status of ['PENDING', 'CONFIRMED', 'NAO_CRIADA', 'RECUSADA'])
+      expect(maquina.precisaConciliar(status, 10_000, 600)).toBe(false);
+  });
+
+  const listed = [
+    { id: 'pay_3', installment: 'ins_1', installmentNumber: 3, status: 'PENDING' },
+    { id: 'pay_2', installment: 'ins_1', installmentNumber: 2, status: 'CONFIRMED' },
+    { id: 'pay_1', installment: 'ins_1', installmentNumber: 1, status: 'PENDING' },
+    { id: 'pay_x', installment: 'ins_outro', installmentNumber: 1, status: 'CONFIRMED' },
+    null,
+    { id: '', status: 'CONFIRMED' },
+  ];
+
+  it('the payment it knows; else its own plan’s, a paid one first, then the first by number', () => {
+    expect(maquina.pagamentoDaCobranca({ asaas_id: 'pay_3' }, listed, R)?.id).toBe('pay_3');
+    expect(maquina.pagamentoDaCobranca({ asaas_id: '', parcelamento: 'ins_1' }, listed, R)?.id).toBe('pay_2');
+    const unpaid = listed.filter((p) => p?.id !== 'pay_2');
+    expect(maquina.pagamentoDaCobranca({ asaas_id: '', parcelamento: 'ins_1' }, unpaid, R)?.id).toBe('pay_1');
+    expect(maquina.pagamentoDaCobranca({ asaas_id: '', parcelamento: 'ins_nenhum' }, listed, R)).toBeNull();
+    expect(maquina.pagamentoDaCobranca({ asaas_id: '' }, [], R)).toBeNull();
+  });
+
+  it('nothing listed: never made once the wait is over, else it stays', () => {
+    const found = maquina.desfechoDaConciliacao({ asaas_id: 'pay_1' }, listed, 0, 600, R);
+    expect(found?.pagamento?.id).toBe('pay_1');
+    expect(maquina.desfechoDaConciliacao({ asaas_id: '' }, [], 601, 600, R)).toEqual({ naoCriada: true });
+    expect(maquina.desfechoDaConciliacao({ asaas_id: '' }, [], 600, 600, R)).toBeNull();
+  });
+});

@@ -229,3 +229,70 @@ describe('a Pix replaced', () => {
     expect(proxy.reusarPix(undefined, 'individual', false)).toBe(false);
   });
 });
+
+describe('an attempt id, a repeated attempt, an open order', () => {
+  const M = R.pagamento;
+
+  it('the browser’s attempt id, a new one when it sent none, a refusal for anything else', () => {
+    const nova = () => 'nova-tentativa';
+    expect(proxy.tentativaDe({ externalReference: 'vida-abc_123' }, nova, R)).toEqual({
+      tentativa: 'vida-abc_123',
+    });
+    for (const none of [undefined, null, '']) {
+      expect(proxy.tentativaDe({ externalReference: none }, nova, R)).toEqual({
+        tentativa: 'nova-tentativa',
+      });
+    }
+    for (const bad of ['curta', 'x'.repeat(65), 'com espaço aqui', 12345678, { id: 'abcdefgh' }]) {
+      expect(proxy.tentativaDe({ externalReference: bad }, nova, R)).toEqual({
+        erro: { campo: 'externalReference', mensagem: M.tentativaInvalida },
+      });
+    }
+  });
+
+  it('a repeated attempt: another customer’s refused, a known charge answered again, an unfinished one refused', () => {
+    const earlier = (status: string, motivo = '') => ({ usuario: 'u1', status, motivo });
+    expect(proxy.recusaDaRepetida(earlier('CONFIRMED'), 'u2', R)).toEqual({
+      http: 409,
+      mensagem: M.tentativaRepetida,
+    });
+    for (const status of ['CONFIRMED', 'PENDING', 'AWAITING_RISK_ANALYSIS'])
+      expect(proxy.recusaDaRepetida(earlier(status), 'u1', R)).toBeNull();
+    for (const status of ['ENVIANDO', 'INDETERMINADA'])
+      expect(proxy.recusaDaRepetida(earlier(status), 'u1', R)).toMatchObject({
+        http: 502,
+        campo: 'cobranca',
+        code: 'indeterminada',
+      });
+    expect(proxy.recusaDaRepetida(earlier('RECUSADA', 'Saldo insuficiente.'), 'u1', R)).toEqual({
+      http: 400,
+      mensagem: M.recusado,
+      campo: 'asaas',
+      code: 'recusada',
+      detalhe: 'Saldo insuficiente.',
+    });
+    expect(proxy.recusaDaRepetida(earlier('NAO_CRIADA'), 'u1', R)).toMatchObject({
+      http: 400,
+      code: 'nao_criada',
+    });
+  });
+
+  it('an open order, or a live charge, refuses a new one with 409', () => {
+    const existing = {
+      http: 409,
+      mensagem: M.pedidoExiste,
+      campo: 'pedido',
+      code: 'pedido_existente',
+      detalhe: M.pedidoExiste,
+    };
+    expect(proxy.recusaDoPedidoExistente(R)).toEqual(existing);
+    expect(proxy.recusaDaAtiva({ status: 'CONFIRMED' }, true, R)).toEqual(existing);
+    expect(proxy.recusaDaAtiva({ status: 'ENVIANDO' }, false, R)).toEqual({
+      http: 409,
+      mensagem: M.cobrancaEmCurso,
+      campo: 'cobranca',
+      code: 'cobranca_em_curso',
+      detalhe: 'ENVIANDO',
+    });
+  });
+});

@@ -18,6 +18,13 @@ export interface PagamentoAsaas {
   refunds?: unknown;
 }
 
+/** One of the payments Asaas lists for an attempt id (GET /payments?externalReference=). */
+export interface PagamentoListado extends PagamentoAsaas {
+  id?: unknown;
+  installment?: unknown;
+  installmentNumber?: unknown;
+}
+
 declare const cobrancaComum: {
   VALOR_DIVERGENTE: string;
   foiPaga(status: string, R: typeof regras): boolean;
@@ -33,6 +40,19 @@ declare const cobrancaComum: {
     preco: number,
     jaEstornado: number,
   ): number | null;
+  precisaConciliar(status: string, idadeS: number, espera: number): boolean;
+  pagamentoDaCobranca<P extends PagamentoListado>(
+    cobranca: { asaas_id: string; parcelamento?: string },
+    lista: readonly (P | null | undefined)[],
+    R: typeof regras,
+  ): P | null;
+  desfechoDaConciliacao<P extends PagamentoListado>(
+    cobranca: { asaas_id: string; parcelamento?: string },
+    lista: readonly (P | null | undefined)[],
+    idadeS: number,
+    espera: number,
+    R: typeof regras,
+  ): { pagamento: P; naoCriada?: undefined } | { naoCriada: true; pagamento?: undefined } | null;
   dadosDoCartao(
     body: Record<string, unknown>,
     M: Record<string, string>,

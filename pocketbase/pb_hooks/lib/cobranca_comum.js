@@ -1,7 +1,7 @@
 // A charge's state machine, written once for both runtimes like comum.js: PocketBase's JSVM loads this file with
 // require() (CommonJS, requiring nothing: the rules data, regras.json, is passed in as `R`), and the demo backend
 // imports it through scripts/build/kit-module.ts. It decides; lib/pedidos.js (and the demo double) read and write the
-// records. Plain ES2015, no PocketBase calls. A charge here is a plain object: { status, parcelamento, duplicada }.
+// records. Plain ES2015, no PocketBase calls. A charge here is a plain object: { status, asaas_id, parcelamento, duplicada }.
 
 /** Money came in, but less than the price: never an order; staff look at it. */
 const VALOR_DIVERGENTE = 'VALOR_DIVERGENTE';
@@ -81,6 +81,44 @@ function valorEstornadoListado(cobranca, pagamentoAsaas, preco, jaEstornado) {
   return Math.min(soma, centavos(preco)) / 100;
 }
 
+/**
+ * Whether a charge is settled with Asaas before it is read or retried: its outcome is unknown (INDETERMINADA: a
+ * timeout or a 5xx), or it is ENVIANDO longer than `espera` seconds (a server that stopped mid-call left it so).
+ * `idadeS`: seconds since the charge was last touched.
+ */
+function precisaConciliar(status, idadeS, espera) {
+  return status === 'INDETERMINADA' || (status === 'ENVIANDO' && idadeS > espera);
+}
+
+/**
+ * Among the payments Asaas lists for a charge's attempt id (`lista`, one per installment), the one that stands for
+ * the charge ({ asaas_id, parcelamento }): the one it already knows, else one of its installments (of its own
+ * installment plan when it knows it; a paid one first, then the first by number), or null.
+ */
+function pagamentoDaCobranca(cobranca, lista, R) {
+  const validos = [];
+  for (let i = 0; i < lista.length; i++) if (lista[i] && lista[i].id) validos.push(lista[i]);
+  const conhecido = validos.filter((p) => String(p.id) === cobranca.asaas_id)[0];
+  if (conhecido) return conhecido;
+  const parcelamento = cobranca.parcelamento || '';
+  const daCobranca = validos
+    .filter((p) => !parcelamento || String(p.installment || '') === parcelamento)
+    .sort((a, b) => Number(a.installmentNumber || 1) - Number(b.installmentNumber || 1));
+  return daCobranca.filter((p) => pago(String(p.status), R))[0] || daCobranca[0] || null;
+}
+
+/**
+ * What settling a charge (`cobranca`: { asaas_id, parcelamento }, touched `idadeS` seconds ago) with what Asaas lists
+ * for its attempt does: { pagamento } whose status it takes (pagamentoDaCobranca); { naoCriada: true } when Asaas
+ * still knows nothing of the attempt `espera` seconds after the call (no charge was made: it ends, if its status is
+ * still the one read before asking); or null: it stays as it is.
+ */
+function desfechoDaConciliacao(cobranca, lista, idadeS, espera, R) {
+  const pagamento = pagamentoDaCobranca(cobranca, lista, R);
+  if (pagamento) return { pagamento: pagamento };
+  return idadeS > espera ? { naoCriada: true } : null;
+}
+
 /** A string of digits of `min` to `max` length (a mask's separators allowed), or null. */
 function digitos(valor, min, max) {
   if (typeof valor !== 'string' && typeof valor !== 'number') return null;
@@ -156,5 +194,8 @@ module.exports = {
   statusDoAsaas,
   transicao,
   valorEstornadoListado,
+  precisaConciliar,
+  pagamentoDaCobranca,
+  desfechoDaConciliacao,
   dadosDoCartao,
 };

@@ -12,9 +12,32 @@ export interface PedidoDaEquipe {
   parcial: boolean;
   resta: number;
 }
+/** A refusal to answer: { http, message } and, for the browser's field, { campo, code }. */
+export interface RecusaDoEstorno {
+  http: number;
+  message: string;
+  campo?: string;
+  code?: string;
+}
+interface TextosDaDesistencia {
+  semPedido: string;
+  prazo: string;
+  jaEstornado: string;
+}
 declare const estornoComum: {
   restante(pedido: Pedido): number;
   desistencia(statusDoAgendamento: string): 'encaminhada' | 'estornar';
+  recusaDaDesistencia(pedido: null, hoje: string, M: TextosDaDesistencia): RecusaDoEstorno;
+  recusaDaDesistencia(
+    pedido: Pedido & { ultimoDia: string },
+    hoje: string,
+    M: TextosDaDesistencia,
+  ): RecusaDoEstorno | null;
+  leituraDaResposta(
+    resposta: { status: number; json: unknown },
+    M: { falhou: string },
+    primeiroErro: (json: unknown) => { code: string; description: string },
+  ): RecusaDoEstorno | null;
   motivo(body: Record<string, unknown>): string;
   pedidoDaEquipe(
     body: Record<string, unknown>,

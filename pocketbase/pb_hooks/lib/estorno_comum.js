@@ -42,6 +42,36 @@ function pedidoDaEquipe(body, pedido, M, reais) {
   return { motivo: motivo(body), valor: valor, parcial: parcial, resta: resta };
 }
 
+/**
+ * Why a customer may not withdraw, or null: `pedido` is their open order ({ preco_servico, valor_estornado,
+ * ultimoDia: the last São Paulo day to withdraw, YYYY-MM-DD }) or null, `hoje` São Paulo's day; `M` regras.json's
+ * `estorno` texts. Returns { http, message }: no paid order (404), past the 7 days, or nothing left to refund (400).
+ */
+function recusaDaDesistencia(pedido, hoje, M) {
+  if (!pedido) return { http: 404, message: M.semPedido };
+  if (hoje > pedido.ultimoDia) return { http: 400, message: M.prazo };
+  if (restante(pedido) <= 0) return { http: 400, message: M.jaEstornado };
+  return null;
+}
+
+/**
+ * What Asaas's answer to a refund (`resposta`: { status, json }; status 0 when none came) means: null when Asaas took
+ * it (200); else the refusal to answer, { http, message } and, for the browser's field, { campo, code }. A 4xx but a
+ * 401 (a wrong key) and a 429 (its rate limit) is Asaas refusing this refund (more than is left, a payment it cannot
+ * refund): 400 in its words (its first error: `primeiroErro`, proxy_comum.primeiroErro). Anything else (no answer, a
+ * 5xx, a wrong key, its rate limit) may pass later: 503. `M`: regras.json's `estorno` texts.
+ */
+function leituraDaResposta(resposta, M, primeiroErro) {
+  const status = resposta.status;
+  if (status === 200) return null;
+  if (status >= 400 && status < 500 && status !== 401 && status !== 429) {
+    const erro = primeiroErro(resposta.json);
+    const message = erro.description || M.falhou;
+    return { http: 400, message: message, campo: 'asaas', code: erro.code || 'estorno_recusado' };
+  }
+  return { http: 503, message: M.falhou };
+}
+
 /** The history note of a staff refund asked of Asaas (`reais`: comum.js reais). */
 function notaDaEquipe(pedido, reais) {
   const o =
@@ -139,6 +169,8 @@ function cancelamento(notaStatus) {
 module.exports = {
   restante,
   desistencia,
+  recusaDaDesistencia,
+  leituraDaResposta,
   motivo,
   pedidoDaEquipe,
   notaDaEquipe,

@@ -38,6 +38,13 @@ function valores(pagamento) {
   };
 }
 
+/** The answer to give for a refusal estorno_comum decided: { http (400 when unset), message } and its field. */
+function recusa(erro) {
+  const campos = {};
+  if (erro.campo) campos[erro.campo] = new ValidationError(erro.code, erro.message);
+  return new ApiError(erro.http || 400, erro.message, campos);
+}
+
 /** Reais of the order not yet refunded. */
 function restante(pagamento) {
   return comum.restante(valores(pagamento));
@@ -47,7 +54,7 @@ function restante(pagamento) {
  * Asks Asaas to refund an order: all that remains (`valor` null: the installment refund for a card in
  * installments) or `valor` reais of it, and adds it to the order's `valor_estornado`; its service invoice is
  * then cancelled (in `acoes`, after the answer) or, after a partial refund, flagged for staff (lib/notas.js).
- * Returns the order. Throws when Asaas refuses (400, its reason) or does not answer (503).
+ * Returns the order. Throws when Asaas refuses (400, its reason) or does not answer (503): estorno_comum.leituraDaResposta.
  */
 function pedirEstorno(app, pagamento, valor, descricao, acoes) {
   // The charge of the order (older rows are linked by their Asaas id only).
@@ -65,14 +72,8 @@ function pedirEstorno(app, pagamento, valor, descricao, acoes) {
   );
   const resta = restante(pagamento);
   const resposta = asaas.chamar('POST', chamada.caminho, chamada.corpo);
-  if (resposta.status >= 400 && resposta.status < 500 && resposta.status !== 401 && resposta.status !== 429) {
-    // Asaas refused this refund (more than is left, a payment it cannot refund): its reason, in pt-BR.
-    const erro = asaas.primeiroErro(resposta.json);
-    throw new BadRequestError(erro.description || MSG.falhou, {
-      asaas: new ValidationError(erro.code || 'estorno_recusado', erro.description || MSG.falhou),
-    });
-  }
-  if (resposta.status !== 200) throw new ApiError(503, MSG.falhou, {});
+  const recusada = comum.leituraDaResposta(resposta, MSG, asaas.primeiroErro);
+  if (recusada) throw recusa(recusada);
   // Asaas's webhook may have moved the charge and the order during the call (REFUNDED): both are read afresh.
   if (cobranca) atualizar(app, 'cobrancas', cobranca.id, (atual) => atual.set('estorno', 'SOLICITADO'));
   // Counted from what was refunded before the call: the webhook may have counted this refund already.
@@ -94,10 +95,10 @@ function agendamentoDe(app, pagamento) {
 function desistir(e) {
   const usuario = e.auth;
   const pagamento = pedidoAberto(e.app, usuario.id);
-  if (!pagamento) throw new NotFoundError(MSG.semPedido, {});
-  if (regras.hojeSaoPaulo() > ultimoDia(pagamento)) throw new BadRequestError(MSG.prazo, {});
+  const pedido = pagamento ? Object.assign(valores(pagamento), { ultimoDia: ultimoDia(pagamento) }) : null;
+  const recusada = comum.recusaDaDesistencia(pedido, regras.hojeSaoPaulo(), MSG);
+  if (recusada) throw recusa(recusada);
   const resta = restante(pagamento);
-  if (resta <= 0) throw new BadRequestError(MSG.jaEstornado, {});
   const agendamento = agendamentoDe(e.app, pagamento);
   const status = agendamento ? agendamento.getString('status_agendamento') : '';
   const nome = usuario.getString('nome_completo');
@@ -156,12 +157,7 @@ function estornar(e) {
     : null;
   if (!pagamento) throw new NotFoundError(regras.MSG.naoEncontrado, {});
   const pedido = comum.pedidoDaEquipe(body, valores(pagamento), MSG, emails.reais);
-  if (pedido.erro) {
-    const campos = {};
-    if (pedido.erro.campo)
-      campos[pedido.erro.campo] = new ValidationError(pedido.erro.code, pedido.erro.message);
-    throw new BadRequestError(pedido.erro.message, campos);
-  }
+  if (pedido.erro) throw recusa(pedido.erro);
   const acoes = [];
   pedirEstorno(e.app, pagamento, pedido.valor, pedido.motivo, acoes);
   historico.registrarNota(e.app, agendamento.id, 'estorno', comum.notaDaEquipe(pedido, emails.reais), e.auth);

@@ -350,16 +350,16 @@ function idadeS(cobranca) {
 }
 
 /**
- * A charge whose outcome the proxy never learnt (a timeout or a 5xx: INDETERMINADA; or ENVIANDO left by a
- * server that stopped mid-call) is settled by asking Asaas for the payments made with its attempt id
- * (`externalReference`): the status found is applied, so a charge that went through becomes the order.
- * When Asaas still knows nothing of the attempt long after the call, no charge was made: it ends, and the
- * customer may pay again. Without an answer from Asaas it stays as it is. Returns the charge.
+ * A charge whose outcome the proxy never learnt (cobranca_comum.precisaConciliar) is settled by asking Asaas for
+ * the payments made with its attempt id (`externalReference`): the status found is applied, so a charge that went
+ * through becomes the order. When Asaas still knows nothing of the attempt long after the call, no charge was
+ * made: it ends, and the customer may pay again (cobranca_comum.desfechoDaConciliacao). Without an answer from
+ * Asaas it stays as it is. Returns the charge.
  */
 function conciliar(app, cobranca) {
   const status = cobranca.getString('status');
   const espera = esperaConciliacao();
-  if (status !== 'INDETERMINADA' && !(status === 'ENVIANDO' && idadeS(cobranca) > espera)) return cobranca;
+  if (!maquina.precisaConciliar(status, idadeS(cobranca), espera)) return cobranca;
   if (!consultaLiberada(app, cobranca)) return cobranca;
   const asaas = require(`${__hooks}/lib/asaas.js`);
   const resposta = asaas.chamar(
@@ -368,8 +368,15 @@ function conciliar(app, cobranca) {
   );
   const lista = resposta.status === 200 && resposta.json && resposta.json.data;
   if (!lista || typeof lista.length !== 'number') return cobranca;
-  const achada = pagamentoDaCobranca(cobranca, lista);
-  if (!achada && idadeS(cobranca) <= espera) return cobranca;
+  const desfecho = maquina.desfechoDaConciliacao(
+    { asaas_id: cobranca.getString('asaas_id'), parcelamento: cobranca.getString('parcelamento') },
+    lista,
+    idadeS(cobranca),
+    espera,
+    regras.R,
+  );
+  if (!desfecho) return cobranca;
+  const achada = desfecho.pagamento;
   // Applied to the charge as it is now, in one transaction: a webhook may have moved it during the call.
   const depois = [];
   let atual = cobranca;
@@ -387,22 +394,6 @@ function conciliar(app, cobranca) {
   });
   executar(app, depois);
   return atual;
-}
-
-/**
- * Among the payments Asaas lists for a charge's attempt id (one per installment), the one that stands for the
- * charge: the one it already knows, else one of its installments (a paid one first, then the first).
- */
-function pagamentoDaCobranca(cobranca, lista) {
-  const validos = [];
-  for (let i = 0; i < lista.length; i++) if (lista[i] && lista[i].id) validos.push(lista[i]);
-  const conhecido = validos.filter((p) => String(p.id) === cobranca.getString('asaas_id'))[0];
-  if (conhecido) return conhecido;
-  const parcelamento = cobranca.getString('parcelamento');
-  const daCobranca = validos
-    .filter((p) => !parcelamento || String(p.installment || '') === parcelamento)
-    .sort((a, b) => Number(a.installmentNumber || 1) - Number(b.installmentNumber || 1));
-  return daCobranca.filter((p) => regras.pago(String(p.status)))[0] || daCobranca[0] || null;
 }
 
 /** The customer's live charge, settled with Asaas first when its outcome is unknown (see conciliar). */

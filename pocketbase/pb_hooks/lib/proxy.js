@@ -11,8 +11,6 @@ const pedidoAberto = require(`${__hooks}/lib/pedido_aberto.js`);
 const proxyComum = require(`${__hooks}/lib/proxy_comum.js`);
 const { achar, novo, violaUnicidade } = require(`${__hooks}/lib/registros.js`);
 
-const TENTATIVA = /^[A-Za-z0-9_-]{8,64}$/;
-
 function erroCampo(campo, mensagem, code) {
   const data = {};
   data[campo] = new ValidationError(code || 'validation_invalid_value', mensagem);
@@ -39,7 +37,7 @@ function clienteAsaas(app, usuarioId) {
   return registro ? registro.getString('asaas_id') : '';
 }
 
-/** The answer to give for an error proxy_comum read in Asaas's answer: { http, mensagem } and its field, if any. */
+/** The answer to give for a refusal proxy_comum decided (from Asaas's answer or not): { http, mensagem } and its field. */
 function erroDoAsaas(erro) {
   const dados = {};
   if (erro.campo) dados[erro.campo] = new ValidationError(erro.code, erro.detalhe);
@@ -94,40 +92,30 @@ function respostaCobranca(cobranca) {
 /** Refuses when the customer already has an open order (lib/pedido_aberto.js: a fully refunded one is closed). */
 function exigirSemPedido(app, usuarioId) {
   if (achar(app, 'pagamentos', 'usuario = {:u} && ' + pedidoAberto.FILTRO, { u: usuarioId })) {
-    throw new ApiError(409, regras.MSG.pedidoExiste, {
-      pedido: new ValidationError('pedido_existente', regras.MSG.pedidoExiste),
-    });
+    throw erroDoAsaas(proxyComum.recusaDoPedidoExistente(regras.R));
   }
 }
 
 /**
- * An earlier charge of this attempt id: the same answer again (a retried request never charges twice).
- * Returns the response, or null when the attempt is new.
+ * An earlier charge of this attempt id: the same answer again (a retried request never charges twice), or
+ * proxy_comum.recusaDaRepetida's refusal. Returns the response, or null when the attempt is new.
  */
 function repetirTentativa(e, usuario, tentativa) {
   const anterior = achar(e.app, 'cobrancas', 'tentativa = {:t}', { t: tentativa });
   if (!anterior) return null;
-  if (anterior.getString('usuario') !== usuario.id) {
-    throw new ApiError(409, regras.MSG.tentativaRepetida, {});
-  }
-  // A retry of an attempt whose outcome is unknown: Asaas is asked first.
-  const cobranca = pedidos.conciliar(e.app, anterior);
-  const status = cobranca.getString('status');
-  if (status === 'ENVIANDO' || status === 'INDETERMINADA') {
-    throw new ApiError(502, regras.MSG.indeterminado, {
-      cobranca: new ValidationError('indeterminada', regras.MSG.indeterminado),
-    });
-  }
-  if (status === 'RECUSADA') {
-    throw new BadRequestError(regras.MSG.recusado, {
-      asaas: new ValidationError('recusada', cobranca.getString('motivo') || regras.MSG.recusado),
-    });
-  }
-  if (status === 'NAO_CRIADA') {
-    throw new BadRequestError(regras.MSG.naoCriada, {
-      asaas: new ValidationError('nao_criada', regras.MSG.naoCriada),
-    });
-  }
+  // A retry of the customer's own attempt whose outcome is unknown: Asaas is asked first.
+  const cobranca =
+    anterior.getString('usuario') === usuario.id ? pedidos.conciliar(e.app, anterior) : anterior;
+  const recusa = proxyComum.recusaDaRepetida(
+    {
+      usuario: cobranca.getString('usuario'),
+      status: cobranca.getString('status'),
+      motivo: cobranca.getString('motivo'),
+    },
+    usuario.id,
+    regras.R,
+  );
+  if (recusa) throw erroDoAsaas(recusa);
   return e.json(200, respostaCobranca(cobranca));
 }
 
@@ -153,10 +141,13 @@ function abrirCobranca(app, usuarioId, dados) {
   } catch (err) {
     if (!violaUnicidade(err)) throw err;
     const ativa = cobrancaAtiva(app, usuarioId);
-    if (ativa && pedidos.foiPaga(ativa)) throw new ApiError(409, regras.MSG.pedidoExiste, {});
-    throw new ApiError(409, regras.MSG.cobrancaEmCurso, {
-      cobranca: new ValidationError('cobranca_em_curso', ativa ? ativa.getString('status') : ''),
-    });
+    throw erroDoAsaas(
+      proxyComum.recusaDaAtiva(
+        { status: ativa ? ativa.getString('status') : '' },
+        Boolean(ativa) && pedidos.foiPaga(ativa),
+        regras.R,
+      ),
+    );
   }
 }
 
@@ -201,13 +192,11 @@ function liberarPixPendente(app, usuarioId) {
   });
 }
 
+/** The request's attempt id (proxy_comum.tentativaDe), or a new one. */
 function tentativaDe(body) {
-  const valor = body.externalReference;
-  if (valor === undefined || valor === null || valor === '') return $security.randomString(24);
-  if (typeof valor !== 'string' || !TENTATIVA.test(valor)) {
-    throw erroCampo('externalReference', regras.MSG.tentativaInvalida);
-  }
-  return valor;
+  const lida = proxyComum.tentativaDe(body, () => $security.randomString(24), regras.R);
+  if (lida.erro) throw erroCampo(lida.erro.campo, lida.erro.mensagem);
+  return lida.tentativa;
 }
 
 const M = regras.CAMPOS;

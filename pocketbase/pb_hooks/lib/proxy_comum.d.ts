@@ -17,7 +17,7 @@ export interface ResultadoDaCriacao {
   status: string;
   motivo?: string;
   descontar: boolean;
-  erro: null | { http: number; mensagem: string; campo?: string; code?: string; detalhe?: string };
+  erro: null | Recusa;
 }
 
 /** An account as corpoDoCliente reads it. */
@@ -41,7 +41,7 @@ export interface CorpoDoCliente {
 
 export interface ResultadoDoCliente {
   id: string;
-  erro: null | { http: number; mensagem: string; campo?: string; code?: string; detalhe?: string };
+  erro: null | Recusa;
 }
 
 export interface CobrancaPix {
@@ -50,6 +50,15 @@ export interface CobrancaPix {
   status: string;
   tipo_servico?: string;
   flex?: boolean;
+}
+
+/** A refusal to answer: { http, mensagem } and, for the browser's field, { campo, code, detalhe }. */
+export interface Recusa {
+  http: number;
+  mensagem: string;
+  campo?: string;
+  code?: string;
+  detalhe?: string;
 }
 
 declare const proxyComum: {
@@ -63,5 +72,17 @@ declare const proxyComum: {
   cancelarPix(cobranca: CobrancaPix): boolean;
   statusDoCancelamento(http: number): string;
   reusarPix(ativa: CobrancaPix | null | undefined, tipo: string, flex: boolean): boolean;
+  tentativaDe(
+    body: Record<string, unknown>,
+    nova: () => string,
+    R: typeof regras,
+  ): { tentativa: string; erro?: undefined } | { erro: { campo: string; mensagem: string } };
+  recusaDaRepetida(
+    anterior: { usuario: string; status: string; motivo?: string },
+    usuarioId: string,
+    R: typeof regras,
+  ): Recusa | null;
+  recusaDoPedidoExistente(R: typeof regras): Recusa;
+  recusaDaAtiva(ativa: { status: string }, paga: boolean, R: typeof regras): Recusa;
 };
 export default proxyComum;

@@ -183,6 +183,84 @@ function reusarPix(ativa, tipo, flex) {
   );
 }
 
+/** An attempt id the browser may send (`externalReference`): letters, digits, '_' and '-', 8 to 64 of them. */
+const TENTATIVA = /^[A-Za-z0-9_-]{8,64}$/;
+
+/**
+ * The attempt id of a charge request: the browser's `externalReference`, or a new one (`nova()`) when it sent none.
+ * Returns { tentativa }, or { erro: { campo, mensagem } } for one that is not an attempt id.
+ */
+function tentativaDe(body, nova, R) {
+  const valor = body.externalReference;
+  if (valor === undefined || valor === null || valor === '') return { tentativa: nova() };
+  if (typeof valor !== 'string' || !TENTATIVA.test(valor)) {
+    return { erro: { campo: 'externalReference', mensagem: R.pagamento.tentativaInvalida } };
+  }
+  return { tentativa: valor };
+}
+
+/**
+ * What a request with an attempt id already sent answers, from that attempt's charge (`anterior`: { usuario, status,
+ * motivo }, settled with Asaas first when it is the customer's own): null when the charge is answered again as it is
+ * (a retried request never charges twice), else the refusal { http, mensagem } and, for the browser's field,
+ * { campo, code, detalhe }: another customer's attempt, an outcome still unknown, a decline, a charge never made.
+ */
+function recusaDaRepetida(anterior, usuarioId, R) {
+  const M = R.pagamento;
+  if (anterior.usuario !== usuarioId) return { http: 409, mensagem: M.tentativaRepetida };
+  const status = anterior.status;
+  if (status === 'ENVIANDO' || status === 'INDETERMINADA') {
+    return {
+      http: 502,
+      mensagem: M.indeterminado,
+      campo: 'cobranca',
+      code: 'indeterminada',
+      detalhe: M.indeterminado,
+    };
+  }
+  if (status === 'RECUSADA') {
+    return {
+      http: 400,
+      mensagem: M.recusado,
+      campo: 'asaas',
+      code: 'recusada',
+      detalhe: anterior.motivo || M.recusado,
+    };
+  }
+  if (status === 'NAO_CRIADA') {
+    return { http: 400, mensagem: M.naoCriada, campo: 'asaas', code: 'nao_criada', detalhe: M.naoCriada };
+  }
+  return null;
+}
+
+/** The refusal of a new charge when the customer already has an open order (lib/pedido_aberto.js says which). */
+function recusaDoPedidoExistente(R) {
+  const M = R.pagamento;
+  return {
+    http: 409,
+    mensagem: M.pedidoExiste,
+    campo: 'pedido',
+    code: 'pedido_existente',
+    detalhe: M.pedidoExiste,
+  };
+}
+
+/**
+ * The refusal of a new charge when the customer has another live one (`ativa`: { status }; `paga`: it has its order,
+ * cobranca_comum.foiPaga): the open order's, or the charge in progress with its status.
+ */
+function recusaDaAtiva(ativa, paga, R) {
+  const M = R.pagamento;
+  if (paga) return recusaDoPedidoExistente(R);
+  return {
+    http: 409,
+    mensagem: M.cobrancaEmCurso,
+    campo: 'cobranca',
+    code: 'cobranca_em_curso',
+    detalhe: ativa.status,
+  };
+}
+
 module.exports = {
   primeiroErro,
   lerRecusa,
@@ -194,4 +272,8 @@ module.exports = {
   cancelarPix,
   statusDoCancelamento,
   reusarPix,
+  tentativaDe,
+  recusaDaRepetida,
+  recusaDoPedidoExistente,
+  recusaDaAtiva,
 };

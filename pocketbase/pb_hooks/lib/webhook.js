@@ -4,12 +4,10 @@
 const regras = require(`${__hooks}/lib/regras.js`);
 const pedidos = require(`${__hooks}/lib/pedidos.js`);
 const { achar, novo, violaUnicidade } = require(`${__hooks}/lib/registros.js`);
-
-// The events that may change a charge. Whatever the event says, the charge takes the status Asaas reports when
-// asked (GET /payments/{id}): an event may arrive late, twice, or out of order, and only Asaas's word counts.
-const EVENTOS = regras.R.asaas.eventos;
-// Events that end an unpaid card charge: the charge takes the event's status unless Asaas reports it paid.
-const RECUSAS = regras.R.asaas.recusas;
+// Which events count, the status a charge takes and what is recorded, decided once for the server and the double.
+// Whatever the event says, the charge takes the status Asaas reports when asked (GET /payments/{id}): an event may
+// arrive late, twice, or out of order, and only Asaas's word counts.
+const webhookComum = require(`${__hooks}/lib/webhook_comum.js`);
 
 function tokenValido(e) {
   const esperado = $os.getenv('ASAAS_WEBHOOK_TOKEN');
@@ -58,20 +56,17 @@ function pagamentoNoAsaas(id) {
  */
 function aplicarPagamento(tx, evento, verificado, depois) {
   const cobranca = verificado ? cobrancaDoPagamento(tx, verificado) : null;
-  if (EVENTOS.indexOf(evento.event) < 0) return 'ignorado: evento sem efeito';
-  if (!verificado) return 'ignorado: pagamento que o Asaas não conhece';
-  if (!cobranca) return 'ignorado: cobrança que o servidor não fez';
-  const doAsaas = pedidos.statusDoAsaas(cobranca, verificado) || 'PENDING';
-  const status = RECUSAS[evento.event] && !regras.pago(doAsaas) ? RECUSAS[evento.event] : doAsaas;
+  const ignorado = webhookComum.ignorado(evento.event, Boolean(verificado), Boolean(cobranca), regras.R);
+  if (ignorado) return ignorado;
+  const doAsaas = pedidos.statusDoAsaas(cobranca, verificado);
+  const status = webhookComum.statusDoEvento(evento.event, doAsaas, regras.R);
   pedidos.aplicarStatus(tx, cobranca, status, undefined, depois);
   pedidos.anotarEstornos(tx, cobranca, verificado);
-  return (
-    'cobrança ' +
-    cobranca.id +
-    ': ' +
-    cobranca.getString('status') +
-    (cobranca.getBool('duplicada') ? ' (duplicada)' : '')
-  );
+  return webhookComum.resultado({
+    id: cobranca.id,
+    status: cobranca.getString('status'),
+    duplicada: cobranca.getBool('duplicada'),
+  });
 }
 
 /**
@@ -121,8 +116,9 @@ function receber(e) {
     efeito = (tx) => notas.aplicarEvento(tx, verificada, depois);
   } else {
     const pagamento = evento.payment || {};
-    const verificado =
-      EVENTOS.indexOf(evento.event) >= 0 ? pagamentoNoAsaas(String(pagamento.id || '')) : null;
+    const verificado = webhookComum.contaEvento(evento.event, regras.R)
+      ? pagamentoNoAsaas(String(pagamento.id || ''))
+      : null;
     asaasId = String(pagamento.id || '');
     efeito = (tx) => aplicarPagamento(tx, evento, verificado, depois);
   }
@@ -140,4 +136,4 @@ function receber(e) {
   return pedidos.responderEExecutar(e, 200, { recebido: true, resultado: resultado }, depois);
 }
 
-module.exports = { receber, EVENTOS };
+module.exports = { receber };

@@ -1,0 +1,39 @@
+// @vitest-environment node
+// Asaas's payment events (pocketbase/pb_hooks/lib/webhook_comum.js), which the kit's webhook.js and the demo double
+// both run: which events count, the status a charge takes, what is recorded for the event.
+import { describe, expect, it } from 'vitest';
+import webhook from '../../pocketbase/pb_hooks/lib/webhook_comum.js';
+import R from '../../pocketbase/pb_hooks/lib/regras.json';
+
+describe('webhook_comum', () => {
+  it('an event that changes no charge, an unknown payment, a charge never made: recorded as ignored', () => {
+    expect(webhook.contaEvento('PAYMENT_CONFIRMED', R)).toBe(true);
+    expect(webhook.contaEvento('PAYMENT_VIEWED', R)).toBe(false);
+    expect(webhook.ignorado('PAYMENT_VIEWED', true, true, R)).toBe('ignorado: evento sem efeito');
+    expect(webhook.ignorado('PAYMENT_CONFIRMED', false, false, R)).toBe(
+      'ignorado: pagamento que o Asaas não conhece',
+    );
+    expect(webhook.ignorado('PAYMENT_CONFIRMED', true, false, R)).toBe(
+      'ignorado: cobrança que o servidor não fez',
+    );
+    expect(webhook.ignorado('PAYMENT_CONFIRMED', true, true, R)).toBeNull();
+  });
+
+  it('the status Asaas reports, whatever the event; a refusal event only while it is unpaid', () => {
+    expect(webhook.statusDoEvento('PAYMENT_RECEIVED', 'CONFIRMED', R)).toBe('CONFIRMED');
+    expect(webhook.statusDoEvento('PAYMENT_UPDATED', '', R)).toBe('PENDING');
+    expect(webhook.statusDoEvento('PAYMENT_REPROVED_BY_RISK_ANALYSIS', 'AWAITING_RISK_ANALYSIS', R)).toBe(
+      'REPROVED_BY_RISK_ANALYSIS',
+    );
+    expect(webhook.statusDoEvento('PAYMENT_CREDIT_CARD_CAPTURE_REFUSED', 'CONFIRMED', R)).toBe('CONFIRMED');
+  });
+
+  it('the result names the charge, its status, and a duplicate as such', () => {
+    expect(webhook.resultado({ id: 'c1', status: 'CONFIRMED', duplicada: false })).toBe(
+      'cobrança c1: CONFIRMED',
+    );
+    expect(webhook.resultado({ id: 'c2', status: 'RECEIVED', duplicada: true })).toBe(
+      'cobrança c2: RECEIVED (duplicada)',
+    );
+  });
+});
