@@ -1,7 +1,7 @@
 // The contract suite, booking day (issue #26): the same calls against the demo's stand-in and the real server,
-// where the double used to decide by itself. The consulate edit, the appointments' refusals and the handling
-// record are now the kit's shared decisions (lib/dia_comum.js), which both run: each case here failed on the
-// double before it called them.
+// where the double used to decide by itself. The consulate edit, the appointments' refusals, the handling record
+// and the consulate's cancellation are now the kit's shared decisions (lib/dia_comum.js), which both run: each
+// case here failed on the double before it called them.
 import type PocketBase from 'pocketbase';
 import { describe, expect, it } from 'vitest';
 import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
@@ -91,5 +91,24 @@ describe.each(BACKENDS)('$name', (backend) => {
       responsavel: DEMO_ACCOUNTS.admin.id,
     });
     await staff.send(`/api/dia/${bookingId}/soltar`, { method: 'POST' });
+  });
+
+  it("the consulate's cancellation: staff only, then a booking that exists, then one with an appointment", async () => {
+    const cancel = (pb: PocketBase, id: string) =>
+      answer(pb.send(`/api/agendamentos/${id}/cancelamento-consulado`, { method: 'POST', body: {} }));
+    expect(await cancel(await as('diaFlex'), DIA_SEED.flex.booking)).toMatchObject({
+      status: 403,
+      message: MSG.apenasEquipe,
+    });
+    const staff = await as('admin');
+    expect(await cancel(staff, 'naoexiste000000')).toMatchObject({
+      status: 404,
+      message: MSG.naoEncontrado,
+    });
+    // Ready to book, not booked: nothing to cancel.
+    expect(await cancel(staff, DIA_SEED.pronto.booking)).toMatchObject({
+      status: 400,
+      message: MSG.semAtivo,
+    });
   });
 });
