@@ -9,8 +9,7 @@ import { http, HttpResponse } from 'msw';
 import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
 import { getDb, saveDb } from './db';
 import { note, nowSp, readable } from './dia';
-import { diaStore, isStaff, listOf, viewOf } from './dia-store';
-import { caseSummary } from './case-summary';
+import { consulateOfBooking, diaStore, isStaff, listOf, viewOf } from './dia-store';
 import { markAttempt } from './garantia';
 import { currentUser, latency, MSG as PB, param, pbError } from './http';
 import { overRateLimit } from './limits';
@@ -112,8 +111,8 @@ async function createAttempt(request: Request): Promise<Response> {
       resultado: { code: 'validation_invalid_value', message: 'Invalid value.' },
     });
   const nota = String(body.nota ?? '').slice(0, 300);
-  if (resultado === 'outro' && !nota.trim())
-    return pbError(400, PB.validation, { nota: { code: 'validation_required', message: MSG.notaOutro } });
+  const errors = diaComum.errosDaTentativa(resultado, nota);
+  if (Object.keys(errors).length > 0) return pbError(400, PB.validation, errors);
   const record = {
     id: newId(),
     collectionId: 'pbc_tentativas_agendamento',
@@ -136,8 +135,12 @@ async function createAppointment(request: Request): Promise<Response> {
   const viewer = currentUser(request);
   const form = await request.formData().catch(() => null);
   const text = (key: string) => String(form?.get(key) ?? '');
+  if (!isStaff(viewer) || !form) return pbError(400, PB.create);
+  // lib/dia.js salvarCompromisso, past the create rule (staff): what only the server writes is refused.
+  const refused = diaComum.recusaDoCompromisso([...form.keys()]);
+  if (refused) return pbError(400, refused);
   const booking = bookingOf(text('agendamento'));
-  if (!isStaff(viewer) || !form || !booking) return pbError(400, PB.create);
+  if (!booking) return pbError(400, PB.create);
   const applicants = getDb().requerentes.filter((r) => r.agendamento === booking.id);
   const requerentes = form.getAll('requerentes').map(String).filter(Boolean);
   const errors: Json = {};
@@ -151,9 +154,7 @@ async function createAppointment(request: Request): Promise<Response> {
   const fileError = file instanceof Blob && file.size > 0 ? await fileFieldError(file) : null;
   if (fileError) errors.comprovante = fileError;
   if (Object.keys(errors).length > 0) return pbError(400, PB.create, errors);
-  const consulate = diaStore().consulados.find(
-    (c) => c.codigo === caseSummary(getDb(), booking.id)?.consulado,
-  );
+  const consulate = consulateOfBooking(booking.id);
   const id = newId();
   let comprovante = '';
   if (file instanceof File && file.size > 0) {

@@ -16,6 +16,7 @@ import type {
 } from '@/lib/api/booking-day';
 import dados from '../../pocketbase/pb_hooks/lib/consulados.json';
 import janelas from '../../pocketbase/pb_hooks/lib/janelas.js';
+import { caseSummary } from './case-summary';
 import { getDb } from './db';
 import { compileFilter, FilterError, pageOf, sortersOf } from './filter';
 import { CURITIBA_LOCAL, DIA_SEED, demoDay, SP_LOCAL } from './processo-seed';
@@ -204,3 +205,11 @@ export const viewOf = <T extends { id: string }>(
 };
 
 export const isStaff = (viewer: UserRecord | null): viewer is UserRecord => !!viewer?.admin;
+
+/** lib/dia.js consuladoDe: the consulate whose code the booking carries (its case summary, processo_resumo.js). */
+export function consulateOfBooking(bookingId: string): ConsuladoRecord | undefined {
+  const db = getDb();
+  const codigo =
+    caseSummary(db, bookingId)?.consulado ?? db.agendamentos.find((b) => b.id === bookingId)?.consulado ?? '';
+  return diaStore().consulados.find((c) => c.codigo === codigo);
+}

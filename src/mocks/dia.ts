@@ -13,7 +13,7 @@ import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
 import janelas from '../../pocketbase/pb_hooks/lib/janelas.js';
 import mensagens from '../../pocketbase/pb_hooks/lib/mensagens.json';
 import { getDb, saveDb } from './db';
-import { diaStore, isStaff, listOf, viewOf } from './dia-store';
+import { consulateOfBooking, diaStore, isStaff, listOf, viewOf } from './dia-store';
 import { historyEntry } from './history';
 import { currentUser, latency, MSG as PB, param, pbError } from './http';
 import { changedFields, dataRefusal } from './processo-fields';
@@ -21,15 +21,7 @@ import { bookingOf, canSee, ownsBooking, recusaDaAlteracao } from './processo-ru
 import { newId, pbDate } from './util';
 
 type Json = Record<string, unknown>;
-const { MSG } = diaComum;
-const FIELDS = ['nome', 'canal', 'janelas', 'janelas_estado', 'fuso', 'modo_familia', 'confirmacao'].concat([
-  'confirmacao_quando',
-  'endereco',
-  'observacoes',
-  'fonte',
-  'verificado_em',
-]);
-
+const { MSG, CAMPOS_CONSULADO } = diaComum;
 const json = async (request: Request): Promise<Json> =>
   ((await request.json().catch(() => ({}))) as Json | null) ?? {};
 const invalid = (field: string, code: string, message: string) =>
@@ -60,24 +52,32 @@ export function serverChange(bookingId: string, campo: string, de: string, para:
 
 export const nowSp = () => janelas.horaLocal(Date.now(), 'America/Sao_Paulo', true);
 
+/** What PocketBase stores in a JSON field from a body's value: a string is JSON only where it reads as one. */
+function jsonFieldText(value: unknown): string {
+  if (typeof value !== 'string') return JSON.stringify(value ?? null);
+  const raw =
+    ['null', 'true', 'false'].includes(value) ||
+    (/^[-\d"[{]/.test(value) && diaComum.lerJson(value) !== null);
+  return raw ? value : JSON.stringify(value);
+}
+
+/** lib/dia.js salvarConsulado: every field's refusal at once (dia_comum.js), else saved with its history entry. */
 async function updateConsulate(request: Request, id: string): Promise<Response> {
   const viewer = currentUser(request);
   const store = diaStore();
   const record = store.consulados.find((c) => c.id === id);
   if (!record || !isStaff(viewer)) return pbError(404, PB.notFound);
   const body = await json(request);
-  if (body.codigo !== undefined && String(body.codigo) !== record.codigo)
-    return invalid('codigo', 'validation_forbidden', MSG.consuladoCodigo);
-  const lista: unknown = typeof body.janelas === 'string' ? JSON.parse(body.janelas || 'null') : body.janelas;
-  const motivo = body.janelas === undefined ? '' : janelas.validarJanelas(lista);
-  if (motivo) return invalid('janelas', 'validation_invalid_janelas', motivo);
-  if (body.fuso !== undefined && janelas.deslocamento(String(body.fuso)) === null)
-    return invalid('fuso', 'validation_invalid_fuso', MSG.fuso);
-  const before = { ...record } as unknown as Json;
-  for (const f of FIELDS) if (f in body) (record as unknown as Json)[f] = f === 'janelas' ? lista : body[f];
-  const alteracoes = FIELDS.filter((c) => asText(before[c]) !== asText((record as unknown as Json)[c])).map(
-    (c) => ({ campo: c, de: asText(before[c]), para: asText((record as unknown as Json)[c]) }),
-  );
+  const janelasText =
+    body.janelas === undefined ? JSON.stringify(record.janelas) : jsonFieldText(body.janelas);
+  const after = { janelas: janelasText, fuso: String(body.fuso ?? '') };
+  const errors = diaComum.errosDoConsulado(body, record.codigo, after, janelas);
+  if (Object.keys(errors).length > 0) return pbError(400, PB.validation, errors);
+  const texts = (r: Json) => Object.fromEntries(CAMPOS_CONSULADO.map((c) => [c, asText(r[c])]));
+  const before = texts(record as unknown as Json);
+  for (const f of CAMPOS_CONSULADO)
+    if (f in body) (record as unknown as Json)[f] = f === 'janelas' ? diaComum.lerJson(janelasText) : body[f];
+  const alteracoes = diaComum.alteracoesDoConsulado(before, texts(record as unknown as Json));
   if (alteracoes.length > 0) {
     record.updated = pbDate(new Date());
     store.historico_consulados.push({
@@ -161,16 +161,7 @@ function handlingOf(bookingId: string) {
       id: newId(),
       collectionId: 'pbc_atendimentos',
       collectionName: 'atendimentos',
-      agendamento: bookingId,
-      consulado: '',
-      janela: '',
-      aviso_em: '',
-      responsavel: '',
-      responsavel_nome: '',
-      pronto: false,
-      pronto_em: '',
-      pedido: '',
-      pedido_em: '',
+      ...diaComum.atendimentoNovo(bookingId, consulateOfBooking(bookingId)?.id ?? ''),
       created: at,
       updated: at,
     } as (typeof store.atendimentos)[number];
@@ -216,10 +207,9 @@ async function accountState(request: Request, id: string): Promise<Response> {
     return invalid('estado', 'validation_invalid_estado', MSG.estado);
   const record = getDb().requerentes.find((r) => r.id === id) as (Json & { agendamento: string }) | undefined;
   if (!record) return pbError(404, PB.notFound);
-  const antes = String(record.prenotami_estado ?? '') || '—';
+  const antes = String(record.prenotami_estado ?? '');
   record.prenotami_estado = estado;
-  const nome = `${String(record.nome)} ${String(record.sobrenome)}`.trim() || 'Requerente';
-  note(record.agendamento, 'prenotami_conta', `${nome}: ${antes} → ${estado}`, viewer);
+  note(record.agendamento, 'prenotami_conta', diaComum.notaEstadoConta(record, antes, estado), viewer);
   saveDb();
   return HttpResponse.json({ id, prenotami_estado: estado });
 }

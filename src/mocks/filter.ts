@@ -333,6 +333,17 @@ export function compileFilter<T>(
   return (record) => evaluate(ast, record);
 }
 
+/**
+ * A filter's {:name} placeholders bound as the kit's findRecordsByFilter binds them, each value a quoted text
+ * literal: for filters the double runs itself (a shared module's, with its own values).
+ */
+export function withParams(filter: string, params: Record<string, string>): string {
+  return filter.replace(/\{:(\w+)\}/g, (placeholder, name: string) => {
+    const value = params[name];
+    return value === undefined ? placeholder : `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+  });
+}
+
 /** A list's `sort` query ('-created,id') as PocketBase reads it: each field, descending or not. */
 export function sortersOf(sort: string | null): { desc: boolean; field: string }[] {
   return (sort ?? '')

@@ -2,8 +2,8 @@
  * The demo double of confirmation and Flex (pb_hooks/lib/remarcar.js): "Já confirmei" (the owner, in the window,
  * where the consulate asks for it), staff's list of who has not confirmed, the owner's Flex request and the
  * consulate's cancellation (staff), both back to the ready list with history. The rules are the kit's
- * (lib/calendario.js recusaConfirmacao, recusaFlex; regras.json flex.prazoDias), as on the server. The
- * confirmation e-mails are the server's cron: the demo has none.
+ * (lib/calendario.js recusaConfirmacao, recusaFlex, FILTRO_PENDENTES; lib/dia_comum.js recusaCancelamento;
+ * regras.json flex.prazoDias), as on the server. The confirmation e-mails are the server's cron: the demo has none.
  */
 import { http, HttpResponse } from 'msw';
 import type { UserRecord } from '@/lib/types';
@@ -14,11 +14,13 @@ import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { getDb, saveDb } from './db';
 import { note } from './dia';
 import { diaStore, isStaff } from './dia-store';
-import { currentUser, latency, MSG as PB, param, pbError } from './http';
+import { compileFilter, withParams } from './filter';
+import { currentUser, latency, param, pbError } from './http';
 import { bookingOf, salvarAgendamento } from './processo-rules';
 import { pbDate } from './util';
 
 type Compromisso = ReturnType<typeof diaStore>['compromissos'][number];
+type Json = Record<string, unknown>;
 const hoje = () => prazo.diaSaoPaulo();
 const motivoOf = async (request: Request) =>
   String(((await request.json().catch(() => ({}))) as { motivo?: unknown } | null)?.motivo ?? '').trim();
@@ -55,25 +57,33 @@ function confirm(request: Request, id: string): Response {
   return HttpResponse.json(c);
 }
 
+/** lib/remarcar.js pendentes: calendario.js's filter, its relations read from the double's records. */
 function pending(request: Request): Response {
-  if (!isStaff(currentUser(request))) return pbError(403, 'Apenas a equipe.');
+  if (!isStaff(currentUser(request))) return pbError(403, diaComum.MSG.apenasEquipe);
   const today = hoje();
   const until = calendario.somarDias(today, calendario.CONFIRMACAO.deDias);
+  const matches = compileFilter<Compromisso>(
+    withParams(calendario.FILTRO_PENDENTES, { hoje: today, ate: until }),
+    (c, path) => {
+      const [relation, field = ''] = path.split('.');
+      if (!field) return (c as unknown as Json)[path];
+      const target =
+        relation === 'consulado'
+          ? diaStore().consulados.find((x) => x.id === c.consulado)
+          : bookingOf(c.agendamento);
+      return target ? (target as unknown as Json)[field] : null;
+    },
+  );
   const list = diaStore()
-    .compromissos.filter((c) => !c.confirmado_em && !c.cancelamento && c.data >= today && c.data <= until)
-    .map((c) => ({ c, booking: bookingOf(c.agendamento) }))
-    .filter(
-      ({ c, booking }) =>
-        booking?.status_agendamento === 'AGENDADO' &&
-        consulateOf(c, booking.consulado ?? '')?.confirmacao === 'sim',
-    )
-    .sort((a, b) => (a.c.data + a.c.hora).localeCompare(b.c.data + b.c.hora))
-    .map(({ c, booking }) => {
+    .compromissos.filter(matches)
+    .sort((a, b) => (a.data + a.hora).localeCompare(b.data + b.hora))
+    .map((c) => {
       const janela = calendario.janelaConfirmacao(c.data, today);
       return {
         compromisso: c.id,
         agendamento: c.agendamento,
-        cliente: getDb().usuarios.find((u) => u.id === booking?.usuario)?.nome_completo ?? '',
+        cliente:
+          getDb().usuarios.find((u) => u.id === bookingOf(c.agendamento)?.usuario)?.nome_completo ?? '',
         requerentes: names(c),
         data: c.data,
         hora: c.hora,
@@ -125,11 +135,14 @@ async function flex(request: Request, bookingId: string): Promise<Response> {
 
 async function consulateCancelled(request: Request, bookingId: string): Promise<Response> {
   const viewer = currentUser(request);
-  if (!isStaff(viewer)) return pbError(403, 'Apenas a equipe.');
-  const booking = bookingOf(bookingId);
-  if (!booking) return pbError(404, PB.notFound);
-  if (booking.status_agendamento !== 'AGENDADO' || active(bookingId).length === 0)
-    return pbError(400, 'Não há agendamento ativo para cancelar.');
+  const booking = isStaff(viewer) ? bookingOf(bookingId) : undefined;
+  const recusa = diaComum.recusaCancelamento({
+    equipe: isStaff(viewer),
+    existe: !!booking,
+    status: booking?.status_agendamento ?? '',
+    ativos: booking ? active(bookingId).length : 0,
+  });
+  if (recusa || !viewer) return pbError(recusa?.status ?? 403, recusa?.message ?? diaComum.MSG.apenasEquipe);
   return backToReady(bookingId, 'consulado', (await motivoOf(request)).slice(0, 500), viewer);
 }
 

@@ -2,6 +2,7 @@
 // seed has no applicants, so each applicant's Prenot@mi contacts, the state staff keep, the attempts and the
 // appointments that make a booking AGENDADO are checked here, on the seeded booking-day stages.
 import { getDb } from '@/mocks/db';
+import { diaStore } from '@/mocks/dia-store';
 import { DIA_SEED } from '@/mocks/processo-seed';
 import { DEMO_ACCOUNTS } from '@/mocks/seed';
 import { failure, signedIn } from '../helpers/pb-client';
@@ -92,5 +93,15 @@ describe('booking day in the demo double', () => {
       hora_agendamento: '09:00',
       local_agendamento: 'Consulado-Geral da Itália em São Paulo',
     });
+  });
+
+  it("lists staff's pending confirmations by the kit's filter (calendario.js), its relations read from the store", async () => {
+    const staff = await signedIn('admin');
+    const pending = () => staff.send<{ agendamento: string }[]>('/api/confirmacoes/pendentes', {});
+    // Curitiba's appointment in 7 days (the demo alone says Curitiba asks for the confirmation).
+    expect((await pending()).map((p) => p.agendamento)).toEqual([DIA_SEED.confirmar.booking]);
+    const appointment = diaStore().compromissos.find((c) => c.agendamento === DIA_SEED.confirmar.booking);
+    Object.assign(appointment ?? {}, { ocorrencia: 'remarcacao' });
+    expect(await pending()).toEqual([]);
   });
 });

@@ -8,6 +8,8 @@ export interface EventoCalendario {
 }
 declare const calendario: {
   CONFIRMACAO: { deDias: number; ateDias: number; avisoDias: number };
+  /** Staff's pending confirmations as a compromissos filter, with {:hoje} and {:ate}. */
+  FILTRO_PENDENTES: string;
   somarDias(dia: string, n: number): string;
   diaBR(dia: string): string;
   instantes(dia: string, hora: string): { inicio: string; fim: string };

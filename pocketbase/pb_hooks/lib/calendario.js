@@ -135,6 +135,15 @@ function janelaConfirmacao(dia, hoje) {
 }
 
 /**
+ * Staff's list of who has not confirmed (GET /api/confirmacoes/pendentes), as a compromissos filter with {:hoje}
+ * and {:ate} (D+10): active appointments (no cancellation, no no-show or re-booking recorded) of AGENDADO bookings
+ * at consulates that ask for the confirmation, without "Já confirmei", up to the window's first day.
+ */
+const FILTRO_PENDENTES =
+  "confirmado_em = '' && cancelamento = '' && ocorrencia = '' && consulado.confirmacao = 'sim' && " +
+  "agendamento.status_agendamento = 'AGENDADO' && data >= {:hoje} && data <= {:ate}";
+
+/**
  * Why "Já confirmei" is refused for an appointment, or '' when it may be recorded. `p`: {status (the booking's),
  * confirmacao (the consulate's: sim/nao/desconhecido), dia, hoje, cancelado (bool)}.
  */
@@ -221,6 +230,7 @@ const ATENDIMENTO_DO_ZERO = { responsavel: '', responsavel_nome: '', pedido: '',
 
 module.exports = {
   CONFIRMACAO,
+  FILTRO_PENDENTES,
   recusaConfirmacao,
   limiteFlex,
   recusaFlex,

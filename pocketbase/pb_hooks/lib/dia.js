@@ -21,6 +21,13 @@ function lancar(erros) {
   if (Object.keys(erros).length > 0) throw new BadRequestError(VALIDACAO, erros);
 }
 
+/** A shared module's field errors ({campo: {code, message}}) as PocketBase's 400. */
+function lancarRecusas(recusas) {
+  const erros = {};
+  Object.keys(recusas).forEach((campo) => (erros[campo] = erro(recusas[campo].code, recusas[campo].message)));
+  lancar(erros);
+}
+
 function pbData(ms) {
   return new Date(ms).toISOString().replace('T', ' ');
 }
@@ -40,21 +47,6 @@ function exigirEquipe(e) {
 
 // ------------------------------------------------------------------ consulates
 
-const CAMPOS_CONSULADO = [
-  'nome',
-  'canal',
-  'janelas',
-  'janelas_estado',
-  'fuso',
-  'modo_familia',
-  'confirmacao',
-  'confirmacao_quando',
-  'endereco',
-  'observacoes',
-  'fonte',
-  'verificado_em',
-];
-
 function janelasDe(registro) {
   try {
     const lista = JSON.parse(registro.getString('janelas') || '[]');
@@ -64,38 +56,31 @@ function janelasDe(registro) {
   }
 }
 
-/** A staff edit of a consulate: checked with pt-BR messages, saved with its history entry (one transaction). */
+/**
+ * A staff edit of a consulate: checked with pt-BR messages, every field at once (dia_comum.js errosDoConsulado, as
+ * stored on the record: a JSON field's body reaches the JSVM as raw bytes), saved with its history entry (one
+ * transaction).
+ */
 function salvarConsulado(e) {
-  const body = e.requestInfo().body || {};
-  const erros = {};
-  if (body.codigo !== undefined && String(body.codigo) !== e.record.original().getString('codigo')) {
-    erros.codigo = erro('validation_forbidden', MSG.consuladoCodigo);
-  }
-  if (body.janelas !== undefined) {
-    // Read back from the record: a JSON field's body reaches the JSVM as raw bytes, not as a list.
-    let lista = null;
-    try {
-      lista = JSON.parse(e.record.getString('janelas') || 'null');
-    } catch (_) {
-      lista = null;
-    }
-    const motivo = janelas.validarJanelas(lista);
-    if (motivo) erros.janelas = erro('validation_invalid_janelas', motivo);
-  }
-  if (body.fuso !== undefined && janelas.deslocamento(e.record.getString('fuso')) === null) {
-    erros.fuso = erro('validation_invalid_fuso', MSG.fuso);
-  }
-  lancar(erros);
+  lancarRecusas(
+    comum.errosDoConsulado(
+      e.requestInfo().body || {},
+      e.record.original().getString('codigo'),
+      { janelas: e.record.getString('janelas'), fuso: e.record.getString('fuso') },
+      janelas,
+    ),
+  );
+  const textos = (registro) => {
+    const campos = {};
+    comum.CAMPOS_CONSULADO.forEach((c) => (campos[c] = registro.getString(c)));
+    return campos;
+  };
   const app = e.app;
   app.runInTransaction((tx) => {
     e.app = tx;
-    const antes = tx.findRecordById('consulados', e.record.id);
+    const antes = textos(tx.findRecordById('consulados', e.record.id));
     e.next();
-    const lista = CAMPOS_CONSULADO.filter((c) => antes.getString(c) !== e.record.getString(c)).map((c) => ({
-      campo: c,
-      de: antes.getString(c),
-      para: e.record.getString(c),
-    }));
+    const lista = comum.alteracoesDoConsulado(antes, textos(e.record));
     if (lista.length === 0) return;
     const quem = historico.autoria(e.auth);
     const entrada = novo(tx, 'historico_consulados', {
@@ -198,15 +183,15 @@ function definirEstadoConta(e) {
       tx,
       requerente.getString('agendamento'),
       'prenotami_conta',
-      nomeDe(requerente) + ': ' + (antes || '—') + ' → ' + estado,
+      comum.notaEstadoConta(nomesDe(requerente), antes, estado),
       e.auth,
     );
   });
   return e.json(200, { id: requerente.id, prenotami_estado: estado });
 }
 
-function nomeDe(requerente) {
-  return (requerente.getString('nome') + ' ' + requerente.getString('sobrenome')).trim() || 'Requerente';
+function nomesDe(requerente) {
+  return { nome: requerente.getString('nome'), sobrenome: requerente.getString('sobrenome') };
 }
 
 // ------------------------------------------------------------------ the day's handling of a booking
@@ -215,15 +200,16 @@ function consuladoDe(app, agendamento) {
   return achar(app, 'consulados', 'codigo = {:c}', { c: agendamento.getString('consulado') });
 }
 
-/** The booking's handling record, made when first needed. */
+/** The booking's handling record, made when first needed (dia_comum.js atendimentoNovo). */
 function garantirAtendimento(app, agendamento) {
   const existente = achar(app, 'atendimentos', 'agendamento = {:a}', { a: agendamento.id });
   if (existente) return existente;
   const consulado = consuladoDe(app, agendamento);
-  const registro = novo(app, 'atendimentos', {
-    agendamento: agendamento.id,
-    consulado: consulado ? consulado.id : '',
-  });
+  const registro = novo(
+    app,
+    'atendimentos',
+    comum.atendimentoNovo(agendamento.id, consulado ? consulado.id : ''),
+  );
   app.save(registro);
   return registro;
 }
@@ -373,9 +359,7 @@ function emailProntidao(app, agendamento, inicioMs, fuso, agoraMs) {
 /** Staff record an attempt: its author from the session, 'outro' with a note, and a line in the history. */
 function registrarTentativa(e) {
   const body = e.requestInfo().body || {};
-  if (String(body.resultado || '') === 'outro' && !String(body.nota || '').trim()) {
-    lancar({ nota: erro('validation_required', MSG.notaOutro) });
-  }
+  lancarRecusas(comum.errosDaTentativa(String(body.resultado || ''), body.nota));
   const quem = historico.autoria(e.auth);
   e.record.set('autor', quem.autor);
   e.record.set('autor_nome', quem.autor_nome);
@@ -403,15 +387,11 @@ function registrarTentativa(e) {
  * After staff save or remove an appointment: the booking is AGENDADO once every applicant has one, its seed
  * fields (date, time, place) holding the earliest; the change is recorded and the customer e-mailed the list.
  */
-// Written by the server only: "Já confirmei" (lib/remarcar.js confirmar) and a cancellation (Flex, the consulate).
-const CAMPOS_DO_SERVIDOR = ['confirmado_em', 'cancelamento', 'cancelado_em'];
-
 function salvarCompromisso(e) {
   const app = e.app;
-  const body = e.requestInfo().body || {};
-  CAMPOS_DO_SERVIDOR.forEach((campo) => {
-    if (body[campo] !== undefined) throw new BadRequestError('Campo não permitido: ' + campo + '.');
-  });
+  // The fields only the server writes: "Já confirmei" (lib/remarcar.js confirmar) and a cancellation.
+  const recusa = comum.recusaDoCompromisso(Object.keys(e.requestInfo().body || {}));
+  if (recusa) throw new BadRequestError(recusa);
   let resultado = null;
   app.runInTransaction((tx) => {
     e.app = tx;
@@ -477,7 +457,7 @@ function linhasCompromissos(app, agendamentoId) {
   const nomes = {};
   app
     .findRecordsByFilter('requerentes', 'agendamento = {:a}', 'created', 10, 0, { a: agendamentoId })
-    .forEach((r) => (nomes[r.id] = nomeDe(r)));
+    .forEach((r) => (nomes[r.id] = comum.nomeDoRequerente(nomesDe(r))));
   return compromissosDe(app, agendamentoId).map((c) => {
     const d = c.getString('data');
     const quem = c

@@ -1,4 +1,15 @@
 type Recusa = { code: string; message: string } | null;
+type ErrosDeCampo = Record<string, { code: string; message: string }>;
+/** An applicant as the history names them; any record with these fields. */
+interface NomeDoRequerente {
+  nome?: unknown;
+  sobrenome?: unknown;
+  [campo: string]: unknown;
+}
+interface JanelasJs {
+  validarJanelas(janelas: unknown): string;
+  deslocamento(fuso: string): number | null;
+}
 interface Compromisso {
   requerentes: string[];
   data: string;
@@ -23,17 +34,36 @@ declare const diaComum: {
     | 'fuso'
     | 'codigo'
     | 'senha'
-    | 'naoPedido',
+    | 'naoPedido'
+    | 'apenasEquipe'
+    | 'semAtivo',
     string
   >;
   RESULTADOS: Record<string, string>;
   ESTADOS_CONTA: string[];
   PEDIDOS: string[];
+  CAMPOS_CONSULADO: string[];
+  CAMPOS_DO_SERVIDOR: string[];
   motivoValor(tipo: string, valor: string): string;
   completo(tipo: string, valor: string, jaEnviado: boolean, enviar: unknown): boolean;
   notaRecebido(tipo: string, hora: string): string;
   notaPedido(tipo: string, hora: string): string;
   notaTentativa(resultado: string, nota: string): string;
+  nomeDoRequerente(requerente: NomeDoRequerente): string;
+  notaEstadoConta(requerente: NomeDoRequerente, antes: string, estado: string): string;
+  errosDaTentativa(resultado: string, nota: string): ErrosDeCampo;
+  recusaDoCompromisso(camposEnviados: string[]): string;
+  lerJson(texto: string): unknown;
+  errosDoConsulado(
+    corpo: Record<string, unknown>,
+    codigo: string,
+    depois: { janelas: string; fuso: string },
+    janelas: JanelasJs,
+  ): ErrosDeCampo;
+  alteracoesDoConsulado(
+    antes: Record<string, string>,
+    depois: Record<string, string>,
+  ): { campo: string; de: string; para: string }[];
   recusaContato(
     campo: 'prenotami_email' | 'prenotami_celular',
     valor: string,
@@ -47,6 +77,22 @@ declare const diaComum: {
     compromissos: T[],
   ): { lista: T[]; primeiro: T | null };
   localDe(nome: string, endereco: string): string;
+  atendimentoNovo(
+    agendamento: string,
+    consulado: string,
+  ): {
+    agendamento: string;
+    consulado: string;
+    janela: '';
+    aviso_em: '';
+    responsavel: '';
+    responsavel_nome: '';
+    pronto: false;
+    pronto_em: '';
+    pedido: '';
+    pedido_em: '';
+    entregue_em: '';
+  };
   acaoDoAtendimento(
     acao: 'assumir' | 'soltar' | 'pedir' | 'pronto',
     atendimento: { responsavel: string; responsavel_nome: string },
@@ -66,5 +112,11 @@ declare const diaComum: {
     hora_agendamento: string;
     local_agendamento: string;
   } | null;
+  recusaCancelamento(p: {
+    equipe: boolean;
+    existe: boolean;
+    status: string;
+    ativos: number;
+  }): { status: 403 | 404 | 400; message: string } | null;
 };
 export default diaComum;

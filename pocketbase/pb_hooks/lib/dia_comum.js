@@ -1,5 +1,6 @@
 // Booking day's decisions, written once for both runtimes like janelas.js (CommonJS, requires nothing): the kit
-// (lib/dia.js, lib/retransmissao.js) and the demo double (src/mocks/dia*.ts) run these same functions.
+// (lib/dia.js, lib/retransmissao.js, lib/remarcar.js) and the demo double (src/mocks/dia*.ts, remarcar.ts) run
+// these same functions.
 
 const MSG = {
   soEquipe: 'Apenas a equipe pode fazer isso.',
@@ -27,6 +28,9 @@ const MSG = {
   codigo: 'O código tem 6 números.',
   senha: 'A senha tem no máximo 100 caracteres.',
   naoPedido: 'A nossa equipe não está pedindo isso agora.',
+  // After the slot (lib/remarcar.js)
+  apenasEquipe: 'Apenas a equipe.',
+  semAtivo: 'Não há agendamento ativo para cancelar.',
 };
 
 const RESULTADOS = {
@@ -40,6 +44,23 @@ const ESTADOS_CONTA = ['a_criar', 'criada', 'verificada', 'bloqueada'];
 /** What staff may ask for ('' closes what was asked). */
 const PEDIDOS = ['senha', 'codigo', ''];
 const EMAIL = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/;
+/** What staff edit on a consulate, and what its history compares (the code never changes). */
+const CAMPOS_CONSULADO = [
+  'nome',
+  'canal',
+  'janelas',
+  'janelas_estado',
+  'fuso',
+  'modo_familia',
+  'confirmacao',
+  'confirmacao_quando',
+  'endereco',
+  'observacoes',
+  'fonte',
+  'verificado_em',
+];
+/** An appointment's fields only the server writes: "Já confirmei" (lib/remarcar.js) and a cancellation. */
+const CAMPOS_DO_SERVIDOR = ['confirmado_em', 'cancelamento', 'cancelado_em'];
 
 /** Why a relayed value cannot be stored ('' when it can): a code is digits only, at most 6 (typed one by one). */
 function motivoValor(tipo, valor) {
@@ -67,6 +88,67 @@ function notaPedido(tipo, hora) {
 /** The history's line for an attempt: 'sem vagas', 'outro: a note'. */
 function notaTentativa(resultado, nota) {
   return RESULTADOS[resultado] + (nota ? ': ' + nota : '');
+}
+
+/** An applicant as the history names them ({ nome, sobrenome }): 'Maria Rossi', or 'Requerente'. */
+function nomeDoRequerente(requerente) {
+  return (String(requerente.nome || '') + ' ' + String(requerente.sobrenome || '')).trim() || 'Requerente';
+}
+
+/** The history's line for staff setting an applicant's account state: 'Maria Rossi: criada → verificada'. */
+function notaEstadoConta(requerente, antes, estado) {
+  return nomeDoRequerente(requerente) + ': ' + (antes || '—') + ' → ' + estado;
+}
+
+/** Why staff's attempt is refused, field by field ({} when it is not): 'outro' needs a note saying what. */
+function errosDaTentativa(resultado, nota) {
+  if (resultado === 'outro' && !String(nota || '').trim()) {
+    return { nota: { code: 'validation_required', message: MSG.notaOutro } };
+  }
+  return {};
+}
+
+/** Why an appointment's write is refused ('' when it is not): it sets a field only the server writes. */
+function recusaDoCompromisso(camposEnviados) {
+  const campo = CAMPOS_DO_SERVIDOR.filter((c) => camposEnviados.indexOf(c) >= 0)[0];
+  return campo ? 'Campo não permitido: ' + campo + '.' : '';
+}
+
+/** A JSON field's stored text read back: the value, or null where it is not JSON. */
+function lerJson(texto) {
+  try {
+    return JSON.parse(texto || 'null');
+  } catch (_) {
+    return null;
+  }
+}
+
+/**
+ * Why staff's edit of a consulate is refused, every field at once ({} when it is not), each as {code, message}:
+ * the code never changes, the windows are a list janelas.js accepts, the time zone one it knows. `corpo`: the
+ * body sent; `codigo`: the stored code; `depois`: the record with the body applied ({ janelas: the JSON field's
+ * text, fuso }); `janelas`: lib/janelas.js (validarJanelas, deslocamento).
+ */
+function errosDoConsulado(corpo, codigo, depois, janelas) {
+  const erros = {};
+  if (corpo.codigo !== undefined && String(corpo.codigo) !== codigo) {
+    erros.codigo = { code: 'validation_forbidden', message: MSG.consuladoCodigo };
+  }
+  const motivo = corpo.janelas === undefined ? '' : janelas.validarJanelas(lerJson(depois.janelas));
+  if (motivo) erros.janelas = { code: 'validation_invalid_janelas', message: motivo };
+  if (corpo.fuso !== undefined && janelas.deslocamento(depois.fuso) === null) {
+    erros.fuso = { code: 'validation_invalid_fuso', message: MSG.fuso };
+  }
+  return erros;
+}
+
+/** The history of a consulate's edit: [{campo, de, para}] of each field whose text changed ({campo: texto} each). */
+function alteracoesDoConsulado(antes, depois) {
+  return CAMPOS_CONSULADO.filter((c) => antes[c] !== depois[c]).map((c) => ({
+    campo: c,
+    de: antes[c],
+    para: depois[c],
+  }));
 }
 
 /**
@@ -105,6 +187,26 @@ function cobertura(requerentes, compromissos) {
 function localDe(nome, endereco) {
   const texto = 'Consulado-Geral da Itália em ' + nome;
   return endereco ? texto + ', ' + endereco : texto;
+}
+
+/**
+ * A booking's handling record as it is made, when first needed: at the booking's consulate (`consulado`: that
+ * consulate's record id, '' when none), nobody on it, nothing asked, not ready.
+ */
+function atendimentoNovo(agendamento, consulado) {
+  return {
+    agendamento: agendamento,
+    consulado: consulado,
+    janela: '',
+    aviso_em: '',
+    responsavel: '',
+    responsavel_nome: '',
+    pronto: false,
+    pronto_em: '',
+    pedido: '',
+    pedido_em: '',
+    entregue_em: '',
+  };
 }
 
 /**
@@ -147,19 +249,41 @@ function agendado(primeiro, statusAgendamento) {
   };
 }
 
+/**
+ * Why staff's "Consulado cancelou" is refused, as {status, message}, or null: staff only, then a booking that
+ * exists, AGENDADO with an active appointment. `p`: { equipe, existe, status, ativos (how many) }.
+ */
+function recusaCancelamento(p) {
+  if (!p.equipe) return { status: 403, message: MSG.apenasEquipe };
+  if (!p.existe) return { status: 404, message: MSG.naoEncontrado };
+  if (p.status !== 'AGENDADO' || !p.ativos) return { status: 400, message: MSG.semAtivo };
+  return null;
+}
+
 module.exports = {
   MSG,
   RESULTADOS,
   ESTADOS_CONTA,
   PEDIDOS,
+  CAMPOS_CONSULADO,
+  CAMPOS_DO_SERVIDOR,
   motivoValor,
   completo,
   notaRecebido,
   notaPedido,
   notaTentativa,
+  nomeDoRequerente,
+  notaEstadoConta,
+  errosDaTentativa,
+  recusaDoCompromisso,
+  lerJson,
+  errosDoConsulado,
+  alteracoesDoConsulado,
   recusaContato,
   cobertura,
   localDe,
+  atendimentoNovo,
   acaoDoAtendimento,
   agendado,
+  recusaCancelamento,
 };

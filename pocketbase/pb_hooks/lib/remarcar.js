@@ -1,11 +1,14 @@
-// Confirmation and Flex (issue #28, items 1 and 3). The rules are the kit's shared module (lib/calendario.js:
-// recusaConfirmacao, recusaFlex), which the app and the demo double run too; this adapter reads the records,
-// writes the answers with history, and sends the confirmation e-mails (once each: the `lembretes` collection).
+// Confirmation and Flex (issue #28, items 1 and 3). The rules are the kit's shared modules (lib/calendario.js:
+// recusaConfirmacao, recusaFlex, FILTRO_PENDENTES; lib/dia_comum.js: recusaCancelamento), which the app and the
+// demo double run too; this adapter reads the records, writes the answers with history, and sends the
+// confirmation e-mails (once each: the `lembretes` collection).
 const regras = require(`${__hooks}/lib/regras.js`);
 const R = require(`${__hooks}/lib/regras.json`);
 const historico = require(`${__hooks}/lib/historico.js`);
 const emails = require(`${__hooks}/lib/emails.js`);
 const cal = require(`${__hooks}/lib/calendario.js`);
+const comum = require(`${__hooks}/lib/dia_comum.js`);
+const MSG = comum.MSG;
 
 function achar(app, colecao, filtro, params) {
   const lista = app.findRecordsByFilter(colecao, filtro, '', 1, 0, params);
@@ -18,7 +21,7 @@ const hojeDe = () => regras.hojeSaoPaulo();
 function doDono(app, id, auth) {
   const agendamento = achar(app, 'agendamentos', 'id = {:id}', { id: id });
   if (!agendamento || !auth || agendamento.getString('usuario') !== auth.id) {
-    throw new NotFoundError('Agendamento não encontrado.');
+    throw new NotFoundError(MSG.naoEncontrado);
   }
   return agendamento;
 }
@@ -48,7 +51,7 @@ const quando = (c) => cal.quando(c.getString('data'), c.getString('hora'));
 function confirmar(e) {
   const app = e.app;
   const compromisso = achar(app, 'compromissos', 'id = {:id}', { id: e.request.pathValue('id') });
-  if (!compromisso) throw new NotFoundError('Agendamento não encontrado.');
+  if (!compromisso) throw new NotFoundError(MSG.naoEncontrado);
   const agendamento = doDono(app, compromisso.getString('agendamento'), e.auth);
   const consulado = consuladoDo(app, compromisso, agendamento);
   const recusa = cal.recusaConfirmacao({
@@ -149,18 +152,13 @@ function enviarConfirmacao(app, agendamento, compromisso, tipo, hoje) {
  * for confirmation, whose window is open or over, without "Já confirmei"; the window's last day first.
  */
 function pendentes(e) {
-  if (!e.auth || !e.auth.getBool('admin')) throw new ForbiddenError('Apenas a equipe.');
+  if (!e.auth || !e.auth.getBool('admin')) throw new ForbiddenError(MSG.apenasEquipe);
   const hoje = hojeDe();
   const lista = e.app
-    .findRecordsByFilter(
-      'compromissos',
-      "confirmado_em = '' && cancelamento = '' && ocorrencia = '' && consulado.confirmacao = 'sim' && " +
-        "agendamento.status_agendamento = 'AGENDADO' && data >= {:hoje} && data <= {:ate}",
-      'data,hora',
-      200,
-      0,
-      { hoje: hoje, ate: cal.somarDias(hoje, cal.CONFIRMACAO.deDias) },
-    )
+    .findRecordsByFilter('compromissos', cal.FILTRO_PENDENTES, 'data,hora', 200, 0, {
+      hoje: hoje,
+      ate: cal.somarDias(hoje, cal.CONFIRMACAO.deDias),
+    })
     .map((c) => {
       const agendamento = e.app.findRecordById('agendamentos', c.getString('agendamento'));
       const usuario = e.app.findRecordById('usuarios', agendamento.getString('usuario'));
@@ -260,12 +258,15 @@ function pedirFlex(e) {
 
 /** POST /api/agendamentos/{id}/cancelamento-consulado {motivo} (staff): free of charge, Flex untouched. */
 function cancelamentoConsulado(e) {
-  if (!e.auth || !e.auth.getBool('admin')) throw new ForbiddenError('Apenas a equipe.');
-  const agendamento = achar(e.app, 'agendamentos', 'id = {:id}', { id: e.request.pathValue('id') });
-  if (!agendamento) throw new NotFoundError('Agendamento não encontrado.');
-  if (agendamento.getString('status_agendamento') !== 'AGENDADO' || !ativos(e.app, agendamento.id).length) {
-    throw new BadRequestError('Não há agendamento ativo para cancelar.');
-  }
+  const equipe = !!e.auth && e.auth.getBool('admin');
+  const agendamento = equipe && achar(e.app, 'agendamentos', 'id = {:id}', { id: e.request.pathValue('id') });
+  const recusa = comum.recusaCancelamento({
+    equipe: equipe,
+    existe: !!agendamento,
+    status: agendamento ? agendamento.getString('status_agendamento') : '',
+    ativos: agendamento ? ativos(e.app, agendamento.id).length : 0,
+  });
+  if (recusa) throw new ApiError(recusa.status, recusa.message, {});
   const motivo = String((e.requestInfo().body || {}).motivo || '')
     .trim()
     .slice(0, 500);

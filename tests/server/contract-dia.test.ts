@@ -1,0 +1,114 @@
+// The contract suite, booking day (issue #26): the same calls against the demo's stand-in and the real server,
+// where the double used to decide by itself. The consulate edit, the appointments' refusals, the handling record
+// and the consulate's cancellation are now the kit's shared decisions (lib/dia_comum.js), which both run: each
+// case here failed on the double before it called them.
+import type PocketBase from 'pocketbase';
+import { describe, expect, it } from 'vitest';
+import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
+import { resetDb } from '@/mocks/db';
+import { DIA_SEED } from '@/mocks/processo-seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/mocks/seed';
+import { answer, answerInFull, BACKENDS } from './contract-backends';
+
+const { MSG } = diaComum;
+const NOT_A_LIST = 'As janelas devem ser uma lista.';
+
+describe.each(BACKENDS)('$name', (backend) => {
+  resetDb();
+  const as = async (account: keyof typeof DEMO_ACCOUNTS) => {
+    const pb = backend.client();
+    await pb.collection('usuarios').authWithPassword(DEMO_ACCOUNTS[account].email, DEMO_PASSWORD);
+    return pb;
+  };
+  const consulate = (pb: PocketBase, codigo: string) =>
+    pb
+      .collection('consulados')
+      .getFirstListItem<{ id: string; codigo: string }>(pb.filter('codigo = {:codigo}', { codigo }));
+
+  /** Staff's edit of São Paulo's consulate: what it answered, and the consulate as it was before. */
+  const editSaoPaulo = async (body: Record<string, unknown>) => {
+    const staff = await as('admin');
+    const before = await consulate(staff, 'sao_paulo');
+    const answered = await answerInFull(staff.collection('consulados').update(before.id, body));
+    return { answered, before, after: await consulate(staff, 'sao_paulo') };
+  };
+
+  it('a consulate edit with two bad fields answers one 400 naming each, in pt-BR, and changes nothing', async () => {
+    const { answered, before, after } = await editSaoPaulo({ codigo: 'outro_codigo', fuso: 'Marte/Olympus' });
+    expect(answered).toMatchObject({
+      status: 400,
+      data: {
+        codigo: { code: 'validation_forbidden', message: MSG.consuladoCodigo },
+        fuso: { code: 'validation_invalid_fuso', message: MSG.fuso },
+      },
+    });
+    expect(after).toEqual(before);
+  });
+
+  it('a consulate edit whose janelas text is not JSON is refused with the fields’ reasons, not a 500', async () => {
+    // PocketBase stores such a text as a JSON string, which is not a list.
+    const { answered, before, after } = await editSaoPaulo({
+      janelas: '[{"dia": 1, "hora": ',
+      fuso: 'Marte/Olympus',
+    });
+    expect(answered).toMatchObject({
+      status: 400,
+      data: {
+        janelas: { code: 'validation_invalid_janelas', message: NOT_A_LIST },
+        fuso: { code: 'validation_invalid_fuso', message: MSG.fuso },
+      },
+    });
+    expect(after).toEqual(before);
+  });
+
+  it('an appointment that sets a field only the server writes is refused with its name', async () => {
+    const staff = await as('admin');
+    const form = new FormData();
+    form.append('agendamento', DIA_SEED.agendado.booking);
+    form.append('requerentes', 'demoreq00070001');
+    form.append('data', '2026-12-15');
+    form.append('hora', '10:00');
+    form.append('confirmado_em', '2026-12-01 10:00:00.000Z');
+    expect(await answer(staff.collection('compromissos').create(form))).toMatchObject({
+      status: 400,
+      message: 'Campo não permitido: confirmado_em.',
+    });
+  });
+
+  it("the booking's handling record, made by the first move, is at the booking's consulate", async () => {
+    const staff = await as('admin');
+    const bookingId = DIA_SEED.agendado.booking;
+    const { consulado: codigo } = await staff
+      .collection('agendamentos')
+      .getOne<{ consulado: string }>(bookingId);
+    expect(codigo).toBe('sao_paulo');
+    const handling = await staff.send<{ consulado: string; responsavel: string }>(
+      `/api/dia/${bookingId}/assumir`,
+      { method: 'POST' },
+    );
+    expect(handling).toMatchObject({
+      consulado: (await consulate(staff, codigo)).id,
+      responsavel: DEMO_ACCOUNTS.admin.id,
+    });
+    await staff.send(`/api/dia/${bookingId}/soltar`, { method: 'POST' });
+  });
+
+  it("the consulate's cancellation: staff only, then a booking that exists, then one with an appointment", async () => {
+    const cancel = (pb: PocketBase, id: string) =>
+      answer(pb.send(`/api/agendamentos/${id}/cancelamento-consulado`, { method: 'POST', body: {} }));
+    expect(await cancel(await as('diaFlex'), DIA_SEED.flex.booking)).toMatchObject({
+      status: 403,
+      message: MSG.apenasEquipe,
+    });
+    const staff = await as('admin');
+    expect(await cancel(staff, 'naoexiste000000')).toMatchObject({
+      status: 404,
+      message: MSG.naoEncontrado,
+    });
+    // Ready to book, not booked: nothing to cancel.
+    expect(await cancel(staff, DIA_SEED.pronto.booking)).toMatchObject({
+      status: 400,
+      message: MSG.semAtivo,
+    });
+  });
+});
