@@ -95,7 +95,7 @@ describe('search by name, CPF, e-mail and phone', () => {
 
   it.each([
     ['request.com.br', 'ana'],
-    ['collection.x', 'bia'],
+    ['collection.xy', 'bia'],
   ])('finds an e-mail at %s through the staff search, whole or in part', async (domain, name) => {
     const email = `${name}.${run}@${domain}`;
     const { booking: theirs } = await bookedCustomer({ email });

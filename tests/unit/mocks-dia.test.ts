@@ -1,6 +1,6 @@
-// The demo double of booking day (src/mocks/dia*.ts) where the contract suite cannot reach it: the real server's
-// seed has no applicants, so each applicant's Prenot@mi contacts, the state staff keep, the attempts and the
-// appointments that make a booking AGENDADO are checked here, on the seeded booking-day stages.
+// The demo double of booking day (src/mocks/dia*.ts) on the seeded booking-day stages: each applicant's Prenot@mi
+// contacts, the state staff keep, the attempts and the appointments that make a booking AGENDADO, and what the
+// contract suite cannot reach (the double has no route to set an appointment's `ocorrencia`).
 import { getDb } from '@/mocks/db';
 import { diaStore } from '@/mocks/dia-store';
 import { DIA_SEED } from '@/mocks/processo-seed';

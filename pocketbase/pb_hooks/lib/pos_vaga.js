@@ -14,8 +14,12 @@ const TOKEN_VIDA_S = 40 * 86400;
 const somarDias = cal.somarDias;
 const diaBR = cal.diaBR;
 
+/** An applicant's name as every line shows it (dia_comum.js nomeDoRequerente, the double's too). */
 function nomeDe(r) {
-  return (r.getString('nome') + ' ' + r.getString('sobrenome')).trim() || 'Requerente';
+  return require(`${__hooks}/lib/dia_comum.js`).nomeDoRequerente({
+    nome: r.getString('nome'),
+    sobrenome: r.getString('sobrenome'),
+  });
 }
 
 function achar(app, colecao, filtro, params) {
