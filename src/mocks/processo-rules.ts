@@ -87,21 +87,9 @@ export function salvarAgendamento(
  */
 export function concluirRevisao(bookingId: string, autor: UserRecord | null): void {
   const documentos = getDb().documentos.filter((d) => d.agendamento === bookingId);
-  if (documentos.some((d) => d.status === 'em_analise')) return;
-  const recusados = documentos.filter((d) => d.status === 'recusado');
+  const conclusao = processoComum.conclusaoDaRevisao(documentos, rotulo, REGRAS);
   const booking = bookingOf(bookingId);
-  if (recusados.length === 0 || !booking) return;
-  salvarAgendamento(
-    booking,
-    {
-      status_agendamento: 'ANALISE_ERRO',
-      nota_cliente: processoComum.notaDeRecusa(
-        recusados.map((d) => ({ ...d, rotulo: rotulo(d) })),
-        REGRAS,
-      ),
-    },
-    autor,
-  );
+  if (conclusao && booking) salvarAgendamento(booking, conclusao, autor);
 }
 
 /** The `formulario` text staff read (processo_comum.resumo). */
@@ -158,13 +146,15 @@ export function enviar(bookingId: string, viewer: UserRecord): Outcome {
   const limite = limitesDe(booking);
   const problemas = processoComum.problemasDoEnvio(requerentes, documentos, limite, hoje, REGRAS, isValidCpf);
   if (problemas.length > 0) return fail(400, MSG.incompleto, { pendencias: problemas });
-  const novos = documentos.filter((d) => d.status === 'pendente' || d.status === '');
+  const novos = processoComum.envioDosDocumentos(documentos);
   if (novos.length === 0) return fail(400, MSG.nadaParaEnviar);
   const now = pbDate(new Date());
-  for (const d of novos) {
+  for (const { id, acao } of novos) {
+    const d = documentos.find((documento) => documento.id === id);
+    if (!d) continue;
     d.status = 'em_analise';
     d.updated = now;
-    registrarDocumento(d, d.reenviado ? 'reenviado para análise' : 'enviado para análise', viewer);
+    registrarDocumento(d, acao, viewer);
   }
   for (const r of requerentes) r.enviado_em ||= now;
   salvarAgendamento(booking, { formulario: resumo(requerentes, hoje) }, viewer);

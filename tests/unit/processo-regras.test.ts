@@ -70,6 +70,45 @@ describe('the required fields of an applicant', () => {
 });
 
 describe('processo_comum.js: the case file rules the server, the app and the double share', () => {
+  it('a send puts under review the documents never sent or sent back, each with its history line', () => {
+    const doc = (id: string, status: string, reenviado = false) => ({ id, status, reenviado });
+    expect(
+      comum.envioDosDocumentos([
+        doc('a', ''),
+        doc('b', 'pendente'),
+        doc('c', 'pendente', true),
+        doc('d', 'em_analise'),
+        doc('e', 'aprovado'),
+        doc('f', 'recusado', true),
+      ]),
+    ).toEqual([
+      { id: 'a', acao: 'enviado para análise' },
+      { id: 'b', acao: 'enviado para análise' },
+      { id: 'c', acao: 'reenviado para análise' },
+    ]);
+    expect(comum.envioDosDocumentos([doc('d', 'em_analise'), doc('e', 'aprovado')])).toEqual([]);
+  });
+
+  it("staff's last review: nothing while one is under review or none refused; else ANALISE_ERRO with the note", () => {
+    const doc = (id: string, status: string) => ({ id, status, motivo: 'ilegivel', motivo_texto: '' });
+    const rotulo = (d: { id: string }) => `Maria Souza · ${d.id}`;
+    expect(
+      comum.conclusaoDaRevisao([doc('Foto', 'recusado'), doc('RG', 'em_analise')], rotulo, regras),
+    ).toBeNull();
+    expect(
+      comum.conclusaoDaRevisao([doc('Foto', 'aprovado'), doc('RG', 'aprovado')], rotulo, regras),
+    ).toBeNull();
+    const refused = [doc('Foto', 'recusado'), doc('RG', 'aprovado')];
+    expect(comum.conclusaoDaRevisao(refused, rotulo, regras)).toEqual({
+      status_agendamento: 'ANALISE_ERRO',
+      nota_cliente: comum.notaDeRecusa(
+        [{ rotulo: 'Maria Souza · Foto', motivo: 'ilegivel', motivo_texto: '' }],
+        regras,
+      ),
+    });
+    expect(comum.conclusaoDaRevisao(refused, rotulo, regras)?.nota_cliente).toContain('Maria Souza · Foto');
+  });
+
   const hoje = '2026-11-26';
   it("a birth date's error in the form's words; a wrong one never makes a minor", () => {
     expect(comum.erroNascimento('1990-02-31', hoje, regras)).toBe(regras.mensagens.nascimentoInvalido);

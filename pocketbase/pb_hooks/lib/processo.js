@@ -342,18 +342,18 @@ function concluirRevisao(app, agendamentoId, auth) {
   const documentos = app.findRecordsByFilter('documentos', 'agendamento = {:id}', 'created', 0, 0, {
     id: agendamentoId,
   });
-  if (documentos.some((d) => d.getString('status') === 'em_analise')) return;
-  const recusados = documentos.filter((d) => d.getString('status') === 'recusado');
-  if (recusados.length === 0) return;
+  const registros = {};
+  documentos.forEach((d) => (registros[d.id] = d));
+  const conclusao = COMUM.conclusaoDaRevisao(
+    documentos.map(comoObjeto),
+    (d) => rotulo(app, registros[d.id]),
+    REGRAS,
+  );
+  if (!conclusao) return;
   const agendamento = app.findRecordById('agendamentos', agendamentoId);
   const antes = agendamento.fresh();
-  agendamento.set('status_agendamento', 'ANALISE_ERRO');
-  const linhas = recusados.map((d) => ({
-    rotulo: rotulo(app, d),
-    motivo: d.getString('motivo'),
-    motivo_texto: d.getString('motivo_texto'),
-  }));
-  agendamento.set('nota_cliente', COMUM.notaDeRecusa(linhas, REGRAS));
+  agendamento.set('status_agendamento', conclusao.status_agendamento);
+  agendamento.set('nota_cliente', conclusao.nota_cliente);
   app.save(agendamento);
   const entrada = historico.registrarAlteracao(app, antes, agendamento, auth);
   try {
@@ -403,20 +403,16 @@ function enviar(e) {
   if (problemas.length > 0) {
     return e.json(400, { status: 400, message: MSG.incompleto, data: { pendencias: problemas } });
   }
-  const novos = documentos.filter(
-    (d) => d.getString('status') === 'pendente' || d.getString('status') === '',
-  );
+  const novos = COMUM.envioDosDocumentos(documentos.map(comoObjeto));
   if (novos.length === 0) throw new BadRequestError(MSG.nadaParaEnviar, {});
+  const porId = {};
+  documentos.forEach((d) => (porId[d.id] = d));
   e.app.runInTransaction((tx) => {
-    novos.forEach((d) => {
+    novos.forEach((novo) => {
+      const d = porId[novo.id];
       d.set('status', 'em_analise');
       tx.save(d);
-      registrarDocumento(
-        tx,
-        d,
-        d.getBool('reenviado') ? 'reenviado para análise' : 'enviado para análise',
-        auth,
-      );
+      registrarDocumento(tx, d, novo.acao, auth);
     });
     requerentes.forEach((r) => {
       if (r.getString('enviado_em') !== '') return;

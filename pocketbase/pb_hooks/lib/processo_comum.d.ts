@@ -85,5 +85,13 @@ declare const processoComum: {
     recusados: readonly { rotulo: string; motivo: string; motivo_texto: string }[],
     regras: Regras,
   ): string;
+  envioDosDocumentos(
+    documentos: readonly { id: string; status: string; reenviado?: boolean }[],
+  ): { id: string; acao: string }[];
+  conclusaoDaRevisao<D extends { status: string; motivo: string; motivo_texto: string }>(
+    documentos: readonly D[],
+    rotuloDe: (documento: D) => string,
+    regras: Regras,
+  ): { status_agendamento: 'ANALISE_ERRO'; nota_cliente: string } | null;
 };
 export default processoComum;

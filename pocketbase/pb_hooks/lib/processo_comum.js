@@ -315,6 +315,33 @@ function notaDeRecusa(recusados, regras) {
   );
 }
 
+/**
+ * What the customer's "send" puts under review: the documents never sent or sent back ('pendente', or no status
+ * yet), each as { id, acao } with its history line ('reenviado para análise' for one refused before).
+ */
+function envioDosDocumentos(documentos) {
+  return documentos
+    .filter((d) => d.status === 'pendente' || d.status === '')
+    .map((d) => ({ id: d.id, acao: d.reenviado ? 'reenviado para análise' : 'enviado para análise' }));
+}
+
+/**
+ * What staff's last review does to the booking: nothing while a document is still under review or when none is
+ * refused (null); otherwise ANALISE_ERRO with the refused documents' note (notaDeRecusa; `rotuloDe(documento)`
+ * names each one: 'Maria Souza · Foto').
+ */
+function conclusaoDaRevisao(documentos, rotuloDe, regras) {
+  if (documentos.some((d) => d.status === 'em_analise')) return null;
+  const recusados = documentos.filter((d) => d.status === 'recusado');
+  if (recusados.length === 0) return null;
+  const linhas = recusados.map((d) => ({
+    rotulo: rotuloDe(d),
+    motivo: d.motivo,
+    motivo_texto: d.motivo_texto,
+  }));
+  return { status_agendamento: 'ANALISE_ERRO', nota_cliente: notaDeRecusa(linhas, regras) };
+}
+
 const GMAIL = ['gmail.com', 'googlemail.com'];
 
 /**
@@ -365,4 +392,6 @@ module.exports = {
   resumo,
   problemasDoEnvio,
   notaDeRecusa,
+  envioDosDocumentos,
+  conclusaoDaRevisao,
 };
