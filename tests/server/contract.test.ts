@@ -168,10 +168,9 @@ describe.each(BACKENDS)('$name', (backend) => {
   });
 
   it("registration past the form: a 10,000-character e-mail, a password out of bounds, each in the form's pt-BR words", async () => {
-    const refused = async (change: Record<string, unknown>) => {
-      const { data, ...rest } = await answerInFull(
-        client().collection('usuarios').create(registration(change)),
-      );
+    /** A refused call's status, message and each field's code and message. */
+    const refusal = async (call: Promise<unknown>) => {
+      const { data, ...rest } = await answerInFull(call);
       return {
         ...rest,
         data: Object.fromEntries(
@@ -179,34 +178,39 @@ describe.each(BACKENDS)('$name', (backend) => {
         ),
       };
     };
+    const refused = (change: Record<string, unknown>) =>
+      refusal(client().collection('usuarios').create(registration(change)));
     // PocketBase ends each field message with a full stop.
-    const invalid = 'An error occurred while validating the submitted data.';
-    expect(await refused({ email: `${'a'.repeat(10_000)}@teste.passaporte.test` })).toEqual({
+    const fieldError = (field: string, code: string, message: string) => ({
       status: 400,
-      message: invalid,
-      data: { email: { code: 'validation_is_email', message: `${M.emailInvalido}.` } },
-    });
-    expect(await refused({ email: 'sem-arroba.passaporte.test' })).toEqual({
-      status: 400,
-      message: invalid,
-      data: { email: { code: 'validation_is_email', message: `${M.emailInvalido}.` } },
+      message: 'An error occurred while validating the submitted data.',
+      data: { [field]: { code, message: `${message}.` } },
     });
     const long = `Aa1@${'x'.repeat(68)}`;
-    expect(await refused({ password: long, passwordConfirm: long })).toEqual({
-      status: 400,
-      message: invalid,
-      data: { password: { code: 'validation_max_text_constraint', message: `${M.senhaLonga}.` } },
-    });
-    expect(await refused({ password: 'curta', passwordConfirm: 'curta' })).toEqual({
-      status: 400,
-      message: invalid,
-      data: { password: { code: 'validation_min_text_constraint', message: `${M.senhaCurta}.` } },
-    });
-    expect(await refused({ passwordConfirm: 'Outra@2026' })).toEqual({
-      status: 400,
-      message: invalid,
-      data: { passwordConfirm: { code: 'validation_values_mismatch', message: `${M.senhasDiferentes}.` } },
-    });
+    const cases: [Record<string, unknown>, string, string, string][] = [
+      [
+        { email: `${'a'.repeat(10_000)}@teste.passaporte.test` },
+        'email',
+        'validation_is_email',
+        M.emailInvalido,
+      ],
+      [{ email: 'sem-arroba.passaporte.test' }, 'email', 'validation_is_email', M.emailInvalido],
+      [{ password: long, passwordConfirm: long }, 'password', 'validation_max_text_constraint', M.senhaLonga],
+      [
+        { password: 'curta', passwordConfirm: 'curta' },
+        'password',
+        'validation_min_text_constraint',
+        M.senhaCurta,
+      ],
+      [
+        { passwordConfirm: 'Outra@2026' },
+        'passwordConfirm',
+        'validation_values_mismatch',
+        M.senhasDiferentes,
+      ],
+    ];
+    for (const [change, field, code, message] of cases)
+      expect(await refused(change)).toEqual(fieldError(field, code, message));
     // Past bcrypt's 72 bytes PocketBase cannot hash it, and its create rule's trial insert fails before the kit's
     // hook is asked: its own bare refusal, with nothing stored.
     const huge = 'Senha@2026'.repeat(1_000);
@@ -218,25 +222,13 @@ describe.each(BACKENDS)('$name', (backend) => {
     // A customer's new password, in the same words (the update's hook: contas_comum.js errosDaAlteracao).
     const own = await as('cliente');
     const id = own.authStore.record?.id ?? '';
-    const change = async (body: Record<string, unknown>) => {
-      const { data, ...rest } = await answerInFull(own.collection('usuarios').update(id, body));
-      return {
-        ...rest,
-        data: Object.fromEntries(Object.entries(data ?? {}).map(([f, e]) => [f, e.message])),
-      };
-    };
-    expect(await change({ oldPassword: DEMO_PASSWORD, password: long, passwordConfirm: long })).toEqual({
-      status: 400,
-      message: invalid,
-      data: { password: `${M.senhaLonga}.` },
-    });
+    const change = (body: Record<string, unknown>) => refusal(own.collection('usuarios').update(id, body));
+    expect(await change({ oldPassword: DEMO_PASSWORD, password: long, passwordConfirm: long })).toEqual(
+      fieldError('password', 'validation_max_text_constraint', M.senhaLonga),
+    );
     expect(
       await change({ oldPassword: DEMO_PASSWORD, password: 'Nova@2026', passwordConfirm: 'Nova@2027' }),
-    ).toEqual({
-      status: 400,
-      message: invalid,
-      data: { passwordConfirm: `${M.senhasDiferentes}.` },
-    });
+    ).toEqual(fieldError('passwordConfirm', 'validation_values_mismatch', M.senhasDiferentes));
     // A password of 71 characters is the form's longest: accepted.
     const longest = `Aa1@${'x'.repeat(67)}`;
     expect(
