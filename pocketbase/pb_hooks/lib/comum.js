@@ -221,7 +221,6 @@ function erroNome(texto, mensagens) {
   return '';
 }
 
-/** 'Use no máximo 120 caracteres.': the forms' and the server's words for a text past its limit. */
 /**
  * The account's credentials: an e-mail of at most 254 characters (the longest an SMTP path holds) and a password
  * of 8 to 71 (PocketBase's default longest: bcrypt reads 72 bytes). The form and the kit's hooks both hold them.
@@ -236,6 +235,7 @@ function emailValido(texto) {
   return typeof texto === 'string' && texto.length <= CREDENCIAIS.emailMax && ENDERECO.test(texto);
 }
 
+/** 'Use no máximo 120 caracteres.': the forms' and the server's words for a text past its limit. */
 function textoLongo(max) {
   return 'Use no máximo ' + max + ' caracteres.';
 }

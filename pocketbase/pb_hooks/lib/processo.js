@@ -16,6 +16,13 @@ const MSG = REGRAS.mensagens;
 /** 'O Agendamento Familiar é para no máximo 6 requerentes.': a message of MSG with its {min} and {max} filled. */
 const porLimite = COMUM.porLimite;
 
+/** The records by id, to find the record behind one of their plain objects (comoObjeto). */
+function porId(registros) {
+  const mapa = {};
+  registros.forEach((r) => (mapa[r.id] = r));
+  return mapa;
+}
+
 /**
  * A record's fields as a plain object, for the rules of processo_comum.js: numbers and flags as they are, files
  * as lists of names, the rest as text.
@@ -342,8 +349,7 @@ function concluirRevisao(app, agendamentoId, auth) {
   const documentos = app.findRecordsByFilter('documentos', 'agendamento = {:id}', 'created', 0, 0, {
     id: agendamentoId,
   });
-  const registros = {};
-  documentos.forEach((d) => (registros[d.id] = d));
+  const registros = porId(documentos);
   const conclusao = COMUM.conclusaoDaRevisao(
     documentos.map(comoObjeto),
     (d) => rotulo(app, registros[d.id]),
@@ -405,11 +411,10 @@ function enviar(e) {
   }
   const novos = COMUM.envioDosDocumentos(documentos.map(comoObjeto));
   if (novos.length === 0) throw new BadRequestError(MSG.nadaParaEnviar, {});
-  const porId = {};
-  documentos.forEach((d) => (porId[d.id] = d));
+  const registros = porId(documentos);
   e.app.runInTransaction((tx) => {
     novos.forEach((novo) => {
-      const d = porId[novo.id];
+      const d = registros[novo.id];
       d.set('status', 'em_analise');
       tx.save(d);
       registrarDocumento(tx, d, novo.acao, auth);
