@@ -15,12 +15,11 @@ import { getDb, saveDb } from './db';
 import { note } from './dia';
 import { diaStore, isStaff } from './dia-store';
 import { compileFilter, withParams } from './filter';
-import { currentUser, latency, param, pbError } from './http';
+import { currentUser, type Json, latency, param, pbError } from './http';
 import { bookingOf, salvarAgendamento } from './processo-rules';
 import { pbDate } from './util';
 
 type Compromisso = ReturnType<typeof diaStore>['compromissos'][number];
-type Json = Record<string, unknown>;
 const hoje = () => prazo.diaSaoPaulo();
 const motivoOf = async (request: Request) =>
   String(((await request.json().catch(() => ({}))) as { motivo?: unknown } | null)?.motivo ?? '').trim();
@@ -79,11 +78,11 @@ function pending(request: Request): Response {
     .sort((a, b) => (a.data + a.hora).localeCompare(b.data + b.hora))
     .map((c) => {
       const janela = calendario.janelaConfirmacao(c.data, today);
+      const booking = bookingOf(c.agendamento);
       return {
         compromisso: c.id,
         agendamento: c.agendamento,
-        cliente:
-          getDb().usuarios.find((u) => u.id === bookingOf(c.agendamento)?.usuario)?.nome_completo ?? '',
+        cliente: getDb().usuarios.find((u) => u.id === booking?.usuario)?.nome_completo ?? '',
         requerentes: names(c),
         data: c.data,
         hora: c.hora,

@@ -48,12 +48,8 @@ function exigirEquipe(e) {
 // ------------------------------------------------------------------ consulates
 
 function janelasDe(registro) {
-  try {
-    const lista = JSON.parse(registro.getString('janelas') || '[]');
-    return Array.isArray(lista) ? lista : [];
-  } catch (_) {
-    return [];
-  }
+  const lista = comum.lerJson(registro.getString('janelas'));
+  return Array.isArray(lista) ? lista : [];
 }
 
 /**

@@ -43,7 +43,6 @@ declare const diaComum: {
   ESTADOS_CONTA: string[];
   PEDIDOS: string[];
   CAMPOS_CONSULADO: string[];
-  CAMPOS_DO_SERVIDOR: string[];
   motivoValor(tipo: string, valor: string): string;
   completo(tipo: string, valor: string, jaEnviado: boolean, enviar: unknown): boolean;
   notaRecebido(tipo: string, hora: string): string;

@@ -266,7 +266,6 @@ module.exports = {
   ESTADOS_CONTA,
   PEDIDOS,
   CAMPOS_CONSULADO,
-  CAMPOS_DO_SERVIDOR,
   motivoValor,
   completo,
   notaRecebido,
