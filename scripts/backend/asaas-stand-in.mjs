@@ -142,14 +142,8 @@ export function startAsaasStandIn({
   eventsOnCreate = 'none',
 } = {}) {
   const asaas = createFakeAsaas({ qrImage: qrPng });
-  /** @type {Partial<FakeAsaasSettings>} the stand-in's own settings, over the fake's defaults */
-  const initial = {
-    eventsOnCreate,
-    eventsOnRefund: 'after',
-    rateLimitNext: 0,
-    rateLimitEvery: 0,
-    invoiceErrorNext: 0,
-  };
+  /** @type {Partial<FakeAsaasSettings>} the stand-in's own settings, over the fake's (restored by its reset) */
+  const initial = { eventsOnCreate };
   asaas.configure(initial);
   /** @type {AsaasStandIn['state']} */
   const state = { ...asaas.state, requests: [], webhooks: [] };

@@ -221,6 +221,22 @@ const HOLDER_FIELDS = [
 ];
 
 /**
+ * How a fake Asaas behaves when created and after reset(): no events on creation, a refund's event after its
+ * answer, no refusals (FakeAsaasSettings below says what each means). Where invoices link to is not behaviour.
+ * @type {Omit<FakeAsaasSettings, 'invoiceBaseUrl'>}
+ */
+const BEHAVIOUR = {
+  eventsOnCreate: 'none',
+  eventsOnRefund: 'after',
+  rateLimitNext: 0,
+  rateLimitEvery: 0,
+  rateLimitOnly: '',
+  serverErrorNext: 0,
+  serverErrorOnly: '',
+  invoiceErrorNext: 0,
+};
+
+/**
  * A fake Asaas account. Options: qrImage(payload) (the Pix QR code picture, base64 PNG; empty by default), state
  * ({ customers, payments }: where its books are kept, anything with Map's get/set/values/clear; Maps by default).
  * Every answer is { status, body, events }, where events are { payment, event, when } (or { invoice, event, when,
@@ -249,17 +265,7 @@ export function createFakeAsaas({
    * rateLimitOnly).
    */
   /** @type {FakeAsaasSettings} */
-  const settings = {
-    eventsOnCreate: 'none',
-    eventsOnRefund: 'after',
-    rateLimitNext: 0,
-    rateLimitEvery: 0,
-    rateLimitOnly: '',
-    serverErrorNext: 0,
-    serverErrorOnly: '',
-    invoiceErrorNext: 0,
-    invoiceBaseUrl: 'https://sandbox.asaas.com',
-  };
+  const settings = { ...BEHAVIOUR, invoiceBaseUrl: 'https://sandbox.asaas.com' };
   let calls = 0;
   let creations = 0;
 
@@ -788,16 +794,7 @@ export function createFakeAsaas({
   }
 
   function reset() {
-    configure({
-      eventsOnCreate: 'none',
-      eventsOnRefund: 'after',
-      rateLimitNext: 0,
-      rateLimitEvery: 0,
-      rateLimitOnly: '',
-      serverErrorNext: 0,
-      serverErrorOnly: '',
-      invoiceErrorNext: 0,
-    });
+    configure(BEHAVIOUR);
     calls = 0;
     creations = 0;
     state.customers.clear();

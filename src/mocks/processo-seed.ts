@@ -6,7 +6,7 @@
  * After the slot (#28): an appointment due to confirm in the portal this week (Curitiba, which the demo alone
  * says asks for it) and one bought with Flex; their appointments are dated from the day the demo is seeded.
  */
-import { REGRAS, type DocumentoRecord, type RequerenteRecord } from '@/lib/processo';
+import { itensPara, REGRAS, type DocumentoRecord, type RequerenteRecord } from '@/lib/processo';
 import type { BookingRecord, BookingStatus, ChargeRecord, PaymentRecord } from '@/lib/types';
 import prazo from '../../pocketbase/pb_hooks/lib/prazo.js';
 import { withCpfCheckDigits } from './util';
@@ -295,8 +295,13 @@ export function seedDocuments(
   }));
 }
 
-const ADULT_ITEMS = ['identidade', 'comprovante_endereco', 'foto'];
-const MINOR_ITEMS = [...ADULT_ITEMS, 'certidao_nascimento', 'assentimento'];
+/** The items an applicant must send (the kit's processo_comum.js itensPara, the required ones): what the seed fills. */
+const requiredItems = (tipo: 'adulto' | 'menor'): string[] =>
+  itensPara(tipo)
+    .filter((i) => i.obrigatorio)
+    .map((i) => i.id);
+const ADULT_ITEMS = requiredItems('adulto');
+const MINOR_ITEMS = requiredItems('menor');
 
 /**
  * The case file of a generated booking past NOVO (seed.ts), in a state the server lets a booking reach
