@@ -21,7 +21,8 @@ export const buscaRoutes = [
     const p = read.pedido;
     const list = new URL('/api/collections/agendamentos/records', request.url);
     list.searchParams.set('filter', busca.filtroEquivalente(p));
-    list.searchParams.set('sort', p.ordem);
+    // The list's order with its ties, as the kit's query orders it (lib/paginas.js chavesDe).
+    list.searchParams.set('sort', paginas.ordemDe(paginas.chavesDe(p.ordem), false));
     list.searchParams.set('page', String(p.pagina));
     list.searchParams.set('perPage', String(p.porPagina));
     list.searchParams.set('expand', 'usuario');

@@ -4,7 +4,9 @@
  */
 import { http, HttpResponse } from 'msw';
 import kitCsv from '../../pocketbase/pb_hooks/lib/csv_agendamentos.js';
+import paginas from '../../pocketbase/pb_hooks/lib/paginas.js';
 import type { BookingRecord, ListResult } from '@/lib/types';
+import { FIELDS } from './collections';
 import { pbError, staffOnly } from './http';
 import { listRecords } from './registros';
 
@@ -39,13 +41,16 @@ export const exportRoutes = [
     const { denied } = await staffOnly(request, kitCsv.MSG.soEquipe);
     if (denied) return denied;
     const query = new URL(request.url).searchParams;
+    // The kit's checks of the request: the bookings' visible fields only, and a known offset.
+    const pedido = kitCsv.pedidoDaEquipe(query, FIELDS.agendamentos);
     const fuso = kitCsv.fusoDe(query.get('fuso') ?? '');
-    if (fuso === null) return pbError(400, kitCsv.MSG.invalido);
+    if (!pedido || fuso === null) return pbError(400, kitCsv.MSG.invalido);
     const rows: BookingRecord[] = [];
     for (let page = 1; ; page++) {
       const list = new URL('/api/collections/agendamentos/records', request.url);
-      for (const key of ['filter', 'sort'])
-        if (query.get(key)) list.searchParams.set(key, query.get(key) ?? '');
+      if (pedido.filtro) list.searchParams.set('filter', pedido.filtro);
+      // The list's order with its ties, as the kit reads it (lib/paginas.js).
+      list.searchParams.set('sort', paginas.ordemDe(paginas.chavesDe(pedido.ordem), false));
       list.searchParams.set('page', String(page));
       list.searchParams.set('perPage', String(PAGE));
       list.searchParams.set('expand', 'usuario,pagamento');

@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import PocketBase, { ClientResponseError } from 'pocketbase';
 import { TEST_WEBHOOK_TOKEN } from '../../scripts/backend/real-backend.mjs';
 import { getDb } from '@/mocks/db';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/mocks/seed';
 import { handlers } from '@/mocks/handlers';
 import type { FakeAsaasSettings } from '../../src/mocks/fake-asaas.mjs';
 import { asaasEvent as demoAsaasEvent, demoAsaas } from '@/mocks/asaas';
@@ -140,6 +141,13 @@ export const BACKENDS: Backend[] = [
     },
   },
 ];
+
+/** A client of `backend` signed in as one of the demo's accounts (the seed's, on both backends). */
+export async function signedIn(backend: Backend, account: keyof typeof DEMO_ACCOUNTS): Promise<PocketBase> {
+  const pb = backend.client();
+  await pb.collection('usuarios').authWithPassword(DEMO_ACCOUNTS[account].email, DEMO_PASSWORD);
+  return pb;
+}
 
 /** What a call answered: the status, message, and the field errors as PocketBase wrote them (`data`). */
 export async function answerInFull(call: Promise<unknown>) {

@@ -7,19 +7,15 @@ import { describe, expect, it } from 'vitest';
 import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
 import { resetDb } from '@/mocks/db';
 import { DIA_SEED } from '@/mocks/processo-seed';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/mocks/seed';
-import { answer, answerInFull, BACKENDS } from './contract-backends';
+import { DEMO_ACCOUNTS } from '@/mocks/seed';
+import { answer, answerInFull, BACKENDS, signedIn } from './contract-backends';
 
 const { MSG } = diaComum;
 const NOT_A_LIST = 'As janelas devem ser uma lista.';
 
 describe.each(BACKENDS)('$name', (backend) => {
   resetDb();
-  const as = async (account: keyof typeof DEMO_ACCOUNTS) => {
-    const pb = backend.client();
-    await pb.collection('usuarios').authWithPassword(DEMO_ACCOUNTS[account].email, DEMO_PASSWORD);
-    return pb;
-  };
+  const as = (account: keyof typeof DEMO_ACCOUNTS) => signedIn(backend, account);
   const consulate = (pb: PocketBase, codigo: string) =>
     pb
       .collection('consulados')

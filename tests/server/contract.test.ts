@@ -10,7 +10,7 @@ import { DEMO_ACCOUNTS, DEMO_AGENDADO_BOOKING, DEMO_PASSWORD } from '@/mocks/see
 import M from '../../pocketbase/pb_hooks/lib/mensagens.json';
 import { mensagens as CASO } from '../../pocketbase/pb_hooks/lib/processo_regras.json';
 import schema from '../../pocketbase/schema.json';
-import { answer, answerInFull, BACKENDS } from './contract-backends';
+import { answer, answerInFull, BACKENDS, signedIn } from './contract-backends';
 import { nextCpf } from './helpers';
 
 const PB_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -18,11 +18,7 @@ const PB_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 describe.each(BACKENDS)('$name', (backend) => {
   const { client, verificationToken, asaasPayment, asaasCustomer, asaasEvent, asaasConfig } = backend;
   resetDb();
-  const as = async (account: keyof typeof DEMO_ACCOUNTS) => {
-    const pb = client();
-    await pb.collection('usuarios').authWithPassword(DEMO_ACCOUNTS[account].email, DEMO_PASSWORD);
-    return pb;
-  };
+  const as = (account: keyof typeof DEMO_ACCOUNTS) => signedIn(backend, account);
   const registration = (change: Record<string, unknown> = {}) => ({
     nome_completo: 'Contrato de Teste Silva',
     email: `contrato-${Math.random().toString(36).slice(2)}@teste.passaporte.test`,

@@ -25,5 +25,10 @@ declare const csv: {
   campos(b: LinhaCsv, fuso: (ms: number) => number): string[];
   fusoDe(texto: string): number | null;
   nomeDoArquivo(agora: number, fuso: number): string;
+  /** The request's filter and sort when they name only `campos` (no relation, macro, modifier or hidden field). */
+  pedidoDaEquipe(
+    consulta: { get(chave: string): string | null },
+    campos: readonly string[],
+  ): { filtro: string; ordem: string } | null;
 };
 export default csv;

@@ -152,6 +152,57 @@ function nomeDoArquivo(agora, fuso) {
   );
 }
 
+// The request a staff member's export may make (lib/exportar_csv.js; the demo's double asks the same).
+
+const PALAVRAS = ['true', 'false', 'null'];
+
+/**
+ * The filter with each quoted value as `""`, read as PocketBase's scanner reads it (a value ends at the first
+ * quote like its opening one that no backslash stands right before); null when a value is never closed.
+ */
+function semTextos(filtro) {
+  let fora = '';
+  for (let i = 0; i < filtro.length; i++) {
+    const aspa = filtro[i];
+    if (aspa !== '"' && aspa !== "'") {
+      fora += aspa;
+      continue;
+    }
+    let fim = i + 1;
+    while (fim < filtro.length && !(filtro[fim] === aspa && filtro[fim - 1] !== '\\')) fim++;
+    if (fim >= filtro.length) return null;
+    fora += '""';
+    i = fim;
+  }
+  return fora;
+}
+
+/**
+ * True when the filter and the sort name only fields in `campos` (quoted values aside): no `a.b`, no `@request`,
+ * no `@collection`, no `:modifier`, no unknown or hidden field.
+ */
+function soCamposProprios(filtro, ordem, campos) {
+  const fora = semTextos(filtro);
+  if (fora === null) return false;
+  if (/[@.:]/.test(fora.replace(/\b\d+\.\d+\b/g, '0') + ordem)) return false;
+  const nomes = (fora.match(/[A-Za-z_]\w*/g) || []).filter((nome) => !PALAVRAS.includes(nome));
+  const chaves = ordem === '' ? [] : ordem.split(',').map((chave) => chave.trim().replace(/^[-+]/, ''));
+  return nomes.concat(chaves).every((nome) => campos.includes(nome));
+}
+
+/**
+ * The request's filter and sort when they name only the bookings' visible fields, or null. The rows are read
+ * with no rule (findRecordsByFilter), so nothing a staff member's list call could not name gets through.
+ * `consulta` is the request's query (Go's url.Values; a URLSearchParams in the tests).
+ */
+function pedidoDaEquipe(consulta, campos) {
+  const valor = (chave) => String(consulta.get(chave) || '');
+  const ordem = valor('sort');
+  const filtro = valor('filter');
+  if (!soCamposProprios(filtro, ordem, campos)) return null;
+  return { filtro, ordem };
+}
+
 module.exports = {
   BOM,
   SEPARADOR,
@@ -167,4 +218,5 @@ module.exports = {
   campos,
   fusoDe,
   nomeDoArquivo,
+  pedidoDaEquipe,
 };

@@ -6,60 +6,11 @@
 // e-mail already in its indexed form), and `fuso`, the staff member's offset from UTC
 // in minutes (-180 for Brasília, the default), for the times. Staff only: 401 without a session, 403 for a customer.
 
-const PALAVRAS = ['true', 'false', 'null'];
-
 /** The collection's fields a non-superuser may filter and sort on. */
 function camposVisiveis(colecao) {
   const nomes = [];
   for (const campo of colecao.fields) if (!campo.getHidden()) nomes.push(campo.getName());
   return nomes;
-}
-
-/**
- * The filter with each quoted value as `""`, read as PocketBase's scanner reads it (a value ends at the first
- * quote like its opening one that no backslash stands right before); null when a value is never closed.
- */
-function semTextos(filtro) {
-  let fora = '';
-  for (let i = 0; i < filtro.length; i++) {
-    const aspa = filtro[i];
-    if (aspa !== '"' && aspa !== "'") {
-      fora += aspa;
-      continue;
-    }
-    let fim = i + 1;
-    while (fim < filtro.length && !(filtro[fim] === aspa && filtro[fim - 1] !== '\\')) fim++;
-    if (fim >= filtro.length) return null;
-    fora += '""';
-    i = fim;
-  }
-  return fora;
-}
-
-/**
- * True when the filter and the sort name only fields in `campos` (quoted values aside): no `a.b`, no `@request`,
- * no `@collection`, no `:modifier`, no unknown or hidden field.
- */
-function soCamposProprios(filtro, ordem, campos) {
-  const fora = semTextos(filtro);
-  if (fora === null) return false;
-  if (/[@.:]/.test(fora.replace(/\b\d+\.\d+\b/g, '0') + ordem)) return false;
-  const nomes = (fora.match(/[A-Za-z_]\w*/g) || []).filter((nome) => !PALAVRAS.includes(nome));
-  const chaves = ordem === '' ? [] : ordem.split(',').map((chave) => chave.trim().replace(/^[-+]/, ''));
-  return nomes.concat(chaves).every((nome) => campos.includes(nome));
-}
-
-/**
- * The request's filter and sort when they name only the bookings' visible fields, or null. The rows are read
- * with no rule (findRecordsByFilter), so nothing a staff member's list call could not name gets through.
- * `consulta` is the request's query (Go's url.Values; a URLSearchParams in the tests).
- */
-function pedidoDaEquipe(consulta, campos) {
-  const valor = (chave) => String(consulta.get(chave) || '');
-  const ordem = valor('sort');
-  const filtro = valor('filter');
-  if (!soCamposProprios(filtro, ordem, campos)) return null;
-  return { filtro, ordem };
 }
 
 const POR_PAGINA = 500;
@@ -88,7 +39,7 @@ function exportar(e) {
   lista.exigirEquipe(e, csv.MSG.soEquipe);
   const consulta = e.request.url.query();
   const colecao = e.app.findCachedCollectionByNameOrId('agendamentos');
-  const pedido = pedidoDaEquipe(consulta, camposVisiveis(colecao));
+  const pedido = csv.pedidoDaEquipe(consulta, camposVisiveis(colecao));
   const fuso = csv.fusoDe(String(consulta.get('fuso') || ''));
   if (!pedido || fuso === null) throw new BadRequestError(csv.MSG.invalido);
   const filtro = pedido.filtro || "id != ''";
@@ -174,4 +125,4 @@ function exportar(e) {
   return null;
 }
 
-module.exports = { exportar, pedidoDaEquipe, POR_PAGINA };
+module.exports = { exportar, POR_PAGINA };
