@@ -55,3 +55,70 @@ export const FIELDS: Readonly<Record<CollectionName, readonly string[]>> = field
 export const USER_FIELDS = FIELDS.usuarios;
 /** Per collection, the stored value of each field left unset: 0, false, null or ''. */
 export const EMPTY: Readonly<Record<CollectionName, Record<string, unknown>>> = empty;
+
+interface SchemaField {
+  name: string;
+  type: string;
+  required?: boolean;
+  min?: number;
+  max?: number;
+  pattern?: string;
+  values?: string[];
+  maxSelect?: number;
+}
+
+const required = { code: 'validation_required', message: 'Cannot be blank.' };
+
+/** PocketBase's own check of one text or select value (core/field_text.go, field_select.go), or null. */
+function fieldError(f: SchemaField, value: unknown): { code: string; message: string } | null {
+  if (f.type === 'text') {
+    const text = value === undefined || value === null ? '' : String(value);
+    if (text === '') return f.required ? required : null;
+    const length = Array.from(text).length;
+    if (f.min && length < f.min)
+      return { code: 'validation_min_text_constraint', message: `Must be at least ${f.min} character(s).` };
+    const max = f.max || 5000;
+    if (length > max)
+      return { code: 'validation_max_text_constraint', message: `Must be no more than ${max} character(s).` };
+    if (f.pattern && !new RegExp(f.pattern).test(text))
+      return { code: 'validation_invalid_format', message: 'Invalid value format.' };
+    return null;
+  }
+  if (f.type === 'select') {
+    const sent: unknown[] = Array.isArray(value)
+      ? value
+      : value === undefined || value === null
+        ? []
+        : [value];
+    const chosen = [...new Set(sent.map(String))].filter(Boolean);
+    if (chosen.length === 0) return f.required ? required : null;
+    const maxSelect = Math.max(f.maxSelect ?? 1, 1);
+    if (chosen.length > maxSelect)
+      return { code: 'validation_too_many_values', message: `Select no more than ${maxSelect}` };
+    const wrong = chosen.find((v) => !(f.values ?? []).includes(v));
+    return wrong === undefined
+      ? null
+      : { code: 'validation_invalid_value', message: `Invalid value ${wrong}` };
+  }
+  return null;
+}
+
+/**
+ * PocketBase's field errors for the text and select `values` of a record of `name`, as pocketbase/schema.json
+ * defines them (required, length, pattern, allowed values): what it answers before saving, 400 'Failed to
+ * create record.' with these as `data`. Every text and select field of the collection is checked, sent or not.
+ */
+export function schemaErrors(
+  name: string,
+  values: Readonly<Record<string, unknown>>,
+): Record<string, { code: string; message: string }> {
+  const collection = schema.find((c) => c.name === name);
+  if (!collection) throw new Error(`pocketbase/schema.json has no collection ${name}`);
+  const errors: Record<string, { code: string; message: string }> = {};
+  for (const f of collection.fields as SchemaField[]) {
+    if (f.name === 'id') continue;
+    const error = fieldError(f, values[f.name]);
+    if (error) errors[f.name] = error;
+  }
+  return errors;
+}

@@ -7,6 +7,7 @@
  */
 import { http, HttpResponse } from 'msw';
 import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
+import { schemaErrors } from './collections';
 import { getDb, saveDb } from './db';
 import { note, nowSp, readable } from './dia';
 import { consulateOfBooking, diaStore, isStaff, listOf, viewOf } from './dia-store';
@@ -106,13 +107,12 @@ async function createAttempt(request: Request): Promise<Response> {
   if (!isStaff(viewer) || !booking || ['autor', 'autor_nome', 'janela', 'garantia'].some((f) => f in body))
     return pbError(400, PB.create);
   const resultado = String(body.resultado ?? '');
-  if (!(resultado in diaComum.RESULTADOS))
-    return pbError(400, PB.validation, {
-      resultado: { code: 'validation_invalid_value', message: 'Invalid value.' },
-    });
-  const nota = String(body.nota ?? '').slice(0, 300);
+  const nota = String(body.nota ?? '');
+  // The kit's refusals first (lib/dia.js registrarTentativa), then PocketBase's own checks of the fields.
   const errors = diaComum.errosDaTentativa(resultado, nota);
   if (Object.keys(errors).length > 0) return pbError(400, PB.validation, errors);
+  const invalid = schemaErrors('tentativas_agendamento', { resultado, nota });
+  if (Object.keys(invalid).length > 0) return pbError(400, PB.create, invalid);
   const record = {
     id: newId(),
     collectionId: 'pbc_tentativas_agendamento',
@@ -143,13 +143,22 @@ async function createAppointment(request: Request): Promise<Response> {
   if (!booking) return pbError(400, PB.create);
   const applicants = getDb().requerentes.filter((r) => r.agendamento === booking.id);
   const requerentes = form.getAll('requerentes').map(String).filter(Boolean);
-  const errors: Json = {};
-  if (requerentes.length === 0 || requerentes.some((id) => !applicants.some((r) => r.id === id)))
+  // The kit's refusal first (lib/dia.js salvarCompromisso), then PocketBase's own checks of the fields.
+  const outros = diaComum.errosDosRequerentes(
+    requerentes,
+    applicants.map((r) => r.id),
+  );
+  if (Object.keys(outros).length > 0) return pbError(400, PB.validation, outros);
+  const errors: Json = schemaErrors('compromissos', {
+    data: text('data'),
+    hora: text('hora'),
+    local: text('local'),
+    codigo_portal: text('codigo_portal'),
+    ocorrencia: text('ocorrencia'),
+    cancelamento: text('cancelamento'),
+  });
+  if (requerentes.length === 0)
     errors.requerentes = { code: 'validation_required', message: 'Cannot be blank.' };
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text('data')))
-    errors.data = { code: 'validation_required', message: 'Cannot be blank.' };
-  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(text('hora')))
-    errors.hora = { code: 'validation_invalid_format', message: 'Invalid value format.' };
   const file = form.get('comprovante');
   const fileError = file instanceof Blob && file.size > 0 ? await fileFieldError(file) : null;
   if (fileError) errors.comprovante = fileError;
@@ -172,7 +181,7 @@ async function createAppointment(request: Request): Promise<Response> {
     hora: text('hora'),
     consulado: consulate?.id ?? '',
     local: text('local') || (consulate ? diaComum.localDe(consulate.nome, consulate.endereco) : ''),
-    codigo_portal: text('codigo_portal').slice(0, 60),
+    codigo_portal: text('codigo_portal'),
     comprovante,
     created: now,
     updated: now,

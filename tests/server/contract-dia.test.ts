@@ -71,6 +71,37 @@ describe.each(BACKENDS)('$name', (backend) => {
     });
   });
 
+  it("an appointment naming another booking's applicant is refused, naming the field", async () => {
+    const staff = await as('admin');
+    const form = new FormData();
+    form.append('agendamento', DIA_SEED.pronto.booking);
+    form.append('requerentes', DIA_SEED.agendado.compromissos[0]?.requerentes[0] ?? '');
+    form.append('data', '2026-12-15');
+    form.append('hora', '10:00');
+    expect(await answerInFull(staff.collection('compromissos').create(form))).toMatchObject({
+      status: 400,
+      data: { requerentes: { code: 'validation_invalid_value', message: MSG.requerenteDeOutro } },
+    });
+  });
+
+  it.each([
+    ['a note past its 300 characters', { resultado: 'sem_vagas', nota: 'x'.repeat(301) }, 'nota'],
+    ['an outcome that is not one of the list', { resultado: 'constructor' }, 'resultado'],
+  ])('an attempt with %s is refused by PocketBase, not cut or stored', async (_, body, field) => {
+    const staff = await as('admin');
+    const attempts = () =>
+      staff
+        .collection('tentativas_agendamento')
+        .getFullList({ filter: staff.filter('agendamento = {:a}', { a: DIA_SEED.pronto.booking }) });
+    const before = (await attempts()).length;
+    const answered = await answerInFull(
+      staff.collection('tentativas_agendamento').create({ agendamento: DIA_SEED.pronto.booking, ...body }),
+    );
+    expect(answered).toMatchObject({ status: 400, message: 'Failed to create record.' });
+    expect(Object.keys(answered.data ?? {})).toEqual([field]);
+    expect(await attempts()).toHaveLength(before);
+  });
+
   it("the booking's handling record, made by the first move, is at the booking's consulate", async () => {
     const staff = await as('admin');
     const bookingId = DIA_SEED.agendado.booking;

@@ -399,6 +399,12 @@ function salvarCompromisso(e) {
         if (!e.record.getString('local')) e.record.set('local', localDe(c));
       }
     }
+    const doAgendamento = tx
+      .findRecordsByFilter('requerentes', 'agendamento = {:a}', '', 0, 0, {
+        a: e.record.getString('agendamento'),
+      })
+      .map((r) => r.id);
+    lancarRecusas(comum.errosDosRequerentes(e.record.getStringSlice('requerentes'), doAgendamento));
     e.next();
     resultado = atualizarAgendamento(tx, e.record.getString('agendamento'), e.auth);
   });

@@ -30,6 +30,7 @@ declare const diaComum: {
     | 'emailOutro'
     | 'celularOutro'
     | 'notaOutro'
+    | 'requerenteDeOutro'
     | 'consuladoCodigo'
     | 'fuso'
     | 'codigo'
@@ -52,6 +53,7 @@ declare const diaComum: {
   notaEstadoConta(requerente: NomeDoRequerente, antes: string, estado: string): string;
   errosDaTentativa(resultado: string, nota: string): ErrosDeCampo;
   recusaDoCompromisso(camposEnviados: string[]): string;
+  errosDosRequerentes(enviados: readonly string[], doAgendamento: readonly string[]): ErrosDeCampo;
   lerJson(texto: string): unknown;
   errosDoConsulado(
     corpo: Record<string, unknown>,

@@ -22,6 +22,7 @@ const MSG = {
     'Este celular já é de outro requerente. Cada requerente precisa da própria conta do Prenot@mi, com e-mail ' +
     'e celular só seus.',
   notaOutro: 'Descreva o que aconteceu.',
+  requerenteDeOutro: 'Escolha só requerentes deste agendamento.',
   consuladoCodigo: 'O código do consulado não muda.',
   fuso: 'Fuso horário desconhecido: use America/Sao_Paulo.',
   // The relay (lib/retransmissao.js)
@@ -106,6 +107,18 @@ function errosDaTentativa(resultado, nota) {
     return { nota: { code: 'validation_required', message: MSG.notaOutro } };
   }
   return {};
+}
+
+/**
+ * An appointment's applicants that are not its booking's (`doAgendamento`: the booking's applicants' ids): one
+ * field error, or none. PocketBase's relation only checks that each applicant exists; another family's applicant
+ * would be listed, by name, in this customer's appointment e-mail.
+ */
+function errosDosRequerentes(enviados, doAgendamento) {
+  const fora = enviados.filter((id) => doAgendamento.indexOf(id) < 0);
+  return fora.length > 0
+    ? { requerentes: { code: 'validation_invalid_value', message: MSG.requerenteDeOutro } }
+    : {};
 }
 
 /** Why an appointment's write is refused ('' when it is not): it sets a field only the server writes. */
@@ -275,6 +288,7 @@ module.exports = {
   notaEstadoConta,
   errosDaTentativa,
   recusaDoCompromisso,
+  errosDosRequerentes,
   lerJson,
   errosDoConsulado,
   alteracoesDoConsulado,
