@@ -15,7 +15,7 @@ import mensagens from '../../pocketbase/pb_hooks/lib/mensagens.json';
 import { getDb, saveDb } from './db';
 import { consulateOfBooking, diaStore, isStaff, listOf, viewOf } from './dia-store';
 import { historyEntry } from './history';
-import { currentUser, latency, MSG as PB, param, pbError } from './http';
+import { currentUser, latency, MSG as PB, param, pbError, requireAuth } from './http';
 import { changedFields, dataRefusal } from './processo-fields';
 import { bookingOf, canSee, ownsBooking, recusaDaAlteracao } from './processo-rules';
 import { newId, pbDate } from './util';
@@ -252,10 +252,13 @@ export const diaRoutes = [
   http.get('*/api/collections/atendimentos/records/:id', ({ request, params }) =>
     viewOf(diaStore().atendimentos, param(params, 'id'), readable(request)),
   ),
-  http.post('*/api/dia/requerentes/:id/prenotami', async ({ request, params }) => {
-    await latency();
-    return accountState(request, param(params, 'id'));
-  }),
+  http.post(
+    '*/api/dia/requerentes/:id/prenotami',
+    requireAuth(async ({ request, params }) => {
+      await latency();
+      return accountState(request, param(params, 'id'));
+    }),
+  ),
   http.post('*/api/dia/:id/:action', async ({ request, params }) => {
     const action = param(params, 'action');
     if (!['assumir', 'soltar', 'pedir', 'pronto'].includes(action)) return undefined;

@@ -124,6 +124,23 @@ export async function staffOnly(
   return { staff: user };
 }
 
+/** What MSW gives a route's handler, as far as the double's routes read it. */
+type RouteArgs = { request: Request; params: PathParams };
+
+/**
+ * PocketBase's `$apis.requireAuth('usuarios')` in front of a route of the kit: the handler runs only for a
+ * signed-in account; a call without one gets PocketBase's 401 before anything of the route's own.
+ */
+export function requireAuth(
+  handler: (args: RouteArgs) => Response | Promise<Response>,
+): (args: RouteArgs) => Promise<Response> {
+  return async (args) => {
+    if (currentUser(args.request)) return handler(args);
+    await latency();
+    return pbError(401, MSG.unauthorized);
+  };
+}
+
 export function findUserByEmail(email: string): StoredUser | undefined {
   const wanted = email.trim().toLowerCase();
   return getDb().usuarios.find((u) => u.email.toLowerCase() === wanted);

@@ -15,7 +15,7 @@ import { getDb, saveDb } from './db';
 import { note } from './dia';
 import { diaStore, isStaff } from './dia-store';
 import { compileFilter, withParams } from './filter';
-import { currentUser, type Json, latency, param, pbError } from './http';
+import { currentUser, type Json, latency, param, pbError, requireAuth } from './http';
 import { bookingOf, salvarAgendamento } from './processo-rules';
 import { pbDate } from './util';
 
@@ -145,18 +145,19 @@ async function consulateCancelled(request: Request, bookingId: string): Promise<
   return backToReady(bookingId, 'consulado', (await motivoOf(request)).slice(0, 500), viewer);
 }
 
+/** A route of one record (`:id`) that requires a session, as the kit's routes do. */
+const byId = (handle: (request: Request, id: string) => Response | Promise<Response>) =>
+  requireAuth(async ({ request, params }) => {
+    await latency();
+    return handle(request, param(params, 'id'));
+  });
+
 export const remarcarRoutes = [
-  http.post('*/api/compromissos/:id/confirmado', async ({ request, params }) => {
-    await latency();
-    return confirm(request, param(params, 'id'));
-  }),
-  http.get('*/api/confirmacoes/pendentes', ({ request }) => pending(request)),
-  http.post('*/api/agendamentos/:id/flex', async ({ request, params }) => {
-    await latency();
-    return flex(request, param(params, 'id'));
-  }),
-  http.post('*/api/agendamentos/:id/cancelamento-consulado', async ({ request, params }) => {
-    await latency();
-    return consulateCancelled(request, param(params, 'id'));
-  }),
+  http.post('*/api/compromissos/:id/confirmado', byId(confirm)),
+  http.get(
+    '*/api/confirmacoes/pendentes',
+    requireAuth(({ request }) => pending(request)),
+  ),
+  http.post('*/api/agendamentos/:id/flex', byId(flex)),
+  http.post('*/api/agendamentos/:id/cancelamento-consulado', byId(consulateCancelled)),
 ];
