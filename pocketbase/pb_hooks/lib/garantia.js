@@ -12,13 +12,10 @@ function config() {
   return require(`${__hooks}/lib/config.js`).garantia();
 }
 
+const msDe = comum.msDe;
+
 function pbData(ms) {
   return new Date(ms).toISOString().replace('T', ' ');
-}
-
-function msDe(data) {
-  const t = Date.parse(String(data || '').replace(' ', 'T'));
-  return isNaN(t) ? 0 : t;
 }
 
 function consuladoDe(app, agendamento) {
@@ -27,14 +24,14 @@ function consuladoDe(app, agendamento) {
 
 /** The start of the consulate's window running at `agoraMs` (null: the consulate has no known windows). */
 function janelaAtual(consulado, agoraMs) {
-  if (!consulado || consulado.getString('janelas_estado') !== 'conhecidas') return null;
-  let lista = [];
-  try {
-    lista = JSON.parse(consulado.getString('janelas') || '[]');
-  } catch (_) {
-    lista = [];
-  }
-  return janelas.janelaAnterior(lista, consulado.getString('fuso'), agoraMs);
+  return janelas.janelaEmCurso(
+    consulado && {
+      janelas_estado: consulado.getString('janelas_estado'),
+      janelas: consulado.getString('janelas'),
+      fuso: consulado.getString('fuso'),
+    },
+    agoraMs,
+  );
 }
 
 /**
@@ -47,28 +44,22 @@ function marcarTentativa(app, registro, superusuario) {
   if (!agendamento) return;
   const dada = superusuario ? msDe(registro.getString('janela')) : 0;
   const janelaMs = dada || janelaAtual(consuladoDe(app, agendamento), Date.now()) || 0;
-  registro.set('janela', janelaMs ? pbData(janelaMs) : '');
   const atendimento = achar(app, 'atendimentos', 'agendamento = {:a}', { a: agendamento.id });
-  const pendentes = achar(
-    app,
-    'documentos',
-    "agendamento = {:a} && (status = 'pendente' || status = 'recusado')",
-    {
-      a: agendamento.id,
+  const marcas = comum.marcasDaTentativa({
+    ativa: config().ativa,
+    status: agendamento.getString('status_agendamento'),
+    janelaMs: janelaMs,
+    documentos: app
+      .findRecordsByFilter('documentos', 'agendamento = {:a}', '', 0, 0, { a: agendamento.id })
+      .map((d) => d.getString('status')),
+    atendimento: atendimento && {
+      pedido: atendimento.getString('pedido'),
+      pedido_em: atendimento.getString('pedido_em'),
+      entregue_em: atendimento.getString('entregue_em'),
     },
-  );
-  registro.set(
-    'garantia',
-    comum.classificar({
-      ativa: config().ativa,
-      status: agendamento.getString('status_agendamento'),
-      janelaMs: janelaMs,
-      documentosPendentes: !!pendentes,
-      pedido: atendimento ? atendimento.getString('pedido') : '',
-      pedidoEmMs: atendimento ? msDe(atendimento.getString('pedido_em')) : 0,
-      entregueEmMs: atendimento ? msDe(atendimento.getString('entregue_em')) : 0,
-    }),
-  );
+  });
+  registro.set('janela', marcas.janela);
+  registro.set('garantia', marcas.garantia);
 }
 
 /** The guarantee's count for a booking now: {contadas, restantes, vencida}. */

@@ -9,6 +9,14 @@ declare const garantia: {
     pedidoEmMs: number;
     entregueEmMs: number;
   }): GarantiaTentativa;
+  marcasDaTentativa(caso: {
+    ativa: boolean;
+    status: string;
+    janelaMs: number;
+    documentos: readonly string[];
+    atendimento: { pedido?: string; pedido_em?: string; entregue_em?: string } | null;
+  }): { janela: string; garantia: GarantiaTentativa };
+  msDe(data: string | undefined): number;
   avaliar(
     n: number,
     tentativas: { janelaMs: number; garantia: string }[],

@@ -21,6 +21,36 @@ function classificar(caso) {
   return 'conta';
 }
 
+/** A document in these states is owed by the customer: an attempt then counts for nothing ('documentos'). */
+const DOCUMENTOS_PENDENTES = ['pendente', 'recusado'];
+
+/** Epoch ms of a stored date ('2026-11-27 10:00:00.000Z'), 0 for none. */
+function msDe(data) {
+  const t = Date.parse(String(data || '').replace(' ', 'T'));
+  return isNaN(t) ? 0 : t;
+}
+
+/**
+ * A new attempt's marks, from the case as it is when staff record it: `janela` (the start of the consulate's
+ * window running, as stored: '' when none is known) and `garantia` (classificar). `caso`: { ativa, status,
+ * janelaMs, documentos: the booking's documents' states, atendimento: { pedido, pedido_em, entregue_em } or null }.
+ */
+function marcasDaTentativa(caso) {
+  const atendimento = caso.atendimento || { pedido: '', pedido_em: '', entregue_em: '' };
+  return {
+    janela: caso.janelaMs ? new Date(caso.janelaMs).toISOString().replace('T', ' ') : '',
+    garantia: classificar({
+      ativa: caso.ativa,
+      status: caso.status,
+      janelaMs: caso.janelaMs,
+      documentosPendentes: caso.documentos.some((d) => DOCUMENTOS_PENDENTES.indexOf(d) >= 0),
+      pedido: atendimento.pedido || '',
+      pedidoEmMs: msDe(atendimento.pedido_em),
+      entregueEmMs: msDe(atendimento.entregue_em),
+    }),
+  };
+}
+
 /**
  * The guarantee's count for a booking: `n` windows promised; `tentativas` [{janelaMs, garantia}]; `atualMs` the
  * start of the consulate's window running now (a window is over once a later one has started; null when the
@@ -89,4 +119,4 @@ const MSG = {
   descricaoAsaas: 'Garantia de agendamento: {n} de liberação de vagas sem agendamento',
 };
 
-module.exports = { classificar, avaliar, janelasTexto, termos, andamento, MSG };
+module.exports = { classificar, marcasDaTentativa, msDe, avaliar, janelasTexto, termos, andamento, MSG };

@@ -15,6 +15,13 @@ declare const janelas: {
     toleranciaMs?: number,
   ): { inicioMs: number; servico: string } | null;
   janelaAnterior(janelas: Janela[], fuso: string, agoraMs: number): number | null;
+  janelaEmCurso(
+    consulado:
+      | { janelas_estado?: string; janelas?: Janela[] | string | null; fuso: string }
+      | null
+      | undefined,
+    agoraMs: number,
+  ): number | null;
   horaLocal(ms: number, fuso?: string, segundos?: boolean): string;
   diaLocal(ms: number, fuso?: string): string;
   diaDaSemana(ms: number, fuso?: string): string;

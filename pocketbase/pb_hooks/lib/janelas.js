@@ -80,6 +80,23 @@ function janelaAnterior(janelas, fuso, agoraMs) {
   return melhor;
 }
 
+/**
+ * The window running at `agoraMs` at a consulate ({ janelas_estado, janelas: the list or its stored JSON text,
+ * fuso }): null unless its windows are known.
+ */
+function janelaEmCurso(consulado, agoraMs) {
+  if (!consulado || consulado.janelas_estado !== 'conhecidas') return null;
+  let lista = consulado.janelas;
+  if (typeof lista === 'string') {
+    try {
+      lista = JSON.parse(lista || '[]');
+    } catch (_) {
+      lista = [];
+    }
+  }
+  return janelaAnterior(Array.isArray(lista) ? lista : [], consulado.fuso, agoraMs);
+}
+
 /** 'HH:MM' or 'HH:MM:SS' (segundos) of an instant, local to `fuso` (São Paulo when unknown). */
 function horaLocal(ms, fuso, segundos) {
   const desl = deslocamento(fuso || 'America/Sao_Paulo');
@@ -117,6 +134,7 @@ const DIAS = [
 ];
 
 module.exports = {
+  janelaEmCurso,
   FUSOS,
   DIAS,
   deslocamento,
