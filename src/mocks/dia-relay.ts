@@ -12,7 +12,7 @@ import { getDb, saveDb } from './db';
 import { note, nowSp, readable } from './dia';
 import { consulateOfBooking, diaStore, isStaff, listOf, viewOf } from './dia-store';
 import { markAttempt } from './garantia';
-import { currentUser, latency, MSG as PB, param, pbError } from './http';
+import { currentUser, jsonBody, latency, MSG as PB, param, pbError } from './http';
 import { overRateLimit } from './limits';
 import { fileFieldError, fileTokenUser, readFile, storedName, storeFile } from './processo-files';
 import { bookingOf, ownsBooking, salvarAgendamento } from './processo-rules';
@@ -23,15 +23,14 @@ const { MSG } = diaComum;
 const LIFE_MS = 600_000; // RETRANSMISSAO_VIDA_S
 const FIXED = ['agendamento', 'atendimento', 'tipo', 'expira_em', 'enviado_em'];
 
-const json = async (request: Request): Promise<Json> =>
-  ((await request.json().catch(() => ({}))) as Json | null) ?? {};
 const invalidValue = (message: string) =>
   pbError(400, PB.validation, { valor: { code: 'validation_invalid_valor', message } });
 
 async function createRelay(request: Request): Promise<Response> {
   if (overRateLimit('retransmissoes:create', request)) return pbError(429, PB.tooMany);
   const viewer = currentUser(request);
-  const body = await json(request);
+  const body = await jsonBody(request);
+  if (body instanceof Response) return body;
   const store = diaStore();
   const agendamento = String(body.agendamento ?? '');
   const handling = store.atendimentos.find((a) => a.id === body.atendimento);
@@ -86,7 +85,8 @@ function finish(
 async function updateRelay(request: Request, id: string): Promise<Response> {
   if (overRateLimit('retransmissoes:update', request)) return pbError(429, PB.tooMany);
   const viewer = currentUser(request);
-  const body = await json(request);
+  const body = await jsonBody(request);
+  if (body instanceof Response) return body;
   const record = diaStore().retransmissoes.find((r) => r.id === id);
   // updateRule: the owner, while alive, never its booking, kind or lifetime.
   if (!record || !ownsBooking(record.agendamento, viewer) || FIXED.some((f) => f in body))
@@ -102,7 +102,8 @@ async function updateRelay(request: Request, id: string): Promise<Response> {
 
 async function createAttempt(request: Request): Promise<Response> {
   const viewer = currentUser(request);
-  const body = await json(request);
+  const body = await jsonBody(request);
+  if (body instanceof Response) return body;
   const booking = bookingOf(String(body.agendamento ?? ''));
   if (!isStaff(viewer) || !booking || ['autor', 'autor_nome', 'janela', 'garantia'].some((f) => f in body))
     return pbError(400, PB.create);

@@ -15,15 +15,13 @@ import mensagens from '../../pocketbase/pb_hooks/lib/mensagens.json';
 import { getDb, saveDb } from './db';
 import { consulateOfBooking, diaStore, isStaff, listOf, viewOf } from './dia-store';
 import { historyEntry } from './history';
-import { currentUser, latency, MSG as PB, param, pbError, requireAuth } from './http';
+import { currentUser, jsonBody, latency, MSG as PB, param, pbError, readJson, requireAuth } from './http';
 import { changedFields, dataRefusal } from './processo-fields';
 import { bookingOf, canSee, ownsBooking, recusaDaAlteracao } from './processo-rules';
 import { newId, pbDate } from './util';
 
 type Json = Record<string, unknown>;
 const { MSG, CAMPOS_CONSULADO } = diaComum;
-const json = async (request: Request): Promise<Json> =>
-  ((await request.json().catch(() => ({}))) as Json | null) ?? {};
 const invalid = (field: string, code: string, message: string) =>
   pbError(400, PB.validation, { [field]: { code, message } });
 const asText = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v ?? ''));
@@ -67,7 +65,8 @@ async function updateConsulate(request: Request, id: string): Promise<Response> 
   const store = diaStore();
   const record = store.consulados.find((c) => c.id === id);
   if (!record || !isStaff(viewer)) return pbError(404, PB.notFound);
-  const body = await json(request);
+  const body = await jsonBody(request);
+  if (body instanceof Response) return body;
   const janelasText =
     body.janelas === undefined ? JSON.stringify(record.janelas) : jsonFieldText(body.janelas);
   const after = { janelas: janelasText, fuso: String(body.fuso ?? '') };
@@ -96,7 +95,8 @@ async function updateConsulate(request: Request, id: string): Promise<Response> 
 
 /** The owner's Prenot@mi contacts (lib/dia.js validarPrenotami): only a body of those; the rest is processo.ts's. */
 async function savePrenotami(request: Request, id: string): Promise<Response | undefined> {
-  const body = await json(request.clone());
+  // A body that is not JSON is processo.ts's to refuse.
+  const body = (await readJson(request.clone())) ?? {};
   const keys = Object.keys(body);
   if (keys.length === 0 || !keys.every((k) => k.startsWith('prenotami_'))) return undefined;
   const viewer = currentUser(request);
@@ -174,7 +174,8 @@ async function act(request: Request, bookingId: string, action: string): Promise
   const viewer = currentUser(request);
   if (!viewer) return pbError(401, PB.unauthorized);
   if (action !== 'pronto' && !viewer.admin) return pbError(403, MSG.soEquipe);
-  const body = await json(request);
+  const body = await jsonBody(request);
+  if (body instanceof Response) return body;
   const tipo = String(body.tipo ?? '');
   if (action === 'pedir' && !diaComum.PEDIDOS.includes(tipo))
     return invalid('tipo', 'validation_invalid_tipo', MSG.tipo);
@@ -202,7 +203,9 @@ async function act(request: Request, bookingId: string, action: string): Promise
 async function accountState(request: Request, id: string): Promise<Response> {
   const viewer = currentUser(request);
   if (!isStaff(viewer)) return pbError(403, MSG.soEquipe);
-  const estado = String((await json(request)).estado ?? '');
+  const body = await jsonBody(request);
+  if (body instanceof Response) return body;
+  const estado = String(body.estado ?? '');
   if (!diaComum.ESTADOS_CONTA.includes(estado))
     return invalid('estado', 'validation_invalid_estado', MSG.estado);
   const record = getDb().requerentes.find((r) => r.id === id) as (Json & { agendamento: string }) | undefined;

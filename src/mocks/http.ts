@@ -82,6 +82,11 @@ export async function readJson(request: Request): Promise<Json | null> {
   }
 }
 
+/** The body of a call PocketBase reads as JSON: the object ({} when empty), or its 400 when it is not one. */
+export async function jsonBody(request: Request): Promise<Json | Response> {
+  return (await readJson(request)) ?? pbError(400, MSG.badRequest);
+}
+
 export function param(params: PathParams, key: string): string {
   const value = params[key];
   return typeof value === 'string' ? value : '';

@@ -102,6 +102,22 @@ describe.each(BACKENDS)('$name', (backend) => {
     expect(await attempts()).toHaveLength(before);
   });
 
+  it.each([
+    ['a move of the day', `/api/dia/${DIA_SEED.pronto.booking}/pedir`],
+    ['an attempt', '/api/collections/tentativas_agendamento/records'],
+  ])('%s whose body is not JSON gets PocketBase’s 400, before anything of its own', async (_, route) => {
+    const staff = await as('admin');
+    const call = staff.send(route, {
+      method: 'POST',
+      body: '{"tipo": ',
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(await answer(call)).toMatchObject({
+      status: 400,
+      message: 'Something went wrong while processing your request.',
+    });
+  });
+
   it("the booking's handling record, made by the first move, is at the booking's consulate", async () => {
     const staff = await as('admin');
     const bookingId = DIA_SEED.agendado.booking;
