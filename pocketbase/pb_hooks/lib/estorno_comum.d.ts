@@ -27,9 +27,9 @@ interface TextosDaDesistencia {
 declare const estornoComum: {
   restante(pedido: Pedido): number;
   desistencia(statusDoAgendamento: string): 'encaminhada' | 'estornar';
-  recusaDaDesistencia(pedido: null, hoje: string, M: TextosDaDesistencia): RecusaDoEstorno;
+  /** Never null for a missing order (`pedido` null: 404). */
   recusaDaDesistencia(
-    pedido: Pedido & { ultimoDia: string },
+    pedido: (Pedido & { ultimoDia: string }) | null,
     hoje: string,
     M: TextosDaDesistencia,
   ): RecusaDoEstorno | null;
