@@ -56,10 +56,8 @@ declare const estornoComum: {
     caminho: string;
     corpo: { description?: string };
   };
-  notaDaDuplicada(asaasId: string, valor: number, reais: (valor: number) => string): string;
   estornadoDepois(antes: number, valor: number | null, resta: number, agora: number): number;
   estornadoPorInteiro(pedido: Pedido): boolean;
-  chegaANota(statusAsaas: string): boolean;
   notaAposEstorno(pedido: Pedido, alerta: string): 'cancelar' | 'alertar' | null;
   cancelamento(notaStatus: string): 'DISPENSADA' | 'asaas' | null;
 };
