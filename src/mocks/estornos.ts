@@ -68,10 +68,10 @@ export const refundRoutes = [
     if (!user) return pbError(401, MSG.unauthorized);
     const db = getDb();
     const payment = db.pagamentos.find((p) => p.usuario === user.id && pedidoAberto.aberto(p));
-    const today = prazo.diaSaoPaulo();
-    if (!payment) return recusa(estornoComum.recusaDaDesistencia(null, today, M));
-    const refusal = estornoComum.recusaDaDesistencia({ ...payment, ultimoDia: ultimoDia(payment) }, today, M);
-    if (refusal) return recusa(refusal);
+    const pedido = payment ? { ...payment, ultimoDia: ultimoDia(payment) } : null;
+    const refusal = estornoComum.recusaDaDesistencia(pedido, prazo.diaSaoPaulo(), M);
+    // A missing order is refused too (404), so no refusal means an order.
+    if (refusal || !payment) return recusa(refusal as RecusaDoEstorno);
     const booking = db.agendamentos.find((b) => b.pagamento === payment.id);
     if (booking && estornoComum.desistencia(booking.status_agendamento) === 'encaminhada') {
       note(booking.id, 'desistencia', M.desistenciaEncaminhada, null);

@@ -1,7 +1,8 @@
 /**
  * Service invoices (NFS-e) in the demo (pocketbase/pb_hooks/lib/notas.js): the seed's orders carry theirs; a
- * refund reaches the invoice (cancelled when all was given back, flagged for staff when part was), and staff
- * send again one that ended in error. The demo's Asaas issues it at once, with the demo's PDF.
+ * new order's is due at once and sent once it is written; a refund reaches the invoice (cancelled when all was given
+ * back, flagged for staff when part was), and staff send again one that ended in error. The demo's Asaas issues it
+ * at once, with the demo's PDF.
  */
 import { http, HttpResponse } from 'msw';
 import type { PaymentRecord } from '@/lib/types';
@@ -25,6 +26,23 @@ export function aposEstorno(payment: PaymentRecord): void {
   else if (cancel === 'asaas') payment.nota_status = 'CANCELED';
 }
 
+/**
+ * Sends an order's due invoice (notas.js enviar): one refunded in full before it went needs none (DISPENSADA); the
+ * demo's Asaas issues it at once, with the next number and the demo's PDF.
+ */
+export function enviarNota(payment: PaymentRecord): void {
+  if (payment.nota_status !== 'PENDENTE') return;
+  if (estornoComum.estornadoPorInteiro(payment)) {
+    payment.nota_status = 'DISPENSADA';
+    return;
+  }
+  const numbers = getDb().pagamentos.map((p) => Number(p.nota_numero) || 0);
+  payment.nota_status = 'AUTHORIZED';
+  payment.nota_numero = String(Math.max(1000, ...numbers) + 1);
+  payment.nota_pdf = DEMO_INVOICE_PDF;
+  payment.nota_erro = '';
+}
+
 export const invoiceRoutes = [
   http.post('*/payments/nota-fiscal', async ({ request }) => {
     await latency();
@@ -37,11 +55,8 @@ export const invoiceRoutes = [
     const payment = booking && db.pagamentos.find((p) => p.id === booking.pagamento);
     if (!booking || !payment) return pbError(404, regras.pagamento.naoEncontrado);
     if (payment.nota_status !== 'ERROR') return pbError(400, T.semErro);
-    const numbers = db.pagamentos.map((p) => Number(p.nota_numero) || 0);
-    payment.nota_status = 'AUTHORIZED';
-    payment.nota_numero = String(Math.max(1000, ...numbers) + 1);
-    payment.nota_pdf = DEMO_INVOICE_PDF;
-    payment.nota_erro = '';
+    Object.assign(payment, { nota_status: 'PENDENTE', nota_id: '', nota_erro: '' });
+    enviarNota(payment);
     saveDb();
     return HttpResponse.json({ resultado: 'reenviando' });
   }),

@@ -4,8 +4,8 @@
  * demo's records.
  */
 import type { AsaasPayment } from './fake-asaas.mjs';
-import type { ChargeRecord, PaymentRecord } from '@/lib/types';
-import maquina from '../../pocketbase/pb_hooks/lib/cobranca_comum.js';
+import type { BookingRecord, ChargeRecord, PaymentRecord } from '@/lib/types';
+import maquina, { type AcaoDepois, type NovoPedido } from '../../pocketbase/pb_hooks/lib/cobranca_comum.js';
 import estornoComum from '../../pocketbase/pb_hooks/lib/estorno_comum.js';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 import pedidoAberto from '../../pocketbase/pb_hooks/lib/pedido_aberto.js';
@@ -14,7 +14,7 @@ import { asaasCall } from './asaas';
 import { getDb, saveDb } from './db';
 import { note, serverChange } from './dia';
 import { notifyMail } from './mailbox';
-import { aposEstorno } from './notas';
+import { aposEstorno, enviarNota } from './notas';
 import { newId, parsePbDate, pbDate } from './util';
 
 /** Paid, or after the money (refunds, chargebacks): the order exists. */
@@ -47,92 +47,9 @@ export function anotarEstornos(charge: ChargeRecord, payment: AsaasPayment): voi
   saveDb();
 }
 
-function gravarPedido(charge: ChargeRecord): void {
-  const db = getDb();
-  if (pedidoDa(charge)) return;
-  const now = pbDate(new Date());
-  const payment: PaymentRecord = {
-    id: newId(),
-    collectionId: 'pbc_2707415296',
-    collectionName: 'pagamentos',
-    usuario: charge.usuario,
-    cobranca: charge.id,
-    tipo_servico: charge.tipo_servico,
-    preco_servico: charge.valor,
-    flex: charge.flex,
-    metodo_pagamento: charge.metodo,
-    numero_parcelas: charge.parcelas,
-    asaas_id_pagamento: charge.asaas_id,
-    status_asaas: charge.status,
-    valor_estornado: 0,
-    pago_em: now,
-    created: now,
-    updated: now,
-  };
-  db.pagamentos.push(payment);
-  const bookingId = newId();
-  db.agendamentos.push({
-    id: bookingId,
-    collectionId: 'pbc_1453265092',
-    collectionName: 'agendamentos',
-    usuario: charge.usuario,
-    pagamento: payment.id,
-    data_agendamento: '',
-    hora_agendamento: '',
-    status_agendamento: 'NOVO',
-    local_agendamento: '',
-    formulario: '',
-    nota_cliente: '',
-    created: now,
-    updated: now,
-  });
-  serverChange(bookingId, 'status_agendamento', '', 'NOVO');
-  const user = db.usuarios.find((u) => u.id === charge.usuario);
-  if (user) notifyMail({ kind: 'receipt', email: user.email, token: '', path: '/tracking' });
-}
-
-/**
- * Moves a charge to an Asaas status (pb_hooks/lib/pedidos.js aplicarStatus): a paid charge never goes back to
- * unpaid; a paid status writes the order; a status after the money reaches the payment row and the booking.
- */
-export function aplicarStatus(charge: ChargeRecord, status: string, reason?: string): void {
-  const passo = maquina.transicao(
-    { status: charge.status, duplicada: charge.duplicada ?? false },
-    status,
-    regras,
-  );
-  if (!passo) return;
-  if (passo.duplicada) {
-    // Refunded on its own, never an order: its status is only recorded.
-    charge.status = status;
-    charge.updated = pbDate(new Date());
-    saveDb();
-    return;
-  }
-  if (passo.novoPedido && !pedidoDa(charge)) {
-    const other = outroPedido(charge);
-    if (other) {
-      marcarDuplicada(charge, status, other);
-      saveDb();
-      return;
-    }
-  }
-  charge.status = status;
-  if (reason !== undefined) charge.motivo = reason;
-  charge.ativa = passo.ativa ?? charge.ativa;
-  charge.updated = pbDate(new Date());
-  if (passo.pedido) gravarPedido(charge);
-  if (passo.pagamento) {
-    const payment = pedidoDa(charge);
-    if (payment && payment.status_asaas !== status) {
-      payment.status_asaas = status;
-      if (passo.estornoTotal) payment.valor_estornado = payment.preco_servico;
-      payment.updated = charge.updated;
-      if (passo.posPagamento) registrarPosPagamento(payment, status);
-    }
-  }
-  saveDb();
-}
+/** The order's booking. */
+const agendamentoDo = (payment: PaymentRecord): BookingRecord | undefined =>
+  getDb().agendamentos.find((b) => b.pagamento === payment.id);
 
 /** The customer's other order (an open payment row) or other live charge, when this charge is paid (pedidos.js). */
 function outroPedido(charge: ChargeRecord): PaymentRecord | ChargeRecord | undefined {
@@ -144,43 +61,110 @@ function outroPedido(charge: ChargeRecord): PaymentRecord | ChargeRecord | undef
   );
 }
 
-/**
- * A charge paid while the customer already had an order (pedidos.js marcarDuplicada): kept out of the way (not
- * live, no order), recorded in the history of the order's booking, and refunded in full at the demo's Asaas.
- */
-function marcarDuplicada(charge: ChargeRecord, status: string, other: PaymentRecord | ChargeRecord): void {
-  Object.assign(charge, { status, ativa: false, duplicada: true, updated: pbDate(new Date()) });
-  const booking = getDb().agendamentos.find((b) => b.pagamento === other.id);
-  if (booking)
-    note(
-      booking.id,
-      'pagamento_duplicado',
-      estornoComum.notaDaDuplicada(charge.asaas_id, charge.valor, comum.reais),
-      null,
-    );
-  const call = estornoComum.chamadaDaDuplicada({
-    asaasId: charge.asaas_id,
-    parcelamento: charge.parcelamento ?? '',
-  });
-  charge.estorno =
-    asaasCall('POST', `/v3${call.caminho}`, call.corpo).status === 200 ? 'SOLICITADO' : 'FALHOU';
+/** Writes the order a paid charge makes (cobranca_comum.js novoPedido: its payment row and NOVO booking). */
+function gravarPedido(pedido: NovoPedido, now: string): PaymentRecord {
+  const db = getDb();
+  const stamp = { created: now, updated: now };
+  const payment: PaymentRecord = {
+    ...pedido.pagamento,
+    ...stamp,
+    id: newId(),
+    collectionId: 'pbc_2707415296',
+    collectionName: 'pagamentos',
+    valor_estornado: 0,
+    pago_em: now,
+  };
+  db.pagamentos.push(payment);
+  const booking: BookingRecord = {
+    ...pedido.agendamento,
+    ...stamp,
+    id: newId(),
+    collectionId: 'pbc_1453265092',
+    collectionName: 'agendamentos',
+    pagamento: payment.id,
+    formulario: '',
+    nota_cliente: '',
+  };
+  db.agendamentos.push(booking);
+  serverChange(booking.id, 'status_agendamento', '', 'NOVO');
+  return payment;
 }
 
-const TEXTOS_POS_PAGAMENTO: Record<string, string> = regras.textosPosPagamento;
+/** The demo's NFS-e: on, as the seed's orders show (the kit's NFSE_ATIVA). */
+const NFSE_ATIVA = true;
 
-/** A refund or chargeback in the booking's history; a full refund closes the order (the booking CANCELADO). */
-function registrarPosPagamento(payment: PaymentRecord, status: string): void {
-  const db = getDb();
-  const booking = db.agendamentos.find((b) => b.pagamento === payment.id);
-  if (!booking) return;
-  note(booking.id, 'pagamento', TEXTOS_POS_PAGAMENTO[status] ?? status, null);
-  if (status === 'REFUNDED' && booking.status_agendamento !== 'CANCELADO') {
-    serverChange(booking.id, 'status_agendamento', booking.status_agendamento, 'CANCELADO');
-    booking.status_agendamento = 'CANCELADO';
-    booking.updated = pbDate(new Date());
+/**
+ * What follows a move once it is written (cobranca_comum.d.ts AcaoDepois): the receipt, the invoice sent (the demo's
+ * Asaas issues it at once), a duplicate refunded in full at the demo's Asaas. Staff's e-mails have no inbox in the
+ * demo.
+ */
+const ACOES: Record<AcaoDepois, (charge: ChargeRecord, payment: PaymentRecord | undefined) => void> = {
+  recibo: (charge) => {
+    const user = getDb().usuarios.find((u) => u.id === charge.usuario);
+    if (user) notifyMail({ kind: 'receipt', email: user.email, token: '', path: '/tracking' });
+  },
+  enviarNota: (_, payment) => {
+    if (payment) enviarNota(payment);
+  },
+  estornarDuplicada: (charge) => {
+    const call = estornoComum.chamadaDaDuplicada({
+      asaasId: charge.asaas_id,
+      parcelamento: charge.parcelamento ?? '',
+    });
+    const ok = asaasCall('POST', `/v3${call.caminho}`, call.corpo).status === 200;
+    charge.estorno = ok ? 'SOLICITADO' : 'FALHOU';
+  },
+  alertarDivergente: () => undefined,
+  alertarPosPagamento: () => undefined,
+};
+
+/**
+ * Moves a charge to an Asaas status as pb_hooks/lib/pedidos.js aplicarStatus does: the kit's cobranca_comum.js plano
+ * decides the whole move; this applies it to the demo's records.
+ */
+export function aplicarStatus(charge: ChargeRecord, status: string, reason?: string): void {
+  let payment = pedidoDa(charge);
+  const other = payment ? undefined : outroPedido(charge);
+  const booking = payment && agendamentoDo(payment);
+  const plano = maquina.plano(
+    { ...charge, duplicada: charge.duplicada ?? false },
+    status,
+    {
+      pedido: payment ?? null,
+      agendamento: booking ?? null,
+      outro: !other ? null : 'preco_servico' in other ? 'pedido' : 'cobranca',
+      motivo: reason,
+      nfse: NFSE_ATIVA,
+      reais: comum.reais,
+    },
+    regras,
+  );
+  if (!plano) return;
+  const now = pbDate(new Date());
+  Object.assign(charge, plano.cobranca, { updated: now });
+  const otherBooking = other && 'preco_servico' in other ? agendamentoDo(other) : undefined;
+  if (plano.duplicada?.nota && otherBooking)
+    note(otherBooking.id, 'pagamento_duplicado', plano.duplicada.nota, null);
+  const depois = [...plano.depois];
+  if (plano.pedido) {
+    payment = gravarPedido(plano.pedido, now);
+    depois.unshift(...plano.pedido.depois);
   }
-  // A refund reaches the order's service invoice (pb_hooks/lib/pedidos.js registrarPosPagamento).
-  if (estornoComum.chegaANota(status)) aposEstorno(payment);
+  if (plano.pagamento && payment) {
+    Object.assign(payment, plano.pagamento, { updated: now });
+    const pos = plano.posPagamento;
+    if (pos && booking) {
+      note(booking.id, 'pagamento', pos.nota, null);
+      if (pos.cancelar) {
+        serverChange(booking.id, 'status_agendamento', booking.status_agendamento, 'CANCELADO');
+        Object.assign(booking, { status_agendamento: 'CANCELADO', updated: now });
+      }
+      if (pos.aposEstorno) aposEstorno(payment);
+    }
+  }
+  saveDb();
+  depois.forEach((acao) => ACOES[acao](charge, payment));
+  saveDb();
 }
 
 /** Seconds after which Asaas not knowing an attempt means it never made the charge (the kit's ASAAS_CONCILIAR_APOS_S). */
@@ -188,6 +172,17 @@ const ESPERA_CONCILIACAO_S = 600;
 
 const idadeS = (charge: ChargeRecord): number =>
   Math.floor((Date.now() - (parsePbDate(charge.updated)?.getTime() ?? Date.now())) / 1000);
+
+/** The kit's ASAAS_CONSULTA_INTERVALO_MS: at most one question to Asaas per charge this often, whoever reads. */
+const CONSULTA_INTERVALO_MS = 2000;
+const consultas = new Map<string, number>();
+
+function consultaLiberada(charge: ChargeRecord): boolean {
+  const agora = Date.now();
+  if (!maquina.consultaLiberada(consultas.get(charge.id) ?? 0, agora, CONSULTA_INTERVALO_MS)) return false;
+  consultas.set(charge.id, agora);
+  return true;
+}
 
 /** The payments the demo's Asaas lists for an attempt id (GET /payments?externalReference=), or null without a list. */
 function listadosDaTentativa(tentativa: string): AsaasPayment[] | null {
@@ -203,6 +198,7 @@ function listadosDaTentativa(tentativa: string): AsaasPayment[] | null {
 export function conciliar(charge: ChargeRecord): void {
   const status = charge.status;
   if (!maquina.precisaConciliar(status, idadeS(charge), ESPERA_CONCILIACAO_S)) return;
+  if (!consultaLiberada(charge)) return;
   const listed = listadosDaTentativa(charge.tentativa);
   if (!listed) return;
   const desfecho = maquina.desfechoDaConciliacao(
@@ -222,4 +218,11 @@ export function conciliar(charge: ChargeRecord): void {
   charge.asaas_id ||= found.id;
   if (found.installment && !charge.parcelamento) charge.parcelamento = String(found.installment);
   aplicarStatus(charge, statusDoAsaas(charge, found));
+}
+
+/** The customer's live charge, settled with the demo's Asaas first when its outcome is unknown (pedidos.js). */
+export function conciliarAtiva(userId: string): ChargeRecord | undefined {
+  const live = getDb().cobrancas.find((c) => c.usuario === userId && c.ativa);
+  if (live) conciliar(live);
+  return live;
 }

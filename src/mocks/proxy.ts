@@ -14,7 +14,7 @@ import type { StoredUser } from './schema';
 import { newId, pbDate } from './util';
 import { asaasCall, entregarEventos, respostaDoAsaas, todaySaoPaulo } from './asaas';
 import { currentUser, isObject, type Json, latency, MSG, param, pbError, readJson, toText } from './http';
-import { aplicarStatus, conciliar, foiPaga } from './pedidos';
+import { aplicarStatus, conciliar, conciliarAtiva, foiPaga } from './pedidos';
 
 const PAGAMENTO = regras.pagamento;
 
@@ -198,7 +198,7 @@ export const asaasRoutes = [
     const card = maquina.dadosDoCartao(body, CAMPOS, comum.cpfValido);
     if ('erro' in card) return fieldError(card.erro.campo, card.erro.mensagem);
     const db = getDb();
-    db.cobrancas.filter((c) => c.usuario === user.id).forEach(conciliar);
+    conciliarAtiva(user.id);
     if (temPedido(user.id)) return pedidoExistente();
     const since = Date.now() - CARD_LIMIT.janelaMin * 60_000;
     if (
@@ -241,11 +241,8 @@ export const asaasRoutes = [
     if (order instanceof Response) return order;
     const customer = clienteAsaas(user.id);
     if (!customer || body.customer !== customer) return pbError(403, PAGAMENTO.clienteDeOutro);
-    getDb()
-      .cobrancas.filter((c) => c.usuario === user.id)
-      .forEach(conciliar);
+    const live = conciliarAtiva(user.id);
     if (temPedido(user.id)) return pedidoExistente();
-    const live = cobrancaAtiva(user.id);
     if (live && proxyComum.reusarPix(live, order.tipo, order.flex))
       return HttpResponse.json(respostaCobranca(live));
     liberarPixPendente(user.id);

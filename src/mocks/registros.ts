@@ -37,7 +37,7 @@ import {
   toText,
 } from './http';
 import { pagarPixDemo } from './asaas';
-import { conciliar } from './pedidos';
+import { conciliarAtiva } from './pedidos';
 import paginas from '../../pocketbase/pb_hooks/lib/paginas.js';
 
 type Row =
@@ -54,12 +54,17 @@ function isCollection(name: string): name is CollectionName {
   return name in FIELDS;
 }
 
-function rowsOf(name: CollectionName): readonly Row[] {
-  if (name === 'cobrancas' || name === 'pagamentos') {
-    pagarPixDemo();
-    getDb().cobrancas.forEach(conciliar);
-  }
-  return getDb()[name];
+/**
+ * A collection's rows. A list of payments or charges (`lister`: who reads it) first settles the reader's own live
+ * charge (pb_hooks/lib/pedidos.js conciliarNaLeitura): the rows read show its new status, an order it wrote the
+ * next read.
+ */
+function rowsOf(name: CollectionName, lister?: StoredUser | null): readonly Row[] {
+  if (name !== 'cobrancas' && name !== 'pagamentos') return getDb()[name];
+  pagarPixDemo();
+  const rows = [...getDb()[name]];
+  if (lister) conciliarAtiva(lister.id);
+  return rows;
 }
 
 export const ownerOf = (row: Row): StoredUser | undefined => {
@@ -183,7 +188,7 @@ export function listRecords(name: CollectionName, request: Request): Response {
   const sorters = sortersOf(query.get('sort'));
   if (sorters.some((s) => !isField(name, s.field))) return pbError(400, MSG.badRequest);
 
-  const rows = rowsOf(name).filter((row) => canList(name, row, viewer) && matches(row));
+  const rows = rowsOf(name, viewer).filter((row) => canList(name, row, viewer) && matches(row));
   // Asked without the total, PocketBase leaves it out (-1); the kit fills it in for a staff member's bookings
   // without a filter, or with one it counts and `contar=1` (pb_hooks/lib/lista_equipe.js totalDaEquipe).
   const filter = (query.get('filter') ?? '').trim();

@@ -1,14 +1,17 @@
 /**
  * Asaas's payment events (pocketbase/pb_hooks/lib/webhook.js): only with the token, each event once; the charge
- * takes the status the demo's Asaas reports for the payment, whatever the event says. The demo's Asaas delivers
- * its events here itself (asaas.ts entregar), as the stand-in posts them to the server.
+ * takes the status the demo's Asaas reports for the payment when asked (GET), whatever the event says. The demo's
+ * Asaas delivers its events here itself (asaas.ts entregar), as the stand-in posts them to the server.
  */
 import { http, HttpResponse } from 'msw';
 import type { ChargeRecord } from '@/lib/types';
+import type { AsaasPayment } from './fake-asaas.mjs';
+import maquina from '../../pocketbase/pb_hooks/lib/cobranca_comum.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import webhookComum from '../../pocketbase/pb_hooks/lib/webhook_comum.js';
 import { getDb } from './db';
 import { isObject, type Json, latency, pbError, readJson, toText } from './http';
+import { asaasCall, respostaDoAsaas } from './asaas';
 import { anotarEstornos, aplicarStatus, statusDoAsaas } from './pedidos';
 
 /** The demo's ASAAS_WEBHOOK_TOKEN (the real-server tests configure the same one). */
@@ -35,27 +38,42 @@ function cobrancaDoPagamento(payment: Json): ChargeRecord | undefined {
 }
 
 /**
- * Handles one event for the Asaas payment `paymentId`; the result the server records for it. Which events count, the
- * status the charge takes and the result are the kit's (pb_hooks/lib/webhook_comum.js).
+ * Asks the demo's Asaas for an event's payment (pb_hooks/lib/webhook.js pagamentoNoAsaas): the payment, null when
+ * Asaas does not know it, or undefined when it did not answer (the event is not recorded; Asaas delivers it again).
  */
-export function processarEvento(event: string, paymentId: string): string {
-  const counts = webhookComum.contaEvento(event, regras);
-  const asaas = counts && paymentId ? getDb().asaasCharges.find((p) => p.id === paymentId) : undefined;
-  const charge = asaas && cobrancaDoPagamento(asaas);
-  const ignored = webhookComum.ignorado(event, Boolean(asaas), Boolean(charge), regras);
-  if (ignored || !asaas || !charge) return ignored ?? '';
-  aplicarStatus(charge, webhookComum.statusDoEvento(event, statusDoAsaas(charge, asaas), regras));
-  anotarEstornos(charge, asaas);
+function pagamentoNoAsaas(id: string): AsaasPayment | null | undefined {
+  if (!id) return null;
+  const leitura = webhookComum.leituraDoAsaas<AsaasPayment>(
+    respostaDoAsaas(asaasCall('GET', `/v3/payments/${encodeURIComponent(id)}`)),
+  );
+  return leitura.indisponivel ? undefined : leitura.achado;
+}
+
+/**
+ * Handles one event for the Asaas payment `paymentId` as pb_hooks/lib/webhook.js aplicarPagamento does; the result
+ * the server records for it, or null when Asaas could not say what the payment is. Which events count, the status
+ * the charge takes and the result are the kit's (webhook_comum.js, cobranca_comum.js statusDoEvento).
+ */
+export function processarEvento(event: string, paymentId: string): string | null {
+  const verificado = webhookComum.contaEvento(event, regras) ? pagamentoNoAsaas(paymentId) : null;
+  if (verificado === undefined) return null;
+  const charge = verificado ? cobrancaDoPagamento(verificado) : undefined;
+  const ignored = webhookComum.ignorado(event, Boolean(verificado), Boolean(charge), regras);
+  if (ignored || !verificado || !charge) return ignored ?? '';
+  aplicarStatus(charge, maquina.statusDoEvento(event, statusDoAsaas(charge, verificado), regras));
+  anotarEstornos(charge, verificado);
   return webhookComum.resultado(charge);
 }
 
-/** One event as Asaas posts it (the token already checked): each event id handled once. */
-export function entregar(body: Json): Json {
+/** One event as Asaas posts it (the token already checked): each event id handled once; null: Asaas did not answer. */
+export function entregar(body: Json): Json | null {
   const id = toText(body.id);
   if (received.has(id)) return { recebido: true, repetido: true };
-  received.add(id);
   const payment = isObject(body.payment) ? body.payment : {};
-  return { recebido: true, resultado: processarEvento(toText(body.event), toText(payment.id)) };
+  const resultado = processarEvento(toText(body.event), toText(payment.id));
+  if (resultado === null) return null;
+  received.add(id);
+  return { recebido: true, resultado };
 }
 
 export const webhookRoutes = [
@@ -65,6 +83,7 @@ export const webhookRoutes = [
       return pbError(401, regras.pagamento.tokenInvalido);
     const body = (await readJson(request)) ?? {};
     if (!toText(body.id) || !toText(body.event)) return pbError(400, 'Evento sem id ou tipo.');
-    return HttpResponse.json(entregar(body));
+    const answer = entregar(body);
+    return answer ? HttpResponse.json(answer) : pbError(503, webhookComum.INDISPONIVEL);
   }),
 ];

@@ -427,6 +427,38 @@ describe.each(BACKENDS)('$name', (backend) => {
     expect(await own(customer.pb, 'agendamentos')).toHaveLength(1);
   });
 
+  it('a card in 3x paid: the order keeps the charge’s installment plan (parcelamento)', async () => {
+    const { customer } = await paidCustomer(backend, { tipo: 'individual', flex: false, parcelas: 3 });
+    const [charge] = await own(customer.pb, 'cobrancas');
+    expect(charge?.parcelamento).toBeTruthy();
+    expect(await own(customer.pb, 'pagamentos')).toMatchObject([
+      { numero_parcelas: 3, parcelamento: charge?.parcelamento },
+    ]);
+  });
+
+  it('a paid order gets its service invoice (NFS-e on): due at once, then issued with a number', async () => {
+    const { customer } = await paidCustomer(backend);
+    await expect
+      .poll(async () => (await own(customer.pb, 'pagamentos'))[0]?.nota_status, POLL)
+      .toBe('AUTHORIZED');
+    expect((await own(customer.pb, 'pagamentos'))[0]?.nota_numero).toBeTruthy();
+  });
+
+  it('staff reading the charges settle no customer’s charge of unknown outcome; its customer’s own read does', async () => {
+    const customer = await registered(backend);
+    const asaasId = await asaasCustomer(customer);
+    expect((await answer(payByCard(customer, card(customer, asaasId, CARDS.serverError)))).status).toBe(502);
+    const admin = await staff();
+    const ofCustomer = () =>
+      admin
+        .collection('cobrancas')
+        .getFullList({ filter: admin.filter('usuario = {:u}', { u: customer.id }) });
+    expect(await ofCustomer()).toMatchObject([{ status: 'INDETERMINADA' }]);
+    expect(await ofCustomer()).toMatchObject([{ status: 'INDETERMINADA' }]);
+    await expect.poll(() => own(customer.pb, 'cobrancas'), POLL).toMatchObject([{ status: 'CONFIRMED' }]);
+    expect(await ofCustomer()).toMatchObject([{ status: 'CONFIRMED' }]);
+  });
+
   it('a partial refund, then only what remains: more is refused in pt-BR, the rest closes the order', async () => {
     const { customer, booking } = await paidCustomer(backend);
     const admin = await staff();

@@ -2,7 +2,7 @@
 // The charge's state machine and the card checks (pocketbase/pb_hooks/lib/cobranca_comum.js), which the kit's
 // pedidos.js and proxy.js and the demo double all run.
 import { describe, expect, it } from 'vitest';
-import maquina from '../../pocketbase/pb_hooks/lib/cobranca_comum.js';
+import maquina, { type ContextoDoPlano } from '../../pocketbase/pb_hooks/lib/cobranca_comum.js';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 import CAMPOS from '../../pocketbase/pb_hooks/lib/mensagens.json';
 import R from '../../pocketbase/pb_hooks/lib/regras.json';
@@ -184,5 +184,169 @@ describe('conciliação', () => {
     expect(found?.pagamento?.id).toBe('pay_1');
     expect(maquina.desfechoDaConciliacao({ asaas_id: '' }, [], 601, 600, R)).toEqual({ naoCriada: true });
     expect(maquina.desfechoDaConciliacao({ asaas_id: '' }, [], 600, 600, R)).toBeNull();
+  });
+});
+
+describe('statusDoEvento', () => {
+  it('the status Asaas reports, whatever the event; a refusal event only while it is unpaid', () => {
+    expect(maquina.statusDoEvento('PAYMENT_RECEIVED', 'CONFIRMED', R)).toBe('CONFIRMED');
+    expect(maquina.statusDoEvento('PAYMENT_UPDATED', '', R)).toBe('PENDING');
+    expect(maquina.statusDoEvento('PAYMENT_REPROVED_BY_RISK_ANALYSIS', 'AWAITING_RISK_ANALYSIS', R)).toBe(
+      'REPROVED_BY_RISK_ANALYSIS',
+    );
+    expect(maquina.statusDoEvento('PAYMENT_CREDIT_CARD_CAPTURE_REFUSED', 'CONFIRMED', R)).toBe('CONFIRMED');
+  });
+});
+
+describe('plano: the whole of a charge’s move', () => {
+  const cobranca = {
+    id: 'cob_1',
+    status: 'PENDING',
+    duplicada: false,
+    usuario: 'u1',
+    tipo_servico: 'familiar',
+    valor: 1298,
+    flex: true,
+    metodo: 'cartao_credito',
+    parcelas: 3,
+    asaas_id: 'pay_1',
+    parcelamento: 'ins_1',
+  };
+  const semPedido: ContextoDoPlano = {
+    pedido: null,
+    agendamento: null,
+    outro: null,
+    nfse: true,
+    reais: comum.reais,
+  };
+  const pago = { status_asaas: 'CONFIRMED', preco_servico: 1298 };
+  const comPedido = { ...semPedido, pedido: pago, agendamento: { status_agendamento: 'NOVO' } };
+  const plano = (status: string, contexto = semPedido, de = cobranca) =>
+    maquina.plano(de, status, contexto, R);
+
+  it('paid: the charge stays live, the order is written with the charge’s fields, the receipt and invoice follow', () => {
+    expect(plano('CONFIRMED')).toEqual({
+      cobranca: { status: 'CONFIRMED', ativa: true },
+      duplicada: null,
+      pedido: {
+        pagamento: {
+          usuario: 'u1',
+          cobranca: 'cob_1',
+          tipo_servico: 'familiar',
+          preco_servico: 1298,
+          flex: true,
+          metodo_pagamento: 'cartao_credito',
+          numero_parcelas: 3,
+          asaas_id_pagamento: 'pay_1',
+          parcelamento: 'ins_1',
+          status_asaas: 'CONFIRMED',
+          nota_status: 'PENDENTE',
+        },
+        agendamento: {
+          usuario: 'u1',
+          status_agendamento: 'NOVO',
+          data_agendamento: '',
+          hora_agendamento: '',
+          local_agendamento: '',
+        },
+        depois: ['recibo', 'enviarNota'],
+      },
+      pagamento: null,
+      posPagamento: null,
+      depois: [],
+    });
+  });
+
+  it('NFS-e off: no invoice due, nothing to send', () => {
+    const pedido = plano('CONFIRMED', { ...semPedido, nfse: false })?.pedido;
+    expect(pedido?.pagamento.nota_status).toBe('');
+    expect(pedido?.depois).toEqual(['recibo']);
+  });
+
+  it('paid while the customer has another order: a duplicate, noted on that order and refunded', () => {
+    expect(plano('CONFIRMED', { ...semPedido, outro: 'pedido' })).toMatchObject({
+      cobranca: { status: 'CONFIRMED', ativa: false, duplicada: true },
+      duplicada: {
+        nota: `Pagamento duplicado pay_1 (${comum.reais(1298)}): estorno automático solicitado ao Asaas.`,
+      },
+      pedido: null,
+      depois: ['estornarDuplicada'],
+    });
+    expect(plano('CONFIRMED', { ...semPedido, outro: 'cobranca' })?.duplicada).toEqual({ nota: null });
+    // An order of its own counts first: no duplicate, no second order.
+    expect(plano('CONFIRMED', { ...comPedido, outro: null })?.duplicada).toBeNull();
+    expect(plano('CONFIRMED', comPedido)?.pedido).toBeNull();
+  });
+
+  it('a duplicate refunded on its own: only its status', () => {
+    expect(plano('REFUNDED', comPedido, { ...cobranca, status: 'CONFIRMED', duplicada: true })).toMatchObject(
+      {
+        cobranca: { status: 'REFUNDED' },
+        pedido: null,
+        pagamento: null,
+        posPagamento: null,
+        depois: [],
+      },
+    );
+  });
+
+  it('the reason is kept, cut to 500 characters; an unpaid status writes nothing else', () => {
+    expect(plano('RECUSADA', { ...semPedido, motivo: 'x'.repeat(600) })).toEqual({
+      cobranca: { status: 'RECUSADA', ativa: false, motivo: 'x'.repeat(500) },
+      duplicada: null,
+      pedido: null,
+      pagamento: null,
+      posPagamento: null,
+      depois: [],
+    });
+    expect(plano('PENDING', { ...semPedido, motivo: '' })?.cobranca).toEqual({
+      status: 'PENDING',
+      ativa: true,
+      motivo: '',
+    });
+  });
+
+  it('below the price: no order, staff told once', () => {
+    expect(plano(maquina.VALOR_DIVERGENTE)).toMatchObject({ pedido: null, depois: ['alertarDivergente'] });
+    const again = plano(maquina.VALOR_DIVERGENTE, semPedido, {
+      ...cobranca,
+      status: maquina.VALOR_DIVERGENTE,
+    });
+    expect(again?.depois).toEqual([]);
+  });
+
+  it('a full refund: the order takes it, the booking is cancelled with a note, the invoice and staff hear of it', () => {
+    const feito = plano('REFUNDED', comPedido, { ...cobranca, status: 'CONFIRMED' });
+    expect(feito).toMatchObject({
+      cobranca: { status: 'REFUNDED', ativa: false },
+      pedido: null,
+      pagamento: { status_asaas: 'REFUNDED', valor_estornado: 1298 },
+      posPagamento: { nota: R.textosPosPagamento.REFUNDED, cancelar: true, aposEstorno: true },
+      depois: ['alertarPosPagamento'],
+    });
+    const cancelado = { ...comPedido, agendamento: { status_agendamento: 'CANCELADO' } };
+    expect(plano('REFUNDED', cancelado, { ...cobranca, status: 'CONFIRMED' })?.posPagamento?.cancelar).toBe(
+      false,
+    );
+  });
+
+  it('a chargeback reaches the booking but not the invoice; no booking, no note; the same status twice, nothing', () => {
+    const chargeback = plano('CHARGEBACK_REQUESTED', comPedido, { ...cobranca, status: 'CONFIRMED' });
+    expect(chargeback?.pagamento).toEqual({ status_asaas: 'CHARGEBACK_REQUESTED' });
+    expect(chargeback?.posPagamento).toMatchObject({ cancelar: false, aposEstorno: false });
+    const semAgendamento = { ...comPedido, agendamento: null };
+    expect(plano('CHARGEBACK_REQUESTED', semAgendamento, cobranca)?.posPagamento).toBeNull();
+    const igual = { ...comPedido, pedido: { ...pago, status_asaas: 'CHARGEBACK_REQUESTED' } };
+    expect(plano('CHARGEBACK_REQUESTED', igual, cobranca)).toMatchObject({ pagamento: null, depois: [] });
+  });
+
+  it('a late event never undoes a payment', () => {
+    expect(plano('PENDING', comPedido, { ...cobranca, status: 'CONFIRMED' })).toBeNull();
+  });
+
+  it('Asaas is asked about a charge at most once an interval', () => {
+    expect(maquina.consultaLiberada(0, 5_000, 2_000)).toBe(true);
+    expect(maquina.consultaLiberada(4_000, 5_000, 2_000)).toBe(false);
+    expect(maquina.consultaLiberada(3_000, 5_000, 2_000)).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 // @vitest-environment node
 // Asaas's payment events (pocketbase/pb_hooks/lib/webhook_comum.js), which the kit's webhook.js and the demo double
-// both run: which events count, the status a charge takes, what is recorded for the event.
+// both run: which events count, what Asaas's answer about the payment means, what is recorded for the event.
 import { describe, expect, it } from 'vitest';
 import webhook from '../../pocketbase/pb_hooks/lib/webhook_comum.js';
 import R from '../../pocketbase/pb_hooks/lib/regras.json';
@@ -19,13 +19,14 @@ describe('webhook_comum', () => {
     expect(webhook.ignorado('PAYMENT_CONFIRMED', true, true, R)).toBeNull();
   });
 
-  it('the status Asaas reports, whatever the event; a refusal event only while it is unpaid', () => {
-    expect(webhook.statusDoEvento('PAYMENT_RECEIVED', 'CONFIRMED', R)).toBe('CONFIRMED');
-    expect(webhook.statusDoEvento('PAYMENT_UPDATED', '', R)).toBe('PENDING');
-    expect(webhook.statusDoEvento('PAYMENT_REPROVED_BY_RISK_ANALYSIS', 'AWAITING_RISK_ANALYSIS', R)).toBe(
-      'REPROVED_BY_RISK_ANALYSIS',
-    );
-    expect(webhook.statusDoEvento('PAYMENT_CREDIT_CARD_CAPTURE_REFUSED', 'CONFIRMED', R)).toBe('CONFIRMED');
+  it('Asaas’s answer about an event’s payment: found, unknown (404), or no answer (the event waits)', () => {
+    expect(webhook.leituraDoAsaas({ status: 200, json: { id: 'pay_1' } })).toEqual({
+      achado: { id: 'pay_1' },
+    });
+    expect(webhook.leituraDoAsaas({ status: 404, json: null })).toEqual({ achado: null });
+    expect(webhook.leituraDoAsaas({ status: 200, json: {} })).toEqual({ indisponivel: true });
+    expect(webhook.leituraDoAsaas({ status: 503, json: null })).toEqual({ indisponivel: true });
+    expect(webhook.leituraDoAsaas({ status: 0, json: null })).toEqual({ indisponivel: true });
   });
 
   it('the result names the charge, its status, and a duplicate as such', () => {

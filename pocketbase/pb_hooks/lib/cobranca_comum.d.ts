@@ -25,6 +25,73 @@ export interface PagamentoListado extends PagamentoAsaas {
   installmentNumber?: unknown;
 }
 
+/** A charge's fields as plano reads them. */
+export interface CobrancaDoPlano {
+  id: string;
+  status: string;
+  duplicada?: boolean;
+  usuario: string;
+  tipo_servico: string;
+  valor: number;
+  flex: boolean;
+  metodo: string;
+  parcelas: number;
+  asaas_id: string;
+  parcelamento?: string;
+}
+
+/** What runs once a charge's move is committed (the new order's own, or any move's). */
+export type AcaoDepois =
+  | 'recibo'
+  | 'enviarNota'
+  | 'estornarDuplicada'
+  | 'alertarDivergente'
+  | 'alertarPosPagamento';
+
+/** The order a paid charge writes (cobranca_comum.js novoPedido). */
+export interface NovoPedido {
+  pagamento: {
+    usuario: string;
+    cobranca: string;
+    tipo_servico: string;
+    preco_servico: number;
+    flex: boolean;
+    metodo_pagamento: string;
+    numero_parcelas: number;
+    asaas_id_pagamento: string;
+    parcelamento: string;
+    status_asaas: string;
+    nota_status: string;
+  };
+  agendamento: {
+    usuario: string;
+    status_agendamento: 'NOVO';
+    data_agendamento: string;
+    hora_agendamento: string;
+    local_agendamento: string;
+  };
+  depois: AcaoDepois[];
+}
+
+/** The whole of a charge's move (cobranca_comum.js plano). */
+export interface Plano {
+  cobranca: { status: string; ativa?: boolean; duplicada?: boolean; motivo?: string };
+  duplicada: { nota: string | null } | null;
+  pedido: NovoPedido | null;
+  pagamento: { status_asaas: string; valor_estornado?: number } | null;
+  posPagamento: { nota: string; cancelar: boolean; aposEstorno: boolean } | null;
+  depois: AcaoDepois[];
+}
+
+export interface ContextoDoPlano {
+  pedido: { status_asaas: string; preco_servico: number } | null;
+  agendamento: { status_agendamento: string } | null;
+  outro: 'pedido' | 'cobranca' | null;
+  motivo?: string;
+  nfse: boolean;
+  reais: (valor: number) => string;
+}
+
 declare const cobrancaComum: {
   VALOR_DIVERGENTE: string;
   foiPaga(status: string, R: typeof regras): boolean;
@@ -34,6 +101,9 @@ declare const cobrancaComum: {
     status: string,
     R: typeof regras,
   ): Passo | null;
+  statusDoEvento(evento: string, doAsaas: string, R: typeof regras): string;
+  plano(cobranca: CobrancaDoPlano, status: string, contexto: ContextoDoPlano, R: typeof regras): Plano | null;
+  consultaLiberada(anteriorMs: number, agoraMs: number, intervaloMs: number): boolean;
   valorEstornadoListado(
     cobranca: { parcelamento?: string },
     pagamentoAsaas: PagamentoAsaas,

@@ -68,6 +68,124 @@ function transicao(cobranca, status, R) {
 }
 
 /**
+ * The status a charge takes for a payment event: what Asaas reports for its payment (`doAsaas`, statusDoAsaas;
+ * PENDING when it says nothing), whatever the event says; an event that ends an unpaid card charge (R.asaas.recusas)
+ * gives its own status unless Asaas reports the payment paid.
+ */
+function statusDoEvento(evento, doAsaas, R) {
+  const status = doAsaas || 'PENDING';
+  const recusa = Object.prototype.hasOwnProperty.call(R.asaas.recusas, evento) ? R.asaas.recusas[evento] : '';
+  return recusa && !pago(status, R) ? recusa : status;
+}
+
+/** The history note, on the order's booking, of a duplicate charge (`reais`: comum.js reais). */
+function notaDaDuplicada(asaasId, valor, reais) {
+  return (
+    'Pagamento duplicado ' + asaasId + ' (' + reais(valor) + '): estorno automático solicitado ao Asaas.'
+  );
+}
+
+/** Whether an order's Asaas status after the money reaches its service invoice (estorno_comum.notaAposEstorno). */
+function chegaANota(statusAsaas) {
+  return statusAsaas === 'REFUNDED' || statusAsaas === 'PARTIALLY_REFUNDED';
+}
+
+/** The order a paid charge writes: its payment row (without `pago_em`, the writer's clock) and its NOVO booking. */
+function novoPedido(cobranca, nfse) {
+  return {
+    pagamento: {
+      usuario: cobranca.usuario,
+      cobranca: cobranca.id,
+      tipo_servico: cobranca.tipo_servico,
+      preco_servico: cobranca.valor,
+      flex: cobranca.flex,
+      metodo_pagamento: cobranca.metodo,
+      numero_parcelas: cobranca.parcelas,
+      asaas_id_pagamento: cobranca.asaas_id,
+      parcelamento: cobranca.parcelamento || '',
+      status_asaas: cobranca.status,
+      // Its service invoice, when NFS-e is on: due now, sent once the order is written (lib/notas.js enviar).
+      nota_status: nfse ? 'PENDENTE' : '',
+    },
+    agendamento: {
+      usuario: cobranca.usuario,
+      status_agendamento: 'NOVO',
+      data_agendamento: '',
+      hora_agendamento: '',
+      local_agendamento: '',
+    },
+    depois: nfse ? ['recibo', 'enviarNota'] : ['recibo'],
+  };
+}
+
+/**
+ * The whole of moving a charge to `status`, for lib/pedidos.js aplicarStatus and the demo double to apply to their
+ * records, or null when it stays as it is (transicao). `cobranca`: the charge's fields as they are ({ id, status,
+ * duplicada, usuario, tipo_servico, valor, flex, metodo, parcelas, asaas_id, parcelamento }). `contexto`:
+ * - `pedido`: the charge's order ({ status_asaas, preco_servico }) or null;
+ * - `agendamento`: that order's booking ({ status_agendamento }) or null;
+ * - `outro`: with no order, what the customer has besides: 'pedido' (another open order), 'cobranca' (another live
+ *   charge) or null: a paid charge then becomes a duplicate;
+ * - `motivo`: the reason to record (undefined keeps the charge's); `nfse`: whether service invoices are on;
+ * - `reais`: comum.js reais, for the notes.
+ * The plan: `cobranca`, the fields the charge takes; `duplicada`: { nota } when it becomes a duplicate (the note on
+ * the other order's booking; null for another charge); `pedido`: the order to write unless it exists
+ * (novoPedido: its fields, and `depois`, what follows once it is written: 'recibo', 'enviarNota'); `pagamento`: the
+ * fields the order takes; `posPagamento`: { nota, cancelar, aposEstorno } a refund or chargeback does to the booking
+ * (the history note, whether it becomes CANCELADO, whether the invoice hears of it); `depois`: what runs after the
+ * commit whatever happens: 'estornarDuplicada', 'alertarDivergente', 'alertarPosPagamento' (staff told of `nota`).
+ */
+function plano(cobranca, status, contexto, R) {
+  const passo = transicao(cobranca, status, R);
+  if (!passo) return null;
+  const feito = {
+    cobranca: { status: status },
+    duplicada: null,
+    pedido: null,
+    pagamento: null,
+    posPagamento: null,
+    depois: [],
+  };
+  // A duplicate refunded on its own is never an order: its status is only recorded.
+  if (passo.duplicada) return feito;
+  const pedido = contexto.pedido;
+  if (passo.novoPedido && !pedido && contexto.outro) {
+    feito.cobranca = { status: status, ativa: false, duplicada: true };
+    const nota =
+      contexto.outro === 'pedido' ? notaDaDuplicada(cobranca.asaas_id, cobranca.valor, contexto.reais) : null;
+    feito.duplicada = { nota: nota };
+    feito.depois.push('estornarDuplicada');
+    return feito;
+  }
+  feito.cobranca.ativa = passo.ativa;
+  if (contexto.motivo !== undefined) feito.cobranca.motivo = String(contexto.motivo).slice(0, 500);
+  if (passo.alertarDivergente) feito.depois.push('alertarDivergente');
+  if (passo.pedido && !pedido) {
+    feito.pedido = novoPedido(Object.assign({}, cobranca, { status: status }), contexto.nfse);
+  }
+  if (!passo.pagamento || !pedido || pedido.status_asaas === status) return feito;
+  feito.pagamento = { status_asaas: status };
+  if (passo.estornoTotal) feito.pagamento.valor_estornado = pedido.preco_servico;
+  const agendamento = contexto.agendamento;
+  if (!passo.posPagamento || !agendamento) return feito;
+  feito.posPagamento = {
+    nota: R.textosPosPagamento[status] || status,
+    cancelar: status === 'REFUNDED' && agendamento.status_agendamento !== 'CANCELADO',
+    aposEstorno: chegaANota(status),
+  };
+  feito.depois.push('alertarPosPagamento');
+  return feito;
+}
+
+/**
+ * Whether Asaas may be asked about a charge now: at most once every `intervaloMs` (ASAAS_CONSULTA_INTERVALO_MS)
+ * whoever reads; `anteriorMs`: when it was last asked (0: never).
+ */
+function consultaLiberada(anteriorMs, agoraMs, intervaloMs) {
+  return !anteriorMs || agoraMs - anteriorMs >= intervaloMs;
+}
+
+/**
  * The order's `valor_estornado` after the refunds Asaas lists on a payment (made by this server or in Asaas's own
  * panel), or null when it stays: a charge in installments has them spread over its payments (the server follows
  * its own refunds and the final REFUNDED there), and the sum never goes down nor past the price.
@@ -193,6 +311,9 @@ module.exports = {
   foiPaga,
   statusDoAsaas,
   transicao,
+  statusDoEvento,
+  plano,
+  consultaLiberada,
   valorEstornadoListado,
   precisaConciliar,
   pagamentoDaCobranca,

@@ -27,9 +27,9 @@ interface TextosDaDesistencia {
 declare const estornoComum: {
   restante(pedido: Pedido): number;
   desistencia(statusDoAgendamento: string): 'encaminhada' | 'estornar';
-  recusaDaDesistencia(pedido: null, hoje: string, M: TextosDaDesistencia): RecusaDoEstorno;
+  /** Never null for a missing order (`pedido` null: 404). */
   recusaDaDesistencia(
-    pedido: Pedido & { ultimoDia: string },
+    pedido: (Pedido & { ultimoDia: string }) | null,
     hoje: string,
     M: TextosDaDesistencia,
   ): RecusaDoEstorno | null;
@@ -56,10 +56,8 @@ declare const estornoComum: {
     caminho: string;
     corpo: { description?: string };
   };
-  notaDaDuplicada(asaasId: string, valor: number, reais: (valor: number) => string): string;
   estornadoDepois(antes: number, valor: number | null, resta: number, agora: number): number;
   estornadoPorInteiro(pedido: Pedido): boolean;
-  chegaANota(statusAsaas: string): boolean;
   notaAposEstorno(pedido: Pedido, alerta: string): 'cancelar' | 'alertar' | null;
   cancelamento(notaStatus: string): 'DISPENSADA' | 'asaas' | null;
 };

@@ -112,13 +112,6 @@ function chamadaDaDuplicada(cobranca) {
   };
 }
 
-/** The history note, on the order's booking, of a duplicate charge (`reais`: comum.js reais). */
-function notaDaDuplicada(asaasId, valor, reais) {
-  return (
-    'Pagamento duplicado ' + asaasId + ' (' + reais(valor) + '): estorno automático solicitado ao Asaas.'
-  );
-}
-
 /**
  * The order's `valor_estornado` once Asaas took the refund: counted from what was refunded before the call
  * (`antes`), since Asaas's webhook may have counted this refund already (`agora`).
@@ -133,11 +126,6 @@ function estornadoPorInteiro(pedido) {
     pedido.status_asaas === 'REFUNDED' ||
     centavos(pedido.valor_estornado || 0) >= centavos(pedido.preco_servico)
   );
-}
-
-/** Whether an order's Asaas status after the money reaches its service invoice (notaAposEstorno): a refund. */
-function chegaANota(statusAsaas) {
-  return statusAsaas === 'REFUNDED' || statusAsaas === 'PARTIALLY_REFUNDED';
 }
 
 /** Invoices that exist at Asaas and can still be cancelled. */
@@ -176,10 +164,8 @@ module.exports = {
   notaDaEquipe,
   chamada,
   chamadaDaDuplicada,
-  notaDaDuplicada,
   estornadoDepois,
   estornadoPorInteiro,
-  chegaANota,
   notaAposEstorno,
   cancelamento,
 };

@@ -10,6 +10,7 @@ const { achar } = require(`${__hooks}/lib/registros.js`);
 
 const TEXTOS = regras.R.notaFiscal;
 const estornoComum = require(`${__hooks}/lib/estorno_comum.js`);
+const webhookComum = require(`${__hooks}/lib/webhook_comum.js`);
 
 function config() {
   return require(`${__hooks}/lib/config.js`).nfse();
@@ -40,13 +41,11 @@ function referencia(pagamento) {
 }
 
 /**
- * A new order (not yet saved, in its own transaction) gets its invoice due when NFS-e is on. Returns whether it
- * did: the caller then sends it (enviar) once the order is committed and its answer is out.
+ * Whether NFS-e is on: a new order is then written with its invoice due (cobranca_comum.js novoPedido), which the
+ * writer sends (enviar) once the order is committed and its answer is out.
  */
-function marcarPendente(pagamento) {
-  if (!config().ativa) return false;
-  pagamento.set('nota_status', 'PENDENTE');
-  return true;
+function ativa() {
+  return config().ativa;
 }
 
 /** What Asaas is asked to schedule (null: a card in installments whose plan is not known yet). */
@@ -287,9 +286,9 @@ function verificar(evento) {
   const id = String((evento.invoice && evento.invoice.id) || '');
   if (!id) return null;
   const resposta = asaas().chamar('GET', '/invoices/' + encodeURIComponent(id));
-  if (resposta.status === 200 && resposta.json && resposta.json.id) return resposta.json;
-  if (resposta.status === 404) return null;
-  throw new ApiError(503, 'Asaas indisponível para confirmar o evento.', {});
+  const leitura = webhookComum.leituraDoAsaas(resposta);
+  if (leitura.indisponivel) throw new ApiError(503, webhookComum.INDISPONIVEL, {});
+  return leitura.achado;
 }
 
 /**
@@ -343,7 +342,7 @@ function tentarDeNovo(e) {
 }
 
 module.exports = {
-  marcarPendente,
+  ativa,
   enviar,
   cancelar,
   aposEstorno,

@@ -82,12 +82,23 @@ function outroPedido(app, cobranca) {
   return achar(app, 'cobrancas', 'usuario = {:u} && id != {:c} && ativa = true', params);
 }
 
+/** The booking of an order. */
+function agendamentoDo(app, pagamento) {
+  return achar(app, 'agendamentos', 'pagamento = {:p}', { p: pagamento.id });
+}
+
+/** Sets each field of `campos` on a record. */
+function definir(registro, campos) {
+  Object.keys(campos).forEach((campo) => registro.set(campo, campos[campo]));
+}
+
 /**
- * Writes the payment row and the NOVO booking of a paid charge, once per charge whatever its installments.
- * Returns { pagamento, criado }. Runs in a transaction: PocketBase serialises writes, so two callers at once
- * cannot both create it (and the unique index on `cobranca` stops a second one). The receipt goes in `depois`.
+ * Writes the order a paid charge makes (`pedido`: cobranca_comum.js novoPedido's payment row and NOVO booking),
+ * once per charge whatever its installments. Returns { pagamento, criado }. Runs in a transaction: PocketBase
+ * serialises writes, so two callers at once cannot both create it (and the unique index on `cobranca` stops a
+ * second one).
  */
-function gravarPedido(app, cobranca, depois) {
+function gravarPedido(app, cobranca, pedido) {
   let resultado = null;
   try {
     app.runInTransaction((tx) => {
@@ -96,30 +107,13 @@ function gravarPedido(app, cobranca, depois) {
         resultado = { pagamento: existente, criado: false };
         return;
       }
-      const pagamento = novo(tx, 'pagamentos', {
-        usuario: cobranca.getString('usuario'),
-        cobranca: cobranca.id,
-        tipo_servico: cobranca.getString('tipo_servico'),
-        preco_servico: cobranca.getFloat('valor'),
-        flex: cobranca.getBool('flex'),
-        metodo_pagamento: cobranca.getString('metodo'),
-        numero_parcelas: cobranca.getInt('parcelas'),
-        asaas_id_pagamento: cobranca.getString('asaas_id'),
-        parcelamento: cobranca.getString('parcelamento'),
-        status_asaas: cobranca.getString('status'),
-        pago_em: new DateTime(),
-      });
-      // Its service invoice, when NFS-e is on: due now, sent once the order is committed (lib/notas.js).
-      require(`${__hooks}/lib/notas.js`).marcarPendente(pagamento);
+      const pagamento = novo(tx, 'pagamentos', Object.assign({ pago_em: new DateTime() }, pedido.pagamento));
       tx.save(pagamento);
-      const agendamento = novo(tx, 'agendamentos', {
-        usuario: cobranca.getString('usuario'),
-        pagamento: pagamento.id,
-        status_agendamento: 'NOVO',
-        data_agendamento: '',
-        hora_agendamento: '',
-        local_agendamento: '',
-      });
+      const agendamento = novo(
+        tx,
+        'agendamentos',
+        Object.assign({ pagamento: pagamento.id }, pedido.agendamento),
+      );
       tx.save(agendamento);
       require(`${__hooks}/lib/historico.js`).registrarCriacao(tx, agendamento);
       resultado = { pagamento: pagamento, criado: true };
@@ -128,49 +122,7 @@ function gravarPedido(app, cobranca, depois) {
     if (!violaUnicidade(err)) throw err;
     resultado = { pagamento: pedidoDa(app, cobranca), criado: false };
   }
-  if (resultado.criado) {
-    const pagamentoId = resultado.pagamento.id;
-    const cobrancaId = cobranca.id;
-    depois.push((fora) =>
-      require(`${__hooks}/lib/emails.js`).recibo(
-        fora,
-        fora.findRecordById('cobrancas', cobrancaId),
-        fora.findRecordById('pagamentos', pagamentoId),
-      ),
-    );
-    if (resultado.pagamento.getString('nota_status') === 'PENDENTE') {
-      depois.push((fora) => require(`${__hooks}/lib/notas.js`).enviar(fora, pagamentoId));
-    }
-  }
   return resultado;
-}
-
-/** Adds a line to the history of the booking of `pagamento` (the server as author). */
-function anotarNoAgendamento(app, pagamento, campo, texto) {
-  const agendamento = achar(app, 'agendamentos', 'pagamento = {:p}', { p: pagamento.id });
-  if (!agendamento) return;
-  require(`${__hooks}/lib/historico.js`).registrarNota(app, agendamento.id, campo, texto);
-}
-
-/**
- * A charge paid while the customer already had an order: kept out of the way (not live, no order), recorded as
- * a duplicate in the history of the order's booking, and refunded in full at Asaas after the commit.
- */
-function marcarDuplicada(app, cobranca, status, pedidoOuCobranca, depois) {
-  cobranca.set('status', status);
-  cobranca.set('ativa', false);
-  cobranca.set('duplicada', true);
-  app.save(cobranca);
-  const texto = estornoComum.notaDaDuplicada(
-    cobranca.getString('asaas_id'),
-    cobranca.getFloat('valor'),
-    require(`${__hooks}/lib/emails.js`).reais,
-  );
-  if (pedidoOuCobranca.collection().name === 'pagamentos') {
-    anotarNoAgendamento(app, pedidoOuCobranca, 'pagamento_duplicado', texto);
-  }
-  const cobrancaId = cobranca.id;
-  depois.push((fora) => estornarDuplicada(fora, cobrancaId));
 }
 
 /** Asks Asaas for the full refund of a duplicate charge (the installment refund for a card in installments). */
@@ -200,95 +152,133 @@ function estornarDuplicada(app, cobrancaId) {
   );
 }
 
+/** The charge's fields as cobranca_comum.js plano reads them. */
+function comoCobranca(cobranca) {
+  return {
+    id: cobranca.id,
+    status: cobranca.getString('status'),
+    duplicada: cobranca.getBool('duplicada'),
+    usuario: cobranca.getString('usuario'),
+    tipo_servico: cobranca.getString('tipo_servico'),
+    valor: cobranca.getFloat('valor'),
+    flex: cobranca.getBool('flex'),
+    metodo: cobranca.getString('metodo'),
+    parcelas: cobranca.getInt('parcelas'),
+    asaas_id: cobranca.getString('asaas_id'),
+    parcelamento: cobranca.getString('parcelamento'),
+  };
+}
+
+/** What a charge's move is decided on (cobranca_comum.js plano's `contexto`), as read now. */
+function contexto(app, pagamento, outro, motivo) {
+  const agendamento = pagamento ? agendamentoDo(app, pagamento) : null;
+  return {
+    pedido: pagamento
+      ? {
+          status_asaas: pagamento.getString('status_asaas'),
+          preco_servico: pagamento.getFloat('preco_servico'),
+        }
+      : null,
+    agendamento: agendamento ? { status_agendamento: agendamento.getString('status_agendamento') } : null,
+    outro: !outro ? null : outro.collection().name === 'pagamentos' ? 'pedido' : 'cobranca',
+    motivo: motivo,
+    nfse: require(`${__hooks}/lib/notas.js`).ativa(),
+    reais: require(`${__hooks}/lib/emails.js`).reais,
+  };
+}
+
+/** The work a plan leaves for after the commit (cobranca_comum.d.ts AcaoDepois), by name, on the app outside. */
+const ACOES = {
+  recibo: (fora, ids) =>
+    require(`${__hooks}/lib/emails.js`).recibo(
+      fora,
+      fora.findRecordById('cobrancas', ids.cobranca),
+      fora.findRecordById('pagamentos', ids.pagamento),
+    ),
+  enviarNota: (fora, ids) => require(`${__hooks}/lib/notas.js`).enviar(fora, ids.pagamento),
+  estornarDuplicada: (fora, ids) => estornarDuplicada(fora, ids.cobranca),
+  alertarDivergente: (fora, ids) => alertarValorDivergente(fora, ids.cobranca),
+  alertarPosPagamento: (fora, ids) => alertarPosPagamento(fora, ids.pagamento, ids.nota),
+};
+
+function adiar(acoes, nomes, ids) {
+  nomes.forEach((nome) => acoes.push((fora) => ACOES[nome](fora, ids)));
+}
+
 /**
- * Moves a charge to the status Asaas reports, keeps `ativa` right, and writes the order when it is paid.
- * A paid charge never goes back to pending or refused, and a refund is final; a refund or chargeback is
- * recorded on it and on the payment row. A charge paid when the customer already has an order is a duplicate
- * (marcarDuplicada). E-mails and refunds wait in `depois` for the caller's commit; without it they run at the
- * end. Returns the charge.
+ * Moves a charge to the status Asaas reports, as cobranca_comum.js plano decides (the demo double applies the same
+ * plan to its records): keeps `ativa` right, writes the order when it is paid, marks a charge paid when the customer
+ * already has an order a duplicate (noted on that order's booking, refunded after the commit), and takes a refund or
+ * chargeback to the payment row and the booking. E-mails, refunds and the invoice wait in `depois` for the caller's
+ * commit; without it they run at the end. Returns the charge.
  */
 function aplicarStatus(app, cobranca, status, motivo, depois) {
   const acoes = depois || [];
-  const passo = maquina.transicao(
-    { status: cobranca.getString('status'), duplicada: cobranca.getBool('duplicada') },
-    status,
-    regras.R,
-  );
-  if (!passo) return cobranca;
-  if (passo.duplicada) {
-    // Refunded on its own, never an order: its status is only recorded.
-    cobranca.set('status', status);
-    app.save(cobranca);
-    return cobranca;
-  }
-  if (passo.novoPedido && !pedidoDa(app, cobranca)) {
-    const outro = outroPedido(app, cobranca);
-    if (outro) {
-      marcarDuplicada(app, cobranca, status, outro, acoes);
-      if (!depois) executar(app, acoes);
-      return cobranca;
-    }
-  }
-  cobranca.set('status', status);
-  if (motivo !== undefined) cobranca.set('motivo', String(motivo).slice(0, 500));
-  cobranca.set('ativa', passo.ativa);
+  const antes = comoCobranca(cobranca);
+  let pedido = pedidoDa(app, cobranca);
+  const outro = pedido ? null : outroPedido(app, cobranca);
+  let plano = maquina.plano(antes, status, contexto(app, pedido, outro, motivo), regras.R);
+  if (!plano) return cobranca;
+  definir(cobranca, plano.cobranca);
   app.save(cobranca);
-  if (passo.alertarDivergente) {
-    const cobrancaId = cobranca.id;
-    acoes.push((fora) => alertarValorDivergente(fora, cobrancaId));
-  }
-  if (passo.pedido) gravarPedido(app, cobranca, acoes);
-  if (passo.pagamento) {
-    const pagamento = pedidoDa(app, cobranca);
-    if (pagamento && pagamento.getString('status_asaas') !== status) {
-      pagamento.set('status_asaas', status);
-      if (passo.estornoTotal) pagamento.set('valor_estornado', pagamento.getFloat('preco_servico'));
-      app.save(pagamento);
-      if (passo.posPagamento) registrarPosPagamento(app, pagamento, status, acoes);
+  if (plano.duplicada && plano.duplicada.nota) {
+    const agendamento = agendamentoDo(app, outro);
+    if (agendamento) {
+      const historico = require(`${__hooks}/lib/historico.js`);
+      historico.registrarNota(app, agendamento.id, 'pagamento_duplicado', plano.duplicada.nota);
     }
   }
+  if (plano.pedido) {
+    const gravado = gravarPedido(app, cobranca, plano.pedido);
+    pedido = gravado.pagamento;
+    if (gravado.criado) adiar(acoes, plano.pedido.depois, { cobranca: cobranca.id, pagamento: pedido.id });
+    // Another caller wrote it first: what this status does to it is decided on it as it is.
+    else plano = maquina.plano(antes, status, contexto(app, pedido, null, motivo), regras.R);
+  }
+  if (plano.pagamento) {
+    definir(pedido, plano.pagamento);
+    app.save(pedido);
+    if (plano.posPagamento) registrarPosPagamento(app, pedido, plano.posPagamento, acoes);
+  }
+  const nota = plano.posPagamento ? plano.posPagamento.nota : '';
+  adiar(acoes, plano.depois, { cobranca: cobranca.id, pagamento: pedido ? pedido.id : '', nota: nota });
   if (!depois) executar(app, acoes);
   return cobranca;
 }
 
-// What each status after the money means, for the booking's history and staff.
-const TEXTOS_POS_PAGAMENTO = regras.R.textosPosPagamento;
-
 /**
- * A refund or chargeback reaches the booking: its history says so, staff are e-mailed (after the commit), and a
- * full refund closes the order (the booking becomes CANCELADO; the customer may buy again).
+ * A refund or chargeback reaches the booking (`efeito`: plano's posPagamento): its history says so, and a full
+ * refund closes the order (the booking becomes CANCELADO; the customer may buy again) and its service invoice.
  */
-function registrarPosPagamento(app, pagamento, status, acoes) {
-  const agendamento = achar(app, 'agendamentos', 'pagamento = {:p}', { p: pagamento.id });
+function registrarPosPagamento(app, pagamento, efeito, acoes) {
+  const agendamento = agendamentoDo(app, pagamento);
   if (!agendamento) return;
-  const texto = TEXTOS_POS_PAGAMENTO[status] || status;
   const historico = require(`${__hooks}/lib/historico.js`);
-  historico.registrarNota(app, agendamento.id, 'pagamento', texto);
-  if (status === 'REFUNDED' && agendamento.getString('status_agendamento') !== 'CANCELADO') {
+  historico.registrarNota(app, agendamento.id, 'pagamento', efeito.nota);
+  if (efeito.cancelar) {
     const antes = agendamento.getString('status_agendamento');
     agendamento.set('status_agendamento', 'CANCELADO');
     app.save(agendamento);
     historico.registrarMudanca(app, agendamento.id, 'status_agendamento', antes, 'CANCELADO');
   }
-  // A refund reaches the order's service invoice: cancelled when all was given back, flagged when part was.
-  if (estornoComum.chegaANota(status)) {
-    require(`${__hooks}/lib/notas.js`).aposEstorno(app, pagamento, acoes);
-  }
-  const pagamentoId = pagamento.id;
-  acoes.push((fora) => {
-    const emails = require(`${__hooks}/lib/emails.js`);
-    const registro = fora.findRecordById('pagamentos', pagamentoId);
-    const cliente = fora.findRecordById('usuarios', registro.getString('usuario'));
-    emails.alertaEquipe(fora, texto.replace(/[.:].*$/, '') + ' - Passaporte Italiano', [
-      texto,
-      '<strong>Cliente:</strong> ' +
-        emails.escapar(cliente.getString('nome_completo')) +
-        '<br><strong>Pagamento (Asaas):</strong> ' +
-        emails.escapar(registro.getString('asaas_id_pagamento')) +
-        '<br><strong>Total do pedido:</strong> ' +
-        emails.reais(registro.getFloat('preco_servico')),
-    ]);
-  });
+  // Cancelled when all was given back, flagged when part was.
+  if (efeito.aposEstorno) require(`${__hooks}/lib/notas.js`).aposEstorno(app, pagamento, acoes);
+}
+
+/** Staff hear of a refund or chargeback (`texto`: what it means, regras.json textosPosPagamento). */
+function alertarPosPagamento(app, pagamentoId, texto) {
+  const emails = require(`${__hooks}/lib/emails.js`);
+  const registro = app.findRecordById('pagamentos', pagamentoId);
+  const cliente = app.findRecordById('usuarios', registro.getString('usuario'));
+  emails.alertaEquipe(app, texto.replace(/[.:].*$/, '') + ' - Passaporte Italiano', [
+    texto,
+    '<strong>Cliente:</strong> ' +
+      emails.escapar(cliente.getString('nome_completo')) +
+      '<br><strong>Pagamento (Asaas):</strong> ' +
+      emails.escapar(registro.getString('asaas_id_pagamento')) +
+      '<br><strong>Total do pedido:</strong> ' +
+      emails.reais(registro.getFloat('preco_servico')),
+  ]);
 }
 
 function alertarValorDivergente(app, cobrancaId) {
@@ -338,7 +328,7 @@ function consultaLiberada(app, cobranca) {
   const agora = Date.now();
   let liberada = false;
   app.store().setFunc('conciliacao:' + cobranca.id, (anterior) => {
-    if (anterior && agora - Number(anterior) < intervalo) return anterior;
+    if (!maquina.consultaLiberada(Number(anterior || 0), agora, intervalo)) return anterior;
     liberada = true;
     return agora;
   });
@@ -425,7 +415,6 @@ function conciliarNaLeitura(e) {
 
 module.exports = {
   conciliarNaLeitura,
-  gravarPedido,
   aplicarStatus,
   executar,
   responderEExecutar,

@@ -45,9 +45,9 @@ function cobrancaDoPagamento(app, pagamento) {
 function pagamentoNoAsaas(id) {
   if (!id) return null;
   const resposta = require(`${__hooks}/lib/asaas.js`).chamar('GET', '/payments/' + encodeURIComponent(id));
-  if (resposta.status === 200 && resposta.json && resposta.json.id) return resposta.json;
-  if (resposta.status === 404) return null;
-  throw new ApiError(503, 'Asaas indisponível para confirmar o evento.', {});
+  const leitura = webhookComum.leituraDoAsaas(resposta);
+  if (leitura.indisponivel) throw new ApiError(503, webhookComum.INDISPONIVEL, {});
+  return leitura.achado;
 }
 
 /**
@@ -59,7 +59,7 @@ function aplicarPagamento(tx, evento, verificado, depois) {
   const ignorado = webhookComum.ignorado(evento.event, Boolean(verificado), Boolean(cobranca), regras.R);
   if (ignorado) return ignorado;
   const doAsaas = pedidos.statusDoAsaas(cobranca, verificado);
-  const status = webhookComum.statusDoEvento(evento.event, doAsaas, regras.R);
+  const status = require(`${__hooks}/lib/cobranca_comum.js`).statusDoEvento(evento.event, doAsaas, regras.R);
   pedidos.aplicarStatus(tx, cobranca, status, undefined, depois);
   pedidos.anotarEstornos(tx, cobranca, verificado);
   return webhookComum.resultado({

@@ -2,9 +2,13 @@
 import type regras from './regras.json';
 
 declare const webhookComum: {
+  INDISPONIVEL: string;
   contaEvento(evento: string, R: typeof regras): boolean;
   ignorado(evento: string, conhecido: boolean, temCobranca: boolean, R: typeof regras): string | null;
-  statusDoEvento(evento: string, doAsaas: string, R: typeof regras): string;
+  leituraDoAsaas<T extends object>(resposta: {
+    status: number;
+    json: unknown;
+  }): { achado: T | null; indisponivel?: undefined } | { indisponivel: true; achado?: undefined };
   resultado(cobranca: { id: string; status: string; duplicada?: boolean }): string;
 };
 export default webhookComum;

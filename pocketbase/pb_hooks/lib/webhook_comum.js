@@ -1,7 +1,8 @@
 // Asaas's payment events, decided once for both runtimes like cobranca_comum.js: PocketBase's JSVM loads this file
 // with require() (CommonJS, requiring nothing: the rules data, regras.json, is passed in as `R`), and the demo double
-// (src/mocks/webhook.ts) imports it through scripts/build/kit-module.ts. It says which events count, the status a
-// charge takes and what is recorded for the event; lib/webhook.js (and the double) ask Asaas and write the records.
+// (src/mocks/webhook.ts) imports it through scripts/build/kit-module.ts. It says which events count, what Asaas's
+// answer about an event's payment means and what is recorded for the event (the status a charge takes is
+// cobranca_comum.js statusDoEvento); lib/webhook.js (and the double) ask Asaas and write the records.
 
 /** Whether an event may change a charge (R.asaas.eventos): only then is its payment checked with Asaas. */
 function contaEvento(evento, R) {
@@ -20,15 +21,18 @@ function ignorado(evento, conhecido, temCobranca, R) {
   return null;
 }
 
+/** Why an event is not recorded when Asaas could not say what its payment or invoice is (Asaas delivers it again). */
+const INDISPONIVEL = 'Asaas indisponível para confirmar o evento.';
+
 /**
- * The status a charge takes for an event: what Asaas reports for its payment (`doAsaas`, cobranca_comum.statusDoAsaas;
- * PENDING when it says nothing), whatever the event says; an event that ends an unpaid card charge (R.asaas.recusas)
- * gives its own status unless Asaas reports the payment paid.
+ * What Asaas's answer to GET /payments/{id} or /invoices/{id} (`resposta`: { status, json }) says of an event's
+ * payment or invoice: { achado } (null when Asaas does not know it: 404), or { indisponivel: true } when Asaas did
+ * not answer: the event is not recorded, and Asaas delivers it again later.
  */
-function statusDoEvento(evento, doAsaas, R) {
-  const status = doAsaas || 'PENDING';
-  const recusa = Object.prototype.hasOwnProperty.call(R.asaas.recusas, evento) ? R.asaas.recusas[evento] : '';
-  return recusa && R.asaas.pago.indexOf(status) < 0 ? recusa : status;
+function leituraDoAsaas(resposta) {
+  if (resposta.status === 200 && resposta.json && resposta.json.id) return { achado: resposta.json };
+  if (resposta.status === 404) return { achado: null };
+  return { indisponivel: true };
 }
 
 /** What is recorded for an event that reached a charge ({ id, status, duplicada }): its status after it. */
@@ -36,4 +40,4 @@ function resultado(cobranca) {
   return 'cobrança ' + cobranca.id + ': ' + cobranca.status + (cobranca.duplicada ? ' (duplicada)' : '');
 }
 
-module.exports = { contaEvento, ignorado, statusDoEvento, resultado };
+module.exports = { INDISPONIVEL, contaEvento, ignorado, leituraDoAsaas, resultado };
