@@ -7,7 +7,7 @@ import { loginLocked, overRateLimit, recordLoginFailure } from './limits';
 import { makeToken, signToken, USERS_COLLECTION_ID, verifyToken } from './jwt';
 import { notifyMail } from './mailbox';
 import { newId, pbDate } from './util';
-import { passwordErrors } from './contas';
+import { PASSWORD_MIN, schemaErrors } from './collections';
 import {
   currentUser,
   EMAIL_RE,
@@ -154,13 +154,31 @@ export const authRoutes = [
     const body = await readJson(request);
     if (!body) return pbError(400, MSG.invalidJson);
     const token = toText(body.token);
+    const password = toText(body.password);
+    const confirm = toText(body.passwordConfirm);
+    // The form's checks (apis/record_auth_password_reset_confirm.go): the token, a password of the field's minimum
+    // to 255 characters, and its confirmation.
     const errors: FieldErrors = {};
-    passwordErrors(body, errors);
     const db = getDb();
     const pending = db.tokens.some((t) => t.token === token && t.kind === 'reset' && t.expires > Date.now());
     if (token === '') errors.token = REQUIRED;
     else if (!pending) errors.token = INVALID_TOKEN;
+    const min = PASSWORD_MIN;
+    const length = Array.from(password).length;
+    if (password === '') errors.password = REQUIRED;
+    else if (length < min || length > 255)
+      errors.password = {
+        code: 'validation_length_out_of_range',
+        message: `The length must be between ${min} and 255.`,
+        params: { max: 255, min },
+      };
+    if (confirm === '') errors.passwordConfirm = REQUIRED;
+    else if (confirm !== password)
+      errors.passwordConfirm = { code: 'validation_values_mismatch', message: "Values don't match." };
     if (hasErrors(errors)) return pbError(400, MSG.validation, errors);
+    // Then the record's own check of its password field, as it is saved.
+    const refused = schemaErrors('usuarios', { password }, ['password']);
+    if (hasErrors(refused)) return pbError(400, 'Failed to set new password.', refused);
     const user = takeActionToken(token, 'reset');
     if (!user) return pbError(400, MSG.validation, { token: INVALID_TOKEN });
     user.password = toText(body.password);

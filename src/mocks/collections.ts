@@ -69,7 +69,13 @@ interface SchemaField {
 
 const required = { code: 'validation_required', message: 'Cannot be blank.' };
 
-/** PocketBase's own check of one text or select value (core/field_text.go, field_select.go), or null. */
+/** The accounts' shortest password (their password field's `min`). */
+export const PASSWORD_MIN =
+  (schema.find((c) => c.name === 'usuarios')?.fields as SchemaField[] | undefined)?.find(
+    (f) => f.name === 'password',
+  )?.min ?? 1;
+
+/** PocketBase's own check of one text, password or select value (core/field_text.go, field_select.go), or null. */
 function fieldError(f: SchemaField, value: unknown): { code: string; message: string } | null {
   if (f.type === 'text') {
     const text = value === undefined || value === null ? '' : String(value);
@@ -82,6 +88,18 @@ function fieldError(f: SchemaField, value: unknown): { code: string; message: st
       return { code: 'validation_max_text_constraint', message: `Must be no more than ${max} character(s).` };
     if (f.pattern && !new RegExp(f.pattern).test(text))
       return { code: 'validation_invalid_format', message: 'Invalid value format.' };
+    return null;
+  }
+  if (f.type === 'password') {
+    // core/field_password.go: counted in characters, 71 at most when the schema sets no maximum (bcrypt's limit).
+    const text = value === undefined || value === null ? '' : String(value);
+    if (text === '') return f.required ? required : null;
+    const length = Array.from(text).length;
+    if (length < (f.min ?? 0))
+      return { code: 'validation_min_text_constraint', message: `Must be at least ${f.min} character(s)` };
+    const max = f.max || 71;
+    if (length > max)
+      return { code: 'validation_max_text_constraint', message: `Must be less than ${max} character(s)` };
     return null;
   }
   if (f.type === 'select') {
@@ -106,17 +124,19 @@ function fieldError(f: SchemaField, value: unknown): { code: string; message: st
 /**
  * PocketBase's field errors for the text and select `values` of a record of `name`, as pocketbase/schema.json
  * defines them (required, length, pattern, allowed values): what it answers before saving, 400 'Failed to
- * create record.' with these as `data`. Every text and select field of the collection is checked, sent or not.
+ * create record.' with these as `data`. Every text, password and select field of the collection is checked, sent or
+ * not, or those `only` names.
  */
 export function schemaErrors(
   name: string,
   values: Readonly<Record<string, unknown>>,
+  only?: readonly string[],
 ): Record<string, { code: string; message: string }> {
   const collection = schema.find((c) => c.name === name);
   if (!collection) throw new Error(`pocketbase/schema.json has no collection ${name}`);
   const errors: Record<string, { code: string; message: string }> = {};
   for (const f of collection.fields as SchemaField[]) {
-    if (f.name === 'id') continue;
+    if (f.name === 'id' || (only && !only.includes(f.name))) continue;
     const error = fieldError(f, values[f.name]);
     if (error) errors[f.name] = error;
   }

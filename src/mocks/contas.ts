@@ -11,6 +11,7 @@ import contasComum, {
   type VerificacoesDaConta,
 } from '../../pocketbase/pb_hooks/lib/contas_comum.js';
 import schema from '../../pocketbase/schema.json';
+import { schemaErrors } from './collections';
 import { getDb, saveDb } from './db';
 import type { StoredUser } from './schema';
 import { USERS_COLLECTION_ID } from './jwt';
@@ -155,14 +156,8 @@ export function updateOwnAccount(
 export function passwordErrors(body: Json, errors: FieldErrors): void {
   const password = toText(body.password);
   const confirm = toText(body.passwordConfirm);
-  if (password === '') errors.password = REQUIRED;
-  else if (password.length < 8)
-    errors.password = { code: 'validation_min_text_constraint', message: 'Must be at least 8 character(s).' };
-  else if (password.length > 71)
-    errors.password = {
-      code: 'validation_max_text_constraint',
-      message: 'Must be no more than 71 character(s).',
-    };
+  // The password field's own checks, from the schema (PocketBase's words), then its confirmation's.
+  Object.assign(errors, schemaErrors('usuarios', { password }, ['password']));
   if (confirm === '') errors.passwordConfirm = REQUIRED;
   else if (confirm !== password)
     errors.passwordConfirm = { code: 'validation_values_mismatch', message: "Values don't match." };

@@ -11,7 +11,8 @@ import { readToken, USERS_COLLECTION_ID } from './jwt';
 import { parsePbDate, pbDate } from './util';
 
 export type Json = Record<string, unknown>;
-export type FieldError = { code: string; message: string };
+/** A field error as PocketBase answers it; `params`: the values its message was made with, when it gives them. */
+export type FieldError = { code: string; message: string; params?: Record<string, unknown> };
 export type FieldErrors = Record<string, FieldError>;
 
 export const MSG = {

@@ -248,6 +248,35 @@ describe.each(BACKENDS)('$name', (backend) => {
     expect(await answer(client().collection('usuarios').authRefresh())).toMatchObject({ status: 401 });
   });
 
+  it.each([
+    [
+      'too short for the form',
+      'curta',
+      { code: 'validation_length_out_of_range', message: 'The length must be between 8 and 255.' },
+    ],
+    [
+      'past the form’s 255',
+      'x'.repeat(256),
+      { code: 'validation_length_out_of_range', message: 'The length must be between 8 and 255.' },
+    ],
+    ['past the field’s 71 but within the form', 'x'.repeat(72), undefined],
+  ])(
+    'a password reset with a password %s: the form’s refusal beside the token’s',
+    async (_, password, passwordError) => {
+      const answered = await answerInFull(
+        client().collection('usuarios').confirmPasswordReset('nao-e-um-token', password, password),
+      );
+      expect(answered).toMatchObject({
+        status: 400,
+        message: 'An error occurred while validating the submitted data.',
+      });
+      expect(answered.data).toEqual({
+        token: { code: 'validation_invalid_token', message: 'Invalid or expired token.' },
+        ...(passwordError ? { password: { ...passwordError, params: { max: 255, min: 8 } } } : {}),
+      });
+    },
+  );
+
   it('lists: the shape, a customer’s own rows, a guest’s empty list', async () => {
     const agendado = await as('agendado');
     const payments = await agendado.collection('pagamentos').getList(1, 30);
