@@ -234,10 +234,9 @@ describe('jwt', () => {
     expect(readToken(`Bearer ${token}`)).toBe('abc123def456ghi');
     expect(readToken(makeToken('abc123def456ghi', -5))).toBeNull();
     const [h, , s] = token.split('.');
-    const forged = btoa(JSON.stringify({ id: 'demoadmin000001', type: 'auth', exp: 9999999999 })).replace(
-      /=+$/,
-      '',
-    );
+    const forged = btoa(
+      JSON.stringify({ id: DEMO_ACCOUNTS.admin.id, type: 'auth', exp: 9999999999 }),
+    ).replace(/=+$/, '');
     expect(readToken(`${h}.${forged}.${s}`)).toBeNull();
     expect(readToken('garbage')).toBeNull();
     expect(readToken('a.b.c')).toBeNull();
