@@ -20,6 +20,7 @@ import { caseSummary } from './case-summary';
 import { getDb } from './db';
 import { compileFilter, FilterError, pageOf, sortersOf } from './filter';
 import { CURITIBA_LOCAL, DIA_SEED, demoDay, SP_LOCAL } from './processo-seed';
+import { DEMO_ACCOUNTS } from './seed';
 import { pbDate } from './util';
 
 type Json = Record<string, unknown>;
@@ -43,8 +44,9 @@ export interface DiaStore {
   compromissos: (CompromissoRecord & { consulado: string })[];
 }
 
-export const DEMO_ADMIN_ID = 'demoadmin000001';
-const ADMIN_NAME = 'Equipe Passaporte Italiano';
+/** Who handled the seeded stages: the demo's staff account. */
+const DEMO_ADMIN_ID = DEMO_ACCOUNTS.admin.id;
+const ADMIN_NAME = DEMO_ACCOUNTS.admin.nome_completo;
 
 export const consuladoId = (codigo: string) => `consul${codigo}`.slice(0, 15).padEnd(15, '0');
 

@@ -38,7 +38,9 @@ export function historyEntry(
 
 /**
  * What the server would have recorded for each seeded booking: its creation (the server, when the payment
- * cleared) and, for one that moved on, the staff member's save that moved it, with the e-mail it sent.
+ * cleared), the customer's send of the case file (the summary it wrote: pb_hooks/lib/processo.js enviar) and,
+ * for one that moved on, the staff's moves (pb_hooks/lib/agenda.js, lib/dia.js): the save that moved it last,
+ * with the e-mail it sent, after the earlier steps of a booked case. Staff: the seed's staff account.
  */
 export function seedHistory(
   bookings: readonly BookingRecord[],
@@ -55,10 +57,25 @@ export function seedHistory(
     );
     // Ids from the booking's, so that the seed stays the same run after run.
     created.id = `h${booking.id.slice(1)}`;
+    const sent = booking.formulario
+      ? [
+          {
+            ...historyEntry(
+              booking,
+              [{ campo: 'formulario', de: '', para: booking.formulario }],
+              users.find((u) => u.id === booking.usuario) ?? null,
+              booking.created,
+            ),
+            id: `s${booking.id.slice(1)}`,
+          },
+        ]
+      : [];
     const status = booking.status_agendamento as BookingStatus;
-    if (status === 'NOVO') return [created];
-    const steps = booked(booking, status);
-    const alteracoes = TRACKED_BOOKING_FIELDS.filter((campo) => campo !== 'status_agendamento')
+    if (status === 'NOVO') return [created, ...sent];
+    const steps = booked(booking, status, staff);
+    const alteracoes = TRACKED_BOOKING_FIELDS.filter(
+      (campo) => campo !== 'status_agendamento' && campo !== 'formulario',
+    )
       .map((campo) => ({ campo, de: '', para: booking[campo] ?? '' }))
       .filter((change) => change.para !== '');
     const moved = historyEntry(
@@ -74,7 +91,7 @@ export function seedHistory(
     moved.email_para = emails.get(booking.usuario) ?? '';
     moved.email_status = 'ENVIADO';
     moved.email_assunto = STATUS_MAIL_SUBJECTS[status];
-    return [created, ...steps, moved];
+    return [created, ...sent, ...steps, moved];
   });
 }
 
@@ -84,23 +101,33 @@ const at = (time: number) => new Date(time).toISOString().replace('T', ' ');
 /**
  * For a booked case with a consulate, the steps between its creation and its last change, so the published wait
  * (src/mocks/espera.ts) has history to count: ready (ANALISE_OK) a few days after the payment, then booked
- * (AGENDADO; for a FINALIZADO case, halfway to its last change). Fractions from the id: the same seed every run.
+ * (AGENDADO; for a FINALIZADO case, halfway to its last change), both staff's moves (pb_hooks/lib/agenda.js, the
+ * appointment recorded in lib/dia.js). Fractions from the id: the same seed every run.
  */
-function booked(booking: BookingRecord, status: BookingStatus): BookingHistoryRecord[] {
+function booked(
+  booking: BookingRecord,
+  status: BookingStatus,
+  staff: Pick<UserRecord, 'id' | 'nome_completo'> | null,
+): BookingHistoryRecord[] {
   if (!booking.consulado || (status !== 'AGENDADO' && status !== 'FINALIZADO')) return [];
   const spread = [...booking.id].reduce((n, c) => (n * 31 + c.charCodeAt(0)) % 1000, 7) / 1000;
   const start = ms(booking.created);
   const end = ms(booking.updated);
   const ready = start + (end - start) * (0.05 + 0.25 * spread);
   const steps = [
-    historyEntry(booking, [{ campo: 'status_agendamento', de: 'NOVO', para: 'ANALISE_OK' }], null, at(ready)),
+    historyEntry(
+      booking,
+      [{ campo: 'status_agendamento', de: 'NOVO', para: 'ANALISE_OK' }],
+      staff,
+      at(ready),
+    ),
   ];
   steps[0]!.id = `r${booking.id.slice(1)}`;
   if (status === 'FINALIZADO') {
     const agendado = historyEntry(
       booking,
       [{ campo: 'status_agendamento', de: 'ANALISE_OK', para: 'AGENDADO' }],
-      null,
+      staff,
       at(ready + (end - ready) * 0.5),
     );
     agendado.id = `a${booking.id.slice(1)}`;

@@ -6,9 +6,20 @@
  * After the slot (#28): an appointment due to confirm in the portal this week (Curitiba, which the demo alone
  * says asks for it) and one bought with Flex; their appointments are dated from the day the demo is seeded.
  */
-import { itensPara, REGRAS, type DocumentoRecord, type RequerenteRecord } from '@/lib/processo';
-import type { BookingRecord, BookingStatus, ChargeRecord, PaymentRecord } from '@/lib/types';
+import {
+  itemDe,
+  itensPara,
+  nomeRequerente,
+  REGRAS,
+  type DocumentoRecord,
+  type RequerenteRecord,
+} from '@/lib/processo';
+import type { BookingRecord, BookingStatus, ChargeRecord, PaymentRecord, ServiceId } from '@/lib/types';
+import consulados from '../../pocketbase/pb_hooks/lib/consulados.json';
+import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
 import prazo from '../../pocketbase/pb_hooks/lib/prazo.js';
+import processoComum from '../../pocketbase/pb_hooks/lib/processo_comum.js';
+import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { withCpfCheckDigits } from './util';
 
 type Stage =
@@ -106,9 +117,54 @@ export const PROCESSO_DEMO_ACCOUNTS = {
   },
 } as const;
 
-/** The office as staff typed it on the appointment (the seed's São Paulo, like the generated bookings'). */
-export const SP_LOCAL = 'Consulado Geral da Itália em São Paulo, Av. Paulista, 1963';
-export const CURITIBA_LOCAL = 'Consulado Geral da Itália em Curitiba, Rua Marechal Deodoro, 630';
+/**
+ * A consulate's office as the kit writes it on an appointment (dia_comum.js localDe, from the consulate's name and
+ * address in consulados.json, the file the migration loads): the seed's every place, its own and the generated
+ * bookings'.
+ */
+export function consulateLocal(codigo: string): string {
+  const consulado = consulados.consulados.find((c) => c.codigo === codigo);
+  if (!consulado) throw new Error(`seed: no consulate ${codigo} in consulados.json`);
+  return diaComum.localDe(consulado.nome, consulado.endereco);
+}
+export const SP_LOCAL = consulateLocal('sao_paulo');
+export const CURITIBA_LOCAL = consulateLocal('curitiba');
+
+/**
+ * A booked case's day, time and place as the kit stores them once its appointments cover every applicant
+ * (dia_comum.js agendado: the day at midnight UTC, as the staff editor saves it too).
+ */
+export function seedAppointment(data: string, hora: string, local: string) {
+  const valores = diaComum.agendado({ data, hora, local }, 'ANALISE_OK');
+  if (!valores) throw new Error('seed: dia_comum.js agendado refused an appointment');
+  const { data_agendamento, hora_agendamento, local_agendamento } = valores;
+  return { data_agendamento, hora_agendamento, local_agendamento };
+}
+
+/** What an order costs (regras.json, the prices the server charges: comum.js validarPedido). */
+export const seedPrice = (tipo: ServiceId, flex: boolean): number =>
+  regras.precos[tipo] + (flex ? regras.taxaFlex : 0);
+
+/** The `formulario` the customer's send writes (processo_comum.js resumo), on the São Paulo day of `sentAt`. */
+function sentSummary(requerentes: readonly RequerenteRecord[], sentAt: string): string {
+  const dia = prazo.diaSaoPaulo(Date.parse(sentAt.replace(' ', 'T')));
+  return processoComum.resumo(requerentes, dia, '', REGRAS);
+}
+
+/**
+ * The note staff's last review leaves on a case with refused documents (processo_comum.js conclusaoDaRevisao,
+ * each document named as pb_hooks/lib/processo.js rotulo names it: 'Maria Souza · Foto para passaporte').
+ */
+function reviewNote(
+  requerentes: readonly RequerenteRecord[],
+  documentos: readonly DocumentoRecord[],
+): string {
+  const rotulo = (d: DocumentoRecord) => {
+    const requerente = requerentes.find((r) => r.id === d.requerente);
+    return `${requerente ? nomeRequerente(requerente) : REGRAS.mensagens.semNome} · ${itemDe(d.item)?.nome ?? d.item}`;
+  };
+  return processoComum.conclusaoDaRevisao(documentos, rotulo, REGRAS)?.nota_cliente ?? '';
+}
 const SP_ADDRESS = {
   uf: 'SP',
   cidade: 'São Paulo',
@@ -197,7 +253,7 @@ function stage(
     collectionName: 'pagamentos',
     usuario: account.id,
     tipo_servico: tipo,
-    preco_servico: tipo === 'familiar' ? 999 : 699,
+    preco_servico: seedPrice(tipo, false),
     metodo_pagamento: 'pix',
     numero_parcelas: 1,
     asaas_id_pagamento: `pay_demoproc${key}`,
@@ -268,11 +324,12 @@ export function seedApplicant(
   };
 }
 
-/** One document per item for an applicant, each with an example file, in `status`. */
+/** One document per item for an applicant, each with an example file, in `status` (reviewed by `reviewer`'s id). */
 export function seedDocuments(
   r: RequerenteRecord,
   itens: readonly string[],
   status: DocumentoRecord['status'],
+  reviewer = '',
 ): DocumentoRecord[] {
   return itens.map((item) => ({
     id: `dd${r.agendamento.slice(-4)}${r.id.slice(-1)}${item.slice(0, 8)}`.padEnd(15, 'x'),
@@ -287,7 +344,7 @@ export function seedDocuments(
     status,
     motivo: '',
     motivo_texto: '',
-    revisado_por: status === 'aprovado' || status === 'recusado' ? 'demoadmin000001' : '',
+    revisado_por: status === 'aprovado' || status === 'recusado' ? reviewer : '',
     revisado_em: status === 'aprovado' || status === 'recusado' ? r.updated : '',
     reenviado: false,
     created: r.created,
@@ -306,14 +363,18 @@ const MINOR_ITEMS = requiredItems('menor');
 /**
  * The case file of a generated booking past NOVO (seed.ts), in a state the server lets a booking reach
  * (pb_hooks/lib/agenda.js: ANALISE_OK waits for every document approved): its customer as the one adult applicant,
- * living in `consulado`'s city, every document approved (ANALISE_OK, AGENDADO, FINALIZADO) or the photo refused
- * (ANALISE_ERRO). The staff list's documentation and consulate columns then read as on a real server.
+ * living in `consulado`'s city, sent when the booking was made, every document approved by `reviewer` (ANALISE_OK,
+ * AGENDADO, FINALIZADO) or the photo refused (ANALISE_ERRO). With the booking's fields the send and the review
+ * wrote (the summary; the refusal's note). The staff list's documentation and consulate columns then read as on
+ * a real server.
  */
 export function generatedCase(
   booking: BookingRecord,
   owner: { nome_completo: string; cpf: string },
   consulado: string,
-): Pick<CaseSeed, 'requerentes' | 'documentos'> {
+  reviewer: string,
+): Pick<CaseSeed, 'requerentes' | 'documentos'> & Pick<BookingRecord, 'formulario' | 'nota_cliente'> {
+  // The kit has no rule for splitting an account's full name: the first word is the name, the rest the surname.
   const [nome = '', ...rest] = owner.nome_completo.split(' ');
   const place = REGRAS.consulados[consulado as keyof typeof REGRAS.consulados];
   const applicant = {
@@ -328,19 +389,29 @@ export function generatedCase(
     id: `r${booking.id.slice(1)}`,
   };
   const refused = booking.status_agendamento === 'ANALISE_ERRO';
-  const documentos = seedDocuments(applicant, ADULT_ITEMS, 'aprovado').map((d, k) => ({
+  const documentos = seedDocuments(applicant, ADULT_ITEMS, 'aprovado', reviewer).map((d, k) => ({
     ...d,
     id: `d${booking.id.slice(1, 12)}00${k}`,
     ...(refused && d.item === 'foto'
       ? { status: 'recusado' as const, motivo: 'ilegivel' as const, motivo_texto: 'A foto está tremida.' }
       : {}),
   }));
-  return { requerentes: [applicant], documentos };
+  return {
+    requerentes: [applicant],
+    documentos,
+    formulario: sentSummary([applicant], applicant.enviado_em),
+    nota_cliente: refused ? reviewNote([applicant], documentos) : '',
+  };
 }
 
-/** The four stages' orders, bookings, applicants and documents. */
-export function processoSeed(): CaseSeed {
+/**
+ * The stages' orders, bookings, applicants and documents (reviewed by `reviewer`'s id), each sent case with the
+ * summary its send wrote (on the day its booking was made) and the refused one with its review's note.
+ */
+export function processoSeed(reviewer: string): CaseSeed {
   const a = PROCESSO_DEMO_ACCOUNTS;
+  const documents = (r: RequerenteRecord, itens: readonly string[], status: DocumentoRecord['status']) =>
+    seedDocuments(r, itens, status, reviewer);
   const vazio = stage('vazio', a.processoVazio, 1, 'familiar', 'NOVO');
 
   const enviado = stage('enviado', a.processoEnviado, 2, 'individual', 'NOVO');
@@ -356,9 +427,7 @@ export function processoSeed(): CaseSeed {
     numero: '1000',
   });
   enviado.requerentes.push(paulo);
-  enviado.documentos.push(...seedDocuments(paulo, ADULT_ITEMS, 'em_analise'));
-  enviado.booking.formulario =
-    'Processo enviado para análise em 22/10/2026.\nRequerente 1: Paulo Henrique Ferraro · Consulado de São Paulo';
+  enviado.documentos.push(...documents(paulo, ADULT_ITEMS, 'em_analise'));
 
   const recusado = stage('recusado', a.processoRecusado, 3, 'familiar', 'ANALISE_ERRO');
   const renata = seedApplicant(recusado.booking, 1, {
@@ -381,18 +450,13 @@ export function processoSeed(): CaseSeed {
   });
   recusado.requerentes.push(renata, bianca);
   recusado.documentos.push(
-    ...seedDocuments(renata, ADULT_ITEMS, 'aprovado'),
-    ...seedDocuments(bianca, MINOR_ITEMS, 'aprovado'),
+    ...documents(renata, ADULT_ITEMS, 'aprovado'),
+    ...documents(bianca, MINOR_ITEMS, 'aprovado'),
   );
   const foto = recusado.documentos.find((d) => d.requerente === bianca.id && d.item === 'foto');
   if (foto)
     Object.assign(foto, { status: 'recusado', motivo: 'ilegivel', motivo_texto: 'A foto está tremida.' });
-  Object.assign(recusado.booking, {
-    formulario:
-      'Processo enviado para análise em 23/10/2026.\nRequerente 1: Renata Zanetti Costa · Consulado de Curitiba\nRequerente 2: Bianca Zanetti Costa (menor) · Consulado de Curitiba',
-    nota_cliente:
-      'Documentos recusados:\n- Bianca Zanetti Costa · Foto para passaporte: Ilegível: A foto está tremida.\nEnvie os documentos corrigidos pela página do processo.',
-  });
+  recusado.booking.nota_cliente = reviewNote(recusado.requerentes, recusado.documentos);
 
   const aprovado = stage('aprovado', a.processoAprovado, 4, 'individual', 'ANALISE_OK');
   const luca = seedApplicant(aprovado.booking, 1, {
@@ -409,12 +473,12 @@ export function processoSeed(): CaseSeed {
     aire_comune: 'Treviso',
   });
   aprovado.requerentes.push(luca);
-  aprovado.documentos.push(...seedDocuments(luca, ADULT_ITEMS, 'aprovado'));
-  aprovado.booking.formulario =
-    'Processo enviado para análise em 24/10/2026.\nRequerente 1: Luca Moretti Pereira · Consulado de Rio de Janeiro';
+  aprovado.documentos.push(...documents(luca, ADULT_ITEMS, 'aprovado'));
 
-  const dia = diaStages(a);
+  const dia = diaStages(a, documents);
   const all = [vazio, enviado, recusado, aprovado, ...dia];
+  for (const s of all)
+    if (s.documentos.length > 0) s.booking.formulario = sentSummary(s.requerentes, s.booking.created);
   return {
     pagamentos: all.flatMap((s) => s.pagamentos),
     agendamentos: all.flatMap((s) => s.agendamentos),
@@ -431,14 +495,21 @@ export function processoSeed(): CaseSeed {
 }
 
 /** Booking day's stages: ANALISE_OK at São Paulo (on standby; code asked) and AGENDADO with its appointment. */
-function diaStages(a: typeof PROCESSO_DEMO_ACCOUNTS) {
+function diaStages(
+  a: typeof PROCESSO_DEMO_ACCOUNTS,
+  documents: (
+    r: RequerenteRecord,
+    itens: readonly string[],
+    status: DocumentoRecord['status'],
+  ) => DocumentoRecord[],
+) {
   const pronto = stage('pronto', a.diaPronto, 5, 'familiar', 'ANALISE_OK');
   const codigo = stage('codigo', a.diaCodigo, 6, 'individual', 'ANALISE_OK');
   const agendado = stage('agendado', a.diaAgendado, 7, 'individual', 'AGENDADO');
   const applicant = (s: typeof pronto, n: number, nome: string, sobrenome: string, cpf: string) => {
     const r = seedApplicant(s.booking, n, { nome, sobrenome, cpf, ...SP_ADDRESS });
     s.requerentes.push(r);
-    s.documentos.push(...seedDocuments(r, ADULT_ITEMS, 'aprovado'));
+    s.documentos.push(...documents(r, ADULT_ITEMS, 'aprovado'));
   };
   applicant(pronto, 1, 'Chiara', 'Ricci Almeida', a.diaPronto.cpf);
   applicant(pronto, 2, 'Enzo', 'Ricci Almeida', withCpfCheckDigits('582469135'));
@@ -446,14 +517,9 @@ function diaStages(a: typeof PROCESSO_DEMO_ACCOUNTS) {
   applicant(agendado, 1, 'Sofia', 'Greco Martins', a.diaAgendado.cpf);
   const [first] = DIA_SEED.agendado.compromissos;
   Object.assign(agendado.booking, {
-    // Midnight in São Paulo, as the seed's other scheduled bookings (the staff editor's save).
-    data_agendamento: `${first?.data ?? ''} 03:00:00.000Z`,
-    hora_agendamento: first?.hora ?? '',
-    local_agendamento: first?.local ?? '',
+    ...seedAppointment(first?.data ?? '', first?.hora ?? '', first?.local ?? ''),
     updated: DIA_SEED.agendado.at,
   });
-  for (const s of [pronto, codigo, agendado])
-    s.booking.formulario = 'Processo enviado para análise em 25/10/2026 · Consulado de São Paulo';
   return [pronto, codigo, agendado, ...afterSlotStages(a, applicant)];
 }
 
@@ -473,17 +539,12 @@ function afterSlotStages(
   applicant(confirmar, 1, 'Pietro', 'Galli Souza', a.diaConfirmar.cpf);
   Object.assign(confirmar.requerentes[0]!, { uf: 'PR', cidade: 'Curitiba', cep: '80010000' });
   applicant(flex, 1, 'Giulia', 'Ferri Campos', a.diaFlex.cpf);
-  Object.assign(flex.pagamentos[0]!, { flex: true, preco_servico: 699 + 199 });
-  for (const [s, seed, local, consulado] of [
-    [confirmar, DIA_SEED.confirmar, CURITIBA_LOCAL, 'Curitiba'],
-    [flex, DIA_SEED.flex, SP_LOCAL, 'São Paulo'],
-  ] as const) {
-    Object.assign(s.booking, {
-      data_agendamento: `${demoDay(seed.dias)} 03:00:00.000Z`,
-      hora_agendamento: seed.hora,
-      local_agendamento: local,
-      formulario: `Processo enviado para análise em 25/10/2026 · Consulado de ${consulado}`,
-    });
-  }
+  Object.assign(flex.pagamentos[0]!, { flex: true, preco_servico: seedPrice('individual', true) });
+  Object.assign(flex.cobrancas[0]!, { flex: true, valor: seedPrice('individual', true) });
+  for (const [s, seed, local] of [
+    [confirmar, DIA_SEED.confirmar, CURITIBA_LOCAL],
+    [flex, DIA_SEED.flex, SP_LOCAL],
+  ] as const)
+    Object.assign(s.booking, seedAppointment(demoDay(seed.dias), seed.hora, local));
   return [confirmar, flex];
 }

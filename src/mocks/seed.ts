@@ -1,9 +1,18 @@
 /** Deterministic demo data: the named accounts of DEMO_ACCOUNTS plus ~120 bookings from generated customers. */
 import { type BookingRecord, type BookingStatus, type ChargeRecord, type PaymentRecord } from '@/lib/types';
+import { FIELD_MESSAGES } from '@/lib/field-messages';
+import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 import type { DemoDb, StoredUser } from './schema';
 import { AREA_CODES, BRAZILIAN_SURNAMES, FIRST_NAMES, FIXED_CUSTOMERS, ITALIAN_SURNAMES } from './seed-names';
 import { seedHistory } from './history';
-import { generatedCase, PROCESSO_DEMO_ACCOUNTS, processoSeed } from './processo-seed';
+import {
+  consulateLocal,
+  generatedCase,
+  PROCESSO_DEMO_ACCOUNTS,
+  processoSeed,
+  seedAppointment,
+  seedPrice,
+} from './processo-seed';
 import { seededRandom } from './seeded-random.mjs';
 import { newId, pbDate, withCpfCheckDigits } from './util';
 
@@ -71,21 +80,10 @@ export const DEMO_AGENDADO_BOOKING = {
   id: 'demobooking0001',
   paymentId: 'demopayment0001',
   asaasPaymentId: 'pay_demo000000001',
-  data_agendamento: '2026-11-18 03:00:00.000Z',
-  hora_agendamento: '14:30',
-  local_agendamento: 'Consulado Geral da Itália em São Paulo, Av. Paulista, 1963',
+  ...seedAppointment('2026-11-18', '14:30', consulateLocal('sao_paulo')),
 } as const;
 
-export const CONSULATES = [
-  'Consulado Geral da Itália em São Paulo, Av. Paulista, 1963',
-  'Consulado Geral da Itália no Rio de Janeiro, Av. Presidente Antônio Carlos, 40',
-  'Consulado Geral da Itália em Belo Horizonte, Rua dos Inconfidentes, 600',
-  'Consulado Geral da Itália em Curitiba, Rua Marechal Deodoro, 630',
-  'Consulado Geral da Itália em Porto Alegre, Rua José de Alencar, 313',
-  'Embaixada da Itália em Brasília, SES Av. das Nações, Quadra 807, Lote 30',
-] as const;
-
-/** The codes (processo_regras.json) of CONSULATES, in the same order. */
+/** The consulates the generated bookings are at (their codes in processo_regras.json and consulados.json). */
 const CONSULATE_CODES = [
   'sao_paulo',
   'rio_de_janeiro',
@@ -93,7 +91,10 @@ const CONSULATE_CODES = [
   'curitiba',
   'porto_alegre',
   'brasilia',
-];
+] as const;
+
+/** Their offices as the kit writes them on an appointment (dia_comum.js localDe), in the same order. */
+export const CONSULATES: readonly string[] = CONSULATE_CODES.map(consulateLocal);
 
 const CUSTOMER_COUNT = 100;
 const BOOKING_COUNT = 120;
@@ -112,11 +113,6 @@ function emailSlug(name: string): string {
 
 function daysLater(date: Date, days: number): Date {
   return new Date(date.getTime() + days * DAY);
-}
-
-/** Midnight in São Paulo (03:00Z): the same calendar day in UTC and in Brazil, as the app's date picker saves it. */
-function appointmentDate(d: Date): string {
-  return `${d.toISOString().slice(0, 10)} 03:00:00.000Z`;
 }
 
 function pickStatus(age: number, r: number): BookingStatus {
@@ -188,7 +184,7 @@ export function buildSeed(): DemoDb {
       collectionName: 'pagamentos',
       usuario: DEMO_ACCOUNTS.agendado.id,
       tipo_servico: 'individual',
-      preco_servico: 699,
+      preco_servico: seedPrice('individual', false),
       metodo_pagamento: 'cartao_credito',
       numero_parcelas: 3,
       asaas_id_pagamento: DEMO_AGENDADO_BOOKING.asaasPaymentId,
@@ -232,6 +228,13 @@ export function buildSeed(): DemoDb {
           ? ` ${random() < 0.3 ? pick(['da ', 'dos ', 'de ']) : ''}${pick(BRAZILIAN_SURNAMES)}`
           : '';
       name = `${pick(FIRST_NAMES)}${middle} ${pick(ITALIAN_SURNAMES)}`;
+    }
+    // A name the kit refuses (comum.js erroNome: fewer than 10 letters, say) takes a Brazilian middle surname, chosen
+    // without a draw so that every customer after it stays the same.
+    const drawn = name;
+    for (let k = i; usedNames.has(name) || comum.erroNome(name, FIELD_MESSAGES) !== ''; k++) {
+      const last = drawn.lastIndexOf(' ');
+      name = `${drawn.slice(0, last)} ${BRAZILIAN_SURNAMES[k % BRAZILIAN_SURNAMES.length] ?? ''}${drawn.slice(last)}`;
     }
     usedNames.add(name);
     const slug = emailSlug(name).split('.');
@@ -295,7 +298,7 @@ export function buildSeed(): DemoDb {
       collectionName: 'pagamentos',
       usuario: owner.id,
       tipo_servico: familiar ? 'familiar' : 'individual',
-      preco_servico: (familiar ? 999 : 699) + (flex ? 199 : 0),
+      preco_servico: seedPrice(familiar ? 'familiar' : 'individual', flex),
       metodo_pagamento: 'cartao_credito',
       numero_parcelas: int(1, 6),
       asaas_id_pagamento: `pay_${newId(15, random)}`,
@@ -316,22 +319,21 @@ export function buildSeed(): DemoDb {
     // In the order the random values were always drawn: the seed stays the same run after run.
     const bookingId = newId(15, random);
     const hora = when ? `${String(int(8, 15)).padStart(2, '0')}:${pick(['00', '15', '30', '45'])}` : '';
-    const local = when ? pick(CONSULATES) : '';
+    const consulado = when ? pick(CONSULATE_CODES) : '';
     agendamentos.push({
       id: bookingId,
       collectionId: 'pbc_1453265092',
       collectionName: 'agendamentos',
       pagamento: paymentId,
       usuario: owner.id,
-      data_agendamento: when ? appointmentDate(when) : '',
-      hora_agendamento: hora,
+      data_agendamento: '',
+      hora_agendamento: '',
       status_agendamento: status,
-      local_agendamento: local,
+      local_agendamento: '',
+      ...(when ? seedAppointment(when.toISOString().slice(0, 10), hora, consulateLocal(consulado)) : {}),
       // A booked case's consulate (the published wait counts it: src/mocks/espera.ts); the others have no
       // applicants yet, hence none.
-      ...(status === 'AGENDADO' || status === 'FINALIZADO'
-        ? { consulado: CONSULATE_CODES[CONSULATES.indexOf(local as (typeof CONSULATES)[number])] }
-        : {}),
+      ...(status === 'AGENDADO' || status === 'FINALIZADO' ? { consulado } : {}),
       formulario: '',
       nota_cliente: '',
       created: pbDate(bookedAt),
@@ -366,18 +368,26 @@ export function buildSeed(): DemoDb {
     created: p.created,
     updated: p.created,
   }));
-  // The generated bookings past NOVO have the case file that let them get there (processo-seed.ts generatedCase);
-  // the demo accounts' own bookings keep theirs (none, or processo-seed.ts's).
+  // The generated bookings past NOVO have the case file that let them get there (processo-seed.ts generatedCase),
+  // and what its send and review wrote on them; the demo accounts' own bookings keep theirs (none, or
+  // processo-seed.ts's). Staff reviewed them: the demo's staff account.
+  const staff = DEMO_ACCOUNTS.admin.id;
   const generated = agendamentos
     .filter((b) => b.status_agendamento !== 'NOVO')
     .map((b, i) => {
       const owner = customers.find((u) => u.id === b.usuario);
-      return owner
-        ? generatedCase(b, owner, b.consulado || (CONSULATE_CODES[i % CONSULATE_CODES.length] ?? ''))
-        : null;
+      if (!owner) return null;
+      const { formulario, nota_cliente, ...kase } = generatedCase(
+        b,
+        owner,
+        b.consulado || (CONSULATE_CODES[i % CONSULATE_CODES.length] ?? ''),
+        staff,
+      );
+      Object.assign(b, { formulario, nota_cliente });
+      return kase;
     })
     .filter((c) => c !== null);
-  const processo = processoSeed();
+  const processo = processoSeed(staff);
   pagamentos.push(...processo.pagamentos);
   agendamentos.push(...processo.agendamentos);
   const history = seedHistory(agendamentos, usuarios);

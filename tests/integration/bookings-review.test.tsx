@@ -9,7 +9,7 @@ import type { DocumentoRecord } from '@/lib/processo';
 import type { BookingRecord } from '@/lib/types';
 import { caseSummary } from '@/mocks/case-summary';
 import { getDb } from '@/mocks/db';
-import { DEMO_AGENDADO_BOOKING } from '@/mocks/seed';
+import { DEMO_ACCOUNTS, DEMO_AGENDADO_BOOKING } from '@/mocks/seed';
 import { DADOS_CURITIBA } from '../../scripts/fixtures/processo-fixture.mjs';
 import { renderApp } from '../helpers/render';
 import { recordRequests } from '../helpers/requests';
@@ -136,7 +136,7 @@ beforeEach(() => {
       const target = docs.find((d) => d.id === params.id);
       if (!target) return HttpResponse.json({ status: 404 }, { status: 404 });
       Object.assign(target, (await request.json()) as Partial<Doc>, {
-        revisado_por: 'demoadmin000001',
+        revisado_por: DEMO_ACCOUNTS.admin.id,
         revisado_em: '2026-11-24 12:00:00.000Z',
       });
       if (!docs.some((d) => d.status === 'em_analise') && docs.some((d) => d.status === 'recusado')) {
