@@ -198,6 +198,38 @@ describe('processo_comum.js: the case file rules the server, the app and the dou
     expect(comum.substituicao(doc).reenviado).toBe(false);
   });
 
+  it("a change of an applicant's data: a draft's is nothing; once sent, the customer's sends the approved back", () => {
+    const change = [{ campo: 'cidade', de: 'Curitiba', para: 'Londrina' }];
+    const docs = [
+      { id: 'a', status: 'aprovado' },
+      { id: 'b', status: 'em_analise' },
+      { id: 'c', status: 'pendente' },
+      { id: 'd', status: 'recusado' },
+      { id: 'e', status: 'aprovado' },
+    ];
+    expect(comum.correcao([], true, false, docs)).toBeNull();
+    expect(comum.correcao(change, false, false, docs)).toBeNull();
+    expect(comum.correcao(change, true, false, docs)).toEqual({
+      formulario: true,
+      avisar: true,
+      revisar: [
+        { id: 'a', campos: { status: 'em_analise' } },
+        { id: 'e', campos: { status: 'em_analise' } },
+      ],
+    });
+    // Staff's correction is recorded; a sent one rewrites the summary; nothing goes back to review.
+    expect(comum.correcao(change, true, true, docs)).toEqual({
+      formulario: true,
+      avisar: false,
+      revisar: [],
+    });
+    expect(comum.correcao(change, false, true, docs)).toEqual({
+      formulario: false,
+      avisar: false,
+      revisar: [],
+    });
+  });
+
   it('one mailbox however written; a note of another status is not kept', () => {
     expect(comum.caixaPostal(' Nome.Sobrenome+2@GoogleMail.com ')).toBe('nomesobrenome@gmail.com');
     expect(comum.caixaPostal('ana.lima+x@empresa.com.br')).toBe('ana.lima@empresa.com.br');

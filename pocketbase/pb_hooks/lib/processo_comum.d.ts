@@ -59,6 +59,16 @@ declare const processoComum: {
     motivo_texto: '';
     reenviado: boolean;
   };
+  correcao(
+    mudancas: readonly unknown[],
+    enviado: boolean,
+    equipe: boolean,
+    documentos: readonly { id: string; status: string }[],
+  ): {
+    formulario: boolean;
+    avisar: boolean;
+    revisar: { id: string; campos: { status: 'em_analise' } }[];
+  } | null;
   porLimite(umSo: string, varios: string, limite: { min?: number; max: number }): string;
   pendencias(
     requerente: object,

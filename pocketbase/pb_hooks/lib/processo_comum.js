@@ -222,6 +222,26 @@ function substituicao(antes) {
   };
 }
 
+/**
+ * What a save of an applicant's data does besides the save: null when it is none of staff's business (nothing
+ * changed, or the customer's draft, typed freely). Else a correction, each change recorded in the history, and
+ * once the applicant was sent (`enviado`): the booking's `formulario` written again (`formulario`), and by the
+ * customer (`equipe` false) what staff approved checked again (`revisar`: each approved document of the
+ * applicant, { id, campos: { status: 'em_analise' } }) and staff told (`avisar`). `mudancas`: the data fields the
+ * save changes (mudancas over camposDeDados); `documentos`: the applicant's documents ({ id, status }).
+ */
+function correcao(mudancas, enviado, equipe, documentos) {
+  if (mudancas.length === 0 || (!enviado && !equipe)) return null;
+  const doCliente = enviado && !equipe;
+  return {
+    formulario: enviado,
+    avisar: doCliente,
+    revisar: (doCliente ? documentos : [])
+      .filter((d) => d.status === 'aprovado')
+      .map((d) => ({ id: d.id, campos: { status: 'em_analise' } })),
+  };
+}
+
 /** 'O Agendamento Familiar é para no máximo 6 requerentes.': a message with its {min} and {max} filled. */
 function porLimite(umSo, varios, limite) {
   if (limite.max === 1) return umSo;
@@ -387,6 +407,7 @@ module.exports = {
   motivoDe,
   revisao,
   substituicao,
+  correcao,
   porLimite,
   pendencias,
   resumo,
