@@ -230,6 +230,27 @@ describe('processo_comum.js: the case file rules the server, the app and the dou
     });
   });
 
+  it("a booking's summary for the staff list: the applicants' consulate, then the documents' state", () => {
+    const resumo = (ufs: string[], statuses: string[] = []) =>
+      comum.resumoDaLista(
+        ufs.map((uf) => ({ uf })),
+        statuses.map((status) => ({ status })),
+        regras,
+      );
+    expect(resumo([])).toEqual({ consulado: '', documentacao: 'pendente' });
+    expect(resumo(['PR', 'SC'])).toEqual({ consulado: 'curitiba', documentacao: 'pendente' });
+    expect(resumo(['PR', 'SP']).consulado).toBe(regras.varios.id);
+    expect(resumo(['PR', 'XX', '']).consulado).toBe('curitiba');
+    expect(resumo(['', 'XX']).consulado).toBe('');
+    const state = (...statuses: string[]) => resumo(['PR'], statuses).documentacao;
+    expect(state('aprovado', 'recusado', 'em_analise')).toBe('recusada');
+    expect(state('aprovado', 'em_analise', 'pendente')).toBe('em_analise');
+    expect(state('aprovado', 'aprovado')).toBe('aprovada');
+    expect(state('aprovado', 'pendente')).toBe('pendente');
+    expect(state('aprovado', '')).toBe('pendente');
+    expect(state()).toBe('pendente');
+  });
+
   it('one mailbox however written; a note of another status is not kept', () => {
     expect(comum.caixaPostal(' Nome.Sobrenome+2@GoogleMail.com ')).toBe('nomesobrenome@gmail.com');
     expect(comum.caixaPostal('ana.lima+x@empresa.com.br')).toBe('ana.lima@empresa.com.br');

@@ -43,6 +43,11 @@ declare const processoComum: {
   notaDoStatus(statusAntes: string, notaAntes: string, statusDepois: string, notaDepois: string): string;
   caixaPostal(email: string): string;
   consuladoDaUf(uf: string, regras: Regras): string;
+  resumoDaLista(
+    requerentes: readonly { uf: string }[],
+    documentos: readonly { status: string }[],
+    regras: Regras,
+  ): { consulado: string; documentacao: 'pendente' | 'em_analise' | 'recusada' | 'aprovada' };
   itensPara(tipo: 'adulto' | 'menor', regras: Regras): Regras['itens'];
   nomeRequerente(requerente: { nome: string; sobrenome: string }, regras: Regras): string;
   motivoDe(documento: { motivo: string; motivo_texto: string }, regras: Regras): string;

@@ -164,6 +164,32 @@ function consuladoDaUf(uf, regras) {
   return '';
 }
 
+/**
+ * A booking's case summary for the staff list (`requerentes`: its applicants, { uf }; `documentos`: its
+ * documents, { status }). `consulado`: the consulate serving every applicant with a known UF, regras.varios.id
+ * when they are served by different ones, '' while none has a known UF. `documentacao`: recusada while any
+ * document is refused, else em_analise while any is under review, else aprovada when there are documents and all
+ * are approved, else pendente. The kit keeps it in SQL (processo_resumo.js, so a save updates the database at
+ * once); this is its twin, for the double, and tests/server/resumo-propriedade.test.ts holds the two equal.
+ */
+function resumoDaLista(requerentes, documentos, regras) {
+  const consulados = [];
+  requerentes.forEach((r) => {
+    const id = consuladoDaUf(r.uf, regras);
+    if (id && consulados.indexOf(id) < 0) consulados.push(id);
+  });
+  const algum = (status) => documentos.some((d) => d.status === status);
+  let documentacao = 'pendente';
+  if (algum('recusado')) documentacao = 'recusada';
+  else if (algum('em_analise')) documentacao = 'em_analise';
+  else if (documentos.length > 0 && documentos.every((d) => d.status === 'aprovado'))
+    documentacao = 'aprovada';
+  return {
+    consulado: consulados.length > 1 ? regras.varios.id : consulados[0] || '',
+    documentacao: documentacao,
+  };
+}
+
 /** The checklist items for an applicant type ('adulto' or 'menor'). */
 function itensPara(tipo, regras) {
   return regras.itens.filter((i) => i.para.indexOf(tipo) >= 0);
@@ -402,6 +428,7 @@ module.exports = {
   notaDoStatus,
   caixaPostal,
   consuladoDaUf,
+  resumoDaLista,
   itensPara,
   nomeRequerente,
   motivoDe,
