@@ -1,9 +1,11 @@
 /**
- * Each booking's case summary as pocketbase/pb_hooks/lib/processo_resumo.js keeps it (`consulado`,
- * `documentacao`), computed from the double's applicants and documents, and the rule of lib/agenda.js that
- * ANALISE_OK waits for every document to be approved. A booking without applicants keeps what is stored on it.
+ * Each booking's case summary as the server keeps it (`consulado`, `documentacao`), from the double's applicants
+ * and documents by the kit's own twin of its SQL (processo_comum.js resumoDaLista), and the words of the rule of
+ * lib/agenda.js that ANALISE_OK waits for every document to be approved. A booking without applicants keeps what
+ * is stored on it.
  */
-import { consuladoDaUf, REGRAS } from '@/lib/processo';
+import { REGRAS } from '@/lib/processo';
+import processoComum from '../../pocketbase/pb_hooks/lib/processo_comum.js';
 
 export interface CaseRows {
   agendamentos: ReadonlyArray<{ id: string }>;
@@ -11,26 +13,14 @@ export interface CaseRows {
   documentos?: ReadonlyArray<{ agendamento: string; status: string }>;
 }
 
-export interface CaseSummary {
-  consulado: string;
-  documentacao: string;
-}
+export type CaseSummary = ReturnType<typeof processoComum.resumoDaLista>;
 
 export const ANALISE_OK_TOO_EARLY = REGRAS.mensagens.analiseOkCedo;
 
 /** The summary of a booking with applicants, or null for one without (nothing to compute). */
 export function caseSummary(db: CaseRows, bookingId: string): CaseSummary | null {
-  const applicants = (db.requerentes ?? []).filter((r) => r.agendamento === bookingId);
+  const ofBooking = (row: { agendamento: string }) => row.agendamento === bookingId;
+  const applicants = (db.requerentes ?? []).filter(ofBooking);
   if (applicants.length === 0) return null;
-  const consulates = new Set(applicants.map((a) => consuladoDaUf(a.uf)).filter((c) => c !== null));
-  const docs = (db.documentos ?? []).filter((d) => d.agendamento === bookingId);
-  const documentacao = docs.some((d) => d.status === 'recusado')
-    ? 'recusada'
-    : docs.some((d) => d.status === 'em_analise')
-      ? 'em_analise'
-      : docs.length > 0 && docs.every((d) => d.status === 'aprovado')
-        ? 'aprovada'
-        : 'pendente';
-  const consulado = consulates.size > 1 ? REGRAS.varios.id : ([...consulates][0] ?? '');
-  return { consulado, documentacao };
+  return processoComum.resumoDaLista(applicants, (db.documentos ?? []).filter(ofBooking), REGRAS);
 }

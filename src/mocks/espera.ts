@@ -17,47 +17,26 @@ const consulates = () => espera.consulados(REGRAS);
 /** The booking's consulate as the server keeps it (lib/processo_resumo.js; stored when it has no applicants). */
 const consulateOf = (id: string) => caseSummary(getDb(), id)?.consulado ?? bookingOf(id)?.consulado ?? '';
 
-/** Every status change since espera.historicoDesde, with its booking's consulate. */
+/** Every status change since espera.historicoDesde, with its booking's consulate (espera.js eventosDe). */
 function events() {
-  const db = getDb();
-  const known = new Set(db.agendamentos.map((b) => b.id));
-  const since = espera.historicoDesde(Date.now());
-  return db.historico_agendamentos
-    .filter((h) => known.has(h.agendamento) && h.created >= since)
-    .flatMap((h) =>
-      h.alteracoes
-        .filter((a) => a.campo === 'status_agendamento')
-        .map((a) => ({
-          agendamento: h.agendamento,
-          consulado: consulateOf(h.agendamento),
-          para: a.para,
-          em: h.created,
-        })),
-    );
+  const known = new Set(getDb().agendamentos.map((b) => b.id));
+  return espera.eventosDe(
+    getDb().historico_agendamentos,
+    (id) => (known.has(id) ? consulateOf(id) : null),
+    Date.now(),
+  );
 }
 
 const summary = () => espera.resumo(events(), Date.now(), consulates());
 
-/** The ready cases of a consulate and when each last became ready (its last change for one without history). */
+/** The ready cases of a consulate (espera.js prontosDe), with their owner's name. */
 function ready(codigo: string): (Pronto & { nome: string })[] {
   const db = getDb();
-  return db.agendamentos
-    .filter((b) => b.status_agendamento === 'ANALISE_OK' && consulateOf(b.id) === codigo)
-    .map((b) => {
-      const times = db.historico_agendamentos
-        .filter(
-          (h) =>
-            h.agendamento === b.id &&
-            h.alteracoes.some((a) => a.campo === 'status_agendamento' && a.para === 'ANALISE_OK'),
-        )
-        .map((h) => h.created)
-        .sort();
-      return {
-        id: b.id,
-        prontoEm: times[times.length - 1] ?? b.updated,
-        nome: db.usuarios.find((u) => u.id === b.usuario)?.nome_completo ?? '',
-      };
-    });
+  const bookings = db.agendamentos.map((b) => ({ ...b, consulado: consulateOf(b.id) }));
+  return espera.prontosDe(bookings, db.historico_agendamentos, codigo).map((p) => {
+    const owner = db.agendamentos.find((b) => b.id === p.id)?.usuario;
+    return { ...p, nome: db.usuarios.find((u) => u.id === owner)?.nome_completo ?? '' };
+  });
 }
 
 export const waitRoutes = [

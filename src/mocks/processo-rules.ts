@@ -97,17 +97,22 @@ const resumo = (requerentes: readonly RequerenteRecord[], hoje: string, anterior
   processoComum.resumo(requerentes, hoje, anterior, REGRAS);
 
 /**
- * pb_hooks/lib/processo.js salvarRequerente after the save: a sent applicant's change (each field's old and
- * new value in the history), the customer's sending the approved documents back to review, and the summary.
+ * pb_hooks/lib/processo.js salvarRequerente after the save: what processo_comum.correcao makes of a change of
+ * the applicant's data (`mudancas`, saved on `record` by `autor`): nothing for the customer's draft; else each
+ * field's old and new value in the history and, once sent, the documents it sends back to review and the summary.
  */
 export function registrarCorrecao(
   record: RequerenteRecord,
+  enviado: boolean,
   mudancas: readonly { campo: string; de: string; para: string }[],
   nome: string,
   autor: UserRecord,
 ): void {
   const booking = bookingOf(record.agendamento);
-  if (!booking) return;
+  const documentos = getDb().documentos.filter((d) => d.requerente === record.id);
+  const correcao = processoComum.correcao(mudancas, enviado, autor.admin, documentos);
+  if (!booking || !correcao) return;
+  const now = pbDate(new Date());
   getDb().historico_agendamentos.push(
     historyEntry(
       booking,
@@ -117,13 +122,14 @@ export function registrarCorrecao(
         para: m.para,
       })),
       autor,
-      pbDate(new Date()),
+      now,
     ),
   );
-  if (!record.enviado_em) return;
-  if (!autor.admin)
-    for (const d of getDb().documentos)
-      if (d.requerente === record.id && d.status === 'aprovado') d.status = 'em_analise';
+  for (const { id, campos } of correcao.revisar) {
+    const d = documentos.find((documento) => documento.id === id);
+    if (d) Object.assign(d, campos, { updated: now });
+  }
+  if (!correcao.formulario) return;
   const requerentes = getDb().requerentes.filter((r) => r.agendamento === booking.id);
   salvarAgendamento(booking, { formulario: resumo(requerentes, hojeSaoPaulo(), booking.formulario) }, autor);
 }

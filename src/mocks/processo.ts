@@ -154,8 +154,7 @@ async function updateRequerente(id: string, request: Request): Promise<Response>
     processoComum.camposDeDados(Object.keys(record), REGRAS),
     (r, campo) => String(r[campo] ?? ''),
   );
-  if (mudancas.length > 0 && (viewer.admin || record.enviado_em))
-    registrarCorrecao(record, mudancas, nomeRequerente(before), viewer);
+  registrarCorrecao(record, record.enviado_em !== '', mudancas, nomeRequerente(before), viewer);
   saveDb();
   return HttpResponse.json(record);
 }

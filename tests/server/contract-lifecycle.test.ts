@@ -99,6 +99,34 @@ async function paidCustomer(backend: Backend, order?: Order) {
   return { customer, charge, booking };
 }
 
+/**
+ * A paid customer's case file: one applicant, empty until `fill` gives them an adult's data (Curitiba), `upload`
+ * for their documents and `send` for 'Enviar para análise'.
+ */
+async function caseFile(backend: Backend) {
+  const { customer, booking } = await paidCustomer(backend);
+  const { pb } = customer;
+  const applicant = await pb.collection('requerentes').create({ agendamento: booking.id });
+  const fill = () =>
+    pb.collection('requerentes').update(applicant.id, {
+      ...DADOS_CURITIBA,
+      nome: 'Giulia',
+      sobrenome: 'Bianchi',
+      sexo: 'F',
+      data_nascimento: '1985-03-02',
+      cpf: nextCpf(),
+    });
+  const upload = (item: string) =>
+    pb.collection('documentos').create({
+      agendamento: booking.id,
+      requerente: applicant.id,
+      item,
+      arquivos: [new File([PDF_BYTES], `${item}.pdf`, { type: 'application/pdf' })],
+    });
+  const send = () => pb.send(`/api/processo/${booking.id}/enviar`, { method: 'POST' });
+  return { customer, booking, applicant, fill, upload, send };
+}
+
 describe.each(BACKENDS)('$name', (backend) => {
   resetDb();
   const staff = async () => {
@@ -258,10 +286,9 @@ describe.each(BACKENDS)('$name', (backend) => {
 
   it('the case file: what is missing, the send, a refusal with its note, the replacement, ANALISE_OK', async () => {
     // Every text below is decided once, by pb_hooks/lib/processo_comum.js, which both runtimes run.
-    const { customer, booking } = await paidCustomer(backend);
+    const { customer, booking, fill, upload, send } = await caseFile(backend);
     const { pb } = customer;
     const admin = await staff();
-    const send = () => pb.send(`/api/processo/${booking.id}/enviar`, { method: 'POST' });
     const lacks = async () =>
       send().then(
         () => 'sent',
@@ -276,7 +303,6 @@ describe.each(BACKENDS)('$name', (backend) => {
       message: 'Complete o processo antes de enviar para análise.',
       pendencias,
     });
-    const applicant = await pb.collection('requerentes').create({ agendamento: booking.id });
     // Nothing filled in: every lack, in the rulebook's words and order.
     expect(await lacks()).toEqual(
       incomplete([
@@ -285,21 +311,7 @@ describe.each(BACKENDS)('$name', (backend) => {
           'identidade com foto, Comprovante de endereço, Foto para passaporte.',
       ]),
     );
-    await pb.collection('requerentes').update(applicant.id, {
-      ...DADOS_CURITIBA,
-      nome: 'Giulia',
-      sobrenome: 'Bianchi',
-      sexo: 'F',
-      data_nascimento: '1985-03-02',
-      cpf: nextCpf(),
-    });
-    const upload = (item: string) =>
-      pb.collection('documentos').create({
-        agendamento: booking.id,
-        requerente: applicant.id,
-        item,
-        arquivos: [new File([PDF_BYTES], `${item}.pdf`, { type: 'application/pdf' })],
-      });
+    await fill();
     await upload('identidade');
     expect(await lacks()).toEqual(
       incomplete(['Requerente 1: falta Comprovante de endereço, Foto para passaporte.']),
@@ -352,6 +364,66 @@ describe.each(BACKENDS)('$name', (backend) => {
       'curitiba',
       'aprovada',
     ]);
+  });
+
+  it("a correction after the send: the applicant's approved documents back in review, and the booking with them", async () => {
+    // Which documents go back, and when, is processo_comum.js correcao's, which both runtimes call.
+    const { customer, booking, applicant, fill, upload, send } = await caseFile(backend);
+    const { pb } = customer;
+    const admin = await staff();
+    await fill();
+    for (const item of ['identidade', 'comprovante_endereco', 'foto']) await upload(item);
+    // A draft is typed freely: nothing recorded.
+    await pb.collection('requerentes').update(applicant.id, { complemento: 'Casa 2' });
+    expect(await send()).toEqual({ enviados: 3 });
+    const ofBooking = { filter: pb.filter('agendamento = {:id}', { id: booking.id }), sort: 'item' };
+    for (const d of await pb.collection('documentos').getFullList(ofBooking))
+      await admin.collection('documentos').update(d.id, { status: 'aprovado' });
+    // A fourth document, uploaded after the review and not sent yet.
+    await upload('passaporte_anterior');
+    const state = async () => {
+      const saved = await pb.collection('agendamentos').getOne(booking.id);
+      const documents = await pb.collection('documentos').getFullList(ofBooking);
+      return { documentacao: saved.documentacao, documentos: documents.map((d) => [d.item, d.status]) };
+    };
+    const approved = {
+      documentacao: 'pendente',
+      documentos: [
+        ['comprovante_endereco', 'aprovado'],
+        ['foto', 'aprovado'],
+        ['identidade', 'aprovado'],
+        ['passaporte_anterior', 'pendente'],
+      ],
+    };
+    expect(await state()).toEqual(approved);
+    // Staff's own correction is recorded and checks nothing again.
+    await admin.collection('requerentes').update(applicant.id, { complemento: 'Apto 1' });
+    expect(await state()).toEqual(approved);
+    // The customer's: the approved documents go back to review; the one never sent stays pending.
+    await pb.collection('requerentes').update(applicant.id, { cidade: 'Londrina' });
+    expect(await state()).toEqual({
+      documentacao: 'em_analise',
+      documentos: [
+        ['comprovante_endereco', 'em_analise'],
+        ['foto', 'em_analise'],
+        ['identidade', 'em_analise'],
+        ['passaporte_anterior', 'pendente'],
+      ],
+    });
+    const history = await admin
+      .collection('historico_agendamentos')
+      .getFullList({ filter: admin.filter('agendamento = {:id}', { id: booking.id }), sort: 'created' });
+    const corrections = history
+      .flatMap((h) => h.alteracoes as { campo: string; de: string; para: string }[])
+      .filter((a) => a.campo === 'requerente');
+    // Two saves in the same millisecond sort either way: the two corrections, in any order, and no more.
+    expect(corrections).toHaveLength(2);
+    expect(corrections).toEqual(
+      expect.arrayContaining([
+        { campo: 'requerente', de: 'Giulia Bianchi · complemento: Casa 2', para: 'Apto 1' },
+        { campo: 'requerente', de: 'Giulia Bianchi · cidade: Curitiba', para: 'Londrina' },
+      ]),
+    );
   });
 
   it('the account routes: the export holds the order and its history as the customer sees it; deletion waits', async () => {

@@ -108,4 +108,58 @@ describe('the published wait (pocketbase/pb_hooks/lib/espera.js)', () => {
       { id: 'b', prontoEm: '2026-11-10 12:00:00.000Z', dias: 16 },
     ]);
   });
+
+  it('reads the status changes of existing bookings, and a ready case since its last readiness', () => {
+    const historico = [
+      {
+        agendamento: 'a',
+        created: '2026-11-01 12:00:00.000Z',
+        alteracoes: [
+          { campo: 'nota_cliente', para: 'x' },
+          { campo: 'status_agendamento', para: 'ANALISE_OK' },
+        ],
+      },
+      {
+        agendamento: 'a',
+        created: '2026-11-05 12:00:00.000Z',
+        alteracoes: [{ campo: 'status_agendamento' }],
+      },
+      {
+        agendamento: 'a',
+        created: '2026-11-10 12:00:00.000Z',
+        alteracoes: [{ campo: 'status_agendamento', para: 'ANALISE_OK' }],
+      },
+      {
+        agendamento: 'apagado',
+        created: '2026-11-02 12:00:00.000Z',
+        alteracoes: [{ campo: 'status_agendamento', para: 'NOVO' }],
+      },
+      {
+        agendamento: 'a',
+        created: '2024-01-01 12:00:00.000Z',
+        alteracoes: [{ campo: 'status_agendamento', para: 'NOVO' }],
+      },
+    ];
+    const consulados: Record<string, string> = { a: 'recife', b: 'recife', c: 'sao_paulo' };
+    expect(espera.eventosDe(historico, (id) => consulados[id] ?? null, AGORA)).toEqual([
+      { agendamento: 'a', consulado: 'recife', para: 'ANALISE_OK', em: '2026-11-01 12:00:00.000Z' },
+      { agendamento: 'a', consulado: 'recife', para: '', em: '2026-11-05 12:00:00.000Z' },
+      { agendamento: 'a', consulado: 'recife', para: 'ANALISE_OK', em: '2026-11-10 12:00:00.000Z' },
+    ]);
+    const agendamentos = [
+      { id: 'a', status_agendamento: 'ANALISE_OK', consulado: 'recife', updated: '2026-11-20 12:00:00.000Z' },
+      { id: 'b', status_agendamento: 'ANALISE_OK', consulado: 'recife', updated: '2026-11-15 12:00:00.000Z' },
+      {
+        id: 'c',
+        status_agendamento: 'ANALISE_OK',
+        consulado: 'sao_paulo',
+        updated: '2026-11-15 12:00:00.000Z',
+      },
+      { id: 'd', status_agendamento: 'AGENDADO', consulado: 'recife', updated: '2026-11-15 12:00:00.000Z' },
+    ];
+    expect(espera.prontosDe(agendamentos, historico, 'recife')).toEqual([
+      { id: 'a', prontoEm: '2026-11-10 12:00:00.000Z' },
+      { id: 'b', prontoEm: '2026-11-15 12:00:00.000Z' },
+    ]);
+  });
 });

@@ -198,6 +198,59 @@ describe('processo_comum.js: the case file rules the server, the app and the dou
     expect(comum.substituicao(doc).reenviado).toBe(false);
   });
 
+  it("a change of an applicant's data: a draft's is nothing; once sent, the customer's sends the approved back", () => {
+    const change = [{ campo: 'cidade', de: 'Curitiba', para: 'Londrina' }];
+    const docs = [
+      { id: 'a', status: 'aprovado' },
+      { id: 'b', status: 'em_analise' },
+      { id: 'c', status: 'pendente' },
+      { id: 'd', status: 'recusado' },
+      { id: 'e', status: 'aprovado' },
+    ];
+    expect(comum.correcao([], true, false, docs)).toBeNull();
+    expect(comum.correcao(change, false, false, docs)).toBeNull();
+    expect(comum.correcao(change, true, false, docs)).toEqual({
+      formulario: true,
+      avisar: true,
+      revisar: [
+        { id: 'a', campos: { status: 'em_analise' } },
+        { id: 'e', campos: { status: 'em_analise' } },
+      ],
+    });
+    // Staff's correction is recorded; a sent one rewrites the summary; nothing goes back to review.
+    expect(comum.correcao(change, true, true, docs)).toEqual({
+      formulario: true,
+      avisar: false,
+      revisar: [],
+    });
+    expect(comum.correcao(change, false, true, docs)).toEqual({
+      formulario: false,
+      avisar: false,
+      revisar: [],
+    });
+  });
+
+  it("a booking's summary for the staff list: the applicants' consulate, then the documents' state", () => {
+    const resumo = (ufs: string[], statuses: string[] = []) =>
+      comum.resumoDaLista(
+        ufs.map((uf) => ({ uf })),
+        statuses.map((status) => ({ status })),
+        regras,
+      );
+    expect(resumo([])).toEqual({ consulado: '', documentacao: 'pendente' });
+    expect(resumo(['PR', 'SC'])).toEqual({ consulado: 'curitiba', documentacao: 'pendente' });
+    expect(resumo(['PR', 'SP']).consulado).toBe(regras.varios.id);
+    expect(resumo(['PR', 'XX', '']).consulado).toBe('curitiba');
+    expect(resumo(['', 'XX']).consulado).toBe('');
+    const state = (...statuses: string[]) => resumo(['PR'], statuses).documentacao;
+    expect(state('aprovado', 'recusado', 'em_analise')).toBe('recusada');
+    expect(state('aprovado', 'em_analise', 'pendente')).toBe('em_analise');
+    expect(state('aprovado', 'aprovado')).toBe('aprovada');
+    expect(state('aprovado', 'pendente')).toBe('pendente');
+    expect(state('aprovado', '')).toBe('pendente');
+    expect(state()).toBe('pendente');
+  });
+
   it('one mailbox however written; a note of another status is not kept', () => {
     expect(comum.caixaPostal(' Nome.Sobrenome+2@GoogleMail.com ')).toBe('nomesobrenome@gmail.com');
     expect(comum.caixaPostal('ana.lima+x@empresa.com.br')).toBe('ana.lima@empresa.com.br');

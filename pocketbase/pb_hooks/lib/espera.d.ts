@@ -24,6 +24,12 @@ export interface ResumoEspera {
   minimoCasos: number;
   consulados: EsperaConsulado[];
 }
+/** A history entry as the figures read it. */
+export interface HistoricoStatus {
+  agendamento: string;
+  created: string;
+  alteracoes: readonly { campo: string; para?: string | null }[] | null;
+}
 export interface Pronto {
   id: string;
   prontoEm: string;
@@ -33,6 +39,16 @@ declare const espera: {
   HISTORICO_DIAS: number;
   consulados(REGRAS: { consulados: Record<string, { nome: string }> }): { codigo: string; nome: string }[];
   historicoDesde(agoraMs: number): string;
+  eventosDe(
+    historico: readonly HistoricoStatus[],
+    consuladoDe: (agendamento: string) => string | null,
+    agoraMs: number,
+  ): EventoStatus[];
+  prontosDe(
+    agendamentos: readonly { id: string; status_agendamento: string; consulado: string; updated: string }[],
+    historico: readonly HistoricoStatus[],
+    codigo: string,
+  ): Pronto[];
   JANELA_DIAS: number;
   MINIMO_CASOS: number;
   POUCOS_DADOS: string;

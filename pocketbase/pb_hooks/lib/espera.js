@@ -215,12 +215,59 @@ function historicoDesde(agoraMs) {
   return new Date(agoraMs - HISTORICO_DIAS * DIA_MS).toISOString().replace('T', ' ');
 }
 
+/**
+ * The status changes the figures read, [{agendamento, consulado, para, em}]: every change of
+ * `status_agendamento` recorded since historicoDesde(agoraMs), of a booking that exists, with that booking's
+ * consulate. `historico`: the history entries ({agendamento, created, alteracoes: [{campo, para}]});
+ * `consuladoDe(id)`: a booking's consulate, null for no such booking. The kit reads the same rows in SQL
+ * (espera_servidor.js eventos, over the whole history); this is its twin, for the double, and
+ * tests/server/espera-propriedade.test.ts holds the two equal.
+ */
+function eventosDe(historico, consuladoDe, agoraMs) {
+  const desde = historicoDesde(agoraMs);
+  const saida = [];
+  historico.forEach((h) => {
+    const consulado = consuladoDe(h.agendamento);
+    if (consulado === null || !(h.created >= desde)) return;
+    (h.alteracoes || []).forEach((a) => {
+      if (a.campo !== 'status_agendamento') return;
+      const para = a.para === undefined || a.para === null ? '' : String(a.para);
+      saida.push({ agendamento: h.agendamento, consulado: consulado, para: para, em: h.created });
+    });
+  });
+  return saida;
+}
+
+/**
+ * The ready cases of the consulate `codigo`, [{id, prontoEm}]: each booking at ANALISE_OK whose consulate it is,
+ * ready since the last history entry that records it reaching ANALISE_OK, else since its last change (`updated`).
+ * `agendamentos`: {id, status_agendamento, consulado, updated}; `historico` as eventosDe's. The kit's SQL is
+ * espera_servidor.js prontos; this is its twin, held equal to it as eventosDe is.
+ */
+function prontosDe(agendamentos, historico, codigo) {
+  return agendamentos
+    .filter((a) => a.status_agendamento === PRONTO && a.consulado === codigo)
+    .map((a) => {
+      let pronto = null;
+      historico.forEach((h) => {
+        if (h.agendamento !== a.id || (pronto !== null && !(h.created > pronto))) return;
+        const chegou = (h.alteracoes || []).some(
+          (x) => x.campo === 'status_agendamento' && x.para === PRONTO,
+        );
+        if (chegou) pronto = h.created;
+      });
+      return { id: a.id, prontoEm: pronto === null ? a.updated : pronto };
+    });
+}
+
 module.exports = {
   JANELA_DIAS,
   MAIS_ANTIGOS,
   HISTORICO_DIAS,
   consulados,
   historicoDesde,
+  eventosDe,
+  prontosDe,
   MINIMO_CASOS,
   POUCOS_DADOS,
   diaSP,

@@ -151,9 +151,10 @@ function nomesDosCampos(record) {
 
 /**
  * A change of an applicant's data. A draft (never sent) is the owner's to type. Once sent, the change is a
- * correction: each field's old and new value goes to the history (staff read it; no e-mail carries it), the
- * applicant's sent documents go back to review, the booking's summary is written again and staff are told.
- * After approval only staff change it (recorded the same way); a closed case takes nothing from the customer.
+ * correction (processo_comum.correcao): each field's old and new value goes to the history (staff read it; no
+ * e-mail carries it), the applicant's approved documents go back to review, the booking's summary is written
+ * again and staff are told. After approval only staff change it (recorded, nothing back to review); a closed
+ * case takes nothing from the customer.
  */
 function salvarRequerente(e) {
   const equipe = daEquipe(e);
@@ -175,15 +176,17 @@ function salvarRequerente(e) {
     (r, campo) => r.getString(campo),
   );
   const enviado = original.getString('enviado_em') !== '';
-  if (lista.length === 0 || (!enviado && !equipe)) {
-    e.next();
-    return;
-  }
   const nome = nomeRequerente(original);
   const app = e.app;
+  let correcao = null;
   app.runInTransaction((tx) => {
+    const documentos = tx.findRecordsByFilter('documentos', 'requerente = {:id}', '', 0, 0, {
+      id: e.record.id,
+    });
+    correcao = COMUM.correcao(lista, enviado, equipe, documentos.map(comoObjeto));
     e.app = tx;
     e.next();
+    if (!correcao) return;
     historico.registrar(
       tx,
       agendamento.id,
@@ -194,16 +197,13 @@ function salvarRequerente(e) {
       })),
       auth,
     );
-    if (!enviado) return;
-    // The customer's correction: what staff approved is checked again.
-    if (!equipe) {
-      tx.findRecordsByFilter('documentos', "requerente = {:id} && status = 'aprovado'", '', 0, 0, {
-        id: e.record.id,
-      }).forEach((d) => {
-        d.set('status', 'em_analise');
-        tx.save(d);
-      });
-    }
+    const registros = porId(documentos);
+    correcao.revisar.forEach((r) => {
+      const d = registros[r.id];
+      Object.keys(r.campos).forEach((campo) => d.set(campo, r.campos[campo]));
+      tx.save(d);
+    });
+    if (!correcao.formulario) return;
     const atual = tx.findRecordById('agendamentos', agendamento.id);
     const antes = atual.fresh();
     atual.set(
@@ -214,7 +214,7 @@ function salvarRequerente(e) {
     historico.registrarAlteracao(tx, antes, atual, auth);
   });
   e.app = app;
-  if (!equipe && enviado) {
+  if (correcao && correcao.avisar) {
     avisarEquipe(app, agendamento, [
       emailsLib().escapar(auth.getString('nome_completo')) +
         ' corrigiu os dados de ' +

@@ -43,6 +43,11 @@ declare const processoComum: {
   notaDoStatus(statusAntes: string, notaAntes: string, statusDepois: string, notaDepois: string): string;
   caixaPostal(email: string): string;
   consuladoDaUf(uf: string, regras: Regras): string;
+  resumoDaLista(
+    requerentes: readonly { uf: string }[],
+    documentos: readonly { status: string }[],
+    regras: Regras,
+  ): { consulado: string; documentacao: 'pendente' | 'em_analise' | 'recusada' | 'aprovada' };
   itensPara(tipo: 'adulto' | 'menor', regras: Regras): Regras['itens'];
   nomeRequerente(requerente: { nome: string; sobrenome: string }, regras: Regras): string;
   motivoDe(documento: { motivo: string; motivo_texto: string }, regras: Regras): string;
@@ -59,6 +64,16 @@ declare const processoComum: {
     motivo_texto: '';
     reenviado: boolean;
   };
+  correcao(
+    mudancas: readonly unknown[],
+    enviado: boolean,
+    equipe: boolean,
+    documentos: readonly { id: string; status: string }[],
+  ): {
+    formulario: boolean;
+    avisar: boolean;
+    revisar: { id: string; campos: { status: 'em_analise' } }[];
+  } | null;
   porLimite(umSo: string, varios: string, limite: { min?: number; max: number }): string;
   pendencias(
     requerente: object,

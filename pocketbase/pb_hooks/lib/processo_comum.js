@@ -164,6 +164,32 @@ function consuladoDaUf(uf, regras) {
   return '';
 }
 
+/**
+ * A booking's case summary for the staff list (`requerentes`: its applicants, { uf }; `documentos`: its
+ * documents, { status }). `consulado`: the consulate serving every applicant with a known UF, regras.varios.id
+ * when they are served by different ones, '' while none has a known UF. `documentacao`: recusada while any
+ * document is refused, else em_analise while any is under review, else aprovada when there are documents and all
+ * are approved, else pendente. The kit keeps it in SQL (processo_resumo.js, so a save updates the database at
+ * once); this is its twin, for the double, and tests/server/resumo-propriedade.test.ts holds the two equal.
+ */
+function resumoDaLista(requerentes, documentos, regras) {
+  const consulados = [];
+  requerentes.forEach((r) => {
+    const id = consuladoDaUf(r.uf, regras);
+    if (id && consulados.indexOf(id) < 0) consulados.push(id);
+  });
+  const algum = (status) => documentos.some((d) => d.status === status);
+  let documentacao = 'pendente';
+  if (algum('recusado')) documentacao = 'recusada';
+  else if (algum('em_analise')) documentacao = 'em_analise';
+  else if (documentos.length > 0 && documentos.every((d) => d.status === 'aprovado'))
+    documentacao = 'aprovada';
+  return {
+    consulado: consulados.length > 1 ? regras.varios.id : consulados[0] || '',
+    documentacao: documentacao,
+  };
+}
+
 /** The checklist items for an applicant type ('adulto' or 'menor'). */
 function itensPara(tipo, regras) {
   return regras.itens.filter((i) => i.para.indexOf(tipo) >= 0);
@@ -219,6 +245,26 @@ function substituicao(antes) {
     motivo: '',
     motivo_texto: '',
     reenviado: antes.status === 'recusado' || antes.reenviado === true,
+  };
+}
+
+/**
+ * What a save of an applicant's data does besides the save: null when it is none of staff's business (nothing
+ * changed, or the customer's draft, typed freely). Else a correction, each change recorded in the history, and
+ * once the applicant was sent (`enviado`): the booking's `formulario` written again (`formulario`), and by the
+ * customer (`equipe` false) what staff approved checked again (`revisar`: each approved document of the
+ * applicant, { id, campos: { status: 'em_analise' } }) and staff told (`avisar`). `mudancas`: the data fields the
+ * save changes (mudancas over camposDeDados); `documentos`: the applicant's documents ({ id, status }).
+ */
+function correcao(mudancas, enviado, equipe, documentos) {
+  if (mudancas.length === 0 || (!enviado && !equipe)) return null;
+  const doCliente = enviado && !equipe;
+  return {
+    formulario: enviado,
+    avisar: doCliente,
+    revisar: (doCliente ? documentos : [])
+      .filter((d) => d.status === 'aprovado')
+      .map((d) => ({ id: d.id, campos: { status: 'em_analise' } })),
   };
 }
 
@@ -382,11 +428,13 @@ module.exports = {
   notaDoStatus,
   caixaPostal,
   consuladoDaUf,
+  resumoDaLista,
   itensPara,
   nomeRequerente,
   motivoDe,
   revisao,
   substituicao,
+  correcao,
   porLimite,
   pendencias,
   resumo,

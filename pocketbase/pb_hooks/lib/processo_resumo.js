@@ -1,7 +1,10 @@
 // Each booking's summary of its case file for the staff list: `consulado` (which consulate serves its
 // applicants) and `documentacao` (pendente, em_analise, recusada, aprovada), copied on the booking so the list
 // filters one indexed table. One SQL expression per field, used by the hooks (one booking, after each change of
-// an applicant or a document), by a booking's own saves, and by the migration's backfill (every booking).
+// an applicant or a document), by a booking's own saves, and by the migration's backfill (every booking). Its
+// JavaScript twin, for the double, is processo_comum.js resumoDaLista; tests/server/resumo-propriedade.test.ts
+// holds the two equal on random case files. A stored UF is two capitals or '' (the schema's pattern), which the
+// CASE below matches as processo_comum.js consuladoDaUf does.
 
 const REGRAS = require(`${__hooks}/lib/processo_regras.json`);
 
