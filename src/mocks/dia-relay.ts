@@ -10,7 +10,8 @@ import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
 import { schemaErrors } from './collections';
 import { getDb, saveDb } from './db';
 import { note, nowSp, readable } from './dia';
-import { consulateOfBooking, diaStore, isStaff, listOf, viewOf } from './dia-store';
+import { consulateOfBooking, diaStore, isStaff } from './dia-store';
+import { listResponse, viewResponse } from './lista';
 import { markAttempt } from './garantia';
 import { currentUser, jsonBody, latency, MSG as PB, param, pbError } from './http';
 import { overRateLimit } from './limits';
@@ -210,24 +211,26 @@ const holderReads = (request: Request) => {
 
 export const diaRelayRoutes = [
   http.get('*/api/collections/retransmissoes/records', ({ request }) =>
-    listOf(diaStore().retransmissoes, request, holderReads(request)),
+    listResponse('retransmissoes', diaStore().retransmissoes, request, { canSee: holderReads(request) }),
   ),
   http.get('*/api/collections/retransmissoes/records/:id', ({ request, params }) =>
-    viewOf(diaStore().retransmissoes, param(params, 'id'), holderReads(request)),
+    viewResponse(diaStore().retransmissoes, param(params, 'id'), holderReads(request)),
   ),
   http.post('*/api/collections/retransmissoes/records', ({ request }) => createRelay(request)),
   http.patch('*/api/collections/retransmissoes/records/:id', ({ request, params }) =>
     updateRelay(request, param(params, 'id')),
   ),
   http.get('*/api/collections/tentativas_agendamento/records', ({ request }) =>
-    listOf(diaStore().tentativas_agendamento, request, readable(request)),
+    listResponse('tentativas_agendamento', diaStore().tentativas_agendamento, request, {
+      canSee: readable(request),
+    }),
   ),
   http.post('*/api/collections/tentativas_agendamento/records', async ({ request }) => {
     await latency();
     return createAttempt(request);
   }),
   http.get('*/api/collections/compromissos/records', ({ request }) =>
-    listOf(diaStore().compromissos, request, readable(request)),
+    listResponse('compromissos', diaStore().compromissos, request, { canSee: readable(request) }),
   ),
   http.post('*/api/collections/compromissos/records', async ({ request }) => {
     await latency();

@@ -5,7 +5,6 @@
  * stages of processo-seed.ts (on standby, code asked, appointments made). A generic list/view with PocketBase's
  * filter and sort, each collection's read rule given by its caller.
  */
-import { HttpResponse } from 'msw';
 import type { UserRecord } from '@/lib/types';
 import type {
   AtendimentoRecord,
@@ -18,12 +17,9 @@ import dados from '../../pocketbase/pb_hooks/lib/consulados.json';
 import janelas from '../../pocketbase/pb_hooks/lib/janelas.js';
 import { caseSummary } from './case-summary';
 import { getDb } from './db';
-import { compileFilter, FilterError, pageOf, sortersOf } from './filter';
 import { CURITIBA_LOCAL, DIA_SEED, demoDay, SP_LOCAL } from './processo-seed';
 import { DEMO_ACCOUNTS } from './seed';
 import { pbDate } from './util';
-
-type Json = Record<string, unknown>;
 
 export interface HistoricoConsulado {
   id: string;
@@ -176,35 +172,6 @@ export function diaStore(): DiaStore {
   db.dia.retransmissoes = db.dia.retransmissoes.filter((r) => r.expira_em > now);
   return db.dia;
 }
-
-const pbError = (status: number, message: string) =>
-  HttpResponse.json({ status, message, data: {} }, { status });
-
-/** PocketBase's list: the rule (`canSee`), then `filter` and `sort` of the query; 400 on a filter it refuses. */
-export function listOf<T extends object>(rows: readonly T[], request: Request, canSee: (row: T) => boolean) {
-  const query = new URL(request.url).searchParams;
-  let matches: (row: T) => boolean;
-  try {
-    matches = compileFilter<T>(query.get('filter') ?? '', (row, path) => (row as Json)[path]);
-  } catch (error) {
-    if (error instanceof FilterError)
-      return pbError(400, 'Something went wrong while processing your request.');
-    throw error;
-  }
-  const visible = rows.filter((row) => canSee(row) && matches(row));
-  return HttpResponse.json(
-    pageOf(visible, query, sortersOf(query.get('sort')), (row, key) => (row as Json)[key]),
-  );
-}
-
-export const viewOf = <T extends { id: string }>(
-  rows: readonly T[],
-  id: string,
-  canSee: (row: T) => boolean,
-) => {
-  const row = rows.find((r) => r.id === id);
-  return row && canSee(row) ? HttpResponse.json(row) : pbError(404, "The requested resource wasn't found.");
-};
 
 export const isStaff = (viewer: UserRecord | null): viewer is UserRecord => !!viewer?.admin;
 

@@ -13,7 +13,8 @@ import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
 import janelas from '../../pocketbase/pb_hooks/lib/janelas.js';
 import mensagens from '../../pocketbase/pb_hooks/lib/mensagens.json';
 import { getDb, saveDb } from './db';
-import { consulateOfBooking, diaStore, isStaff, listOf, viewOf } from './dia-store';
+import { consulateOfBooking, diaStore, isStaff } from './dia-store';
+import { listResponse, viewResponse } from './lista';
 import { historyEntry } from './history';
 import { currentUser, jsonBody, latency, MSG as PB, param, pbError, readJson, requireAuth } from './http';
 import { changedFields, dataRefusal } from './processo-fields';
@@ -235,11 +236,11 @@ export const diaRoutes = [
   http.get('*/api/collections/consulados/records', async ({ request }) => {
     await latency();
     const viewer = currentUser(request);
-    return listOf(diaStore().consulados, request, () => !!viewer);
+    return listResponse('consulados', diaStore().consulados, request, { canSee: () => !!viewer });
   }),
   http.get('*/api/collections/consulados/records/:id', ({ request, params }) => {
     const viewer = currentUser(request);
-    return viewOf(diaStore().consulados, param(params, 'id'), () => !!viewer);
+    return viewResponse(diaStore().consulados, param(params, 'id'), () => !!viewer);
   }),
   http.patch('*/api/collections/consulados/records/:id', async ({ request, params }) => {
     await latency();
@@ -247,13 +248,15 @@ export const diaRoutes = [
   }),
   http.get('*/api/collections/historico_consulados/records', ({ request }) => {
     const viewer = currentUser(request);
-    return listOf(diaStore().historico_consulados, request, () => isStaff(viewer));
+    return listResponse('historico_consulados', diaStore().historico_consulados, request, {
+      canSee: () => isStaff(viewer),
+    });
   }),
   http.get('*/api/collections/atendimentos/records', ({ request }) =>
-    listOf(diaStore().atendimentos, request, readable(request)),
+    listResponse('atendimentos', diaStore().atendimentos, request, { canSee: readable(request) }),
   ),
   http.get('*/api/collections/atendimentos/records/:id', ({ request, params }) =>
-    viewOf(diaStore().atendimentos, param(params, 'id'), readable(request)),
+    viewResponse(diaStore().atendimentos, param(params, 'id'), readable(request)),
   ),
   http.post(
     '*/api/dia/requerentes/:id/prenotami',

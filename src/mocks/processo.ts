@@ -13,10 +13,9 @@ import {
   type DocumentoRecord,
   type RequerenteRecord,
 } from '@/lib/processo';
-import type { UserRecord } from '@/lib/types';
 import processoComum from '../../pocketbase/pb_hooks/lib/processo_comum.js';
 import { getDb, saveDb } from './db';
-import { compileFilter, compareValues, FilterError } from './filter';
+import { listResponse, viewResponse } from './lista';
 import { fileFieldError, fileToken, fileTokenUser, readFile, storedName, storeFile } from './processo-files';
 import {
   changedFields,
@@ -51,46 +50,6 @@ const REVIEW_TEXT = ['status', 'motivo', 'motivo_texto'];
 const REVIEW_FIELDS = [...REVIEW_TEXT, 'revisado_por', 'revisado_em', 'reenviado'];
 
 const rows = (name: Name): Row[] => getDb()[name];
-
-function list(name: Name, request: Request): Response {
-  const viewer = currentUser(request);
-  const query = new URL(request.url).searchParams;
-  const resolve = (row: Row, path: string): unknown => {
-    const [head = '', rest] = path.split('.', 2);
-    const value = (row as unknown as Json)[head];
-    if (rest === undefined) return value;
-    const related =
-      head === 'agendamento' ? bookingOf(String(value)) : getDb().requerentes.find((r) => r.id === value);
-    return related ? (related as unknown as Json)[rest] : null;
-  };
-  let matches: (row: Row) => boolean;
-  try {
-    matches = compileFilter<Row>(query.get('filter') ?? '', resolve);
-  } catch (error) {
-    if (error instanceof FilterError)
-      return pbError(400, 'Something went wrong while processing your request.');
-    throw error;
-  }
-  const sort = (query.get('sort') ?? '').split(',').filter(Boolean);
-  const found = rows(name)
-    .filter((row) => canSee(row, viewer) && matches(row))
-    .sort((a, b) => {
-      for (const s of sort) {
-        const c = compareValues(resolve(a, s.replace(/^[-+]/, '')), resolve(b, s.replace(/^[-+]/, '')));
-        if (c !== 0) return s.startsWith('-') ? -c : c;
-      }
-      return 0;
-    });
-  const page = Math.max(1, Number(query.get('page')) || 1);
-  const perPage = Math.min(Math.max(1, Number(query.get('perPage')) || 30), 1000);
-  return HttpResponse.json({
-    page,
-    perPage,
-    totalItems: found.length,
-    totalPages: Math.ceil(found.length / perPage),
-    items: found.slice((page - 1) * perPage, page * perPage),
-  });
-}
 
 async function createRequerente(request: Request): Promise<Response> {
   const viewer = currentUser(request);
@@ -316,19 +275,19 @@ const collection = (params: PathParams): Name | null => {
   const name = param(params, 'collection');
   return name === 'requerentes' || name === 'documentos' ? name : null;
 };
-const view = (name: Name, id: string, viewer: UserRecord | null) => {
-  const row = rows(name).find((r) => r.id === id);
-  return row && canSee(row, viewer) ? HttpResponse.json(row) : pbError(404, PB.notFound);
-};
 
 export const processoRoutes = [
   http.get('*/api/collections/:collection/records', ({ request, params }) => {
     const name = collection(params);
-    return name ? list(name, request) : undefined;
+    if (!name) return undefined;
+    const viewer = currentUser(request);
+    return listResponse<Row>(name, rows(name), request, { canSee: (row) => canSee(row, viewer) });
   }),
   http.get('*/api/collections/:collection/records/:id', ({ request, params }) => {
     const name = collection(params);
-    return name ? view(name, param(params, 'id'), currentUser(request)) : undefined;
+    if (!name) return undefined;
+    const viewer = currentUser(request);
+    return viewResponse<Row>(rows(name), param(params, 'id'), (row) => canSee(row, viewer));
   }),
   http.post('*/api/collections/:collection/records', ({ request, params }) => {
     const name = collection(params);

@@ -16,7 +16,7 @@ import { caseSummary } from './case-summary';
 import { diaStore } from './dia-store';
 import { getDb } from './db';
 import type { StoredUser } from './schema';
-import { compileFilter, FilterError, FilterForbiddenError, pageOf, sortersOf } from './filter';
+import { listResponse, viewResponse } from './lista';
 import { overRateLimit } from './limits';
 import { FIELDS, USER_FIELDS, type CollectionName } from './collections';
 import { salvar } from './agenda';
@@ -91,7 +91,8 @@ function canView(name: CollectionName, row: Row, viewer: StoredUser | null): boo
 
 function isField(name: CollectionName, path: string): boolean {
   if (FIELDS[name].includes(path)) return true;
-  if (name === 'usuarios' || !path.startsWith('usuario.')) return false;
+  // Through the customer (`usuario.nome_completo`), where the collection has that relation.
+  if (!FIELDS[name].includes('usuario') || !path.startsWith('usuario.')) return false;
   const field = path.slice('usuario.'.length);
   return USER_FIELDS.includes(field);
 }
@@ -164,31 +165,9 @@ function expandParam(request: Request): string[] {
     .filter(Boolean);
 }
 
-const SUPERUSER_ONLY_FIELDS = ['@collection.', '@request.'];
-
 export function listRecords(name: CollectionName, request: Request): Response {
   const viewer = currentUser(request);
   const query = new URL(request.url).searchParams;
-
-  // PocketBase's loose check: a non-superuser's filter or sort naming these anywhere, even in a quoted
-  // value, is refused before it is parsed.
-  for (const text of [query.get('filter') ?? '', query.get('sort') ?? '']) {
-    const named = SUPERUSER_ONLY_FIELDS.find((field) => text.includes(field));
-    if (named) return pbError(403, `Only superusers can filter by ${named}`);
-  }
-  let matches: (row: Row) => boolean;
-  try {
-    matches = compileFilter<Row>(query.get('filter') ?? '', resolvePath, (path) => isField(name, path));
-  } catch (error) {
-    if (error instanceof FilterForbiddenError) return pbError(403, error.message);
-    if (error instanceof FilterError) return pbError(400, MSG.badRequest);
-    throw error;
-  }
-
-  const sorters = sortersOf(query.get('sort'));
-  if (sorters.some((s) => !isField(name, s.field))) return pbError(400, MSG.badRequest);
-
-  const rows = rowsOf(name, viewer).filter((row) => canList(name, row, viewer) && matches(row));
   // Asked without the total, PocketBase leaves it out (-1); the kit fills it in for a staff member's bookings
   // without a filter, or with one it counts and `contar=1` (pb_hooks/lib/lista_equipe.js totalDaEquipe).
   const filter = (query.get('filter') ?? '').trim();
@@ -197,17 +176,25 @@ export function listRecords(name: CollectionName, request: Request): Response {
     viewer?.admin === true &&
     (filter === '' || query.get('contar') === '1') &&
     paginas.contagemPropria(filter) !== null;
-  const skipTotal = ['1', 'true'].includes(query.get('skipTotal') ?? '') && !kitCounts;
   const expand = expandParam(request);
-  const found = pageOf(rows, query, sorters, resolvePath, skipTotal);
-  return HttpResponse.json({ ...found, items: found.items.map((row) => present(name, row, viewer, expand)) });
+  return listResponse(name, rowsOf(name, viewer), request, {
+    canSee: (row) => canList(name, row, viewer),
+    resolve: resolvePath,
+    isField: (path) => isField(name, path),
+    present: (row) => present(name, row, viewer, expand),
+    skipTotal: ['1', 'true'].includes(query.get('skipTotal') ?? '') && !kitCounts,
+  });
 }
 
 function viewRecord(name: CollectionName, id: string, request: Request): Response {
   const viewer = currentUser(request);
-  const row = rowsOf(name).find((r) => r.id === id);
-  if (!row || !canView(name, row, viewer)) return notFound();
-  return HttpResponse.json(present(name, row, viewer, expandParam(request)));
+  const expand = expandParam(request);
+  return viewResponse(
+    rowsOf(name),
+    id,
+    (row) => canView(name, row, viewer),
+    (row) => present(name, row, viewer, expand),
+  );
 }
 
 async function createRecord(name: CollectionName, request: Request): Promise<Response> {

@@ -15,7 +15,8 @@ import { getDb, saveDb } from './db';
 import { note } from './dia';
 import { diaStore, isStaff } from './dia-store';
 import { compileFilter, withParams } from './filter';
-import { currentUser, type Json, latency, param, pbError, requireAuth } from './http';
+import { valueAt } from './lista';
+import { currentUser, latency, param, pbError, requireAuth } from './http';
 import { bookingOf, salvarAgendamento } from './processo-rules';
 import { pbDate } from './util';
 
@@ -63,15 +64,7 @@ function pending(request: Request): Response {
   const until = calendario.somarDias(today, calendario.CONFIRMACAO.deDias);
   const matches = compileFilter<Compromisso>(
     withParams(calendario.FILTRO_PENDENTES, { hoje: today, ate: until }),
-    (c, path) => {
-      const [relation, field = ''] = path.split('.');
-      if (!field) return (c as unknown as Json)[path];
-      const target =
-        relation === 'consulado'
-          ? diaStore().consulados.find((x) => x.id === c.consulado)
-          : bookingOf(c.agendamento);
-      return target ? (target as unknown as Json)[field] : null;
-    },
+    (c, path) => valueAt('compromissos', c, path),
   );
   const list = diaStore()
     .compromissos.filter(matches)

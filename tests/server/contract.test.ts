@@ -296,6 +296,47 @@ describe.each(BACKENDS)('$name', (backend) => {
     });
   });
 
+  it.each([
+    ['a macro in a customer’s filter', 'cliente', 'requerentes', { filter: '@request.auth.id != ""' }, 403],
+    [
+      'a sort by a field the collection lacks',
+      'admin',
+      'tentativas_agendamento',
+      { sort: 'nao_existe' },
+      400,
+    ],
+    [
+      'a relation the collection lacks',
+      'admin',
+      'historico_agendamentos',
+      { filter: 'usuario.email ~ "demo"' },
+      400,
+    ],
+    [
+      'a hidden field through a relation',
+      'admin',
+      'documentos',
+      { filter: 'agendamento.usuario.password != ""' },
+      400,
+    ],
+  ] as const)(
+    'every collection’s list refuses %s as PocketBase does',
+    async (_, account, collection, query, status) => {
+      const pb = await as(account);
+      expect(await answer(pb.collection(collection).getList(1, 5, query))).toMatchObject({ status });
+    },
+  );
+
+  it('every collection’s list leaves its totals out when asked to, and follows a relation in a filter', async () => {
+    const staff = await as('admin');
+    const page = await staff.collection('documentos').getList(1, 5, {
+      skipTotal: true,
+      filter: "agendamento.status_agendamento = 'AGENDADO'",
+    });
+    expect(page).toMatchObject({ totalItems: -1, totalPages: -1 });
+    expect(page.items.length).toBeGreaterThan(0);
+  });
+
   it('writes: only the server creates orders; only staff edit bookings, with the five statuses', async () => {
     const cliente = await as('cliente');
     for (const collection of ['pagamentos', 'agendamentos', 'cobrancas']) {
