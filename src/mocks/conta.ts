@@ -69,26 +69,24 @@ export const accountRoutes = [
     const db = getDb();
     const own = <T extends { usuario: string }>(rows: readonly T[]): T[] =>
       rows.filter((r) => r.usuario === user.id);
-    const pagamentos = own(db.pagamentos);
-    const cobrancas = own(db.cobrancas);
     const agendamentos = own(db.agendamentos);
-    return HttpResponse.json({
-      gerado_em: new Date().toISOString(),
-      conta: presentUser(user, user),
-      pagamentos,
-      cobrancas,
-      agendamentos,
-      // A booking's history as its customer sees it: staff act as 'Equipe', never as a named member of staff.
-      historico: db.historico_agendamentos
-        .filter((h) => agendamentos.some((b) => b.id === h.agendamento))
-        .sort((a, b) => b.created.localeCompare(a.created))
-        .map((h) => contaComum.entradaDoCliente(h, regras.autorSistema)),
-      // The case file: the applicants' data and the list of documents (names and states, not the files).
-      requerentes: db.requerentes.filter((r) => agendamentos.some((b) => b.id === r.agendamento)),
-      documentos: db.documentos
-        .filter((d) => agendamentos.some((b) => b.id === d.agendamento))
-        .map((d) => contaComum.documentoListado({ ...d })),
-      solicitacoes_exclusao: own(db.solicitacoes_exclusao),
-    });
+    const ofCase = <T extends { agendamento: string }>(rows: readonly T[]): T[] =>
+      rows.filter((r) => agendamentos.some((b) => b.id === r.agendamento));
+    return HttpResponse.json(
+      contaComum.exportacao(
+        {
+          geradoEm: new Date().toISOString(),
+          conta: presentUser(user, user),
+          pagamentos: own(db.pagamentos),
+          cobrancas: own(db.cobrancas),
+          agendamentos,
+          historico: ofCase(db.historico_agendamentos),
+          requerentes: ofCase(db.requerentes),
+          documentos: ofCase(db.documentos),
+          solicitacoes_exclusao: own(db.solicitacoes_exclusao),
+        },
+        regras.autorSistema,
+      ),
+    );
   }),
 ];

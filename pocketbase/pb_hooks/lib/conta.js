@@ -11,56 +11,31 @@ function publico(registro) {
   return dados;
 }
 
-/** A history entry as its customer sees it: staff act as 'Equipe', never as a named member of staff. */
-function entradaDoCliente(entrada) {
-  return comum.entradaDoCliente(publico(entrada), require(`${__hooks}/lib/historico.js`).SISTEMA);
-}
-
-function doUsuario(app, colecao, usuarioId) {
-  return app.findRecordsByFilter(colecao, 'usuario = {:u}', '-created', 0, 0, { u: usuarioId }).map(publico);
-}
-
-/** The case file of the customer's bookings: applicants (their data) and documents (the list). */
-function processo(app, agendamentos) {
-  const de = (colecao) =>
-    agendamentos.flatMap((a) =>
-      app.findRecordsByFilter(colecao, 'agendamento = {:a}', 'created', 0, 0, { a: a.id }),
-    );
-  return {
-    requerentes: de('requerentes').map(publico),
-    documentos: de('documentos').map((d) => comum.documentoListado(publico(d))),
-  };
-}
-
 /**
  * GET /api/conta/exportar: the account, payments, charges, bookings, their history, the case file
- * (applicants and the list of documents) and the deletion request.
+ * (applicants and the list of documents) and the deletion request, as conta_comum.js exportacao puts them.
  */
 function exportar(e) {
   const usuario = e.auth;
-  const agendamentos = doUsuario(e.app, 'agendamentos', usuario.id);
-  let historico = [];
-  try {
-    historico = agendamentos.flatMap((a) =>
-      e.app
-        .findRecordsByFilter('historico_agendamentos', 'agendamento = {:a}', '-created', 0, 0, { a: a.id })
-        .map(entradaDoCliente),
+  const doUsuario = (colecao) =>
+    e.app.findRecordsByFilter(colecao, 'usuario = {:u}', '', 0, 0, { u: usuario.id }).map(publico);
+  const agendamentos = doUsuario('agendamentos');
+  const doCaso = (colecao) =>
+    agendamentos.flatMap((a) =>
+      e.app.findRecordsByFilter(colecao, 'agendamento = {:a}', '', 0, 0, { a: a.id }).map(publico),
     );
-  } catch (_) {
-    historico = []; // no history collection in this kit yet
-  }
-  const caso = processo(e.app, agendamentos);
-  return e.json(200, {
-    gerado_em: new Date().toISOString(),
+  const dados = {
+    geradoEm: new Date().toISOString(),
     conta: publico(usuario),
-    pagamentos: doUsuario(e.app, 'pagamentos', usuario.id),
-    cobrancas: doUsuario(e.app, 'cobrancas', usuario.id),
+    pagamentos: doUsuario('pagamentos'),
+    cobrancas: doUsuario('cobrancas'),
     agendamentos: agendamentos,
-    historico: historico,
-    requerentes: caso.requerentes,
-    documentos: caso.documentos,
-    solicitacoes_exclusao: doUsuario(e.app, 'solicitacoes_exclusao', usuario.id),
-  });
+    historico: doCaso('historico_agendamentos'),
+    requerentes: doCaso('requerentes'),
+    documentos: doCaso('documentos'),
+    solicitacoes_exclusao: doUsuario('solicitacoes_exclusao'),
+  };
+  return e.json(200, comum.exportacao(dados, require(`${__hooks}/lib/historico.js`).SISTEMA));
 }
 
 /**

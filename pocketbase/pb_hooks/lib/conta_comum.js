@@ -32,6 +32,36 @@ function entradaDoCliente(entrada, sistema) {
   return vista;
 }
 
+// By `created`, ties in the order given (the database's).
+const porCriacao = (sinal) => (lista) =>
+  lista.slice().sort((a, b) => sinal * String(a.created || '').localeCompare(String(b.created || '')));
+const maisRecentes = porCriacao(-1);
+const maisAntigos = porCriacao(1);
+
+/**
+ * The export (GET /api/conta/exportar) from the customer's records as plain objects (no password or token key):
+ * `dados` { geradoEm, conta, pagamentos, cobrancas, agendamentos, solicitacoes_exclusao: the customer's own;
+ * historico, requerentes, documentos: their bookings' }. Each list of their own newest first; the history, the
+ * applicants and the documents booking by booking in that order, the history newest first, the case file as it
+ * was filled in; staff shown as 'Equipe' and documents as a list (entradaDoCliente, documentoListado).
+ */
+function exportacao(dados, sistema) {
+  const agendamentos = maisRecentes(dados.agendamentos);
+  const porAgendamento = (lista, ordem) =>
+    agendamentos.reduce((todos, a) => todos.concat(ordem(lista.filter((x) => x.agendamento === a.id))), []);
+  return {
+    gerado_em: dados.geradoEm,
+    conta: dados.conta,
+    pagamentos: maisRecentes(dados.pagamentos),
+    cobrancas: maisRecentes(dados.cobrancas),
+    agendamentos: agendamentos,
+    historico: porAgendamento(dados.historico, maisRecentes).map((h) => entradaDoCliente(h, sistema)),
+    requerentes: porAgendamento(dados.requerentes, maisAntigos),
+    documentos: porAgendamento(dados.documentos, maisAntigos).map(documentoListado),
+    solicitacoes_exclusao: maisRecentes(dados.solicitacoes_exclusao),
+  };
+}
+
 /** A deletion request's field errors ({ campo: { code, message } }): its id is the server's. */
 function errosDaExclusao(body) {
   return body.id !== undefined
@@ -48,6 +78,7 @@ module.exports = {
   CAMPOS_DO_DOCUMENTO,
   documentoListado,
   entradaDoCliente,
+  exportacao,
   errosDaExclusao,
   statusDaExclusao,
 };
