@@ -180,6 +180,14 @@ export function nomeRequerente(r: Pick<RequerenteData, 'nome' | 'sobrenome'>): s
   return COMUM.nomeRequerente(r, REGRAS);
 }
 
+/** "Maria Souza · Foto para passaporte": a document as the history, the e-mails and the lists name it. */
+export function rotuloDoDocumento(
+  r: Pick<RequerenteData, 'nome' | 'sobrenome'> | null,
+  item: string,
+): string {
+  return COMUM.rotuloDoDocumento(r, item, REGRAS);
+}
+
 /** 'O Agendamento Familiar é para no máximo 6 requerentes.': a message with its {min} and {max} filled. */
 const porLimite = COMUM.porLimite;
 

@@ -6,7 +6,7 @@
  * Registered before the case file's and the generic record routes (see handlers.ts).
  */
 import { http, HttpResponse } from 'msw';
-import type { RequerenteRecord } from '@/lib/processo';
+import { nomeRequerente, type RequerenteRecord } from '@/lib/processo';
 import type { BookingHistoryRecord, UserRecord } from '@/lib/types';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
@@ -209,11 +209,18 @@ async function accountState(request: Request, id: string): Promise<Response> {
   const estado = String(body.estado ?? '');
   if (!diaComum.ESTADOS_CONTA.includes(estado))
     return invalid('estado', 'validation_invalid_estado', MSG.estado);
-  const record = getDb().requerentes.find((r) => r.id === id) as (Json & { agendamento: string }) | undefined;
+  const record = getDb().requerentes.find((r) => r.id === id) as
+    | (RequerenteRecord & { prenotami_estado?: string })
+    | undefined;
   if (!record) return pbError(404, PB.notFound);
   const antes = String(record.prenotami_estado ?? '');
   record.prenotami_estado = estado;
-  note(record.agendamento, 'prenotami_conta', diaComum.notaEstadoConta(record, antes, estado), viewer);
+  note(
+    record.agendamento,
+    'prenotami_conta',
+    diaComum.notaEstadoConta(nomeRequerente(record), antes, estado),
+    viewer,
+  );
   saveDb();
   return HttpResponse.json({ id, prenotami_estado: estado });
 }

@@ -5,13 +5,12 @@
  */
 import { isValidCpf } from '@/lib/cpf';
 import {
-  hojeSaoPaulo,
-  itemDe,
-  limitesDoServico,
-  nomeRequerente,
-  REGRAS,
   type DocumentoRecord,
+  hojeSaoPaulo,
+  limitesDoServico,
+  REGRAS,
   type RequerenteRecord,
+  rotuloDoDocumento,
 } from '@/lib/processo';
 import type { BookingRecord, UserRecord } from '@/lib/types';
 import { mensagens } from '../../pocketbase/pb_hooks/lib/processo_regras.json';
@@ -57,7 +56,7 @@ export function limitesDe(booking: BookingRecord): { min: number; max: number } 
 
 function rotulo(documento: DocumentoRecord): string {
   const requerente = getDb().requerentes.find((r) => r.id === documento.requerente);
-  return `${requerente ? nomeRequerente(requerente) : MSG.semNome} · ${itemDe(documento.item)?.nome ?? documento.item}`;
+  return rotuloDoDocumento(requerente ?? null, documento.item);
 }
 
 export function registrarDocumento(documento: DocumentoRecord, acao: string, autor: UserRecord | null): void {

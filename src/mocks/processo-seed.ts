@@ -7,12 +7,11 @@
  * says asks for it) and one bought with Flex; their appointments are dated from the day the demo is seeded.
  */
 import {
-  itemDe,
-  itensPara,
-  nomeRequerente,
-  REGRAS,
   type DocumentoRecord,
+  itensPara,
+  REGRAS,
   type RequerenteRecord,
+  rotuloDoDocumento,
 } from '@/lib/processo';
 import type { BookingRecord, BookingStatus, ChargeRecord, PaymentRecord, ServiceId } from '@/lib/types';
 import consulados from '../../pocketbase/pb_hooks/lib/consulados.json';
@@ -161,7 +160,7 @@ function reviewNote(
 ): string {
   const rotulo = (d: DocumentoRecord) => {
     const requerente = requerentes.find((r) => r.id === d.requerente);
-    return `${requerente ? nomeRequerente(requerente) : REGRAS.mensagens.semNome} · ${itemDe(d.item)?.nome ?? d.item}`;
+    return rotuloDoDocumento(requerente ?? null, d.item);
   };
   return processoComum.conclusaoDaRevisao(documentos, rotulo, REGRAS)?.nota_cliente ?? '';
 }

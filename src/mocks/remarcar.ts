@@ -5,6 +5,7 @@
  * (lib/calendario.js recusaConfirmacao, recusaFlex, FILTRO_PENDENTES; lib/dia_comum.js recusaCancelamento;
  * regras.json flex.prazoDias), as on the server. The confirmation e-mails are the server's cron: the demo has none.
  */
+import { nomeRequerente } from '@/lib/processo';
 import { http, HttpResponse } from 'msw';
 import type { UserRecord } from '@/lib/types';
 import calendario from '../../pocketbase/pb_hooks/lib/calendario.js';
@@ -26,7 +27,9 @@ const motivoOf = async (request: Request) =>
   String(((await request.json().catch(() => ({}))) as { motivo?: unknown } | null)?.motivo ?? '').trim();
 
 const names = (c: Compromisso) =>
-  calendario.nomes(c.requerentes.flatMap((id) => getDb().requerentes.filter((r) => r.id === id)));
+  calendario.nomes(
+    c.requerentes.flatMap((id) => getDb().requerentes.filter((r) => r.id === id)).map(nomeRequerente),
+  );
 const consulateOf = (c: Compromisso, codigo: string) =>
   diaStore().consulados.find((x) => x.id === c.consulado) ??
   diaStore().consulados.find((x) => x.codigo === codigo);

@@ -7,7 +7,7 @@ import { buildSeed, CONSULATES, DEMO_ACCOUNTS, SEED_REFERENCE_DATE } from '@/moc
 import { isValidCpf } from '@/lib/cpf';
 import { calendarDayToIso, isoToLocalCalendarDate } from '@/lib/dates';
 import { FIELD_MESSAGES } from '@/lib/field-messages';
-import { itemDe, nomeRequerente, REGRAS } from '@/lib/processo';
+import { REGRAS, rotuloDoDocumento } from '@/lib/processo';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 import consulados from '../../pocketbase/pb_hooks/lib/consulados.json';
 import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
@@ -111,7 +111,7 @@ describe('seed, as the kit writes it', () => {
     for (const b of refused) {
       const rotulo = (d: (typeof db.documentos)[number]) => {
         const r = db.requerentes.find((x) => x.id === d.requerente);
-        return `${r ? nomeRequerente(r) : ''} · ${itemDe(d.item)?.nome ?? d.item}`;
+        return rotuloDoDocumento(r ?? null, d.item);
       };
       const documentos = db.documentos.filter((d) => d.agendamento === b.id);
       const conclusao = processoComum.conclusaoDaRevisao(documentos, rotulo, REGRAS);

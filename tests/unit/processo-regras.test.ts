@@ -265,3 +265,17 @@ describe('processo_comum.js: the case file rules the server, the app and the dou
     expect(reviewSummary({ aprovados: 2, recusados: 1 })).toBe('2 documentos aprovados e 1 recusado.');
   });
 });
+
+describe('an applicant and a document as every line names them (processo_comum.js)', () => {
+  it('names an applicant, or says the name is missing', () => {
+    expect(comum.nomeRequerente({ nome: ' Maria', sobrenome: 'Rossi ' }, regras)).toBe('Maria Rossi');
+    expect(comum.nomeRequerente({ nome: '', sobrenome: '' }, regras)).toBe('Requerente sem nome');
+  });
+
+  it('labels a document by its applicant and its item, or the item’s id when unknown', () => {
+    expect(comum.rotuloDoDocumento({ nome: 'Maria', sobrenome: 'Rossi' }, 'foto', regras)).toBe(
+      'Maria Rossi · Foto para passaporte',
+    );
+    expect(comum.rotuloDoDocumento(null, 'outro_item', regras)).toBe('Requerente sem nome · outro_item');
+  });
+});

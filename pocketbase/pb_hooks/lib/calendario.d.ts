@@ -39,7 +39,7 @@ declare const calendario: {
     prazoDias: number;
     motivo: string;
   }): string;
-  nomes(requerentes: readonly { nome?: string; sobrenome?: string }[]): string;
+  nomes(lista: readonly string[]): string;
   quando(data: string, hora: string): string;
   notaConfirmado(nomes: string, data: string, hora: string): string;
   notaCancelamento(

@@ -187,12 +187,9 @@ function recusaFlex(p) {
   return '';
 }
 
-/** The applicants of an appointment as its notes name them: 'Nome Sobrenome, …' ([{ nome, sobrenome }]). */
-function nomes(requerentes) {
-  return requerentes
-    .map((r) => (String(r.nome || '') + ' ' + String(r.sobrenome || '')).trim())
-    .filter((nome) => nome !== '')
-    .join(', ');
+/** The applicants of an appointment as its notes name them: 'Nome Sobrenome, …' (each processo_comum.js nomeRequerente). */
+function nomes(lista) {
+  return lista.join(', ');
 }
 
 /** An appointment's day and time as its notes write them: '02/12/2026 às 09:30h'. */

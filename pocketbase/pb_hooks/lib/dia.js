@@ -179,15 +179,16 @@ function definirEstadoConta(e) {
       tx,
       requerente.getString('agendamento'),
       'prenotami_conta',
-      comum.notaEstadoConta(nomesDe(requerente), antes, estado),
+      comum.notaEstadoConta(nomeDe(requerente), antes, estado),
       e.auth,
     );
   });
   return e.json(200, { id: requerente.id, prenotami_estado: estado });
 }
 
-function nomesDe(requerente) {
-  return { nome: requerente.getString('nome'), sobrenome: requerente.getString('sobrenome') };
+/** An applicant's name as every line shows it (lib/processo.js nomeRequerente). */
+function nomeDe(requerente) {
+  return require(`${__hooks}/lib/processo.js`).nomeRequerente(requerente);
 }
 
 // ------------------------------------------------------------------ the day's handling of a booking
@@ -459,7 +460,7 @@ function linhasCompromissos(app, agendamentoId) {
   const nomes = {};
   app
     .findRecordsByFilter('requerentes', 'agendamento = {:a}', 'created', 10, 0, { a: agendamentoId })
-    .forEach((r) => (nomes[r.id] = comum.nomeDoRequerente(nomesDe(r))));
+    .forEach((r) => (nomes[r.id] = nomeDe(r)));
   return compromissosDe(app, agendamentoId).map((c) => {
     const d = c.getString('data');
     const quem = c

@@ -1,11 +1,5 @@
 type Recusa = { code: string; message: string } | null;
 type ErrosDeCampo = Record<string, { code: string; message: string }>;
-/** An applicant as the history names them; any record with these fields. */
-interface NomeDoRequerente {
-  nome?: unknown;
-  sobrenome?: unknown;
-  [campo: string]: unknown;
-}
 interface JanelasJs {
   validarJanelas(janelas: unknown): string;
   deslocamento(fuso: string): number | null;
@@ -49,8 +43,7 @@ declare const diaComum: {
   notaRecebido(tipo: string, hora: string): string;
   notaPedido(tipo: string, hora: string): string;
   notaTentativa(resultado: string, nota: string): string;
-  nomeDoRequerente(requerente: NomeDoRequerente): string;
-  notaEstadoConta(requerente: NomeDoRequerente, antes: string, estado: string): string;
+  notaEstadoConta(nome: string, antes: string, estado: string): string;
   errosDaTentativa(resultado: string, nota: string): ErrosDeCampo;
   recusaDoCompromisso(camposEnviados: string[]): string;
   errosDosRequerentes(enviados: readonly string[], doAgendamento: readonly string[]): ErrosDeCampo;

@@ -91,14 +91,12 @@ function notaTentativa(resultado, nota) {
   return RESULTADOS[resultado] + (nota ? ': ' + nota : '');
 }
 
-/** An applicant as the history names them ({ nome, sobrenome }): 'Maria Rossi', or 'Requerente'. */
-function nomeDoRequerente(requerente) {
-  return (String(requerente.nome || '') + ' ' + String(requerente.sobrenome || '')).trim() || 'Requerente';
-}
-
-/** The history's line for staff setting an applicant's account state: 'Maria Rossi: criada → verificada'. */
-function notaEstadoConta(requerente, antes, estado) {
-  return nomeDoRequerente(requerente) + ': ' + (antes || '—') + ' → ' + estado;
+/**
+ * The history's line for staff setting an applicant's account state: 'Maria Rossi: criada → verificada' (`nome`:
+ * processo_comum.js nomeRequerente, as every line names an applicant).
+ */
+function notaEstadoConta(nome, antes, estado) {
+  return nome + ': ' + (antes || '—') + ' → ' + estado;
 }
 
 /** Why staff's attempt is refused, field by field ({} when it is not): 'outro' needs a note saying what. */
@@ -284,7 +282,6 @@ module.exports = {
   notaRecebido,
   notaPedido,
   notaTentativa,
-  nomeDoRequerente,
   notaEstadoConta,
   errosDaTentativa,
   recusaDoCompromisso,

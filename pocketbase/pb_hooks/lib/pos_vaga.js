@@ -14,12 +14,9 @@ const TOKEN_VIDA_S = 40 * 86400;
 const somarDias = cal.somarDias;
 const diaBR = cal.diaBR;
 
-/** An applicant's name as every line shows it (dia_comum.js nomeDoRequerente, the double's too). */
+/** An applicant's name as every line shows it (lib/processo.js nomeRequerente, the double's too). */
 function nomeDe(r) {
-  return require(`${__hooks}/lib/dia_comum.js`).nomeDoRequerente({
-    nome: r.getString('nome'),
-    sobrenome: r.getString('sobrenome'),
-  });
+  return require(`${__hooks}/lib/processo.js`).nomeRequerente(r);
 }
 
 function achar(app, colecao, filtro, params) {

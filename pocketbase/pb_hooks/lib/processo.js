@@ -257,6 +257,7 @@ function validarDocumento(record) {
   }
 }
 
+/** An applicant record's name as every line shows it (processo_comum.js nomeRequerente): lib/dia.js's too. */
 function nomeRequerente(requerente) {
   return COMUM.nomeRequerente(
     { nome: requerente.getString('nome'), sobrenome: requerente.getString('sobrenome') },
@@ -267,8 +268,11 @@ function nomeRequerente(requerente) {
 /** "Maria Souza · Foto para passaporte": how the history and the e-mails name a document. */
 function rotulo(app, documento) {
   const requerente = app.findRecordById('requerentes', documento.getString('requerente'));
-  const definicao = item(documento.getString('item'));
-  return nomeRequerente(requerente) + ' · ' + (definicao ? definicao.nome : documento.getString('item'));
+  return COMUM.rotuloDoDocumento(
+    { nome: requerente.getString('nome'), sobrenome: requerente.getString('sobrenome') },
+    documento.getString('item'),
+    REGRAS,
+  );
 }
 
 function registrarDocumento(app, documento, acao, auth) {
@@ -539,6 +543,7 @@ function aplicarRetencao(app) {
 
 module.exports = {
   REGRAS,
+  nomeRequerente,
   consuladoDaUf,
   ehMenor,
   itensPara,

@@ -50,6 +50,11 @@ declare const processoComum: {
   ): { consulado: string; documentacao: 'pendente' | 'em_analise' | 'recusada' | 'aprovada' };
   itensPara(tipo: 'adulto' | 'menor', regras: Regras): Regras['itens'];
   nomeRequerente(requerente: { nome: string; sobrenome: string }, regras: Regras): string;
+  rotuloDoDocumento(
+    requerente: { nome: string; sobrenome: string } | null,
+    item: string,
+    regras: Regras,
+  ): string;
   motivoDe(documento: { motivo: string; motivo_texto: string }, regras: Regras): string;
   revisao(
     antes: { status: string },

@@ -203,6 +203,13 @@ function nomeRequerente(requerente, regras) {
   );
 }
 
+/** "Maria Souza · Foto para passaporte": how the history and the e-mails name a document (its applicant or null). */
+function rotuloDoDocumento(requerente, item, regras) {
+  const definicao = regras.itens.filter((i) => i.id === item)[0];
+  const nome = requerente ? nomeRequerente(requerente, regras) : regras.mensagens.semNome;
+  return nome + ' · ' + (definicao ? definicao.nome : item);
+}
+
 /** "Ilegível: a foto está tremida": a refused document's reason as staff wrote it ({ motivo, motivo_texto }). */
 function motivoDe(documento, regras) {
   const motivo = regras.motivosRecusa[documento.motivo] || '';
@@ -431,6 +438,7 @@ module.exports = {
   resumoDaLista,
   itensPara,
   nomeRequerente,
+  rotuloDoDocumento,
   motivoDe,
   revisao,
   substituicao,

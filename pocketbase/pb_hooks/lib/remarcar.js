@@ -39,7 +39,7 @@ function nomes(app, compromisso) {
       .getStringSlice('requerentes')
       .map((id) => achar(app, 'requerentes', 'id = {:id}', { id: id }))
       .filter((r) => r)
-      .map((r) => ({ nome: r.getString('nome'), sobrenome: r.getString('sobrenome') })),
+      .map(require(`${__hooks}/lib/processo.js`).nomeRequerente),
   );
 }
 

@@ -11,22 +11,22 @@ import { paymentQueries } from '@/lib/api/payments';
 import { serviceName } from '@/config/payment-labels';
 import {
   consuladoDaUf,
+  type DocumentoRecord,
   estadoDoProcesso,
+  type EstadoProcesso,
   excessoDeRequerentes,
   faltaDeRequerentes,
   hojeSaoPaulo,
-  itemDe,
   itensPara,
   limitesDoServico,
   motivoDe,
   nomeRequerente,
   pendencias,
   REGRAS,
+  type RequerenteRecord,
+  rotuloDoDocumento,
   tipoDe,
   travadoParaCliente,
-  type DocumentoRecord,
-  type EstadoProcesso,
-  type RequerenteRecord,
 } from '@/lib/processo';
 import type { BookingRecord } from '@/lib/types';
 import { caseFileQueries } from '@/lib/api/case-file';
@@ -84,10 +84,7 @@ export function RefusedList({
         const applicant = applicants.find((a) => a.id === d.requerente);
         return (
           <li key={d.id}>
-            <strong>
-              {applicant ? nomeRequerente(applicant) : 'Requerente'} · {itemDe(d.item)?.nome ?? d.item}
-            </strong>
-            : {motivoDe(d)}
+            <strong>{rotuloDoDocumento(applicant ?? null, d.item)}</strong>: {motivoDe(d)}
           </li>
         );
       })}
