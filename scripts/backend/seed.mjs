@@ -2,7 +2,9 @@
 // Seeds a running PocketBase (this project's kit) with the demo's data, or with the bench's scale data.
 // Rows go straight into data.db (scripts/backend/sqlite-insert.py): the REST API would hash each password (too slow
 // for 50,000 customers) and cannot set `created`. The demo data is the demo mode's own seed
-// (src/mocks/seed.ts, loaded through Vite), so the real server and the demo answer with the same records.
+// (src/mocks/seed.ts, loaded through Vite), so the real server and the demo answer with the same records; the
+// copies the hooks would have kept (search columns, case summaries, invoice states) the kit then writes itself
+// (POST /api/manutencao/recalcular, pocketbase/pb_hooks/lib/manutencao.js).
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -188,13 +190,7 @@ export async function demoSeed() {
     const seed = /** @type {typeof import('../../src/mocks/seed.ts')} */ (
       await vite.ssrLoadModule('/src/mocks/seed.ts')
     );
-    const { caseSummary } = /** @type {typeof import('../../src/mocks/case-summary.ts')} */ (
-      await vite.ssrLoadModule('/src/mocks/case-summary.ts')
-    );
-    const db = seed.buildSeed();
-    // Each booking's case summary as the double derives it from its applicants and documents.
-    const summaryOf = (/** @type {string} */ id) => caseSummary(db, id);
-    return { db, password: seed.DEMO_PASSWORD, summaryOf };
+    return { db: seed.buildSeed(), password: seed.DEMO_PASSWORD };
   } finally {
     await vite.close();
   }
@@ -267,36 +263,25 @@ async function writeCaseFiles(pb, documentos) {
  * @returns {Promise<{ accounts: number, bookings: number, password: string }>}
  */
 export async function seedDemo(pb) {
-  const { db, password, summaryOf } = await demoSeed();
+  const { db, password } = await demoSeed();
   const hash = await passwordHash(pb, password);
-  const usuarios = db.usuarios.map((u) => userRow(u, hash));
-  const buscaOf = new Map(usuarios.map((u) => [u.id, u.busca]));
-  const userOf = new Map(usuarios.map((u) => [u.id, u]));
-  const notaOf = new Map(db.pagamentos.map((p) => [p.id, p.nota_status ?? '']));
   insertRows(pb.dataDir, {
-    usuarios,
+    usuarios: db.usuarios.map((u) => userRow(u, hash)),
     pagamentos: schemaRows('pagamentos', db.pagamentos),
     cobrancas: schemaRows('cobrancas', db.cobrancas),
-    // Each booking's copy of its customer's search column, its case summary and its order's invoice state
-    // (pb_hooks would set them).
-    agendamentos: schemaRows(
-      'agendamentos',
-      db.agendamentos.map((b) => ({
-        ...b,
-        busca: buscaOf.get(b.usuario) ?? '',
-        ...bookingKeys(userOf.get(b.usuario)),
-        nota_status: notaOf.get(b.pagamento ?? '') ?? '',
-        // The case summary (pb_hooks/lib/processo_resumo.js) as the double computes it from the case file.
-        documentacao: summaryOf(b.id)?.documentacao ?? (b.documentacao || 'pendente'),
-        consulado: summaryOf(b.id)?.consulado ?? (b.consulado || ''),
-      })),
-    ),
+    agendamentos: schemaRows('agendamentos', db.agendamentos),
     requerentes: schemaRows('requerentes', db.requerentes),
     documentos: schemaRows('documentos', db.documentos),
     // What the server's hooks would have recorded for these bookings (the seed skips the hooks).
     historico_agendamentos: schemaRows('historico_agendamentos', db.historico_agendamentos),
   });
   await writeCaseFiles(pb, db.documentos);
-  await applyStaffRule(pb, usuarios);
+  // The copies the hooks keep (search columns, case summaries, invoice states, the staff list's rule), written by
+  // the kit itself from the rows just inserted.
+  const response = await fetchAfterInsert(`${pb.url}/api/manutencao/recalcular`, {
+    method: 'POST',
+    headers: { Authorization: pb.superuser.token },
+  });
+  if (!response.ok) throw new Error(`the kit could not write its copies: ${await response.text()}`);
   return { accounts: db.usuarios.length, bookings: db.agendamentos.length, password };
 }

@@ -105,6 +105,16 @@ function copiarStatus(app, pagamento) {
     .execute();
 }
 
+/** Every booking's copy of its order's invoice state, in one statement (lib/manutencao.js). */
+function copiarTodasAosAgendamentos(app) {
+  app
+    .db()
+    .newQuery(
+      "UPDATE agendamentos SET nota_status = COALESCE((SELECT nota_status FROM pagamentos WHERE pagamentos.id = agendamentos.pagamento), '')",
+    )
+    .execute();
+}
+
 /** Sets the copy on a booking about to be saved (agendamentos.pb.js), from its order. */
 function copiarParaAgendamento(app, agendamento) {
   const pagamento = agendamento.getString('pagamento')
@@ -350,4 +360,5 @@ module.exports = {
   aplicarEvento,
   tentarDeNovo,
   copiarParaAgendamento,
+  copiarTodasAosAgendamentos,
 };
