@@ -7,7 +7,7 @@
 import { REGRAS } from '@/lib/processo';
 import processoComum from '../../pocketbase/pb_hooks/lib/processo_comum.js';
 
-export interface CaseRows {
+interface CaseRows {
   agendamentos: ReadonlyArray<{ id: string }>;
   requerentes?: ReadonlyArray<{ agendamento: string; uf: string }>;
   documentos?: ReadonlyArray<{ agendamento: string; status: string }>;

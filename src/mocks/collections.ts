@@ -142,3 +142,12 @@ export function schemaErrors(
   }
   return errors;
 }
+
+const accounts = schema.find((c) => c.name === 'usuarios') as
+  | { authToken: { duration: number }; fileToken: { duration: number } }
+  | undefined;
+/** How long the accounts' tokens live, in seconds, as the collection sets them (PocketBase's authToken, fileToken). */
+export const TOKEN_S = {
+  auth: accounts?.authToken.duration ?? 0,
+  file: accounts?.fileToken.duration ?? 0,
+};

@@ -1,4 +1,5 @@
 /** Real-looking JWTs: the PocketBase SDK decodes `exp` on the client, so opaque strings would read as expired. */
+import { TOKEN_S } from './collections';
 
 export const USERS_COLLECTION_ID = '_pb_users_auth_';
 
@@ -30,7 +31,7 @@ function fakeSignature(data: string): string {
   return base64UrlEncode(hash(2166136261) + hash(0x9747b28c) + hash(0x5bd1e995) + hash(0x27d4eb2f));
 }
 
-export type TokenPayload = Record<string, string | number | boolean>;
+type TokenPayload = Record<string, string | number | boolean>;
 
 export function signToken(payload: TokenPayload): string {
   const unsigned = `${base64UrlEncode(JSON.stringify(HEADER))}.${base64UrlEncode(JSON.stringify(payload))}`;
@@ -54,7 +55,7 @@ export function verifyToken(token: string): TokenPayload | null {
   }
 }
 
-export function makeToken(userId: string, ttlSeconds = 3600 * 24): string {
+export function makeToken(userId: string, ttlSeconds = TOKEN_S.auth): string {
   return signToken({
     id: userId,
     type: 'auth',

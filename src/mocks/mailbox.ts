@@ -4,7 +4,7 @@
  * verification and reset carry a link with a token; receipt is the purchase receipt the server sends; status
  * tells the customer their booking's new status (sent when staff change it).
  */
-export type DemoMailKind = 'verification' | 'reset' | 'receipt' | 'status';
+type DemoMailKind = 'verification' | 'reset' | 'receipt' | 'status';
 
 export interface DemoMail {
   kind: DemoMailKind;

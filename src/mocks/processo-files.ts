@@ -4,11 +4,12 @@
  * `protected` file field.
  */
 import { REGRAS } from '@/lib/processo';
+import { TOKEN_S } from './collections';
 import { signToken, verifyToken } from './jwt';
 import { newId } from './util';
 
 const STORAGE_PREFIX = 'demo-arquivo:';
-const FILE_TOKEN_TTL_S = 180; // PocketBase's default file token duration
+const FILE_TOKEN_TTL_S = TOKEN_S.file;
 const files = new Map<string, Blob>();
 
 function storage(): Storage | null {

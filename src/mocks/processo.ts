@@ -134,9 +134,12 @@ function deleteRequerente(id: string, request: Request): Response {
   return new HttpResponse(null, { status: 204 });
 }
 
+const sentFiles = (form: FormData): File[] =>
+  form.getAll('arquivos').filter((f): f is File => typeof f !== 'string');
+
 /** The files of a multipart body, each checked as the file field checks it; a Response when refused. */
 async function filesOf(form: FormData, action: string): Promise<File[] | Response> {
-  const files = form.getAll('arquivos').filter((f): f is File => typeof f !== 'string');
+  const files = sentFiles(form);
   for (const file of files) {
     const error = await fileFieldError(file);
     if (error) return pbError(400, action, { arquivos: error });
@@ -185,10 +188,12 @@ async function createDocumento(request: Request): Promise<Response> {
   if (!booking) return pbError(400, MSG.encerrado);
   const recusa = recusaAoCliente(booking);
   if (recusa) return pbError(400, recusa);
+  // The kit's checks of the item and its number of files (lib/processo.js validarDocumento) come before
+  // PocketBase's own checks of each file.
+  const refused = tooMany(text('item'), sentFiles(form).length);
+  if (refused) return refused;
   const files = await filesOf(form, PB.create);
   if (files instanceof Response) return files;
-  const refused = tooMany(text('item'), files.length);
-  if (refused) return refused;
   if (getDb().documentos.some((d) => d.requerente === requerente.id && d.item === text('item')))
     return pbError(400, PB.create, {
       item: { code: 'validation_not_unique', message: 'Value must be unique.' },
@@ -240,10 +245,10 @@ async function updateDocumento(id: string, request: Request): Promise<Response> 
   if (!viewer.admin) {
     const recusa = recusaAoCliente(booking);
     if (recusa) return pbError(400, recusa);
+    const refused = tooMany(record.item, form ? sentFiles(form).length : 0);
+    if (refused) return refused;
     const files = form ? await filesOf(form, PB.update) : [];
     if (files instanceof Response) return files;
-    const refused = tooMany(record.item, files.length);
-    if (refused) return refused;
     if (files.length > 0) await saveFiles(record, files);
     Object.assign(record, processoComum.substituicao(record), { updated: pbDate(new Date()) });
     registrarDocumento(record, 'arquivo substituído', viewer);

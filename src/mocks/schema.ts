@@ -17,7 +17,7 @@ export interface StoredUser extends UserRecord {
   emailVisibility: boolean;
 }
 
-export interface ActionToken {
+interface ActionToken {
   token: string;
   kind: 'verification' | 'reset';
   userId: string;

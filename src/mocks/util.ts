@@ -4,7 +4,7 @@ import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
 /** A random number in [0, 1) from the platform CSPRNG, so new ids do not repeat across reloads. */
-export function cryptoRandom(): number {
+function cryptoRandom(): number {
   const buf = new Uint32Array(1);
   globalThis.crypto.getRandomValues(buf);
   return (buf[0] ?? 0) / 2 ** 32;

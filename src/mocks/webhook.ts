@@ -54,7 +54,7 @@ function pagamentoNoAsaas(id: string): AsaasPayment | null | undefined {
  * the server records for it, or null when Asaas could not say what the payment is. Which events count, the status
  * the charge takes and the result are the kit's (webhook_comum.js, cobranca_comum.js statusDoEvento).
  */
-export function processarEvento(event: string, paymentId: string): string | null {
+function processarEvento(event: string, paymentId: string): string | null {
   const verificado = webhookComum.contaEvento(event, regras) ? pagamentoNoAsaas(paymentId) : null;
   if (verificado === undefined) return null;
   const charge = verificado ? cobrancaDoPagamento(verificado) : undefined;

@@ -1,7 +1,7 @@
 /** Demo mode only: the page waits for a mock worker that is still installing instead of being reloaded. */
 
 /** How long a page waits for a demo worker that an earlier page is still installing. */
-export const WORKER_HANDOVER_MS = 5_000;
+const WORKER_HANDOVER_MS = 5_000;
 
 /**
  * MSW reloads the page when its worker is registered but does not control the page. That is right after a

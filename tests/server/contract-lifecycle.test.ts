@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { resetDb } from '@/mocks/db';
+import { excessoDeArquivos } from '@/lib/processo';
 import { DIA_SEED } from '@/mocks/processo-seed';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/mocks/seed';
 import { answer, answerInFull, BACKENDS, type Backend } from './contract-backends';
@@ -282,6 +283,24 @@ describe.each(BACKENDS)('$name', (backend) => {
         email_assunto: subject,
       });
     await expect.poll(() => backend.mailed(customer.email, subject), POLL).toBe(true);
+  });
+
+  it("a document with more files than its item takes gets the kit's pt-BR refusal before PocketBase's own", async () => {
+    const { customer, booking, applicant } = await caseFile(backend);
+    const photo = () => new File([PDF_BYTES], 'foto.pdf', { type: 'application/pdf' });
+    const answered = await answerInFull(
+      customer.pb.collection('documentos').create({
+        agendamento: booking.id,
+        requerente: applicant.id,
+        item: 'foto',
+        arquivos: [photo(), photo(), photo(), photo()],
+      }),
+    );
+    expect(answered).toMatchObject({
+      status: 400,
+      message: excessoDeArquivos(1),
+      data: { arquivos: { code: 'validation_max_files', message: excessoDeArquivos(1) } },
+    });
   });
 
   it('the case file: what is missing, the send, a refusal with its note, the replacement, ANALISE_OK', async () => {
