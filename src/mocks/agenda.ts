@@ -6,6 +6,7 @@ import historicoComum from '../../pocketbase/pb_hooks/lib/historico_comum.js';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 import processoComum from '../../pocketbase/pb_hooks/lib/processo_comum.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
+import schema from '../../pocketbase/schema.json';
 import { ANALISE_OK_TOO_EARLY, caseSummary } from './case-summary';
 import { textLimits } from './collections';
 import { getDb, saveDb } from './db';
@@ -15,12 +16,26 @@ import { historyEntry } from './history';
 import { notifyMail } from './mailbox';
 import { hasErrors, MSG, pbError, REQUIRED, toPbDate, toText, type FieldErrors, type Json } from './http';
 
-function checkUsuario(body: Json, errors: FieldErrors, required: boolean): string {
-  const id = toText(body.usuario);
+interface SchemaField {
+  name: string;
+  type: string;
+  required?: boolean;
+  /** a relation's collection, by name (pocketbase/schema.json) */
+  collection?: string;
+}
+
+const BOOKING_FIELDS = (schema.find((c) => c.name === 'agendamentos')?.fields ?? []) as SchemaField[];
+/** What a staff save writes (agenda_comum.js camposDaEquipe): every field of the schema but the server's. */
+const WRITABLE = agendaComum.camposDaEquipe(BOOKING_FIELDS.map((f) => f.name));
+
+/** A relation's id, as PocketBase checks it: one record of the related collection (required: one at all). */
+function checkRelation(f: SchemaField, value: unknown, errors: FieldErrors): string {
+  const id = toText(value);
+  const rows = (getDb() as unknown as Record<string, { id: string }[] | undefined>)[f.collection ?? ''];
   if (id === '') {
-    if (required) errors.usuario = REQUIRED;
-  } else if (!getDb().usuarios.some((u) => u.id === id)) {
-    errors.usuario = {
+    if (f.required) errors[f.name] = REQUIRED;
+  } else if (!rows?.some((r) => r.id === id)) {
+    errors[f.name] = {
       code: 'validation_missing_rel_records',
       message: 'Failed to find all relation records with the provided ids.',
     };
@@ -29,17 +44,19 @@ function checkUsuario(body: Json, errors: FieldErrors, required: boolean): strin
 }
 
 /**
- * Applies the booking fields present in `body` onto `target`, the way PocketBase reads them into the record
- * (an unreadable date is stored empty, as its date field does; the editor refuses one before sending).
+ * Applies each field staff may write that `body` sends onto `target`, the way PocketBase reads it into the record
+ * by its schema type (an unreadable date is stored empty, as its date field does; the editor refuses one before
+ * sending). The server's columns are refused by agenda_comum.js errosDaAlteracao, not dropped here.
  */
 function aplicar(target: BookingRecord, body: Json, errors: FieldErrors): void {
-  if ('usuario' in body) target.usuario = checkUsuario(body, errors, true);
-  if ('data_agendamento' in body) target.data_agendamento = toPbDate(body.data_agendamento);
-  if ('hora_agendamento' in body) target.hora_agendamento = toText(body.hora_agendamento);
-  if ('status_agendamento' in body) target.status_agendamento = toText(body.status_agendamento);
-  if ('local_agendamento' in body) target.local_agendamento = toText(body.local_agendamento);
-  if ('formulario' in body) target.formulario = toText(body.formulario);
-  if ('nota_cliente' in body) target.nota_cliente = toText(body.nota_cliente);
+  const record = target as unknown as Json;
+  for (const f of BOOKING_FIELDS) {
+    if (!(f.name in body) || !WRITABLE.includes(f.name)) continue;
+    const value = body[f.name];
+    if (f.type === 'relation') record[f.name] = checkRelation(f, value, errors);
+    else if (f.type === 'date') record[f.name] = toPbDate(value);
+    else record[f.name] = toText(value);
+  }
 }
 
 /**

@@ -10,7 +10,7 @@ import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
 import { schemaErrors } from './collections';
 import { getDb, saveDb } from './db';
 import { note, nowSp, readable } from './dia';
-import { consulateOfBooking, diaStore, isStaff } from './dia-store';
+import { activeAppointments, consulateOfBooking, diaStore, isStaff } from './dia-store';
 import { listResponse, viewResponse } from './lista';
 import { markAttempt } from './garantia';
 import { currentUser, jsonBody, latency, MSG as PB, param, pbError } from './http';
@@ -21,7 +21,8 @@ import { newId, pbDate } from './util';
 
 type Json = Record<string, unknown>;
 const { MSG } = diaComum;
-const LIFE_MS = 600_000; // RETRANSMISSAO_VIDA_S
+/** lib/retransmissao.js vidaMs: the default lifetime (the demo sets no RETRANSMISSAO_VIDA_S). */
+const LIFE_MS = diaComum.VIDA_PADRAO_S * 1000;
 const FIXED = ['agendamento', 'atendimento', 'tipo', 'expira_em', 'enviado_em'];
 
 const invalidValue = (message: string) =>
@@ -192,7 +193,7 @@ async function createAppointment(request: Request): Promise<Response> {
   const { primeiro } = diaComum.cobertura(
     applicants.map((r) => r.id),
     // A cancelled appointment (Flex, the consulate) books no one.
-    diaStore().compromissos.filter((c) => c.agendamento === booking.id && !c.cancelamento),
+    activeAppointments(booking.id),
   );
   const booked = diaComum.agendado(primeiro, booking.status_agendamento);
   if (booked) salvarAgendamento(booking, booked, viewer);

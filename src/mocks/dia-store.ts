@@ -14,6 +14,8 @@ import type {
   TentativaRecord,
 } from '@/lib/api/booking-day';
 import dados from '../../pocketbase/pb_hooks/lib/consulados.json';
+import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
+import garantiaComum from '../../pocketbase/pb_hooks/lib/garantia_comum.js';
 import janelas from '../../pocketbase/pb_hooks/lib/janelas.js';
 import { caseSummary } from './case-summary';
 import { getDb } from './db';
@@ -40,6 +42,13 @@ export interface DiaStore {
   compromissos: (CompromissoRecord & { consulado: string })[];
 }
 
+/**
+ * The guarantee in the demo (pocketbase/pb_hooks/lib/garantia.js): on, with 3 windows, so the terms page and the
+ * tracking page show it (a real server has it off unless GARANTIA_ATIVA=true). Here, not in garantia.ts, which
+ * re-exports it, because the seed marks its attempt with it.
+ */
+export const DEMO_GUARANTEE = { ativa: true, janelas: 3 };
+
 /** Who handled the seeded stages: the demo's staff account. */
 const DEMO_ADMIN_ID = DEMO_ACCOUNTS.admin.id;
 const ADMIN_NAME = DEMO_ACCOUNTS.admin.nome_completo;
@@ -57,7 +66,7 @@ const meta = (name: string, id: string, at: string) => ({
 /** The seed, relative to `now`: São Paulo gets a demo window 10 minutes ahead (the opening-day screen's demo). */
 export function seedDia(now: number): DiaStore {
   const at = pbDate(new Date(now - 3600000));
-  const local = new Date(now + 10 * 60000 - 3 * 3600000);
+  const local = new Date(now + (10 + (janelas.deslocamento(dados.fuso) ?? 0)) * 60000);
   const demoWindow = {
     dia: local.getUTCDay(),
     hora: local.toISOString().slice(11, 16),
@@ -90,6 +99,20 @@ export function seedDia(now: number): DiaStore {
   const { pronto, codigo, agendado, confirmar, flex } = DIA_SEED;
   const running = janelas.janelaAnterior(sp?.janelas ?? [], dados.fuso, now);
   const earlier = running ? janelas.janelaAnterior(sp?.janelas ?? [], dados.fuso, running - 1) : null;
+  const standby = handling(pronto.booking, {});
+  // The standby case's attempt in that earlier window is marked as the kit marks a new one (garantia_comum.js
+  // marcasDaTentativa, as garantia.ts markAttempt asks), from the case as seeded.
+  const standbyMarks =
+    earlier &&
+    garantiaComum.marcasDaTentativa({
+      ativa: DEMO_GUARANTEE.ativa,
+      status: getDb().agendamentos.find((b) => b.id === pronto.booking)?.status_agendamento ?? '',
+      janelaMs: earlier,
+      documentos: getDb()
+        .documentos.filter((d) => d.agendamento === pronto.booking)
+        .map((d) => d.status),
+      atendimento: standby,
+    });
   // The demo alone says Curitiba asks for the portal confirmation (the sources do not say: consulados.json).
   const curitiba = consulados.find((c) => c.codigo === 'curitiba');
   if (curitiba)
@@ -112,7 +135,7 @@ export function seedDia(now: number): DiaStore {
     consulados,
     historico_consulados: [],
     atendimentos: [
-      handling(pronto.booking, {}),
+      standby,
       handling(codigo.booking, {
         responsavel: DEMO_ADMIN_ID,
         responsavel_nome: ADMIN_NAME,
@@ -132,7 +155,7 @@ export function seedDia(now: number): DiaStore {
       })),
       // The standby case was tried in São Paulo's window before the one running now: one window of the
       // guarantee's counted (mocks/garantia.ts), so tracking shows how many are left.
-      ...(earlier
+      ...(earlier && standbyMarks
         ? [
             {
               ...meta(
@@ -145,8 +168,7 @@ export function seedDia(now: number): DiaStore {
               nota: '',
               autor: DEMO_ADMIN_ID,
               autor_nome: ADMIN_NAME,
-              janela: pbDate(new Date(earlier)),
-              garantia: 'conta' as const,
+              ...standbyMarks,
             },
           ]
         : []),
@@ -175,10 +197,22 @@ export function diaStore(): DiaStore {
 
 export const isStaff = (viewer: UserRecord | null): viewer is UserRecord => !!viewer?.admin;
 
-/** lib/dia.js consuladoDe: the consulate whose code the booking carries (its case summary, processo_resumo.js). */
-export function consulateOfBooking(bookingId: string): ConsuladoRecord | undefined {
+/**
+ * The consulate a booking belongs to, the double's one answer for lib/dia.js and lib/garantia.js consuladoDe and
+ * lib/remarcar.js consuladoDo: an appointment's own consulate (`consuladoId`, remarcar.js's first rule) when
+ * given and known, else the one whose code the booking carries (its case summary, processo_resumo.js: the double
+ * computes it from the applicants, case-summary.ts; a booking without a case file keeps its stored code).
+ */
+export function consulateOfBooking(bookingId: string, consuladoId = ''): ConsuladoRecord | undefined {
   const db = getDb();
+  const consulados = diaStore().consulados;
+  const own = consuladoId ? consulados.find((c) => c.id === consuladoId) : undefined;
+  if (own) return own;
   const codigo =
     caseSummary(db, bookingId)?.consulado ?? db.agendamentos.find((b) => b.id === bookingId)?.consulado ?? '';
-  return diaStore().consulados.find((c) => c.codigo === codigo);
+  return consulados.find((c) => c.codigo === codigo);
 }
+
+/** A booking's active appointments, earliest first (dia_comum.js ativos, as lib/dia.js and lib/remarcar.js ask). */
+export const activeAppointments = (bookingId: string) =>
+  diaComum.ativos(diaStore().compromissos.filter((c) => c.agendamento === bookingId));

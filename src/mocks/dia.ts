@@ -49,7 +49,7 @@ export function serverChange(bookingId: string, campo: string, de: string, para:
   registrar(bookingId, [{ campo, de, para }], null);
 }
 
-export const nowSp = () => janelas.horaLocal(Date.now(), 'America/Sao_Paulo', true);
+export const nowSp = () => janelas.horaLocal(Date.now(), janelas.FUSO_PADRAO, true);
 
 /** What PocketBase stores in a JSON field from a body's value: a string is JSON only where it reads as one. */
 function jsonFieldText(value: unknown): string {

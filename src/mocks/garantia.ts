@@ -8,22 +8,14 @@ import { http, HttpResponse } from 'msw';
 import type { BookingRecord } from '@/lib/types';
 import garantia from '../../pocketbase/pb_hooks/lib/garantia_comum.js';
 import janelas from '../../pocketbase/pb_hooks/lib/janelas.js';
-import { caseSummary } from './case-summary';
 import { getDb } from './db';
-import { diaStore } from './dia-store';
+import { consulateOfBooking, DEMO_GUARANTEE, diaStore } from './dia-store';
 
-export const DEMO_GUARANTEE = { ativa: true, janelas: 3 };
+export { DEMO_GUARANTEE };
 
-/** The start of the booking's consulate window running at `now` (0: none known). */
+/** The start of the booking's consulate window running at `now` (0: none known; lib/garantia.js janelaAtual). */
 function windowNow(booking: BookingRecord, now: number): number {
-  // The double keeps no copy of the booking's consulate: it reads it from the applicants (case-summary.ts).
-  const codigo = caseSummary(getDb(), booking.id)?.consulado;
-  return (
-    janelas.janelaEmCurso(
-      diaStore().consulados.find((x) => x.codigo === codigo),
-      now,
-    ) ?? 0
-  );
+  return janelas.janelaEmCurso(consulateOfBooking(booking.id), now) ?? 0;
 }
 
 /** lib/garantia.js marcarTentativa: a new attempt's window and what it means (garantia_comum.js marcasDaTentativa). */

@@ -14,7 +14,7 @@ import prazo from '../../pocketbase/pb_hooks/lib/prazo.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { getDb, saveDb } from './db';
 import { note } from './dia';
-import { diaStore, isStaff } from './dia-store';
+import { activeAppointments, consulateOfBooking, diaStore, isStaff } from './dia-store';
 import { compileFilter, withParams } from './filter';
 import { valueAt } from './lista';
 import { currentUser, latency, param, pbError, requireAuth } from './http';
@@ -30,13 +30,6 @@ const names = (c: Compromisso) =>
   calendario.nomes(
     c.requerentes.flatMap((id) => getDb().requerentes.filter((r) => r.id === id)).map(nomeRequerente),
   );
-const consulateOf = (c: Compromisso, codigo: string) =>
-  diaStore().consulados.find((x) => x.id === c.consulado) ??
-  diaStore().consulados.find((x) => x.codigo === codigo);
-const active = (bookingId: string) =>
-  diaStore()
-    .compromissos.filter((c) => c.agendamento === bookingId && !c.cancelamento)
-    .sort((a, b) => (a.data + a.hora).localeCompare(b.data + b.hora));
 
 function confirm(request: Request, id: string): Response {
   const viewer = currentUser(request);
@@ -46,7 +39,7 @@ function confirm(request: Request, id: string): Response {
     return pbError(404, diaComum.MSG.naoEncontrado);
   const recusa = calendario.recusaConfirmacao({
     status: booking.status_agendamento,
-    confirmacao: consulateOf(c, booking.consulado ?? '')?.confirmacao ?? 'desconhecido',
+    confirmacao: consulateOfBooking(booking.id, c.consulado)?.confirmacao ?? 'desconhecido',
     dia: c.data,
     hoje: hoje(),
     cancelado: !!c.cancelamento,
@@ -69,23 +62,21 @@ function pending(request: Request): Response {
     withParams(calendario.FILTRO_PENDENTES, { hoje: today, ate: until }),
     (c, path) => valueAt('compromissos', c, path),
   );
-  const list = diaStore()
-    .compromissos.filter(matches)
-    .sort((a, b) => (a.data + a.hora).localeCompare(b.data + b.hora))
-    .map((c) => {
-      const janela = calendario.janelaConfirmacao(c.data, today);
-      const booking = bookingOf(c.agendamento);
-      return {
-        compromisso: c.id,
-        agendamento: c.agendamento,
-        cliente: getDb().usuarios.find((u) => u.id === booking?.usuario)?.nome_completo ?? '',
-        requerentes: names(c),
-        data: c.data,
-        hora: c.hora,
-        ate: janela.ate,
-        estado: janela.estado,
-      };
-    });
+  // The filter already leaves out the cancelled; earliest first as the kit's sort 'data,hora' (dia_comum.js).
+  const list = diaComum.ativos(diaStore().compromissos.filter(matches)).map((c) => {
+    const janela = calendario.janelaConfirmacao(c.data, today);
+    const booking = bookingOf(c.agendamento);
+    return {
+      compromisso: c.id,
+      agendamento: c.agendamento,
+      cliente: getDb().usuarios.find((u) => u.id === booking?.usuario)?.nome_completo ?? '',
+      requerentes: names(c),
+      data: c.data,
+      hora: c.hora,
+      ate: janela.ate,
+      estado: janela.estado,
+    };
+  });
   return HttpResponse.json(list);
 }
 
@@ -93,7 +84,7 @@ function pending(request: Request): Response {
 function backToReady(bookingId: string, tipo: 'flex' | 'consulado', motivo: string, autor: UserRecord) {
   const booking = bookingOf(bookingId)!;
   const now = pbDate(new Date());
-  for (const c of active(bookingId)) {
+  for (const c of activeAppointments(bookingId)) {
     Object.assign(c, { cancelamento: tipo, cancelado_em: now });
     note(
       bookingId,
@@ -119,7 +110,7 @@ async function flex(request: Request, bookingId: string): Promise<Response> {
     status: booking.status_agendamento,
     flex: !!getDb().pagamentos.find((p) => p.id === booking.pagamento)?.flex,
     usadoEm: booking.flex_usado_em ?? '',
-    dia: active(bookingId)[0]?.data ?? '',
+    dia: activeAppointments(bookingId)[0]?.data ?? '',
     hoje: hoje(),
     prazoDias: regras.flex.prazoDias,
     motivo,
@@ -135,7 +126,7 @@ async function consulateCancelled(request: Request, bookingId: string): Promise<
     equipe: isStaff(viewer),
     existe: !!booking,
     status: booking?.status_agendamento ?? '',
-    ativos: booking ? active(bookingId).length : 0,
+    ativos: booking ? activeAppointments(bookingId).length : 0,
   });
   if (recusa || !viewer) return pbError(recusa?.status ?? 403, recusa?.message ?? diaComum.MSG.apenasEquipe);
   return backToReady(bookingId, 'consulado', (await motivoOf(request)).slice(0, 500), viewer);

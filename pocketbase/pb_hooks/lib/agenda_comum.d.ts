@@ -2,6 +2,8 @@
 type Valores = Readonly<Record<string, unknown>>;
 declare const agendaComum: {
   COLUNAS_DO_SERVIDOR: readonly string[];
+  COLUNAS_DO_BANCO: readonly string[];
+  camposDaEquipe(campos: readonly string[]): string[];
   errosDaAlteracao(
     enviados: readonly string[],
     antes: Valores,

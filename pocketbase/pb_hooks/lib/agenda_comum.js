@@ -2,7 +2,12 @@
 // values and asks this module; the demo double (src/mocks/agenda.ts) asks it the same way. CommonJS requiring
 // nothing (scripts/build/kit-module.ts serves it to the app).
 
-/** Columns the server keeps on each booking (the search copy, the case summary, Flex's use); never from a request. */
+/**
+ * Columns the server keeps on each booking, never from a staff request (refused by name): the search copy, the
+ * case summary, Flex's use, the order it was bought with and its invoice's state (notas.js copies it from that
+ * order), the retention clock and its end (processo.js: closing the booking starts it, the job deletes the files)
+ * and the post-slot job's mark (pos_vaga.js).
+ */
 const COLUNAS_DO_SERVIDOR = [
   'busca',
   'busca_cpf',
@@ -12,7 +17,25 @@ const COLUNAS_DO_SERVIDOR = [
   'documentacao',
   'flex_usado_em',
   'flex_motivo',
+  'pagamento',
+  'nota_status',
+  'encerrado_em',
+  'arquivos_excluidos_em',
+  'finalizado_auto_em',
 ];
+
+/** PocketBase's own columns: a request's value for them is never stored (no error either). */
+const COLUNAS_DO_BANCO = ['id', 'created', 'updated'];
+
+/**
+ * What a staff save writes of the booking, given `campos`, the collection's fields (its schema): every one the
+ * request may send, that is all but the server's columns (refused: errosDaAlteracao) and PocketBase's own.
+ */
+function camposDaEquipe(campos) {
+  return campos.filter(
+    (campo) => COLUNAS_DO_SERVIDOR.indexOf(campo) < 0 && COLUNAS_DO_BANCO.indexOf(campo) < 0,
+  );
+}
 
 const HORA = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -60,4 +83,4 @@ function versaoEsperada(cabecalho) {
     .replace(/^"(.*)"$/, '$1');
 }
 
-module.exports = { COLUNAS_DO_SERVIDOR, errosDaAlteracao, versaoEsperada };
+module.exports = { COLUNAS_DO_SERVIDOR, COLUNAS_DO_BANCO, camposDaEquipe, errosDaAlteracao, versaoEsperada };

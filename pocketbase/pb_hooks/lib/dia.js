@@ -248,7 +248,7 @@ function mover(e, acao, tipo, antes) {
         tx,
         agendamento.id,
         'prenotami',
-        comum.notaPedido(tipo, janelas.horaLocal(Date.now(), 'America/Sao_Paulo', true)),
+        comum.notaPedido(tipo, janelas.horaLocal(Date.now(), janelas.FUSO_PADRAO, true)),
         e.auth,
       );
     }
@@ -417,17 +417,14 @@ function localDe(consulado) {
   return comum.localDe(consulado.getString('nome'), consulado.getString('endereco'));
 }
 
-/** The booking's appointments, earliest first. */
+/**
+ * The booking's active appointments, earliest first (dia_comum.js ativos), from all of its own (an indexed read:
+ * idx_compromissos_agendamento).
+ */
 function compromissosDe(app, agendamentoId) {
-  return app.findRecordsByFilter(
-    'compromissos',
-    "agendamento = {:a} && cancelamento = ''",
-    'data,hora',
-    50,
-    0,
-    {
-      a: agendamentoId,
-    },
+  return comum.ativos(
+    app.findRecordsByFilter('compromissos', 'agendamento = {:a}', 'data,hora', 0, 0, { a: agendamentoId }),
+    (c, campo) => c.getString(campo),
   );
 }
 

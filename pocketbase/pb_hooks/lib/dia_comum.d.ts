@@ -37,6 +37,13 @@ declare const diaComum: {
   RESULTADOS: Record<string, string>;
   ESTADOS_CONTA: string[];
   PEDIDOS: string[];
+  /** seconds a relayed value lives unless RETRANSMISSAO_VIDA_S says otherwise */
+  VIDA_PADRAO_S: number;
+  /** the booking's active appointments (not cancelled), earliest first */
+  ativos: {
+    <T extends { data: string; hora: string; cancelamento?: string }>(compromissos: readonly T[]): T[];
+    <T>(compromissos: readonly T[], ler: (compromisso: T, campo: string) => string): T[];
+  };
   CAMPOS_CONSULADO: string[];
   motivoValor(tipo: string, valor: string): string;
   completo(tipo: string, valor: string, jaEnviado: boolean, enviar: unknown): boolean;

@@ -44,6 +44,8 @@ const RESULTADOS = {
 const ESTADOS_CONTA = ['a_criar', 'criada', 'verificada', 'bloqueada'];
 /** What staff may ask for ('' closes what was asked). */
 const PEDIDOS = ['senha', 'codigo', ''];
+/** How long a relayed value lives unless RETRANSMISSAO_VIDA_S says otherwise, in seconds: the 10 minutes. */
+const VIDA_PADRAO_S = 600;
 const EMAIL = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/;
 /** What staff edit on a consulate, and what its history compares (the code never changes). */
 const CAMPOS_CONSULADO = [
@@ -182,12 +184,30 @@ function recusaContato(campo, valor, empresa, deOutro, celularOk, celularInvalid
   return null;
 }
 
+/** Earliest first: by day, then time ('YYYY-MM-DD', 'HH:mm'). */
+function antes(a, b) {
+  if (a.data !== b.data) return a.data < b.data ? -1 : 1;
+  return a.hora < b.hora ? -1 : a.hora > b.hora ? 1 : 0;
+}
+
+/**
+ * A booking's active appointments (none cancelled: by Flex or the consulate), earliest first. `compromissos`:
+ * [{data, hora, cancelamento, ...}], or records read through `ler(compromisso, campo)` (the kit's getString).
+ */
+function ativos(compromissos, ler) {
+  const valor = ler || ((c, campo) => String(c[campo] || ''));
+  const chave = (c) => ({ data: valor(c, 'data'), hora: valor(c, 'hora') });
+  return compromissos
+    .filter((c) => valor(c, 'cancelamento') === '')
+    .sort((a, b) => antes(chave(a), chave(b)));
+}
+
 /**
  * The booking's appointments ({requerentes, data, hora, ...}) sorted earliest first, and the earliest when every
  * applicant (ids) has one (the booking then becomes AGENDADO with it), else null.
  */
 function cobertura(requerentes, compromissos) {
-  const lista = compromissos.slice().sort((a, b) => (a.data + a.hora < b.data + b.hora ? -1 : 1));
+  const lista = compromissos.slice().sort(antes);
   const cobertos = {};
   lista.forEach((c) => c.requerentes.forEach((id) => (cobertos[id] = true)));
   const todos = requerentes.length > 0 && requerentes.every((id) => cobertos[id]);
@@ -273,6 +293,8 @@ function recusaCancelamento(p) {
 
 module.exports = {
   MSG,
+  VIDA_PADRAO_S,
+  ativos,
   RESULTADOS,
   ESTADOS_CONTA,
   PEDIDOS,

@@ -4,6 +4,8 @@ export interface Janela {
   servico?: string;
 }
 declare const janelas: {
+  /** the consulates' time zone, 'America/Sao_Paulo' */
+  FUSO_PADRAO: string;
   FUSOS: Record<string, number>;
   DIAS: string[];
   deslocamento(fuso: string): number | null;

@@ -1,8 +1,13 @@
 // The consulates' release windows, written once for both runtimes like comum.js (CommonJS, requires nothing):
 // the kit's standby e-mails, the staff opening-day countdown and the demo double read the same functions.
 
+/**
+ * The consulates' time zone (consulados.json `fuso`: every Italian consulate in Brazil keeps São Paulo's time),
+ * named once: the time a history note states, and any time shown without a zone of its own.
+ */
+const FUSO_PADRAO = 'America/Sao_Paulo';
 /** Minutes east of UTC of each consulate's time zone (Brazil has kept no summer time since 2019). */
-const FUSOS = { 'America/Sao_Paulo': -180 };
+const FUSOS = { [FUSO_PADRAO]: -180 };
 const DIA_MS = 86400000;
 const HORA = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
@@ -97,24 +102,27 @@ function janelaEmCurso(consulado, agoraMs) {
   return janelaAnterior(Array.isArray(lista) ? lista : [], consulado.fuso, agoraMs);
 }
 
-/** 'HH:MM' or 'HH:MM:SS' (segundos) of an instant, local to `fuso` (São Paulo when unknown). */
+/** The offset of `fuso` in minutes; FUSO_PADRAO's when it is not given or unknown. */
+function deslocamentoOuPadrao(fuso) {
+  const desl = deslocamento(fuso || FUSO_PADRAO);
+  return desl === null ? FUSOS[FUSO_PADRAO] : desl;
+}
+
+/** 'HH:MM' or 'HH:MM:SS' (segundos) of an instant, local to `fuso` (FUSO_PADRAO when unknown). */
 function horaLocal(ms, fuso, segundos) {
-  const desl = deslocamento(fuso || 'America/Sao_Paulo');
-  const iso = new Date(ms + (desl === null ? -180 : desl) * 60000).toISOString();
+  const iso = new Date(ms + deslocamentoOuPadrao(fuso) * 60000).toISOString();
   return iso.slice(11, segundos ? 19 : 16);
 }
 
 /** 'dd/mm/aaaa' of an instant, local to `fuso`. */
 function diaLocal(ms, fuso) {
-  const desl = deslocamento(fuso || 'America/Sao_Paulo');
-  const iso = new Date(ms + (desl === null ? -180 : desl) * 60000).toISOString();
+  const iso = new Date(ms + deslocamentoOuPadrao(fuso) * 60000).toISOString();
   return iso.slice(8, 10) + '/' + iso.slice(5, 7) + '/' + iso.slice(0, 4);
 }
 
 /** The weekday's name ('segunda-feira') of an instant, local to `fuso`. */
 function diaDaSemana(ms, fuso) {
-  const desl = deslocamento(fuso || 'America/Sao_Paulo');
-  return DIAS[new Date(ms + (desl === null ? -180 : desl) * 60000).getUTCDay()];
+  return DIAS[new Date(ms + deslocamentoOuPadrao(fuso) * 60000).getUTCDay()];
 }
 
 /** 'hoje às 16:00' or 'em 02/12/2026 às 16:00': a window as the standby page and its e-mail say it. */
@@ -135,6 +143,7 @@ const DIAS = [
 
 module.exports = {
   janelaEmCurso,
+  FUSO_PADRAO,
   FUSOS,
   DIAS,
   deslocamento,

@@ -179,14 +179,11 @@ function pendentes(e) {
 
 // ------------------------------------------------------------------ Flex, and the consulate's cancellation
 
+/** The booking's active appointments, earliest first (dia_comum.js ativos; an indexed read of its own). */
 function ativos(app, agendamentoId) {
-  return app.findRecordsByFilter(
-    'compromissos',
-    "agendamento = {:a} && cancelamento = ''",
-    'data,hora',
-    0,
-    0,
-    { a: agendamentoId },
+  return comum.ativos(
+    app.findRecordsByFilter('compromissos', 'agendamento = {:a}', 'data,hora', 0, 0, { a: agendamentoId }),
+    (c, campo) => c.getString(campo),
   );
 }
 

@@ -1,8 +1,8 @@
 // The relay (issue #27): what the customer types on their standby page when staff ask for it (the Prenot@mi
 // password or the 6-digit code), read at once by the staff member holding the case (realtime, under the
-// collection's rules) and gone after RETRANSMISSAO_VIDA_S seconds (600): never served once expired (the rules'
-// `expira_em > @now`), then deleted by the cron with SQLite's secure_delete on and the WAL checkpointed and
-// truncated, so its bytes leave the data files. The value never reaches a log, the history (which says
+// collection's rules) and gone after RETRANSMISSAO_VIDA_S seconds (600 by default: dia_comum.js VIDA_PADRAO_S):
+// never served once expired (the rules' `expira_em > @now`), then deleted by the cron with SQLite's
+// secure_delete on and the WAL checkpointed and truncated, so its bytes leave the data files. The value never reaches a log, the history (which says
 // "código recebido às 16:00:12"), an e-mail or the account export.
 
 const janelas = require(`${__hooks}/lib/janelas.js`);
@@ -13,10 +13,10 @@ const comum = require(`${__hooks}/lib/dia_comum.js`);
 const VALIDACAO = 'An error occurred while validating the submitted data.';
 const MSG = { codigo: comum.MSG.codigo, senha: comum.MSG.senha, naoPedido: comum.MSG.naoPedido };
 
-/** How long a relayed value lives, in ms (RETRANSMISSAO_VIDA_S; 600 s, the 10 minutes, by default). */
+/** How long a relayed value lives, in ms (RETRANSMISSAO_VIDA_S; dia_comum.js VIDA_PADRAO_S by default). */
 function vidaMs() {
   const s = Number($os.getenv('RETRANSMISSAO_VIDA_S'));
-  return (s > 0 ? s : 600) * 1000;
+  return (s > 0 ? s : comum.VIDA_PADRAO_S) * 1000;
 }
 
 function pbData(ms) {
@@ -64,7 +64,7 @@ function gravar(e) {
         tx,
         e.record.getString('agendamento'),
         'prenotami',
-        comum.notaRecebido(e.record.getString('tipo'), janelas.horaLocal(agora, 'America/Sao_Paulo', true)),
+        comum.notaRecebido(e.record.getString('tipo'), janelas.horaLocal(agora, janelas.FUSO_PADRAO, true)),
         e.auth,
       );
     }
