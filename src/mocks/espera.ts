@@ -42,7 +42,9 @@ function ready(codigo: string): (Pronto & { nome: string })[] {
 export const waitRoutes = [
   http.get('*/api/espera', async () => {
     await latency();
-    return HttpResponse.json(summary(), { headers: { 'Cache-Control': 'public, max-age=600' } });
+    return HttpResponse.json(summary(), {
+      headers: { 'Cache-Control': `public, max-age=${espera.CACHE_MINUTOS * 60}` },
+    });
   }),
   http.get('*/api/espera/equipe', async ({ request }) => {
     await latency();

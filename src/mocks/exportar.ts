@@ -10,7 +10,7 @@ import { FIELDS } from './collections';
 import { pbError, staffOnly } from './http';
 import { listRecords } from './registros';
 
-const PAGE = 500;
+const PAGE = kitCsv.POR_PAGINA;
 
 /** The file of these bookings at `fuso` minutes from UTC: BOM, header and one line per booking. */
 export function buildCsv(bookings: readonly BookingRecord[], fuso: number): string {

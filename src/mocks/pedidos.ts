@@ -167,14 +167,14 @@ export function aplicarStatus(charge: ChargeRecord, status: string, reason?: str
   saveDb();
 }
 
-/** Seconds after which Asaas not knowing an attempt means it never made the charge (the kit's ASAAS_CONCILIAR_APOS_S). */
-const ESPERA_CONCILIACAO_S = 600;
+/** The kit's reconciliation timing, as a server without its environment variables runs it. */
+const ESPERA_CONCILIACAO_S = maquina.PADROES.conciliarAposS;
 
 const idadeS = (charge: ChargeRecord): number =>
   Math.floor((Date.now() - (parsePbDate(charge.updated)?.getTime() ?? Date.now())) / 1000);
 
-/** The kit's ASAAS_CONSULTA_INTERVALO_MS: at most one question to Asaas per charge this often, whoever reads. */
-const CONSULTA_INTERVALO_MS = 2000;
+/** At most one question to Asaas per charge this often, whoever reads (the kit's default). */
+const CONSULTA_INTERVALO_MS = maquina.PADROES.consultaIntervaloMs;
 const consultas = new Map<string, number>();
 
 function consultaLiberada(charge: ChargeRecord): boolean {

@@ -82,7 +82,7 @@ export const webhookRoutes = [
     if (request.headers.get('asaas-access-token') !== DEMO_WEBHOOK_TOKEN)
       return pbError(401, regras.pagamento.tokenInvalido);
     const body = (await readJson(request)) ?? {};
-    if (!toText(body.id) || !toText(body.event)) return pbError(400, 'Evento sem id ou tipo.');
+    if (!toText(body.id) || !toText(body.event)) return pbError(400, webhookComum.SEM_ID);
     const answer = entregar(body);
     return answer ? HttpResponse.json(answer) : pbError(503, webhookComum.INDISPONIVEL);
   }),

@@ -94,6 +94,7 @@ export interface ContextoDoPlano {
 
 declare const cobrancaComum: {
   VALOR_DIVERGENTE: string;
+  PADROES: { conciliarAposS: number; consultaIntervaloMs: number };
   foiPaga(status: string, R: typeof regras): boolean;
   statusDoAsaas(valorParcela: number, pagamentoAsaas: PagamentoAsaas, R: typeof regras): string;
   transicao(

@@ -306,7 +306,15 @@ function dadosDoCartao(body, M, cpfValido) {
   return { cartao: cartao, titular: titular };
 }
 
+/**
+ * The reconciliation's timing when the server's environment leaves it unset: after how many seconds Asaas not
+ * knowing an attempt means it never made the charge (ASAAS_CONCILIAR_APOS_S), and how often Asaas may be asked
+ * about one charge (ASAAS_CONSULTA_INTERVALO_MS). The demo double runs with these.
+ */
+const PADROES = { conciliarAposS: 600, consultaIntervaloMs: 2000 };
+
 module.exports = {
+  PADROES,
   VALOR_DIVERGENTE,
   foiPaga,
   statusDoAsaas,

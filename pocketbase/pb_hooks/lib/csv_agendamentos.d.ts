@@ -16,6 +16,7 @@ declare const csv: {
   FIM_DE_LINHA: string;
   CABECALHO: readonly string[];
   LIMITE: number;
+  POR_PAGINA: number;
   MSG: { soEquipe: string; invalido: string; grande: string };
   campo(valor: string): string;
   linha(campos: readonly string[]): string;

@@ -203,7 +203,11 @@ function pedidoDaEquipe(consulta, campos) {
   return { filtro, ordem };
 }
 
+/** The rows read at a time for a file (lib/exportar_csv.js; the double reads its list by these pages too). */
+const POR_PAGINA = 500;
+
 module.exports = {
+  POR_PAGINA,
   BOM,
   SEPARADOR,
   FIM_DE_LINHA,

@@ -50,6 +50,7 @@ declare const espera: {
     codigo: string,
   ): Pronto[];
   JANELA_DIAS: number;
+  CACHE_MINUTOS: number;
   MINIMO_CASOS: number;
   POUCOS_DADOS: string;
   diaSP(instante: number): number;

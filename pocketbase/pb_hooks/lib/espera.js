@@ -260,7 +260,11 @@ function prontosDe(agendamentos, historico, codigo) {
     });
 }
 
+/** How long the published figures are kept and cached by browsers, in minutes (lib/espera_servidor.js). */
+const CACHE_MINUTOS = 10;
+
 module.exports = {
+  CACHE_MINUTOS,
   JANELA_DIAS,
   MAIS_ANTIGOS,
   HISTORICO_DIAS,

@@ -8,7 +8,7 @@
 const espera = require(`${__hooks}/lib/espera.js`);
 const REGRAS = require(`${__hooks}/lib/processo_regras.json`);
 
-const CACHE_MINUTOS = 10;
+const CACHE_MINUTOS = espera.CACHE_MINUTOS;
 const CHAVE = 'espera.resumo';
 const MSG = require(`${__hooks}/lib/dia_comum.js`).MSG;
 

@@ -13,7 +13,7 @@ function camposVisiveis(colecao) {
   return nomes;
 }
 
-const POR_PAGINA = 500;
+const POR_PAGINA = require(`${__hooks}/lib/csv_agendamentos.js`).POR_PAGINA;
 
 /** The rows read at a time: 500, or EXPORTAR_LOTE (the tests use a small one to cross many pages). */
 function lote() {

@@ -315,7 +315,7 @@ function anotarEstornos(app, cobranca, pagamentoAsaas) {
 
 /** Seconds after which Asaas not knowing an attempt means it never made the charge (ASAAS_CONCILIAR_APOS_S). */
 function esperaConciliacao() {
-  return Number($os.getenv('ASAAS_CONCILIAR_APOS_S') || 600);
+  return Number($os.getenv('ASAAS_CONCILIAR_APOS_S') || maquina.PADROES.conciliarAposS);
 }
 
 /**
@@ -324,7 +324,7 @@ function esperaConciliacao() {
  * The store is the app's, shared by every request; setFunc checks and marks under one lock.
  */
 function consultaLiberada(app, cobranca) {
-  const intervalo = Number($os.getenv('ASAAS_CONSULTA_INTERVALO_MS') || 2000);
+  const intervalo = Number($os.getenv('ASAAS_CONSULTA_INTERVALO_MS') || maquina.PADROES.consultaIntervaloMs);
   const agora = Date.now();
   let liberada = false;
   app.store().setFunc('conciliacao:' + cobranca.id, (anterior) => {

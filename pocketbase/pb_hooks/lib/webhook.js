@@ -102,7 +102,8 @@ function jaRecebido(app, eventoId) {
 function receber(e) {
   if (!tokenValido(e)) throw new UnauthorizedError(regras.MSG.tokenInvalido, {});
   const evento = e.requestInfo().body || {};
-  if (!evento.id || !evento.event) throw new BadRequestError('Evento sem id ou tipo.', {});
+  if (!evento.id || !evento.event)
+    throw new BadRequestError(require(`${__hooks}/lib/webhook_comum.js`).SEM_ID, {});
   evento.id = String(evento.id);
   evento.event = String(evento.event);
   if (jaRecebido(e.app, evento.id)) return e.json(200, { recebido: true, repetido: true });

@@ -3,6 +3,7 @@ import type regras from './regras.json';
 
 declare const webhookComum: {
   INDISPONIVEL: string;
+  SEM_ID: string;
   contaEvento(evento: string, R: typeof regras): boolean;
   ignorado(evento: string, conhecido: boolean, temCobranca: boolean, R: typeof regras): string | null;
   leituraDoAsaas<T extends object>(resposta: {

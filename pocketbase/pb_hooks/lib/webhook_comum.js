@@ -40,4 +40,7 @@ function resultado(cobranca) {
   return 'cobrança ' + cobranca.id + ': ' + cobranca.status + (cobranca.duplicada ? ' (duplicada)' : '');
 }
 
-module.exports = { INDISPONIVEL, contaEvento, ignorado, leituraDoAsaas, resultado };
+/** An event without its id or kind: refused, nothing recorded. */
+const SEM_ID = 'Evento sem id ou tipo.';
+
+module.exports = { INDISPONIVEL, SEM_ID, contaEvento, ignorado, leituraDoAsaas, resultado };
