@@ -7,7 +7,7 @@ import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 import processoComum from '../../pocketbase/pb_hooks/lib/processo_comum.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import schema from '../../pocketbase/schema.json';
-import { ANALISE_OK_TOO_EARLY, caseSummary } from './case-summary';
+import { ANALISE_OK_TOO_EARLY, caseApproved } from './case-summary';
 import { textLimits } from './collections';
 import { getDb, saveDb } from './db';
 import type { StoredUser } from './schema';
@@ -124,7 +124,7 @@ export function salvar(
         Object.keys(body),
         { ...booking },
         { ...draft },
-        () => (caseSummary(getDb(), booking.id)?.documentacao ?? 'aprovada') === 'aprovada',
+        () => caseApproved(getDb(), booking.id),
         { statusAgendamento: regras.statusAgendamento, analiseOkCedo: ANALISE_OK_TOO_EARLY },
       ),
     ),

@@ -1,8 +1,8 @@
 /**
  * Each booking's case summary as the server keeps it (`consulado`, `documentacao`), from the double's applicants
  * and documents by the kit's own twin of its SQL (processo_comum.js resumoDaLista), and the words of the rule of
- * lib/agenda.js that ANALISE_OK waits for every document to be approved. A booking without applicants keeps what
- * is stored on it.
+ * lib/agenda.js that ANALISE_OK waits for every document to be approved. A booking without applicants has no
+ * consulate and its documentation pending, as the server computes it.
  */
 import { REGRAS } from '@/lib/processo';
 import processoComum from '../../pocketbase/pb_hooks/lib/processo_comum.js';
@@ -17,10 +17,18 @@ export type CaseSummary = ReturnType<typeof processoComum.resumoDaLista>;
 
 export const ANALISE_OK_TOO_EARLY = REGRAS.mensagens.analiseOkCedo;
 
-/** The summary of a booking with applicants, or null for one without (nothing to compute). */
-export function caseSummary(db: CaseRows, bookingId: string): CaseSummary | null {
+/** The summary of a booking's case file. */
+export function caseSummary(db: CaseRows, bookingId: string): CaseSummary {
   const ofBooking = (row: { agendamento: string }) => row.agendamento === bookingId;
-  const applicants = (db.requerentes ?? []).filter(ofBooking);
-  if (applicants.length === 0) return null;
-  return processoComum.resumoDaLista(applicants, (db.documentos ?? []).filter(ofBooking), REGRAS);
+  return processoComum.resumoDaLista(
+    (db.requerentes ?? []).filter(ofBooking),
+    (db.documentos ?? []).filter(ofBooking),
+    REGRAS,
+  );
+}
+
+/** lib/agenda.js casoAprovado: every document approved, or no case file at all (a booking from before it). */
+export function caseApproved(db: CaseRows, bookingId: string): boolean {
+  const hasApplicants = (db.requerentes ?? []).some((r) => r.agendamento === bookingId);
+  return !hasApplicants || caseSummary(db, bookingId).documentacao === 'aprovada';
 }

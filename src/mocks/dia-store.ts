@@ -208,8 +208,8 @@ export function consulateOfBooking(bookingId: string, consuladoId = ''): Consula
   const consulados = diaStore().consulados;
   const own = consuladoId ? consulados.find((c) => c.id === consuladoId) : undefined;
   if (own) return own;
-  const codigo =
-    caseSummary(db, bookingId)?.consulado ?? db.agendamentos.find((b) => b.id === bookingId)?.consulado ?? '';
+  // The booking's consulate as the server keeps it (lib/processo_resumo.js): from its applicants.
+  const codigo = caseSummary(db, bookingId).consulado;
   return consulados.find((c) => c.codigo === codigo);
 }
 

@@ -15,7 +15,7 @@ import { bookingOf } from './processo-rules';
 const consulates = () => espera.consulados(REGRAS);
 
 /** The booking's consulate as the server keeps it (lib/processo_resumo.js; stored when it has no applicants). */
-const consulateOf = (id: string) => caseSummary(getDb(), id)?.consulado ?? bookingOf(id)?.consulado ?? '';
+const consulateOf = (id: string) => caseSummary(getDb(), id).consulado;
 
 /** Every status change since espera.historicoDesde, with its booking's consulate (espera.js eventosDe). */
 function events() {

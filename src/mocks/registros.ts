@@ -114,13 +114,9 @@ function resolvePath(row: Row, path: string): unknown {
     const owner = ownerOf(row);
     return owner ? customerIndexedKeys(owner)[path as 'busca_cpf'] : '';
   }
-  // The case summary the server keeps (pb_hooks/lib/processo_resumo.js): from the applicants and documents; a
-  // booking without applicants keeps what is stored on it, pendente and no consulate by default.
-  if ((path === 'consulado' || path === 'documentacao') && 'status_agendamento' in row) {
-    const summary = caseSummary(getDb(), toText(fieldOf(row, 'id')));
-    const stored = fieldOf(row, path);
-    return summary ? summary[path] : stored || (path === 'documentacao' ? 'pendente' : '');
-  }
+  // The case summary the server keeps (pb_hooks/lib/processo_resumo.js): from the applicants and documents.
+  if ((path === 'consulado' || path === 'documentacao') && 'status_agendamento' in row)
+    return caseSummary(getDb(), toText(fieldOf(row, 'id')))[path];
   // The copy of its order's invoice state the server keeps on each booking (pb_hooks/lib/notas.js).
   if (path === 'nota_status' && 'status_agendamento' in row) {
     const payment = getDb().pagamentos.find((p) => p.id === row.pagamento);

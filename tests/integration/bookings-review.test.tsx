@@ -94,6 +94,22 @@ function booking(): BookingRecord {
   return found;
 }
 
+/**
+ * A case file in the double's store, in place of what the seed gave the booking: the double derives the
+ * booking's summary from it, as the server does (pb_hooks/lib/processo_resumo.js).
+ */
+function storeCase(bookingId: string, applicants: readonly { id: string }[], documents: readonly Doc[]) {
+  const db = getDb();
+  db.requerentes = [
+    ...db.requerentes.filter((r) => r.agendamento !== bookingId),
+    ...(applicants as typeof db.requerentes),
+  ];
+  db.documentos = [
+    ...db.documentos.filter((d) => d.agendamento !== bookingId),
+    ...(documents as typeof db.documentos),
+  ];
+}
+
 /** The booking's summary as pb_hooks/lib/processo_resumo.js computes it (the double's copy of it). */
 function summarize() {
   Object.assign(
@@ -118,6 +134,7 @@ beforeEach(() => {
   const photo = docs.find((d) => d.requerente === minor.id && d.item === 'foto');
   if (photo) photo.reenviado = true;
   Object.assign(booking(), { status_agendamento: 'NOVO', nota_cliente: '' });
+  storeCase(ID, APPLICANTS, docs);
   summarize();
   server.use(
     http.get('*/api/collections/requerentes/records', () =>
@@ -368,12 +385,19 @@ describe('staff review of the case file', () => {
 });
 
 describe('staff list: consulate and documentation state', () => {
+  /** One applicant living in `uf`, with their photo approved: the booking's case, approved at that state's consulate. */
+  const approvedCase = (bookingId: string, uf: string) => {
+    const applicant = { ...base, id: `req${bookingId.slice(-12)}`, agendamento: bookingId, uf };
+    const photo = { ...doc(applicant.id, 'foto', { status: 'aprovado' }), agendamento: bookingId };
+    storeCase(bookingId, [applicant], [{ ...photo, id: `doc${bookingId.slice(-12)}` }]);
+  };
+
   it('filters by both in one request, kept in the URL, and shows them as columns', async () => {
     const [a, b] = [...getDb().agendamentos].sort((x, y) => y.created.localeCompare(x.created));
     if (!a || !b) throw new Error('seed too small');
     // Recife: a consulate the seed's own accounts (the booking day's, at São Paulo and Curitiba) leave free.
-    Object.assign(a, { consulado: 'recife', documentacao: 'aprovada' });
-    Object.assign(b, { consulado: 'sao_paulo', documentacao: 'aprovada' });
+    approvedCase(a.id, 'PE');
+    approvedCase(b.id, 'SP');
     const urls: URL[] = [];
     const onStart = ({ request }: { request: Request }) => {
       const url = new URL(request.url);
@@ -404,7 +428,7 @@ describe('staff list: consulate and documentation state', () => {
   it('opens filtered from a link: "aprovada at Recife" is one URL', async () => {
     const [a] = [...getDb().agendamentos].sort((x, y) => y.created.localeCompare(x.created));
     if (!a) throw new Error('seed too small');
-    Object.assign(a, { consulado: 'recife', documentacao: 'aprovada' });
+    approvedCase(a.id, 'PE');
     renderApp({ route: '/dashboard?consulado=recife&documentacao=aprovada', session: 'admin' });
     await screen.findByText('Total: 1', { selector: '[role="status"]' });
     expect(screen.getByLabelText('Consulado')).toHaveValue('recife');

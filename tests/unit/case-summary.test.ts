@@ -3,14 +3,21 @@
 // processo-regras.test.ts and held equal to the SQL by tests/server/resumo-propriedade.test.ts) over one
 // booking's rows.
 import { describe, expect, it } from 'vitest';
-import { caseSummary } from '@/mocks/case-summary';
+import { caseApproved, caseSummary } from '@/mocks/case-summary';
 
 const agendamentos = [{ id: 'b1' }, { id: 'b2' }];
 
 describe('caseSummary', () => {
-  it('is null for a booking without applicants', () => {
-    expect(caseSummary({ agendamentos }, 'b1')).toBeNull();
-    expect(caseSummary({ agendamentos, requerentes: [{ agendamento: 'b2', uf: 'PR' }] }, 'b1')).toBeNull();
+  it('is no consulate and pending documentation for a booking without applicants, as the server computes it', () => {
+    const none = { consulado: '', documentacao: 'pendente' };
+    expect(caseSummary({ agendamentos }, 'b1')).toEqual(none);
+    expect(caseSummary({ agendamentos, requerentes: [{ agendamento: 'b2', uf: 'PR' }] }, 'b1')).toEqual(none);
+  });
+
+  it('counts a booking without a case file as approved for ANALISE_OK (lib/agenda.js casoAprovado)', () => {
+    expect(caseApproved({ agendamentos }, 'b1')).toBe(true);
+    const pending = { agendamentos, requerentes: [{ agendamento: 'b1', uf: 'PR' }] };
+    expect(caseApproved(pending, 'b1')).toBe(false);
   });
 
   it("reads only the booking's own applicants and documents", () => {
