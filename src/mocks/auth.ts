@@ -37,7 +37,7 @@ const RESET_TTL_S = 1_800;
 type TokenKind = 'verification' | 'reset';
 
 /** The lockout e-mail's subject (seguranca.js avisarBloqueio). */
-export const LOCKOUT_SUBJECT = 'Acesso à sua conta bloqueado - Passaporte Italiano';
+const LOCKOUT_SUBJECT = 'Acesso à sua conta bloqueado - Passaporte Italiano';
 
 /** Issues and e-mails a link, unless the mailbox had its cap of account e-mails (seguranca.js limitarEnvio). */
 function issueActionToken(user: StoredUser, kind: TokenKind): void {
