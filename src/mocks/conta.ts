@@ -7,7 +7,6 @@ import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { textLimits } from './collections';
 import { getDb, saveDb } from './db';
 import type { StoredUser } from './schema';
-import { overRateLimit } from './limits';
 import { newId, pbDate } from './util';
 import {
   currentUser,
@@ -63,7 +62,6 @@ export const accountRoutes = [
   /** Everything the server holds about the signed-in customer, as one JSON document (LGPD art. 18, II and V). */
   http.get('*/api/conta/exportar', async ({ request }) => {
     await latency();
-    if (overRateLimit('/api/conta/', request)) return pbError(429, MSG.tooMany);
     const user = currentUser(request);
     if (!user) return pbError(401, MSG.unauthorized);
     const db = getDb();

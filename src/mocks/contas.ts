@@ -15,7 +15,6 @@ import { schemaErrors } from './collections';
 import { getDb, saveDb } from './db';
 import type { StoredUser } from './schema';
 import { USERS_COLLECTION_ID } from './jwt';
-import { overRateLimit } from './limits';
 import { newId, pbDate } from './util';
 import {
   type FieldErrors,
@@ -116,13 +115,7 @@ const RULE_REFUSES = [
 ].map((m) => m[1] ?? '');
 
 /** usuarios updateRule, then the kit's hook (pb_hooks/lib/contas.js validarAlteracao). */
-export function updateOwnAccount(
-  id: string,
-  viewer: StoredUser | null,
-  sent: Json,
-  request: Request,
-): Response {
-  if (overRateLimit('usuarios:update', request)) return pbError(429, MSG.tooMany);
+export function updateOwnAccount(id: string, viewer: StoredUser | null, sent: Json): Response {
   const body = asPocketBaseReads(sent);
   const user = getDb().usuarios.find((u) => u.id === id);
   // updateRule: only the owner, and never admin, verified, e-mail, CPF or name: a failed rule reads as 404.

@@ -1,8 +1,9 @@
 /** The demo backend's "outbox": e-mails PocketBase would send, kept for tests and shown to demo users. */
 
 /**
- * verification and reset carry a link with a token; receipt is the purchase receipt the server sends; status
- * tells the customer their booking's new status (sent when staff change it).
+ * verification and reset carry a link with a token; receipt is the purchase receipt the server sends; status is
+ * a notice without a link, told by its subject: a booking's new status (sent when staff change it), or the
+ * account's lockout after repeated failed logins.
  */
 type DemoMailKind = 'verification' | 'reset' | 'receipt' | 'status';
 
@@ -22,8 +23,13 @@ const MAX_MAILS = 50;
 
 let mails: DemoMail[] = [];
 
-export function notifyMail(mail: DemoMail): void {
+/** Keeps a mail in the outbox only, without telling the page (no toast): tests read it, demo users do not. */
+export function recordMail(mail: DemoMail): void {
   mails = [...mails, mail].slice(-MAX_MAILS);
+}
+
+export function notifyMail(mail: DemoMail): void {
+  recordMail(mail);
   if (typeof window === 'undefined') return;
   // Tests read getMailbox() instead, so keep their output clean.
   if (import.meta.env.MODE !== 'test')

@@ -17,7 +17,6 @@ import { diaStore } from './dia-store';
 import { getDb } from './db';
 import type { StoredUser } from './schema';
 import { listResponse, viewResponse } from './lista';
-import { overRateLimit } from './limits';
 import { FIELDS, USER_FIELDS, type CollectionName } from './collections';
 import { salvar } from './agenda';
 import { prepararExclusao } from './conta';
@@ -196,8 +195,7 @@ function viewRecord(name: CollectionName, id: string, request: Request): Respons
 async function createRecord(name: CollectionName, request: Request): Promise<Response> {
   const body = await readJson(request);
   if (!body) return pbError(400, MSG.invalidJson);
-  if (name === 'usuarios')
-    return overRateLimit('usuarios:create', request) ? pbError(429, MSG.tooMany) : registerUser(body);
+  if (name === 'usuarios') return registerUser(body);
   if (name === 'solicitacoes_exclusao') return prepararExclusao(body, currentUser(request));
   // pagamentos, agendamentos and cobrancas are written by the server only (create rule null).
   return pbError(403, MSG.superuser);
@@ -210,7 +208,7 @@ async function updateRecord(name: CollectionName, id: string, request: Request):
   const body = await readJson(request);
   if (!body) return pbError(400, MSG.invalidJson);
 
-  if (name === 'usuarios') return updateOwnAccount(id, viewer, body, request);
+  if (name === 'usuarios') return updateOwnAccount(id, viewer, body);
   // solicitacoes_exclusao has no update rule: staff conclude a request in PocketBase's admin screen.
   if (name === 'solicitacoes_exclusao') return pbError(403, MSG.superuser);
 
