@@ -15,6 +15,7 @@ import {
 } from '@/lib/processo';
 import processoComum from '../../pocketbase/pb_hooks/lib/processo_comum.js';
 import { getDb, saveDb } from './db';
+import { uploadAllowed } from './limits';
 import { listResponse, viewResponse } from './lista';
 import { fileFieldError, fileToken, fileTokenUser, readFile, storedName, storeFile } from './processo-files';
 import {
@@ -134,6 +135,10 @@ function deleteRequerente(id: string, request: Request): Response {
   return new HttpResponse(null, { status: 204 });
 }
 
+/** lib/processo.js contarEnvio: an upload counted, or the kit's 429. */
+const countUpload = (userId: string): Response | null =>
+  uploadAllowed(userId) ? null : pbError(429, MSG.muitosEnvios);
+
 const sentFiles = (form: FormData): File[] =>
   form.getAll('arquivos').filter((f): f is File => typeof f !== 'string');
 
@@ -188,6 +193,8 @@ async function createDocumento(request: Request): Promise<Response> {
   if (!booking) return pbError(400, MSG.encerrado);
   const recusa = recusaAoCliente(booking);
   if (recusa) return pbError(400, recusa);
+  const limited = countUpload(viewer?.id ?? '');
+  if (limited) return limited;
   // The kit's checks of the item and its number of files (lib/processo.js validarDocumento) come before
   // PocketBase's own checks of each file.
   const refused = tooMany(text('item'), sentFiles(form).length);
@@ -245,6 +252,8 @@ async function updateDocumento(id: string, request: Request): Promise<Response> 
   if (!viewer.admin) {
     const recusa = recusaAoCliente(booking);
     if (recusa) return pbError(400, recusa);
+    const limited = countUpload(viewer.id);
+    if (limited) return limited;
     const refused = tooMany(record.item, form ? sentFiles(form).length : 0);
     if (refused) return refused;
     const files = form ? await filesOf(form, PB.update) : [];

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { resetDb } from '@/mocks/db';
-import { excessoDeArquivos } from '@/lib/processo';
+import { excessoDeArquivos, REGRAS } from '@/lib/processo';
+import limites from '../../pocketbase/pb_hooks/lib/limites.json';
 import { DIA_SEED } from '@/mocks/processo-seed';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/mocks/seed';
 import { answer, answerInFull, BACKENDS, type Backend } from './contract-backends';
@@ -127,6 +128,8 @@ async function caseFile(backend: Backend) {
   const send = () => pb.send(`/api/processo/${booking.id}/enviar`, { method: 'POST' });
   return { customer, booking, applicant, fill, upload, send };
 }
+
+const MENSAGENS = REGRAS.mensagens;
 
 describe.each(BACKENDS)('$name', (backend) => {
   resetDb();
@@ -283,6 +286,20 @@ describe.each(BACKENDS)('$name', (backend) => {
         email_assunto: subject,
       });
     await expect.poll(() => backend.mailed(customer.email, subject), POLL).toBe(true);
+  });
+
+  it('uploads past the per-account limit in a minute get the kit’s 429, in pt-BR', async () => {
+    const { customer, upload } = await caseFile(backend);
+    const { porConta } = limites.arquivos;
+    const photo = await upload('foto');
+    const replace = () =>
+      answer(
+        customer.pb.collection('documentos').update(photo.id, {
+          arquivos: [new File([PDF_BYTES], 'foto.pdf', { type: 'application/pdf' })],
+        }),
+      );
+    for (let i = 1; i < porConta; i++) expect(await replace()).toEqual({ status: 200 });
+    expect(await replace()).toMatchObject({ status: 429, message: MENSAGENS.muitosEnvios });
   });
 
   it("a document with more files than its item takes gets the kit's pt-BR refusal before PocketBase's own", async () => {

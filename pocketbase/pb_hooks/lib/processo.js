@@ -296,7 +296,7 @@ function contarEnvio(app, usuarioId) {
       'envios_arquivo',
       $dbx.exp('usuario = {:u} AND created >= {:d}', { u: usuarioId, d: desde }),
     );
-    if (recentes >= janela.porConta) throw new TooManyRequestsError(MSG.muitosEnvios, {});
+    if (!COMUM.envioLiberado(recentes, janela)) throw new TooManyRequestsError(MSG.muitosEnvios, {});
     const envio = new Record(tx.findCollectionByNameOrId('envios_arquivo'));
     envio.set('usuario', usuarioId);
     tx.save(envio);

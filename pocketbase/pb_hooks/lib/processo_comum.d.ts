@@ -50,6 +50,7 @@ declare const processoComum: {
   ): { consulado: string; documentacao: 'pendente' | 'em_analise' | 'recusada' | 'aprovada' };
   itensPara(tipo: 'adulto' | 'menor', regras: Regras): Regras['itens'];
   nomeRequerente(requerente: { nome: string; sobrenome: string }, regras: Regras): string;
+  envioLiberado(recentes: number, limite: { porConta: number; janelaSeg: number }): boolean;
   rotuloDoDocumento(
     requerente: { nome: string; sobrenome: string } | null,
     item: string,

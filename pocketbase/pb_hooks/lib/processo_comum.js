@@ -203,6 +203,14 @@ function nomeRequerente(requerente, regras) {
   );
 }
 
+/**
+ * Whether an account that sent `recentes` files within the last `limite.janelaSeg` seconds may send one more
+ * (limites.json arquivos: `porConta` in that window); past it the upload is refused with MSG.muitosEnvios (429).
+ */
+function envioLiberado(recentes, limite) {
+  return recentes < limite.porConta;
+}
+
 /** "Maria Souza · Foto para passaporte": how the history and the e-mails name a document (its applicant or null). */
 function rotuloDoDocumento(requerente, item, regras) {
   const definicao = regras.itens.filter((i) => i.id === item)[0];
@@ -439,6 +447,7 @@ module.exports = {
   itensPara,
   nomeRequerente,
   rotuloDoDocumento,
+  envioLiberado,
   motivoDe,
   revisao,
   substituicao,
