@@ -7,7 +7,7 @@ import { loginLocked, mailAllowed, rateLimited, recordLoginFailure } from './lim
 import { makeToken, signToken, USERS_COLLECTION_ID, verifyToken } from './jwt';
 import { notifyMail, recordMail } from './mailbox';
 import { newId, pbDate } from './util';
-import { PASSWORD_MIN, schemaErrors } from './collections';
+import { PASSWORD_MIN, schemaErrors, TOKEN_S } from './collections';
 import {
   currentUser,
   EMAIL_RE,
@@ -31,8 +31,8 @@ const INVALID_CLAIMS: FieldError = {
   code: 'validation_invalid_token_claims',
   message: 'Missing email token claim.',
 };
-const VERIFICATION_TTL_S = 3 * 86_400; // PocketBase defaults
-const RESET_TTL_S = 1_800;
+const VERIFICATION_TTL_S = TOKEN_S.verification;
+const RESET_TTL_S = TOKEN_S.reset;
 
 type TokenKind = 'verification' | 'reset';
 

@@ -144,10 +144,17 @@ export function schemaErrors(
 }
 
 const accounts = schema.find((c) => c.name === 'usuarios') as
-  | { authToken: { duration: number }; fileToken: { duration: number } }
+  | {
+      authToken: { duration: number };
+      fileToken: { duration: number };
+      verificationToken: { duration: number };
+      passwordResetToken: { duration: number };
+    }
   | undefined;
 /** How long the accounts' tokens live, in seconds, as the collection sets them (PocketBase's authToken, fileToken). */
 export const TOKEN_S = {
   auth: accounts?.authToken.duration ?? 0,
   file: accounts?.fileToken.duration ?? 0,
+  verification: accounts?.verificationToken.duration ?? 0,
+  reset: accounts?.passwordResetToken.duration ?? 0,
 };

@@ -276,6 +276,6 @@ export const asaasRoutes = [
     if (!charge) return pbError(404, PAGAMENTO.naoEncontrado);
     const qr = asaasCall('GET', `/v3/payments/${encodeURIComponent(id)}/pixQrCode`);
     if (qr.status !== 200 || !isObject(qr.body)) return pbError(503, PAGAMENTO.indisponivel);
-    return HttpResponse.json({ ...qr.body, status: charge.status });
+    return HttpResponse.json(proxyComum.respostaDoQrCode(qr.body, charge.status));
   }),
 ];

@@ -337,12 +337,7 @@ function qrCodePix(e) {
   if (!cobranca) throw new NotFoundError(regras.MSG.naoEncontrado, {});
   const resposta = asaas.chamar('GET', '/payments/' + encodeURIComponent(id) + '/pixQrCode');
   if (resposta.status !== 200 || !resposta.json) throw new ApiError(503, regras.MSG.indisponivel, {});
-  return e.json(200, {
-    encodedImage: resposta.json.encodedImage,
-    payload: resposta.json.payload,
-    expirationDate: resposta.json.expirationDate,
-    status: cobranca.getString('status'),
-  });
+  return e.json(200, proxyComum.respostaDoQrCode(resposta.json, cobranca.getString('status')));
 }
 
 module.exports = { criarCliente, cobrarCartao, cobrarPix, qrCodePix };

@@ -84,5 +84,9 @@ declare const proxyComum: {
   ): Recusa | null;
   recusaDoPedidoExistente(R: typeof regras): Recusa;
   recusaDaAtiva(ativa: { status: string }, paga: boolean, R: typeof regras): Recusa;
+  respostaDoQrCode(
+    qr: { encodedImage?: unknown; payload?: unknown; expirationDate?: unknown },
+    status: string,
+  ): { encodedImage: unknown; payload: unknown; expirationDate: unknown; status: string };
 };
 export default proxyComum;

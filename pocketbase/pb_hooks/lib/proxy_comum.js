@@ -261,7 +261,18 @@ function recusaDaAtiva(ativa, paga, R) {
   };
 }
 
+/** The Pix QR code as the proxy answers it: what Asaas gave (`qr`) for the picture, with the charge's status. */
+function respostaDoQrCode(qr, status) {
+  return {
+    encodedImage: qr.encodedImage,
+    payload: qr.payload,
+    expirationDate: qr.expirationDate,
+    status: status,
+  };
+}
+
 module.exports = {
+  respostaDoQrCode,
   primeiroErro,
   lerRecusa,
   descricao,
