@@ -65,6 +65,7 @@ interface SchemaField {
   pattern?: string;
   values?: string[];
   maxSelect?: number;
+  onlyInt?: boolean;
 }
 
 const required = { code: 'validation_required', message: 'Cannot be blank.' };
@@ -75,26 +76,34 @@ export const PASSWORD_MIN =
     (f) => f.name === 'password',
   )?.min ?? 1;
 
-/** PocketBase's own check of one text, password or select value (core/field_text.go, field_select.go), or null. */
-function fieldError(f: SchemaField, value: unknown): { code: string; message: string } | null {
+type FieldError = { code: string; message: string; params?: Record<string, unknown> };
+
+/** PocketBase's own check of one value (core/field_text.go, field_password.go, field_select.go, field_number.go). */
+function fieldError(f: SchemaField, value: unknown): FieldError | null {
+  const text = value === undefined || value === null ? '' : String(value);
+  const length = Array.from(text).length;
   if (f.type === 'text') {
-    const text = value === undefined || value === null ? '' : String(value);
     if (text === '') return f.required ? required : null;
-    const length = Array.from(text).length;
     if (f.min && length < f.min)
-      return { code: 'validation_min_text_constraint', message: `Must be at least ${f.min} character(s).` };
+      return {
+        code: 'validation_min_text_constraint',
+        message: `Must be at least ${f.min} character(s).`,
+        params: { min: f.min },
+      };
     const max = f.max || 5000;
     if (length > max)
-      return { code: 'validation_max_text_constraint', message: `Must be no more than ${max} character(s).` };
+      return {
+        code: 'validation_max_text_constraint',
+        message: `Must be no more than ${max} character(s).`,
+        params: { max },
+      };
     if (f.pattern && !new RegExp(f.pattern).test(text))
       return { code: 'validation_invalid_format', message: 'Invalid value format.' };
     return null;
   }
   if (f.type === 'password') {
-    // core/field_password.go: counted in characters, 71 at most when the schema sets no maximum (bcrypt's limit).
-    const text = value === undefined || value === null ? '' : String(value);
+    // Counted in characters, 71 at most when the schema sets no maximum (bcrypt's limit); no params given.
     if (text === '') return f.required ? required : null;
-    const length = Array.from(text).length;
     if (length < (f.min ?? 0))
       return { code: 'validation_min_text_constraint', message: `Must be at least ${f.min} character(s)` };
     const max = f.max || 71;
@@ -102,27 +111,48 @@ function fieldError(f: SchemaField, value: unknown): { code: string; message: st
       return { code: 'validation_max_text_constraint', message: `Must be less than ${max} character(s)` };
     return null;
   }
+  if (f.type === 'number') {
+    const n = Number(value ?? 0);
+    if (!Number.isFinite(n))
+      return { code: 'validation_not_a_number', message: 'The submitted number is not properly formatted' };
+    if (n === 0) return f.required ? required : null;
+    if (f.onlyInt && !Number.isInteger(n))
+      return { code: 'validation_only_int_constraint', message: 'Decimal numbers are not allowed' };
+    if (typeof f.min === 'number' && n < f.min)
+      return {
+        code: 'validation_min_number_constraint',
+        message: `Must be greater or equal than ${f.min}`,
+        params: { min: f.min },
+      };
+    if (typeof f.max === 'number' && n > f.max)
+      return {
+        code: 'validation_max_number_constraint',
+        message: `Must be less or equal than ${f.max}`,
+        params: { max: f.max },
+      };
+    return null;
+  }
   if (f.type === 'select') {
-    const sent: unknown[] = Array.isArray(value)
-      ? value
-      : value === undefined || value === null
-        ? []
-        : [value];
+    const sent: unknown[] = Array.isArray(value) ? value : text === '' ? [] : [value];
     const chosen = [...new Set(sent.map(String))].filter(Boolean);
     if (chosen.length === 0) return f.required ? required : null;
     const maxSelect = Math.max(f.maxSelect ?? 1, 1);
     if (chosen.length > maxSelect)
-      return { code: 'validation_too_many_values', message: `Select no more than ${maxSelect}` };
+      return {
+        code: 'validation_too_many_values',
+        message: `Select no more than ${maxSelect}`,
+        params: { maxSelect },
+      };
     const wrong = chosen.find((v) => !(f.values ?? []).includes(v));
     return wrong === undefined
       ? null
-      : { code: 'validation_invalid_value', message: `Invalid value ${wrong}` };
+      : { code: 'validation_invalid_value', message: `Invalid value ${wrong}`, params: { value: wrong } };
   }
   return null;
 }
 
 /**
- * PocketBase's field errors for the text and select `values` of a record of `name`, as pocketbase/schema.json
+ * PocketBase's field errors for the text, number, password and select `values` of a record of `name`, as pocketbase/schema.json
  * defines them (required, length, pattern, allowed values): what it answers before saving, 400 'Failed to
  * create record.' with these as `data`. Every text, password and select field of the collection is checked, sent or
  * not, or those `only` names.
@@ -131,10 +161,10 @@ export function schemaErrors(
   name: string,
   values: Readonly<Record<string, unknown>>,
   only?: readonly string[],
-): Record<string, { code: string; message: string }> {
+): Record<string, FieldError> {
   const collection = schema.find((c) => c.name === name);
   if (!collection) throw new Error(`pocketbase/schema.json has no collection ${name}`);
-  const errors: Record<string, { code: string; message: string }> = {};
+  const errors: Record<string, FieldError> = {};
   for (const f of collection.fields as SchemaField[]) {
     if (f.name === 'id' || (only && !only.includes(f.name))) continue;
     const error = fieldError(f, values[f.name]);

@@ -3,55 +3,13 @@
  * review fields of `documentos`: PocketBase's own field checks, with its words.
  */
 import { isValidCpf } from '@/lib/cpf';
-import {
-  DOCUMENT_STATUSES,
-  ESTADOS_CIVIS,
-  hojeSaoPaulo,
-  REGRAS,
-  type RequerenteRecord,
-} from '@/lib/processo';
+import { hojeSaoPaulo, REGRAS, type RequerenteRecord } from '@/lib/processo';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 import processoComum from '../../pocketbase/pb_hooks/lib/processo_comum.js';
-import { textLimits } from './collections';
+import { schemaErrors, textLimits } from './collections';
 import { pbError, toText } from './http';
 
 type Json = Record<string, unknown>;
-
-const tooLong = (max: number) => ({
-  code: 'validation_max_text_constraint',
-  message: `Must be no more than ${max} character(s).`,
-  params: { max },
-});
-const BAD_FORMAT = { code: 'validation_invalid_format', message: 'Invalid value format.' };
-/** A select's value outside its list. */
-const invalidValue = (value: string) => ({
-  code: 'validation_invalid_value',
-  message: `Invalid value ${value}.`,
-  params: { value },
-});
-const SELECTS: Record<string, readonly string[]> = {
-  sexo: ['F', 'M'],
-  estado_civil: Object.keys(ESTADOS_CIVIS),
-};
-
-/** A number field's checks (an integer from `min` to `max`), in PocketBase's order. */
-function numberError(value: number, min: number, max: number): Json | null {
-  if (!Number.isInteger(value))
-    return { code: 'validation_only_int_constraint', message: 'Decimal numbers are not allowed.' };
-  if (value < min)
-    return {
-      code: 'validation_min_number_constraint',
-      message: `Must be greater or equal than ${min}.`,
-      params: { min },
-    };
-  if (value > max)
-    return {
-      code: 'validation_max_number_constraint',
-      message: `Must be less or equal than ${max}.`,
-      params: { max },
-    };
-  return null;
-}
 
 /** The kit's field errors as PocketBase's 400 (lib/processo.js lancarCampos): its message the first field's. */
 export function kitRefusal(errors: Record<string, { code: string; message: string }>): Response | null {
@@ -72,35 +30,16 @@ export function dataRefusal(before: RequerenteRecord | null, after: Json): Respo
 }
 
 /**
- * The record's own field checks PocketBase makes after the kit's (patterns, selects, numbers), as it validates
- * them: each field's first error.
+ * The record's own field checks PocketBase makes after the kit's (patterns, selects, numbers: pocketbase/schema.json),
+ * on the fields the body sends, read as PocketBase casts them (pick).
  */
 export function requerenteErrors(body: Json): Json {
-  const errors: Json = {};
-  const text = (field: string) => String(body[field] ?? '');
-  for (const field of ['data_nascimento', 'passaporte_validade'])
-    if (field in body && !/^(\d{4}-\d{2}-\d{2})?$/.test(text(field))) errors[field] = BAD_FORMAT;
-  if ('uf' in body && !errors.uf && !/^([A-Z]{2})?$/.test(text('uf'))) errors.uf = BAD_FORMAT;
-  for (const [field, values] of Object.entries(SELECTS))
-    if (field in body && text(field) !== '' && !values.includes(text(field)))
-      errors[field] = invalidValue(text(field));
-  const altura = 'altura_cm' in body ? numberError(Number(body.altura_cm) || 0, 0, 250) : null;
-  if (altura) errors.altura_cm = altura;
-  return errors;
+  return schemaErrors('requerentes', pick(body), Object.keys(body));
 }
-
-/** documentos.motivo_texto's max (pocketbase/schema.json). */
-const MOTIVO_TEXTO_MAX = textLimits('documentos').motivo_texto ?? 0;
 
 /** A document's review fields as PocketBase checks them: the status and reason selects, the note's length. */
 export function documentoErrors(doc: { status: string; motivo: string; motivo_texto: string }): Json {
-  const errors: Json = {};
-  if (doc.status !== '' && !(DOCUMENT_STATUSES as readonly string[]).includes(doc.status))
-    errors.status = invalidValue(doc.status);
-  if (doc.motivo !== '' && !Object.keys(REGRAS.motivosRecusa).includes(doc.motivo))
-    errors.motivo = invalidValue(doc.motivo);
-  if ([...doc.motivo_texto].length > MOTIVO_TEXTO_MAX) errors.motivo_texto = tooLong(MOTIVO_TEXTO_MAX);
-  return errors;
+  return schemaErrors('documentos', doc, ['status', 'motivo', 'motivo_texto']);
 }
 
 export const EMPTY_REQUERENTE = {
