@@ -4,15 +4,7 @@
  * 'Enviar para análise'. Registered before the generic record routes, which know neither collection.
  */
 import { http, HttpResponse, type PathParams } from 'msw';
-import {
-  excessoDeArquivos,
-  excessoDeRequerentes,
-  itemDe,
-  nomeRequerente,
-  REGRAS,
-  type DocumentoRecord,
-  type RequerenteRecord,
-} from '@/lib/processo';
+import { nomeRequerente, REGRAS, type DocumentoRecord, type RequerenteRecord } from '@/lib/processo';
 import processoComum from '../../pocketbase/pb_hooks/lib/processo_comum.js';
 import { getDb, saveDb } from './db';
 import { uploadAllowed } from './limits';
@@ -63,9 +55,9 @@ async function createRequerente(request: Request): Promise<Response> {
   if (refused) return refused;
   const recusa = recusaAoCliente(booking);
   if (recusa) return pbError(400, recusa);
-  const max = limitesDe(booking).max;
-  if (getDb().requerentes.filter((r) => r.agendamento === booking.id).length >= max)
-    return pbError(400, excessoDeRequerentes(max));
+  const count = getDb().requerentes.filter((r) => r.agendamento === booking.id).length;
+  const excess = processoComum.recusaDoNovoRequerente(count, limitesDe(booking).max, REGRAS);
+  if (excess) return pbError(400, excess);
   const errors = requerenteErrors(body);
   if (Object.keys(errors).length > 0) return pbError(400, PB.create, errors);
   const now = pbDate(new Date());
@@ -156,15 +148,10 @@ async function filesOf(form: FormData, action: string): Promise<File[] | Respons
   return files;
 }
 
+/** lib/processo.js validarDocumento: the kit's refusal of the item or its number of files (processo_comum.js). */
 function tooMany(item: string, count: number): Response | null {
-  const definicao = itemDe(item);
-  if (!definicao)
-    return pbError(400, MSG.itemInvalido, {
-      item: { code: 'validation_invalid_item', message: MSG.itemInvalido },
-    });
-  if (count <= definicao.maxArquivos) return null;
-  const texto = excessoDeArquivos(definicao.maxArquivos);
-  return pbError(400, texto, { arquivos: { code: 'validation_max_files', message: texto } });
+  const recusa = processoComum.recusaDoDocumento(item, count, REGRAS);
+  return recusa ? kitRefusal(recusa.erros) : null;
 }
 
 async function saveFiles(record: DocumentoRecord, files: readonly File[]): Promise<void> {

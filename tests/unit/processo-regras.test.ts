@@ -279,3 +279,20 @@ describe('an applicant and a document as every line names them (processo_comum.j
     expect(comum.rotuloDoDocumento(null, 'outro_item', regras)).toBe('Requerente sem nome · outro_item');
   });
 });
+
+describe('what the kit refuses of a case file before PocketBase (processo_comum.js)', () => {
+  it('one applicant past the service’s limit, in the words of the limit', () => {
+    expect(comum.recusaDoNovoRequerente(0, 1, regras)).toBe('');
+    expect(comum.recusaDoNovoRequerente(1, 1, regras)).toBe(
+      comum.porLimite(regras.mensagens.umRequerente, regras.mensagens.maximoRequerentes, { max: 1 }),
+    );
+  });
+
+  it('an unknown item, or more files than the item takes', () => {
+    expect(comum.recusaDoDocumento('foto', 1, regras)).toBeNull();
+    expect(comum.recusaDoDocumento('nao_existe', 1, regras)?.erros).toEqual({
+      item: { code: 'validation_invalid_item', message: regras.mensagens.itemInvalido },
+    });
+    expect(comum.recusaDoDocumento('foto', 2, regras)?.erros.arquivos?.code).toBe('validation_max_files');
+  });
+});

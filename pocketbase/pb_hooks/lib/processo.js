@@ -14,7 +14,6 @@ const ENCERRADOS = regras.R.agendamentoEncerrado;
 const MSG = REGRAS.mensagens;
 
 /** 'O Agendamento Familiar é para no máximo 6 requerentes.': a message of MSG with its {min} and {max} filled. */
-const porLimite = COMUM.porLimite;
 
 /** The records by id, to find the record behind one of their plain objects (comoObjeto). */
 function porId(registros) {
@@ -52,11 +51,6 @@ function consuladoDaUf(uf) {
 /** Under 18 on `hoje` for a valid, plausible birth date (processo_comum.js); false for none or a wrong one. */
 function ehMenor(nascimento, hoje) {
   return COMUM.ehMenor(nascimento, hoje, REGRAS);
-}
-
-function item(id) {
-  for (let i = 0; i < REGRAS.itens.length; i++) if (REGRAS.itens[i].id === id) return REGRAS.itens[i];
-  return null;
 }
 
 /** The checklist items for an applicant type ('adulto' or 'menor'). */
@@ -133,9 +127,8 @@ function criarRequerente(e) {
     require(`${__hooks}/lib/dia.js`).validarPrenotami(e);
     const max = limites(tx, agendamento).max;
     const ja = tx.countRecords('requerentes', $dbx.hashExp({ agendamento: agendamento.id }));
-    if (ja >= max) {
-      throw new BadRequestError(porLimite(MSG.umRequerente, MSG.maximoRequerentes, { max: max }), {});
-    }
+    const recusa = COMUM.recusaDoNovoRequerente(ja, max, REGRAS);
+    if (recusa) throw new BadRequestError(recusa, {});
     e.app = tx;
     e.next();
   });
@@ -245,16 +238,10 @@ function validarRemocaoRequerente(e) {
 
 /** Any save of a document: a known item, at most the files it allows. */
 function validarDocumento(record) {
-  const definicao = item(record.getString('item'));
-  if (!definicao) {
-    throw new BadRequestError(MSG.itemInvalido, { item: erro('validation_invalid_item', MSG.itemInvalido) });
-  }
   const arquivos = record.get('arquivos');
   const quantos = arquivos && arquivos.length !== undefined ? arquivos.length : 0;
-  if (quantos > definicao.maxArquivos) {
-    const texto = porLimite(MSG.umArquivo, MSG.maximoArquivos, { max: definicao.maxArquivos });
-    throw new BadRequestError(texto, { arquivos: erro('validation_max_files', texto) });
-  }
+  const recusa = COMUM.recusaDoDocumento(record.getString('item'), quantos, REGRAS);
+  if (recusa) lancarCampos(recusa.erros);
 }
 
 /** An applicant record's name as every line shows it (processo_comum.js nomeRequerente): lib/dia.js's too. */

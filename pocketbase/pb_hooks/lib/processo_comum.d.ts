@@ -50,6 +50,12 @@ declare const processoComum: {
   ): { consulado: string; documentacao: 'pendente' | 'em_analise' | 'recusada' | 'aprovada' };
   itensPara(tipo: 'adulto' | 'menor', regras: Regras): Regras['itens'];
   nomeRequerente(requerente: { nome: string; sobrenome: string }, regras: Regras): string;
+  recusaDoNovoRequerente(quantos: number, max: number, regras: Regras): string;
+  recusaDoDocumento(
+    item: string,
+    quantos: number,
+    regras: Regras,
+  ): { mensagem: string; erros: Record<string, { code: string; message: string }> } | null;
   envioLiberado(recentes: number, limite: { porConta: number; janelaSeg: number }): boolean;
   rotuloDoDocumento(
     requerente: { nome: string; sobrenome: string } | null,

@@ -203,6 +203,30 @@ function nomeRequerente(requerente, regras) {
   );
 }
 
+/** Why one more applicant is refused ('' when not): the booking has `quantos` of its service's `max`. */
+function recusaDoNovoRequerente(quantos, max, regras) {
+  return quantos >= max
+    ? porLimite(regras.mensagens.umRequerente, regras.mensagens.maximoRequerentes, { max: max })
+    : '';
+}
+
+/**
+ * A document's refusal as the kit answers it before PocketBase's checks, or null: an unknown item, or more files
+ * (`quantos`) than the item takes. { mensagem, erros: { campo: { code, message } } }.
+ */
+function recusaDoDocumento(item, quantos, regras) {
+  const definicao = regras.itens.filter((i) => i.id === item)[0];
+  if (!definicao) {
+    const texto = regras.mensagens.itemInvalido;
+    return { mensagem: texto, erros: { item: { code: 'validation_invalid_item', message: texto } } };
+  }
+  if (quantos <= definicao.maxArquivos) return null;
+  const texto = porLimite(regras.mensagens.umArquivo, regras.mensagens.maximoArquivos, {
+    max: definicao.maxArquivos,
+  });
+  return { mensagem: texto, erros: { arquivos: { code: 'validation_max_files', message: texto } } };
+}
+
 /**
  * Whether an account that sent `recentes` files within the last `limite.janelaSeg` seconds may send one more
  * (limites.json arquivos: `porConta` in that window); past it the upload is refused with MSG.muitosEnvios (429).
@@ -448,6 +472,8 @@ module.exports = {
   nomeRequerente,
   rotuloDoDocumento,
   envioLiberado,
+  recusaDoNovoRequerente,
+  recusaDoDocumento,
   motivoDe,
   revisao,
   substituicao,
