@@ -113,16 +113,7 @@ export function registrarCorrecao(
   if (!booking || !correcao) return;
   const now = pbDate(new Date());
   getDb().historico_agendamentos.push(
-    historyEntry(
-      booking,
-      mudancas.map((m) => ({
-        campo: 'requerente',
-        de: `${nome} · ${processoComum.nomeDoCampo(m.campo, REGRAS)}: ${m.de}`,
-        para: m.para,
-      })),
-      autor,
-      now,
-    ),
+    historyEntry(booking, processoComum.linhasDaCorrecao(nome, mudancas, REGRAS), autor, now),
   );
   for (const { id, campos } of correcao.revisar) {
     const d = documentos.find((documento) => documento.id === id);

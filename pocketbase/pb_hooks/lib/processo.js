@@ -180,16 +180,7 @@ function salvarRequerente(e) {
     e.app = tx;
     e.next();
     if (!correcao) return;
-    historico.registrar(
-      tx,
-      agendamento.id,
-      lista.map((m) => ({
-        campo: 'requerente',
-        de: nome + ' · ' + COMUM.nomeDoCampo(m.campo, REGRAS) + ': ' + m.de,
-        para: m.para,
-      })),
-      auth,
-    );
+    historico.registrar(tx, agendamento.id, COMUM.linhasDaCorrecao(nome, lista, REGRAS), auth);
     const registros = porId(documentos);
     correcao.revisar.forEach((r) => {
       const d = registros[r.id];

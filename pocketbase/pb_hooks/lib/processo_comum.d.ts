@@ -50,6 +50,11 @@ declare const processoComum: {
   ): { consulado: string; documentacao: 'pendente' | 'em_analise' | 'recusada' | 'aprovada' };
   itensPara(tipo: 'adulto' | 'menor', regras: Regras): Regras['itens'];
   nomeRequerente(requerente: { nome: string; sobrenome: string }, regras: Regras): string;
+  linhasDaCorrecao(
+    nome: string,
+    mudancas: readonly { campo: string; de: string; para: string }[],
+    regras: Regras,
+  ): { campo: string; de: string; para: string }[];
   recusaDoNovoRequerente(quantos: number, max: number, regras: Regras): string;
   recusaDoDocumento(
     item: string,

@@ -203,6 +203,18 @@ function nomeRequerente(requerente, regras) {
   );
 }
 
+/**
+ * A correction's lines in the booking's history: each field changed of the applicant named `nome`, what it was
+ * and what it is ({ campo, de, para } of `mudancas`).
+ */
+function linhasDaCorrecao(nome, mudancas, regras) {
+  return mudancas.map((m) => ({
+    campo: 'requerente',
+    de: nome + ' · ' + nomeDoCampo(m.campo, regras) + ': ' + m.de,
+    para: m.para,
+  }));
+}
+
 /** Why one more applicant is refused ('' when not): the booking has `quantos` of its service's `max`. */
 function recusaDoNovoRequerente(quantos, max, regras) {
   return quantos >= max
@@ -472,6 +484,7 @@ module.exports = {
   nomeRequerente,
   rotuloDoDocumento,
   envioLiberado,
+  linhasDaCorrecao,
   recusaDoNovoRequerente,
   recusaDoDocumento,
   motivoDe,
