@@ -9,7 +9,7 @@ import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
 import espera, { type Pronto } from '../../pocketbase/pb_hooks/lib/espera.js';
 import { caseSummary } from './case-summary';
 import { getDb } from './db';
-import { currentUser, latency, MSG as PB, param, pbError } from './http';
+import { currentUser, latency, MSG as PB, param, pbError, staffOnly } from './http';
 import { bookingOf } from './processo-rules';
 
 const consulates = () => espera.consulados(REGRAS);
@@ -47,10 +47,8 @@ export const waitRoutes = [
     });
   }),
   http.get('*/api/espera/equipe', async ({ request }) => {
-    await latency();
-    const viewer = currentUser(request);
-    if (!viewer) return pbError(401, PB.unauthorized);
-    if (!viewer.admin) return pbError(403, diaComum.MSG.soEquipe);
+    const { denied } = await staffOnly(request, diaComum.MSG.soEquipe);
+    if (denied) return denied;
     const resumo = summary();
     return HttpResponse.json({
       resumo,

@@ -10,7 +10,7 @@ import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { getDb, saveDb } from './db';
 import { note, serverChange } from './dia';
 import { parsePbDate } from './util';
-import { currentUser, latency, MSG, pbError, readJson, toText } from './http';
+import { currentUser, latency, MSG, pbError, readJson, staffOnly, toText } from './http';
 import { asaasCall, entregarEventos, respostaDoAsaas } from './asaas';
 import { aposEstorno } from './notas';
 
@@ -91,10 +91,8 @@ export const refundRoutes = [
   }),
 
   http.post('*/payments/estorno', async ({ request }) => {
-    await latency();
-    const user = currentUser(request);
-    if (!user) return pbError(401, MSG.unauthorized);
-    if (!user.admin) return pbError(403, M.soEquipe);
+    const { staff: user, denied } = await staffOnly(request, M.soEquipe);
+    if (denied) return denied;
     const body = (await readJson(request)) ?? {};
     if (!estornoComum.motivo(body)) {
       return pbError(400, M.motivo, { motivo: { code: 'validation_required', message: M.motivo } });

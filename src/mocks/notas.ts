@@ -9,7 +9,7 @@ import type { PaymentRecord } from '@/lib/types';
 import estornoComum from '../../pocketbase/pb_hooks/lib/estorno_comum.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { getDb, saveDb } from './db';
-import { currentUser, latency, MSG, pbError, readJson, toText } from './http';
+import { pbError, readJson, staffOnly, toText } from './http';
 import { DEMO_INVOICE_PDF } from './seed';
 
 const T = regras.notaFiscal;
@@ -45,10 +45,8 @@ export function enviarNota(payment: PaymentRecord): void {
 
 export const invoiceRoutes = [
   http.post('*/payments/nota-fiscal', async ({ request }) => {
-    await latency();
-    const user = currentUser(request);
-    if (!user) return pbError(401, MSG.unauthorized);
-    if (!user.admin) return pbError(403, T.soEquipe);
+    const { denied } = await staffOnly(request, T.soEquipe);
+    if (denied) return denied;
     const body = (await readJson(request)) ?? {};
     const db = getDb();
     const booking = db.agendamentos.find((b) => b.id === toText(body.agendamento));
