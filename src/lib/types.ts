@@ -52,6 +52,8 @@ export interface PaymentRecord extends BaseRecord {
   nota_pdf?: string;
   /** Asaas's description of an error */
   nota_erro?: string;
+  /** how many times the invoice was sent (staff send one in error again) */
+  nota_tentativas?: number;
   /** for staff: a partial refund, or a cancellation Asaas refused */
   nota_alerta?: string;
 }

@@ -6,6 +6,7 @@
  */
 import { http, HttpResponse } from 'msw';
 import type { PaymentRecord } from '@/lib/types';
+import maquina from '../../pocketbase/pb_hooks/lib/cobranca_comum.js';
 import estornoComum from '../../pocketbase/pb_hooks/lib/estorno_comum.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { getDb, saveDb } from './db';
@@ -53,7 +54,7 @@ export const invoiceRoutes = [
     const payment = booking && db.pagamentos.find((p) => p.id === booking.pagamento);
     if (!booking || !payment) return pbError(404, regras.pagamento.naoEncontrado);
     if (payment.nota_status !== 'ERROR') return pbError(400, T.semErro);
-    Object.assign(payment, { nota_status: 'PENDENTE', nota_id: '', nota_erro: '' });
+    Object.assign(payment, maquina.reenvioDaNota(payment.nota_tentativas));
     enviarNota(payment);
     saveDb();
     return HttpResponse.json({ resultado: 'reenviando' });

@@ -350,3 +350,15 @@ describe('plano: the whole of a charge’s move', () => {
     expect(maquina.consultaLiberada(3_000, 5_000, 2_000)).toBe(true);
   });
 });
+
+describe('reenvioDaNota: an invoice in error sent again by staff', () => {
+  it('is due again, one attempt more, without the last one’s id and error', () => {
+    expect(maquina.reenvioDaNota(1)).toEqual({
+      nota_status: 'PENDENTE',
+      nota_tentativas: 2,
+      nota_id: '',
+      nota_erro: '',
+    });
+    expect(maquina.reenvioDaNota(undefined).nota_tentativas).toBe(1);
+  });
+});

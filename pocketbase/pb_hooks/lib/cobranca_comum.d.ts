@@ -95,6 +95,12 @@ export interface ContextoDoPlano {
 declare const cobrancaComum: {
   VALOR_DIVERGENTE: string;
   PADROES: { conciliarAposS: number; consultaIntervaloMs: number };
+  reenvioDaNota(tentativas: number | undefined): {
+    nota_status: 'PENDENTE';
+    nota_tentativas: number;
+    nota_id: string;
+    nota_erro: string;
+  };
   foiPaga(status: string, R: typeof regras): boolean;
   statusDoAsaas(valorParcela: number, pagamentoAsaas: PagamentoAsaas, R: typeof regras): string;
   transicao(

@@ -307,6 +307,19 @@ function dadosDoCartao(body, M, cpfValido) {
 }
 
 /**
+ * An order's service invoice that ended in error, sent again by staff: due once more (PENDENTE), one attempt more,
+ * no id nor error of the last one. `tentativas`: the attempts made so far.
+ */
+function reenvioDaNota(tentativas) {
+  return {
+    nota_status: 'PENDENTE',
+    nota_tentativas: (Number(tentativas) || 0) + 1,
+    nota_id: '',
+    nota_erro: '',
+  };
+}
+
+/**
  * The reconciliation's timing when the server's environment leaves it unset: after how many seconds Asaas not
  * knowing an attempt means it never made the charge (ASAAS_CONCILIAR_APOS_S), and how often Asaas may be asked
  * about one charge (ASAAS_CONSULTA_INTERVALO_MS). The demo double runs with these.
@@ -315,6 +328,7 @@ const PADROES = { conciliarAposS: 600, consultaIntervaloMs: 2000 };
 
 module.exports = {
   PADROES,
+  reenvioDaNota,
   VALOR_DIVERGENTE,
   foiPaga,
   statusDoAsaas,

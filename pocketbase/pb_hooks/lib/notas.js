@@ -340,10 +340,10 @@ function tentarDeNovo(e) {
   if (!pagamento) throw new NotFoundError(regras.MSG.naoEncontrado, {});
   if (!config().ativa) throw new BadRequestError(TEXTOS.desligada, {});
   if (pagamento.getString('nota_status') !== 'ERROR') throw new BadRequestError(TEXTOS.semErro, {});
-  pagamento.set('nota_status', 'PENDENTE');
-  pagamento.set('nota_tentativas', pagamento.getInt('nota_tentativas') + 1);
-  pagamento.set('nota_id', '');
-  pagamento.set('nota_erro', '');
+  const reenvio = require(`${__hooks}/lib/cobranca_comum.js`).reenvioDaNota(
+    pagamento.getInt('nota_tentativas'),
+  );
+  Object.keys(reenvio).forEach((campo) => pagamento.set(campo, reenvio[campo]));
   salvar(e.app, pagamento);
   const id = pagamento.id;
   return require(`${__hooks}/lib/pedidos.js`).responderEExecutar(e, 200, { resultado: 'reenviando' }, [
