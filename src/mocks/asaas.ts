@@ -10,7 +10,7 @@ import {
   type FakeAsaasAnswer,
   type FakeAsaasBook,
 } from './fake-asaas.mjs';
-import { installmentPlan } from '@/lib/installments';
+import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 import type { RespostaAsaas } from '../../pocketbase/pb_hooks/lib/proxy_comum.js';
 import { getDb, saveDb } from './db';
 import type { DemoDb } from './schema';
@@ -63,7 +63,7 @@ function conhecer(paymentId: string): void {
     id: paymentId,
     installment: null,
     status: charge.status,
-    value: installmentPlan(charge.valor, charge.parcelas).value,
+    value: comum.parcelamento(charge.valor, charge.parcelas).valor,
     billingType: charge.metodo === 'pix' ? 'PIX' : 'CREDIT_CARD',
     externalReference: charge.tentativa,
     dateCreated: charge.created.slice(0, 10),

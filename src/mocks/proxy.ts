@@ -1,7 +1,6 @@
 /** The Asaas proxy (pocketbase/pb_hooks/lib/proxy.js): /payments/asaas/* in front of the demo's Asaas. */
 import { http, HttpResponse } from 'msw';
 import type { FakeAsaasAnswer } from './fake-asaas.mjs';
-import { installmentPlan } from '@/lib/installments';
 import type { ChargeRecord } from '@/lib/types';
 import maquina from '../../pocketbase/pb_hooks/lib/cobranca_comum.js';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
@@ -57,19 +56,8 @@ const clienteAsaas = (userId: string): string =>
 const cobrancaAtiva = (userId: string): ChargeRecord | undefined =>
   getDb().cobrancas.find((c) => c.usuario === userId && c.ativa);
 
-function respostaCobranca(charge: ChargeRecord): Json {
-  return {
-    id: charge.asaas_id,
-    status: charge.status,
-    externalReference: charge.tentativa,
-    billingType: charge.metodo === 'pix' ? 'PIX' : 'CREDIT_CARD',
-    value: installmentPlan(charge.valor, charge.parcelas).value,
-    totalValue: charge.valor,
-    installmentCount: charge.parcelas,
-    tipo_servico: charge.tipo_servico,
-    flex: charge.flex,
-  };
-}
+const respostaCobranca = (charge: ChargeRecord): Json =>
+  proxyComum.respostaDaCobranca(charge, comum.parcelamento(charge.valor, charge.parcelas).valor);
 
 /** The request's attempt id, or a new one (pb_hooks/lib/proxy_comum.js tentativaDe). */
 function tentativaDe(body: Json): string | Response {

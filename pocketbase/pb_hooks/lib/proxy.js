@@ -76,17 +76,19 @@ function cobrancaAtiva(app, usuarioId) {
 }
 
 function respostaCobranca(cobranca) {
-  return {
-    id: cobranca.getString('asaas_id'),
-    status: cobranca.getString('status'),
-    externalReference: cobranca.getString('tentativa'),
-    billingType: cobranca.getString('metodo') === 'pix' ? 'PIX' : 'CREDIT_CARD',
-    value: regras.valorParcela(cobranca.getFloat('valor'), cobranca.getInt('parcelas')),
-    totalValue: cobranca.getFloat('valor'),
-    installmentCount: cobranca.getInt('parcelas'),
-    tipo_servico: cobranca.getString('tipo_servico'),
-    flex: cobranca.getBool('flex'),
-  };
+  return proxyComum.respostaDaCobranca(
+    {
+      asaas_id: cobranca.getString('asaas_id'),
+      status: cobranca.getString('status'),
+      tentativa: cobranca.getString('tentativa'),
+      metodo: cobranca.getString('metodo'),
+      valor: cobranca.getFloat('valor'),
+      parcelas: cobranca.getInt('parcelas'),
+      tipo_servico: cobranca.getString('tipo_servico'),
+      flex: cobranca.getBool('flex'),
+    },
+    regras.valorParcela(cobranca.getFloat('valor'), cobranca.getInt('parcelas')),
+  );
 }
 
 /** Refuses when the customer already has an open order (lib/pedido_aberto.js: a fully refunded one is closed). */

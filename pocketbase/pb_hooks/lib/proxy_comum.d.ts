@@ -84,6 +84,19 @@ declare const proxyComum: {
   ): Recusa | null;
   recusaDoPedidoExistente(R: typeof regras): Recusa;
   recusaDaAtiva(ativa: { status: string }, paga: boolean, R: typeof regras): Recusa;
+  respostaDaCobranca(
+    cobranca: {
+      asaas_id: string;
+      status: string;
+      tentativa: string;
+      metodo: string;
+      valor: number;
+      parcelas: number;
+      tipo_servico: string;
+      flex: boolean;
+    },
+    valorParcela: number,
+  ): Record<string, unknown>;
   respostaDoQrCode(
     qr: { encodedImage?: unknown; payload?: unknown; expirationDate?: unknown },
     status: string,

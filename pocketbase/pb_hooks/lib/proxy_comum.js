@@ -261,6 +261,25 @@ function recusaDaAtiva(ativa, paga, R) {
   };
 }
 
+/**
+ * A charge as the proxy answers it (Asaas's fields the app reads, and the order's), from the charge's plain fields
+ * ({ asaas_id, status, tentativa, metodo, valor, parcelas, tipo_servico, flex }); `valorParcela` is
+ * comum.js parcelamento's installment value.
+ */
+function respostaDaCobranca(cobranca, valorParcela) {
+  return {
+    id: cobranca.asaas_id,
+    status: cobranca.status,
+    externalReference: cobranca.tentativa,
+    billingType: cobranca.metodo === 'pix' ? 'PIX' : 'CREDIT_CARD',
+    value: valorParcela,
+    totalValue: cobranca.valor,
+    installmentCount: cobranca.parcelas,
+    tipo_servico: cobranca.tipo_servico,
+    flex: cobranca.flex,
+  };
+}
+
 /** The Pix QR code as the proxy answers it: what Asaas gave (`qr`) for the picture, with the charge's status. */
 function respostaDoQrCode(qr, status) {
   return {
@@ -272,6 +291,7 @@ function respostaDoQrCode(qr, status) {
 }
 
 module.exports = {
+  respostaDaCobranca,
   respostaDoQrCode,
   primeiroErro,
   lerRecusa,
