@@ -65,6 +65,8 @@ export const exportRoutes = [
     return new HttpResponse(buildCsv(rows, fuso), {
       headers: {
         'Content-Type': 'text/csv; charset=utf-8',
+        // Personal data: no copy kept by the browser or a proxy (lib/exportar_csv.js).
+        'Cache-Control': 'no-store',
         'Content-Disposition': `attachment; filename="${kitCsv.nomeDoArquivo(Date.now(), fuso)}"`,
       },
     });

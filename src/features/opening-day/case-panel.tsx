@@ -153,7 +153,7 @@ function RelayPanel({ handling, bookingId }: { handling: AtendimentoRecord; book
             </output>
             <span className="text-sm text-ink-600">
               {r.enviado_em
-                ? `recebido às ${janelas.horaLocal(pbMs(r.enviado_em), 'America/Sao_Paulo', true)}`
+                ? `recebido às ${janelas.horaLocal(pbMs(r.enviado_em), janelas.FUSO_PADRAO, true)}`
                 : 'digitando…'}
             </span>
             <Button

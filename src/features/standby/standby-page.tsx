@@ -55,7 +55,7 @@ function RelayField({ handling }: { handling: AtendimentoRecord }) {
         });
         setError('');
         if ((code && next.length === 6) || enviar) {
-          setSentAt(janelas.horaLocal(Date.now(), 'America/Sao_Paulo', true));
+          setSentAt(janelas.horaLocal(Date.now(), janelas.FUSO_PADRAO, true));
         }
       } catch (err) {
         setError(errorText(err));

@@ -339,7 +339,7 @@ export function pbMs(value: string | undefined | null): number {
 }
 
 /** 'hoje às 16:00' or 'em 02/12/2026 às 16:00' (the standby page and its e-mail say the same). */
-export const whenLabel = (ms: number, now: number, fuso = 'America/Sao_Paulo') =>
+export const whenLabel = (ms: number, now: number, fuso = janelas.FUSO_PADRAO) =>
   janelas.quando(ms, fuso, now);
 
 export function fileUrl(
