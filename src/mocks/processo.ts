@@ -119,8 +119,9 @@ function deleteRequerente(id: string, request: Request): Response {
   const booking = bookingOf(record.agendamento);
   const recusa = booking ? recusaAoCliente(booking) : null;
   if (recusa) return pbError(400, recusa);
-  if (db.documentos.some((d) => d.requerente === id && d.status === 'aprovado'))
-    return pbError(400, MSG.requerenteAprovado);
+  const approved = db.documentos.filter((d) => d.requerente === id && d.status === 'aprovado').length;
+  const refused = processoComum.recusaDaRemocao(approved, REGRAS);
+  if (refused) return pbError(400, refused);
   db.requerentes = db.requerentes.filter((r) => r.id !== id);
   db.documentos = db.documentos.filter((d) => d.requerente !== id); // cascadeDelete
   saveDb();

@@ -296,3 +296,10 @@ describe('what the kit refuses of a case file before PocketBase (processo_comum.
     expect(comum.recusaDoDocumento('foto', 2, regras)?.erros.arquivos?.code).toBe('validation_max_files');
   });
 });
+
+describe('recusaDaRemocao: an applicant with an approved document stays', () => {
+  it('refuses the removal in the rulebook’s words only when a document is approved', () => {
+    expect(comum.recusaDaRemocao(0, regras)).toBe('');
+    expect(comum.recusaDaRemocao(2, regras)).toBe(regras.mensagens.requerenteAprovado);
+  });
+});

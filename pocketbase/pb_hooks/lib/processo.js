@@ -224,7 +224,8 @@ function validarRemocaoRequerente(e) {
     'documentos',
     $dbx.hashExp({ requerente: e.record.id, status: 'aprovado' }),
   );
-  if (aprovados > 0) throw new BadRequestError(MSG.requerenteAprovado, {});
+  const recusa = COMUM.recusaDaRemocao(aprovados, REGRAS);
+  if (recusa) throw new BadRequestError(recusa, {});
 }
 
 /** Any save of a document: a known item, at most the files it allows. */

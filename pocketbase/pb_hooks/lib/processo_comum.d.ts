@@ -56,6 +56,7 @@ declare const processoComum: {
     regras: Regras,
   ): { campo: string; de: string; para: string }[];
   recusaDoNovoRequerente(quantos: number, max: number, regras: Regras): string;
+  recusaDaRemocao(aprovados: number, regras: Regras): string;
   recusaDoDocumento(
     item: string,
     quantos: number,

@@ -215,6 +215,11 @@ function linhasDaCorrecao(nome, mudancas, regras) {
   }));
 }
 
+/** Why an applicant's removal is refused ('' when not): `aprovados` of their documents are approved. */
+function recusaDaRemocao(aprovados, regras) {
+  return aprovados > 0 ? regras.mensagens.requerenteAprovado : '';
+}
+
 /** Why one more applicant is refused ('' when not): the booking has `quantos` of its service's `max`. */
 function recusaDoNovoRequerente(quantos, max, regras) {
   return quantos >= max
@@ -486,6 +491,7 @@ module.exports = {
   envioLiberado,
   linhasDaCorrecao,
   recusaDoNovoRequerente,
+  recusaDaRemocao,
   recusaDoDocumento,
   motivoDe,
   revisao,
