@@ -10,6 +10,7 @@ import { nomeRequerente, type RequerenteRecord } from '@/lib/processo';
 import type { BookingHistoryRecord, UserRecord } from '@/lib/types';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
+import historicoComum from '../../pocketbase/pb_hooks/lib/historico_comum.js';
 import janelas from '../../pocketbase/pb_hooks/lib/janelas.js';
 import mensagens from '../../pocketbase/pb_hooks/lib/mensagens.json';
 import { getDb, saveDb } from './db';
@@ -77,7 +78,12 @@ async function updateConsulate(request: Request, id: string): Promise<Response> 
   const before = texts(record as unknown as Json);
   for (const f of CAMPOS_CONSULADO)
     if (f in body) (record as unknown as Json)[f] = f === 'janelas' ? diaComum.lerJson(janelasText) : body[f];
-  const alteracoes = diaComum.alteracoesDoConsulado(before, texts(record as unknown as Json));
+  const alteracoes = historicoComum.alteracoes(
+    CAMPOS_CONSULADO,
+    before,
+    texts(record as unknown as Json),
+    (r, c) => r[c] ?? '',
+  );
   if (alteracoes.length > 0) {
     record.updated = pbDate(new Date());
     store.historico_consulados.push({

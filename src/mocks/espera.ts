@@ -32,7 +32,10 @@ const summary = () => espera.resumo(events(), Date.now(), consulates());
 /** The ready cases of a consulate (espera.js prontosDe), with their owner's name. */
 function ready(codigo: string): (Pronto & { nome: string })[] {
   const db = getDb();
-  const bookings = db.agendamentos.map((b) => ({ ...b, consulado: consulateOf(b.id) }));
+  // Only a case ready to book can be in a queue: its consulate is computed for those alone.
+  const bookings = db.agendamentos
+    .filter((b) => b.status_agendamento === 'ANALISE_OK')
+    .map((b) => ({ ...b, consulado: consulateOf(b.id) }));
   return espera.prontosDe(bookings, db.historico_agendamentos, codigo).map((p) => {
     const owner = db.agendamentos.find((b) => b.id === p.id)?.usuario;
     return { ...p, nome: db.usuarios.find((u) => u.id === owner)?.nome_completo ?? '' };

@@ -47,7 +47,7 @@ export function seedHistory(
   users: readonly StoredUser[],
 ): BookingHistoryRecord[] {
   const staff = users.find((u) => u.admin) ?? null;
-  const emails = new Map(users.map((u) => [u.id, u.email]));
+  const byId = new Map(users.map((u) => [u.id, u]));
   return bookings.flatMap((booking) => {
     const created = historyEntry(
       booking,
@@ -63,7 +63,7 @@ export function seedHistory(
             ...historyEntry(
               booking,
               [{ campo: 'formulario', de: '', para: booking.formulario }],
-              users.find((u) => u.id === booking.usuario) ?? null,
+              byId.get(booking.usuario) ?? null,
               booking.created,
             ),
             id: `s${booking.id.slice(1)}`,
@@ -88,7 +88,7 @@ export function seedHistory(
       booking.updated,
     );
     moved.id = `m${booking.id.slice(1)}`;
-    moved.email_para = emails.get(booking.usuario) ?? '';
+    moved.email_para = byId.get(booking.usuario)?.email ?? '';
     moved.email_status = 'ENVIADO';
     moved.email_assunto = STATUS_MAIL_SUBJECTS[status];
     return [created, ...sent, ...steps, moved];

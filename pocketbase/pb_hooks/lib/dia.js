@@ -32,10 +32,7 @@ function pbData(ms) {
   return new Date(ms).toISOString().replace('T', ' ');
 }
 
-function msDe(data) {
-  const t = Date.parse(String(data || '').replace(' ', 'T'));
-  return isNaN(t) ? 0 : t;
-}
+const msDe = require(`${__hooks}/lib/garantia_comum.js`).msDe;
 
 function ehEquipe(e) {
   return !!e.auth && e.auth.collection().name === 'usuarios' && e.auth.getBool('admin');
@@ -76,7 +73,12 @@ function salvarConsulado(e) {
     e.app = tx;
     const antes = textos(tx.findRecordById('consulados', e.record.id));
     e.next();
-    const lista = comum.alteracoesDoConsulado(antes, textos(e.record));
+    const lista = require(`${__hooks}/lib/historico_comum.js`).alteracoes(
+      comum.CAMPOS_CONSULADO,
+      antes,
+      textos(e.record),
+      (r, c) => r[c],
+    );
     if (lista.length === 0) return;
     const quem = historico.autoria(e.auth);
     const entrada = novo(tx, 'historico_consulados', {

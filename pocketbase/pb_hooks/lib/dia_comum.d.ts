@@ -61,10 +61,6 @@ declare const diaComum: {
     depois: { janelas: string; fuso: string },
     janelas: JanelasJs,
   ): ErrosDeCampo;
-  alteracoesDoConsulado(
-    antes: Record<string, string>,
-    depois: Record<string, string>,
-  ): { campo: string; de: string; para: string }[];
   recusaContato(
     campo: 'prenotami_email' | 'prenotami_celular',
     valor: string,

@@ -155,15 +155,6 @@ function errosDoConsulado(corpo, codigo, depois, janelas) {
   return erros;
 }
 
-/** The history of a consulate's edit: [{campo, de, para}] of each field whose text changed ({campo: texto} each). */
-function alteracoesDoConsulado(antes, depois) {
-  return CAMPOS_CONSULADO.filter((c) => antes[c] !== depois[c]).map((c) => ({
-    campo: c,
-    de: antes[c],
-    para: depois[c],
-  }));
-}
-
 /**
  * Why an applicant's Prenot@mi e-mail or mobile (already normalized: lower case, digits) is refused, as
  * {code, message}, or null. `empresa` is the company's list for that field, `deOutro(valor)` whether another
@@ -310,7 +301,6 @@ module.exports = {
   errosDosRequerentes,
   lerJson,
   errosDoConsulado,
-  alteracoesDoConsulado,
   recusaContato,
   cobertura,
   localDe,

@@ -227,8 +227,9 @@ function eventosDe(historico, consuladoDe, agoraMs) {
   const desde = historicoDesde(agoraMs);
   const saida = [];
   historico.forEach((h) => {
+    if (!(h.created >= desde)) return;
     const consulado = consuladoDe(h.agendamento);
-    if (consulado === null || !(h.created >= desde)) return;
+    if (consulado === null) return;
     (h.alteracoes || []).forEach((a) => {
       if (a.campo !== 'status_agendamento') return;
       const para = a.para === undefined || a.para === null ? '' : String(a.para);

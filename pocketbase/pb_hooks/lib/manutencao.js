@@ -9,7 +9,6 @@ function recalcular(app) {
   const busca = require(`${__hooks}/lib/busca.js`);
   app.runInTransaction((tx) => {
     busca.reescreverUsuarios(tx);
-    busca.copiarTodosAosAgendamentos(tx);
     busca.copiarChavesATodos(tx);
     require(`${__hooks}/lib/processo_resumo.js`).atualizarTodos(tx);
     require(`${__hooks}/lib/notas.js`).copiarTodasAosAgendamentos(tx);

@@ -44,6 +44,17 @@ function descricao(tipo, flex) {
   return 'Agendamento ' + tipo + (flex ? ' + Flex' : '');
 }
 
+/** A charge whose outcome Asaas has not told yet: 502, the customer is told to wait for the answer. */
+function recusaIndeterminada(M) {
+  return {
+    http: 502,
+    mensagem: M.indeterminado,
+    campo: 'cobranca',
+    code: 'indeterminada',
+    detalhe: M.indeterminado,
+  };
+}
+
 /**
  * What Asaas's answer to a new charge (`resposta`: { status, json, semChave }; status 0 when none came) means:
  * - `criada`: the payment Asaas made (its body), or null;
@@ -99,13 +110,7 @@ function resultadoDaCriacao(resposta, R) {
     criada: null,
     status: 'INDETERMINADA',
     descontar: true,
-    erro: {
-      http: 502,
-      mensagem: M.indeterminado,
-      campo: 'cobranca',
-      code: 'indeterminada',
-      detalhe: M.indeterminado,
-    },
+    erro: recusaIndeterminada(M),
   };
 }
 
@@ -210,13 +215,7 @@ function recusaDaRepetida(anterior, usuarioId, R) {
   if (anterior.usuario !== usuarioId) return { http: 409, mensagem: M.tentativaRepetida };
   const status = anterior.status;
   if (status === 'ENVIANDO' || status === 'INDETERMINADA') {
-    return {
-      http: 502,
-      mensagem: M.indeterminado,
-      campo: 'cobranca',
-      code: 'indeterminada',
-      detalhe: M.indeterminado,
-    };
+    return recusaIndeterminada(M);
   }
   if (status === 'RECUSADA') {
     return {
