@@ -14,7 +14,6 @@ import { activeAppointments, consulateOfBooking, diaStore, isStaff } from './dia
 import { listResponse, viewResponse } from './lista';
 import { markAttempt } from './garantia';
 import { currentUser, jsonBody, latency, MSG as PB, param, pbError } from './http';
-import { overRateLimit } from './limits';
 import { fileFieldError, fileTokenUser, readFile, storedName, storeFile } from './processo-files';
 import { bookingOf, ownsBooking, salvarAgendamento } from './processo-rules';
 import { newId, pbDate } from './util';
@@ -29,7 +28,6 @@ const invalidValue = (message: string) =>
   pbError(400, PB.validation, { valor: { code: 'validation_invalid_valor', message } });
 
 async function createRelay(request: Request): Promise<Response> {
-  if (overRateLimit('retransmissoes:create', request)) return pbError(429, PB.tooMany);
   const viewer = currentUser(request);
   const body = await jsonBody(request);
   if (body instanceof Response) return body;
@@ -85,7 +83,6 @@ function finish(
 }
 
 async function updateRelay(request: Request, id: string): Promise<Response> {
-  if (overRateLimit('retransmissoes:update', request)) return pbError(429, PB.tooMany);
   const viewer = currentUser(request);
   const body = await jsonBody(request);
   if (body instanceof Response) return body;

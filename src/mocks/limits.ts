@@ -151,14 +151,6 @@ export function rateLimited(request: Request, now = Date.now()): boolean {
   return !!found && !consume(found.limiter, found.rule, clientIp(request), now);
 }
 
-/**
- * For a handler that limits its own request (dia-relay.ts): the limiter in front (auth.ts) counted it already and let it
- * through, so false; a request that did not pass there is counted now, whatever `label` says.
- */
-export function overRateLimit(_label: string, request: Request, now = Date.now()): boolean {
-  return rateLimited(request, now);
-}
-
 /** Failed logins per typed e-mail (seguranca.js autenticar): a sliding window, whichever address. */
 const failures = new Map<string, number[]>();
 const lockoutKey = (email: string) => email.trim().toLowerCase().slice(0, 255);
