@@ -6,9 +6,8 @@ import historicoComum from '../../pocketbase/pb_hooks/lib/historico_comum.js';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 import processoComum from '../../pocketbase/pb_hooks/lib/processo_comum.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
-import schema from '../../pocketbase/schema.json';
 import { ANALISE_OK_TOO_EARLY, caseApproved } from './case-summary';
-import { textLimits } from './collections';
+import { schemaFields, textLimits, type SchemaField } from './collections';
 import { getDb, saveDb } from './db';
 import type { StoredUser } from './schema';
 import { pbDate } from './util';
@@ -16,15 +15,7 @@ import { historyEntry } from './history';
 import { notifyMail } from './mailbox';
 import { hasErrors, MSG, pbError, REQUIRED, toPbDate, toText, type FieldErrors, type Json } from './http';
 
-interface SchemaField {
-  name: string;
-  type: string;
-  required?: boolean;
-  /** a relation's collection, by name (pocketbase/schema.json) */
-  collection?: string;
-}
-
-const BOOKING_FIELDS = (schema.find((c) => c.name === 'agendamentos')?.fields ?? []) as SchemaField[];
+const BOOKING_FIELDS = schemaFields('agendamentos');
 /** What a staff save writes (agenda_comum.js camposDaEquipe): every field of the schema but the server's. */
 const WRITABLE = agendaComum.camposDaEquipe(BOOKING_FIELDS.map((f) => f.name));
 

@@ -23,16 +23,39 @@ const NAMES: readonly CollectionName[] = [
   'historico_agendamentos',
 ];
 
+/** A field as pocketbase/schema.json defines it (the options the double reads). */
+export interface SchemaField {
+  name: string;
+  type: string;
+  hidden?: boolean;
+  required?: boolean;
+  min?: number;
+  max?: number;
+  pattern?: string;
+  values?: string[];
+  maxSelect?: number;
+  onlyInt?: boolean;
+  /** a relation's collection, by name */
+  collection?: string;
+}
+
+/** The fields of a collection of pocketbase/schema.json (none for a name it lacks). */
+export const schemaFields = (name: string): readonly SchemaField[] =>
+  (schema.find((c) => c.name === name)?.fields as SchemaField[] | undefined) ?? [];
+
 /** What an unset field of each type holds in PocketBase's database (the seed writes it for a missing value). */
 const EMPTY_OF_TYPE: Record<string, unknown> = { number: 0, bool: false, json: null };
 
-const fieldsOf = (name: CollectionName) => {
-  const collection = schema.find((c) => c.name === name);
-  if (!collection)
+/** A collection's fields, which must exist (`npm run schema` writes them). */
+function fieldsNamed(name: string): readonly SchemaField[] {
+  const fields = schemaFields(name);
+  if (fields.length === 0)
     throw new Error(`pocketbase/schema.json has no collection ${name}: run \`npm run schema\``);
-  // Hidden fields (the password hash, the token key) never leave the server.
-  return collection.fields.filter((f) => !f.hidden);
-};
+  return fields;
+}
+
+// Hidden fields (the password hash, the token key) never leave the server.
+const fieldsOf = (name: CollectionName) => fieldsNamed(name).filter((f) => !f.hidden);
 
 const fields = {} as Record<CollectionName, readonly string[]>;
 const empty = {} as Record<CollectionName, Record<string, unknown>>;
@@ -46,9 +69,7 @@ for (const name of NAMES) {
  * read from the collection PocketBase holds: the double answers a text past it as they do.
  */
 export function textLimits(name: string): Record<string, number> {
-  const collection = schema.find((c) => c.name === name);
-  if (!collection) throw new Error(`pocketbase/schema.json has no collection ${name}`);
-  return comum.maximosDeTexto(collection.fields);
+  return comum.maximosDeTexto(fieldsNamed(name));
 }
 
 export const FIELDS: Readonly<Record<CollectionName, readonly string[]>> = fields;
@@ -56,25 +77,10 @@ export const USER_FIELDS = FIELDS.usuarios;
 /** Per collection, the stored value of each field left unset: 0, false, null or ''. */
 export const EMPTY: Readonly<Record<CollectionName, Record<string, unknown>>> = empty;
 
-interface SchemaField {
-  name: string;
-  type: string;
-  required?: boolean;
-  min?: number;
-  max?: number;
-  pattern?: string;
-  values?: string[];
-  maxSelect?: number;
-  onlyInt?: boolean;
-}
-
 const required = { code: 'validation_required', message: 'Cannot be blank.' };
 
 /** The accounts' shortest password (their password field's `min`). */
-export const PASSWORD_MIN =
-  (schema.find((c) => c.name === 'usuarios')?.fields as SchemaField[] | undefined)?.find(
-    (f) => f.name === 'password',
-  )?.min ?? 1;
+export const PASSWORD_MIN = schemaFields('usuarios').find((f) => f.name === 'password')?.min ?? 1;
 
 type FieldError = { code: string; message: string; params?: Record<string, unknown> };
 
@@ -162,10 +168,8 @@ export function schemaErrors(
   values: Readonly<Record<string, unknown>>,
   only?: readonly string[],
 ): Record<string, FieldError> {
-  const collection = schema.find((c) => c.name === name);
-  if (!collection) throw new Error(`pocketbase/schema.json has no collection ${name}`);
   const errors: Record<string, FieldError> = {};
-  for (const f of collection.fields as SchemaField[]) {
+  for (const f of fieldsNamed(name)) {
     if (f.name === 'id' || (only && !only.includes(f.name))) continue;
     const error = fieldError(f, values[f.name]);
     if (error) errors[f.name] = error;

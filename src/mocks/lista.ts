@@ -5,21 +5,13 @@
  * viewer may see it. A relation (`agendamento.status_agendamento`) is followed as pocketbase/schema.json defines it.
  */
 import { HttpResponse } from 'msw';
-import schema from '../../pocketbase/schema.json';
+import { schemaFields } from './collections';
 import { getDb } from './db';
 import { diaStore } from './dia-store';
 import { compileFilter, FilterError, FilterForbiddenError, pageOf, sortersOf } from './filter';
 import { MSG, notFound, pbError, type Json } from './http';
 
-interface Field {
-  name: string;
-  type: string;
-  hidden?: boolean;
-  collection?: string;
-}
-
-const fieldsOf = (collection: string): readonly Field[] =>
-  (schema.find((c) => c.name === collection)?.fields as Field[] | undefined) ?? [];
+const fieldsOf = schemaFields;
 
 /** `field` or `relation.field` (and on through relations) of `collection`, none of them hidden. */
 export function knownPath(collection: string, path: string): boolean {
