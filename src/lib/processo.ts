@@ -135,8 +135,9 @@ export function fonteDoItem(item: Item, consulado: ConsuladoId | null): string {
   return (consulado ? fontes[consulado] : undefined) ?? fontes.comum ?? '';
 }
 
+/** The service's bounds on its applicants (processo_comum.js, as the server holds them). */
 export function limitesDoServico(tipoServico: string): { min: number; max: number } {
-  return tipoServico === 'familiar' ? REGRAS.requerentes.familiar : REGRAS.requerentes.individual;
+  return COMUM.limitesDoServico(tipoServico, REGRAS);
 }
 
 /** "Ilegível: a foto está tremida": a refusal's reason as the server writes it. */

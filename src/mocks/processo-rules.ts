@@ -51,7 +51,7 @@ export const recusaDaAlteracao = (booking: ClosableBooking, mudados: readonly st
 
 export function limitesDe(booking: BookingRecord): { min: number; max: number } {
   const payment = getDb().pagamentos.find((p) => p.id === booking.pagamento);
-  return limitesDoServico(payment?.tipo_servico ?? 'individual');
+  return limitesDoServico(payment?.tipo_servico ?? '');
 }
 
 function rotulo(documento: DocumentoRecord): string {

@@ -281,6 +281,14 @@ describe('an applicant and a document as every line names them (processo_comum.j
 });
 
 describe('what the kit refuses of a case file before PocketBase (processo_comum.js)', () => {
+  it('holds each service to its own applicants, and a booking without an order to Individual’s', () => {
+    expect(comum.limitesDoServico('familiar', regras)).toEqual(regras.requerentes.familiar);
+    expect(comum.limitesDoServico('individual', regras)).toEqual({ min: 1, max: 1 });
+    for (const outro of ['', 'constructor', '__proto__', 'FAMILIAR']) {
+      expect(comum.limitesDoServico(outro, regras)).toEqual(regras.requerentes.individual);
+    }
+  });
+
   it('one applicant past the service’s limit, in the words of the limit', () => {
     expect(comum.recusaDoNovoRequerente(0, 1, regras)).toBe('');
     expect(comum.recusaDoNovoRequerente(1, 1, regras)).toBe(

@@ -62,7 +62,7 @@ function limites(app, agendamento) {
   const pagamento = agendamento.getString('pagamento')
     ? app.findRecordById('pagamentos', agendamento.getString('pagamento'))
     : null;
-  return REGRAS.requerentes[pagamento ? pagamento.getString('tipo_servico') : 'individual'];
+  return COMUM.limitesDoServico(pagamento ? pagamento.getString('tipo_servico') : '', REGRAS);
 }
 
 /** FINALIZADO, CANCELADO or its files deleted (processo_comum.encerrado). */

@@ -55,6 +55,7 @@ declare const processoComum: {
     mudancas: readonly { campo: string; de: string; para: string }[],
     regras: Regras,
   ): { campo: string; de: string; para: string }[];
+  limitesDoServico(tipoServico: string, regras: Regras): { min: number; max: number };
   recusaDoNovoRequerente(quantos: number, max: number, regras: Regras): string;
   recusaDaRemocao(aprovados: number, regras: Regras): string;
   recusaDoDocumento(

@@ -220,6 +220,16 @@ function recusaDaRemocao(aprovados, regras) {
   return aprovados > 0 ? regras.mensagens.requerenteAprovado : '';
 }
 
+/**
+ * The service's bounds on its applicants, { min, max } (processo_regras.json `requerentes`): a booking without an
+ * order, or of a type the rules do not name, is held to Individual's.
+ */
+function limitesDoServico(tipoServico, regras) {
+  return Object.prototype.hasOwnProperty.call(regras.requerentes, tipoServico)
+    ? regras.requerentes[tipoServico]
+    : regras.requerentes.individual;
+}
+
 /** Why one more applicant is refused ('' when not): the booking has `quantos` of its service's `max`. */
 function recusaDoNovoRequerente(quantos, max, regras) {
   return quantos >= max
@@ -490,6 +500,7 @@ module.exports = {
   rotuloDoDocumento,
   envioLiberado,
   linhasDaCorrecao,
+  limitesDoServico,
   recusaDoNovoRequerente,
   recusaDaRemocao,
   recusaDoDocumento,
