@@ -145,11 +145,10 @@ export function enviar(bookingId: string, viewer: UserRecord): Outcome {
   const novos = processoComum.envioDosDocumentos(documentos);
   if (novos.length === 0) return fail(400, MSG.nadaParaEnviar);
   const now = pbDate(new Date());
-  for (const { id, acao } of novos) {
+  for (const { id, acao, campos } of novos) {
     const d = documentos.find((documento) => documento.id === id);
     if (!d) continue;
-    d.status = 'em_analise';
-    d.updated = now;
+    Object.assign(d, campos, { updated: now });
     registrarDocumento(d, acao, viewer);
   }
   for (const r of requerentes) r.enviado_em ||= now;

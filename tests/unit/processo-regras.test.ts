@@ -82,9 +82,9 @@ describe('processo_comum.js: the case file rules the server, the app and the dou
         doc('f', 'recusado', true),
       ]),
     ).toEqual([
-      { id: 'a', acao: 'enviado para análise' },
-      { id: 'b', acao: 'enviado para análise' },
-      { id: 'c', acao: 'reenviado para análise' },
+      { id: 'a', acao: 'enviado para análise', campos: { status: 'em_analise' } },
+      { id: 'b', acao: 'enviado para análise', campos: { status: 'em_analise' } },
+      { id: 'c', acao: 'reenviado para análise', campos: { status: 'em_analise' } },
     ]);
     expect(comum.envioDosDocumentos([doc('d', 'em_analise'), doc('e', 'aprovado')])).toEqual([]);
   });

@@ -398,7 +398,7 @@ function enviar(e) {
   e.app.runInTransaction((tx) => {
     novos.forEach((novo) => {
       const d = registros[novo.id];
-      d.set('status', 'em_analise');
+      d.load(novo.campos);
       tx.save(d);
       registrarDocumento(tx, d, novo.acao, auth);
     });

@@ -121,7 +121,7 @@ declare const processoComum: {
   ): string;
   envioDosDocumentos(
     documentos: readonly { id: string; status: string; reenviado?: boolean }[],
-  ): { id: string; acao: string }[];
+  ): { id: string; acao: string; campos: { status: 'em_analise' } }[];
   conclusaoDaRevisao<D extends { status: string; motivo: string; motivo_texto: string }>(
     documentos: readonly D[],
     rotuloDe: (documento: D) => string,

@@ -429,12 +429,17 @@ function notaDeRecusa(recusados, regras) {
 
 /**
  * What the customer's "send" puts under review: the documents never sent or sent back ('pendente', or no status
- * yet), each as { id, acao } with its history line ('reenviado para análise' for one refused before).
+ * yet), each as { id, acao, campos }: its history line ('reenviado para análise' for one refused before) and the
+ * fields it takes (under review).
  */
 function envioDosDocumentos(documentos) {
   return documentos
     .filter((d) => d.status === 'pendente' || d.status === '')
-    .map((d) => ({ id: d.id, acao: d.reenviado ? 'reenviado para análise' : 'enviado para análise' }));
+    .map((d) => ({
+      id: d.id,
+      acao: d.reenviado ? 'reenviado para análise' : 'enviado para análise',
+      campos: { status: 'em_analise' },
+    }));
 }
 
 /**
