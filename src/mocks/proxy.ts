@@ -139,6 +139,27 @@ function responderCobranca(sent: ChargeRecord, answer: FakeAsaasAnswer): Respons
   return result.erro ? erroDoAsaas(result.erro) : HttpResponse.json(respostaCobranca(charge));
 }
 
+/** What Asaas is sent for the charge just opened (proxy_comum.js corpoDaCobranca); the demo's buyer is local. */
+const corpoDaCobranca = (
+  charge: ChargeRecord,
+  cliente: string,
+  cartao?: { cartao: object; titular: object },
+) =>
+  proxyComum.corpoDaCobranca(
+    {
+      metodo: charge.metodo,
+      cliente,
+      tentativa: charge.tentativa,
+      tipo: charge.tipo_servico,
+      flex: charge.flex,
+      total: charge.valor,
+      parcelas: charge.parcelas,
+    },
+    todaySaoPaulo(),
+    cartao,
+    '127.0.0.1',
+  );
+
 /** The answer to give for a refusal the kit decided (from Asaas's answer or not): { http, mensagem } and its field. */
 function erroDoAsaas({ http, mensagem, campo, code, detalhe }: Recusa): Response {
   return pbError(http, mensagem, campo ? { [campo]: { code, message: detalhe } } : {});
@@ -201,19 +222,7 @@ export const asaasRoutes = [
       saveDb();
       return charge;
     }
-    const pedidoAsaas: Json = {
-      customer,
-      billingType: 'CREDIT_CARD',
-      dueDate: todaySaoPaulo(),
-      description: proxyComum.descricao(order.tipo, order.flex),
-      externalReference: attempt,
-      creditCard: card.cartao,
-      creditCardHolderInfo: card.titular,
-      remoteIp: '127.0.0.1',
-      ...(order.parcelas > 1
-        ? { installmentCount: order.parcelas, totalValue: order.total }
-        : { value: order.total }),
-    };
+    const pedidoAsaas = corpoDaCobranca(charge, customer, card);
     const answer = responderCobranca(charge, asaasCall('POST', '/v3/payments', pedidoAsaas));
     entregarEventos();
     return answer;
@@ -240,14 +249,7 @@ export const asaasRoutes = [
     if (repeated) return repeated;
     const charge = abrirCobranca(user, attempt, order, 'pix');
     if (charge instanceof Response) return charge;
-    const pedidoAsaas = {
-      customer,
-      billingType: 'PIX',
-      value: order.total,
-      dueDate: todaySaoPaulo(),
-      description: proxyComum.descricao(order.tipo, order.flex),
-      externalReference: attempt,
-    };
+    const pedidoAsaas = corpoDaCobranca(charge, customer);
     const answer = responderCobranca(charge, asaasCall('POST', '/v3/payments', pedidoAsaas));
     entregarEventos();
     return answer;

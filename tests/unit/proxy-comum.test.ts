@@ -43,6 +43,53 @@ describe('lerRecusa and primeiroErro', () => {
   });
 });
 
+describe('corpoDaCobranca: what Asaas is sent (POST /payments)', () => {
+  const pedido = {
+    cliente: 'cus_1',
+    tentativa: 'tentativa-1234',
+    tipo: 'familiar',
+    flex: true,
+    total: 1198,
+  };
+  const cartao = { cartao: { number: '4444' }, titular: { cpfCnpj: '52998224725' } };
+
+  it('a Pix charge: its value, no card and no buyer IP', () => {
+    expect(proxy.corpoDaCobranca({ ...pedido, metodo: 'pix', parcelas: 1 }, '2026-11-27')).toEqual({
+      customer: 'cus_1',
+      billingType: 'PIX',
+      dueDate: '2026-11-27',
+      description: 'Agendamento familiar + Flex',
+      externalReference: 'tentativa-1234',
+      value: 1198,
+    });
+  });
+
+  it('a card in one payment names its value; in installments, their count and the total', () => {
+    const umaVez = proxy.corpoDaCobranca(
+      { ...pedido, metodo: 'cartao_credito', parcelas: 1 },
+      '2026-11-27',
+      cartao,
+      '203.0.113.9',
+    );
+    expect(umaVez).toMatchObject({
+      billingType: 'CREDIT_CARD',
+      creditCard: cartao.cartao,
+      creditCardHolderInfo: cartao.titular,
+      remoteIp: '203.0.113.9',
+      value: 1198,
+    });
+    expect(umaVez).not.toHaveProperty('installmentCount');
+    const parcelado = proxy.corpoDaCobranca(
+      { ...pedido, metodo: 'cartao_credito', parcelas: 6 },
+      '2026-11-27',
+      cartao,
+      '203.0.113.9',
+    );
+    expect(parcelado).toMatchObject({ installmentCount: 6, totalValue: 1198 });
+    expect(parcelado).not.toHaveProperty('value');
+  });
+});
+
 describe('descricao', () => {
   it('the service as the order names it, and Flex', () => {
     expect(proxy.descricao('individual', false)).toBe('Agendamento individual');

@@ -237,22 +237,20 @@ function cobrarCartao(e) {
     parcelas: pedido.parcelas,
   });
 
-  const pedidoAsaas = {
-    customer: clienteId,
-    billingType: 'CREDIT_CARD',
-    dueDate: regras.hojeSaoPaulo(),
-    description: proxyComum.descricao(body.tipo_servico, body.flex),
-    externalReference: tentativa,
-    creditCard: dadosCartao.cartao,
-    creditCardHolderInfo: dadosCartao.titular,
-    remoteIp: e.realIP(),
-  };
-  if (pedido.parcelas > 1) {
-    pedidoAsaas.installmentCount = pedido.parcelas;
-    pedidoAsaas.totalValue = pedido.total;
-  } else {
-    pedidoAsaas.value = pedido.total;
-  }
+  const pedidoAsaas = proxyComum.corpoDaCobranca(
+    {
+      metodo: 'cartao_credito',
+      cliente: clienteId,
+      tentativa: tentativa,
+      tipo: body.tipo_servico,
+      flex: body.flex,
+      total: pedido.total,
+      parcelas: pedido.parcelas,
+    },
+    regras.hojeSaoPaulo(),
+    dadosCartao,
+    e.realIP(),
+  );
   return responderCobranca(e, cobranca, asaas.chamar('POST', '/payments', pedidoAsaas), tentativaCartao);
 }
 
@@ -316,14 +314,22 @@ function cobrarPix(e) {
   return responderCobranca(
     e,
     cobranca,
-    asaas.chamar('POST', '/payments', {
-      customer: clienteId,
-      billingType: 'PIX',
-      value: pedido.total,
-      dueDate: regras.hojeSaoPaulo(),
-      description: proxyComum.descricao(body.tipo_servico, body.flex),
-      externalReference: tentativa,
-    }),
+    asaas.chamar(
+      'POST',
+      '/payments',
+      proxyComum.corpoDaCobranca(
+        {
+          metodo: 'pix',
+          cliente: clienteId,
+          tentativa: tentativa,
+          tipo: body.tipo_servico,
+          flex: body.flex,
+          total: pedido.total,
+          parcelas: 1,
+        },
+        regras.hojeSaoPaulo(),
+      ),
+    ),
     '',
   );
 }

@@ -65,6 +65,20 @@ declare const proxyComum: {
   primeiroErro(json: unknown): ErroAsaas;
   lerRecusa(erro: ErroAsaas): { recusa: boolean; mensagem: string };
   descricao(tipo: string, flex: boolean): string;
+  corpoDaCobranca(
+    pedido: {
+      metodo: 'pix' | 'cartao_credito';
+      cliente: string;
+      tentativa: string;
+      tipo: string;
+      flex: boolean;
+      total: number;
+      parcelas: number;
+    },
+    hoje: string,
+    cartao?: { cartao: object; titular: object },
+    ip?: string,
+  ): Record<string, unknown>;
   resultadoDaCriacao(resposta: RespostaAsaas, R: typeof regras): ResultadoDaCriacao;
   corpoDoCliente(conta: ContaDoCliente, digitos: (texto: string) => string): CorpoDoCliente;
   resultadoDoCliente(resposta: RespostaAsaas, R: typeof regras): ResultadoDoCliente;

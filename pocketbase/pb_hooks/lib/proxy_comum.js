@@ -44,6 +44,34 @@ function descricao(tipo, flex) {
   return 'Agendamento ' + tipo + (flex ? ' + Flex' : '');
 }
 
+/**
+ * What the proxy sends Asaas (POST /payments) for a priced order: `pedido` is { metodo ('pix' or 'cartao_credito'),
+ * cliente (the customer's Asaas id), tentativa, tipo, flex, total, parcelas }; `hoje` the due day (São Paulo);
+ * for a card, `cartao` ({ cartao, titular }, cobranca_comum.dadosDoCartao) and the buyer's `ip`. Card installments
+ * name their count and the total (Asaas splits it); one payment names its value.
+ */
+function corpoDaCobranca(pedido, hoje, cartao, ip) {
+  const corpo = {
+    customer: pedido.cliente,
+    billingType: pedido.metodo === 'pix' ? 'PIX' : 'CREDIT_CARD',
+    dueDate: hoje,
+    description: descricao(pedido.tipo, pedido.flex),
+    externalReference: pedido.tentativa,
+  };
+  if (pedido.metodo !== 'pix') {
+    corpo.creditCard = cartao.cartao;
+    corpo.creditCardHolderInfo = cartao.titular;
+    corpo.remoteIp = ip;
+  }
+  if (pedido.metodo !== 'pix' && pedido.parcelas > 1) {
+    corpo.installmentCount = pedido.parcelas;
+    corpo.totalValue = pedido.total;
+  } else {
+    corpo.value = pedido.total;
+  }
+  return corpo;
+}
+
 /** A charge whose outcome Asaas has not told yet: 502, the customer is told to wait for the answer. */
 function recusaIndeterminada(M) {
   return {
@@ -295,6 +323,7 @@ module.exports = {
   primeiroErro,
   lerRecusa,
   descricao,
+  corpoDaCobranca,
   resultadoDaCriacao,
   corpoDoCliente,
   resultadoDoCliente,
