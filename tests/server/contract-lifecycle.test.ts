@@ -225,6 +225,16 @@ describe.each(BACKENDS)('$name', (backend) => {
       })
     ).flatMap((h) => (h.alteracoes as { para: string }[]).map((a) => a.para));
     expect(notes).toContain(regras.textosPosPagamento.REFUNDED);
+    // Staff hear of it (pedidos.js alertarPosPagamento), in the kit's words.
+    const [payment] = await own(customer.pb, 'pagamentos');
+    const alert = emailTexto.alertasDaCobranca.posPagamento(regras.textosPosPagamento.REFUNDED, {
+      nome: NOME,
+      asaasId: String(payment?.asaas_id_pagamento),
+      total: comum.reais(regras.precos.individual),
+    });
+    await expect
+      .poll(() => backend.mailTexts(DEMO_ACCOUNTS.admin.email, alert.assunto), POLL)
+      .toContain(plainText(alert));
   });
 
   it('a refund whose webhook comes before Asaas’s answer: the REFUNDED it wrote stays', async () => {
