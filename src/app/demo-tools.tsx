@@ -5,7 +5,7 @@ import { clearSession } from '@/lib/session';
 import { resetDb } from '@/mocks/db';
 import { DEMO_MAIL_EVENT, type DemoMail } from '@/mocks/mailbox';
 
-const MAIL_LINK: Record<Exclude<DemoMail['kind'], 'status'>, string> = {
+const MAIL_LINK: Record<Exclude<DemoMail['kind'], 'status' | 'alerta'>, string> = {
   verification: 'Abrir link de confirmação',
   reset: 'Abrir link de nova senha',
   receipt: 'Ver o andamento do pedido',
@@ -15,12 +15,13 @@ const MAIL_LINK: Record<Exclude<DemoMail['kind'], 'status'>, string> = {
 export function listenForDemoMail(): () => void {
   const onMail = (event: Event) => {
     const mail = (event as CustomEvent<DemoMail>).detail;
-    if (mail.kind === 'status') {
-      // Sent while staff save a booking: what the customer receives, without a link (it is not their screen).
+    if (mail.kind === 'status' || mail.kind === 'alerta') {
+      // A notice without a link: what the customer receives (sent while staff save a booking, or on a withdrawal),
+      // or the kit's alert to staff (a withdrawal, a duplicate charge, a refund or chargeback).
       toast.info(
         <p>
-          E-mail ao cliente enviado para <strong className="break-all">{mail.email}</strong>: “{mail.subject}
-          ”.
+          {mail.kind === 'status' ? 'E-mail ao cliente' : 'Alerta à equipe'} enviado para{' '}
+          <strong className="break-all">{mail.email}</strong>: “{mail.subject}”.
         </p>,
         { toastId: `demo-mail-status-${mail.email}-${mail.subject ?? ''}`, autoClose: 15_000 },
       );

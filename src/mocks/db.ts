@@ -27,6 +27,7 @@ function isDemoDb(value: unknown): value is DemoDb {
       v.cobrancas,
       v.asaasClientes,
       v.tentativasCartao,
+      v.asaasEventos,
       v.tokens,
       v.asaasCustomers,
       v.asaasCharges,

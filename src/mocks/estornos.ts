@@ -7,7 +7,9 @@ import pedidoAberto from '../../pocketbase/pb_hooks/lib/pedido_aberto.js';
 import proxyComum from '../../pocketbase/pb_hooks/lib/proxy_comum.js';
 import prazo from '../../pocketbase/pb_hooks/lib/prazo.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
+import emailTexto from '../../pocketbase/pb_hooks/lib/email_texto.js';
 import { getDb, saveDb } from './db';
+import { alertStaff, sendMessage } from './mailbox';
 import { note, serverChange } from './dia';
 import { parsePbDate } from './util';
 import { currentUser, latency, MSG, pbError, readJson, staffOnly, toText } from './http';
@@ -73,9 +75,15 @@ export const refundRoutes = [
     // A missing order is refused too (404), so no refusal means an order.
     if (refusal || !payment) return recusa(refusal as RecusaDoEstorno);
     const booking = db.agendamentos.find((b) => b.pagamento === payment.id);
+    // The e-mails are the kit's (estornos.js desistir), in its words (email_texto.js emailsDaDesistencia).
+    const valor = comum.reais(estornoComum.restante(payment));
     if (booking && estornoComum.desistencia(booking.status_agendamento) === 'encaminhada') {
       note(booking.id, 'desistencia', M.desistenciaEncaminhada, null);
       saveDb();
+      alertStaff(
+        db.usuarios,
+        emailTexto.emailsDaDesistencia('encaminhada', { nome: user.nome_completo, valor }).equipe,
+      );
       return HttpResponse.json({ resultado: 'encaminhada' });
     }
     const refused = pedirEstorno(payment, null, 'Desistência da compra (art. 49 do CDC)');
@@ -86,6 +94,12 @@ export const refundRoutes = [
       booking.status_agendamento = 'CANCELADO';
     }
     saveDb();
+    const { cliente, equipe } = emailTexto.emailsDaDesistencia('estornada', {
+      nome: user.nome_completo,
+      valor,
+    });
+    if (cliente) sendMessage('status', user.email, cliente);
+    alertStaff(db.usuarios, equipe);
     entregarEventos();
     return HttpResponse.json({ resultado: 'estornada' });
   }),

@@ -1,11 +1,13 @@
 /** The demo backend's "outbox": e-mails PocketBase would send, kept for tests and shown to demo users. */
+import emailTexto, { type Mensagem } from '../../pocketbase/pb_hooks/lib/email_texto.js';
 
 /**
  * verification and reset carry a link with a token; receipt is the purchase receipt the server sends; status is
- * a notice without a link, told by its subject: a booking's new status (sent when staff change it), or the
- * account's lockout after repeated failed logins.
+ * a notice to the customer without a link, told by its subject: a booking's new status (sent when staff change it),
+ * the withdrawal's confirmation, or the account's lockout after repeated failed logins; alerta is the kit's alert to
+ * every staff account (emails.js alertaEquipe).
  */
-type DemoMailKind = 'verification' | 'reset' | 'receipt' | 'status';
+type DemoMailKind = 'verification' | 'reset' | 'receipt' | 'status' | 'alerta';
 
 export interface DemoMail {
   kind: DemoMailKind;
@@ -13,8 +15,10 @@ export interface DemoMail {
   token: string;
   /** App path with the token, e.g. "/confirm_verification?token=..." */
   path: string;
-  /** the subject, for the mails whose subject tells what happened (status) */
+  /** the subject, for the mails whose subject tells what happened (status, alerta) */
   subject?: string;
+  /** the plain text the kit sends beside the HTML (email_texto.js textoDoEmail), for the mails written from its words */
+  text?: string;
 }
 
 /** Window event carrying a DemoMail in `detail`; the app shows the link in a toast. */
@@ -43,4 +47,15 @@ export function getMailbox(): readonly DemoMail[] {
 
 export function clearMailbox(): void {
   mails = [];
+}
+
+/** An e-mail in the kit's words (email_texto.js): its subject and the plain text the server sends, without a link. */
+export function sendMessage(kind: 'status' | 'alerta', email: string, message: Mensagem): void {
+  const text = emailTexto.textoDoEmail(message.paragrafos);
+  notifyMail({ kind, email, token: '', path: '', subject: message.assunto, text });
+}
+
+/** Staff's alert (pb_hooks/lib/emails.js alertaEquipe): to every staff account. */
+export function alertStaff(users: readonly { email: string; admin?: boolean }[], message: Mensagem): void {
+  users.filter((u) => u.admin).forEach((u) => sendMessage('alerta', u.email, message));
 }

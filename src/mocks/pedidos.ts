@@ -13,7 +13,8 @@ import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { asaasCall } from './asaas';
 import { getDb, saveDb } from './db';
 import { note, serverChange } from './dia';
-import { notifyMail } from './mailbox';
+import emailTexto from '../../pocketbase/pb_hooks/lib/email_texto.js';
+import { alertStaff, notifyMail } from './mailbox';
 import { aposEstorno, enviarNota } from './notas';
 import { newId, parsePbDate, pbDate } from './util';
 
@@ -93,12 +94,19 @@ function gravarPedido(pedido: NovoPedido, now: string): PaymentRecord {
 /** The demo's NFS-e: on, as the seed's orders show (the kit's NFSE_ATIVA). */
 const NFSE_ATIVA = true;
 
+/** Staff's alerts about a charge, in the kit's words (email_texto.js alertasDaCobranca), to every staff account. */
+const ALERTAS = emailTexto.alertasDaCobranca;
+const alertar = (message: Parameters<typeof alertStaff>[1]) => alertStaff(getDb().usuarios, message);
+
 /**
  * What follows a move once it is written (cobranca_comum.d.ts AcaoDepois): the receipt, the invoice sent (the demo's
- * Asaas issues it at once), a duplicate refunded in full at the demo's Asaas. Staff's e-mails have no inbox in the
- * demo.
+ * Asaas issues it at once), a duplicate refunded in full at the demo's Asaas, and staff's alerts (pedidos.js), with
+ * `nota` the refund's or chargeback's text (plano's posPagamento).
  */
-const ACOES: Record<AcaoDepois, (charge: ChargeRecord, payment: PaymentRecord | undefined) => void> = {
+const ACOES: Record<
+  AcaoDepois,
+  (charge: ChargeRecord, payment: PaymentRecord | undefined, nota: string) => void
+> = {
   recibo: (charge) => {
     const user = getDb().usuarios.find((u) => u.id === charge.usuario);
     if (user) notifyMail({ kind: 'receipt', email: user.email, token: '', path: '/tracking' });
@@ -113,9 +121,21 @@ const ACOES: Record<AcaoDepois, (charge: ChargeRecord, payment: PaymentRecord | 
     });
     const ok = asaasCall('POST', `/v3${call.caminho}`, call.corpo).status === 200;
     charge.estorno = ok ? 'SOLICITADO' : 'FALHOU';
+    alertar(ALERTAS.duplicada(charge.asaas_id, ok));
   },
-  alertarDivergente: () => undefined,
-  alertarPosPagamento: () => undefined,
+  alertarDivergente: (charge) => alertar(ALERTAS.divergente(charge.asaas_id, comum.reais(charge.valor))),
+  alertarPosPagamento: (_, payment, nota) => {
+    if (!payment) return;
+    const user = getDb().usuarios.find((u) => u.id === payment.usuario);
+    const total = comum.reais(payment.preco_servico);
+    alertar(
+      ALERTAS.posPagamento(nota, {
+        nome: user?.nome_completo ?? '',
+        asaasId: payment.asaas_id_pagamento,
+        total,
+      }),
+    );
+  },
 };
 
 /**
@@ -163,7 +183,7 @@ export function aplicarStatus(charge: ChargeRecord, status: string, reason?: str
     }
   }
   saveDb();
-  depois.forEach((acao) => ACOES[acao](charge, payment));
+  depois.forEach((acao) => ACOES[acao](charge, payment, plano.posPagamento?.nota ?? ''));
   saveDb();
 }
 

@@ -35,6 +35,8 @@ export interface DemoDb {
   cobrancas: ChargeRecord[];
   asaasClientes: { usuario: string; asaas_id: string }[];
   tentativasCartao: { usuario: string; at: number }[];
+  /** the webhook's events, each handled once (the kit's asaas_eventos: kept in the store, so a reload keeps them) */
+  asaasEventos: { evento_id: string; evento: string; asaas_id: string; resultado: string }[];
   tokens: ActionToken[];
   /** the demo Asaas's books (src/mocks/fake-asaas.mjs keeps them) */
   asaasCustomers: AsaasCustomer[];

@@ -400,6 +400,7 @@ export function buildSeed(): DemoDb {
     cobrancas: [...cobrancas, ...processo.cobrancas].sort(byCreated),
     asaasClientes: [],
     tentativasCartao: [],
+    asaasEventos: [],
     tokens: [],
     asaasCustomers: [],
     asaasCharges: [],

@@ -9,15 +9,13 @@ import type { AsaasPayment } from './fake-asaas.mjs';
 import maquina from '../../pocketbase/pb_hooks/lib/cobranca_comum.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import webhookComum from '../../pocketbase/pb_hooks/lib/webhook_comum.js';
-import { getDb } from './db';
+import { getDb, saveDb } from './db';
 import { isObject, type Json, latency, pbError, readJson, toText } from './http';
 import { asaasCall, respostaDoAsaas } from './asaas';
 import { anotarEstornos, aplicarStatus, statusDoAsaas } from './pedidos';
 
 /** The demo's ASAAS_WEBHOOK_TOKEN (the real-server tests configure the same one). */
 export const DEMO_WEBHOOK_TOKEN = 'token-webhook-de-teste';
-
-const received = new Set<string>();
 
 /**
  * The charge a payment belongs to: by its Asaas id, by Asaas's `installment` id, or by the attempt id while the
@@ -65,14 +63,25 @@ function processarEvento(event: string, paymentId: string): string | null {
   return webhookComum.resultado(charge);
 }
 
-/** One event as Asaas posts it (the token already checked): each event id handled once; null: Asaas did not answer. */
+/**
+ * One event as Asaas posts it (the token already checked); null: Asaas did not answer. Each event id is handled
+ * once: like the kit (webhook.js processar), the double records it with its result (asaas_eventos), in its store.
+ */
 export function entregar(body: Json): Json | null {
   const id = toText(body.id);
-  if (received.has(id)) return { recebido: true, repetido: true };
+  const eventos = getDb().asaasEventos;
+  if (eventos.some((e) => e.evento_id === id)) return { recebido: true, repetido: true };
+  const event = toText(body.event);
   const payment = isObject(body.payment) ? body.payment : {};
-  const resultado = processarEvento(toText(body.event), toText(payment.id));
+  const resultado = processarEvento(event, toText(payment.id));
   if (resultado === null) return null;
-  received.add(id);
+  eventos.push({
+    evento_id: id,
+    evento: event,
+    asaas_id: toText(payment.id),
+    resultado: resultado.slice(0, 200),
+  });
+  saveDb();
   return { recebido: true, resultado };
 }
 

@@ -33,6 +33,8 @@ export interface Backend {
   verificationToken: (email: string) => Promise<string>;
   /** Whether `email` was sent a mail with this subject. */
   mailed: (email: string, subject: string) => Promise<boolean>;
+  /** The plain text of each mail with this subject sent to `email` (line ends as \n, trimmed). */
+  mailTexts: (email: string, subject: string) => Promise<string[]>;
   /** A payment as Asaas holds it (what the server sent it: `description`; whether it was cancelled: `deleted`). */
   asaasPayment: (paymentId: string) => Promise<Record<string, unknown> | undefined>;
   /** A customer as Asaas holds it (what the server sent Asaas when it made it). */
@@ -76,6 +78,8 @@ function sdk(url: string, fetcher?: typeof fetch): PocketBase {
   return pb;
 }
 
+const plain = (text: string) => text.replace(/\r\n/g, '\n').trim();
+
 let eventCounter = 0;
 const eventBody = (event: string, paymentId: string) => ({
   id: `evt_contrato_${Date.now().toString(36)}_${eventCounter++}`,
@@ -90,6 +94,10 @@ export const BACKENDS: Backend[] = [
     verificationToken: async (email) =>
       getMailbox().findLast((m) => m.email === email && m.kind === 'verification')?.token ?? '',
     mailed: async (email, subject) => getMailbox().some((m) => m.email === email && m.subject === subject),
+    mailTexts: async (email, subject) =>
+      getMailbox()
+        .filter((m) => m.email === email && m.subject === subject)
+        .map((m) => plain(m.text ?? '')),
     asaasPayment: async (paymentId) => getDb().asaasCharges.find((p) => p.id === paymentId),
     asaasCustomer: async (customerId) => getDb().asaasCustomers.find((c) => c.id === customerId),
     asaasStatus: async (paymentId, status) => {
@@ -120,6 +128,10 @@ export const BACKENDS: Backend[] = [
     },
     mailed: async (email, subject) =>
       (await mailsTo(email, { timeoutMs: 500 })).some((m) => m.subject === subject),
+    mailTexts: async (email, subject) =>
+      (await mailsTo(email, { timeoutMs: 500 }))
+        .filter((m) => m.subject === subject)
+        .map((m) => plain(m.text)),
     asaasPayment,
     asaasCustomer: asaasCustomerHeld,
     asaasStatus: async (paymentId, status) => {

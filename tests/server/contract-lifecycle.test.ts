@@ -5,6 +5,7 @@ import type PocketBase from 'pocketbase';
 import { describe, expect, it } from 'vitest';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
+import emailTexto from '../../pocketbase/pb_hooks/lib/email_texto.js';
 import { resetDb } from '@/mocks/db';
 import { excessoDeArquivos, REGRAS } from '@/lib/processo';
 import limites from '../../pocketbase/pb_hooks/lib/limites.json';
@@ -22,13 +23,16 @@ const spDayStart = (days: number): string => {
   return `${new Date(Date.parse(`${today}T03:01:00.000Z`) - days * DAY_MS).toISOString()}`;
 };
 const own = (pb: PocketBase, collection: string) => pb.collection(collection).getFullList();
+/** The plain text the kit sends of an e-mail in its words (email_texto.js), as the mails' captures read it. */
+const plainText = (message: { paragrafos: string[] }) => emailTexto.textoDoEmail(message.paragrafos);
+const NOME = 'Cliente do Contrato Souza';
 let counter = 0;
 
 /** Registers a customer, follows the e-mailed link and logs in: the journey of every buyer. */
 async function registered(backend: Backend) {
   const pb = backend.client();
   const input = {
-    nome_completo: 'Cliente do Contrato Souza',
+    nome_completo: NOME,
     email: `vida-${Date.now().toString(36)}-${counter++}@teste.passaporte.test`,
     password: 'Senha@2026',
     passwordConfirm: 'Senha@2026',
@@ -221,6 +225,16 @@ describe.each(BACKENDS)('$name', (backend) => {
       })
     ).flatMap((h) => (h.alteracoes as { para: string }[]).map((a) => a.para));
     expect(notes).toContain(regras.textosPosPagamento.REFUNDED);
+    // Staff hear of it (pedidos.js alertarPosPagamento), in the kit's words.
+    const [payment] = await own(customer.pb, 'pagamentos');
+    const alert = emailTexto.alertasDaCobranca.posPagamento(regras.textosPosPagamento.REFUNDED, {
+      nome: NOME,
+      asaasId: String(payment?.asaas_id_pagamento),
+      total: comum.reais(regras.precos.individual),
+    });
+    await expect
+      .poll(() => backend.mailTexts(DEMO_ACCOUNTS.admin.email, alert.assunto), POLL)
+      .toContain(plainText(alert));
   });
 
   it('a refund whose webhook comes before Asaas’s answer: the REFUNDED it wrote stays', async () => {
@@ -605,6 +619,33 @@ describe.each(BACKENDS)('$name', (backend) => {
       .poll(() => own(customer.pb, 'pagamentos'), POLL)
       .toMatchObject([{ status_asaas: 'REFUNDED', valor_estornado: regras.precos.individual }]);
     expect(await own(customer.pb, 'agendamentos')).toMatchObject([{ status_agendamento: 'CANCELADO' }]);
+    // The customer's e-mail and staff's alert (estornos.js desistir), in the kit's words.
+    const { cliente, equipe } = emailTexto.emailsDaDesistencia('estornada', {
+      nome: NOME,
+      valor: comum.reais(regras.precos.individual),
+    });
+    if (!cliente) throw new Error('a refunded withdrawal e-mails the customer');
+    await expect
+      .poll(() => backend.mailTexts(customer.email, cliente.assunto), POLL)
+      .toEqual([plainText(cliente)]);
+    await expect
+      .poll(() => backend.mailTexts(DEMO_ACCOUNTS.admin.email, equipe.assunto), POLL)
+      .toContain(plainText(equipe));
+  });
+
+  it('the withdrawal once booked: sent to staff (an alert in the kit’s words), nothing refunded', async () => {
+    const { customer, booking } = await paidCustomer(backend);
+    const admin = await staff();
+    await admin.collection('agendamentos').update(booking.id, { status_agendamento: 'AGENDADO' });
+    expect(await customer.pb.send('/payments/desistencia', { method: 'POST' })).toEqual({
+      resultado: 'encaminhada',
+    });
+    expect(await own(customer.pb, 'pagamentos')).toMatchObject([{ valor_estornado: 0 }]);
+    const { cliente, equipe } = emailTexto.emailsDaDesistencia('encaminhada', { nome: NOME, valor: '' });
+    expect(cliente).toBeNull();
+    await expect
+      .poll(() => backend.mailTexts(DEMO_ACCOUNTS.admin.email, equipe.assunto), POLL)
+      .toContain(plainText(equipe));
   });
 
   it('buy again after a full refund: the withdrawn order is closed, a new one is paid, a third is refused', async () => {

@@ -8,6 +8,7 @@ import { resetDb } from '@/mocks/db';
 import { PROCESSO_DEMO_ACCOUNTS } from '@/mocks/processo-seed';
 import { DEMO_ACCOUNTS, DEMO_AGENDADO_BOOKING, DEMO_PASSWORD } from '@/mocks/seed';
 import M from '../../pocketbase/pb_hooks/lib/mensagens.json';
+import emailTexto from '../../pocketbase/pb_hooks/lib/email_texto.js';
 import { mensagens as CASO } from '../../pocketbase/pb_hooks/lib/processo_regras.json';
 import schema from '../../pocketbase/schema.json';
 import { answer, answerInFull, BACKENDS, signedIn } from './contract-backends';
@@ -915,6 +916,11 @@ describe.each(BACKENDS)('$name', (backend) => {
     await expect
       .poll(async () => (await pb.collection('cobrancas').getFullList()).find((c) => c.asaas_id === pix.id))
       .toMatchObject({ status: 'REFUNDED', estorno: 'SOLICITADO' });
+    // Staff hear of it (pedidos.js estornarDuplicada), in the kit's words.
+    const alert = emailTexto.alertasDaCobranca.duplicada(pix.id, true);
+    await expect
+      .poll(() => backend.mailTexts(DEMO_ACCOUNTS.admin.email, alert.assunto))
+      .toContain(emailTexto.textoDoEmail(alert.paragrafos));
   });
 
   it('the LGPD export lists each document without who reviewed it; a deletion request cannot choose its id', async () => {

@@ -15,18 +15,29 @@ export interface DadosStatus {
   compromissos?: { quem: string; quando: string; local?: string; codigo?: string; google?: string }[];
 }
 
+/** An e-mail of HTML paragraphs (the signature left to the sender). */
+export interface Mensagem {
+  assunto: string;
+  paragrafos: string[];
+}
+
 declare const emailTexto: {
   ASSINATURA: string;
+  emailsDaDesistencia(
+    resultado: 'estornada' | 'encaminhada',
+    dados: { nome: string; valor: string },
+  ): { cliente: Mensagem | null; equipe: Mensagem };
+  alertasDaCobranca: {
+    duplicada(asaasId: string, estornada: boolean): Mensagem;
+    divergente(asaasId: string, preco: string): Mensagem;
+    posPagamento(texto: string, dados: { nome: string; asaasId: string; total: string }): Mensagem;
+  };
   escapar(texto: unknown): string;
   textoPuro(html: string): string;
   textoDoHtml(html: string): string;
   textoDoEmail(paragrafos: string[], comLinks?: boolean): string;
   linhaStatus(status: string, r: typeof regras): string;
   diaBR(pbData: string): string;
-  mensagemStatus(
-    status: string,
-    dados: DadosStatus,
-    r: typeof regras,
-  ): { assunto: string; paragrafos: string[] } | null;
+  mensagemStatus(status: string, dados: DadosStatus, r: typeof regras): Mensagem | null;
 };
 export default emailTexto;

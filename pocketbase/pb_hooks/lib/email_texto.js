@@ -137,8 +137,93 @@ function mensagemStatus(status, dados, regras) {
   };
 }
 
+const SUFIXO = ' - Passaporte Italiano';
+
+/**
+ * The e-mails of a customer's withdrawal (lib/estornos.js desistir; estorno_comum.js desistencia says which):
+ * { cliente, equipe }, each { assunto, paragrafos } (HTML paragraphs, the signature left to the sender). 'estornada':
+ * the customer is told of the refund of `dados.valor` and staff of it; 'encaminhada' (already booked): staff alone
+ * (`cliente` null). `dados`: { nome, valor } (the customer's full name; the reais refunded, as written).
+ */
+function emailsDaDesistencia(resultado, dados) {
+  const nome = escapar(dados.nome);
+  if (resultado === 'encaminhada') {
+    return {
+      cliente: null,
+      equipe: {
+        assunto: 'Pedido de desistência' + SUFIXO,
+        paragrafos: [
+          nome + ' pediu para desistir da compra (art. 49 do CDC), mas o agendamento já foi marcado.',
+          'Fale com o cliente e, se for o caso, estorne o pagamento pela página do agendamento.',
+        ],
+      },
+    };
+  }
+  return {
+    cliente: {
+      assunto: 'Desistência confirmada' + SUFIXO,
+      paragrafos: [
+        'Olá, ' + nome + '.',
+        'Recebemos a sua desistência da compra. O seu pedido foi cancelado e o estorno integral de ' +
+          dados.valor +
+          ' foi solicitado, pela mesma forma de pagamento.',
+        'No cartão de crédito, o estorno pode levar até 10 dias úteis para aparecer na fatura.',
+      ],
+    },
+    equipe: {
+      assunto: 'Desistência com estorno' + SUFIXO,
+      paragrafos: [
+        nome + ' desistiu da compra dentro de 7 dias (art. 49 do CDC).',
+        'O estorno integral de ' + dados.valor + ' foi solicitado ao Asaas e o agendamento foi cancelado.',
+      ],
+    },
+  };
+}
+
+/**
+ * Staff's alerts about a charge (lib/pedidos.js, after cobranca_comum.js plano's `depois`), each { assunto,
+ * paragrafos }: a duplicate charge refunded automatically or not (`duplicada`), a payment below the price
+ * (`divergente`), a refund or chargeback reaching an order (`posPagamento`, `texto` being regras.json
+ * textosPosPagamento's: its subject is the text up to its first full stop or colon). Amounts come as written (reais).
+ */
+const alertasDaCobranca = {
+  duplicada: (asaasId, estornada) => ({
+    assunto: 'Pagamento duplicado ' + (estornada ? 'estornado' : 'a estornar') + SUFIXO,
+    paragrafos: [
+      'Um cliente pagou uma segunda cobrança quando já tinha um pedido (Pix pago após o vencimento, duas formas ' +
+        'de pagamento ou duas abas).',
+      '<strong>Cobrança (Asaas):</strong> ' + escapar(asaasId),
+      estornada
+        ? 'O estorno integral foi solicitado ao Asaas automaticamente.'
+        : 'O Asaas não aceitou o estorno automático: estorne esta cobrança pelo painel do Asaas.',
+    ],
+  }),
+  divergente: (asaasId, preco) => ({
+    assunto: 'Pagamento com valor abaixo do preço' + SUFIXO,
+    paragrafos: [
+      'O Asaas informa um pagamento com valor abaixo do preço do pedido. Nenhum pedido foi criado.',
+      '<strong>Cobrança (Asaas):</strong> ' + escapar(asaasId) + '<br><strong>Preço:</strong> ' + preco,
+      'Confira a cobrança no painel do Asaas e estorne-a ou fale com o cliente.',
+    ],
+  }),
+  posPagamento: (texto, dados) => ({
+    assunto: texto.replace(/[.:].*$/, '') + SUFIXO,
+    paragrafos: [
+      texto,
+      '<strong>Cliente:</strong> ' +
+        escapar(dados.nome) +
+        '<br><strong>Pagamento (Asaas):</strong> ' +
+        escapar(dados.asaasId) +
+        '<br><strong>Total do pedido:</strong> ' +
+        dados.total,
+    ],
+  }),
+};
+
 module.exports = {
   ASSINATURA,
+  emailsDaDesistencia,
+  alertasDaCobranca,
   escapar,
   textoPuro,
   textoDoHtml,

@@ -5,6 +5,8 @@ const regras = require(`${__hooks}/lib/regras.js`);
 const asaas = require(`${__hooks}/lib/asaas.js`);
 const historico = require(`${__hooks}/lib/historico.js`);
 const emails = require(`${__hooks}/lib/emails.js`);
+// The e-mails' words, shared with the demo double.
+const texto = require(`${__hooks}/lib/email_texto.js`);
 const pedidos = require(`${__hooks}/lib/pedidos.js`);
 const { achar, atualizar } = require(`${__hooks}/lib/registros.js`);
 const prazo = require(`${__hooks}/lib/prazo.js`);
@@ -105,12 +107,8 @@ function desistir(e) {
   if (comum.desistencia(status) === 'encaminhada') {
     if (agendamento)
       historico.registrarNota(e.app, agendamento.id, 'desistencia', MSG.desistenciaEncaminhada);
-    const alerta = (app) =>
-      emails.alertaEquipe(app, 'Pedido de desistência - Passaporte Italiano', [
-        escaparNome(nome) +
-          ' pediu para desistir da compra (art. 49 do CDC), mas o agendamento já foi marcado.',
-        'Fale com o cliente e, se for o caso, estorne o pagamento pela página do agendamento.',
-      ]);
+    const { equipe } = texto.emailsDaDesistencia('encaminhada', { nome: nome, valor: '' });
+    const alerta = (app) => emails.alertaEquipe(app, equipe.assunto, equipe.paragrafos);
     return pedidos.responderEExecutar(e, 200, { resultado: 'encaminhada' }, [alerta]);
   }
   const acoes = [];
@@ -122,26 +120,16 @@ function desistir(e) {
     historico.registrarNota(e.app, agendamento.id, 'desistencia', MSG.desistenciaEstornada);
     historico.registrarMudanca(e.app, agendamento.id, 'status_agendamento', antes, 'CANCELADO');
   }
-  const valor = emails.reais(resta);
   const email = usuario.email();
+  const { cliente, equipe } = texto.emailsDaDesistencia('estornada', {
+    nome: nome,
+    valor: emails.reais(resta),
+  });
   const avisos = (app) => {
-    emails.enviar(app, email, 'Desistência confirmada - Passaporte Italiano', [
-      'Olá, ' + escaparNome(nome) + '.',
-      'Recebemos a sua desistência da compra. O seu pedido foi cancelado e o estorno integral de ' +
-        valor +
-        ' foi solicitado, pela mesma forma de pagamento.',
-      'No cartão de crédito, o estorno pode levar até 10 dias úteis para aparecer na fatura.',
-    ]);
-    emails.alertaEquipe(app, 'Desistência com estorno - Passaporte Italiano', [
-      escaparNome(nome) + ' desistiu da compra dentro de 7 dias (art. 49 do CDC).',
-      'O estorno integral de ' + valor + ' foi solicitado ao Asaas e o agendamento foi cancelado.',
-    ]);
+    emails.enviar(app, email, cliente.assunto, cliente.paragrafos);
+    emails.alertaEquipe(app, equipe.assunto, equipe.paragrafos);
   };
   return pedidos.responderEExecutar(e, 200, { resultado: 'estornada' }, acoes.concat([avisos]));
-}
-
-function escaparNome(nome) {
-  return emails.escapar(nome);
 }
 
 /** POST /payments/estorno {agendamento, valor (empty: in full), motivo}: a staff refund, at any time. */

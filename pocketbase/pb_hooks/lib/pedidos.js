@@ -9,6 +9,7 @@ const maquina = require(`${__hooks}/lib/cobranca_comum.js`);
 const { achar, novo, violaUnicidade, atualizar } = require(`${__hooks}/lib/registros.js`);
 
 const estornoComum = require(`${__hooks}/lib/estorno_comum.js`);
+const { reais } = require(`${__hooks}/lib/comum.js`);
 
 function foiPaga(cobranca) {
   return maquina.foiPaga(cobranca.getString('status'), regras.R);
@@ -137,19 +138,16 @@ function estornarDuplicada(app, cobrancaId) {
   const ok = resposta.status === 200;
   // Read afresh: the refund's webhook may have moved the charge during the call.
   atualizar(app, 'cobrancas', cobrancaId, (atual) => atual.set('estorno', ok ? 'SOLICITADO' : 'FALHOU'));
-  const emails = require(`${__hooks}/lib/emails.js`);
-  emails.alertaEquipe(
-    app,
-    'Pagamento duplicado ' + (ok ? 'estornado' : 'a estornar') + ' - Passaporte Italiano',
-    [
-      'Um cliente pagou uma segunda cobrança quando já tinha um pedido (Pix pago após o vencimento, duas formas ' +
-        'de pagamento ou duas abas).',
-      '<strong>Cobrança (Asaas):</strong> ' + emails.escapar(cobranca.getString('asaas_id')),
-      ok
-        ? 'O estorno integral foi solicitado ao Asaas automaticamente.'
-        : 'O Asaas não aceitou o estorno automático: estorne esta cobrança pelo painel do Asaas.',
-    ],
-  );
+  alertar(app, alertas().duplicada(cobranca.getString('asaas_id'), ok));
+}
+
+/** Staff's alerts about a charge: their words are lib/email_texto.js's, shared with the demo double. */
+function alertas() {
+  return require(`${__hooks}/lib/email_texto.js`).alertasDaCobranca;
+}
+
+function alertar(app, mensagem) {
+  require(`${__hooks}/lib/emails.js`).alertaEquipe(app, mensagem.assunto, mensagem.paragrafos);
 }
 
 /** The charge's fields as cobranca_comum.js plano reads them. */
@@ -267,31 +265,21 @@ function registrarPosPagamento(app, pagamento, efeito, acoes) {
 
 /** Staff hear of a refund or chargeback (`texto`: what it means, regras.json textosPosPagamento). */
 function alertarPosPagamento(app, pagamentoId, texto) {
-  const emails = require(`${__hooks}/lib/emails.js`);
   const registro = app.findRecordById('pagamentos', pagamentoId);
   const cliente = app.findRecordById('usuarios', registro.getString('usuario'));
-  emails.alertaEquipe(app, texto.replace(/[.:].*$/, '') + ' - Passaporte Italiano', [
-    texto,
-    '<strong>Cliente:</strong> ' +
-      emails.escapar(cliente.getString('nome_completo')) +
-      '<br><strong>Pagamento (Asaas):</strong> ' +
-      emails.escapar(registro.getString('asaas_id_pagamento')) +
-      '<br><strong>Total do pedido:</strong> ' +
-      emails.reais(registro.getFloat('preco_servico')),
-  ]);
+  alertar(
+    app,
+    alertas().posPagamento(texto, {
+      nome: cliente.getString('nome_completo'),
+      asaasId: registro.getString('asaas_id_pagamento'),
+      total: reais(registro.getFloat('preco_servico')),
+    }),
+  );
 }
 
 function alertarValorDivergente(app, cobrancaId) {
   const cobranca = app.findRecordById('cobrancas', cobrancaId);
-  const emails = require(`${__hooks}/lib/emails.js`);
-  emails.alertaEquipe(app, 'Pagamento com valor abaixo do preço - Passaporte Italiano', [
-    'O Asaas informa um pagamento com valor abaixo do preço do pedido. Nenhum pedido foi criado.',
-    '<strong>Cobrança (Asaas):</strong> ' +
-      emails.escapar(cobranca.getString('asaas_id')) +
-      '<br><strong>Preço:</strong> ' +
-      emails.reais(cobranca.getFloat('valor')),
-    'Confira a cobrança no painel do Asaas e estorne-a ou fale com o cliente.',
-  ]);
+  alertar(app, alertas().divergente(cobranca.getString('asaas_id'), reais(cobranca.getFloat('valor'))));
 }
 
 /**
