@@ -11,13 +11,14 @@ let first: Customer;
 let next: Customer;
 let bookingId: string;
 let handling: RecordModel;
+let applicant: RecordModel;
 
 beforeAll(async () => {
   owner = (await paidCustomer()).customer;
   first = await newCustomer({ admin: true });
   next = await newCustomer({ admin: true });
   bookingId = (await owner.pb.collection('agendamentos').getFirstListItem('')).id;
-  await owner.pb
+  applicant = await owner.pb
     .collection('requerentes')
     .create({ agendamento: bookingId, ...DADOS_CURITIBA, nome: 'Ana', sobrenome: 'Rossi' });
   await (await superuser())
@@ -52,4 +53,28 @@ it('a relayed password is not read by the next holder after the first one lets t
     404,
   );
   await next.pb.send(`/api/dia/${bookingId}/soltar`, { method: 'POST' });
+});
+
+it("the consulate's cancellation, which leaves the case held by nobody, deletes what was relayed too", async () => {
+  const su = await superuser();
+  await first.pb.send(`/api/dia/${bookingId}/assumir`, { method: 'POST' });
+  await first.pb.send(`/api/dia/${bookingId}/pedir`, { method: 'POST', body: { tipo: 'codigo' } });
+  const relay = await owner.pb
+    .collection('retransmissoes')
+    .create({ agendamento: bookingId, atendimento: handling.id, tipo: 'codigo', valor: '123456' });
+  await su
+    .collection('retransmissoes')
+    .update(relay.id, { expira_em: new Date(Date.now() + 3_600_000).toISOString().replace('T', ' ') });
+  // Booked (every applicant has an appointment: AGENDADO), then the consulate cancels it.
+  await first.pb
+    .collection('compromissos')
+    .create({ agendamento: bookingId, requerentes: [applicant.id], data: '2031-06-10', hora: '09:00' });
+  expect((await su.collection('agendamentos').getOne(bookingId)).status_agendamento).toBe('AGENDADO');
+  await next.pb.send(`/api/agendamentos/${bookingId}/cancelamento-consulado`, {
+    method: 'POST',
+    body: { motivo: 'Consulado cancelou' },
+  });
+  await next.pb.send(`/api/dia/${bookingId}/assumir`, { method: 'POST' });
+  expect(await next.pb.collection('retransmissoes').getFullList()).toEqual([]);
+  expect(await su.collection('retransmissoes').getFullList({ filter: `id = "${relay.id}"` })).toEqual([]);
 });
