@@ -201,6 +201,11 @@ async function act(request: Request, bookingId: string, action: string): Promise
   );
   if (step.erro) return pbError(step.erro.status, step.erro.message);
   Object.assign(handling, step.valores);
+  // What was relayed to the holder who lets the case go is deleted (the kit's retransmissao.js apagarDoAtendimento).
+  if (action === 'soltar') {
+    const store = diaStore();
+    store.retransmissoes = store.retransmissoes.filter((r) => r.atendimento !== handling.id);
+  }
   if (action === 'pedir' && tipo) note(booking.id, 'prenotami', diaComum.notaPedido(tipo, nowSp()), viewer);
   handling.updated = now;
   saveDb();

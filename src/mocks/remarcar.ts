@@ -96,7 +96,12 @@ function backToReady(bookingId: string, tipo: 'flex' | 'consulado', motivo: stri
   if (tipo === 'flex') Object.assign(booking, { flex_usado_em: now, flex_motivo: motivo });
   salvarAgendamento(booking, { ...calendario.VOLTA_PARA_PRONTOS }, autor);
   const handling = diaStore().atendimentos.find((a) => a.agendamento === bookingId);
-  if (handling) Object.assign(handling, calendario.ATENDIMENTO_DO_ZERO);
+  if (handling) {
+    Object.assign(handling, calendario.ATENDIMENTO_DO_ZERO);
+    // Nobody holds the case now: what was relayed to its holder goes too (the kit's remarcar.js).
+    const store = diaStore();
+    store.retransmissoes = store.retransmissoes.filter((r) => r.atendimento !== handling.id);
+  }
   saveDb();
   return HttpResponse.json(booking);
 }

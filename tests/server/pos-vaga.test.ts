@@ -134,6 +134,20 @@ describe('reminders that ask for an answer', () => {
       resposta: 'preciso_remarcar',
     });
     expect(await other.pb.collection('lembretes').getFullList()).toEqual([]);
+    // The same answer posted again (a script looping on the link) records nothing more: one history line per
+    // change of answer, never one per request.
+    const answerLines = async () =>
+      (
+        await staff.pb
+          .collection('historico_agendamentos')
+          .getFullList({ filter: `agendamento = "${bookingId}" && alteracoes ~ "resposta_lembrete"` })
+      ).length;
+    const linesBefore = await answerLines();
+    for (let i = 0; i < 5; i++) {
+      const repeated = await fetch(link('preciso_remarcar'), { method: 'POST' });
+      expect(await repeated.text()).toContain('Resposta registrada');
+    }
+    expect(await answerLines()).toBe(linesBefore);
 
     // D-1 (São Paulo): Ana's second reminder, once.
     expect((await rodar('2031-03-09')).lembretes).toBe(1);

@@ -35,6 +35,14 @@ function validarCadastro(e) {
     erros.cpf = { code: 'validation_cpf_taken', message: M.cpfCadastrado };
   }
   lancar(erros);
+  // One account per mailbox: PocketBase's unique index tells capitals apart (its e-mail change does not), so
+  // CLIENTE@… for a registered cliente@… would be a second account on the same address. Refused as PocketBase
+  // refuses a taken e-mail (the app says 'e-mail já cadastrado').
+  if (achar(e.app, 'usuarios', 'email:lower = {:e}', { e: String(body.email).toLowerCase() })) {
+    throw new BadRequestError('Failed to create record.', {
+      email: new ValidationError('validation_not_unique', 'Value must be unique.'),
+    });
+  }
   e.record.set('nome_completo', regras.normalizarNome(body.nome_completo));
 }
 

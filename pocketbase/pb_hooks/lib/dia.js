@@ -245,6 +245,8 @@ function mover(e, acao, tipo, antes) {
     Object.keys(passo.valores).forEach((campo) => atendimento.set(campo, passo.valores[campo]));
     tx.save(atendimento);
     feito = atendimento;
+    // What the customer relayed to the holder who lets the case go is nobody else's to read.
+    if (acao === 'soltar') require(`${__hooks}/lib/retransmissao.js`).apagarDoAtendimento(tx, atendimento.id);
     if (acao === 'pedir' && tipo) {
       historico.registrarNota(
         tx,
@@ -264,7 +266,10 @@ function assumir(e) {
   return mover(e, 'assumir', '');
 }
 
-/** The holder lets the case go (another staff member may take it); what was asked is closed. */
+/**
+ * The holder lets the case go (another staff member may take it); what was asked is closed and what was relayed
+ * to them is deleted (lib/retransmissao.js apagarDoAtendimento): the next holder asks again.
+ */
 function soltar(e) {
   exigirEquipe(e);
   return mover(e, 'soltar', '');

@@ -268,6 +268,8 @@ function responder(e, gravar) {
   }
   e.app.runInTransaction((tx) => {
     const atual = tx.findRecordById('lembretes', lembrete.id);
+    // The same answer again (the link posted in a loop) is already recorded: no new history line.
+    if (atual.getString('resposta') === r) return;
     atual.set('resposta', r);
     atual.set('resposta_em', new DateTime());
     tx.save(atual);

@@ -221,6 +221,8 @@ function voltarParaProntos(app, agendamentoId, tipo, motivo, auth) {
     if (atendimento) {
       Object.keys(cal.ATENDIMENTO_DO_ZERO).forEach((c) => atendimento.set(c, cal.ATENDIMENTO_DO_ZERO[c]));
       tx.save(atendimento);
+      // Nobody holds the case now: what was relayed to its holder goes too (as on "Soltar": lib/dia.js).
+      require(`${__hooks}/lib/retransmissao.js`).apagarDoAtendimento(tx, atendimento.id);
     }
     agendamento = atual;
   });

@@ -118,6 +118,27 @@ function limpar(app) {
 const PENDENTE = 'retransmissoes_checkpoint_pendente';
 
 /**
+ * Deletes what was relayed on a case whose holder lets it go (lib/dia.js soltar), in that transaction: it was
+ * for them alone, and whoever takes the case next asks again. Overwritten, then deleted with secure_delete on,
+ * as `limpar` does; the WAL is checkpointed and truncated by the cron's next run. Returns how many were deleted.
+ */
+function apagarDoAtendimento(tx, atendimentoId) {
+  tx.db().newQuery('PRAGMA secure_delete = ON').execute();
+  tx.db()
+    .newQuery("UPDATE retransmissoes SET valor = '' WHERE atendimento = {:a}")
+    .bind({ a: atendimentoId })
+    .execute();
+  const apagados = tx
+    .db()
+    .newQuery('DELETE FROM retransmissoes WHERE atendimento = {:a}')
+    .bind({ a: atendimentoId })
+    .execute()
+    .rowsAffected();
+  if (apagados > 0) tx.store().set(PENDENTE, true);
+  return apagados;
+}
+
+/**
  * Checkpoints the WAL and truncates it, so no older copy of a deleted page stays in it; tries again for a few
  * seconds while a reader holds it. True when the WAL was emptied.
  */
@@ -136,4 +157,4 @@ function truncarWal(app) {
   return false;
 }
 
-module.exports = { MSG, vidaMs, validar, criar, gravar, limpar };
+module.exports = { MSG, vidaMs, validar, criar, gravar, limpar, apagarDoAtendimento };
