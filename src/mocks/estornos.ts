@@ -9,7 +9,7 @@ import prazo from '../../pocketbase/pb_hooks/lib/prazo.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import emailTexto from '../../pocketbase/pb_hooks/lib/email_texto.js';
 import { getDb, saveDb } from './db';
-import { alertStaff, sendMessage } from './mailbox';
+import { alertDue, alertStaff, sendMessage } from './mailbox';
 import { note, serverChange } from './dia';
 import { parsePbDate } from './util';
 import { currentUser, latency, MSG, pbError, readJson, staffOnly, toText } from './http';
@@ -78,6 +78,9 @@ export const refundRoutes = [
     // The e-mails are the kit's (estornos.js desistir), in its words (email_texto.js emailsDaDesistencia).
     const valor = comum.reais(estornoComum.restante(payment));
     if (booking && estornoComum.desistencia(booking.status_agendamento) === 'encaminhada') {
+      // Sent again and again, it reaches staff once per interval (the kit's emails.js alertaDaVez).
+      if (!alertDue(`desistencia_alerta:${booking.id}`))
+        return HttpResponse.json({ resultado: 'encaminhada' });
       note(booking.id, 'desistencia', M.desistenciaEncaminhada, null);
       saveDb();
       alertStaff(

@@ -238,11 +238,12 @@ function macroValue(name: string): string {
   return now.toISOString().replace('T', ' ');
 }
 
-/** SQLite stores booleans as 0/1; everything else compares as number or text. */
+/** SQLite stores booleans as 0/1 and a JSON field as its JSON text; everything else compares as number or text. */
 function scalar(value: unknown): string | number {
   if (value === null || value === undefined) return '';
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (typeof value === 'number') return value;
+  if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
 

@@ -1,5 +1,6 @@
 /** The demo backend's "outbox": e-mails PocketBase would send, kept for tests and shown to demo users. */
 import emailTexto, { type Mensagem } from '../../pocketbase/pb_hooks/lib/email_texto.js';
+import limites from '../../pocketbase/pb_hooks/lib/limites.json';
 
 /**
  * verification and reset carry a link with a token; receipt is the purchase receipt the server sends; status is
@@ -45,8 +46,19 @@ export function getMailbox(): readonly DemoMail[] {
   return mails;
 }
 
+/** When each of staff's throttled alerts last went (pb_hooks/lib/emails.js alertaDaVez keeps it in memory too). */
+const lastAlerts = new Map<string, number>();
+
 export function clearMailbox(): void {
   mails = [];
+  lastAlerts.clear();
+}
+
+/** Whether staff's alert `key` ('desistencia_alerta:<booking>') may go now (email_texto.js alertaLiberado). */
+export function alertDue(key: string, now = Date.now()): boolean {
+  if (!emailTexto.alertaLiberado(lastAlerts.get(key) ?? 0, now, limites.alertasEquipe)) return false;
+  lastAlerts.set(key, now);
+  return true;
 }
 
 /** An e-mail in the kit's words (email_texto.js): its subject and the plain text the server sends, without a link. */

@@ -220,8 +220,18 @@ const alertasDaCobranca = {
   }),
 };
 
+/**
+ * Whether staff's alert of one kind about one booking, last sent at `anteriorMs` (0: never), may go at `agoraMs`:
+ * at most once every limites.json `alertasEquipe.intervaloMin` minutes, so a customer repeating a call in a loop
+ * (sending a case, withdrawing once booked) reaches staff once meanwhile.
+ */
+function alertaLiberado(anteriorMs, agoraMs, alertasEquipe) {
+  return !anteriorMs || agoraMs - anteriorMs >= alertasEquipe.intervaloMin * 60 * 1000;
+}
+
 module.exports = {
   ASSINATURA,
+  alertaLiberado,
   emailsDaDesistencia,
   alertasDaCobranca,
   escapar,

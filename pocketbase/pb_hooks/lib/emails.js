@@ -1,7 +1,9 @@
 // E-mails the server sends in pt-BR through PocketBase's mailer (its SMTP settings). A failed send is logged
 // and never undoes what was saved. Their words' helpers are lib/email_texto.js, which the app shares.
 
-const { ASSINATURA, escapar, textoDoHtml, textoDoEmail } = require(`${__hooks}/lib/email_texto.js`);
+const { ASSINATURA, alertaLiberado, escapar, textoDoHtml, textoDoEmail } = require(
+  `${__hooks}/lib/email_texto.js`,
+);
 
 function remetente(app) {
   const meta = app.settings().meta;
@@ -87,4 +89,21 @@ function alertaEquipe(app, assunto, paragrafos) {
   return enviados;
 }
 
-module.exports = { enviar, escapar, reais, dataHoraBR, recibo, alertaEquipe, textoDoHtml };
+/**
+ * Whether staff's alert `chave` (a kind and a booking: 'processo_alerta:<id>') may go now (email_texto.js
+ * alertaLiberado), noted as sent when it may. Kept in the app's memory store: a restart may let one more through.
+ */
+function alertaDaVez(app, chave) {
+  const agora = Date.now();
+  let antes = 0;
+  try {
+    antes = Number(app.store().get(chave)) || 0;
+  } catch (_err) {
+    antes = 0;
+  }
+  if (!alertaLiberado(antes, agora, require(`${__hooks}/lib/limites.json`).alertasEquipe)) return false;
+  app.store().set(chave, agora);
+  return true;
+}
+
+module.exports = { enviar, escapar, reais, dataHoraBR, recibo, alertaEquipe, alertaDaVez, textoDoHtml };

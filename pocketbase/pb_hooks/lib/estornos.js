@@ -12,7 +12,6 @@ const { achar, atualizar } = require(`${__hooks}/lib/registros.js`);
 const prazo = require(`${__hooks}/lib/prazo.js`);
 const aberto = require(`${__hooks}/lib/pedido_aberto.js`);
 const comum = require(`${__hooks}/lib/estorno_comum.js`);
-const LIMITES = require(`${__hooks}/lib/limites.json`);
 
 const PRAZO_DIAS = regras.R.prazoDesistenciaDias;
 const MSG = regras.R.estorno;
@@ -94,21 +93,6 @@ function agendamentoDe(app, pagamento) {
   return achar(app, 'agendamentos', 'pagamento = {:p}', { p: pagamento.id });
 }
 
-/**
- * Whether a forwarded withdrawal of this booking may write its history line and e-mail staff now: at most once
- * every limites.json alertasEquipe.intervaloMin minutes per booking (as lib/processo.js avisarEquipe), so a
- * customer calling the route in a loop cannot flood staff's mailboxes nor the booking's history.
- */
-function primeiroAviso(app, agendamento) {
-  if (!agendamento) return true;
-  const chave = 'desistencia_alerta:' + agendamento.id;
-  const agora = Date.now();
-  const antes = Number(app.store().get(chave)) || 0;
-  if (agora - antes < LIMITES.alertasEquipe.intervaloMin * 60 * 1000) return false;
-  app.store().set(chave, agora);
-  return true;
-}
-
 /** POST /payments/desistencia: the customer withdraws (after confirming in the app). */
 function desistir(e) {
   const usuario = e.auth;
@@ -122,7 +106,9 @@ function desistir(e) {
   const nome = usuario.getString('nome_completo');
   if (comum.desistencia(status) === 'encaminhada') {
     // Sent again and again (a script), it reaches staff once per interval: the same answer, nothing new.
-    if (!primeiroAviso(e.app, agendamento)) return e.json(200, { resultado: 'encaminhada' });
+    if (agendamento && !emails.alertaDaVez(e.app, 'desistencia_alerta:' + agendamento.id)) {
+      return e.json(200, { resultado: 'encaminhada' });
+    }
     if (agendamento)
       historico.registrarNota(e.app, agendamento.id, 'desistencia', MSG.desistenciaEncaminhada);
     const { equipe } = texto.emailsDaDesistencia('encaminhada', { nome: nome, valor: '' });

@@ -439,17 +439,8 @@ function emailsLib() {
  * The booking's list and history show every change meanwhile.
  */
 function avisarEquipe(app, agendamento, paragrafos) {
-  const chave = 'processo_alerta:' + agendamento.id;
-  const agora = Date.now();
-  let antes = 0;
-  try {
-    antes = Number(app.store().get(chave)) || 0;
-  } catch (_err) {
-    antes = 0;
-  }
-  if (agora - antes < LIMITES.alertasEquipe.intervaloMin * 60 * 1000) return;
-  app.store().set(chave, agora);
   const emails = emailsLib();
+  if (!emails.alertaDaVez(app, 'processo_alerta:' + agendamento.id)) return;
   const url = emails.escapar(app.settings().meta.appURL + '/booking-details/' + agendamento.id);
   emails.alertaEquipe(
     app,
