@@ -16,12 +16,12 @@ export function listenForDemoMail(): () => void {
   const onMail = (event: Event) => {
     const mail = (event as CustomEvent<DemoMail>).detail;
     if (mail.kind === 'status' || mail.kind === 'alerta') {
-      // A notice without a link: what the customer receives (sent while staff save a booking, or on a withdrawal),
-      // or the kit's alert to staff (a withdrawal, a duplicate charge, a refund or chargeback).
+      // A notice without a link: what the customer receives (sent while staff save a booking, or on a withdrawal).
+      // Staff's alerts stay in the demo's outbox (src/mocks/mailbox.ts sendMessage) and never reach here.
       toast.info(
         <p>
-          {mail.kind === 'status' ? 'E-mail ao cliente' : 'Alerta à equipe'} enviado para{' '}
-          <strong className="break-all">{mail.email}</strong>: “{mail.subject}”.
+          E-mail ao cliente enviado para <strong className="break-all">{mail.email}</strong>: “{mail.subject}
+          ”.
         </p>,
         { toastId: `demo-mail-status-${mail.email}-${mail.subject ?? ''}`, autoClose: 15_000 },
       );

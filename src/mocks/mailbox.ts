@@ -61,10 +61,21 @@ export function alertDue(key: string, now = Date.now()): boolean {
   return true;
 }
 
-/** An e-mail in the kit's words (email_texto.js): its subject and the plain text the server sends, without a link. */
+/**
+ * An e-mail in the kit's words (email_texto.js): its subject and the plain text the server sends, without a link.
+ * The customer's is shown to the demo's visitor; staff's alerts stay in the outbox (a customer's phone is not
+ * where staff read them, and three toasts would hide the page's own answer).
+ */
 export function sendMessage(kind: 'status' | 'alerta', email: string, message: Mensagem): void {
   const text = emailTexto.textoDoEmail(message.paragrafos);
-  notifyMail({ kind, email, token: '', path: '', subject: message.assunto, text });
+  (kind === 'alerta' ? recordMail : notifyMail)({
+    kind,
+    email,
+    token: '',
+    path: '',
+    subject: message.assunto,
+    text,
+  });
 }
 
 /** Staff's alert (pb_hooks/lib/emails.js alertaEquipe): to every staff account. */
