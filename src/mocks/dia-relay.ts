@@ -12,6 +12,7 @@ import { getDb, saveDb } from './db';
 import { note, nowSp, readable } from './dia';
 import { activeAppointments, consulateOfBooking, diaStore, isStaff } from './dia-store';
 import { listResponse, viewResponse } from './lista';
+import { autoria } from './history';
 import { markAttempt } from './garantia';
 import { currentUser, jsonBody, latency, MSG as PB, param, pbError } from './http';
 import { fileFieldError, fileTokenUser, readFile, storedName, storeFile } from './processo-files';
@@ -120,8 +121,7 @@ async function createAttempt(request: Request): Promise<Response> {
     agendamento: booking.id,
     resultado: resultado as 'sem_vagas',
     nota,
-    autor: viewer.id,
-    autor_nome: viewer.nome_completo,
+    ...autoria(viewer),
     ...markAttempt(booking),
     created: pbDate(new Date()),
   };

@@ -16,7 +16,7 @@ import mensagens from '../../pocketbase/pb_hooks/lib/mensagens.json';
 import { getDb, saveDb } from './db';
 import { consulateOfBooking, diaStore, isStaff } from './dia-store';
 import { listResponse, viewResponse } from './lista';
-import { historyEntry } from './history';
+import { autoria, historyEntry } from './history';
 import { currentUser, jsonBody, latency, MSG as PB, param, pbError, readJson, requireAuth } from './http';
 import { changedFields, dataRefusal } from './processo-fields';
 import { bookingOf, canSee, ownsBooking, recusaDaAlteracao } from './processo-rules';
@@ -90,8 +90,7 @@ async function updateConsulate(request: Request, id: string): Promise<Response> 
       id: newId(),
       collectionName: 'historico_consulados',
       consulado: record.id,
-      autor: viewer.id,
-      autor_nome: viewer.nome_completo,
+      ...autoria(viewer),
       alteracoes,
       created: record.updated,
     });

@@ -14,11 +14,12 @@ function alteracoes(antes, depois) {
 
 /** Who saved: a staff member (usuarios), a superuser (admin screen, no relation) or the server itself. */
 function autoria(auth) {
-  if (!auth) return { autor: '', autor_nome: SISTEMA };
-  if (auth.collection().name === 'usuarios') {
-    return { autor: auth.id, autor_nome: auth.getString('nome_completo') };
-  }
-  return { autor: '', autor_nome: 'Superusuário ' + auth.email() };
+  const quem = !auth
+    ? null
+    : auth.collection().name === 'usuarios'
+      ? { id: auth.id, nome: auth.getString('nome_completo') }
+      : { superusuario: auth.email() };
+  return require(`${__hooks}/lib/historico_comum.js`).autoria(quem, SISTEMA);
 }
 
 function registrar(app, agendamentoId, lista, auth) {

@@ -6,5 +6,9 @@ declare const historicoComum: {
     depois: T,
     texto: (registro: T, campo: string) => string,
   ): { campo: string; de: string; para: string }[];
+  autoria(
+    quem: { id: string; nome: string } | { superusuario: string } | null,
+    sistema: string,
+  ): { autor: string; autor_nome: string };
 };
 export default historicoComum;

@@ -12,4 +12,15 @@ function alteracoes(campos, antes, depois, texto) {
     .map((campo) => ({ campo: campo, de: texto(antes, campo), para: texto(depois, campo) }));
 }
 
-module.exports = { alteracoes };
+/**
+ * Who an entry names as its author, {autor, autor_nome}: `quem` is { id, nome } of an account (usuarios), or
+ * { superusuario: e-mail } of a superuser (the admin screen: no relation, named by its e-mail), or null for the
+ * server itself, named `sistema` (regras.json autorSistema).
+ */
+function autoria(quem, sistema) {
+  if (!quem) return { autor: '', autor_nome: sistema };
+  if (quem.superusuario !== undefined) return { autor: '', autor_nome: 'Superusuário ' + quem.superusuario };
+  return { autor: quem.id, autor_nome: quem.nome };
+}
+
+module.exports = { alteracoes, autoria };
