@@ -18,4 +18,17 @@ describe('a history entry (pocketbase/pb_hooks/lib/historico_comum.js)', () => {
       autor_nome: regras.autorSistema,
     });
   });
+
+  it('records the e-mail its change sent: ENVIADO when sent, FALHOU when not', () => {
+    expect(historicoComum.camposDoEmail({ para: 'a@x.com', enviado: true, assunto: 'Agendado' })).toEqual({
+      email_para: 'a@x.com',
+      email_status: 'ENVIADO',
+      email_assunto: 'Agendado',
+    });
+    expect(historicoComum.camposDoEmail({ para: 'a@x.com', enviado: false, assunto: 'Agendado' })).toEqual({
+      email_para: 'a@x.com',
+      email_status: 'FALHOU',
+      email_assunto: 'Agendado',
+    });
+  });
 });

@@ -65,9 +65,8 @@ function registrarMudanca(app, agendamentoId, campo, de, para) {
 
 /** Records on the entry the e-mail its change sent ({para, enviado, assunto}). */
 function anotarEmail(app, entrada, envio) {
-  entrada.set('email_para', envio.para);
-  entrada.set('email_status', envio.enviado ? 'ENVIADO' : 'FALHOU');
-  entrada.set('email_assunto', envio.assunto);
+  const campos = require(`${__hooks}/lib/historico_comum.js`).camposDoEmail(envio);
+  Object.keys(campos).forEach((campo) => entrada.set(campo, campos[campo]));
   app.save(entrada);
 }
 

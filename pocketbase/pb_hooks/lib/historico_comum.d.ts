@@ -10,5 +10,10 @@ declare const historicoComum: {
     quem: { id: string; nome: string } | { superusuario: string } | null,
     sistema: string,
   ): { autor: string; autor_nome: string };
+  camposDoEmail(envio: { para: string; enviado: boolean; assunto: string }): {
+    email_para: string;
+    email_status: 'ENVIADO' | 'FALHOU';
+    email_assunto: string;
+  };
 };
 export default historicoComum;

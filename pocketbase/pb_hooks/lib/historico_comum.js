@@ -23,4 +23,16 @@ function autoria(quem, sistema) {
   return { autor: quem.id, autor_nome: quem.nome };
 }
 
-module.exports = { alteracoes, autoria };
+/**
+ * What an entry records of the e-mail its change sent: `envio` { para, enviado, assunto } (lib/emails.js's
+ * answer) as the entry's fields, ENVIADO or FALHOU.
+ */
+function camposDoEmail(envio) {
+  return {
+    email_para: envio.para,
+    email_status: envio.enviado ? 'ENVIADO' : 'FALHOU',
+    email_assunto: envio.assunto,
+  };
+}
+
+module.exports = { alteracoes, autoria, camposDoEmail };
