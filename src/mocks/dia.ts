@@ -116,36 +116,16 @@ async function savePrenotami(request: Request, id: string): Promise<Response | u
   if (recusa) return pbError(400, recusa);
   const staff = getDb().usuarios.filter((u) => u.admin);
   const others = getDb().requerentes.filter((r) => r.id !== id) as unknown as Json[];
-  const errors: Json = {};
-  if (body.prenotami_estado !== undefined)
-    errors.prenotami_estado = { code: 'validation_forbidden', message: MSG.estadoEquipe };
-  const saved: Json = {};
-  const check = (campo: 'prenotami_email' | 'prenotami_celular', valor: string, empresa: string[]) => {
-    const recusa = diaComum.recusaContato(
-      campo,
-      valor,
-      empresa,
-      (v) => others.some((r) => r[campo] === v),
-      comum.celularValido(String(body[campo] || '')),
-      mensagens.celularInvalido,
-    );
-    if (recusa) errors[campo] = recusa;
-    saved[campo] = valor;
-  };
-  if (body.prenotami_email !== undefined)
-    check(
-      'prenotami_email',
-      String(body.prenotami_email ?? '')
-        .trim()
-        .toLowerCase(),
-      staff.map((u) => u.email.toLowerCase()),
-    );
-  if (body.prenotami_celular !== undefined)
-    check(
-      'prenotami_celular',
-      comum.digitos(String(body.prenotami_celular ?? '')),
-      staff.map((u) => u.celular),
-    );
+  const { valores: saved, erros: errors } = diaComum.contatosDoPrenotami(body, {
+    empresa: () => ({
+      emails: staff.map((u) => u.email.toLowerCase()),
+      celulares: staff.map((u) => u.celular),
+    }),
+    deOutro: (campo, valor) => others.some((r) => r[campo] === valor),
+    digitos: comum.digitos,
+    celularValido: comum.celularValido,
+    celularInvalido: mensagens.celularInvalido,
+  });
   if (Object.keys(errors).length > 0) return pbError(400, PB.validation, errors);
   // Then lib/processo.js validarDados, as the kit's one hook runs it: here, the contacts' length.
   const refused = dataRefusal(record as unknown as RequerenteRecord, { ...record, ...saved });

@@ -120,45 +120,16 @@ function contatosDaEmpresa(app) {
  */
 function validarPrenotami(e) {
   if (e.hasSuperuserAuth()) return;
-  const body = e.requestInfo().body || {};
-  const erros = {};
-  if (body.prenotami_estado !== undefined) {
-    erros.prenotami_estado = erro('validation_forbidden', MSG.estadoEquipe);
-  }
   const registro = e.record;
-  const empresa =
-    body.prenotami_email !== undefined || body.prenotami_celular !== undefined
-      ? contatosDaEmpresa(e.app)
-      : null;
-  const deOutroCampo = (campo) => (valor) => deOutro(e.app, campo, valor, registro.id);
-  if (body.prenotami_email !== undefined) {
-    const email = String(body.prenotami_email || '')
-      .trim()
-      .toLowerCase();
-    registro.set('prenotami_email', email);
-    const recusa = comum.recusaContato(
-      'prenotami_email',
-      email,
-      empresa.emails,
-      deOutroCampo('prenotami_email'),
-    );
-    if (recusa) erros.prenotami_email = erro(recusa.code, recusa.message);
-  }
-  if (body.prenotami_celular !== undefined) {
-    const texto = String(body.prenotami_celular || '');
-    const celular = regras.soDigitos(texto);
-    registro.set('prenotami_celular', celular);
-    const recusa = comum.recusaContato(
-      'prenotami_celular',
-      celular,
-      empresa.celulares,
-      deOutroCampo('prenotami_celular'),
-      regras.celularValido(texto),
-      require(`${__hooks}/lib/mensagens.json`).celularInvalido,
-    );
-    if (recusa) erros.prenotami_celular = erro(recusa.code, recusa.message);
-  }
-  lancar(erros);
+  const contatos = comum.contatosDoPrenotami(e.requestInfo().body || {}, {
+    empresa: () => contatosDaEmpresa(e.app),
+    deOutro: (campo, valor) => deOutro(e.app, campo, valor, registro.id),
+    digitos: regras.soDigitos,
+    celularValido: regras.celularValido,
+    celularInvalido: require(`${__hooks}/lib/mensagens.json`).celularInvalido,
+  });
+  Object.keys(contatos.valores).forEach((campo) => registro.set(campo, contatos.valores[campo]));
+  lancarRecusas(contatos.erros);
 }
 
 function deOutro(app, campo, valor, id) {

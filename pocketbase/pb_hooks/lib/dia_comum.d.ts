@@ -69,6 +69,19 @@ declare const diaComum: {
     celularOk: boolean,
     celularInvalido: string,
   ): Recusa;
+  contatosDoPrenotami(
+    corpo: Record<string, unknown>,
+    p: {
+      empresa(): { emails: string[]; celulares: string[] };
+      deOutro(campo: 'prenotami_email' | 'prenotami_celular', valor: string): boolean;
+      digitos(texto: string): string;
+      celularValido(texto: string): boolean;
+      celularInvalido: string;
+    },
+  ): {
+    valores: Partial<Record<'prenotami_email' | 'prenotami_celular', string>>;
+    erros: ErrosDeCampo;
+  };
   cobertura<T extends Compromisso>(
     requerentes: string[],
     compromissos: T[],

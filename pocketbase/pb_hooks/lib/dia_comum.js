@@ -175,6 +175,39 @@ function recusaContato(campo, valor, empresa, deOutro, celularOk, celularInvalid
   return null;
 }
 
+/**
+ * The applicant's Prenot@mi contacts as the owner sends them (`corpo`): what each contact sent is stored as
+ * (`valores`: the e-mail trimmed in lower case, the mobile as digits) and why the body is refused (`erros`, field by
+ * field, {} when it is not): the account's state is staff's (their own route), then each contact as recusaContato
+ * says. `p`: { empresa(): the company's { emails, celulares } (asked only when a contact is sent),
+ * deOutro(campo, valor): another applicant has it, digitos(texto), celularValido(texto), celularInvalido }.
+ */
+function contatosDoPrenotami(corpo, p) {
+  const erros = {};
+  const valores = {};
+  if (corpo.prenotami_estado !== undefined) {
+    erros.prenotami_estado = { code: 'validation_forbidden', message: MSG.estadoEquipe };
+  }
+  const enviados = ['prenotami_email', 'prenotami_celular'].filter((c) => corpo[c] !== undefined);
+  const empresa = enviados.length > 0 ? p.empresa() : null;
+  enviados.forEach((campo) => {
+    const texto = String(corpo[campo] || '');
+    const email = campo === 'prenotami_email';
+    const valor = email ? texto.trim().toLowerCase() : p.digitos(texto);
+    valores[campo] = valor;
+    const recusa = recusaContato(
+      campo,
+      valor,
+      email ? empresa.emails : empresa.celulares,
+      (v) => p.deOutro(campo, v),
+      !email && p.celularValido(texto),
+      p.celularInvalido,
+    );
+    if (recusa) erros[campo] = recusa;
+  });
+  return { valores: valores, erros: erros };
+}
+
 /** Earliest first: by day, then time ('YYYY-MM-DD', 'HH:mm'). */
 function antes(a, b) {
   if (a.data !== b.data) return a.data < b.data ? -1 : 1;
@@ -302,6 +335,7 @@ module.exports = {
   lerJson,
   errosDoConsulado,
   recusaContato,
+  contatosDoPrenotami,
   cobertura,
   localDe,
   atendimentoNovo,
