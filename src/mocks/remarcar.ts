@@ -83,9 +83,9 @@ function pending(request: Request): Response {
 /** lib/remarcar.js voltarParaProntos: cancellations recorded, back to ANALISE_OK, the handling reset. */
 function backToReady(bookingId: string, tipo: 'flex' | 'consulado', motivo: string, autor: UserRecord) {
   const booking = bookingOf(bookingId)!;
-  const now = pbDate(new Date());
+  const volta = calendario.voltaParaProntos(tipo, motivo, pbDate(new Date()));
   for (const c of activeAppointments(bookingId)) {
-    Object.assign(c, { cancelamento: tipo, cancelado_em: now });
+    Object.assign(c, volta.compromisso);
     note(
       bookingId,
       'cancelamento',
@@ -93,10 +93,9 @@ function backToReady(bookingId: string, tipo: 'flex' | 'consulado', motivo: stri
       autor,
     );
   }
-  if (tipo === 'flex') Object.assign(booking, { flex_usado_em: now, flex_motivo: motivo });
-  salvarAgendamento(booking, { ...calendario.VOLTA_PARA_PRONTOS }, autor);
+  salvarAgendamento(booking, volta.agendamento, autor);
   const handling = diaStore().atendimentos.find((a) => a.agendamento === bookingId);
-  if (handling) Object.assign(handling, calendario.ATENDIMENTO_DO_ZERO);
+  if (handling) Object.assign(handling, volta.atendimento);
   saveDb();
   return HttpResponse.json(booking);
 }

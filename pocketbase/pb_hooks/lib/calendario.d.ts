@@ -56,5 +56,21 @@ declare const calendario: {
     local_agendamento: '';
   };
   ATENDIMENTO_DO_ZERO: { responsavel: ''; responsavel_nome: ''; pedido: ''; pronto: false };
+  voltaParaProntos<T>(
+    tipo: 'flex' | 'consulado',
+    motivo: string,
+    agora: T,
+  ): {
+    compromisso: { cancelamento: 'flex' | 'consulado'; cancelado_em: T };
+    agendamento: {
+      status_agendamento: 'ANALISE_OK';
+      data_agendamento: '';
+      hora_agendamento: '';
+      local_agendamento: '';
+      flex_usado_em?: T;
+      flex_motivo?: string;
+    };
+    atendimento: { responsavel: ''; responsavel_nome: ''; pedido: ''; pronto: false };
+  };
 };
 export default calendario;

@@ -225,6 +225,25 @@ const VOLTA_PARA_PRONTOS = {
 /** What the booking day's handling of it becomes then: no one on it, nothing asked, not ready. */
 const ATENDIMENTO_DO_ZERO = { responsavel: '', responsavel_nome: '', pedido: '', pronto: false };
 
+/**
+ * What going back to the ready list writes (`tipo`: 'flex' | 'consulado', `motivo`, `agora`: the instant as the
+ * store keeps it): on each active appointment its cancellation, on the booking VOLTA_PARA_PRONTOS and, for Flex,
+ * when it was used and why; on the booking day's handling ATENDIMENTO_DO_ZERO.
+ */
+function voltaParaProntos(tipo, motivo, agora) {
+  const agendamento = {};
+  Object.keys(VOLTA_PARA_PRONTOS).forEach((campo) => (agendamento[campo] = VOLTA_PARA_PRONTOS[campo]));
+  if (tipo === 'flex') {
+    agendamento.flex_usado_em = agora;
+    agendamento.flex_motivo = motivo;
+  }
+  return {
+    compromisso: { cancelamento: tipo, cancelado_em: agora },
+    agendamento: agendamento,
+    atendimento: ATENDIMENTO_DO_ZERO,
+  };
+}
+
 module.exports = {
   CONFIRMACAO,
   FILTRO_PENDENTES,
@@ -244,4 +263,5 @@ module.exports = {
   notaCancelamento,
   VOLTA_PARA_PRONTOS,
   ATENDIMENTO_DO_ZERO,
+  voltaParaProntos,
 };

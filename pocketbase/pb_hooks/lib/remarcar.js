@@ -197,10 +197,10 @@ function voltarParaProntos(app, agendamentoId, tipo, motivo, auth) {
   app.runInTransaction((tx) => {
     const atual = tx.findRecordById('agendamentos', agendamentoId);
     const antes = atual.original();
-    const agora = new DateTime();
+    const volta = cal.voltaParaProntos(tipo, motivo, new DateTime());
+    const definir = (registro, valores) => Object.keys(valores).forEach((c) => registro.set(c, valores[c]));
     ativos(tx, agendamentoId).forEach((c) => {
-      c.set('cancelamento', tipo);
-      c.set('cancelado_em', agora);
+      definir(c, volta.compromisso);
       tx.saveNoValidate(c);
       historico.registrarNota(
         tx,
@@ -210,16 +210,12 @@ function voltarParaProntos(app, agendamentoId, tipo, motivo, auth) {
         auth,
       );
     });
-    if (tipo === 'flex') {
-      atual.set('flex_usado_em', agora);
-      atual.set('flex_motivo', motivo);
-    }
-    Object.keys(cal.VOLTA_PARA_PRONTOS).forEach((campo) => atual.set(campo, cal.VOLTA_PARA_PRONTOS[campo]));
+    definir(atual, volta.agendamento);
     tx.save(atual);
     entrada = historico.registrarAlteracao(tx, antes, atual, auth);
     const atendimento = achar(tx, 'atendimentos', 'agendamento = {:a}', { a: agendamentoId });
     if (atendimento) {
-      Object.keys(cal.ATENDIMENTO_DO_ZERO).forEach((c) => atendimento.set(c, cal.ATENDIMENTO_DO_ZERO[c]));
+      definir(atendimento, volta.atendimento);
       tx.save(atendimento);
     }
     agendamento = atual;
