@@ -64,18 +64,9 @@ function pending(request: Request): Response {
   );
   // The filter already leaves out the cancelled; earliest first as the kit's sort 'data,hora' (dia_comum.js).
   const list = diaComum.ativos(diaStore().compromissos.filter(matches)).map((c) => {
-    const janela = calendario.janelaConfirmacao(c.data, today);
-    const booking = bookingOf(c.agendamento);
-    return {
-      compromisso: c.id,
-      agendamento: c.agendamento,
-      cliente: getDb().usuarios.find((u) => u.id === booking?.usuario)?.nome_completo ?? '',
-      requerentes: names(c),
-      data: c.data,
-      hora: c.hora,
-      ate: janela.ate,
-      estado: janela.estado,
-    };
+    const owner = bookingOf(c.agendamento)?.usuario;
+    const cliente = getDb().usuarios.find((u) => u.id === owner)?.nome_completo ?? '';
+    return calendario.linhaPendente(c, c.agendamento, cliente, names(c), today);
   });
   return HttpResponse.json(list);
 }

@@ -1,6 +1,6 @@
 // @vitest-environment node
 // After the slot (pb_hooks/lib/calendario.js): what the kit's lib/remarcar.js and the demo double's remarcar.ts
-// both write when a booking goes back to the ready list.
+// both write when a booking goes back to the ready list, and staff's row of who has not confirmed.
 import { describe, expect, it } from 'vitest';
 import calendario from '../../pocketbase/pb_hooks/lib/calendario.js';
 
@@ -26,5 +26,22 @@ describe('voltaParaProntos', () => {
     const volta = calendario.voltaParaProntos('consulado', 'Feriado', AGORA);
     expect(volta.compromisso).toEqual({ cancelamento: 'consulado', cancelado_em: AGORA });
     expect(volta.agendamento).toEqual(calendario.VOLTA_PARA_PRONTOS);
+  });
+});
+
+describe('linhaPendente', () => {
+  it("gives the confirmation window's last day and where today stands", () => {
+    const c = { id: 'c1', data: '2026-12-10', hora: '09:30' };
+    expect(calendario.linhaPendente(c, 'a1', 'Ana Souza', 'Ana Souza, Bia Souza', '2026-12-01')).toEqual({
+      compromisso: 'c1',
+      agendamento: 'a1',
+      cliente: 'Ana Souza',
+      requerentes: 'Ana Souza, Bia Souza',
+      data: '2026-12-10',
+      hora: '09:30',
+      ate: calendario.janelaConfirmacao('2026-12-10', '2026-12-01').ate,
+      estado: 'aberta',
+    });
+    expect(calendario.linhaPendente(c, 'a1', '', '', '2026-11-20').estado).toBe('antes');
   });
 });

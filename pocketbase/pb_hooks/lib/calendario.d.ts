@@ -6,6 +6,17 @@ export interface EventoCalendario {
   local: string;
   codigo?: string;
 }
+/** A row of staff's list of who has not confirmed (GET /api/confirmacoes/pendentes). */
+export interface LinhaPendente {
+  compromisso: string;
+  agendamento: string;
+  cliente: string;
+  requerentes: string;
+  data: string;
+  hora: string;
+  ate: string;
+  estado: 'antes' | 'aberta' | 'encerrada';
+}
 declare const calendario: {
   CONFIRMACAO: { deDias: number; ateDias: number; avisoDias: number };
   /** Staff's pending confirmations as a compromissos filter, with {:hoje} and {:ate}. */
@@ -72,5 +83,12 @@ declare const calendario: {
     };
     atendimento: { responsavel: ''; responsavel_nome: ''; pedido: ''; pronto: false };
   };
+  linhaPendente(
+    c: { id: string; data: string; hora: string },
+    agendamento: string,
+    cliente: string,
+    requerentes: string,
+    hoje: string,
+  ): LinhaPendente;
 };
 export default calendario;

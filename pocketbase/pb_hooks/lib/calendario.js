@@ -244,6 +244,24 @@ function voltaParaProntos(tipo, motivo, agora) {
   };
 }
 
+/**
+ * A row of staff's list of who has not confirmed: the appointment (`c`: {id, data, hora}), its booking, the
+ * customer's and the applicants' names, and where its confirmation window stands on `hoje` (its last day).
+ */
+function linhaPendente(c, agendamento, cliente, requerentes, hoje) {
+  const janela = janelaConfirmacao(c.data, hoje);
+  return {
+    compromisso: c.id,
+    agendamento: agendamento,
+    cliente: cliente,
+    requerentes: requerentes,
+    data: c.data,
+    hora: c.hora,
+    ate: janela.ate,
+    estado: janela.estado,
+  };
+}
+
 module.exports = {
   CONFIRMACAO,
   FILTRO_PENDENTES,
@@ -264,4 +282,5 @@ module.exports = {
   VOLTA_PARA_PRONTOS,
   ATENDIMENTO_DO_ZERO,
   voltaParaProntos,
+  linhaPendente,
 };

@@ -162,17 +162,13 @@ function pendentes(e) {
     .map((c) => {
       const agendamento = e.app.findRecordById('agendamentos', c.getString('agendamento'));
       const usuario = e.app.findRecordById('usuarios', agendamento.getString('usuario'));
-      const janela = cal.janelaConfirmacao(c.getString('data'), hoje);
-      return {
-        compromisso: c.id,
-        agendamento: agendamento.id,
-        cliente: usuario.getString('nome_completo'),
-        requerentes: nomes(e.app, c),
-        data: c.getString('data'),
-        hora: c.getString('hora'),
-        ate: janela.ate,
-        estado: janela.estado,
-      };
+      return cal.linhaPendente(
+        { id: c.id, data: c.getString('data'), hora: c.getString('hora') },
+        agendamento.id,
+        usuario.getString('nome_completo'),
+        nomes(e.app, c),
+        hoje,
+      );
     });
   return e.json(200, lista);
 }
