@@ -29,12 +29,13 @@ function lancar(erros) {
 
 function validarCadastro(e) {
   const body = e.requestInfo().body || {};
-  const erros = contasComum.errosDoCadastro(body, VERIFICACOES);
-  // One account per CPF: whoever registers it again is sent to password recovery.
-  if (!erros.cpf && achar(e.app, 'usuarios', 'cpf = {:c}', { c: regras.soDigitos(body.cpf) })) {
-    erros.cpf = { code: 'validation_cpf_taken', message: M.cpfCadastrado };
-  }
-  lancar(erros);
+  lancar(
+    contasComum.errosDoCadastro(
+      body,
+      VERIFICACOES,
+      (cpf) => !!achar(e.app, 'usuarios', 'cpf = {:c}', { c: regras.soDigitos(cpf) }),
+    ),
+  );
   e.record.set('nome_completo', regras.normalizarNome(body.nome_completo));
 }
 

@@ -16,7 +16,11 @@ export type ErrosDaConta = Record<string, { code: string; message: string }>;
 declare const contasComum: {
   EDITAVEIS: readonly string[];
   DO_SERVIDOR: readonly string[];
-  errosDoCadastro(body: Readonly<Record<string, unknown>>, v: VerificacoesDaConta): ErrosDaConta;
+  errosDoCadastro(
+    body: Readonly<Record<string, unknown>>,
+    v: VerificacoesDaConta,
+    cpfEmUso: (cpf: unknown) => boolean,
+  ): ErrosDaConta;
   errosDaAlteracao(body: Readonly<Record<string, unknown>>, v: VerificacoesDaConta): ErrosDaConta;
 };
 export default contasComum;

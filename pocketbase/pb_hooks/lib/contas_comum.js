@@ -61,9 +61,10 @@ function errosDosCampos(body, campos, v) {
 
 /**
  * A registration's field errors: the name, the CPF, the phone, the e-mail and the password, and no field the
- * server sets.
+ * server sets; then one account per CPF: a valid CPF that has one (`cpfEmUso(texto)`, asked only then: the
+ * adapter compares it as digits) sends whoever registers it again to password recovery.
  */
-function errosDoCadastro(body, v) {
+function errosDoCadastro(body, v, cpfEmUso) {
   const erros = Object.assign(
     errosDosCampos(body, ['nome_completo', 'cpf', 'celular', 'email'], v),
     errosDaSenha(body, v),
@@ -71,6 +72,9 @@ function errosDoCadastro(body, v) {
   DO_SERVIDOR.forEach((campo) => {
     if (body[campo] !== undefined) erros[campo] = erro('validation_forbidden', MSG.proibido);
   });
+  if (!erros.cpf && cpfEmUso(body.cpf)) {
+    erros.cpf = erro('validation_cpf_taken', v.mensagens.cpfCadastrado);
+  }
   return erros;
 }
 

@@ -1,0 +1,38 @@
+// What a customer may write on an account (pb_hooks/lib/contas_comum.js), asked by the kit's lib/contas.js and the
+// demo double's contas.ts alike.
+import { describe, expect, it } from 'vitest';
+import contasComum from '../../pocketbase/pb_hooks/lib/contas_comum.js';
+import mensagens from '../../pocketbase/pb_hooks/lib/mensagens.json';
+// The checks as the double hands them over (the kit's lib/contas.js gives regras.js's, the same comum.js functions).
+import { VERIFICACOES as V } from '../../src/mocks/contas';
+
+const cadastro = {
+  nome_completo: 'Maria Souza',
+  cpf: '529.982.247-25',
+  celular: '(31) 99123-4567',
+  email: 'maria@example.com',
+  password: 'segredo123',
+  passwordConfirm: 'segredo123',
+};
+
+describe('errosDoCadastro: one account per CPF', () => {
+  it('sends a valid CPF that has an account to password recovery', () => {
+    expect(contasComum.errosDoCadastro(cadastro, V, () => false)).toEqual({});
+    expect(contasComum.errosDoCadastro(cadastro, V, (cpf) => cpf === cadastro.cpf)).toEqual({
+      cpf: { code: 'validation_cpf_taken', message: mensagens.cpfCadastrado },
+    });
+  });
+
+  it('asks whether a CPF is taken only when it is valid, and says it is invalid instead', () => {
+    let perguntas = 0;
+    const emUso = () => {
+      perguntas++;
+      return true;
+    };
+    expect(contasComum.errosDoCadastro({ ...cadastro, cpf: '111.111.111-11' }, V, emUso).cpf).toEqual({
+      code: 'validation_invalid_cpf',
+      message: mensagens.cpfInvalido,
+    });
+    expect(perguntas).toBe(0);
+  });
+});
