@@ -23,8 +23,8 @@ import { pbDate } from './util';
 
 type Compromisso = ReturnType<typeof diaStore>['compromissos'][number];
 const hoje = () => prazo.diaSaoPaulo();
-const motivoOf = async (request: Request) =>
-  String(((await request.json().catch(() => ({}))) as { motivo?: unknown } | null)?.motivo ?? '').trim();
+const motivoOf = async (request: Request, tipo: 'flex' | 'consulado') =>
+  calendario.motivoDoPedido(await request.json().catch(() => ({})), tipo);
 
 const names = (c: Compromisso) =>
   calendario.nomes(
@@ -95,7 +95,7 @@ async function flex(request: Request, bookingId: string): Promise<Response> {
   const viewer = currentUser(request);
   const booking = bookingOf(bookingId);
   if (!viewer || !booking || booking.usuario !== viewer.id) return pbError(404, diaComum.MSG.naoEncontrado);
-  const motivo = await motivoOf(request);
+  const motivo = await motivoOf(request, 'flex');
   const recusa = calendario.recusaFlex({
     status: booking.status_agendamento,
     flex: !!getDb().pagamentos.find((p) => p.id === booking.pagamento)?.flex,
@@ -119,7 +119,7 @@ async function consulateCancelled(request: Request, bookingId: string): Promise<
     ativos: booking ? activeAppointments(bookingId).length : 0,
   });
   if (recusa || !viewer) return pbError(recusa?.status ?? 403, recusa?.message ?? diaComum.MSG.apenasEquipe);
-  return backToReady(bookingId, 'consulado', (await motivoOf(request)).slice(0, 500), viewer);
+  return backToReady(bookingId, 'consulado', await motivoOf(request, 'consulado'), viewer);
 }
 
 /** A route of one record (`:id`) that requires a session, as the kit's routes do. */

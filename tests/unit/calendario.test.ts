@@ -45,3 +45,14 @@ describe('linhaPendente', () => {
     expect(calendario.linhaPendente(c, 'a1', '', '', '2026-11-20').estado).toBe('antes');
   });
 });
+
+describe('motivoDoPedido', () => {
+  it("trims the reason; staff's note of the consulate's cancellation is cut at 500, Flex's left for recusaFlex", () => {
+    const longo = 'x'.repeat(600);
+    expect(calendario.motivoDoPedido({ motivo: '  Viagem  ' }, 'flex')).toBe('Viagem');
+    expect(calendario.motivoDoPedido({ motivo: longo }, 'flex')).toHaveLength(600);
+    expect(calendario.motivoDoPedido({ motivo: longo }, 'consulado')).toHaveLength(500);
+    expect(calendario.motivoDoPedido(null, 'consulado')).toBe('');
+    expect(calendario.motivoDoPedido({}, 'flex')).toBe('');
+  });
+});

@@ -50,6 +50,7 @@ declare const calendario: {
     prazoDias: number;
     motivo: string;
   }): string;
+  motivoDoPedido(corpo: unknown, tipo: 'flex' | 'consulado'): string;
   nomes(lista: readonly string[]): string;
   quando(data: string, hora: string): string;
   notaConfirmado(nomes: string, data: string, hora: string): string;

@@ -187,6 +187,15 @@ function recusaFlex(p) {
   return '';
 }
 
+/**
+ * The reason a request to go back to the ready list carries, from its body: trimmed; the customer's Flex reason is
+ * refused past 500 characters (recusaFlex), staff's note of the consulate's cancellation is cut there.
+ */
+function motivoDoPedido(corpo, tipo) {
+  const motivo = String((corpo && corpo.motivo) || '').trim();
+  return tipo === 'consulado' ? motivo.slice(0, 500) : motivo;
+}
+
 /** The applicants of an appointment as its notes name them: 'Nome Sobrenome, …' (each processo_comum.js nomeRequerente). */
 function nomes(lista) {
   return lista.join(', ');
@@ -268,6 +277,7 @@ module.exports = {
   recusaConfirmacao,
   limiteFlex,
   recusaFlex,
+  motivoDoPedido,
   somarDias,
   diaBR,
   instantes,

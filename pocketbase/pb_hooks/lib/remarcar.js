@@ -229,7 +229,7 @@ function voltarParaProntos(app, agendamentoId, tipo, motivo, auth) {
 function pedirFlex(e) {
   const app = e.app;
   const agendamento = doDono(app, e.request.pathValue('id'), e.auth);
-  const motivo = String((e.requestInfo().body || {}).motivo || '').trim();
+  const motivo = cal.motivoDoPedido(e.requestInfo().body, 'flex');
   const pagamento = achar(app, 'pagamentos', 'id = {:id}', { id: agendamento.getString('pagamento') });
   const lista = ativos(app, agendamento.id);
   const recusa = cal.recusaFlex({
@@ -256,9 +256,7 @@ function cancelamentoConsulado(e) {
     ativos: agendamento ? ativos(e.app, agendamento.id).length : 0,
   });
   if (recusa) throw new ApiError(recusa.status, recusa.message, {});
-  const motivo = String((e.requestInfo().body || {}).motivo || '')
-    .trim()
-    .slice(0, 500);
+  const motivo = cal.motivoDoPedido(e.requestInfo().body, 'consulado');
   return e.json(200, voltarParaProntos(e.app, agendamento.id, 'consulado', motivo, e.auth));
 }
 
