@@ -213,7 +213,7 @@ async function createDocumento(request: Request): Promise<Response> {
   };
   await saveFiles(record, files);
   getDb().documentos.push(record);
-  registrarDocumento(record, 'arquivo enviado', viewer);
+  registrarDocumento(record, processoComum.ARQUIVO.enviado, viewer);
   saveDb();
   return HttpResponse.json(record);
 }
@@ -248,7 +248,7 @@ async function updateDocumento(id: string, request: Request): Promise<Response> 
     if (files instanceof Response) return files;
     if (files.length > 0) await saveFiles(record, files);
     Object.assign(record, processoComum.substituicao(record), { updated: pbDate(new Date()) });
-    registrarDocumento(record, 'arquivo substituído', viewer);
+    registrarDocumento(record, processoComum.ARQUIVO.substituido, viewer);
     saveDb();
     return HttpResponse.json(record);
   }

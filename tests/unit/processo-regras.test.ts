@@ -278,6 +278,14 @@ describe('an applicant and a document as every line names them (processo_comum.j
     );
     expect(comum.rotuloDoDocumento(null, 'outro_item', regras)).toBe('Requerente sem nome · outro_item');
   });
+
+  it("writes a document's history line: its label, then what happened (a first upload, a replacement)", () => {
+    const rotulo = comum.rotuloDoDocumento({ nome: 'Maria', sobrenome: 'Rossi' }, 'foto', regras);
+    expect(comum.linhasDoDocumento(rotulo, comum.ARQUIVO.enviado)).toEqual([
+      { campo: 'documento', de: 'Maria Rossi · Foto para passaporte', para: 'arquivo enviado' },
+    ]);
+    expect(comum.ARQUIVO.substituido).toBe('arquivo substituído');
+  });
 });
 
 describe('what the kit refuses of a case file before PocketBase (processo_comum.js)', () => {

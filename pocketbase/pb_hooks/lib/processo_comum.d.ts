@@ -50,6 +50,8 @@ declare const processoComum: {
   ): { consulado: string; documentacao: 'pendente' | 'em_analise' | 'recusada' | 'aprovada' };
   itensPara(tipo: 'adulto' | 'menor', regras: Regras): Regras['itens'];
   nomeRequerente(requerente: { nome: string; sobrenome: string }, regras: Regras): string;
+  ARQUIVO: { enviado: 'arquivo enviado'; substituido: 'arquivo substituído' };
+  linhasDoDocumento(rotulo: string, acao: string): { campo: 'documento'; de: string; para: string }[];
   linhasDaCorrecao(
     nome: string,
     mudancas: readonly { campo: string; de: string; para: string }[],

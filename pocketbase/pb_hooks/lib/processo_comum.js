@@ -203,6 +203,17 @@ function nomeRequerente(requerente, regras) {
   );
 }
 
+/** What the history says of a document's new files: the customer's first upload, or a replacement. */
+const ARQUIVO = { enviado: 'arquivo enviado', substituido: 'arquivo substituído' };
+
+/**
+ * A document's line in the booking's history: the document as rotuloDoDocumento names it (`rotulo`) and what
+ * happened to it (`acao`: ARQUIVO's, revisao's or envioDosDocumentos's words).
+ */
+function linhasDoDocumento(rotulo, acao) {
+  return [{ campo: 'documento', de: rotulo, para: acao }];
+}
+
 /**
  * A correction's lines in the booking's history: each field changed of the applicant named `nome`, what it was
  * and what it is ({ campo, de, para } of `mudancas`).
@@ -504,6 +515,8 @@ module.exports = {
   nomeRequerente,
   rotuloDoDocumento,
   envioLiberado,
+  ARQUIVO,
+  linhasDoDocumento,
   linhasDaCorrecao,
   limitesDoServico,
   recusaDoNovoRequerente,
