@@ -163,8 +163,8 @@ async function act(request: Request, bookingId: string, action: string): Promise
   const body = await jsonBody(request);
   if (body instanceof Response) return body;
   const tipo = String(body.tipo ?? '');
-  if (action === 'pedir' && !diaComum.PEDIDOS.includes(tipo))
-    return invalid('tipo', 'validation_invalid_tipo', MSG.tipo);
+  const refused = action === 'pedir' ? diaComum.errosDoPedido(tipo) : {};
+  if (Object.keys(refused).length > 0) return pbError(400, PB.validation, refused);
   const found = handlingOf(bookingId);
   if (!found || (action === 'pronto' && found.booking.usuario !== viewer.id))
     return pbError(404, MSG.naoEncontrado);

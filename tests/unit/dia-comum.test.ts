@@ -98,3 +98,12 @@ describe('contatosDoPrenotami', () => {
     expect(perguntas).toBe(1);
   });
 });
+
+describe('what staff ask for (errosDoPedido)', () => {
+  it('accepts what PEDIDOS lists, refuses anything else with the field and its message', () => {
+    for (const tipo of diaComum.PEDIDOS) expect(diaComum.errosDoPedido(tipo)).toEqual({});
+    expect(diaComum.errosDoPedido('cartao')).toEqual({
+      tipo: { code: 'validation_invalid_tipo', message: diaComum.MSG.tipo },
+    });
+  });
+});

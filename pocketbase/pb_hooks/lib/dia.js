@@ -245,7 +245,7 @@ function soltar(e) {
 function pedir(e) {
   exigirEquipe(e);
   const tipo = String((e.requestInfo().body || {}).tipo || '');
-  if (comum.PEDIDOS.indexOf(tipo) < 0) lancar({ tipo: erro('validation_invalid_tipo', MSG.tipo) });
+  lancarRecusas(comum.errosDoPedido(tipo));
   return mover(e, 'pedir', tipo);
 }
 

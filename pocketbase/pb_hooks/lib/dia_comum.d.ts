@@ -51,6 +51,7 @@ declare const diaComum: {
   notaPedido(tipo: string, hora: string): string;
   notaTentativa(resultado: string, nota: string): string;
   notaEstadoConta(nome: string, antes: string, estado: string): string;
+  errosDoPedido(tipo: string): ErrosDeCampo;
   errosDaTentativa(resultado: string, nota: string): ErrosDeCampo;
   recusaDoCompromisso(camposEnviados: string[]): string;
   errosDosRequerentes(enviados: readonly string[], doAgendamento: readonly string[]): ErrosDeCampo;

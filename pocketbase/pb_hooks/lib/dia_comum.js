@@ -101,6 +101,11 @@ function notaEstadoConta(nome, antes, estado) {
   return nome + ': ' + (antes || '—') + ' → ' + estado;
 }
 
+/** Why what staff ask the customer for is refused, field by field ({} when it is not): one of PEDIDOS. */
+function errosDoPedido(tipo) {
+  return PEDIDOS.indexOf(tipo) < 0 ? { tipo: { code: 'validation_invalid_tipo', message: MSG.tipo } } : {};
+}
+
 /** Why staff's attempt is refused, field by field ({} when it is not): 'outro' needs a note saying what. */
 function errosDaTentativa(resultado, nota) {
   if (resultado === 'outro' && !String(nota || '').trim()) {
@@ -329,6 +334,7 @@ module.exports = {
   notaPedido,
   notaTentativa,
   notaEstadoConta,
+  errosDoPedido,
   errosDaTentativa,
   recusaDoCompromisso,
   errosDosRequerentes,
