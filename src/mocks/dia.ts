@@ -24,8 +24,6 @@ import { newId, pbDate } from './util';
 
 type Json = Record<string, unknown>;
 const { MSG, CAMPOS_CONSULADO } = diaComum;
-const invalid = (field: string, code: string, message: string) =>
-  pbError(400, PB.validation, { [field]: { code, message } });
 const asText = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v ?? ''));
 
 /** lib/historico.js registrar: one entry of a booking's history, now; no author is the server itself. */
@@ -192,8 +190,8 @@ async function accountState(request: Request, id: string): Promise<Response> {
   const body = await jsonBody(request);
   if (body instanceof Response) return body;
   const estado = String(body.estado ?? '');
-  if (!diaComum.ESTADOS_CONTA.includes(estado))
-    return invalid('estado', 'validation_invalid_estado', MSG.estado);
+  const refused = diaComum.errosDoEstadoConta(estado);
+  if (Object.keys(refused).length > 0) return pbError(400, PB.validation, refused);
   const record = getDb().requerentes.find((r) => r.id === id) as
     | (RequerenteRecord & { prenotami_estado?: string })
     | undefined;

@@ -99,11 +99,15 @@ describe('contatosDoPrenotami', () => {
   });
 });
 
-describe('what staff ask for (errosDoPedido)', () => {
-  it('accepts what PEDIDOS lists, refuses anything else with the field and its message', () => {
+describe("staff's choices (errosDoPedido, errosDoEstadoConta)", () => {
+  it('accepts what PEDIDOS and ESTADOS_CONTA list, refuses anything else with the field and its message', () => {
     for (const tipo of diaComum.PEDIDOS) expect(diaComum.errosDoPedido(tipo)).toEqual({});
     expect(diaComum.errosDoPedido('cartao')).toEqual({
       tipo: { code: 'validation_invalid_tipo', message: diaComum.MSG.tipo },
+    });
+    for (const estado of diaComum.ESTADOS_CONTA) expect(diaComum.errosDoEstadoConta(estado)).toEqual({});
+    expect(diaComum.errosDoEstadoConta('')).toEqual({
+      estado: { code: 'validation_invalid_estado', message: diaComum.MSG.estado },
     });
   });
 });

@@ -140,9 +140,7 @@ function deOutro(app, campo, valor, id) {
 function definirEstadoConta(e) {
   exigirEquipe(e);
   const estado = String((e.requestInfo().body || {}).estado || '');
-  if (comum.ESTADOS_CONTA.indexOf(estado) < 0) {
-    lancar({ estado: erro('validation_invalid_estado', MSG.estado) });
-  }
+  lancarRecusas(comum.errosDoEstadoConta(estado));
   const requerente = e.app.findRecordById('requerentes', e.request.pathValue('id'));
   const antes = requerente.getString('prenotami_estado');
   e.app.runInTransaction((tx) => {

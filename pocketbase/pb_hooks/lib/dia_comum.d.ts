@@ -52,6 +52,7 @@ declare const diaComum: {
   notaTentativa(resultado: string, nota: string): string;
   notaEstadoConta(nome: string, antes: string, estado: string): string;
   errosDoPedido(tipo: string): ErrosDeCampo;
+  errosDoEstadoConta(estado: string): ErrosDeCampo;
   errosDaTentativa(resultado: string, nota: string): ErrosDeCampo;
   recusaDoCompromisso(camposEnviados: string[]): string;
   errosDosRequerentes(enviados: readonly string[], doAgendamento: readonly string[]): ErrosDeCampo;

@@ -106,6 +106,13 @@ function errosDoPedido(tipo) {
   return PEDIDOS.indexOf(tipo) < 0 ? { tipo: { code: 'validation_invalid_tipo', message: MSG.tipo } } : {};
 }
 
+/** Why staff's state of an applicant's Prenot@mi account is refused, field by field: one of ESTADOS_CONTA. */
+function errosDoEstadoConta(estado) {
+  return ESTADOS_CONTA.indexOf(estado) < 0
+    ? { estado: { code: 'validation_invalid_estado', message: MSG.estado } }
+    : {};
+}
+
 /** Why staff's attempt is refused, field by field ({} when it is not): 'outro' needs a note saying what. */
 function errosDaTentativa(resultado, nota) {
   if (resultado === 'outro' && !String(nota || '').trim()) {
@@ -335,6 +342,7 @@ module.exports = {
   notaTentativa,
   notaEstadoConta,
   errosDoPedido,
+  errosDoEstadoConta,
   errosDaTentativa,
   recusaDoCompromisso,
   errosDosRequerentes,
