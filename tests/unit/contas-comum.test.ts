@@ -36,3 +36,18 @@ describe('errosDoCadastro: one account per CPF', () => {
     expect(perguntas).toBe(0);
   });
 });
+
+describe("an account's defences (lib/seguranca.js and the double's limits.ts ask contas_comum.js)", () => {
+  const bloqueio = { falhas: 5, janelaMin: 15 };
+
+  it('counts failed logins under the e-mail typed, trimmed, in lower case, at most 255 characters', () => {
+    expect(contasComum.chaveDeLogin('  Maria@Example.COM ')).toBe('maria@example.com');
+    expect(contasComum.chaveDeLogin('a'.repeat(300))).toHaveLength(255);
+    expect(contasComum.chaveDeLogin(undefined)).toBe('');
+  });
+
+  it('locks the account from the limit on, and tells the failure that reaches it (its owner is e-mailed)', () => {
+    expect([4, 5, 6].map((n) => contasComum.loginBloqueado(n, bloqueio))).toEqual([false, true, true]);
+    expect([4, 5, 6].map((n) => contasComum.falhaQueBloqueia(n, bloqueio))).toEqual([false, true, false]);
+  });
+});

@@ -22,5 +22,8 @@ declare const contasComum: {
     cpfEmUso: (cpf: unknown) => boolean,
   ): ErrosDaConta;
   errosDaAlteracao(body: Readonly<Record<string, unknown>>, v: VerificacoesDaConta): ErrosDaConta;
+  chaveDeLogin(identidade: unknown): string;
+  loginBloqueado(falhas: number, bloqueio: { falhas: number }): boolean;
+  falhaQueBloqueia(falhas: number, bloqueio: { falhas: number }): boolean;
 };
 export default contasComum;

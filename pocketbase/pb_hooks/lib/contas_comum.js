@@ -3,6 +3,8 @@
 // turn its errors into their answer. CommonJS requiring nothing: the checks (comum.js erroNome, cpfValido,
 // celularValido, emailValido, CREDENCIAIS) and the field messages (mensagens.json) are passed in as `v`; scripts/build/kit-module.ts serves
 // it to the app. Errors are { campo: { code, message } }, {} when none; PocketBase ends each message with a full stop.
+// Also an account's defences against guessing and e-mail floods: lib/seguranca.js and the double's limits.ts and
+// auth.ts ask the same rules (below) with limites.json's figures.
 
 /** Fields a customer may change on their own record (the update rule refuses admin, verified, email, cpf, name). */
 const EDITAVEIS = ['celular', 'password', 'passwordConfirm', 'oldPassword'];
@@ -92,4 +94,33 @@ function errosDaAlteracao(body, v) {
   return erros;
 }
 
-module.exports = { EDITAVEIS, DO_SERVIDOR, errosDoCadastro, errosDaAlteracao };
+// ------------------------------------------------------------------ an account's defences (lib/seguranca.js)
+// `bloqueio` and `emails` are limites.json's figures, which the kit and the double both load.
+
+/** The key an account's failed logins are counted under, whichever IP they come from: the e-mail typed. */
+function chaveDeLogin(identidade) {
+  return String(identidade || '')
+    .trim()
+    .toLowerCase()
+    .slice(0, 255);
+}
+
+/** An account with `falhas` failed logins within bloqueio.janelaMin is locked (429, whatever the password). */
+function loginBloqueado(falhas, bloqueio) {
+  return falhas >= bloqueio.falhas;
+}
+
+/** The failure that locks the account (`falhas` counted with it): its verified owner is e-mailed, once. */
+function falhaQueBloqueia(falhas, bloqueio) {
+  return falhas === bloqueio.falhas;
+}
+
+module.exports = {
+  EDITAVEIS,
+  DO_SERVIDOR,
+  errosDoCadastro,
+  errosDaAlteracao,
+  chaveDeLogin,
+  loginBloqueado,
+  falhaQueBloqueia,
+};
