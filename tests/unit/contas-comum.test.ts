@@ -46,8 +46,12 @@ describe("an account's defences (lib/seguranca.js and the double's limits.ts ask
     expect(contasComum.chaveDeLogin(undefined)).toBe('');
   });
 
-  it('locks the account from the limit on, and tells the failure that reaches it (its owner is e-mailed)', () => {
+  it('locks the account from the limit on, and e-mails its owner on the failure that reaches it only', () => {
     expect([4, 5, 6].map((n) => contasComum.loginBloqueado(n, bloqueio))).toEqual([false, true, true]);
     expect([4, 5, 6].map((n) => contasComum.falhaQueBloqueia(n, bloqueio))).toEqual([false, true, false]);
+    const email = contasComum.emailDeBloqueio(bloqueio);
+    expect(email.assunto).toBe('Acesso à sua conta bloqueado - Passaporte Italiano');
+    expect(email.paragrafos[1]).toContain('Houve 5 tentativas');
+    expect(email.paragrafos[1]).toContain('bloqueado por 15 minutos');
   });
 });

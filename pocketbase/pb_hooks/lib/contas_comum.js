@@ -115,6 +115,23 @@ function falhaQueBloqueia(falhas, bloqueio) {
   return falhas === bloqueio.falhas;
 }
 
+/** The e-mail to the owner of the account just locked: { assunto, paragrafos }. */
+function emailDeBloqueio(bloqueio) {
+  return {
+    assunto: 'Acesso à sua conta bloqueado - Passaporte Italiano',
+    paragrafos: [
+      'Olá.',
+      'Houve ' +
+        bloqueio.falhas +
+        ' tentativas de entrar na sua conta com a senha errada. Por segurança, o acesso com senha ficou ' +
+        'bloqueado por ' +
+        bloqueio.janelaMin +
+        ' minutos.',
+      'Se não foi você, troque a sua senha assim que o bloqueio terminar, em "Esqueci minha senha".',
+    ],
+  };
+}
+
 module.exports = {
   EDITAVEIS,
   DO_SERVIDOR,
@@ -123,4 +140,5 @@ module.exports = {
   chaveDeLogin,
   loginBloqueado,
   falhaQueBloqueia,
+  emailDeBloqueio,
 };

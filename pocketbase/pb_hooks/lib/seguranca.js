@@ -91,21 +91,8 @@ function autenticar(e) {
 
 function avisarBloqueio(app, usuario) {
   if (!permitirEmail(app, usuario.email(), 'bloqueio')) return;
-  require(`${__hooks}/lib/emails.js`).enviar(
-    app,
-    usuario.email(),
-    'Acesso à sua conta bloqueado - Passaporte Italiano',
-    [
-      'Olá.',
-      'Houve ' +
-        BLOQUEIO.falhas +
-        ' tentativas de entrar na sua conta com a senha errada. Por segurança, o acesso com senha ficou ' +
-        'bloqueado por ' +
-        BLOQUEIO.janelaMin +
-        ' minutos.',
-      'Se não foi você, troque a sua senha assim que o bloqueio terminar, em "Esqueci minha senha".',
-    ],
-  );
+  const email = CONTAS.emailDeBloqueio(BLOQUEIO);
+  require(`${__hooks}/lib/emails.js`).enviar(app, usuario.email(), email.assunto, email.paragrafos);
 }
 
 /**
