@@ -186,11 +186,11 @@ const sent: { to: string; kind: CappedMail; at: number }[] = [];
  */
 export function mailAllowed(email: string, kind: CappedMail, now = Date.now()): boolean {
   const to = processoComum.caixaPostal(email);
-  const ofKind = sent.some(
+  const ofKind = sent.filter(
     (s) => s.to === to && s.kind === kind && now - s.at <= limits.emails.intervaloMin * 60_000,
-  );
+  ).length;
   const ofDay = sent.filter((s) => s.to === to && now - s.at <= 86_400_000).length;
-  if (ofKind || ofDay >= limits.emails.porDia) return false;
+  if (!contasComum.emailLiberado(ofKind, ofDay, limits.emails)) return false;
   sent.push({ to, kind, at: now });
   return true;
 }

@@ -54,4 +54,11 @@ describe("an account's defences (lib/seguranca.js and the double's limits.ts ask
     expect(email.paragrafos[1]).toContain('Houve 5 tentativas');
     expect(email.paragrafos[1]).toContain('bloqueado por 15 minutos');
   });
+
+  it('lets a mailbox have one account e-mail of a kind per interval, and a daily cap', () => {
+    const emails = { porDia: 10 };
+    expect(contasComum.emailLiberado(0, 9, emails)).toBe(true);
+    expect(contasComum.emailLiberado(1, 0, emails)).toBe(false);
+    expect(contasComum.emailLiberado(0, 10, emails)).toBe(false);
+  });
 });

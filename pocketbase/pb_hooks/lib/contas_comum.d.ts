@@ -26,5 +26,6 @@ declare const contasComum: {
   loginBloqueado(falhas: number, bloqueio: { falhas: number }): boolean;
   falhaQueBloqueia(falhas: number, bloqueio: { falhas: number }): boolean;
   emailDeBloqueio(bloqueio: { falhas: number; janelaMin: number }): { assunto: string; paragrafos: string[] };
+  emailLiberado(doTipo: number, doDia: number, emails: { porDia: number }): boolean;
 };
 export default contasComum;

@@ -132,6 +132,14 @@ function emailDeBloqueio(bloqueio) {
   };
 }
 
+/**
+ * Whether a mailbox may receive one more account e-mail: none of that kind within emails.intervaloMin minutes
+ * (`doTipo`: how many it had) and fewer than emails.porDia in the last 24 hours (`doDia`).
+ */
+function emailLiberado(doTipo, doDia, emails) {
+  return doTipo === 0 && doDia < emails.porDia;
+}
+
 module.exports = {
   EDITAVEIS,
   DO_SERVIDOR,
@@ -141,4 +149,5 @@ module.exports = {
   loginBloqueado,
   falhaQueBloqueia,
   emailDeBloqueio,
+  emailLiberado,
 };

@@ -118,7 +118,7 @@ function permitirEmail(app, para, tipo) {
       'envios_email',
       $dbx.exp('para = {:p} AND created >= {:d}', { p: endereco, d: pbData(agora - 24 * 3600 * 1000) }),
     );
-    if (doTipo > 0 || doDia >= EMAILS.porDia) return;
+    if (!CONTAS.emailLiberado(doTipo, doDia, EMAILS)) return;
     const envio = new Record(tx.findCollectionByNameOrId('envios_email'));
     envio.set('para', endereco);
     envio.set('tipo', tipo);
