@@ -261,10 +261,12 @@ async function updateDocumento(id: string, request: Request): Promise<Response> 
   if (Object.keys(errors).length > 0) return pbError(400, PB.update, errors);
   const antes = record.status;
   const now = pbDate(new Date());
-  Object.assign(record, saved as Pick<DocumentoRecord, 'status' | 'motivo' | 'motivo_texto'>, {
-    updated: now,
-    ...(review.revisado ? { revisado_por: viewer.id, revisado_em: now } : {}),
-  });
+  Object.assign(
+    record,
+    saved as Pick<DocumentoRecord, 'status' | 'motivo' | 'motivo_texto'>,
+    { updated: now },
+    processoComum.camposDaRevisao(review, viewer.id, now),
+  );
   if (review.revisado) {
     registrarDocumento(record, review.acao, viewer);
     if (antes === 'em_analise') concluirRevisao(record.agendamento, viewer);

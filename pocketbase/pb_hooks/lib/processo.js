@@ -312,12 +312,8 @@ function salvarDocumento(e) {
   }
   const revisao = COMUM.revisao(original, comoObjeto(e.record), REGRAS);
   if (revisao.erros) lancarCampos(revisao.erros);
-  if (revisao.revisado) {
-    e.record.set('motivo', revisao.motivo);
-    e.record.set('motivo_texto', revisao.motivo_texto);
-    e.record.set('revisado_por', ehStaff(auth) ? auth.id : '');
-    e.record.set('revisado_em', new DateTime());
-  }
+  const assinatura = COMUM.camposDaRevisao(revisao, ehStaff(auth) ? auth.id : '', new DateTime());
+  Object.keys(assinatura).forEach((campo) => e.record.set(campo, assinatura[campo]));
   e.next();
   if (!revisao.revisado) return;
   registrarDocumento(e.app, e.record, revisao.acao, auth);

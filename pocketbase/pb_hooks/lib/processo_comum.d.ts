@@ -79,6 +79,11 @@ declare const processoComum: {
   ):
     | { erros: Record<string, { code: string; message: string }> }
     | { revisado: boolean; motivo: string; motivo_texto: string; acao: string };
+  camposDaRevisao<T>(
+    resultado: { revisado: boolean; motivo: string; motivo_texto: string },
+    revisor: string,
+    agora: T,
+  ): { motivo?: string; motivo_texto?: string; revisado_por?: string; revisado_em?: T };
   substituicao(antes: { status: string; reenviado: boolean }): {
     status: 'pendente';
     motivo: '';

@@ -315,6 +315,21 @@ function revisao(antes, depois, regras) {
   };
 }
 
+/**
+ * What a review (revisao's answer, not refused) writes on the document besides its status: when the status moved,
+ * its reason and note, signed by `revisor` (the staff member's id; '' for a superuser) and dated `agora`; else
+ * nothing.
+ */
+function camposDaRevisao(resultado, revisor, agora) {
+  if (!resultado.revisado) return {};
+  return {
+    motivo: resultado.motivo,
+    motivo_texto: resultado.motivo_texto,
+    revisado_por: revisor,
+    revisado_em: agora,
+  };
+}
+
 /** The owner's new files for a document: pending again, its reason gone, marked resent when it had been refused. */
 function substituicao(antes) {
   return {
@@ -524,6 +539,7 @@ module.exports = {
   recusaDoDocumento,
   motivoDe,
   revisao,
+  camposDaRevisao,
   substituicao,
   correcao,
   porLimite,
