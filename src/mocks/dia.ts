@@ -178,7 +178,8 @@ async function act(request: Request, bookingId: string, action: string): Promise
   );
   if (step.erro) return pbError(step.erro.status, step.erro.message);
   Object.assign(handling, step.valores);
-  if (action === 'pedir' && tipo) note(booking.id, 'prenotami', diaComum.notaPedido(tipo, nowSp()), viewer);
+  const nota = diaComum.notaDoPasso(action, tipo, nowSp());
+  if (nota) note(booking.id, 'prenotami', nota, viewer);
   handling.updated = now;
   saveDb();
   return HttpResponse.json(handling);

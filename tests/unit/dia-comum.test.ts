@@ -111,3 +111,12 @@ describe("staff's choices (errosDoPedido, errosDoEstadoConta)", () => {
     });
   });
 });
+
+describe('the handling’s history line (notaDoPasso)', () => {
+  it('writes a line only when staff ask for something, never when they close it or take the case', () => {
+    expect(diaComum.notaDoPasso('pedir', 'codigo', '16:00:02')).toBe('código pedido às 16:00:02');
+    expect(diaComum.notaDoPasso('pedir', 'senha', '16:00:02')).toBe('acesso (senha) pedido às 16:00:02');
+    expect(diaComum.notaDoPasso('pedir', '', '16:00:02')).toBe('');
+    expect(diaComum.notaDoPasso('assumir', '', '16:00:02')).toBe('');
+  });
+});

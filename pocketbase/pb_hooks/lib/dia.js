@@ -214,15 +214,8 @@ function mover(e, acao, tipo, antes) {
     Object.keys(passo.valores).forEach((campo) => atendimento.set(campo, passo.valores[campo]));
     tx.save(atendimento);
     feito = atendimento;
-    if (acao === 'pedir' && tipo) {
-      historico.registrarNota(
-        tx,
-        agendamento.id,
-        'prenotami',
-        comum.notaPedido(tipo, janelas.horaLocal(Date.now(), janelas.FUSO_PADRAO, true)),
-        e.auth,
-      );
-    }
+    const nota = comum.notaDoPasso(acao, tipo, janelas.horaLocal(Date.now(), janelas.FUSO_PADRAO, true));
+    if (nota) historico.registrarNota(tx, agendamento.id, 'prenotami', nota, e.auth);
   });
   return e.json(200, feito);
 }

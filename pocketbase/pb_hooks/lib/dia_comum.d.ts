@@ -49,6 +49,7 @@ declare const diaComum: {
   completo(tipo: string, valor: string, jaEnviado: boolean, enviar: unknown): boolean;
   notaRecebido(tipo: string, hora: string): string;
   notaPedido(tipo: string, hora: string): string;
+  notaDoPasso(acao: string, tipo: string, hora: string): string;
   notaTentativa(resultado: string, nota: string): string;
   notaEstadoConta(nome: string, antes: string, estado: string): string;
   errosDoPedido(tipo: string): ErrosDeCampo;

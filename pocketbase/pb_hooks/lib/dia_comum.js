@@ -88,6 +88,14 @@ function notaPedido(tipo, hora) {
   return (tipo === 'codigo' ? 'código' : 'acesso (senha)') + ' pedido às ' + hora;
 }
 
+/**
+ * The history's line of a move of the day's handling (acaoDoAtendimento), '' for none: only 'pedir' with something
+ * asked (not closing it) says what and when (notaPedido, `hora` in São Paulo).
+ */
+function notaDoPasso(acao, tipo, hora) {
+  return acao === 'pedir' && tipo ? notaPedido(tipo, hora) : '';
+}
+
 /** The history's line for an attempt: 'sem vagas', 'outro: a note'. */
 function notaTentativa(resultado, nota) {
   return RESULTADOS[resultado] + (nota ? ': ' + nota : '');
@@ -339,6 +347,7 @@ module.exports = {
   completo,
   notaRecebido,
   notaPedido,
+  notaDoPasso,
   notaTentativa,
   notaEstadoConta,
   errosDoPedido,
