@@ -20,7 +20,6 @@ import { bookingOf, ownsBooking, salvarAgendamento } from './processo-rules';
 import { newId, pbDate } from './util';
 
 type Json = Record<string, unknown>;
-const { MSG } = diaComum;
 /** lib/retransmissao.js vidaMs: the default lifetime (the demo sets no RETRANSMISSAO_VIDA_S). */
 const LIFE_MS = diaComum.VIDA_PADRAO_S * 1000;
 const FIXED = ['agendamento', 'atendimento', 'tipo', 'expira_em', 'enviado_em'];
@@ -45,7 +44,8 @@ async function createRelay(request: Request): Promise<Response> {
   )
     return pbError(400, PB.create);
   const tipo = String(body.tipo ?? '');
-  if (handling.pedido !== tipo) return pbError(409, MSG.naoPedido);
+  const refused = diaComum.recusaDaRetransmissao(handling.pedido, tipo);
+  if (refused) return pbError(refused.status, refused.message);
   const valor = String(body.valor ?? '');
   const motivo = diaComum.motivoValor(tipo, valor);
   if (motivo) return invalidValue(motivo);

@@ -112,7 +112,19 @@ describe("staff's choices (errosDoPedido, errosDoEstadoConta)", () => {
   });
 });
 
-describe('the handling’s history line (notaDoPasso)', () => {
+describe('the relay (recusaDaRetransmissao) and the handling’s history line (notaDoPasso)', () => {
+  it('relays only the kind staff ask for now', () => {
+    expect(diaComum.recusaDaRetransmissao('codigo', 'codigo')).toBeNull();
+    expect(diaComum.recusaDaRetransmissao('codigo', 'senha')).toEqual({
+      status: 409,
+      message: diaComum.MSG.naoPedido,
+    });
+    expect(diaComum.recusaDaRetransmissao('', 'codigo')).toEqual({
+      status: 409,
+      message: diaComum.MSG.naoPedido,
+    });
+  });
+
   it('writes a line only when staff ask for something, never when they close it or take the case', () => {
     expect(diaComum.notaDoPasso('pedir', 'codigo', '16:00:02')).toBe('código pedido às 16:00:02');
     expect(diaComum.notaDoPasso('pedir', 'senha', '16:00:02')).toBe('acesso (senha) pedido às 16:00:02');

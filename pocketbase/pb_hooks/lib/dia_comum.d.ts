@@ -47,6 +47,7 @@ declare const diaComum: {
   CAMPOS_CONSULADO: string[];
   motivoValor(tipo: string, valor: string): string;
   completo(tipo: string, valor: string, jaEnviado: boolean, enviar: unknown): boolean;
+  recusaDaRetransmissao(pedido: string, tipo: string): { status: 409; message: string } | null;
   notaRecebido(tipo: string, hora: string): string;
   notaPedido(tipo: string, hora: string): string;
   notaDoPasso(acao: string, tipo: string, hora: string): string;

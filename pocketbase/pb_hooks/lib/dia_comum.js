@@ -78,6 +78,14 @@ function completo(tipo, valor, jaEnviado, enviar) {
   return tipo === 'codigo' ? /^\d{6}$/.test(valor) : enviar === true && valor !== '';
 }
 
+/**
+ * Why the customer's first keystroke of a relayed value is refused, as {status, message}, or null: only the kind
+ * staff ask for now (`pedido`, the handling's) may be relayed.
+ */
+function recusaDaRetransmissao(pedido, tipo) {
+  return pedido !== tipo ? { status: 409, message: MSG.naoPedido } : null;
+}
+
 /** The history's line for a relay, never the value: 'código recebido às 16:00:12'. */
 function notaRecebido(tipo, hora) {
   return (tipo === 'codigo' ? 'código recebido' : 'senha recebida') + ' às ' + hora;
@@ -345,6 +353,7 @@ module.exports = {
   CAMPOS_CONSULADO,
   motivoValor,
   completo,
+  recusaDaRetransmissao,
   notaRecebido,
   notaPedido,
   notaDoPasso,

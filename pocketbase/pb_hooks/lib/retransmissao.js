@@ -75,9 +75,8 @@ function gravar(e) {
 /** The customer's first keystroke after staff asked: only what is asked now; the server sets its lifetime. */
 function criar(e) {
   const atendimento = e.app.findRecordById('atendimentos', e.record.getString('atendimento'));
-  if (!e.hasSuperuserAuth() && atendimento.getString('pedido') !== e.record.getString('tipo')) {
-    throw new ApiError(409, MSG.naoPedido, {});
-  }
+  const recusa = comum.recusaDaRetransmissao(atendimento.getString('pedido'), e.record.getString('tipo'));
+  if (recusa && !e.hasSuperuserAuth()) throw new ApiError(recusa.status, recusa.message, {});
   // A superuser (the admin screen, the tests' fixtures) may set it; nobody else can (the create rule).
   if (!e.hasSuperuserAuth() || !e.record.getString('expira_em')) {
     e.record.set('expira_em', pbData(Date.now() + vidaMs()));
