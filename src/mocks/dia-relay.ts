@@ -76,10 +76,11 @@ function finish(
   viewer: ReturnType<typeof currentUser>,
 ) {
   if (!diaComum.completo(record.tipo, record.valor, record.enviado_em !== '', enviar)) return;
-  record.enviado_em = pbDate(new Date());
+  const entrega = diaComum.entrega(pbDate(new Date()));
+  Object.assign(record, entrega.retransmissao);
   // When it was handed over (lib/retransmissao.js): the guarantee's clock reads it.
   const handling = diaStore().atendimentos.find((a) => a.agendamento === record.agendamento);
-  if (handling) handling.entregue_em = record.enviado_em;
+  if (handling) Object.assign(handling, entrega.atendimento);
   note(record.agendamento, 'prenotami', diaComum.notaRecebido(record.tipo, nowSp()), viewer);
 }
 

@@ -112,8 +112,8 @@ describe("staff's choices (errosDoPedido, errosDoEstadoConta)", () => {
   });
 });
 
-describe('the relay (recusaDaRetransmissao) and the handling’s history line (notaDoPasso)', () => {
-  it('relays only the kind staff ask for now', () => {
+describe('the relay (recusaDaRetransmissao, entrega) and the handling’s history line (notaDoPasso)', () => {
+  it('relays only the kind staff ask for now, and dates its hand-over on the value and the handling', () => {
     expect(diaComum.recusaDaRetransmissao('codigo', 'codigo')).toBeNull();
     expect(diaComum.recusaDaRetransmissao('codigo', 'senha')).toEqual({
       status: 409,
@@ -122,6 +122,10 @@ describe('the relay (recusaDaRetransmissao) and the handling’s history line (n
     expect(diaComum.recusaDaRetransmissao('', 'codigo')).toEqual({
       status: 409,
       message: diaComum.MSG.naoPedido,
+    });
+    expect(diaComum.entrega('2026-11-27 19:00:12.000Z')).toEqual({
+      retransmissao: { enviado_em: '2026-11-27 19:00:12.000Z' },
+      atendimento: { entregue_em: '2026-11-27 19:00:12.000Z' },
     });
   });
 

@@ -48,6 +48,7 @@ declare const diaComum: {
   motivoValor(tipo: string, valor: string): string;
   completo(tipo: string, valor: string, jaEnviado: boolean, enviar: unknown): boolean;
   recusaDaRetransmissao(pedido: string, tipo: string): { status: 409; message: string } | null;
+  entrega<T>(agora: T): { retransmissao: { enviado_em: T }; atendimento: { entregue_em: T } };
   notaRecebido(tipo: string, hora: string): string;
   notaPedido(tipo: string, hora: string): string;
   notaDoPasso(acao: string, tipo: string, hora: string): string;

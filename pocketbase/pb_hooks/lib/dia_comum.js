@@ -86,6 +86,15 @@ function recusaDaRetransmissao(pedido, tipo) {
   return pedido !== tipo ? { status: 409, message: MSG.naoPedido } : null;
 }
 
+/**
+ * What a relayed value's end writes (a code's 6th digit, or 'Enviar': completo): when it was handed over, on the
+ * value (`retransmissao`) and on the booking's handling (`atendimento`: the guarantee's clock reads it); `agora` as
+ * the store keeps it.
+ */
+function entrega(agora) {
+  return { retransmissao: { enviado_em: agora }, atendimento: { entregue_em: agora } };
+}
+
 /** The history's line for a relay, never the value: 'código recebido às 16:00:12'. */
 function notaRecebido(tipo, hora) {
   return (tipo === 'codigo' ? 'código recebido' : 'senha recebida') + ' às ' + hora;
@@ -354,6 +363,7 @@ module.exports = {
   motivoValor,
   completo,
   recusaDaRetransmissao,
+  entrega,
   notaRecebido,
   notaPedido,
   notaDoPasso,

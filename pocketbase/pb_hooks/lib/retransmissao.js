@@ -49,7 +49,8 @@ function gravar(e) {
   validar(e.record);
   const agora = Date.now();
   const terminou = completo(e.record, body);
-  if (terminou) e.record.set('enviado_em', pbData(agora));
+  const entrega = comum.entrega(pbData(agora));
+  if (terminou) e.record.set('enviado_em', entrega.retransmissao.enviado_em);
   const app = e.app;
   app.runInTransaction((tx) => {
     tx.db().newQuery('PRAGMA secure_delete = ON').execute();
@@ -58,7 +59,7 @@ function gravar(e) {
     if (terminou) {
       // When it was handed over (the value itself is deleted minutes later): the guarantee's clock reads it.
       const atendimento = tx.findRecordById('atendimentos', e.record.getString('atendimento'));
-      atendimento.set('entregue_em', pbData(agora));
+      atendimento.set('entregue_em', entrega.atendimento.entregue_em);
       tx.save(atendimento);
       historico.registrarNota(
         tx,
