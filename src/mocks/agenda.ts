@@ -84,7 +84,10 @@ export function registrarAlteracao(
       : null;
   if (owner && mail) {
     notifyMail({ kind: 'status', email: owner.email, token: '', path: '/tracking', subject: mail.assunto });
-    Object.assign(entry, { email_para: owner.email, email_status: 'ENVIADO', email_assunto: mail.assunto });
+    Object.assign(
+      entry,
+      historicoComum.camposDoEmail({ para: owner.email, enviado: true, assunto: mail.assunto }),
+    );
   }
   getDb().historico_agendamentos.push(entry);
 }

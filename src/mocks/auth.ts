@@ -1,6 +1,8 @@
 /** PocketBase's auth routes for usuarios: log in, refresh, and the e-mailed verification and reset links. */
 import { http, HttpResponse } from 'msw';
 import { FIELD_MESSAGES } from '@/lib/field-messages';
+import contasComum from '../../pocketbase/pb_hooks/lib/contas_comum.js';
+import limits from '../../pocketbase/pb_hooks/lib/limites.json';
 import { getDb, saveDb } from './db';
 import type { StoredUser } from './schema';
 import { loginLocked, mailAllowed, rateLimited, recordLoginFailure } from './limits';
@@ -36,8 +38,8 @@ const RESET_TTL_S = TOKEN_S.reset;
 
 type TokenKind = 'verification' | 'reset';
 
-/** The lockout e-mail's subject (seguranca.js avisarBloqueio). */
-const LOCKOUT_SUBJECT = 'Acesso à sua conta bloqueado - Passaporte Italiano';
+/** The lockout e-mail's subject (seguranca.js avisarBloqueio: contas_comum.js emailDeBloqueio). */
+const LOCKOUT_SUBJECT = contasComum.emailDeBloqueio(limits.bloqueio).assunto;
 
 /** Issues and e-mails a link, unless the mailbox had its cap of account e-mails (seguranca.js limitarEnvio). */
 function issueActionToken(user: StoredUser, kind: TokenKind): void {

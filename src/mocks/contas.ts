@@ -32,7 +32,7 @@ import {
 /**
  * The checks the kit's account rules are given (pb_hooks/lib/contas.js): comum.js's, with the field messages.
  */
-const VERIFICACOES: VerificacoesDaConta = {
+export const VERIFICACOES: VerificacoesDaConta = {
   erroNome: (texto) => comum.erroNome(texto, FIELD_MESSAGES),
   cpfValido: comum.cpfValido,
   celularValido: comum.celularValido,
@@ -71,11 +71,13 @@ export function registerUser(sent: Json): Response {
   // before any hook (apis/record_crud.go, core/field_password.go).
   if (new TextEncoder().encode(toText(body.password)).length > 72) return pbError(400, MSG.create);
   // The kit's checks (pb_hooks/lib/contas_comum.js): the name, the CPF, the phone, the e-mail, the password, no
-  // field the server sets.
-  const fieldErrors = comoPocketBase(contasComum.errosDoCadastro(body, VERIFICACOES));
+  // field the server sets, one account per CPF.
   const cpf = onlyDigits(toText(body.cpf));
-  if (!fieldErrors.cpf && getDb().usuarios.some((u) => onlyDigits(u.cpf) === cpf))
-    fieldErrors.cpf = { code: 'validation_cpf_taken', message: FIELD_MESSAGES.cpfCadastrado };
+  const fieldErrors = comoPocketBase(
+    contasComum.errosDoCadastro(body, VERIFICACOES, () =>
+      getDb().usuarios.some((u) => onlyDigits(u.cpf) === cpf),
+    ),
+  );
   if (hasErrors(fieldErrors)) return pbError(400, MSG.validation, fieldErrors);
   // The kit checked the e-mail's shape and the password; what is left is PocketBase's unique index.
   const email = toText(body.email);

@@ -12,6 +12,7 @@ import { getDb, saveDb } from './db';
 import { note, nowSp, readable } from './dia';
 import { activeAppointments, consulateOfBooking, diaStore, isStaff } from './dia-store';
 import { listResponse, viewResponse } from './lista';
+import { autoria } from './history';
 import { markAttempt } from './garantia';
 import { currentUser, jsonBody, latency, MSG as PB, param, pbError } from './http';
 import { fileFieldError, fileTokenUser, readFile, storedName, storeFile } from './processo-files';
@@ -19,7 +20,6 @@ import { bookingOf, ownsBooking, salvarAgendamento } from './processo-rules';
 import { newId, pbDate } from './util';
 
 type Json = Record<string, unknown>;
-const { MSG } = diaComum;
 /** lib/retransmissao.js vidaMs: the default lifetime (the demo sets no RETRANSMISSAO_VIDA_S). */
 const LIFE_MS = diaComum.VIDA_PADRAO_S * 1000;
 const FIXED = ['agendamento', 'atendimento', 'tipo', 'expira_em', 'enviado_em'];
@@ -44,7 +44,8 @@ async function createRelay(request: Request): Promise<Response> {
   )
     return pbError(400, PB.create);
   const tipo = String(body.tipo ?? '');
-  if (handling.pedido !== tipo) return pbError(409, MSG.naoPedido);
+  const refused = diaComum.recusaDaRetransmissao(handling.pedido, tipo);
+  if (refused) return pbError(refused.status, refused.message);
   const valor = String(body.valor ?? '');
   const motivo = diaComum.motivoValor(tipo, valor);
   if (motivo) return invalidValue(motivo);
@@ -75,10 +76,11 @@ function finish(
   viewer: ReturnType<typeof currentUser>,
 ) {
   if (!diaComum.completo(record.tipo, record.valor, record.enviado_em !== '', enviar)) return;
-  record.enviado_em = pbDate(new Date());
+  const entrega = diaComum.entrega(pbDate(new Date()));
+  Object.assign(record, entrega.retransmissao);
   // When it was handed over (lib/retransmissao.js): the guarantee's clock reads it.
   const handling = diaStore().atendimentos.find((a) => a.agendamento === record.agendamento);
-  if (handling) handling.entregue_em = record.enviado_em;
+  if (handling) Object.assign(handling, entrega.atendimento);
   note(record.agendamento, 'prenotami', diaComum.notaRecebido(record.tipo, nowSp()), viewer);
 }
 
@@ -120,8 +122,7 @@ async function createAttempt(request: Request): Promise<Response> {
     agendamento: booking.id,
     resultado: resultado as 'sem_vagas',
     nota,
-    autor: viewer.id,
-    autor_nome: viewer.nome_completo,
+    ...autoria(viewer),
     ...markAttempt(booking),
     created: pbDate(new Date()),
   };

@@ -195,6 +195,12 @@ export function diaStore(): DiaStore {
   return db.dia;
 }
 
+/** What was relayed to a case's holder, deleted when nobody holds it (the kit's retransmissao.js apagarDoAtendimento). */
+export function forgetRelayed(atendimentoId: string): void {
+  const store = diaStore();
+  store.retransmissoes = store.retransmissoes.filter((r) => r.atendimento !== atendimentoId);
+}
+
 export const isStaff = (viewer: UserRecord | null): viewer is UserRecord => !!viewer?.admin;
 
 /**

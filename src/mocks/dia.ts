@@ -14,9 +14,9 @@ import historicoComum from '../../pocketbase/pb_hooks/lib/historico_comum.js';
 import janelas from '../../pocketbase/pb_hooks/lib/janelas.js';
 import mensagens from '../../pocketbase/pb_hooks/lib/mensagens.json';
 import { getDb, saveDb } from './db';
-import { consulateOfBooking, diaStore, isStaff } from './dia-store';
+import { consulateOfBooking, diaStore, forgetRelayed, isStaff } from './dia-store';
 import { listResponse, viewResponse } from './lista';
-import { historyEntry } from './history';
+import { autoria, historyEntry } from './history';
 import { currentUser, jsonBody, latency, MSG as PB, param, pbError, readJson, requireAuth } from './http';
 import { changedFields, dataRefusal } from './processo-fields';
 import { bookingOf, canSee, ownsBooking, recusaDaAlteracao } from './processo-rules';
@@ -24,8 +24,6 @@ import { newId, pbDate } from './util';
 
 type Json = Record<string, unknown>;
 const { MSG, CAMPOS_CONSULADO } = diaComum;
-const invalid = (field: string, code: string, message: string) =>
-  pbError(400, PB.validation, { [field]: { code, message } });
 const asText = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v ?? ''));
 
 /** lib/historico.js registrar: one entry of a booking's history, now; no author is the server itself. */
@@ -90,8 +88,7 @@ async function updateConsulate(request: Request, id: string): Promise<Response> 
       id: newId(),
       collectionName: 'historico_consulados',
       consulado: record.id,
-      autor: viewer.id,
-      autor_nome: viewer.nome_completo,
+      ...autoria(viewer),
       alteracoes,
       created: record.updated,
     });
@@ -117,36 +114,16 @@ async function savePrenotami(request: Request, id: string): Promise<Response | u
   if (recusa) return pbError(400, recusa);
   const staff = getDb().usuarios.filter((u) => u.admin);
   const others = getDb().requerentes.filter((r) => r.id !== id) as unknown as Json[];
-  const errors: Json = {};
-  if (body.prenotami_estado !== undefined)
-    errors.prenotami_estado = { code: 'validation_forbidden', message: MSG.estadoEquipe };
-  const saved: Json = {};
-  const check = (campo: 'prenotami_email' | 'prenotami_celular', valor: string, empresa: string[]) => {
-    const recusa = diaComum.recusaContato(
-      campo,
-      valor,
-      empresa,
-      (v) => others.some((r) => r[campo] === v),
-      comum.celularValido(String(body[campo] || '')),
-      mensagens.celularInvalido,
-    );
-    if (recusa) errors[campo] = recusa;
-    saved[campo] = valor;
-  };
-  if (body.prenotami_email !== undefined)
-    check(
-      'prenotami_email',
-      String(body.prenotami_email ?? '')
-        .trim()
-        .toLowerCase(),
-      staff.map((u) => u.email.toLowerCase()),
-    );
-  if (body.prenotami_celular !== undefined)
-    check(
-      'prenotami_celular',
-      comum.digitos(String(body.prenotami_celular ?? '')),
-      staff.map((u) => u.celular),
-    );
+  const { valores: saved, erros: errors } = diaComum.contatosDoPrenotami(body, {
+    empresa: () => ({
+      emails: staff.map((u) => u.email.toLowerCase()),
+      celulares: staff.map((u) => u.celular),
+    }),
+    deOutro: (campo, valor) => others.some((r) => r[campo] === valor),
+    digitos: comum.digitos,
+    celularValido: comum.celularValido,
+    celularInvalido: mensagens.celularInvalido,
+  });
   if (Object.keys(errors).length > 0) return pbError(400, PB.validation, errors);
   // Then lib/processo.js validarDados, as the kit's one hook runs it: here, the contacts' length.
   const refused = dataRefusal(record as unknown as RequerenteRecord, { ...record, ...saved });
@@ -184,8 +161,8 @@ async function act(request: Request, bookingId: string, action: string): Promise
   const body = await jsonBody(request);
   if (body instanceof Response) return body;
   const tipo = String(body.tipo ?? '');
-  if (action === 'pedir' && !diaComum.PEDIDOS.includes(tipo))
-    return invalid('tipo', 'validation_invalid_tipo', MSG.tipo);
+  const refused = action === 'pedir' ? diaComum.errosDoPedido(tipo) : {};
+  if (Object.keys(refused).length > 0) return pbError(400, PB.validation, refused);
   const found = handlingOf(bookingId);
   if (!found || (action === 'pronto' && found.booking.usuario !== viewer.id))
     return pbError(404, MSG.naoEncontrado);
@@ -201,12 +178,10 @@ async function act(request: Request, bookingId: string, action: string): Promise
   );
   if (step.erro) return pbError(step.erro.status, step.erro.message);
   Object.assign(handling, step.valores);
-  // What was relayed to the holder who lets the case go is deleted (the kit's retransmissao.js apagarDoAtendimento).
-  if (action === 'soltar') {
-    const store = diaStore();
-    store.retransmissoes = store.retransmissoes.filter((r) => r.atendimento !== handling.id);
-  }
-  if (action === 'pedir' && tipo) note(booking.id, 'prenotami', diaComum.notaPedido(tipo, nowSp()), viewer);
+  // What was relayed to the holder who lets the case go is nobody else's to read.
+  if (action === 'soltar') forgetRelayed(handling.id);
+  const nota = diaComum.notaDoPasso(action, tipo, nowSp());
+  if (nota) note(booking.id, 'prenotami', nota, viewer);
   handling.updated = now;
   saveDb();
   return HttpResponse.json(handling);
@@ -218,8 +193,8 @@ async function accountState(request: Request, id: string): Promise<Response> {
   const body = await jsonBody(request);
   if (body instanceof Response) return body;
   const estado = String(body.estado ?? '');
-  if (!diaComum.ESTADOS_CONTA.includes(estado))
-    return invalid('estado', 'validation_invalid_estado', MSG.estado);
+  const refused = diaComum.errosDoEstadoConta(estado);
+  if (Object.keys(refused).length > 0) return pbError(400, PB.validation, refused);
   const record = getDb().requerentes.find((r) => r.id === id) as
     | (RequerenteRecord & { prenotami_estado?: string })
     | undefined;

@@ -52,21 +52,7 @@ export const waitRoutes = [
   http.get('*/api/espera/equipe', async ({ request }) => {
     const { denied } = await staffOnly(request, diaComum.MSG.soEquipe);
     if (denied) return denied;
-    const resumo = summary();
-    return HttpResponse.json({
-      resumo,
-      filas: resumo.consulados.map((c) => {
-        const list = ready(c.codigo);
-        return {
-          codigo: c.codigo,
-          prontos: list.length,
-          maisAntigos: espera.maisAntigos(list, Date.now(), espera.MAIS_ANTIGOS).map((p) => ({
-            ...p,
-            nome: list.find((l) => l.id === p.id)?.nome ?? '',
-          })),
-        };
-      }),
-    });
+    return HttpResponse.json(espera.esperaDaEquipe(summary(), ready, Date.now()));
   }),
   http.get('*/api/agendamentos/:id/espera', async ({ request, params }) => {
     await latency();
@@ -76,13 +62,8 @@ export const waitRoutes = [
     const booking = bookingOf(id);
     if (!booking || booking.usuario !== viewer.id) return pbError(404, diaComum.MSG.naoEncontrado);
     const codigo = consulateOf(id);
-    const figures = summary().consulados.find((c) => c.codigo === codigo) ?? null;
-    const antes =
-      figures && booking.status_agendamento === 'ANALISE_OK' ? espera.antesDe(ready(codigo), id) : null;
-    return HttpResponse.json({
-      consulado: figures,
-      antes,
-      frase: antes === null ? null : espera.fraseFila(antes),
-    });
+    return HttpResponse.json(
+      espera.esperaDoCliente(summary(), codigo, booking.status_agendamento, () => ready(codigo), id),
+    );
   }),
 ];

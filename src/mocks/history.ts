@@ -8,11 +8,16 @@ import {
 } from '@/lib/types';
 import { STATUS_MAIL_SUBJECTS } from '@/lib/status-mail';
 import type { StoredUser } from './schema';
+import historicoComum from '../../pocketbase/pb_hooks/lib/historico_comum.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { newId } from './util';
 
 /** The status e-mails' subjects (pocketbase/pb_hooks/lib/emails_status.js). */
 export { STATUS_MAIL_SUBJECTS };
+
+/** Who an entry names (lib/historico.js autoria, historico_comum.js): an account, or the server itself. */
+export const autoria = (author: Pick<UserRecord, 'id' | 'nome_completo'> | null) =>
+  historicoComum.autoria(author && { id: author.id, nome: author.nome_completo }, regras.autorSistema);
 
 /** A history entry; no author means the server itself ('Sistema'). */
 export function historyEntry(
@@ -26,8 +31,7 @@ export function historyEntry(
     collectionId: 'pbc_historico_agendamentos',
     collectionName: 'historico_agendamentos',
     agendamento: booking.id,
-    autor: author?.id ?? '',
-    autor_nome: author?.nome_completo ?? regras.autorSistema,
+    ...autoria(author),
     alteracoes,
     email_para: '',
     email_status: '',

@@ -4,6 +4,7 @@
  * failed logins, and the cap on the account e-mails each mailbox receives. Kept in memory: a reload starts
  * afresh.
  */
+import contasComum from '../../pocketbase/pb_hooks/lib/contas_comum.js';
 import limits from '../../pocketbase/pb_hooks/lib/limites.json';
 import processoComum from '../../pocketbase/pb_hooks/lib/processo_comum.js';
 import schema from '../../pocketbase/schema.json';
@@ -153,7 +154,7 @@ export function rateLimited(request: Request, now = Date.now()): boolean {
 
 /** Failed logins per typed e-mail (seguranca.js autenticar): a sliding window, whichever address. */
 const failures = new Map<string, number[]>();
-const lockoutKey = (email: string) => email.trim().toLowerCase().slice(0, 255);
+const lockoutKey = contasComum.chaveDeLogin;
 const lockoutWindowMs = limits.bloqueio.janelaMin * 60_000;
 
 function recentFailures(email: string, now: number): number[] {
@@ -163,14 +164,14 @@ function recentFailures(email: string, now: number): number[] {
 }
 
 export function loginLocked(email: string, now = Date.now()): boolean {
-  return recentFailures(email, now).length >= limits.bloqueio.falhas;
+  return contasComum.loginBloqueado(recentFailures(email, now).length, limits.bloqueio);
 }
 
 /** Counts a failed login; true for the failure that locks the account (the kit then e-mails a verified owner). */
 export function recordLoginFailure(email: string, now = Date.now()): boolean {
   const kept = recentFailures(email, now);
   kept.push(now);
-  return kept.length === limits.bloqueio.falhas;
+  return contasComum.falhaQueBloqueia(kept.length, limits.bloqueio);
 }
 
 /** The kinds of account e-mail the kit caps (seguranca.pb.js: limitarEnvio's `tipo`). */
@@ -185,11 +186,11 @@ const sent: { to: string; kind: CappedMail; at: number }[] = [];
  */
 export function mailAllowed(email: string, kind: CappedMail, now = Date.now()): boolean {
   const to = processoComum.caixaPostal(email);
-  const ofKind = sent.some(
+  const ofKind = sent.filter(
     (s) => s.to === to && s.kind === kind && now - s.at <= limits.emails.intervaloMin * 60_000,
-  );
+  ).length;
   const ofDay = sent.filter((s) => s.to === to && now - s.at <= 86_400_000).length;
-  if (ofKind || ofDay >= limits.emails.porDia) return false;
+  if (!contasComum.emailLiberado(ofKind, ofDay, limits.emails)) return false;
   sent.push({ to, kind, at: now });
   return true;
 }

@@ -62,7 +62,7 @@ function rotulo(documento: DocumentoRecord): string {
 export function registrarDocumento(documento: DocumentoRecord, acao: string, autor: UserRecord | null): void {
   const entry = historyEntry(
     { id: documento.agendamento },
-    [{ campo: 'documento', de: rotulo(documento), para: acao }],
+    processoComum.linhasDoDocumento(rotulo(documento), acao),
     autor,
     pbDate(new Date()),
   );

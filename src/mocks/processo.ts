@@ -213,7 +213,7 @@ async function createDocumento(request: Request): Promise<Response> {
   };
   await saveFiles(record, files);
   getDb().documentos.push(record);
-  registrarDocumento(record, 'arquivo enviado', viewer);
+  registrarDocumento(record, processoComum.ARQUIVO.enviado, viewer);
   saveDb();
   return HttpResponse.json(record);
 }
@@ -248,7 +248,7 @@ async function updateDocumento(id: string, request: Request): Promise<Response> 
     if (files instanceof Response) return files;
     if (files.length > 0) await saveFiles(record, files);
     Object.assign(record, processoComum.substituicao(record), { updated: pbDate(new Date()) });
-    registrarDocumento(record, 'arquivo substituído', viewer);
+    registrarDocumento(record, processoComum.ARQUIVO.substituido, viewer);
     saveDb();
     return HttpResponse.json(record);
   }
@@ -261,10 +261,12 @@ async function updateDocumento(id: string, request: Request): Promise<Response> 
   if (Object.keys(errors).length > 0) return pbError(400, PB.update, errors);
   const antes = record.status;
   const now = pbDate(new Date());
-  Object.assign(record, saved as Pick<DocumentoRecord, 'status' | 'motivo' | 'motivo_texto'>, {
-    updated: now,
-    ...(review.revisado ? { revisado_por: viewer.id, revisado_em: now } : {}),
-  });
+  Object.assign(
+    record,
+    saved as Pick<DocumentoRecord, 'status' | 'motivo' | 'motivo_texto'>,
+    { updated: now },
+    processoComum.camposDaRevisao(review, viewer.id, now),
+  );
   if (review.revisado) {
     registrarDocumento(record, review.acao, viewer);
     if (antes === 'em_analise') concluirRevisao(record.agendamento, viewer);

@@ -165,12 +165,9 @@ export function listRecords(name: CollectionName, request: Request): Response {
   const query = new URL(request.url).searchParams;
   // Asked without the total, PocketBase leaves it out (-1); the kit fills it in for a staff member's bookings
   // without a filter, or with one it counts and `contar=1` (pb_hooks/lib/lista_equipe.js totalDaEquipe).
-  const filter = (query.get('filter') ?? '').trim();
   const kitCounts =
     name === 'agendamentos' &&
-    viewer?.admin === true &&
-    (filter === '' || query.get('contar') === '1') &&
-    paginas.contagemPropria(filter) !== null;
+    paginas.contagemDaEquipe(viewer?.admin === true, query.get('filter') ?? '', query.get('contar')) !== null;
   const expand = expandParam(request);
   return listResponse(name, rowsOf(name, viewer), request, {
     canSee: (row) => canList(name, row, viewer),

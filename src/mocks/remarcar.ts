@@ -14,7 +14,7 @@ import prazo from '../../pocketbase/pb_hooks/lib/prazo.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { getDb, saveDb } from './db';
 import { note } from './dia';
-import { activeAppointments, consulateOfBooking, diaStore, isStaff } from './dia-store';
+import { activeAppointments, consulateOfBooking, diaStore, forgetRelayed, isStaff } from './dia-store';
 import { compileFilter, withParams } from './filter';
 import { valueAt } from './lista';
 import { currentUser, latency, param, pbError, requireAuth } from './http';
@@ -23,8 +23,8 @@ import { pbDate } from './util';
 
 type Compromisso = ReturnType<typeof diaStore>['compromissos'][number];
 const hoje = () => prazo.diaSaoPaulo();
-const motivoOf = async (request: Request) =>
-  String(((await request.json().catch(() => ({}))) as { motivo?: unknown } | null)?.motivo ?? '').trim();
+const motivoOf = async (request: Request, tipo: 'flex' | 'consulado') =>
+  calendario.motivoDoPedido(await request.json().catch(() => ({})), tipo);
 
 const names = (c: Compromisso) =>
   calendario.nomes(
@@ -64,18 +64,9 @@ function pending(request: Request): Response {
   );
   // The filter already leaves out the cancelled; earliest first as the kit's sort 'data,hora' (dia_comum.js).
   const list = diaComum.ativos(diaStore().compromissos.filter(matches)).map((c) => {
-    const janela = calendario.janelaConfirmacao(c.data, today);
-    const booking = bookingOf(c.agendamento);
-    return {
-      compromisso: c.id,
-      agendamento: c.agendamento,
-      cliente: getDb().usuarios.find((u) => u.id === booking?.usuario)?.nome_completo ?? '',
-      requerentes: names(c),
-      data: c.data,
-      hora: c.hora,
-      ate: janela.ate,
-      estado: janela.estado,
-    };
+    const owner = bookingOf(c.agendamento)?.usuario;
+    const cliente = getDb().usuarios.find((u) => u.id === owner)?.nome_completo ?? '';
+    return calendario.linhaPendente(c, c.agendamento, cliente, names(c), today);
   });
   return HttpResponse.json(list);
 }
@@ -83,9 +74,9 @@ function pending(request: Request): Response {
 /** lib/remarcar.js voltarParaProntos: cancellations recorded, back to ANALISE_OK, the handling reset. */
 function backToReady(bookingId: string, tipo: 'flex' | 'consulado', motivo: string, autor: UserRecord) {
   const booking = bookingOf(bookingId)!;
-  const now = pbDate(new Date());
+  const volta = calendario.voltaParaProntos(tipo, motivo, pbDate(new Date()));
   for (const c of activeAppointments(bookingId)) {
-    Object.assign(c, { cancelamento: tipo, cancelado_em: now });
+    Object.assign(c, volta.compromisso);
     note(
       bookingId,
       'cancelamento',
@@ -93,14 +84,11 @@ function backToReady(bookingId: string, tipo: 'flex' | 'consulado', motivo: stri
       autor,
     );
   }
-  if (tipo === 'flex') Object.assign(booking, { flex_usado_em: now, flex_motivo: motivo });
-  salvarAgendamento(booking, { ...calendario.VOLTA_PARA_PRONTOS }, autor);
+  salvarAgendamento(booking, volta.agendamento, autor);
   const handling = diaStore().atendimentos.find((a) => a.agendamento === bookingId);
   if (handling) {
-    Object.assign(handling, calendario.ATENDIMENTO_DO_ZERO);
-    // Nobody holds the case now: what was relayed to its holder goes too (the kit's remarcar.js).
-    const store = diaStore();
-    store.retransmissoes = store.retransmissoes.filter((r) => r.atendimento !== handling.id);
+    Object.assign(handling, volta.atendimento);
+    forgetRelayed(handling.id); // nobody holds the case now (the kit's remarcar.js)
   }
   saveDb();
   return HttpResponse.json(booking);
@@ -110,7 +98,7 @@ async function flex(request: Request, bookingId: string): Promise<Response> {
   const viewer = currentUser(request);
   const booking = bookingOf(bookingId);
   if (!viewer || !booking || booking.usuario !== viewer.id) return pbError(404, diaComum.MSG.naoEncontrado);
-  const motivo = await motivoOf(request);
+  const motivo = await motivoOf(request, 'flex');
   const recusa = calendario.recusaFlex({
     status: booking.status_agendamento,
     flex: !!getDb().pagamentos.find((p) => p.id === booking.pagamento)?.flex,
@@ -134,7 +122,7 @@ async function consulateCancelled(request: Request, bookingId: string): Promise<
     ativos: booking ? activeAppointments(bookingId).length : 0,
   });
   if (recusa || !viewer) return pbError(recusa?.status ?? 403, recusa?.message ?? diaComum.MSG.apenasEquipe);
-  return backToReady(bookingId, 'consulado', (await motivoOf(request)).slice(0, 500), viewer);
+  return backToReady(bookingId, 'consulado', await motivoOf(request, 'consulado'), viewer);
 }
 
 /** A route of one record (`:id`) that requires a session, as the kit's routes do. */

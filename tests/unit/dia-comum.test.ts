@@ -44,3 +44,95 @@ describe('the constants both runtimes read', () => {
     expect(janelas.horaLocal(Date.UTC(2026, 10, 27, 19, 0, 5), undefined, true)).toBe('16:00:05');
   });
 });
+
+describe('contatosDoPrenotami', () => {
+  const empresa = { emails: ['equipe@empresa.com'], celulares: ['11999990000'] };
+  let perguntas = 0;
+  const p = {
+    empresa: () => {
+      perguntas++;
+      return empresa;
+    },
+    deOutro: (campo: string, valor: string) => campo === 'prenotami_email' && valor === 'outro@x.com',
+    digitos: (texto: string) => texto.replace(/\D/g, ''),
+    celularValido: (texto: string) => texto.replace(/\D/g, '').length === 11,
+    celularInvalido: 'Celular inválido.',
+  };
+
+  it('stores the e-mail trimmed in lower case and the mobile as digits', () => {
+    expect(
+      diaComum.contatosDoPrenotami(
+        { prenotami_email: '  Maria@X.com ', prenotami_celular: '(11) 98888-7777' },
+        p,
+      ),
+    ).toEqual({ valores: { prenotami_email: 'maria@x.com', prenotami_celular: '11988887777' }, erros: {} });
+  });
+
+  it("refuses the account's state (staff's), the company's and another applicant's contacts, a bad mobile", () => {
+    const { erros } = diaComum.contatosDoPrenotami(
+      { prenotami_estado: 'verificada', prenotami_email: 'OUTRO@x.com', prenotami_celular: '11 99999-0000' },
+      p,
+    );
+    expect(erros).toEqual({
+      prenotami_estado: { code: 'validation_forbidden', message: diaComum.MSG.estadoEquipe },
+      prenotami_email: { code: 'validation_other_applicant', message: diaComum.MSG.emailOutro },
+      prenotami_celular: { code: 'validation_company_contact', message: diaComum.MSG.emailEmpresa },
+    });
+    expect(Object.keys(erros)).toEqual(['prenotami_estado', 'prenotami_email', 'prenotami_celular']);
+    expect(diaComum.contatosDoPrenotami({ prenotami_celular: '1234' }, p).erros).toEqual({
+      prenotami_celular: { code: 'validation_invalid_celular', message: 'Celular inválido.' },
+    });
+    expect(diaComum.contatosDoPrenotami({ prenotami_email: 'equipe@empresa.com' }, p).erros).toEqual({
+      prenotami_email: { code: 'validation_company_contact', message: diaComum.MSG.emailEmpresa },
+    });
+  });
+
+  it("asks for the company's contacts only when a contact is sent; an empty one clears it", () => {
+    perguntas = 0;
+    expect(diaComum.contatosDoPrenotami({ prenotami_estado: 'criada' }, p).valores).toEqual({});
+    expect(perguntas).toBe(0);
+    expect(diaComum.contatosDoPrenotami({ prenotami_email: '' }, p)).toEqual({
+      valores: { prenotami_email: '' },
+      erros: {},
+    });
+    expect(perguntas).toBe(1);
+  });
+});
+
+describe("staff's choices (errosDoPedido, errosDoEstadoConta)", () => {
+  it('accepts what PEDIDOS and ESTADOS_CONTA list, refuses anything else with the field and its message', () => {
+    for (const tipo of diaComum.PEDIDOS) expect(diaComum.errosDoPedido(tipo)).toEqual({});
+    expect(diaComum.errosDoPedido('cartao')).toEqual({
+      tipo: { code: 'validation_invalid_tipo', message: diaComum.MSG.tipo },
+    });
+    for (const estado of diaComum.ESTADOS_CONTA) expect(diaComum.errosDoEstadoConta(estado)).toEqual({});
+    expect(diaComum.errosDoEstadoConta('')).toEqual({
+      estado: { code: 'validation_invalid_estado', message: diaComum.MSG.estado },
+    });
+  });
+});
+
+describe('the relay (recusaDaRetransmissao, entrega) and the handling’s history line (notaDoPasso)', () => {
+  it('relays only the kind staff ask for now, and dates its hand-over on the value and the handling', () => {
+    expect(diaComum.recusaDaRetransmissao('codigo', 'codigo')).toBeNull();
+    expect(diaComum.recusaDaRetransmissao('codigo', 'senha')).toEqual({
+      status: 409,
+      message: diaComum.MSG.naoPedido,
+    });
+    expect(diaComum.recusaDaRetransmissao('', 'codigo')).toEqual({
+      status: 409,
+      message: diaComum.MSG.naoPedido,
+    });
+    expect(diaComum.entrega('2026-11-27 19:00:12.000Z')).toEqual({
+      retransmissao: { enviado_em: '2026-11-27 19:00:12.000Z' },
+      atendimento: { entregue_em: '2026-11-27 19:00:12.000Z' },
+    });
+  });
+
+  it('writes a line only when staff ask for something, never when they close it or take the case', () => {
+    expect(diaComum.notaDoPasso('pedir', 'codigo', '16:00:02')).toBe('código pedido às 16:00:02');
+    expect(diaComum.notaDoPasso('pedir', 'senha', '16:00:02')).toBe('acesso (senha) pedido às 16:00:02');
+    expect(diaComum.notaDoPasso('pedir', '', '16:00:02')).toBe('');
+    expect(diaComum.notaDoPasso('assumir', '', '16:00:02')).toBe('');
+  });
+});

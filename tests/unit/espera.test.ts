@@ -162,4 +162,49 @@ describe('the published wait (pocketbase/pb_hooks/lib/espera.js)', () => {
       { id: 'b', prontoEm: '2026-11-15 12:00:00.000Z' },
     ]);
   });
+
+  it('answers the owner and staff (esperaDoCliente, esperaDaEquipe): the queue only while ready, names with the longest waits', () => {
+    const resumo = espera.resumo([], AGORA, CONSULADOS);
+    const fila = [
+      { id: 'b', prontoEm: '2026-11-20 12:00:00.000Z', nome: 'Bia' },
+      { id: 'a', prontoEm: '2026-11-10 12:00:00.000Z', nome: 'Ana' },
+    ];
+    let lidas = 0;
+    const prontos = () => {
+      lidas++;
+      return fila;
+    };
+    const recife = resumo.consulados.find((c) => c.codigo === 'recife');
+    expect(espera.esperaDoCliente(resumo, 'recife', 'ANALISE_OK', prontos, 'b')).toEqual({
+      consulado: recife,
+      antes: 1,
+      frase: 'Há 1 processo pronto antes do seu.',
+    });
+    // Not ready, or a consulate without figures: no queue, and it is not read.
+    lidas = 0;
+    expect(espera.esperaDoCliente(resumo, 'recife', 'AGENDADO', prontos, 'b')).toEqual({
+      consulado: recife,
+      antes: null,
+      frase: null,
+    });
+    expect(espera.esperaDoCliente(resumo, '', 'ANALISE_OK', prontos, 'b')).toEqual({
+      consulado: null,
+      antes: null,
+      frase: null,
+    });
+    expect(lidas).toBe(0);
+    const equipe = espera.esperaDaEquipe(resumo, (codigo) => (codigo === 'recife' ? fila : []), AGORA);
+    expect(equipe.resumo).toBe(resumo);
+    expect(equipe.filas).toEqual([
+      { codigo: 'sao_paulo', prontos: 0, maisAntigos: [] },
+      {
+        codigo: 'recife',
+        prontos: 2,
+        maisAntigos: [
+          { id: 'a', nome: 'Ana', prontoEm: '2026-11-10 12:00:00.000Z', dias: 16 },
+          { id: 'b', nome: 'Bia', prontoEm: '2026-11-20 12:00:00.000Z', dias: 6 },
+        ],
+      },
+    ]);
+  });
 });

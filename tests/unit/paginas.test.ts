@@ -187,3 +187,17 @@ describe('contagemPropria: the filters the kit counts itself (lib/lista_equipe.j
       expect(paginas.contagemPropria(filter), filter).toBeNull();
   });
 });
+
+describe("contagemDaEquipe: when the kit fills in a staff list's total (lib/lista_equipe.js, the double's list)", () => {
+  const status = 'status_agendamento = "AGENDADO"';
+  it('counts staff’s list without a filter, or with one it counts when `contar=1` says so', () => {
+    expect(paginas.contagemDaEquipe(true, '', null)).toEqual({ onde: '', params: {} });
+    expect(paginas.contagemDaEquipe(true, `  ${status} `, '1')).toEqual(paginas.contagemPropria(status));
+  });
+
+  it('leaves a customer’s list, a filter without `contar=1` and a filter it cannot count to PocketBase', () => {
+    expect(paginas.contagemDaEquipe(false, '', null)).toBeNull();
+    expect(paginas.contagemDaEquipe(true, status, null)).toBeNull();
+    expect(paginas.contagemDaEquipe(true, 'busca ~ "rossi"', '1')).toBeNull();
+  });
+});

@@ -198,6 +198,18 @@ describe('processo_comum.js: the case file rules the server, the app and the dou
     expect(comum.substituicao(doc).reenviado).toBe(false);
   });
 
+  it('signs and dates a review that moved the status (camposDaRevisao), and writes nothing else', () => {
+    const AGORA = '2026-11-27 12:00:00.000Z';
+    const recusa = { revisado: true, motivo: 'ilegivel', motivo_texto: 'Rosto cortado', acao: 'recusado' };
+    expect(comum.camposDaRevisao(recusa, 'staff1', AGORA)).toEqual({
+      motivo: 'ilegivel',
+      motivo_texto: 'Rosto cortado',
+      revisado_por: 'staff1',
+      revisado_em: AGORA,
+    });
+    expect(comum.camposDaRevisao({ ...recusa, revisado: false }, 'staff1', AGORA)).toEqual({});
+  });
+
   it("a change of an applicant's data: a draft's is nothing; once sent, the customer's sends the approved back", () => {
     const change = [{ campo: 'cidade', de: 'Curitiba', para: 'Londrina' }];
     const docs = [
@@ -277,6 +289,14 @@ describe('an applicant and a document as every line names them (processo_comum.j
       'Maria Rossi · Foto para passaporte',
     );
     expect(comum.rotuloDoDocumento(null, 'outro_item', regras)).toBe('Requerente sem nome · outro_item');
+  });
+
+  it("writes a document's history line: its label, then what happened (a first upload, a replacement)", () => {
+    const rotulo = comum.rotuloDoDocumento({ nome: 'Maria', sobrenome: 'Rossi' }, 'foto', regras);
+    expect(comum.linhasDoDocumento(rotulo, comum.ARQUIVO.enviado)).toEqual([
+      { campo: 'documento', de: 'Maria Rossi · Foto para passaporte', para: 'arquivo enviado' },
+    ]);
+    expect(comum.ARQUIVO.substituido).toBe('arquivo substituído');
   });
 });
 

@@ -6,6 +6,17 @@ export interface EventoCalendario {
   local: string;
   codigo?: string;
 }
+/** A row of staff's list of who has not confirmed (GET /api/confirmacoes/pendentes). */
+export interface LinhaPendente {
+  compromisso: string;
+  agendamento: string;
+  cliente: string;
+  requerentes: string;
+  data: string;
+  hora: string;
+  ate: string;
+  estado: 'antes' | 'aberta' | 'encerrada';
+}
 declare const calendario: {
   CONFIRMACAO: { deDias: number; ateDias: number; avisoDias: number };
   /** Staff's pending confirmations as a compromissos filter, with {:hoje} and {:ate}. */
@@ -39,6 +50,7 @@ declare const calendario: {
     prazoDias: number;
     motivo: string;
   }): string;
+  motivoDoPedido(corpo: unknown, tipo: 'flex' | 'consulado'): string;
   nomes(lista: readonly string[]): string;
   quando(data: string, hora: string): string;
   notaConfirmado(nomes: string, data: string, hora: string): string;
@@ -56,5 +68,28 @@ declare const calendario: {
     local_agendamento: '';
   };
   ATENDIMENTO_DO_ZERO: { responsavel: ''; responsavel_nome: ''; pedido: ''; pronto: false };
+  voltaParaProntos<T>(
+    tipo: 'flex' | 'consulado',
+    motivo: string,
+    agora: T,
+  ): {
+    compromisso: { cancelamento: 'flex' | 'consulado'; cancelado_em: T };
+    agendamento: {
+      status_agendamento: 'ANALISE_OK';
+      data_agendamento: '';
+      hora_agendamento: '';
+      local_agendamento: '';
+      flex_usado_em?: T;
+      flex_motivo?: string;
+    };
+    atendimento: { responsavel: ''; responsavel_nome: ''; pedido: ''; pronto: false };
+  };
+  linhaPendente(
+    c: { id: string; data: string; hora: string },
+    agendamento: string,
+    cliente: string,
+    requerentes: string,
+    hoje: string,
+  ): LinhaPendente;
 };
 export default calendario;

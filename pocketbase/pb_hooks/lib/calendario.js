@@ -187,6 +187,15 @@ function recusaFlex(p) {
   return '';
 }
 
+/**
+ * The reason a request to go back to the ready list carries, from its body: trimmed; the customer's Flex reason is
+ * refused past 500 characters (recusaFlex), staff's note of the consulate's cancellation is cut there.
+ */
+function motivoDoPedido(corpo, tipo) {
+  const motivo = String((corpo && corpo.motivo) || '').trim();
+  return tipo === 'consulado' ? motivo.slice(0, 500) : motivo;
+}
+
 /** The applicants of an appointment as its notes name them: 'Nome Sobrenome, …' (each processo_comum.js nomeRequerente). */
 function nomes(lista) {
   return lista.join(', ');
@@ -225,12 +234,50 @@ const VOLTA_PARA_PRONTOS = {
 /** What the booking day's handling of it becomes then: no one on it, nothing asked, not ready. */
 const ATENDIMENTO_DO_ZERO = { responsavel: '', responsavel_nome: '', pedido: '', pronto: false };
 
+/**
+ * What going back to the ready list writes (`tipo`: 'flex' | 'consulado', `motivo`, `agora`: the instant as the
+ * store keeps it): on each active appointment its cancellation, on the booking VOLTA_PARA_PRONTOS and, for Flex,
+ * when it was used and why; on the booking day's handling ATENDIMENTO_DO_ZERO.
+ */
+function voltaParaProntos(tipo, motivo, agora) {
+  const agendamento = {};
+  Object.keys(VOLTA_PARA_PRONTOS).forEach((campo) => (agendamento[campo] = VOLTA_PARA_PRONTOS[campo]));
+  if (tipo === 'flex') {
+    agendamento.flex_usado_em = agora;
+    agendamento.flex_motivo = motivo;
+  }
+  return {
+    compromisso: { cancelamento: tipo, cancelado_em: agora },
+    agendamento: agendamento,
+    atendimento: ATENDIMENTO_DO_ZERO,
+  };
+}
+
+/**
+ * A row of staff's list of who has not confirmed: the appointment (`c`: {id, data, hora}), its booking, the
+ * customer's and the applicants' names, and where its confirmation window stands on `hoje` (its last day).
+ */
+function linhaPendente(c, agendamento, cliente, requerentes, hoje) {
+  const janela = janelaConfirmacao(c.data, hoje);
+  return {
+    compromisso: c.id,
+    agendamento: agendamento,
+    cliente: cliente,
+    requerentes: requerentes,
+    data: c.data,
+    hora: c.hora,
+    ate: janela.ate,
+    estado: janela.estado,
+  };
+}
+
 module.exports = {
   CONFIRMACAO,
   FILTRO_PENDENTES,
   recusaConfirmacao,
   limiteFlex,
   recusaFlex,
+  motivoDoPedido,
   somarDias,
   diaBR,
   instantes,
@@ -244,4 +291,6 @@ module.exports = {
   notaCancelamento,
   VOLTA_PARA_PRONTOS,
   ATENDIMENTO_DO_ZERO,
+  voltaParaProntos,
+  linhaPendente,
 };

@@ -29,12 +29,13 @@ function lancar(erros) {
 
 function validarCadastro(e) {
   const body = e.requestInfo().body || {};
-  const erros = contasComum.errosDoCadastro(body, VERIFICACOES);
-  // One account per CPF: whoever registers it again is sent to password recovery.
-  if (!erros.cpf && achar(e.app, 'usuarios', 'cpf = {:c}', { c: regras.soDigitos(body.cpf) })) {
-    erros.cpf = { code: 'validation_cpf_taken', message: M.cpfCadastrado };
-  }
-  lancar(erros);
+  lancar(
+    contasComum.errosDoCadastro(
+      body,
+      VERIFICACOES,
+      (cpf) => !!achar(e.app, 'usuarios', 'cpf = {:c}', { c: regras.soDigitos(cpf) }),
+    ),
+  );
   // One account per mailbox: PocketBase's unique index tells capitals apart (its e-mail change does not), so
   // CLIENTE@… for a registered cliente@… would be a second account on the same address. Refused as PocketBase
   // refuses a taken e-mail (the app says 'e-mail já cadastrado').

@@ -16,7 +16,16 @@ export type ErrosDaConta = Record<string, { code: string; message: string }>;
 declare const contasComum: {
   EDITAVEIS: readonly string[];
   DO_SERVIDOR: readonly string[];
-  errosDoCadastro(body: Readonly<Record<string, unknown>>, v: VerificacoesDaConta): ErrosDaConta;
+  errosDoCadastro(
+    body: Readonly<Record<string, unknown>>,
+    v: VerificacoesDaConta,
+    cpfEmUso: (cpf: unknown) => boolean,
+  ): ErrosDaConta;
   errosDaAlteracao(body: Readonly<Record<string, unknown>>, v: VerificacoesDaConta): ErrosDaConta;
+  chaveDeLogin(identidade: unknown): string;
+  loginBloqueado(falhas: number, bloqueio: { falhas: number }): boolean;
+  falhaQueBloqueia(falhas: number, bloqueio: { falhas: number }): boolean;
+  emailDeBloqueio(bloqueio: { falhas: number; janelaMin: number }): { assunto: string; paragrafos: string[] };
+  emailLiberado(doTipo: number, doDia: number, emails: { porDia: number }): boolean;
 };
 export default contasComum;

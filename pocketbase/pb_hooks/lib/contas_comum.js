@@ -3,6 +3,8 @@
 // turn its errors into their answer. CommonJS requiring nothing: the checks (comum.js erroNome, cpfValido,
 // celularValido, emailValido, CREDENCIAIS) and the field messages (mensagens.json) are passed in as `v`; scripts/build/kit-module.ts serves
 // it to the app. Errors are { campo: { code, message } }, {} when none; PocketBase ends each message with a full stop.
+// Also an account's defences against guessing and e-mail floods: lib/seguranca.js and the double's limits.ts and
+// auth.ts ask the same rules (below) with limites.json's figures.
 
 /** Fields a customer may change on their own record (the update rule refuses admin, verified, email, cpf, name). */
 const EDITAVEIS = ['celular', 'password', 'passwordConfirm', 'oldPassword'];
@@ -61,9 +63,10 @@ function errosDosCampos(body, campos, v) {
 
 /**
  * A registration's field errors: the name, the CPF, the phone, the e-mail and the password, and no field the
- * server sets.
+ * server sets; then one account per CPF: a valid CPF that has one (`cpfEmUso(texto)`, asked only then: the
+ * adapter compares it as digits) sends whoever registers it again to password recovery.
  */
-function errosDoCadastro(body, v) {
+function errosDoCadastro(body, v, cpfEmUso) {
   const erros = Object.assign(
     errosDosCampos(body, ['nome_completo', 'cpf', 'celular', 'email'], v),
     errosDaSenha(body, v),
@@ -71,6 +74,9 @@ function errosDoCadastro(body, v) {
   DO_SERVIDOR.forEach((campo) => {
     if (body[campo] !== undefined) erros[campo] = erro('validation_forbidden', MSG.proibido);
   });
+  if (!erros.cpf && cpfEmUso(body.cpf)) {
+    erros.cpf = erro('validation_cpf_taken', v.mensagens.cpfCadastrado);
+  }
   return erros;
 }
 
@@ -88,4 +94,60 @@ function errosDaAlteracao(body, v) {
   return erros;
 }
 
-module.exports = { EDITAVEIS, DO_SERVIDOR, errosDoCadastro, errosDaAlteracao };
+// ------------------------------------------------------------------ an account's defences (lib/seguranca.js)
+// `bloqueio` and `emails` are limites.json's figures, which the kit and the double both load.
+
+/** The key an account's failed logins are counted under, whichever IP they come from: the e-mail typed. */
+function chaveDeLogin(identidade) {
+  return String(identidade || '')
+    .trim()
+    .toLowerCase()
+    .slice(0, 255);
+}
+
+/** An account with `falhas` failed logins within bloqueio.janelaMin is locked (429, whatever the password). */
+function loginBloqueado(falhas, bloqueio) {
+  return falhas >= bloqueio.falhas;
+}
+
+/** The failure that locks the account (`falhas` counted with it): its verified owner is e-mailed, once. */
+function falhaQueBloqueia(falhas, bloqueio) {
+  return falhas === bloqueio.falhas;
+}
+
+/** The e-mail to the owner of the account just locked: { assunto, paragrafos }. */
+function emailDeBloqueio(bloqueio) {
+  return {
+    assunto: 'Acesso à sua conta bloqueado - Passaporte Italiano',
+    paragrafos: [
+      'Olá.',
+      'Houve ' +
+        bloqueio.falhas +
+        ' tentativas de entrar na sua conta com a senha errada. Por segurança, o acesso com senha ficou ' +
+        'bloqueado por ' +
+        bloqueio.janelaMin +
+        ' minutos.',
+      'Se não foi você, troque a sua senha assim que o bloqueio terminar, em "Esqueci minha senha".',
+    ],
+  };
+}
+
+/**
+ * Whether a mailbox may receive one more account e-mail: none of that kind within emails.intervaloMin minutes
+ * (`doTipo`: how many it had) and fewer than emails.porDia in the last 24 hours (`doDia`).
+ */
+function emailLiberado(doTipo, doDia, emails) {
+  return doTipo === 0 && doDia < emails.porDia;
+}
+
+module.exports = {
+  EDITAVEIS,
+  DO_SERVIDOR,
+  errosDoCadastro,
+  errosDaAlteracao,
+  chaveDeLogin,
+  loginBloqueado,
+  falhaQueBloqueia,
+  emailDeBloqueio,
+  emailLiberado,
+};

@@ -120,45 +120,16 @@ function contatosDaEmpresa(app) {
  */
 function validarPrenotami(e) {
   if (e.hasSuperuserAuth()) return;
-  const body = e.requestInfo().body || {};
-  const erros = {};
-  if (body.prenotami_estado !== undefined) {
-    erros.prenotami_estado = erro('validation_forbidden', MSG.estadoEquipe);
-  }
   const registro = e.record;
-  const empresa =
-    body.prenotami_email !== undefined || body.prenotami_celular !== undefined
-      ? contatosDaEmpresa(e.app)
-      : null;
-  const deOutroCampo = (campo) => (valor) => deOutro(e.app, campo, valor, registro.id);
-  if (body.prenotami_email !== undefined) {
-    const email = String(body.prenotami_email || '')
-      .trim()
-      .toLowerCase();
-    registro.set('prenotami_email', email);
-    const recusa = comum.recusaContato(
-      'prenotami_email',
-      email,
-      empresa.emails,
-      deOutroCampo('prenotami_email'),
-    );
-    if (recusa) erros.prenotami_email = erro(recusa.code, recusa.message);
-  }
-  if (body.prenotami_celular !== undefined) {
-    const texto = String(body.prenotami_celular || '');
-    const celular = regras.soDigitos(texto);
-    registro.set('prenotami_celular', celular);
-    const recusa = comum.recusaContato(
-      'prenotami_celular',
-      celular,
-      empresa.celulares,
-      deOutroCampo('prenotami_celular'),
-      regras.celularValido(texto),
-      require(`${__hooks}/lib/mensagens.json`).celularInvalido,
-    );
-    if (recusa) erros.prenotami_celular = erro(recusa.code, recusa.message);
-  }
-  lancar(erros);
+  const contatos = comum.contatosDoPrenotami(e.requestInfo().body || {}, {
+    empresa: () => contatosDaEmpresa(e.app),
+    deOutro: (campo, valor) => deOutro(e.app, campo, valor, registro.id),
+    digitos: regras.soDigitos,
+    celularValido: regras.celularValido,
+    celularInvalido: require(`${__hooks}/lib/mensagens.json`).celularInvalido,
+  });
+  Object.keys(contatos.valores).forEach((campo) => registro.set(campo, contatos.valores[campo]));
+  lancarRecusas(contatos.erros);
 }
 
 function deOutro(app, campo, valor, id) {
@@ -169,9 +140,7 @@ function deOutro(app, campo, valor, id) {
 function definirEstadoConta(e) {
   exigirEquipe(e);
   const estado = String((e.requestInfo().body || {}).estado || '');
-  if (comum.ESTADOS_CONTA.indexOf(estado) < 0) {
-    lancar({ estado: erro('validation_invalid_estado', MSG.estado) });
-  }
+  lancarRecusas(comum.errosDoEstadoConta(estado));
   const requerente = e.app.findRecordById('requerentes', e.request.pathValue('id'));
   const antes = requerente.getString('prenotami_estado');
   e.app.runInTransaction((tx) => {
@@ -247,15 +216,8 @@ function mover(e, acao, tipo, antes) {
     feito = atendimento;
     // What the customer relayed to the holder who lets the case go is nobody else's to read.
     if (acao === 'soltar') require(`${__hooks}/lib/retransmissao.js`).apagarDoAtendimento(tx, atendimento.id);
-    if (acao === 'pedir' && tipo) {
-      historico.registrarNota(
-        tx,
-        agendamento.id,
-        'prenotami',
-        comum.notaPedido(tipo, janelas.horaLocal(Date.now(), janelas.FUSO_PADRAO, true)),
-        e.auth,
-      );
-    }
+    const nota = comum.notaDoPasso(acao, tipo, janelas.horaLocal(Date.now(), janelas.FUSO_PADRAO, true));
+    if (nota) historico.registrarNota(tx, agendamento.id, 'prenotami', nota, e.auth);
   });
   return e.json(200, feito);
 }
@@ -279,7 +241,7 @@ function soltar(e) {
 function pedir(e) {
   exigirEquipe(e);
   const tipo = String((e.requestInfo().body || {}).tipo || '');
-  if (comum.PEDIDOS.indexOf(tipo) < 0) lancar({ tipo: erro('validation_invalid_tipo', MSG.tipo) });
+  lancarRecusas(comum.errosDoPedido(tipo));
   return mover(e, 'pedir', tipo);
 }
 

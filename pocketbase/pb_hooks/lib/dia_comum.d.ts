@@ -47,10 +47,15 @@ declare const diaComum: {
   CAMPOS_CONSULADO: string[];
   motivoValor(tipo: string, valor: string): string;
   completo(tipo: string, valor: string, jaEnviado: boolean, enviar: unknown): boolean;
+  recusaDaRetransmissao(pedido: string, tipo: string): { status: 409; message: string } | null;
+  entrega<T>(agora: T): { retransmissao: { enviado_em: T }; atendimento: { entregue_em: T } };
   notaRecebido(tipo: string, hora: string): string;
   notaPedido(tipo: string, hora: string): string;
+  notaDoPasso(acao: string, tipo: string, hora: string): string;
   notaTentativa(resultado: string, nota: string): string;
   notaEstadoConta(nome: string, antes: string, estado: string): string;
+  errosDoPedido(tipo: string): ErrosDeCampo;
+  errosDoEstadoConta(estado: string): ErrosDeCampo;
   errosDaTentativa(resultado: string, nota: string): ErrosDeCampo;
   recusaDoCompromisso(camposEnviados: string[]): string;
   errosDosRequerentes(enviados: readonly string[], doAgendamento: readonly string[]): ErrosDeCampo;
@@ -69,6 +74,19 @@ declare const diaComum: {
     celularOk: boolean,
     celularInvalido: string,
   ): Recusa;
+  contatosDoPrenotami(
+    corpo: Record<string, unknown>,
+    p: {
+      empresa(): { emails: string[]; celulares: string[] };
+      deOutro(campo: 'prenotami_email' | 'prenotami_celular', valor: string): boolean;
+      digitos(texto: string): string;
+      celularValido(texto: string): boolean;
+      celularInvalido: string;
+    },
+  ): {
+    valores: Partial<Record<'prenotami_email' | 'prenotami_celular', string>>;
+    erros: ErrosDeCampo;
+  };
   cobertura<T extends Compromisso>(
     requerentes: string[],
     compromissos: T[],

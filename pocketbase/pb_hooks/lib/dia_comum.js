@@ -78,6 +78,23 @@ function completo(tipo, valor, jaEnviado, enviar) {
   return tipo === 'codigo' ? /^\d{6}$/.test(valor) : enviar === true && valor !== '';
 }
 
+/**
+ * Why the customer's first keystroke of a relayed value is refused, as {status, message}, or null: only the kind
+ * staff ask for now (`pedido`, the handling's) may be relayed.
+ */
+function recusaDaRetransmissao(pedido, tipo) {
+  return pedido !== tipo ? { status: 409, message: MSG.naoPedido } : null;
+}
+
+/**
+ * What a relayed value's end writes (a code's 6th digit, or 'Enviar': completo): when it was handed over, on the
+ * value (`retransmissao`) and on the booking's handling (`atendimento`: the guarantee's clock reads it); `agora` as
+ * the store keeps it.
+ */
+function entrega(agora) {
+  return { retransmissao: { enviado_em: agora }, atendimento: { entregue_em: agora } };
+}
+
 /** The history's line for a relay, never the value: 'código recebido às 16:00:12'. */
 function notaRecebido(tipo, hora) {
   return (tipo === 'codigo' ? 'código recebido' : 'senha recebida') + ' às ' + hora;
@@ -86,6 +103,14 @@ function notaRecebido(tipo, hora) {
 /** The history's line for what staff asked: 'código pedido às 16:00:02'. */
 function notaPedido(tipo, hora) {
   return (tipo === 'codigo' ? 'código' : 'acesso (senha)') + ' pedido às ' + hora;
+}
+
+/**
+ * The history's line of a move of the day's handling (acaoDoAtendimento), '' for none: only 'pedir' with something
+ * asked (not closing it) says what and when (notaPedido, `hora` in São Paulo).
+ */
+function notaDoPasso(acao, tipo, hora) {
+  return acao === 'pedir' && tipo ? notaPedido(tipo, hora) : '';
 }
 
 /** The history's line for an attempt: 'sem vagas', 'outro: a note'. */
@@ -99,6 +124,18 @@ function notaTentativa(resultado, nota) {
  */
 function notaEstadoConta(nome, antes, estado) {
   return nome + ': ' + (antes || '—') + ' → ' + estado;
+}
+
+/** Why what staff ask the customer for is refused, field by field ({} when it is not): one of PEDIDOS. */
+function errosDoPedido(tipo) {
+  return PEDIDOS.indexOf(tipo) < 0 ? { tipo: { code: 'validation_invalid_tipo', message: MSG.tipo } } : {};
+}
+
+/** Why staff's state of an applicant's Prenot@mi account is refused, field by field: one of ESTADOS_CONTA. */
+function errosDoEstadoConta(estado) {
+  return ESTADOS_CONTA.indexOf(estado) < 0
+    ? { estado: { code: 'validation_invalid_estado', message: MSG.estado } }
+    : {};
 }
 
 /** Why staff's attempt is refused, field by field ({} when it is not): 'outro' needs a note saying what. */
@@ -173,6 +210,39 @@ function recusaContato(campo, valor, empresa, deOutro, celularOk, celularInvalid
     return { code: 'validation_other_applicant', message: email ? MSG.emailOutro : MSG.celularOutro };
   }
   return null;
+}
+
+/**
+ * The applicant's Prenot@mi contacts as the owner sends them (`corpo`): what each contact sent is stored as
+ * (`valores`: the e-mail trimmed in lower case, the mobile as digits) and why the body is refused (`erros`, field by
+ * field, {} when it is not): the account's state is staff's (their own route), then each contact as recusaContato
+ * says. `p`: { empresa(): the company's { emails, celulares } (asked only when a contact is sent),
+ * deOutro(campo, valor): another applicant has it, digitos(texto), celularValido(texto), celularInvalido }.
+ */
+function contatosDoPrenotami(corpo, p) {
+  const erros = {};
+  const valores = {};
+  if (corpo.prenotami_estado !== undefined) {
+    erros.prenotami_estado = { code: 'validation_forbidden', message: MSG.estadoEquipe };
+  }
+  const enviados = ['prenotami_email', 'prenotami_celular'].filter((c) => corpo[c] !== undefined);
+  const empresa = enviados.length > 0 ? p.empresa() : null;
+  enviados.forEach((campo) => {
+    const texto = String(corpo[campo] || '');
+    const email = campo === 'prenotami_email';
+    const valor = email ? texto.trim().toLowerCase() : p.digitos(texto);
+    valores[campo] = valor;
+    const recusa = recusaContato(
+      campo,
+      valor,
+      email ? empresa.emails : empresa.celulares,
+      (v) => p.deOutro(campo, v),
+      !email && p.celularValido(texto),
+      p.celularInvalido,
+    );
+    if (recusa) erros[campo] = recusa;
+  });
+  return { valores: valores, erros: erros };
 }
 
 /** Earliest first: by day, then time ('YYYY-MM-DD', 'HH:mm'). */
@@ -292,16 +362,22 @@ module.exports = {
   CAMPOS_CONSULADO,
   motivoValor,
   completo,
+  recusaDaRetransmissao,
+  entrega,
   notaRecebido,
   notaPedido,
+  notaDoPasso,
   notaTentativa,
   notaEstadoConta,
+  errosDoPedido,
+  errosDoEstadoConta,
   errosDaTentativa,
   recusaDoCompromisso,
   errosDosRequerentes,
   lerJson,
   errosDoConsulado,
   recusaContato,
+  contatosDoPrenotami,
   cobertura,
   localDe,
   atendimentoNovo,

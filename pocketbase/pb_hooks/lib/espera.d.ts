@@ -34,6 +34,21 @@ export interface Pronto {
   id: string;
   prontoEm: string;
 }
+/** What the booking's owner sees of the wait (GET /api/agendamentos/{id}/espera). */
+export interface EsperaDoCliente {
+  consulado: EsperaConsulado | null;
+  antes: number | null;
+  frase: string | null;
+}
+/** Staff's figures and queues (GET /api/espera/equipe). */
+export interface EsperaDaEquipe {
+  resumo: ResumoEspera;
+  filas: {
+    codigo: string;
+    prontos: number;
+    maisAntigos: { id: string; nome: string; prontoEm: string; dias: number }[];
+  }[];
+}
 declare const espera: {
   MAIS_ANTIGOS: number;
   HISTORICO_DIAS: number;
@@ -69,6 +84,18 @@ declare const espera: {
   antesDe(prontos: Pronto[], id: string): number | null;
   maisAntigos(prontos: Pronto[], agoraMs: number, n: number): (Pronto & { dias: number })[];
   fraseFila(antes: number): string;
+  esperaDoCliente(
+    resumo: ResumoEspera,
+    codigo: string,
+    status: string,
+    prontos: () => Pronto[],
+    id: string,
+  ): EsperaDoCliente;
+  esperaDaEquipe(
+    resumo: ResumoEspera,
+    prontosDe: (codigo: string) => (Pronto & { nome: string })[],
+    agoraMs: number,
+  ): EsperaDaEquipe;
   dias(n: number): string;
   mesCurto(mes: string): string;
   fraseNumeros(c: EsperaConsulado): string;

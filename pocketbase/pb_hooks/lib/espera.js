@@ -170,6 +170,44 @@ function fraseFila(antes) {
     : 'Há ' + antes + ' processos prontos antes do seu.';
 }
 
+/**
+ * GET /api/agendamentos/{id}/espera's answer to the booking's owner, {consulado, antes, frase}: their consulate's
+ * published figures (`resumo`, as resumo() makes them; null when it has none), and, while the case is ready
+ * (`status` ANALISE_OK) and its consulate has figures, how many ready cases are ahead of it (`prontos()`: that
+ * consulate's ready cases, [{id, prontoEm}], read only then), with the sentence; null otherwise.
+ */
+function esperaDoCliente(resumoPublicado, codigo, status, prontos, id) {
+  const figuras = resumoPublicado.consulados.filter((c) => c.codigo === codigo)[0] || null;
+  const antes = figuras && status === PRONTO ? antesDe(prontos(), id) : null;
+  return { consulado: figuras, antes: antes, frase: antes === null ? null : fraseFila(antes) };
+}
+
+/**
+ * GET /api/espera/equipe's answer, {resumo, filas}: the published figures and, per consulate, how many cases are
+ * ready and the MAIS_ANTIGOS waiting longest, each with its owner's name. `prontosDe(codigo)`: that consulate's
+ * ready cases, [{id, prontoEm, nome}].
+ */
+function esperaDaEquipe(resumoPublicado, prontosDe, agoraMs) {
+  return {
+    resumo: resumoPublicado,
+    filas: resumoPublicado.consulados.map((c) => {
+      const lista = prontosDe(c.codigo);
+      const nomes = {};
+      lista.forEach((p) => (nomes[p.id] = p.nome));
+      return {
+        codigo: c.codigo,
+        prontos: lista.length,
+        maisAntigos: maisAntigos(lista, agoraMs, MAIS_ANTIGOS).map((p) => ({
+          id: p.id,
+          nome: nomes[p.id],
+          prontoEm: p.prontoEm,
+          dias: p.dias,
+        })),
+      };
+    }),
+  };
+}
+
 /** '12 dias', '1 dia', '12,5 dias'. */
 function dias(n) {
   return String(n).replace('.', ',') + (n === 1 ? ' dia' : ' dias');
@@ -284,6 +322,8 @@ module.exports = {
   antesDe,
   maisAntigos,
   fraseFila,
+  esperaDoCliente,
+  esperaDaEquipe,
   dias,
   mesCurto,
   fraseNumeros,

@@ -115,41 +115,25 @@ function servirDoCliente(e) {
   if (!agendamento || agendamento.getString('usuario') !== e.auth.id)
     throw new NotFoundError(MSG.naoEncontrado);
   const codigo = agendamento.getString('consulado');
-  const figuras = publicado(e.app).consulados.filter((c) => c.codigo === codigo)[0] || null;
-  const antes =
-    figuras && agendamento.getString('status_agendamento') === 'ANALISE_OK'
-      ? espera.antesDe(prontos(e.app, codigo), id)
-      : null;
-  return e.json(200, {
-    consulado: figuras,
-    antes: antes,
-    frase: antes === null ? null : espera.fraseFila(antes),
-  });
+  return e.json(
+    200,
+    espera.esperaDoCliente(
+      publicado(e.app),
+      codigo,
+      agendamento.getString('status_agendamento'),
+      () => prontos(e.app, codigo),
+      id,
+    ),
+  );
 }
 
 /** GET /api/espera/equipe: staff only; the figures computed now, and each consulate's longest waits. */
 function servirEquipe(e) {
   if (!ehEquipe(e)) throw new ForbiddenError(MSG.soEquipe);
-  const agora = Date.now();
-  const resumo = publicado(e.app);
-  return e.json(200, {
-    resumo: resumo,
-    filas: resumo.consulados.map((c) => {
-      const lista = prontos(e.app, c.codigo);
-      const nomes = {};
-      lista.forEach((p) => (nomes[p.id] = p.nome));
-      return {
-        codigo: c.codigo,
-        prontos: lista.length,
-        maisAntigos: espera.maisAntigos(lista, agora, espera.MAIS_ANTIGOS).map((p) => ({
-          id: p.id,
-          nome: nomes[p.id],
-          prontoEm: p.prontoEm,
-          dias: p.dias,
-        })),
-      };
-    }),
-  });
+  return e.json(
+    200,
+    espera.esperaDaEquipe(publicado(e.app), (codigo) => prontos(e.app, codigo), Date.now()),
+  );
 }
 
 /** POST /api/espera/recalcular: the published figures, computed now. */

@@ -14,11 +14,12 @@ function alteracoes(antes, depois) {
 
 /** Who saved: a staff member (usuarios), a superuser (admin screen, no relation) or the server itself. */
 function autoria(auth) {
-  if (!auth) return { autor: '', autor_nome: SISTEMA };
-  if (auth.collection().name === 'usuarios') {
-    return { autor: auth.id, autor_nome: auth.getString('nome_completo') };
-  }
-  return { autor: '', autor_nome: 'Superusuário ' + auth.email() };
+  const quem = !auth
+    ? null
+    : auth.collection().name === 'usuarios'
+      ? { id: auth.id, nome: auth.getString('nome_completo') }
+      : { superusuario: auth.email() };
+  return require(`${__hooks}/lib/historico_comum.js`).autoria(quem, SISTEMA);
 }
 
 function registrar(app, agendamentoId, lista, auth) {
@@ -64,9 +65,8 @@ function registrarMudanca(app, agendamentoId, campo, de, para) {
 
 /** Records on the entry the e-mail its change sent ({para, enviado, assunto}). */
 function anotarEmail(app, entrada, envio) {
-  entrada.set('email_para', envio.para);
-  entrada.set('email_status', envio.enviado ? 'ENVIADO' : 'FALHOU');
-  entrada.set('email_assunto', envio.assunto);
+  const campos = require(`${__hooks}/lib/historico_comum.js`).camposDoEmail(envio);
+  Object.keys(campos).forEach((campo) => entrada.set(campo, campos[campo]));
   app.save(entrada);
 }
 

@@ -12,4 +12,27 @@ function alteracoes(campos, antes, depois, texto) {
     .map((campo) => ({ campo: campo, de: texto(antes, campo), para: texto(depois, campo) }));
 }
 
-module.exports = { alteracoes };
+/**
+ * Who an entry names as its author, {autor, autor_nome}: `quem` is { id, nome } of an account (usuarios), or
+ * { superusuario: e-mail } of a superuser (the admin screen: no relation, named by its e-mail), or null for the
+ * server itself, named `sistema` (regras.json autorSistema).
+ */
+function autoria(quem, sistema) {
+  if (!quem) return { autor: '', autor_nome: sistema };
+  if (quem.superusuario !== undefined) return { autor: '', autor_nome: 'Superusuário ' + quem.superusuario };
+  return { autor: quem.id, autor_nome: quem.nome };
+}
+
+/**
+ * What an entry records of the e-mail its change sent: `envio` { para, enviado, assunto } (lib/emails.js's
+ * answer) as the entry's fields, ENVIADO or FALHOU.
+ */
+function camposDoEmail(envio) {
+  return {
+    email_para: envio.para,
+    email_status: envio.enviado ? 'ENVIADO' : 'FALHOU',
+    email_assunto: envio.assunto,
+  };
+}
+
+module.exports = { alteracoes, autoria, camposDoEmail };

@@ -62,11 +62,13 @@ function tocaEquipe(registro) {
 function totalDaEquipe(e) {
   const resultado = e.result;
   if (!resultado || resultado.totalItems !== -1) return;
-  if (!e.auth || e.auth.collection().name !== 'usuarios' || !e.auth.getBool('admin')) return;
+  const equipe = !!e.auth && e.auth.collection().name === 'usuarios' && e.auth.getBool('admin');
   const consulta = e.requestInfo().query;
-  const filtro = String(consulta.filter || '').trim();
-  if (filtro !== '' && consulta.contar !== '1') return;
-  const contagem = require(`${__hooks}/lib/paginas.js`).contagemPropria(filtro);
+  const contagem = require(`${__hooks}/lib/paginas.js`).contagemDaEquipe(
+    equipe,
+    consulta.filter,
+    consulta.contar,
+  );
   if (!contagem) return;
   resultado.totalItems = contarDaEquipe(e.app, contagem);
   resultado.totalPages = Math.ceil(resultado.totalItems / resultado.perPage);

@@ -42,6 +42,11 @@ declare const paginas: {
   PERTO: number;
   chavesDe(ordem: string): Chave[];
   contagemPropria(filtro: string): { onde: string; params: Record<string, string> } | null;
+  contagemDaEquipe(
+    equipe: boolean,
+    filtro: string,
+    contar: string | null | undefined,
+  ): { onde: string; params: Record<string, string> } | null;
   ordemDe(chaves: Chave[], inverter: boolean): string;
   valoresDe(chaves: Chave[], linha: object): unknown[];
   ramos(

@@ -246,6 +246,17 @@ function contagemPropria(filtro) {
   return { onde: onde.join(' AND '), params };
 }
 
+/**
+ * Whether the kit counts a staff list's total itself (lib/lista_equipe.js totalDaEquipe; the double's list asks
+ * too): staff's (`equipe`) list of bookings asked without its total, with no filter, or with one it counts
+ * (contagemPropria) and `contar` '1' saying so. The count ({ onde, params }), or null: PocketBase's own answer.
+ */
+function contagemDaEquipe(equipe, filtro, contar) {
+  const texto = String(filtro || '').trim();
+  if (!equipe || (texto !== '' && contar !== '1')) return null;
+  return contagemPropria(texto);
+}
+
 /** The refusal of a marker asked for a list the kit does not read itself. */
 const MSG_MARCO = 'Página inválida: confira os filtros e a ordem da lista.';
 
@@ -316,6 +327,7 @@ module.exports = {
   saltoDoMarco,
   consultaDoMarco,
   contagemPropria,
+  contagemDaEquipe,
   chavesDe,
   ordemDe,
   valoresDe,

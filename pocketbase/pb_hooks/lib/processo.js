@@ -258,7 +258,7 @@ function registrarDocumento(app, documento, acao, auth) {
   historico.registrar(
     app,
     documento.getString('agendamento'),
-    [{ campo: 'documento', de: rotulo(app, documento), para: acao }],
+    COMUM.linhasDoDocumento(rotulo(app, documento), acao),
     auth,
   );
 }
@@ -289,7 +289,7 @@ function criarDocumento(e) {
   contarEnvio(e.app, e.requestInfo().auth.id);
   e.record.set('status', 'pendente');
   e.next();
-  registrarDocumento(e.app, e.record, 'arquivo enviado', e.requestInfo().auth);
+  registrarDocumento(e.app, e.record, COMUM.ARQUIVO.enviado, e.requestInfo().auth);
 }
 
 /**
@@ -307,17 +307,13 @@ function salvarDocumento(e) {
     const novo = COMUM.substituicao(original);
     Object.keys(novo).forEach((campo) => e.record.set(campo, novo[campo]));
     e.next();
-    registrarDocumento(e.app, e.record, 'arquivo substituído', auth);
+    registrarDocumento(e.app, e.record, COMUM.ARQUIVO.substituido, auth);
     return;
   }
   const revisao = COMUM.revisao(original, comoObjeto(e.record), REGRAS);
   if (revisao.erros) lancarCampos(revisao.erros);
-  if (revisao.revisado) {
-    e.record.set('motivo', revisao.motivo);
-    e.record.set('motivo_texto', revisao.motivo_texto);
-    e.record.set('revisado_por', ehStaff(auth) ? auth.id : '');
-    e.record.set('revisado_em', new DateTime());
-  }
+  const assinatura = COMUM.camposDaRevisao(revisao, ehStaff(auth) ? auth.id : '', new DateTime());
+  Object.keys(assinatura).forEach((campo) => e.record.set(campo, assinatura[campo]));
   e.next();
   if (!revisao.revisado) return;
   registrarDocumento(e.app, e.record, revisao.acao, auth);

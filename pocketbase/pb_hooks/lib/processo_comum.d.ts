@@ -50,6 +50,8 @@ declare const processoComum: {
   ): { consulado: string; documentacao: 'pendente' | 'em_analise' | 'recusada' | 'aprovada' };
   itensPara(tipo: 'adulto' | 'menor', regras: Regras): Regras['itens'];
   nomeRequerente(requerente: { nome: string; sobrenome: string }, regras: Regras): string;
+  ARQUIVO: { enviado: 'arquivo enviado'; substituido: 'arquivo substituído' };
+  linhasDoDocumento(rotulo: string, acao: string): { campo: 'documento'; de: string; para: string }[];
   linhasDaCorrecao(
     nome: string,
     mudancas: readonly { campo: string; de: string; para: string }[],
@@ -77,6 +79,11 @@ declare const processoComum: {
   ):
     | { erros: Record<string, { code: string; message: string }> }
     | { revisado: boolean; motivo: string; motivo_texto: string; acao: string };
+  camposDaRevisao<T>(
+    resultado: { revisado: boolean; motivo: string; motivo_texto: string },
+    revisor: string,
+    agora: T,
+  ): { motivo?: string; motivo_texto?: string; revisado_por?: string; revisado_em?: T };
   substituicao(antes: { status: string; reenviado: boolean }): {
     status: 'pendente';
     motivo: '';

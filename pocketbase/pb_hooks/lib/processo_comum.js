@@ -203,6 +203,17 @@ function nomeRequerente(requerente, regras) {
   );
 }
 
+/** What the history says of a document's new files: the customer's first upload, or a replacement. */
+const ARQUIVO = { enviado: 'arquivo enviado', substituido: 'arquivo substituído' };
+
+/**
+ * A document's line in the booking's history: the document as rotuloDoDocumento names it (`rotulo`) and what
+ * happened to it (`acao`: ARQUIVO's, revisao's or envioDosDocumentos's words).
+ */
+function linhasDoDocumento(rotulo, acao) {
+  return [{ campo: 'documento', de: rotulo, para: acao }];
+}
+
 /**
  * A correction's lines in the booking's history: each field changed of the applicant named `nome`, what it was
  * and what it is ({ campo, de, para } of `mudancas`).
@@ -301,6 +312,21 @@ function revisao(antes, depois, regras) {
     motivo: depois.motivo,
     motivo_texto: depois.motivo_texto,
     acao: 'recusado (' + motivoDe(depois, regras) + ')',
+  };
+}
+
+/**
+ * What a review (revisao's answer, not refused) writes on the document besides its status: when the status moved,
+ * its reason and note, signed by `revisor` (the staff member's id; '' for a superuser) and dated `agora`; else
+ * nothing.
+ */
+function camposDaRevisao(resultado, revisor, agora) {
+  if (!resultado.revisado) return {};
+  return {
+    motivo: resultado.motivo,
+    motivo_texto: resultado.motivo_texto,
+    revisado_por: revisor,
+    revisado_em: agora,
   };
 }
 
@@ -504,6 +530,8 @@ module.exports = {
   nomeRequerente,
   rotuloDoDocumento,
   envioLiberado,
+  ARQUIVO,
+  linhasDoDocumento,
   linhasDaCorrecao,
   limitesDoServico,
   recusaDoNovoRequerente,
@@ -511,6 +539,7 @@ module.exports = {
   recusaDoDocumento,
   motivoDe,
   revisao,
+  camposDaRevisao,
   substituicao,
   correcao,
   porLimite,

@@ -162,17 +162,13 @@ function pendentes(e) {
     .map((c) => {
       const agendamento = e.app.findRecordById('agendamentos', c.getString('agendamento'));
       const usuario = e.app.findRecordById('usuarios', agendamento.getString('usuario'));
-      const janela = cal.janelaConfirmacao(c.getString('data'), hoje);
-      return {
-        compromisso: c.id,
-        agendamento: agendamento.id,
-        cliente: usuario.getString('nome_completo'),
-        requerentes: nomes(e.app, c),
-        data: c.getString('data'),
-        hora: c.getString('hora'),
-        ate: janela.ate,
-        estado: janela.estado,
-      };
+      return cal.linhaPendente(
+        { id: c.id, data: c.getString('data'), hora: c.getString('hora') },
+        agendamento.id,
+        usuario.getString('nome_completo'),
+        nomes(e.app, c),
+        hoje,
+      );
     });
   return e.json(200, lista);
 }
@@ -197,10 +193,10 @@ function voltarParaProntos(app, agendamentoId, tipo, motivo, auth) {
   app.runInTransaction((tx) => {
     const atual = tx.findRecordById('agendamentos', agendamentoId);
     const antes = atual.original();
-    const agora = new DateTime();
+    const volta = cal.voltaParaProntos(tipo, motivo, new DateTime());
+    const definir = (registro, valores) => Object.keys(valores).forEach((c) => registro.set(c, valores[c]));
     ativos(tx, agendamentoId).forEach((c) => {
-      c.set('cancelamento', tipo);
-      c.set('cancelado_em', agora);
+      definir(c, volta.compromisso);
       tx.saveNoValidate(c);
       historico.registrarNota(
         tx,
@@ -210,16 +206,12 @@ function voltarParaProntos(app, agendamentoId, tipo, motivo, auth) {
         auth,
       );
     });
-    if (tipo === 'flex') {
-      atual.set('flex_usado_em', agora);
-      atual.set('flex_motivo', motivo);
-    }
-    Object.keys(cal.VOLTA_PARA_PRONTOS).forEach((campo) => atual.set(campo, cal.VOLTA_PARA_PRONTOS[campo]));
+    definir(atual, volta.agendamento);
     tx.save(atual);
     entrada = historico.registrarAlteracao(tx, antes, atual, auth);
     const atendimento = achar(tx, 'atendimentos', 'agendamento = {:a}', { a: agendamentoId });
     if (atendimento) {
-      Object.keys(cal.ATENDIMENTO_DO_ZERO).forEach((c) => atendimento.set(c, cal.ATENDIMENTO_DO_ZERO[c]));
+      definir(atendimento, volta.atendimento);
       tx.save(atendimento);
       // Nobody holds the case now: what was relayed to its holder goes too (as on "Soltar": lib/dia.js).
       require(`${__hooks}/lib/retransmissao.js`).apagarDoAtendimento(tx, atendimento.id);
@@ -239,7 +231,7 @@ function voltarParaProntos(app, agendamentoId, tipo, motivo, auth) {
 function pedirFlex(e) {
   const app = e.app;
   const agendamento = doDono(app, e.request.pathValue('id'), e.auth);
-  const motivo = String((e.requestInfo().body || {}).motivo || '').trim();
+  const motivo = cal.motivoDoPedido(e.requestInfo().body, 'flex');
   const pagamento = achar(app, 'pagamentos', 'id = {:id}', { id: agendamento.getString('pagamento') });
   const lista = ativos(app, agendamento.id);
   const recusa = cal.recusaFlex({
@@ -266,9 +258,7 @@ function cancelamentoConsulado(e) {
     ativos: agendamento ? ativos(e.app, agendamento.id).length : 0,
   });
   if (recusa) throw new ApiError(recusa.status, recusa.message, {});
-  const motivo = String((e.requestInfo().body || {}).motivo || '')
-    .trim()
-    .slice(0, 500);
+  const motivo = cal.motivoDoPedido(e.requestInfo().body, 'consulado');
   return e.json(200, voltarParaProntos(e.app, agendamento.id, 'consulado', motivo, e.auth));
 }
 

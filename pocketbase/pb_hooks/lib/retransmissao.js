@@ -49,7 +49,8 @@ function gravar(e) {
   validar(e.record);
   const agora = Date.now();
   const terminou = completo(e.record, body);
-  if (terminou) e.record.set('enviado_em', pbData(agora));
+  const entrega = comum.entrega(pbData(agora));
+  if (terminou) e.record.set('enviado_em', entrega.retransmissao.enviado_em);
   const app = e.app;
   app.runInTransaction((tx) => {
     tx.db().newQuery('PRAGMA secure_delete = ON').execute();
@@ -58,7 +59,7 @@ function gravar(e) {
     if (terminou) {
       // When it was handed over (the value itself is deleted minutes later): the guarantee's clock reads it.
       const atendimento = tx.findRecordById('atendimentos', e.record.getString('atendimento'));
-      atendimento.set('entregue_em', pbData(agora));
+      atendimento.set('entregue_em', entrega.atendimento.entregue_em);
       tx.save(atendimento);
       historico.registrarNota(
         tx,
@@ -75,9 +76,8 @@ function gravar(e) {
 /** The customer's first keystroke after staff asked: only what is asked now; the server sets its lifetime. */
 function criar(e) {
   const atendimento = e.app.findRecordById('atendimentos', e.record.getString('atendimento'));
-  if (!e.hasSuperuserAuth() && atendimento.getString('pedido') !== e.record.getString('tipo')) {
-    throw new ApiError(409, MSG.naoPedido, {});
-  }
+  const recusa = comum.recusaDaRetransmissao(atendimento.getString('pedido'), e.record.getString('tipo'));
+  if (recusa && !e.hasSuperuserAuth()) throw new ApiError(recusa.status, recusa.message, {});
   // A superuser (the admin screen, the tests' fixtures) may set it; nobody else can (the create rule).
   if (!e.hasSuperuserAuth() || !e.record.getString('expira_em')) {
     e.record.set('expira_em', pbData(Date.now() + vidaMs()));

@@ -3,6 +3,8 @@
 // The figures are listed in docs/backend.md.
 
 const MSG = require(`${__hooks}/lib/mensagens.json`);
+// The rules of an account's defences, the demo double's too (contas_comum.js).
+const CONTAS = require(`${__hooks}/lib/contas_comum.js`);
 
 /**
  * The figures (limites.json, which the demo double loads too). `porIp`: PocketBase's own rate limiter, per IP,
@@ -48,13 +50,6 @@ function pbData(ms) {
   return new Date(ms).toISOString().replace('T', ' ');
 }
 
-function identidade(texto) {
-  return String(texto || '')
-    .trim()
-    .toLowerCase()
-    .slice(0, 255);
-}
-
 function falhasRecentes(app, chave) {
   return app.countRecords(
     'falhas_login',
@@ -70,8 +65,10 @@ function falhasRecentes(app, chave) {
  * counted, and the one that locks the account e-mails its (verified) owner.
  */
 function autenticar(e) {
-  const chave = identidade(e.identity);
-  if (falhasRecentes(e.app, chave) >= BLOQUEIO.falhas) throw new TooManyRequestsError(MSG.contaBloqueada, {});
+  const chave = CONTAS.chaveDeLogin(e.identity);
+  if (CONTAS.loginBloqueado(falhasRecentes(e.app, chave), BLOQUEIO)) {
+    throw new TooManyRequestsError(MSG.contaBloqueada, {});
+  }
   try {
     e.next();
   } catch (err) {
@@ -84,7 +81,9 @@ function autenticar(e) {
         tx.save(falha);
         total = falhasRecentes(tx, chave);
       });
-      if (total === BLOQUEIO.falhas && e.record && e.record.verified()) avisarBloqueio(e.app, e.record);
+      if (CONTAS.falhaQueBloqueia(total, BLOQUEIO) && e.record && e.record.verified()) {
+        avisarBloqueio(e.app, e.record);
+      }
     }
     throw err;
   }
@@ -92,21 +91,8 @@ function autenticar(e) {
 
 function avisarBloqueio(app, usuario) {
   if (!permitirEmail(app, usuario.email(), 'bloqueio')) return;
-  require(`${__hooks}/lib/emails.js`).enviar(
-    app,
-    usuario.email(),
-    'Acesso à sua conta bloqueado - Passaporte Italiano',
-    [
-      'Olá.',
-      'Houve ' +
-        BLOQUEIO.falhas +
-        ' tentativas de entrar na sua conta com a senha errada. Por segurança, o acesso com senha ficou ' +
-        'bloqueado por ' +
-        BLOQUEIO.janelaMin +
-        ' minutos.',
-      'Se não foi você, troque a sua senha assim que o bloqueio terminar, em "Esqueci minha senha".',
-    ],
-  );
+  const email = CONTAS.emailDeBloqueio(BLOQUEIO);
+  require(`${__hooks}/lib/emails.js`).enviar(app, usuario.email(), email.assunto, email.paragrafos);
 }
 
 /**
@@ -132,7 +118,7 @@ function permitirEmail(app, para, tipo) {
       'envios_email',
       $dbx.exp('para = {:p} AND created >= {:d}', { p: endereco, d: pbData(agora - 24 * 3600 * 1000) }),
     );
-    if (doTipo > 0 || doDia >= EMAILS.porDia) return;
+    if (!CONTAS.emailLiberado(doTipo, doDia, EMAILS)) return;
     const envio = new Record(tx.findCollectionByNameOrId('envios_email'));
     envio.set('para', endereco);
     envio.set('tipo', tipo);

@@ -3,7 +3,7 @@ import { ClientResponseError } from 'pocketbase';
 import { useEffect, useRef } from 'react';
 import { pb } from '@/lib/pocketbase';
 import type { RequerenteRecord } from '@/lib/processo';
-import calendario from '../../../pocketbase/pb_hooks/lib/calendario.js';
+import calendario, { type LinhaPendente } from '../../../pocketbase/pb_hooks/lib/calendario.js';
 import janelas, { type Janela } from '../../../pocketbase/pb_hooks/lib/janelas.js';
 
 /**
@@ -93,16 +93,7 @@ export interface CompromissoRecord {
 }
 
 /** Staff's list of appointments whose portal confirmation was not recorded (GET /api/confirmacoes/pendentes). */
-export interface PendingConfirmation {
-  compromisso: string;
-  agendamento: string;
-  cliente: string;
-  requerentes: string;
-  data: string;
-  hora: string;
-  ate: string;
-  estado: 'antes' | 'aberta' | 'encerrada';
-}
+export type PendingConfirmation = LinhaPendente;
 
 export type ApplicantAccount = RequerenteRecord & {
   prenotami_email?: string;

@@ -1,0 +1,58 @@
+// @vitest-environment node
+// After the slot (pb_hooks/lib/calendario.js): what the kit's lib/remarcar.js and the demo double's remarcar.ts
+// both write when a booking goes back to the ready list, and staff's row of who has not confirmed.
+import { describe, expect, it } from 'vitest';
+import calendario from '../../pocketbase/pb_hooks/lib/calendario.js';
+
+const AGORA = '2026-11-27 12:00:00.000Z';
+
+describe('voltaParaProntos', () => {
+  it('cancels each appointment, clears the date, resets the handling; Flex also records when and why', () => {
+    expect(calendario.voltaParaProntos('flex', 'Viagem', AGORA)).toEqual({
+      compromisso: { cancelamento: 'flex', cancelado_em: AGORA },
+      agendamento: {
+        status_agendamento: 'ANALISE_OK',
+        data_agendamento: '',
+        hora_agendamento: '',
+        local_agendamento: '',
+        flex_usado_em: AGORA,
+        flex_motivo: 'Viagem',
+      },
+      atendimento: { responsavel: '', responsavel_nome: '', pedido: '', pronto: false },
+    });
+  });
+
+  it("leaves the order's Flex untouched when the consulate cancelled", () => {
+    const volta = calendario.voltaParaProntos('consulado', 'Feriado', AGORA);
+    expect(volta.compromisso).toEqual({ cancelamento: 'consulado', cancelado_em: AGORA });
+    expect(volta.agendamento).toEqual(calendario.VOLTA_PARA_PRONTOS);
+  });
+});
+
+describe('linhaPendente', () => {
+  it("gives the confirmation window's last day and where today stands", () => {
+    const c = { id: 'c1', data: '2026-12-10', hora: '09:30' };
+    expect(calendario.linhaPendente(c, 'a1', 'Ana Souza', 'Ana Souza, Bia Souza', '2026-12-01')).toEqual({
+      compromisso: 'c1',
+      agendamento: 'a1',
+      cliente: 'Ana Souza',
+      requerentes: 'Ana Souza, Bia Souza',
+      data: '2026-12-10',
+      hora: '09:30',
+      ate: calendario.janelaConfirmacao('2026-12-10', '2026-12-01').ate,
+      estado: 'aberta',
+    });
+    expect(calendario.linhaPendente(c, 'a1', '', '', '2026-11-20').estado).toBe('antes');
+  });
+});
+
+describe('motivoDoPedido', () => {
+  it("trims the reason; staff's note of the consulate's cancellation is cut at 500, Flex's left for recusaFlex", () => {
+    const longo = 'x'.repeat(600);
+    expect(calendario.motivoDoPedido({ motivo: '  Viagem  ' }, 'flex')).toBe('Viagem');
+    expect(calendario.motivoDoPedido({ motivo: longo }, 'flex')).toHaveLength(600);
+    expect(calendario.motivoDoPedido({ motivo: longo }, 'consulado')).toHaveLength(500);
+    expect(calendario.motivoDoPedido(null, 'consulado')).toBe('');
+    expect(calendario.motivoDoPedido({}, 'flex')).toBe('');
+  });
+});

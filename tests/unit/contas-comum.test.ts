@@ -1,0 +1,64 @@
+// What a customer may write on an account (pb_hooks/lib/contas_comum.js), asked by the kit's lib/contas.js and the
+// demo double's contas.ts alike.
+import { describe, expect, it } from 'vitest';
+import contasComum from '../../pocketbase/pb_hooks/lib/contas_comum.js';
+import mensagens from '../../pocketbase/pb_hooks/lib/mensagens.json';
+// The checks as the double hands them over (the kit's lib/contas.js gives regras.js's, the same comum.js functions).
+import { VERIFICACOES as V } from '../../src/mocks/contas';
+
+const cadastro = {
+  nome_completo: 'Maria Souza',
+  cpf: '529.982.247-25',
+  celular: '(31) 99123-4567',
+  email: 'maria@example.com',
+  password: 'segredo123',
+  passwordConfirm: 'segredo123',
+};
+
+describe('errosDoCadastro: one account per CPF', () => {
+  it('sends a valid CPF that has an account to password recovery', () => {
+    expect(contasComum.errosDoCadastro(cadastro, V, () => false)).toEqual({});
+    expect(contasComum.errosDoCadastro(cadastro, V, (cpf) => cpf === cadastro.cpf)).toEqual({
+      cpf: { code: 'validation_cpf_taken', message: mensagens.cpfCadastrado },
+    });
+  });
+
+  it('asks whether a CPF is taken only when it is valid, and says it is invalid instead', () => {
+    let perguntas = 0;
+    const emUso = () => {
+      perguntas++;
+      return true;
+    };
+    expect(contasComum.errosDoCadastro({ ...cadastro, cpf: '111.111.111-11' }, V, emUso).cpf).toEqual({
+      code: 'validation_invalid_cpf',
+      message: mensagens.cpfInvalido,
+    });
+    expect(perguntas).toBe(0);
+  });
+});
+
+describe("an account's defences (lib/seguranca.js and the double's limits.ts ask contas_comum.js)", () => {
+  const bloqueio = { falhas: 5, janelaMin: 15 };
+
+  it('counts failed logins under the e-mail typed, trimmed, in lower case, at most 255 characters', () => {
+    expect(contasComum.chaveDeLogin('  Maria@Example.COM ')).toBe('maria@example.com');
+    expect(contasComum.chaveDeLogin('a'.repeat(300))).toHaveLength(255);
+    expect(contasComum.chaveDeLogin(undefined)).toBe('');
+  });
+
+  it('locks the account from the limit on, and e-mails its owner on the failure that reaches it only', () => {
+    expect([4, 5, 6].map((n) => contasComum.loginBloqueado(n, bloqueio))).toEqual([false, true, true]);
+    expect([4, 5, 6].map((n) => contasComum.falhaQueBloqueia(n, bloqueio))).toEqual([false, true, false]);
+    const email = contasComum.emailDeBloqueio(bloqueio);
+    expect(email.assunto).toBe('Acesso à sua conta bloqueado - Passaporte Italiano');
+    expect(email.paragrafos[1]).toContain('Houve 5 tentativas');
+    expect(email.paragrafos[1]).toContain('bloqueado por 15 minutos');
+  });
+
+  it('lets a mailbox have one account e-mail of a kind per interval, and a daily cap', () => {
+    const emails = { porDia: 10 };
+    expect(contasComum.emailLiberado(0, 9, emails)).toBe(true);
+    expect(contasComum.emailLiberado(1, 0, emails)).toBe(false);
+    expect(contasComum.emailLiberado(0, 10, emails)).toBe(false);
+  });
+});
