@@ -39,7 +39,6 @@ export function prepararExclusao(body: Json, viewer: StoredUser | null): Respons
   if (db.solicitacoes_exclusao.some((r) => r.usuario === viewer.id))
     errors.usuario = { code: 'validation_not_unique', message: 'Value must be unique.' };
   if (hasErrors(errors)) return pbError(400, MSG.create, errors);
-  const motivo = toText(body.motivo).trim();
   const now = pbDate(new Date());
   const record: DeletionRequestRecord = {
     id: newId(),
@@ -49,7 +48,7 @@ export function prepararExclusao(body: Json, viewer: StoredUser | null): Respons
     status: contaComum.statusDaExclusao(
       db.agendamentos.filter((b) => b.usuario === viewer.id).map((b) => b.status_agendamento),
     ),
-    motivo,
+    motivo: toText(body.motivo), // as written: PocketBase's text field does not trim
     created: now,
     updated: now,
   };

@@ -497,9 +497,14 @@ describe.each(BACKENDS)('$name', (backend) => {
     expect(exported.historico?.[0]).not.toHaveProperty('autor');
     const request = await customer.pb
       .collection('solicitacoes_exclusao')
-      .create({ usuario: customer.id, motivo: 'Contrato' });
-    // A booking that has not ended keeps the account until it does.
-    expect(request).toMatchObject({ usuario: customer.id, status: 'AGUARDANDO_ATENDIMENTO' });
+      .create({ usuario: customer.id, motivo: '  Contrato  ' });
+    // A booking that has not ended keeps the account until it does; the reason is kept as written (PocketBase's
+    // text field does not trim).
+    expect(request).toMatchObject({
+      usuario: customer.id,
+      status: 'AGUARDANDO_ATENDIMENTO',
+      motivo: '  Contrato  ',
+    });
   });
 
   it('a Pix paid after its due date: OVERDUE ends the charge, the late payment still becomes the order', async () => {
