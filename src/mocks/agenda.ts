@@ -68,19 +68,8 @@ export function registrarAlteracao(
   const owner = getDb().usuarios.find((u) => u.id === after.usuario);
   const mail =
     owner && before.status_agendamento !== after.status_agendamento
-      ? emailTexto.mensagemStatus(
-          after.status_agendamento,
-          {
-            nome: owner.nome_completo,
-            data: after.data_agendamento ?? '',
-            hora: after.hora_agendamento ?? '',
-            local: after.local_agendamento ?? '',
-            nota: after.nota_cliente ?? '',
-            // The double's mailbox keeps the subject and the link's path only.
-            appUrl: '',
-          },
-          regras,
-        )
+      ? // The double's mailbox keeps the subject and the link's path only: no app address.
+        emailTexto.mensagemDoAgendamento(after, owner.nome_completo, '', [], regras)
       : null;
   if (owner && mail) {
     notifyMail({ kind: 'status', email: owner.email, token: '', path: '/tracking', subject: mail.assunto });

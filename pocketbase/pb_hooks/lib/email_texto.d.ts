@@ -40,5 +40,18 @@ declare const emailTexto: {
   linhaStatus(status: string, r: typeof regras): string;
   diaBR(pbData: string): string;
   mensagemStatus(status: string, dados: DadosStatus, r: typeof regras): Mensagem | null;
+  mensagemDoAgendamento(
+    agendamento: {
+      status_agendamento: string;
+      data_agendamento?: string;
+      hora_agendamento?: string;
+      local_agendamento?: string;
+      nota_cliente?: string;
+    },
+    nome: string,
+    appUrl: string,
+    compromissos: DadosStatus['compromissos'] | undefined,
+    r: typeof regras,
+  ): Mensagem | null;
 };
 export default emailTexto;

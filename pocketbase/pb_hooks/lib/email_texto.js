@@ -229,6 +229,27 @@ function alertaLiberado(anteriorMs, agoraMs, alertasEquipe) {
   return !anteriorMs || agoraMs - anteriorMs >= alertasEquipe.intervaloMin * 60 * 1000;
 }
 
+/**
+ * The status e-mail of a saved booking for its owner: `agendamento` is its plain fields (status_agendamento,
+ * data_agendamento, hora_agendamento, local_agendamento, nota_cliente), `nome` the owner's full name; null for a
+ * status without one (mensagemStatus).
+ */
+function mensagemDoAgendamento(agendamento, nome, appUrl, compromissos, regras) {
+  return mensagemStatus(
+    agendamento.status_agendamento,
+    {
+      nome: nome,
+      data: agendamento.data_agendamento || '',
+      hora: agendamento.hora_agendamento || '',
+      local: agendamento.local_agendamento || '',
+      nota: agendamento.nota_cliente || '',
+      appUrl: appUrl,
+      compromissos: compromissos || [],
+    },
+    regras,
+  );
+}
+
 module.exports = {
   ASSINATURA,
   alertaLiberado,
@@ -241,4 +262,5 @@ module.exports = {
   linhaStatus,
   diaBR,
   mensagemStatus,
+  mensagemDoAgendamento,
 };
