@@ -15,9 +15,10 @@ const MAIL_LINK: Record<Exclude<DemoMail['kind'], 'status' | 'alerta'>, string> 
 export function listenForDemoMail(): () => void {
   const onMail = (event: Event) => {
     const mail = (event as CustomEvent<DemoMail>).detail;
-    if (mail.kind === 'status' || mail.kind === 'alerta') {
+    // Staff's alerts stay in the demo's outbox (src/mocks/mailbox.ts sendMessage): a customer's screen is not theirs.
+    if (mail.kind === 'alerta') return;
+    if (mail.kind === 'status') {
       // A notice without a link: what the customer receives (sent while staff save a booking, or on a withdrawal).
-      // Staff's alerts stay in the demo's outbox (src/mocks/mailbox.ts sendMessage) and never reach here.
       toast.info(
         <p>
           E-mail ao cliente enviado para <strong className="break-all">{mail.email}</strong>: “{mail.subject}

@@ -52,8 +52,8 @@ function aplicar(target: BookingRecord, body: Json, errors: FieldErrors): void {
 
 /**
  * pb_hooks/lib/historico.js: one history entry per save that changed a recorded field (historico_comum.js), and
- * the status e-mail when the status moved to one that has one (email_texto.js mensagemStatus, as
- * lib/emails_status.js asks). Every save of a booking in the double records itself through here.
+ * the status e-mail when the status moved to one that has one (email_texto.js mensagemDoAgendamento,
+ * as lib/emails_status.js asks). Every save of a booking in the double records itself through here.
  */
 export function registrarAlteracao(
   before: BookingRecord,

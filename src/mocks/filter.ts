@@ -238,12 +238,19 @@ function macroValue(name: string): string {
   return now.toISOString().replace('T', ' ');
 }
 
-/** SQLite stores booleans as 0/1 and a JSON field as its JSON text; everything else compares as number or text. */
+/** A list of ids or names (a relation, select or file field of several), not a JSON field's objects. */
+const isList = (value: unknown): value is unknown[] =>
+  Array.isArray(value) && value.every((v) => v === null || typeof v !== 'object');
+
+/**
+ * SQLite stores booleans as 0/1 and a JSON field as its JSON text; everything else compares as number or text (a
+ * list of ids or names as the double always read it).
+ */
 function scalar(value: unknown): string | number {
   if (value === null || value === undefined) return '';
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (typeof value === 'number') return value;
-  if (typeof value === 'object') return JSON.stringify(value);
+  if (typeof value === 'object' && !isList(value)) return JSON.stringify(value);
   return String(value);
 }
 

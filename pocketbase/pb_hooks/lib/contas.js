@@ -36,9 +36,9 @@ function validarCadastro(e) {
       (cpf) => !!achar(e.app, 'usuarios', 'cpf = {:c}', { c: regras.soDigitos(cpf) }),
     ),
   );
-  // One account per mailbox: PocketBase's unique index tells capitals apart (its e-mail change does not), so
-  // CLIENTE@… for a registered cliente@… would be a second account on the same address. Refused as PocketBase
-  // refuses a taken e-mail (the app says 'e-mail já cadastrado').
+  // One account per mailbox: CLIENTE@… for a registered cliente@… is the same address. The e-mail's index compares
+  // without case (migration 1763919000_email_sem_caixa), so the insert would fail anyway; asked first, it gets
+  // PocketBase's own taken-e-mail answer (the app says 'e-mail já cadastrado').
   if (achar(e.app, 'usuarios', 'email:lower = {:e}', { e: String(body.email).toLowerCase() })) {
     throw new BadRequestError('Failed to create record.', {
       email: new ValidationError('validation_not_unique', 'Value must be unique.'),

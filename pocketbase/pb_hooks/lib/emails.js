@@ -94,16 +94,16 @@ function alertaEquipe(app, assunto, paragrafos) {
  * alertaLiberado), noted as sent when it may. Kept in the app's memory store: a restart may let one more through.
  */
 function alertaDaVez(app, chave) {
+  const alertas = require(`${__hooks}/lib/limites.json`).alertasEquipe;
   const agora = Date.now();
-  let antes = 0;
-  try {
-    antes = Number(app.store().get(chave)) || 0;
-  } catch (_err) {
-    antes = 0;
-  }
-  if (!alertaLiberado(antes, agora, require(`${__hooks}/lib/limites.json`).alertasEquipe)) return false;
-  app.store().set(chave, agora);
-  return true;
+  let liberado = false;
+  // setFunc checks and marks under one lock: a burst of concurrent calls lets one alert through.
+  app.store().setFunc(chave, (anterior) => {
+    if (!alertaLiberado(Number(anterior || 0), agora, alertas)) return anterior;
+    liberado = true;
+    return agora;
+  });
+  return liberado;
 }
 
 module.exports = { enviar, escapar, reais, dataHoraBR, recibo, alertaEquipe, alertaDaVez, textoDoHtml };

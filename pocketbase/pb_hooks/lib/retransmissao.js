@@ -11,7 +11,6 @@ const historico = require(`${__hooks}/lib/historico.js`);
 const comum = require(`${__hooks}/lib/dia_comum.js`);
 
 const VALIDACAO = 'An error occurred while validating the submitted data.';
-const MSG = { codigo: comum.MSG.codigo, senha: comum.MSG.senha, naoPedido: comum.MSG.naoPedido };
 
 /** How long a relayed value lives, in ms (RETRANSMISSAO_VIDA_S; dia_comum.js VIDA_PADRAO_S by default). */
 function vidaMs() {
@@ -118,7 +117,8 @@ function limpar(app) {
 const PENDENTE = 'retransmissoes_checkpoint_pendente';
 
 /**
- * Deletes what was relayed on a case whose holder lets it go (lib/dia.js soltar), in that transaction: it was
+ * Deletes what was relayed on a case nobody holds any more (lib/dia.js soltar; lib/remarcar.js, Flex and the
+ * consulate's cancellation), in that transaction: it was
  * for them alone, and whoever takes the case next asks again. Overwritten, then deleted with secure_delete on,
  * as `limpar` does; the WAL is checkpointed and truncated by the cron's next run. Returns how many were deleted.
  */
@@ -157,4 +157,4 @@ function truncarWal(app) {
   return false;
 }
 
-module.exports = { MSG, vidaMs, validar, criar, gravar, limpar, apagarDoAtendimento };
+module.exports = { vidaMs, validar, criar, gravar, limpar, apagarDoAtendimento };
