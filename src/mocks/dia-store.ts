@@ -195,10 +195,15 @@ export function diaStore(): DiaStore {
   return db.dia;
 }
 
-/** What was relayed to a case's holder, deleted when nobody holds it (the kit's retransmissao.js apagarDoAtendimento). */
-export function forgetRelayed(atendimentoId: string): void {
+/**
+ * Writes a move's values on a case's handling; when they leave it held by nobody (dia_comum.js semResponsavel),
+ * what was relayed to its holder is deleted, as the kit's retransmissao.js apagarDoAtendimento does.
+ */
+export function updateHandling(handling: { id: string }, valores: object): void {
+  Object.assign(handling, valores);
+  if (!diaComum.semResponsavel(valores)) return;
   const store = diaStore();
-  store.retransmissoes = store.retransmissoes.filter((r) => r.atendimento !== atendimentoId);
+  store.retransmissoes = store.retransmissoes.filter((r) => r.atendimento !== handling.id);
 }
 
 export const isStaff = (viewer: UserRecord | null): viewer is UserRecord => !!viewer?.admin;

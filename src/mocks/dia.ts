@@ -14,7 +14,7 @@ import historicoComum from '../../pocketbase/pb_hooks/lib/historico_comum.js';
 import janelas from '../../pocketbase/pb_hooks/lib/janelas.js';
 import mensagens from '../../pocketbase/pb_hooks/lib/mensagens.json';
 import { getDb, saveDb } from './db';
-import { consulateOfBooking, diaStore, forgetRelayed, isStaff } from './dia-store';
+import { consulateOfBooking, diaStore, updateHandling, isStaff } from './dia-store';
 import { listResponse, viewResponse } from './lista';
 import { autoria, historyEntry } from './history';
 import { currentUser, jsonBody, latency, MSG as PB, param, pbError, readJson, requireAuth } from './http';
@@ -177,9 +177,7 @@ async function act(request: Request, bookingId: string, action: string): Promise
     now,
   );
   if (step.erro) return pbError(step.erro.status, step.erro.message);
-  Object.assign(handling, step.valores);
-  // What was relayed to the holder who lets the case go is nobody else's to read.
-  if (action === 'soltar') forgetRelayed(handling.id);
+  updateHandling(handling, step.valores);
   const nota = diaComum.notaDoPasso(action, tipo, nowSp());
   if (nota) note(booking.id, 'prenotami', nota, viewer);
   handling.updated = now;

@@ -14,7 +14,7 @@ import prazo from '../../pocketbase/pb_hooks/lib/prazo.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { getDb, saveDb } from './db';
 import { note } from './dia';
-import { activeAppointments, consulateOfBooking, diaStore, forgetRelayed, isStaff } from './dia-store';
+import { activeAppointments, consulateOfBooking, diaStore, updateHandling, isStaff } from './dia-store';
 import { compileFilter, withParams } from './filter';
 import { valueAt } from './lista';
 import { currentUser, latency, param, pbError, requireAuth } from './http';
@@ -86,10 +86,7 @@ function backToReady(bookingId: string, tipo: 'flex' | 'consulado', motivo: stri
   }
   salvarAgendamento(booking, volta.agendamento, autor);
   const handling = diaStore().atendimentos.find((a) => a.agendamento === bookingId);
-  if (handling) {
-    Object.assign(handling, volta.atendimento);
-    forgetRelayed(handling.id); // nobody holds the case now (the kit's remarcar.js)
-  }
+  if (handling) updateHandling(handling, volta.atendimento);
   saveDb();
   return HttpResponse.json(booking);
 }

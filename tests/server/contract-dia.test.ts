@@ -155,6 +155,29 @@ describe.each(BACKENDS)('$name', (backend) => {
     await staff.send(`/api/dia/${bookingId}/soltar`, { method: 'POST' });
   });
 
+  it("what was relayed to the case's holder is gone once they let it go ('Soltar'): taken again, it is asked again", async () => {
+    const staff = await as('admin');
+    const owner = await as('diaPronto');
+    const bookingId = DIA_SEED.pronto.booking;
+    const handling = await staff.send<{ id: string }>(`/api/dia/${bookingId}/assumir`, { method: 'POST' });
+    await staff.send(`/api/dia/${bookingId}/pedir`, { method: 'POST', body: { tipo: 'codigo' } });
+    const relay = await owner
+      .collection('retransmissoes')
+      .create({ agendamento: bookingId, atendimento: handling.id, tipo: 'codigo', valor: '4' });
+    await owner.collection('retransmissoes').update(relay.id, { valor: '482913', enviar: true });
+    expect((await staff.collection('retransmissoes').getOne<{ valor: string }>(relay.id)).valor).toBe(
+      '482913',
+    );
+    await staff.send(`/api/dia/${bookingId}/soltar`, { method: 'POST' });
+    await staff.send(`/api/dia/${bookingId}/assumir`, { method: 'POST' });
+    expect(
+      await staff
+        .collection('retransmissoes')
+        .getFullList({ filter: staff.filter('id = {:id}', { id: relay.id }) }),
+    ).toEqual([]);
+    await staff.send(`/api/dia/${bookingId}/soltar`, { method: 'POST' });
+  });
+
   it("the consulate's cancellation: staff only, then a booking that exists, then one with an appointment", async () => {
     const cancel = (pb: PocketBase, id: string) =>
       answer(pb.send(`/api/agendamentos/${id}/cancelamento-consulado`, { method: 'POST', body: {} }));

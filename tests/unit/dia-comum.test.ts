@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import dados from '../../pocketbase/pb_hooks/lib/consulados.json';
 import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
 import janelas from '../../pocketbase/pb_hooks/lib/janelas.js';
+import calendario from '../../pocketbase/pb_hooks/lib/calendario.js';
 
 const appointment = (id: string, data: string, hora: string, cancelamento = '') => ({
   id,
@@ -134,5 +135,20 @@ describe('the relay (recusaDaRetransmissao, entrega) and the handling’s histor
     expect(diaComum.notaDoPasso('pedir', 'senha', '16:00:02')).toBe('acesso (senha) pedido às 16:00:02');
     expect(diaComum.notaDoPasso('pedir', '', '16:00:02')).toBe('');
     expect(diaComum.notaDoPasso('assumir', '', '16:00:02')).toBe('');
+  });
+});
+
+describe('semResponsavel: a move that leaves the case held by nobody deletes what was relayed to its holder', () => {
+  const quem = { id: 'staff1', nome: 'Ana' };
+  const comDono = { responsavel: 'staff1', responsavel_nome: 'Ana' };
+  const passo = (acao: 'assumir' | 'soltar' | 'pedir' | 'pronto') =>
+    diaComum.acaoDoAtendimento(acao, comDono, true, quem, 'codigo', '2026-11-27 12:00:00.000Z').valores ?? {};
+
+  it("'Soltar' and the return to the ready list do; taking the case, asking and the owner's 'pronto' do not", () => {
+    expect(diaComum.semResponsavel(passo('soltar'))).toBe(true);
+    expect(diaComum.semResponsavel(calendario.voltaParaProntos('flex', 'x', '').atendimento)).toBe(true);
+    for (const acao of ['assumir', 'pedir', 'pronto'] as const) {
+      expect(diaComum.semResponsavel(passo(acao))).toBe(false);
+    }
   });
 });

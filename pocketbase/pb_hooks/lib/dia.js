@@ -215,7 +215,9 @@ function mover(e, acao, tipo, antes) {
     tx.save(atendimento);
     feito = atendimento;
     // What the customer relayed to the holder who lets the case go is nobody else's to read.
-    if (acao === 'soltar') require(`${__hooks}/lib/retransmissao.js`).apagarDoAtendimento(tx, atendimento.id);
+    if (comum.semResponsavel(passo.valores)) {
+      require(`${__hooks}/lib/retransmissao.js`).apagarDoAtendimento(tx, atendimento.id);
+    }
     const nota = comum.notaDoPasso(acao, tipo, janelas.horaLocal(Date.now(), janelas.FUSO_PADRAO, true));
     if (nota) historico.registrarNota(tx, agendamento.id, 'prenotami', nota, e.auth);
   });

@@ -118,6 +118,7 @@ declare const diaComum: {
   ):
     | { erro: { status: number; message: string }; valores?: undefined }
     | { erro?: undefined; valores: Record<string, string | boolean> };
+  semResponsavel(valores: object): boolean;
   agendado(
     primeiro: { data: string; hora: string; local: string } | null,
     statusAgendamento: string,

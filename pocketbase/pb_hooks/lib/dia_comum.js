@@ -327,6 +327,14 @@ function acaoDoAtendimento(acao, atendimento, pronto, quem, tipo, agora) {
 }
 
 /**
+ * Whether writing `valores` on a case's handling leaves it held by nobody ('Soltar', or back to the ready list):
+ * then what the customer relayed to its holder is deleted, and whoever takes the case next asks again.
+ */
+function semResponsavel(valores) {
+  return Object.prototype.hasOwnProperty.call(valores, 'responsavel') && valores.responsavel === '';
+}
+
+/**
  * What a booking becomes once its appointments cover every applicant (cobertura's `primeiro`, the earliest
  * appointment): AGENDADO on that day, time and place, from ANALISE_OK or AGENDADO (a later appointment moves it);
  * null when nothing changes.
@@ -382,6 +390,7 @@ module.exports = {
   localDe,
   atendimentoNovo,
   acaoDoAtendimento,
+  semResponsavel,
   agendado,
   recusaCancelamento,
 };

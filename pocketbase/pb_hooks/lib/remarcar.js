@@ -214,7 +214,9 @@ function voltarParaProntos(app, agendamentoId, tipo, motivo, auth) {
       definir(atendimento, volta.atendimento);
       tx.save(atendimento);
       // Nobody holds the case now: what was relayed to its holder goes too (as on "Soltar": lib/dia.js).
-      require(`${__hooks}/lib/retransmissao.js`).apagarDoAtendimento(tx, atendimento.id);
+      if (comum.semResponsavel(volta.atendimento)) {
+        require(`${__hooks}/lib/retransmissao.js`).apagarDoAtendimento(tx, atendimento.id);
+      }
     }
     agendamento = atual;
   });
