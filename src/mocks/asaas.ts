@@ -11,7 +11,7 @@ import {
   type FakeAsaasBook,
 } from './fake-asaas.mjs';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
-import type { RespostaAsaas } from '../../pocketbase/pb_hooks/lib/proxy_comum.js';
+import proxyComum, { type RespostaAsaas } from '../../pocketbase/pb_hooks/lib/proxy_comum.js';
 import { getDb, saveDb } from './db';
 import type { DemoDb } from './schema';
 import type { Json } from './http';
@@ -64,7 +64,7 @@ function conhecer(paymentId: string): void {
     installment: null,
     status: charge.status,
     value: comum.parcelamento(charge.valor, charge.parcelas).valor,
-    billingType: charge.metodo === 'pix' ? 'PIX' : 'CREDIT_CARD',
+    billingType: proxyComum.tipoDeCobranca(charge.metodo),
     externalReference: charge.tentativa,
     dateCreated: charge.created.slice(0, 10),
     refunds: null,

@@ -128,7 +128,7 @@ function validarPrenotami(e) {
     celularValido: regras.celularValido,
     celularInvalido: require(`${__hooks}/lib/mensagens.json`).celularInvalido,
   });
-  Object.keys(contatos.valores).forEach((campo) => registro.set(campo, contatos.valores[campo]));
+  registro.load(contatos.valores);
   lancarRecusas(contatos.erros);
 }
 
@@ -211,7 +211,7 @@ function mover(e, acao, tipo, antes) {
       pbData(Date.now()),
     );
     if (passo.erro) throw new ApiError(passo.erro.status, passo.erro.message, {});
-    Object.keys(passo.valores).forEach((campo) => atendimento.set(campo, passo.valores[campo]));
+    atendimento.load(passo.valores);
     tx.save(atendimento);
     feito = atendimento;
     // What the customer relayed to the holder who lets the case go is nobody else's to read.
@@ -417,7 +417,7 @@ function atualizarAgendamento(app, agendamentoId, auth) {
   const valores = comum.agendado(primeiro, status);
   if (!valores) return null;
   const antes = agendamento.original();
-  Object.keys(valores).forEach((campo) => agendamento.set(campo, valores[campo]));
+  agendamento.load(valores);
   app.save(agendamento);
   const entrada = historico.registrarAlteracao(app, antes, agendamento, auth);
   return status !== 'AGENDADO' && entrada ? { agendamento: agendamento, entrada: entrada } : null;

@@ -66,7 +66,7 @@ function registrarMudanca(app, agendamentoId, campo, de, para) {
 /** Records on the entry the e-mail its change sent ({para, enviado, assunto}). */
 function anotarEmail(app, entrada, envio) {
   const campos = require(`${__hooks}/lib/historico_comum.js`).camposDoEmail(envio);
-  Object.keys(campos).forEach((campo) => entrada.set(campo, campos[campo]));
+  entrada.load(campos);
   app.save(entrada);
 }
 

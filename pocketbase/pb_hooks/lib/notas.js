@@ -343,7 +343,7 @@ function tentarDeNovo(e) {
   const reenvio = require(`${__hooks}/lib/cobranca_comum.js`).reenvioDaNota(
     pagamento.getInt('nota_tentativas'),
   );
-  Object.keys(reenvio).forEach((campo) => pagamento.set(campo, reenvio[campo]));
+  pagamento.load(reenvio);
   salvar(e.app, pagamento);
   const id = pagamento.id;
   return require(`${__hooks}/lib/pedidos.js`).responderEExecutar(e, 200, { resultado: 'reenviando' }, [

@@ -184,7 +184,7 @@ function salvarRequerente(e) {
     const registros = porId(documentos);
     correcao.revisar.forEach((r) => {
       const d = registros[r.id];
-      Object.keys(r.campos).forEach((campo) => d.set(campo, r.campos[campo]));
+      d.load(r.campos);
       tx.save(d);
     });
     if (!correcao.formulario) return;
@@ -305,7 +305,7 @@ function salvarDocumento(e) {
     validarEscritaDoCliente(agendamento);
     contarEnvio(e.app, auth.id);
     const novo = COMUM.substituicao(original);
-    Object.keys(novo).forEach((campo) => e.record.set(campo, novo[campo]));
+    e.record.load(novo);
     e.next();
     registrarDocumento(e.app, e.record, COMUM.ARQUIVO.substituido, auth);
     return;
@@ -313,7 +313,7 @@ function salvarDocumento(e) {
   const revisao = COMUM.revisao(original, comoObjeto(e.record), REGRAS);
   if (revisao.erros) lancarCampos(revisao.erros);
   const assinatura = COMUM.camposDaRevisao(revisao, ehStaff(auth) ? auth.id : '', new DateTime());
-  Object.keys(assinatura).forEach((campo) => e.record.set(campo, assinatura[campo]));
+  e.record.load(assinatura);
   e.next();
   if (!revisao.revisado) return;
   registrarDocumento(e.app, e.record, revisao.acao, auth);

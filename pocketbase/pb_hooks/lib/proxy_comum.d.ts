@@ -65,6 +65,7 @@ declare const proxyComum: {
   primeiroErro(json: unknown): ErroAsaas;
   lerRecusa(erro: ErroAsaas): { recusa: boolean; mensagem: string };
   descricao(tipo: string, flex: boolean): string;
+  tipoDeCobranca(metodo: string): 'PIX' | 'CREDIT_CARD';
   corpoDaCobranca(
     pedido: {
       metodo: 'pix' | 'cartao_credito';

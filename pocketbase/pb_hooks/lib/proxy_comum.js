@@ -39,6 +39,11 @@ function lerRecusa(erro) {
   };
 }
 
+/** Asaas's `billingType` of a charge paid by `metodo` ('pix' or 'cartao_credito'). */
+function tipoDeCobranca(metodo) {
+  return metodo === 'pix' ? 'PIX' : 'CREDIT_CARD';
+}
+
 /** The description Asaas keeps (and shows the customer) for a charge of service `tipo`, with Flex or not. */
 function descricao(tipo, flex) {
   return 'Agendamento ' + tipo + (flex ? ' + Flex' : '');
@@ -53,7 +58,7 @@ function descricao(tipo, flex) {
 function corpoDaCobranca(pedido, hoje, cartao, ip) {
   const corpo = {
     customer: pedido.cliente,
-    billingType: pedido.metodo === 'pix' ? 'PIX' : 'CREDIT_CARD',
+    billingType: tipoDeCobranca(pedido.metodo),
     dueDate: hoje,
     description: descricao(pedido.tipo, pedido.flex),
     externalReference: pedido.tentativa,
@@ -298,7 +303,7 @@ function respostaDaCobranca(cobranca, valorParcela) {
     id: cobranca.asaas_id,
     status: cobranca.status,
     externalReference: cobranca.tentativa,
-    billingType: cobranca.metodo === 'pix' ? 'PIX' : 'CREDIT_CARD',
+    billingType: tipoDeCobranca(cobranca.metodo),
     value: valorParcela,
     totalValue: cobranca.valor,
     installmentCount: cobranca.parcelas,
@@ -323,6 +328,7 @@ module.exports = {
   primeiroErro,
   lerRecusa,
   descricao,
+  tipoDeCobranca,
   corpoDaCobranca,
   resultadoDaCriacao,
   corpoDoCliente,

@@ -13,7 +13,7 @@ function achar(app, colecao, filtro, params) {
 
 function novo(app, colecao, valores) {
   const registro = new Record(app.findCollectionByNameOrId(colecao));
-  Object.keys(valores).forEach((k) => registro.set(k, valores[k]));
+  registro.load(valores);
   return registro;
 }
 

@@ -194,9 +194,8 @@ function voltarParaProntos(app, agendamentoId, tipo, motivo, auth) {
     const atual = tx.findRecordById('agendamentos', agendamentoId);
     const antes = atual.original();
     const volta = cal.voltaParaProntos(tipo, motivo, new DateTime());
-    const definir = (registro, valores) => Object.keys(valores).forEach((c) => registro.set(c, valores[c]));
     ativos(tx, agendamentoId).forEach((c) => {
-      definir(c, volta.compromisso);
+      c.load(volta.compromisso);
       tx.saveNoValidate(c);
       historico.registrarNota(
         tx,
@@ -206,12 +205,12 @@ function voltarParaProntos(app, agendamentoId, tipo, motivo, auth) {
         auth,
       );
     });
-    definir(atual, volta.agendamento);
+    atual.load(volta.agendamento);
     tx.save(atual);
     entrada = historico.registrarAlteracao(tx, antes, atual, auth);
     const atendimento = achar(tx, 'atendimentos', 'agendamento = {:a}', { a: agendamentoId });
     if (atendimento) {
-      definir(atendimento, volta.atendimento);
+      atendimento.load(volta.atendimento);
       tx.save(atendimento);
       // Nobody holds the case now: what was relayed to its holder goes too (as on "Soltar": lib/dia.js).
       if (comum.semResponsavel(volta.atendimento)) {
