@@ -6,7 +6,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const under = (...parts) => path.join(ROOT, ...parts) + path.sep;
 const SRC = under('src');
 
-/** The kit's modules written for both runtimes (CommonJS, requiring nothing; scripts/build/kit-module.ts serves them). */
+/** The kit's modules written for both runtimes (CommonJS, requiring only each other and the kit's JSON; scripts/build/kit-module.ts serves them). */
 export const KIT_RULES = [
   'comum.js',
   'prazo.js',

@@ -5,18 +5,12 @@
 import { createRequire } from 'node:module';
 import PocketBase, { type ListResult, type RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import csv from '../../pocketbase/pb_hooks/lib/csv_agendamentos.js';
 import paginas from '../../pocketbase/pb_hooks/lib/paginas.js';
 import { failure, PASSWORD, scaleServer } from './helpers';
 
 const comum = createRequire(import.meta.url)('../../pocketbase/pb_hooks/lib/comum.js') as {
   buscaIndexada(key: string): string | null;
-};
-const csv = createRequire(import.meta.url)('../../pocketbase/pb_hooks/lib/csv_agendamentos.js') as {
-  BOM: string;
-  MSG: { grande: string };
-  CABECALHO: string[];
-  linha(fields: string[]): string;
-  campos(b: Record<string, string>, offset: (ms: number) => number): string[];
 };
 const lista = createRequire(import.meta.url)('../../pocketbase/pb_hooks/lib/lista_equipe.js') as {
   regraDaLista(ids: string[]): string;

@@ -1,8 +1,9 @@
-// The appointment's calendar (issue #28), for both runtimes (CommonJS, requires nothing, like janelas.js): the
+// The appointment's calendar (issue #28), for both runtimes (CommonJS, requiring only prazo.js, like janelas.js): the
 // .ics file (METHOD:PUBLISH, one VEVENT per applicant, two alarms), the "Adicionar ao Google Agenda" link, and
 // the portal confirmation window (D-10 to D-3). The server (lib/pos_vaga.js: the reminders, the .ics route)
 // and the app's tracking page run this same module. Times are São Paulo's (UTC-3 all year since 2019).
-const FUSO_H = 3;
+const prazo = require(`${__hooks}/lib/prazo.js`);
+
 // Where a consulate asks for it, the appointment is confirmed in the portal from D-10 to D-3
 // (booking-operations.md: ambpanama, consnizza, conslondra .esteri.it).
 // The second e-mail goes `avisoDias` before the window closes (D-5), when the customer has not said "Já confirmei".
@@ -21,7 +22,7 @@ function diaBR(dia) {
 
 /** UTC start and end (one hour) of a São Paulo day and time, in iCalendar's basic format. */
 function instantes(dia, hora) {
-  const ini = Date.parse(dia + 'T' + hora + ':00Z') + FUSO_H * 3600000;
+  const ini = Date.parse(dia + 'T' + hora + ':00Z') + prazo.FUSO_MS;
   const f = (ms) =>
     new Date(ms)
       .toISOString()

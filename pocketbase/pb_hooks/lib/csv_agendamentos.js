@@ -114,7 +114,7 @@ function campos(b, fuso) {
   ];
 }
 
-const FUSO_PADRAO = -180;
+const FUSO_PADRAO = require(`${__hooks}/lib/prazo.js`).FUSO_MIN;
 
 /**
  * The most rows one file holds. PocketBase ends every answer after 5 minutes (its server's WriteTimeout), and the

@@ -1,17 +1,17 @@
 // An honest wait (issue #28, item 5), written once for both runtimes like janelas.js (CommonJS, requires
-// nothing): the kit (lib/espera_servidor.js) and the demo double (src/mocks/espera.ts) run these same functions
+// only prazo.js): the kit (lib/espera_servidor.js) and the demo double (src/mocks/espera.ts) run these same functions
 // over the bookings' status history, and the app uses its sentences.
 //
 // A wait is one pair in a booking's history: the last time it reached ANALISE_OK (ready: documents validated)
 // before it reached AGENDADO (booked). Any other status in between ends the readiness (e.g. ANALISE_ERRO: the
 // case was not ready after all); a Flex re-booking that goes back to ANALISE_OK starts a new wait. Days are São
-// Paulo calendar days (UTC-3, no daylight saving since 2019). Only the waits booked in the last JANELA_DIAS
+// Paulo calendar days (prazo.js). Only the waits booked in the last JANELA_DIAS
 // days count; figures are published per consulate only from MINIMO_CASOS waits on.
 
 const JANELA_DIAS = 180;
 const MINIMO_CASOS = 5;
 const DIA_MS = 86400000;
-const FUSO_MS = 3 * 3600000;
+const FUSO_MS = require(`${__hooks}/lib/prazo.js`).FUSO_MS;
 const PRONTO = 'ANALISE_OK';
 const AGENDADO = 'AGENDADO';
 const POUCOS_DADOS = 'poucos dados ainda';

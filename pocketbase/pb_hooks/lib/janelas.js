@@ -1,13 +1,15 @@
-// The consulates' release windows, written once for both runtimes like comum.js (CommonJS, requires nothing):
+// The consulates' release windows, written once for both runtimes like comum.js (CommonJS, requiring only prazo.js):
 // the kit's standby e-mails, the staff opening-day countdown and the demo double read the same functions.
 
+const prazo = require(`${__hooks}/lib/prazo.js`);
+
 /**
- * The consulates' time zone (consulados.json `fuso`: every Italian consulate in Brazil keeps São Paulo's time),
- * named once: the time a history note states, and any time shown without a zone of its own.
+ * The consulates' time zone (prazo.js FUSO, São Paulo's): the time a history note states, and any time shown
+ * without a zone of its own.
  */
-const FUSO_PADRAO = 'America/Sao_Paulo';
-/** Minutes east of UTC of each consulate's time zone (Brazil has kept no summer time since 2019). */
-const FUSOS = { [FUSO_PADRAO]: -180 };
+const FUSO_PADRAO = prazo.FUSO;
+/** Minutes east of UTC of each consulate's time zone. */
+const FUSOS = { [FUSO_PADRAO]: prazo.FUSO_MIN };
 const DIA_MS = 86400000;
 const HORA = /^([01]\d|2[0-3]):([0-5]\d)$/;
 

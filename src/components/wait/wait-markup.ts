@@ -5,6 +5,7 @@
  * before the app loads, and the app (the public page, tracking, staff) draws exactly the same.
  */
 import espera, { type EsperaConsulado, type ResumoEspera } from '../../../pocketbase/pb_hooks/lib/espera.js';
+import prazo from '../../../pocketbase/pb_hooks/lib/prazo.js';
 
 export type { EsperaConsulado, ResumoEspera };
 
@@ -70,7 +71,7 @@ export function consulateWaitHtml(c: EsperaConsulado, heading: 'h2' | 'h3' | 'h4
 /** Every consulate, as the public page shows them, with when the figures were computed. */
 export function waitPageHtml(resumo: ResumoEspera): string {
   const when = new Date(resumo.geradoEm).toLocaleString('pt-BR', {
-    timeZone: 'America/Sao_Paulo',
+    timeZone: prazo.FUSO,
     dateStyle: 'short',
     timeStyle: 'short',
   });
