@@ -480,16 +480,11 @@ describe('the status e-mail', () => {
       nota_cliente: nota,
     };
     const { customer, mails } = await changeTo(body);
-    const preview = statusMail(status, {
-      nome: customer.input.nome_completo,
-      data: body.data_agendamento,
-      hora: body.hora_agendamento,
-      local: body.local_agendamento,
-      nota,
-      appUrl: 'http://127.0.0.1:5173',
-    });
-    expect(mails[0]?.subject).toBe(preview.subject);
-    expect(mails[0]?.text.trim()).toBe(preview.text);
+    // The fields as the editor's preview passes them: the PATCH body its form sends.
+    const preview = statusMail(body, customer.input.nome_completo, 'http://127.0.0.1:5173');
+    expect(preview).not.toBeNull();
+    expect(mails[0]?.subject).toBe(preview?.subject);
+    expect(mails[0]?.text.trim()).toBe(preview?.text);
   });
 
   it('ANALISE_ERRO without a note: our team will get in touch', async () => {

@@ -300,20 +300,16 @@ export function BookingForm({ booking, backHref, analiseOk = true }: BookingForm
  */
 function MailPreview({ control, booking }: { control: Control<BookingFormValues>; booking: BookingRecord }) {
   const id = useId();
-  const [status = '', day, time = '', place = '', note = ''] = useWatch({
-    control,
-    name: ['status_agendamento', 'data_agendamento', 'hora_agendamento', 'local_agendamento', 'nota_cliente'],
-  });
+  const values = useWatch({ control }) as BookingFormValues;
+  // The record this save would store, read by the server's own mapping of its fields into the e-mail.
+  const saved = { ...booking, ...toBookingUpdate(values, booking) };
   const mail =
-    isBookingStatus(status) && status !== booking.status_agendamento
-      ? statusMail(status, {
-          nome: booking.expand?.usuario?.nome_completo ?? '',
-          data: day ? calendarDayToIso(day) : '',
-          hora: padTime(time),
-          local: place,
-          nota: note,
-          appUrl: window.location.origin,
-        })
+    isBookingStatus(values.status_agendamento) && values.status_agendamento !== booking.status_agendamento
+      ? statusMail(
+          { ...saved, data_agendamento: saved.data_agendamento ?? '' },
+          booking.expand?.usuario?.nome_completo ?? '',
+          window.location.origin,
+        )
       : null;
   return (
     <section aria-labelledby={id} className="rounded-xl border border-gray-200 bg-gray-50 p-4">
