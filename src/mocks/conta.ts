@@ -7,6 +7,7 @@ import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { textLimits } from './collections';
 import { getDb, saveDb } from './db';
 import type { StoredUser } from './schema';
+import { allows } from './rules';
 import { newId, pbDate } from './util';
 import {
   currentUser,
@@ -21,11 +22,12 @@ import {
 } from './http';
 
 /**
- * solicitacoes_exclusao createRule `usuario = @request.auth.id`, one per user (unique index); the server sets
- * the status whatever the body says.
+ * solicitacoes_exclusao's create rule (the signed-in customer's own), one per user (unique index); the server
+ * sets the status whatever the body says.
  */
 export function prepararExclusao(body: Json, viewer: StoredUser | null): Response {
-  if (!viewer || toText(body.usuario) !== viewer.id) return pbError(400, MSG.create);
+  if (!viewer || !allows('solicitacoes_exclusao', 'create', body, viewer, body))
+    return pbError(400, MSG.create);
   const db = getDb();
   // pb_hooks/lib/conta.js prepararExclusao answers before PocketBase's own checks of the record: the id, and the
   // reason within the schema's limit (comum.js errosDeTamanho).

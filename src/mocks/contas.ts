@@ -10,7 +10,7 @@ import contasComum, {
   type ErrosDaConta,
   type VerificacoesDaConta,
 } from '../../pocketbase/pb_hooks/lib/contas_comum.js';
-import schema from '../../pocketbase/schema.json';
+import { allows } from './rules';
 import { schemaErrors } from './collections';
 import { getDb, saveDb } from './db';
 import type { StoredUser } from './schema';
@@ -63,10 +63,10 @@ function asPocketBaseReads(body: Json): Json {
   return read;
 }
 
-export function registerUser(sent: Json): Response {
+export function registerUser(sent: Json, viewer: StoredUser | null): Response {
   const body = asPocketBaseReads(sent);
-  // usuarios createRule: `@request.body.admin:isset = false && @request.body.verified:isset = false`.
-  if ('admin' in body || 'verified' in body) return pbError(400, MSG.create);
+  // usuarios createRule (no admin or verified sent).
+  if (!allows('usuarios', 'create', body, viewer, body)) return pbError(400, MSG.create);
   // A password past bcrypt's 72 bytes cannot be hashed: PocketBase's trial insert for the create rule fails
   // before any hook (apis/record_crud.go, core/field_password.go).
   if (new TextEncoder().encode(toText(body.password)).length > 72) return pbError(400, MSG.create);
@@ -109,19 +109,12 @@ export function registerUser(sent: Json): Response {
   return HttpResponse.json(presentUser(user, null));
 }
 
-/** The fields the usuarios updateRule refuses to be sent (`@request.body.<field>:isset = false`). */
-const RULE_REFUSES = [
-  ...(schema.find((c) => c.name === 'usuarios')?.updateRule ?? '').matchAll(
-    /@request\.body\.(\w+):isset = false/g,
-  ),
-].map((m) => m[1] ?? '');
-
 /** usuarios updateRule, then the kit's hook (pb_hooks/lib/contas.js validarAlteracao). */
 export function updateOwnAccount(id: string, viewer: StoredUser | null, sent: Json): Response {
   const body = asPocketBaseReads(sent);
   const user = getDb().usuarios.find((u) => u.id === id);
   // updateRule: only the owner, and never admin, verified, e-mail, CPF or name: a failed rule reads as 404.
-  if (!user || viewer?.id !== user.id || RULE_REFUSES.some((field) => field in body)) return notFound();
+  if (!user || !allows('usuarios', 'update', user, viewer, body)) return notFound();
   // The kit's hook runs before the record's validation: any field but the phone and the password is support's,
   // and a phone sent is checked (pb_hooks/lib/contas_comum.js errosDaAlteracao).
   const refused = comoPocketBase(contasComum.errosDaAlteracao(body, VERIFICACOES));

@@ -105,7 +105,10 @@ function readString(src: string, start: number): { value: string; end: number } 
   throw new FilterError('Unterminated string literal.', start);
 }
 
-function tokenize(src: string): Token[] {
+/** A `@request.*` value's modifier, which only API rules (compiled with `rule`) may name: `@request.body.x:isset`. */
+const REQUEST_MODIFIER = /^:isset\b/;
+
+function tokenize(src: string, rule: boolean): Token[] {
   const tokens: Token[] = [];
   let i = 0;
   while (i < src.length) {
@@ -129,7 +132,9 @@ function tokenize(src: string): Token[] {
       i += text.length;
     } else if (/[@A-Za-z_]/.test(ch)) {
       const match = /^@?[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*/.exec(src.slice(i));
-      const text = match?.[0] ?? '';
+      let text = match?.[0] ?? '';
+      const modifier = REQUEST_MODIFIER.exec(src.slice(i + text.length));
+      if (rule && modifier && text.startsWith('@request.')) text += modifier[0];
       if (text === '' || /^[.:]/.test(src[i + text.length] ?? ''))
         throw new FilterError(`Invalid identifier at ${i}.`, i);
       tokens.push({ kind: 'ident', value: text, pos: i });
@@ -152,6 +157,7 @@ class Parser {
   constructor(
     private readonly tokens: Token[],
     private readonly isField: (path: string) => boolean,
+    private readonly rule: boolean,
   ) {}
 
   parse(): FilterNode {
@@ -212,6 +218,7 @@ class Parser {
   private identifier(name: string, pos: number): Operand {
     if (name === 'true' || name === 'false') return { kind: 'lit', value: name === 'true' };
     if (name === 'null') return { kind: 'lit', value: null };
+    if (this.rule && name.startsWith('@request.')) return { kind: 'field', path: name };
     if (name === '@request' || name.startsWith('@request.')) throw new FilterForbiddenError(pos);
     if (name.startsWith('@')) {
       if (MACROS.has(name)) return { kind: 'macro', name };
@@ -316,17 +323,19 @@ function compare(op: CompareOp, a: unknown, b: unknown): boolean {
 
 /**
  * Compiles a filter into a predicate. Throws FilterError for anything PocketBase would refuse
- * (FilterForbiddenError for `@request.*`); `isField` lets the caller reject unknown fields up front.
+ * (FilterForbiddenError for `@request.*`); `isField` lets the caller reject unknown fields up front. `rule`: an
+ * API rule of the schema (rules.ts), where `@request.auth.*` and `@request.body.*[:isset]` are paths `resolve` reads.
  */
 export function compileFilter<T>(
   filter: string,
   resolve: (record: T, path: string) => unknown,
   isField: (path: string) => boolean = () => true,
+  rule = false,
 ): (record: T) => boolean {
   if (filter.length > MAX_FILTER_LENGTH) throw new FilterError('Filter is too long.', MAX_FILTER_LENGTH);
-  const tokens = tokenize(filter);
+  const tokens = tokenize(filter, rule);
   if (tokens.length === 0) return () => true;
-  const ast = new Parser(tokens, isField).parse();
+  const ast = new Parser(tokens, isField, rule).parse();
 
   const value = (operand: Operand, record: T): unknown => {
     if (operand.kind === 'lit') return operand.value;

@@ -152,9 +152,6 @@ export function findUserByEmail(email: string): StoredUser | undefined {
   return getDb().usuarios.find((u) => u.email.toLowerCase() === wanted);
 }
 
-export const canViewUser = (user: StoredUser, viewer: StoredUser | null): boolean =>
-  viewer !== null && (viewer.admin || viewer.id === user.id);
-
 /** The record as PocketBase serializes it: never the password; e-mail only for the owner or when public. */
 export function presentUser(user: StoredUser, viewer: StoredUser | null): Json {
   const showEmail = user.emailVisibility || viewer?.id === user.id;

@@ -6,10 +6,9 @@
  */
 import { HttpResponse } from 'msw';
 import { schemaFields } from './collections';
-import { getDb } from './db';
-import { diaStore } from './dia-store';
 import { compileFilter, FilterError, FilterForbiddenError, pageOf, sortersOf } from './filter';
 import { MSG, notFound, pbError, type Json } from './http';
+import { valueAt } from './rules';
 
 const fieldsOf = schemaFields;
 
@@ -20,24 +19,6 @@ export function knownPath(collection: string, path: string): boolean {
   if (!field) return false;
   if (rest.length === 0) return true;
   return field.type === 'relation' && !!field.collection && knownPath(field.collection, rest.join('.'));
-}
-
-/** The rows the double keeps of a collection, by its name: its store's, or the booking day's. */
-function rowsNamed(collection: string): readonly Json[] {
-  const rows =
-    (getDb() as unknown as Record<string, unknown>)[collection] ??
-    (diaStore() as unknown as Record<string, unknown>)[collection];
-  return Array.isArray(rows) ? (rows as Json[]) : [];
-}
-
-/** The value at `path` of a row of `collection`, following a relation to the row it names (null when none). */
-export function valueAt(collection: string, row: object, path: string): unknown {
-  const [head = '', ...rest] = path.split('.');
-  const value = (row as Json)[head];
-  if (rest.length === 0) return value;
-  const target = fieldsOf(collection).find((f) => f.name === head)?.collection;
-  const related = target ? rowsNamed(target).find((r) => r.id === value) : undefined;
-  return related && target ? valueAt(target, related, rest.join('.')) : null;
 }
 
 const SUPERUSER_ONLY_FIELDS = ['@collection.', '@request.'];

@@ -22,7 +22,6 @@ import { salvar } from './agenda';
 import { prepararExclusao } from './conta';
 import { registerUser, updateOwnAccount } from './contas';
 import {
-  canViewUser,
   currentUser,
   fieldOf,
   type Json,
@@ -38,6 +37,7 @@ import {
 import { pagarPixDemo } from './asaas';
 import { conciliarAtiva } from './pedidos';
 import paginas from '../../pocketbase/pb_hooks/lib/paginas.js';
+import { allows, readableBy, ruleOf } from './rules';
 
 type Row =
   | StoredUser
@@ -70,23 +70,6 @@ export const ownerOf = (row: Row): StoredUser | undefined => {
   const id = 'usuario' in row ? row.usuario : row.id;
   return getDb().usuarios.find((u) => u.id === id);
 };
-
-/** The list rule: the view rule, except `pagamentos`, which lists each customer's own only (staff too). */
-function canList(name: CollectionName, row: Row, viewer: StoredUser | null): boolean {
-  if (name === 'pagamentos') return !!viewer && 'usuario' in row && row.usuario === viewer.id;
-  return canView(name, row, viewer);
-}
-
-/**
- * List/view rule of every collection: `usuario = @request.auth.id || @request.auth.admin = true` (id for
- * usuarios); the booking history is staff's only (`@request.auth.admin = true`).
- */
-function canView(name: CollectionName, row: Row, viewer: StoredUser | null): boolean {
-  if (!viewer) return false;
-  if (viewer.admin) return true;
-  if (name === 'historico_agendamentos') return false;
-  return name === 'usuarios' ? row.id === viewer.id : 'usuario' in row && row.usuario === viewer.id;
-}
 
 function isField(name: CollectionName, path: string): boolean {
   if (FIELDS[name].includes(path)) return true;
@@ -138,15 +121,15 @@ function present(name: CollectionName, row: Row, viewer: StoredUser | null, expa
   const expanded: Json = {};
   const owner = expand.includes('usuario') ? ownerOf(row) : undefined;
   // Left out when the viewer may not see the record, as PocketBase does.
-  if (owner && canViewUser(owner, viewer)) expanded.usuario = presentUser(owner, viewer);
+  if (owner && allows('usuarios', 'view', owner, viewer)) expanded.usuario = presentUser(owner, viewer);
   const paymentId = expand.includes('pagamento') && 'pagamento' in row ? row.pagamento : undefined;
   const payment = paymentId ? getDb().pagamentos.find((p) => p.id === paymentId) : undefined;
-  if (payment && canView('pagamentos', payment, viewer)) expanded.pagamento = { ...payment };
+  if (payment && allows('pagamentos', 'view', payment, viewer)) expanded.pagamento = { ...payment };
   // Booking day's handling of a booking (unique per booking: PocketBase expands it as one record).
   const handling = expand.includes('atendimentos_via_agendamento')
     ? diaStore().atendimentos.find((a) => a.agendamento === row.id)
     : undefined;
-  if (handling && viewer && (viewer.admin || ownerOf(row)?.id === viewer.id))
+  if (handling && allows('atendimentos', 'view', handling, viewer))
     expanded.atendimentos_via_agendamento = { ...handling };
   if (Object.keys(expanded).length > 0) out.expand = expanded;
   return out;
@@ -170,7 +153,7 @@ export function listRecords(name: CollectionName, request: Request): Response {
     paginas.contagemDaEquipe(viewer?.admin === true, query.get('filter') ?? '', query.get('contar')) !== null;
   const expand = expandParam(request);
   return listResponse(name, rowsOf(name, viewer), request, {
-    canSee: (row) => canList(name, row, viewer),
+    canSee: readableBy(name, viewer),
     resolve: resolvePath,
     isField: (path) => isField(name, path),
     present: (row) => present(name, row, viewer, expand),
@@ -181,40 +164,32 @@ export function listRecords(name: CollectionName, request: Request): Response {
 function viewRecord(name: CollectionName, id: string, request: Request): Response {
   const viewer = currentUser(request);
   const expand = expandParam(request);
-  return viewResponse(
-    rowsOf(name),
-    id,
-    (row) => canView(name, row, viewer),
-    (row) => present(name, row, viewer, expand),
+  return viewResponse(rowsOf(name), id, readableBy(name, viewer, 'view'), (row) =>
+    present(name, row, viewer, expand),
   );
 }
 
 async function createRecord(name: CollectionName, request: Request): Promise<Response> {
   const body = await readJson(request);
   if (!body) return pbError(400, MSG.invalidJson);
-  if (name === 'usuarios') return registerUser(body);
-  if (name === 'solicitacoes_exclusao') return prepararExclusao(body, currentUser(request));
-  // pagamentos, agendamentos and cobrancas are written by the server only (create rule null).
-  return pbError(403, MSG.superuser);
+  // Written by the server only (no create rule: pagamentos, agendamentos, cobrancas, the history).
+  if (ruleOf(name, 'create') === null) return pbError(403, MSG.superuser);
+  if (name === 'usuarios') return registerUser(body, currentUser(request));
+  return prepararExclusao(body, currentUser(request));
 }
 
 async function updateRecord(name: CollectionName, id: string, request: Request): Promise<Response> {
-  // pagamentos and cobrancas have no update rule: superusers only.
-  if (name === 'pagamentos' || name === 'cobrancas') return pbError(403, MSG.superuser);
+  // No update rule (pagamentos, cobrancas, the history; a deletion request, which staff conclude in
+  // PocketBase's admin screen): superusers only.
+  if (ruleOf(name, 'update') === null) return pbError(403, MSG.superuser);
   const viewer = currentUser(request);
   const body = await readJson(request);
   if (!body) return pbError(400, MSG.invalidJson);
-
   if (name === 'usuarios') return updateOwnAccount(id, viewer, body);
-  // solicitacoes_exclusao has no update rule: staff conclude a request in PocketBase's admin screen.
-  if (name === 'solicitacoes_exclusao') return pbError(403, MSG.superuser);
 
-  // The history has no create, update or delete rule: only the server writes it.
-  if (name === 'historico_agendamentos') return pbError(403, MSG.superuser);
-
-  // agendamentos updateRule: `@request.auth.admin = true`; a failed update rule reads as "not found".
+  // A failed update rule reads as "not found".
   const booking = getDb().agendamentos.find((b) => b.id === id);
-  if (!booking || !viewer?.admin) return notFound();
+  if (!booking || !viewer || !allows(name, 'update', booking, viewer, body)) return notFound();
   const saved = salvar(booking, body, viewer, request.headers.get('If-Match'));
   return saved instanceof Response
     ? saved
@@ -257,9 +232,9 @@ export const recordRoutes = [
 
   http.delete('*/api/collections/:collection/records/:id', async ({ params }) => {
     await latency();
-    // No collection has a delete rule: superusers only.
-    return isCollection(param(params, 'collection'))
-      ? pbError(403, MSG.superuser)
-      : pbError(404, MSG.missingCollection);
+    const name = param(params, 'collection');
+    if (!isCollection(name)) return pbError(404, MSG.missingCollection);
+    if (ruleOf(name, 'delete') !== null) throw new Error(`the double does not delete ${name} records`);
+    return pbError(403, MSG.superuser);
   }),
 ];

@@ -16,7 +16,7 @@ import { getDb, saveDb } from './db';
 import { note } from './dia';
 import { activeAppointments, consulateOfBooking, diaStore, updateHandling, isStaff } from './dia-store';
 import { compileFilter, withParams } from './filter';
-import { valueAt } from './lista';
+import { valueAt } from './rules';
 import { currentUser, latency, param, pbError, requireAuth } from './http';
 import { bookingOf, salvarAgendamento } from './processo-rules';
 import { pbDate } from './util';

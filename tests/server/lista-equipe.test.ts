@@ -12,9 +12,6 @@ import { failure, PASSWORD, scaleServer } from './helpers';
 const comum = createRequire(import.meta.url)('../../pocketbase/pb_hooks/lib/comum.js') as {
   buscaIndexada(key: string): string | null;
 };
-const lista = createRequire(import.meta.url)('../../pocketbase/pb_hooks/lib/lista_equipe.js') as {
-  regraDaLista(ids: string[]): string;
-};
 
 type Server = Awaited<ReturnType<typeof scaleServer>>['server'];
 interface Query {
@@ -366,7 +363,7 @@ describe("a staff member's list", () => {
 
   it('is read with no join and no DISTINCT: the rule names the staff by id, written from the admin flag', async () => {
     const rule = (await root.collections.getOne('agendamentos')).listRule;
-    expect(rule).toBe(lista.regraDaLista([staffId]));
+    expect(rule).toBe(paginas.regraDaLista([staffId]));
     expect(rule).not.toContain('admin');
   });
 });
@@ -376,7 +373,9 @@ describe('the rule follows the admin flag', () => {
     const id = customer.authStore.record?.id ?? '';
     await root.collection('usuarios').update(id, { admin: true });
     expect((await list(customer, 1, 5, { sort: '-created' })).totalItems).toBe(BOOKINGS);
-    expect((await root.collections.getOne('agendamentos')).listRule).toBe(lista.regraDaLista([staffId, id]));
+    expect((await root.collections.getOne('agendamentos')).listRule).toBe(
+      paginas.regraDaLista([staffId, id]),
+    );
     await root.collection('usuarios').update(id, { admin: false });
     const own = await list(customer, 1, 5, { sort: '-created' });
     expect(own.totalItems).toBe(BOOKINGS / 12);
@@ -395,12 +394,12 @@ describe('the rule follows the admin flag', () => {
     });
     expect((await root.collections.getOne('agendamentos')).listRule).toContain(temp.id);
     await root.collection('usuarios').delete(temp.id);
-    expect((await root.collections.getOne('agendamentos')).listRule).toBe(lista.regraDaLista([staffId]));
+    expect((await root.collections.getOne('agendamentos')).listRule).toBe(paginas.regraDaLista([staffId]));
   });
 
   it('writes only well-formed ids, each compared as a plain value of a usuarios account', () => {
-    expect(lista.regraDaLista([])).toBe('usuario = @request.auth.id');
-    expect(lista.regraDaLista(['b2', 'a1', '" || true || "'])).toBe(
+    expect(paginas.regraDaLista([])).toBe('usuario = @request.auth.id');
+    expect(paginas.regraDaLista(['b2', 'a1', '" || true || "'])).toBe(
       '(@request.auth.collectionName = "usuarios" && (@request.auth.id = "a1" || @request.auth.id = "b2")) || ' +
         'usuario = @request.auth.id',
     );

@@ -7,26 +7,13 @@
 // plain values: no join, no DISTINCT, a plain COUNT(*) for the total, an offset that walks the index, and every
 // other part of the call (filter parser, sort, page rules, `skipTotal`, expand, errors, realtime) PocketBase's own.
 //
-// The `admin` flag stays the one truth: the rule is written from it whenever an account's flag may have changed
+// The rule is paginas.js regraDaLista (the demo double reads the same). The `admin` flag stays the one truth: the
+// rule is written from it whenever an account's flag may have changed
 // (a save or deletion of a staff account, in the same transaction), at start and every minute (rows written
 // around the API: a restored backup, a script). The view rule and every other collection's rules keep
 // `@request.auth.admin = true`: they read one row or the rows of one booking, where the join costs nothing.
 
 const COLECAO = 'agendamentos';
-const DONO = 'usuario = @request.auth.id';
-
-/**
- * The bookings' list rule for these staff ids (PocketBase ids: 15 characters of [a-z0-9]). The staff part comes
- * first: it names no column, so for staff SQLite's OR stops there and never reads a row's `usuario` (a count of
- * one status at a million bookings: 858 ms with the owner's test first, 48 ms with it second).
- */
-function regraDaLista(ids) {
-  const validos = ids.filter((id) => /^[a-z0-9]{1,32}$/.test(id)).sort();
-  if (validos.length === 0) return DONO;
-  const equipe = validos.map((id) => '@request.auth.id = "' + id + '"').join(' || ');
-  return '(@request.auth.collectionName = "usuarios" && (' + equipe + ')) || ' + DONO;
-}
-
 /** The ids of the accounts with the admin flag. */
 function idsDaEquipe(app) {
   const linhas = arrayOf(new DynamicModel({ id: '' }));
@@ -37,7 +24,7 @@ function idsDaEquipe(app) {
 /** Writes the bookings' list rule from the admin flags when it says otherwise. Returns true when it changed. */
 function atualizarRegra(app) {
   const colecao = app.findCollectionByNameOrId(COLECAO);
-  const regra = regraDaLista(idsDaEquipe(app));
+  const regra = require(`${__hooks}/lib/paginas.js`).regraDaLista(idsDaEquipe(app));
   if (colecao.listRule === regra) return false;
   colecao.listRule = regra;
   app.save(colecao);
@@ -92,7 +79,7 @@ function exigirEquipe(e, mensagem) {
   }
 }
 
-module.exports = { regraDaLista, atualizarRegra, tocaEquipe, totalDaEquipe, contarDaEquipe, exigirEquipe };
+module.exports = { atualizarRegra, tocaEquipe, totalDaEquipe, contarDaEquipe, exigirEquipe };
 
 /**
  * GET /api/agendamentos/busca (issue 30): a page of the staff list searched for text anywhere in the customer's

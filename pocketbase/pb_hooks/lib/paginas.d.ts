@@ -31,6 +31,8 @@ export interface PedidoDoMarco {
   inicio: number;
 }
 declare const paginas: {
+  /** The bookings' list rule the kit writes for these staff ids (lib/lista_equipe.js atualizarRegra). */
+  regraDaLista(ids: readonly string[]): string;
   MSG_MARCO: string;
   pedidoDoMarco(
     valor: (nome: string) => string,
