@@ -1,7 +1,7 @@
 /** PocketBase's auth routes for usuarios: log in, refresh, and the e-mailed verification and reset links. */
 import { http, HttpResponse } from 'msw';
 import { FIELD_MESSAGES } from '@/lib/field-messages';
-import contasComum from '../../pocketbase/pb_hooks/lib/contas_comum.js';
+import emailTexto from '../../pocketbase/pb_hooks/lib/email_texto.js';
 import limits from '../../pocketbase/pb_hooks/lib/limites.json';
 import { getDb, saveDb } from './db';
 import type { StoredUser } from './schema';
@@ -38,8 +38,8 @@ const RESET_TTL_S = TOKEN_S.reset;
 
 type TokenKind = 'verification' | 'reset';
 
-/** The lockout e-mail's subject (seguranca.js avisarBloqueio: contas_comum.js emailDeBloqueio). */
-const LOCKOUT_SUBJECT = contasComum.emailDeBloqueio(limits.bloqueio).assunto;
+/** The lockout e-mail (seguranca.js avisarBloqueio: email_texto.js emailDeBloqueio). */
+const LOCKOUT_MAIL = emailTexto.emailDeBloqueio(limits.bloqueio);
 
 /** Issues and e-mails a link, unless the mailbox had its cap of account e-mails (seguranca.js limitarEnvio). */
 function issueActionToken(user: StoredUser, kind: TokenKind): void {
@@ -110,7 +110,14 @@ export const authRoutes = [
       // outbox without a toast, which would tell whoever is guessing.
       const locks = recordLoginFailure(identity);
       if (locks && user?.verified && mailAllowed(user.email, 'bloqueio'))
-        recordMail({ kind: 'status', email: user.email, token: '', path: '', subject: LOCKOUT_SUBJECT });
+        recordMail({
+          kind: 'status',
+          email: user.email,
+          token: '',
+          path: '',
+          subject: LOCKOUT_MAIL.assunto,
+          text: emailTexto.textoDoEmail(LOCKOUT_MAIL.paragrafos),
+        });
       return pbError(400, MSG.auth);
     }
     return HttpResponse.json({ token: makeToken(user.id), record: presentUser(user, user) });

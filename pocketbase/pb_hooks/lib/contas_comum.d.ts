@@ -25,7 +25,6 @@ declare const contasComum: {
   chaveDeLogin(identidade: unknown): string;
   loginBloqueado(falhas: number, bloqueio: { falhas: number }): boolean;
   falhaQueBloqueia(falhas: number, bloqueio: { falhas: number }): boolean;
-  emailDeBloqueio(bloqueio: { falhas: number; janelaMin: number }): { assunto: string; paragrafos: string[] };
   emailLiberado(doTipo: number, doDia: number, emails: { porDia: number }): boolean;
 };
 export default contasComum;

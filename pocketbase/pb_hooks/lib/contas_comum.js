@@ -4,7 +4,7 @@
 // celularValido, emailValido, CREDENCIAIS) and the field messages (mensagens.json) are passed in as `v`; scripts/build/kit-module.ts serves
 // it to the app. Errors are { campo: { code, message } }, {} when none; PocketBase ends each message with a full stop.
 // Also an account's defences against guessing and e-mail floods: lib/seguranca.js and the double's limits.ts and
-// auth.ts ask the same rules (below) with limites.json's figures.
+// auth.ts ask the same rules (below) with limites.json's figures; the lockout e-mail's words are email_texto.js's.
 
 /** Fields a customer may change on their own record (the update rule refuses admin, verified, email, cpf, name). */
 const EDITAVEIS = ['celular', 'password', 'passwordConfirm', 'oldPassword'];
@@ -115,23 +115,6 @@ function falhaQueBloqueia(falhas, bloqueio) {
   return falhas === bloqueio.falhas;
 }
 
-/** The e-mail to the owner of the account just locked: { assunto, paragrafos }. */
-function emailDeBloqueio(bloqueio) {
-  return {
-    assunto: 'Acesso à sua conta bloqueado - Passaporte Italiano',
-    paragrafos: [
-      'Olá.',
-      'Houve ' +
-        bloqueio.falhas +
-        ' tentativas de entrar na sua conta com a senha errada. Por segurança, o acesso com senha ficou ' +
-        'bloqueado por ' +
-        bloqueio.janelaMin +
-        ' minutos.',
-      'Se não foi você, troque a sua senha assim que o bloqueio terminar, em "Esqueci minha senha".',
-    ],
-  };
-}
-
 /**
  * Whether a mailbox may receive one more account e-mail: none of that kind within emails.intervaloMin minutes
  * (`doTipo`: how many it had) and fewer than emails.porDia in the last 24 hours (`doDia`).
@@ -148,6 +131,5 @@ module.exports = {
   chaveDeLogin,
   loginBloqueado,
   falhaQueBloqueia,
-  emailDeBloqueio,
   emailLiberado,
 };

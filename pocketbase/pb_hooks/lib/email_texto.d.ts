@@ -27,6 +27,7 @@ declare const emailTexto: {
     resultado: 'estornada' | 'encaminhada',
     dados: { nome: string; valor: string },
   ): { cliente: Mensagem | null; equipe: Mensagem };
+  emailDeBloqueio(bloqueio: { falhas: number; janelaMin: number }): Mensagem;
   alertasDaCobranca: {
     duplicada(asaasId: string, estornada: boolean): Mensagem;
     divergente(asaasId: string, preco: string): Mensagem;

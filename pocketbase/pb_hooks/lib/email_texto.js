@@ -221,6 +221,26 @@ const alertasDaCobranca = {
 };
 
 /**
+ * The e-mail to the owner of an account just locked (lib/seguranca.js avisarBloqueio; the double's auth.ts), with
+ * limites.json `bloqueio`'s figures: how many failed logins lock it, for how many minutes.
+ */
+function emailDeBloqueio(bloqueio) {
+  return {
+    assunto: 'Acesso à sua conta bloqueado' + SUFIXO,
+    paragrafos: [
+      'Olá.',
+      'Houve ' +
+        bloqueio.falhas +
+        ' tentativas de entrar na sua conta com a senha errada. Por segurança, o acesso com senha ficou ' +
+        'bloqueado por ' +
+        bloqueio.janelaMin +
+        ' minutos.',
+      'Se não foi você, troque a sua senha assim que o bloqueio terminar, em "Esqueci minha senha".',
+    ],
+  };
+}
+
+/**
  * Whether staff's alert of one kind about one booking, last sent at `anteriorMs` (0: never), may go at `agoraMs`:
  * at most once every limites.json `alertasEquipe.intervaloMin` minutes, so a customer repeating a call in a loop
  * (sending a case, withdrawing once booked) reaches staff once meanwhile.
@@ -253,6 +273,7 @@ function mensagemDoAgendamento(agendamento, nome, appUrl, compromissos, regras) 
 module.exports = {
   ASSINATURA,
   alertaLiberado,
+  emailDeBloqueio,
   emailsDaDesistencia,
   alertasDaCobranca,
   escapar,
