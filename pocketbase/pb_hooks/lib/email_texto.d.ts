@@ -37,7 +37,6 @@ declare const emailTexto: {
   textoPuro(html: string): string;
   textoDoHtml(html: string): string;
   textoDoEmail(paragrafos: string[], comLinks?: boolean): string;
-  alertaLiberado(anteriorMs: number, agoraMs: number, alertasEquipe: { intervaloMin: number }): boolean;
   linhaStatus(status: string, r: typeof regras): string;
   diaBR(pbData: string): string;
   mensagemStatus(status: string, dados: DadosStatus, r: typeof regras): Mensagem | null;

@@ -241,15 +241,6 @@ function emailDeBloqueio(bloqueio) {
 }
 
 /**
- * Whether staff's alert of one kind about one booking, last sent at `anteriorMs` (0: never), may go at `agoraMs`:
- * at most once every limites.json `alertasEquipe.intervaloMin` minutes, so a customer repeating a call in a loop
- * (sending a case, withdrawing once booked) reaches staff once meanwhile.
- */
-function alertaLiberado(anteriorMs, agoraMs, alertasEquipe) {
-  return !anteriorMs || agoraMs - anteriorMs >= alertasEquipe.intervaloMin * 60 * 1000;
-}
-
-/**
  * The status e-mail of a saved booking for its owner: `agendamento` is its plain fields (status_agendamento,
  * data_agendamento, hora_agendamento, local_agendamento, nota_cliente), `nome` the owner's full name; null for a
  * status without one (mensagemStatus).
@@ -272,7 +263,6 @@ function mensagemDoAgendamento(agendamento, nome, appUrl, compromissos, regras) 
 
 module.exports = {
   ASSINATURA,
-  alertaLiberado,
   emailDeBloqueio,
   emailsDaDesistencia,
   alertasDaCobranca,
