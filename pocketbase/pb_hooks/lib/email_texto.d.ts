@@ -27,6 +27,16 @@ declare const emailTexto: {
     resultado: 'estornada' | 'encaminhada',
     dados: { nome: string; valor: string },
   ): { cliente: Mensagem | null; equipe: Mensagem };
+  alertasDoProcesso: {
+    enviado(d: { nome: string; documentos: number; appUrl: string; agendamento: string }): Mensagem;
+    corrigido(d: {
+      nome: string;
+      requerente: string;
+      campos: string[];
+      appUrl: string;
+      agendamento: string;
+    }): Mensagem;
+  };
   emailDeBloqueio(bloqueio: { falhas: number; janelaMin: number }): Mensagem;
   alertasDaCobranca: {
     duplicada(asaasId: string, estornada: boolean): Mensagem;

@@ -221,6 +221,36 @@ const alertasDaCobranca = {
 };
 
 /**
+ * Staff's alert that a case file has something new to review (lib/processo.js avisarEquipe; the double's
+ * processo-rules.ts), each { assunto, paragrafos } ending with the link to the booking in staff's editor: the
+ * customer `d.nome` sent `d.documentos` document(s) (`enviado`), or corrected the data of the applicant
+ * `d.requerente` once sent (`corrigido`: `d.campos`, the fields' names, send its documents back to review).
+ * `d.appUrl`: the app's public address; `d.agendamento`: the booking's id.
+ */
+function alertaDoProcesso(paragrafo, d) {
+  const url = escapar(d.appUrl + '/booking-details/' + d.agendamento);
+  return {
+    assunto: 'Processo enviado para análise' + SUFIXO,
+    paragrafos: [paragrafo, 'Confira em <a href="' + url + '">' + url + '</a>.'],
+  };
+}
+
+const alertasDoProcesso = {
+  enviado: (d) =>
+    alertaDoProcesso(escapar(d.nome) + ' enviou ' + d.documentos + ' documento(s) para análise.', d),
+  corrigido: (d) =>
+    alertaDoProcesso(
+      escapar(d.nome) +
+        ' corrigiu os dados de ' +
+        escapar(d.requerente) +
+        ' (' +
+        d.campos.join(', ') +
+        '). Os documentos dele voltaram para análise.',
+      d,
+    ),
+};
+
+/**
  * The e-mail to the owner of an account just locked (lib/seguranca.js avisarBloqueio; the double's auth.ts), with
  * limites.json `bloqueio`'s figures: how many failed logins lock it, for how many minutes.
  */
@@ -266,6 +296,7 @@ module.exports = {
   emailDeBloqueio,
   emailsDaDesistencia,
   alertasDaCobranca,
+  alertasDoProcesso,
   escapar,
   textoPuro,
   textoDoHtml,
