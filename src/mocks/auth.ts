@@ -4,11 +4,12 @@ import { FIELD_MESSAGES } from '@/lib/field-messages';
 import emailTexto from '../../pocketbase/pb_hooks/lib/email_texto.js';
 import limits from '../../pocketbase/pb_hooks/lib/limites.json';
 import { getDb, saveDb } from './db';
+import { saveAccount } from './contas';
 import type { StoredUser } from './schema';
 import { loginLocked, mailAllowed, rateLimited, recordLoginFailure } from './limits';
 import { makeToken, signToken, USERS_COLLECTION_ID, verifyToken } from './jwt';
 import { notifyMail, recordMail } from './mailbox';
-import { newId, pbDate } from './util';
+import { newId } from './util';
 import { PASSWORD_MIN, schemaErrors, TOKEN_S } from './collections';
 import {
   currentUser,
@@ -159,8 +160,7 @@ export const authRoutes = [
     const user = takeActionToken(token, 'verification');
     if (!user) return pbError(400, MSG.validation, { token: INVALID_TOKEN });
     user.verified = true;
-    user.updated = pbDate(new Date());
-    saveDb();
+    saveAccount(user);
     return noContent();
   }),
 
@@ -199,8 +199,7 @@ export const authRoutes = [
     user.password = toText(body.password);
     // The reset link proves the user owns the address, so PocketBase also marks it verified.
     user.verified = true;
-    user.updated = pbDate(new Date());
-    saveDb();
+    saveAccount(user);
     return noContent();
   }),
 ];

@@ -58,3 +58,15 @@ describe("an account's defences (lib/seguranca.js and the double's limits.ts ask
     expect(contasComum.emailLiberado(0, 10, emails)).toBe(false);
   });
 });
+
+describe('contaGuardada: an account as every save stores it (lib/contas.js normalizar, the double’s saveAccount)', () => {
+  it('the name normalised, the CPF and the phone as digits, whatever was sent', () => {
+    expect(
+      contasComum.contaGuardada(
+        { nome_completo: ' Maria\n  Souza ', cpf: '529.982.247-25', celular: '(31) 99123-4567' },
+        V,
+      ),
+    ).toEqual({ nome_completo: 'Maria Souza', cpf: '52998224725', celular: '31991234567' });
+    expect(contasComum.contaGuardada({}, V)).toEqual({ nome_completo: '', cpf: '', celular: '' });
+  });
+});

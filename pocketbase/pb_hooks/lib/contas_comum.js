@@ -40,7 +40,7 @@ function errosDaSenha(body, v) {
 /**
  * The errors of the account's own fields in `campos` ('nome_completo', 'cpf', 'celular', 'email'), with the
  * browser's messages. `v`: { erroNome(texto), cpfValido(texto), celularValido(texto), emailValido(texto),
- * credenciais, mensagens }.
+ * normalizarNome(texto), digitos(texto), credenciais, mensagens }.
  */
 function errosDosCampos(body, campos, v) {
   const erros = {};
@@ -94,6 +94,20 @@ function errosDaAlteracao(body, v) {
   return erros;
 }
 
+/**
+ * An account's own fields as every save stores them, whatever the client or the admin screen sent: the name
+ * normalised (comum.js normalizarNome), the CPF and the phone as digits. lib/contas.js normalizar (PocketBase's
+ * onRecordCreate and onRecordUpdate on `usuarios`) and the double's one account save (src/mocks/contas.ts
+ * saveAccount) write them. `conta`: { nome_completo, cpf, celular }; `v` as for errosDoCadastro.
+ */
+function contaGuardada(conta, v) {
+  return {
+    nome_completo: v.normalizarNome(conta.nome_completo),
+    cpf: v.digitos(conta.cpf),
+    celular: v.digitos(conta.celular),
+  };
+}
+
 // ------------------------------------------------------------------ an account's defences (lib/seguranca.js)
 // `bloqueio` and `emails` are limites.json's figures, which the kit and the double both load.
 
@@ -128,6 +142,7 @@ module.exports = {
   DO_SERVIDOR,
   errosDoCadastro,
   errosDaAlteracao,
+  contaGuardada,
   chaveDeLogin,
   loginBloqueado,
   falhaQueBloqueia,
