@@ -168,16 +168,20 @@ export function enviar(bookingId: string, viewer: UserRecord): Outcome {
   const limite = limitesDe(booking);
   const problemas = processoComum.problemasDoEnvio(requerentes, documentos, limite, hoje, REGRAS, isValidCpf);
   if (problemas.length > 0) return fail(400, MSG.incompleto, { pendencias: problemas });
-  const novos = processoComum.envioDosDocumentos(documentos);
-  if (novos.length === 0) return fail(400, MSG.nadaParaEnviar);
   const now = pbDate(new Date());
+  const plano = processoComum.envio(documentos, requerentes, now);
+  const novos = plano.documentos;
+  if (novos.length === 0) return fail(400, MSG.nadaParaEnviar);
   for (const { id, acao, campos } of novos) {
     const d = documentos.find((documento) => documento.id === id);
     if (!d) continue;
     Object.assign(d, campos, { updated: now });
     registrarDocumento(d, acao, viewer);
   }
-  for (const r of requerentes) r.enviado_em ||= now;
+  for (const { id, campos } of plano.requerentes) {
+    const r = requerentes.find((requerente) => requerente.id === id);
+    if (r) Object.assign(r, campos, { updated: now });
+  }
   salvarAgendamento(booking, { formulario: resumo(requerentes, hoje) }, viewer);
   saveDb();
   avisarEquipe(

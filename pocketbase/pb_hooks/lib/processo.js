@@ -284,7 +284,7 @@ function criarDocumento(e) {
   const agendamento = e.app.findRecordById('agendamentos', e.record.getString('agendamento'));
   validarEscritaDoCliente(agendamento);
   contarEnvio(e.app, e.requestInfo().auth.id);
-  e.record.set('status', 'pendente');
+  e.record.load(COMUM.DOCUMENTO_NOVO);
   e.next();
   registrarDocumento(e.app, e.record, COMUM.ARQUIVO.enviado, e.requestInfo().auth);
 }
@@ -385,9 +385,11 @@ function enviar(e) {
   if (problemas.length > 0) {
     return e.json(400, { status: 400, message: MSG.incompleto, data: { pendencias: problemas } });
   }
-  const novos = COMUM.envioDosDocumentos(documentos.map(comoObjeto));
+  const plano = COMUM.envio(documentos.map(comoObjeto), requerentes.map(comoObjeto), new DateTime());
+  const novos = plano.documentos;
   if (novos.length === 0) throw new BadRequestError(MSG.nadaParaEnviar, {});
   const registros = porId(documentos);
+  const pessoas = porId(requerentes);
   e.app.runInTransaction((tx) => {
     novos.forEach((novo) => {
       const d = registros[novo.id];
@@ -395,9 +397,9 @@ function enviar(e) {
       tx.save(d);
       registrarDocumento(tx, d, novo.acao, auth);
     });
-    requerentes.forEach((r) => {
-      if (r.getString('enviado_em') !== '') return;
-      r.set('enviado_em', new DateTime());
+    plano.requerentes.forEach((enviado) => {
+      const r = pessoas[enviado.id];
+      r.load(enviado.campos);
       tx.save(r);
     });
     const antes = agendamento.fresh();
