@@ -33,6 +33,9 @@ export function parsePbDate(value: unknown): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
+/** The instant of a stored date in ms (parsePbDate), NaN when it does not parse. */
+export const pbMs = (value: unknown): number => parsePbDate(value)?.getTime() ?? Number.NaN;
+
 /** Appends the two CPF check digits to a 9-digit base (the server's own code: pb_hooks/lib/comum.js). */
 export const withCpfCheckDigits = (base9: string): string => comum.comDigitosCpf(base9);
 
