@@ -1,14 +1,15 @@
 /** PocketBase's auth routes for usuarios: log in, refresh, and the e-mailed verification and reset links. */
 import { http, HttpResponse } from 'msw';
 import { FIELD_MESSAGES } from '@/lib/field-messages';
-import contasComum from '../../pocketbase/pb_hooks/lib/contas_comum.js';
+import emailTexto from '../../pocketbase/pb_hooks/lib/email_texto.js';
 import limits from '../../pocketbase/pb_hooks/lib/limites.json';
 import { getDb, saveDb } from './db';
+import { saveAccount } from './contas';
 import type { StoredUser } from './schema';
 import { loginLocked, mailAllowed, rateLimited, recordLoginFailure } from './limits';
 import { makeToken, signToken, USERS_COLLECTION_ID, verifyToken } from './jwt';
 import { notifyMail, recordMail } from './mailbox';
-import { newId, pbDate } from './util';
+import { newId } from './util';
 import { PASSWORD_MIN, schemaErrors, TOKEN_S } from './collections';
 import {
   currentUser,
@@ -38,8 +39,8 @@ const RESET_TTL_S = TOKEN_S.reset;
 
 type TokenKind = 'verification' | 'reset';
 
-/** The lockout e-mail's subject (seguranca.js avisarBloqueio: contas_comum.js emailDeBloqueio). */
-const LOCKOUT_SUBJECT = contasComum.emailDeBloqueio(limits.bloqueio).assunto;
+/** The lockout e-mail (seguranca.js avisarBloqueio: email_texto.js emailDeBloqueio). */
+const LOCKOUT_MAIL = emailTexto.emailDeBloqueio(limits.bloqueio);
 
 /** Issues and e-mails a link, unless the mailbox had its cap of account e-mails (seguranca.js limitarEnvio). */
 function issueActionToken(user: StoredUser, kind: TokenKind): void {
@@ -110,7 +111,14 @@ export const authRoutes = [
       // outbox without a toast, which would tell whoever is guessing.
       const locks = recordLoginFailure(identity);
       if (locks && user?.verified && mailAllowed(user.email, 'bloqueio'))
-        recordMail({ kind: 'status', email: user.email, token: '', path: '', subject: LOCKOUT_SUBJECT });
+        recordMail({
+          kind: 'status',
+          email: user.email,
+          token: '',
+          path: '',
+          subject: LOCKOUT_MAIL.assunto,
+          text: emailTexto.textoDoEmail(LOCKOUT_MAIL.paragrafos),
+        });
       return pbError(400, MSG.auth);
     }
     return HttpResponse.json({ token: makeToken(user.id), record: presentUser(user, user) });
@@ -152,8 +160,7 @@ export const authRoutes = [
     const user = takeActionToken(token, 'verification');
     if (!user) return pbError(400, MSG.validation, { token: INVALID_TOKEN });
     user.verified = true;
-    user.updated = pbDate(new Date());
-    saveDb();
+    saveAccount(user);
     return noContent();
   }),
 
@@ -192,8 +199,7 @@ export const authRoutes = [
     user.password = toText(body.password);
     // The reset link proves the user owns the address, so PocketBase also marks it verified.
     user.verified = true;
-    user.updated = pbDate(new Date());
-    saveDb();
+    saveAccount(user);
     return noContent();
   }),
 ];

@@ -37,6 +37,8 @@ export const VERIFICACOES: VerificacoesDaConta = {
   cpfValido: comum.cpfValido,
   celularValido: comum.celularValido,
   emailValido: comum.emailValido,
+  normalizarNome: comum.normalizarNome,
+  digitos: comum.digitos,
   credenciais: comum.CREDENCIAIS,
   mensagens: FIELD_MESSAGES,
 };
@@ -61,6 +63,16 @@ function asPocketBaseReads(body: Json): Json {
     read[field] = TEXT_FIELDS.includes(field) && typeof value === 'number' ? String(value) : value;
   }
   return read;
+}
+
+/**
+ * Every save of an account in the double (a registration, the owner's edit, a followed verification or reset
+ * link): its own fields as the kit stores them on every save (contas_comum.js contaGuardada, which
+ * pb_hooks/lib/contas.js normalizar writes in PocketBase's hooks on `usuarios`), its time, the store.
+ */
+export function saveAccount(user: StoredUser, now = pbDate(new Date())): void {
+  Object.assign(user, contasComum.contaGuardada(user, VERIFICACOES), { updated: now });
+  saveDb();
 }
 
 export function registerUser(sent: Json, viewer: StoredUser | null): Response {
@@ -95,17 +107,16 @@ export function registerUser(sent: Json, viewer: StoredUser | null): Response {
     // pb_hooks/usuarios.pb.js: staff see the address (the view rule keeps it to owner and staff).
     emailVisibility: true,
     password: toText(body.password),
-    nome_completo: comum.normalizarNome(body.nome_completo),
-    // CPF and phone are stored as digits (pb_hooks/lib/contas.js).
-    cpf,
-    celular: onlyDigits(toText(body.celular)),
+    nome_completo: toText(body.nome_completo),
+    cpf: toText(body.cpf),
+    celular: toText(body.celular),
     verified: false,
     admin: false,
     created: now,
     updated: now,
   };
   getDb().usuarios.push(user);
-  saveDb();
+  saveAccount(user, now);
   return HttpResponse.json(presentUser(user, null));
 }
 
@@ -134,10 +145,9 @@ export function updateOwnAccount(id: string, viewer: StoredUser | null, sent: Js
       };
   }
   if (hasErrors(errors)) return pbError(400, MSG.update, errors);
-  if ('celular' in body) user.celular = onlyDigits(toText(body.celular));
+  if ('celular' in body) user.celular = toText(body.celular);
   if (changesPassword) user.password = toText(body.password);
-  user.updated = pbDate(new Date());
-  saveDb();
+  saveAccount(user);
   return HttpResponse.json(presentUser(user, viewer));
 }
 

@@ -10,7 +10,7 @@ import { STATUS_MAIL_SUBJECTS } from '@/lib/status-mail';
 import type { StoredUser } from './schema';
 import historicoComum from '../../pocketbase/pb_hooks/lib/historico_comum.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
-import { newId } from './util';
+import { newId, pbMs } from './util';
 
 /** The status e-mails' subjects (pocketbase/pb_hooks/lib/emails_status.js). */
 export { STATUS_MAIL_SUBJECTS };
@@ -99,7 +99,6 @@ export function seedHistory(
   });
 }
 
-const ms = (date: string) => Date.parse(date.replace(' ', 'T'));
 const at = (time: number) => new Date(time).toISOString().replace('T', ' ');
 
 /**
@@ -115,8 +114,8 @@ function booked(
 ): BookingHistoryRecord[] {
   if (!booking.consulado || (status !== 'AGENDADO' && status !== 'FINALIZADO')) return [];
   const spread = [...booking.id].reduce((n, c) => (n * 31 + c.charCodeAt(0)) % 1000, 7) / 1000;
-  const start = ms(booking.created);
-  const end = ms(booking.updated);
+  const start = pbMs(booking.created);
+  const end = pbMs(booking.updated);
   const ready = start + (end - start) * (0.05 + 0.25 * spread);
   const steps = [
     historyEntry(

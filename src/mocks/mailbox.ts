@@ -1,6 +1,7 @@
 /** The demo backend's "outbox": e-mails PocketBase would send, kept for tests and shown to demo users. */
 import emailTexto, { type Mensagem } from '../../pocketbase/pb_hooks/lib/email_texto.js';
 import limites from '../../pocketbase/pb_hooks/lib/limites.json';
+import { onceEvery } from './util';
 
 /**
  * verification and reset carry a link with a token; receipt is the purchase receipt the server sends; status is
@@ -46,20 +47,16 @@ export function getMailbox(): readonly DemoMail[] {
   return mails;
 }
 
-/** When each of staff's throttled alerts last went (pb_hooks/lib/emails.js alertaDaVez keeps it in memory too). */
-const lastAlerts = new Map<string, number>();
+/** Staff's throttled alerts, each at most once an interval (pb_hooks/lib/emails.js alertaDaVez). */
+const alerts = onceEvery(limites.alertasEquipe.intervaloMin * 60 * 1000);
 
 export function clearMailbox(): void {
   mails = [];
-  lastAlerts.clear();
+  alerts.clear();
 }
 
-/** Whether staff's alert `key` ('desistencia_alerta:<booking>') may go now (email_texto.js alertaLiberado). */
-export function alertDue(key: string, now = Date.now()): boolean {
-  if (!emailTexto.alertaLiberado(lastAlerts.get(key) ?? 0, now, limites.alertasEquipe)) return false;
-  lastAlerts.set(key, now);
-  return true;
-}
+/** Whether staff's alert `key` ('desistencia_alerta:<booking>') may go now, noted as sent when it may. */
+export const alertDue = (key: string, now = Date.now()): boolean => alerts.due(key, now);
 
 /**
  * An e-mail in the kit's words (email_texto.js): its subject and the plain text the server sends, without a link.

@@ -16,7 +16,7 @@ import { note, serverChange } from './dia';
 import emailTexto from '../../pocketbase/pb_hooks/lib/email_texto.js';
 import { alertStaff, notifyMail } from './mailbox';
 import { aposEstorno, enviarNota } from './notas';
-import { newId, parsePbDate, pbDate } from './util';
+import { newId, onceEvery, parsePbDate, pbDate } from './util';
 
 /** Paid, or after the money (refunds, chargebacks): the order exists. */
 export const foiPaga = (charge: ChargeRecord): boolean => maquina.foiPaga(charge.status, regras);
@@ -193,16 +193,8 @@ const ESPERA_CONCILIACAO_S = maquina.PADROES.conciliarAposS;
 const idadeS = (charge: ChargeRecord): number =>
   Math.floor((Date.now() - (parsePbDate(charge.updated)?.getTime() ?? Date.now())) / 1000);
 
-/** At most one question to Asaas per charge this often, whoever reads (the kit's default). */
-const CONSULTA_INTERVALO_MS = maquina.PADROES.consultaIntervaloMs;
-const consultas = new Map<string, number>();
-
-function consultaLiberada(charge: ChargeRecord): boolean {
-  const agora = Date.now();
-  if (!maquina.consultaLiberada(consultas.get(charge.id) ?? 0, agora, CONSULTA_INTERVALO_MS)) return false;
-  consultas.set(charge.id, agora);
-  return true;
-}
+/** At most one question to Asaas per charge this often, whoever reads (the kit's default; pedidos.js consultaLiberada). */
+const consultas = onceEvery(maquina.PADROES.consultaIntervaloMs);
 
 /** The payments the demo's Asaas lists for an attempt id (GET /payments?externalReference=), or null without a list. */
 function listadosDaTentativa(tentativa: string): AsaasPayment[] | null {
@@ -218,7 +210,7 @@ function listadosDaTentativa(tentativa: string): AsaasPayment[] | null {
 export function conciliar(charge: ChargeRecord): void {
   const status = charge.status;
   if (!maquina.precisaConciliar(status, idadeS(charge), ESPERA_CONCILIACAO_S)) return;
-  if (!consultaLiberada(charge)) return;
+  if (!consultas.due(charge.id)) return;
   const listed = listadosDaTentativa(charge.tentativa);
   if (!listed) return;
   const desfecho = maquina.desfechoDaConciliacao(

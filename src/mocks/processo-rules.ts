@@ -16,9 +16,11 @@ import type { BookingRecord, UserRecord } from '@/lib/types';
 import { mensagens } from '../../pocketbase/pb_hooks/lib/processo_regras.json';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import processoComum from '../../pocketbase/pb_hooks/lib/processo_comum.js';
+import emailTexto, { type Mensagem } from '../../pocketbase/pb_hooks/lib/email_texto.js';
 import { getDb, saveDb } from './db';
 import { registrarAlteracao } from './agenda';
 import { historyEntry } from './history';
+import { alertDue, alertStaff } from './mailbox';
 import { pbDate } from './util';
 
 /** The case file's pt-BR messages, the kit's own (processo_regras.json mensagens). */
@@ -91,6 +93,20 @@ export function concluirRevisao(bookingId: string, autor: UserRecord | null): vo
   if (conclusao && booking) salvarAgendamento(booking, conclusao, autor);
 }
 
+/**
+ * pb_hooks/lib/processo.js avisarEquipe: staff's alert that the case has something new to review (in the kit's
+ * words: email_texto.js alertasDoProcesso), at most one per booking an interval (mailbox.ts alertDue).
+ */
+function avisarEquipe(booking: BookingRecord, alerta: Mensagem): void {
+  if (alertDue(`processo_alerta:${booking.id}`)) alertStaff(getDb().usuarios, alerta);
+}
+
+/** Where an alert's link points: the demo's own address (the kit's is the app's, APP_URL), and the booking. */
+const linkOf = (booking: BookingRecord) => ({
+  appUrl: globalThis.location?.origin ?? '',
+  agendamento: booking.id,
+});
+
 /** The `formulario` text staff read (processo_comum.resumo). */
 const resumo = (requerentes: readonly RequerenteRecord[], hoje: string, anterior = ''): string =>
   processoComum.resumo(requerentes, hoje, anterior, REGRAS);
@@ -122,6 +138,16 @@ export function registrarCorrecao(
   if (!correcao.formulario) return;
   const requerentes = getDb().requerentes.filter((r) => r.agendamento === booking.id);
   salvarAgendamento(booking, { formulario: resumo(requerentes, hojeSaoPaulo(), booking.formulario) }, autor);
+  if (!correcao.avisar) return;
+  avisarEquipe(
+    booking,
+    emailTexto.alertasDoProcesso.corrigido({
+      nome: autor.nome_completo,
+      requerente: nome,
+      campos: mudancas.map((m) => processoComum.nomeDoCampo(m.campo, REGRAS)),
+      ...linkOf(booking),
+    }),
+  );
 }
 
 type Outcome = { status: number; body: Record<string, unknown> };
@@ -142,17 +168,29 @@ export function enviar(bookingId: string, viewer: UserRecord): Outcome {
   const limite = limitesDe(booking);
   const problemas = processoComum.problemasDoEnvio(requerentes, documentos, limite, hoje, REGRAS, isValidCpf);
   if (problemas.length > 0) return fail(400, MSG.incompleto, { pendencias: problemas });
-  const novos = processoComum.envioDosDocumentos(documentos);
-  if (novos.length === 0) return fail(400, MSG.nadaParaEnviar);
   const now = pbDate(new Date());
+  const plano = processoComum.envio(documentos, requerentes, now);
+  const novos = plano.documentos;
+  if (novos.length === 0) return fail(400, MSG.nadaParaEnviar);
   for (const { id, acao, campos } of novos) {
     const d = documentos.find((documento) => documento.id === id);
     if (!d) continue;
     Object.assign(d, campos, { updated: now });
     registrarDocumento(d, acao, viewer);
   }
-  for (const r of requerentes) r.enviado_em ||= now;
+  for (const { id, campos } of plano.requerentes) {
+    const r = requerentes.find((requerente) => requerente.id === id);
+    if (r) Object.assign(r, campos, { updated: now });
+  }
   salvarAgendamento(booking, { formulario: resumo(requerentes, hoje) }, viewer);
   saveDb();
+  avisarEquipe(
+    booking,
+    emailTexto.alertasDoProcesso.enviado({
+      nome: viewer.nome_completo,
+      documentos: novos.length,
+      ...linkOf(booking),
+    }),
+  );
   return { status: 200, body: { enviados: novos.length } };
 }

@@ -19,7 +19,7 @@ import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
 import prazo from '../../pocketbase/pb_hooks/lib/prazo.js';
 import processoComum from '../../pocketbase/pb_hooks/lib/processo_comum.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
-import { withCpfCheckDigits } from './util';
+import { pbMs, withCpfCheckDigits } from './util';
 
 type Stage =
   | 'vazio'
@@ -146,7 +146,7 @@ export const seedPrice = (tipo: ServiceId, flex: boolean): number =>
 
 /** The `formulario` the customer's send writes (processo_comum.js resumo), on the São Paulo day of `sentAt`. */
 function sentSummary(requerentes: readonly RequerenteRecord[], sentAt: string): string {
-  const dia = prazo.diaSaoPaulo(Date.parse(sentAt.replace(' ', 'T')));
+  const dia = prazo.diaSaoPaulo(pbMs(sentAt));
   return processoComum.resumo(requerentes, dia, '', REGRAS);
 }
 

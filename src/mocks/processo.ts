@@ -202,7 +202,7 @@ async function createDocumento(request: Request): Promise<Response> {
     requerente: requerente.id,
     item: text('item'),
     arquivos: [],
-    status: 'pendente',
+    ...processoComum.DOCUMENTO_NOVO,
     motivo: '',
     motivo_texto: '',
     revisado_por: '',

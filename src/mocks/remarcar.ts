@@ -45,8 +45,9 @@ function confirm(request: Request, id: string): Response {
     cancelado: !!c.cancelamento,
   });
   if (recusa) return pbError(400, recusa);
-  if (!c.confirmado_em) {
-    c.confirmado_em = pbDate(new Date());
+  const confirmado = calendario.confirmacao(c.confirmado_em, pbDate(new Date()));
+  if (confirmado) {
+    Object.assign(c, confirmado);
     note(booking.id, 'confirmacao_portal', calendario.notaConfirmado(names(c), c.data, c.hora), viewer);
     saveDb();
   }

@@ -14,7 +14,7 @@ import {
   seedPrice,
 } from './processo-seed';
 import { seededRandom } from './seeded-random.mjs';
-import { newId, pbDate, withCpfCheckDigits } from './util';
+import { newId, pbDate, pbMs, withCpfCheckDigits } from './util';
 
 /** The PDF every demo invoice links to (public/demo/nfse-exemplo.pdf). */
 export const DEMO_INVOICE_PDF = '/demo/nfse-exemplo.pdf';
@@ -265,7 +265,7 @@ export function buildSeed(): DemoDb {
     // The first pass gives every customer a booking; the rest are second purchases (a family member, say).
     const owner = customers[i % CUSTOMER_COUNT] ?? customers[0];
     if (!owner) break;
-    const ownerCreated = new Date(owner.created.replace(' ', 'T'));
+    const ownerCreated = new Date(pbMs(owner.created));
     const paidAt = new Date(
       i < CUSTOMER_COUNT
         ? ownerCreated.getTime() + int(5, 240) * 60_000

@@ -33,5 +33,27 @@ export function parsePbDate(value: unknown): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
+/** The instant of a stored date in ms (parsePbDate), NaN when it does not parse. */
+export const pbMs = (value: unknown): number => parsePbDate(value)?.getTime() ?? Number.NaN;
+
 /** Appends the two CPF check digits to a 9-digit base (the server's own code: pb_hooks/lib/comum.js). */
 export const withCpfCheckDigits = (base9: string): string => comum.comDigitosCpf(base9);
+
+/**
+ * At most once every `intervalMs` per key (comum.js vezLiberada), remembered in memory as the kit's app store
+ * remembers it (pb_hooks/lib/registros.js daVez): `due(key)` says whether it may go now and notes it as gone.
+ */
+export function onceEvery(intervalMs: number): {
+  due: (key: string, now?: number) => boolean;
+  clear: () => void;
+} {
+  const last = new Map<string, number>();
+  return {
+    due(key, now = Date.now()) {
+      if (!comum.vezLiberada(last.get(key) ?? 0, now, intervalMs)) return false;
+      last.set(key, now);
+      return true;
+    },
+    clear: () => last.clear(),
+  };
+}

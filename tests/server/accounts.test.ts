@@ -30,6 +30,22 @@ describe('registration', () => {
     expect(record.created).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
 
+  it('every save stores the account normalised, the admin screen’s too (contas_comum.js contaGuardada)', async () => {
+    const input = registration();
+    const record = await client().collection('usuarios').create(input);
+    const cpf = digits(input.cpf);
+    const saved = await (await superuser()).collection('usuarios').update(record.id, {
+      nome_completo: '  Maria\t  da   Silva ',
+      cpf: `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`,
+      celular: '(31) 99123-4567',
+    });
+    expect(saved).toMatchObject({
+      nome_completo: 'Maria da Silva',
+      cpf,
+      celular: '31991234567',
+    });
+  });
+
   it('a taken e-mail: 400 "Failed to create record." with data.email validation_not_unique', async () => {
     const input = registration();
     await client().collection('usuarios').create(input);

@@ -25,6 +25,8 @@ const spDayStart = (days: number): string => {
 const own = (pb: PocketBase, collection: string) => pb.collection(collection).getFullList();
 /** The plain text the kit sends of an e-mail in its words (email_texto.js), as the mails' captures read it. */
 const plainText = (message: { paragrafos: string[] }) => emailTexto.textoDoEmail(message.paragrafos);
+/** A mail's text without the app's address before a link to a booking: the kit's is APP_URL, the demo's its own. */
+const withoutAppUrl = (text: string) => text.replace(/https?:\/\/[^\s/]+(?=\/booking-details\/)/g, '');
 const NOME = 'Cliente do Contrato Souza';
 let counter = 0;
 
@@ -368,6 +370,19 @@ describe.each(BACKENDS)('$name', (backend) => {
     );
     for (const item of ['comprovante_endereco', 'foto']) await upload(item);
     expect(await send()).toEqual({ enviados: 3 });
+    // Staff are told, in the kit's words (email_texto.js alertasDoProcesso), with the link to the booking.
+    const alert = emailTexto.alertasDoProcesso.enviado({
+      nome: NOME,
+      documentos: 3,
+      appUrl: '',
+      agendamento: booking.id,
+    });
+    await expect
+      .poll(
+        async () => (await backend.mailTexts(DEMO_ACCOUNTS.admin.email, alert.assunto)).map(withoutAppUrl),
+        POLL,
+      )
+      .toContain(plainText(alert));
     const today = new Date(Date.now() - 3 * 3_600_000)
       .toISOString()
       .slice(0, 10)

@@ -5,6 +5,7 @@ import type PocketBase from 'pocketbase';
 import { describe, expect, it } from 'vitest';
 import { resetDb } from '@/mocks/db';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/mocks/seed';
+import emailTexto from '../../pocketbase/pb_hooks/lib/email_texto.js';
 import limites from '../../pocketbase/pb_hooks/lib/limites.json';
 import { answerInFull, BACKENDS } from './contract-backends';
 import { nextCpf } from './helpers';
@@ -16,8 +17,9 @@ function max(label: string): number {
   return rule.maxRequests;
 }
 
-/** The lockout e-mail's subject (seguranca.js avisarBloqueio). */
+/** The lockout e-mail (seguranca.js avisarBloqueio, email_texto.js emailDeBloqueio). */
 const LOCKOUT_SUBJECT = 'Acesso à sua conta bloqueado - Passaporte Italiano';
+const LOCKOUT_MAIL = emailTexto.emailDeBloqueio(limites.bloqueio);
 
 /** PocketBase's answer past a rule. */
 const TOO_MANY = { status: 429, message: 'Too Many Requests.', data: {} };
@@ -79,7 +81,11 @@ describe.each(BACKENDS)('$name', (backend) => {
       expect(
         (await answerInFull(guesser.collection('usuarios').authWithPassword(email, 'errada123'))).status,
       ).toBe(400);
-    expect(await backend.mailed(email, LOCKOUT_SUBJECT)).toBe(true);
+    expect(LOCKOUT_MAIL.assunto).toBe(LOCKOUT_SUBJECT);
+    // Its words are the kit's on both: the plain text PocketBase sends beside the HTML.
+    expect(await backend.mailTexts(email, LOCKOUT_SUBJECT)).toEqual([
+      emailTexto.textoDoEmail(LOCKOUT_MAIL.paragrafos),
+    ]);
     // Locked, whichever address and whatever the password.
     const locked = await answerInFull(
       backend.client().collection('usuarios').authWithPassword(email, 'Senha@2026'),

@@ -56,3 +56,11 @@ describe('motivoDoPedido', () => {
     expect(calendario.motivoDoPedido({}, 'flex')).toBe('');
   });
 });
+
+describe('confirmacao: the owner’s "Já confirmei" (lib/remarcar.js confirmar, the double’s remarcar.ts)', () => {
+  it('is dated the first time only', () => {
+    expect(calendario.confirmacao('', 'agora')).toEqual({ confirmado_em: 'agora' });
+    expect(calendario.confirmacao(undefined, 'agora')).toEqual({ confirmado_em: 'agora' });
+    expect(calendario.confirmacao('2026-12-01 10:00:00.000Z', 'agora')).toBeNull();
+  });
+});

@@ -343,12 +343,6 @@ describe('plano: the whole of a charge’s move', () => {
   it('a late event never undoes a payment', () => {
     expect(plano('PENDING', comPedido, { ...cobranca, status: 'CONFIRMED' })).toBeNull();
   });
-
-  it('Asaas is asked about a charge at most once an interval', () => {
-    expect(maquina.consultaLiberada(0, 5_000, 2_000)).toBe(true);
-    expect(maquina.consultaLiberada(4_000, 5_000, 2_000)).toBe(false);
-    expect(maquina.consultaLiberada(3_000, 5_000, 2_000)).toBe(true);
-  });
 });
 
 describe('reenvioDaNota: an invoice in error sent again by staff', () => {

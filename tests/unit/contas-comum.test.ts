@@ -46,13 +46,9 @@ describe("an account's defences (lib/seguranca.js and the double's limits.ts ask
     expect(contasComum.chaveDeLogin(undefined)).toBe('');
   });
 
-  it('locks the account from the limit on, and e-mails its owner on the failure that reaches it only', () => {
+  it('locks the account from the limit on, and e-mails its owner on the failure that reaches it only (email_texto.js emailDeBloqueio)', () => {
     expect([4, 5, 6].map((n) => contasComum.loginBloqueado(n, bloqueio))).toEqual([false, true, true]);
     expect([4, 5, 6].map((n) => contasComum.falhaQueBloqueia(n, bloqueio))).toEqual([false, true, false]);
-    const email = contasComum.emailDeBloqueio(bloqueio);
-    expect(email.assunto).toBe('Acesso à sua conta bloqueado - Passaporte Italiano');
-    expect(email.paragrafos[1]).toContain('Houve 5 tentativas');
-    expect(email.paragrafos[1]).toContain('bloqueado por 15 minutos');
   });
 
   it('lets a mailbox have one account e-mail of a kind per interval, and a daily cap', () => {
@@ -60,5 +56,17 @@ describe("an account's defences (lib/seguranca.js and the double's limits.ts ask
     expect(contasComum.emailLiberado(0, 9, emails)).toBe(true);
     expect(contasComum.emailLiberado(1, 0, emails)).toBe(false);
     expect(contasComum.emailLiberado(0, 10, emails)).toBe(false);
+  });
+});
+
+describe('contaGuardada: an account as every save stores it (lib/contas.js normalizar, the double’s saveAccount)', () => {
+  it('the name normalised, the CPF and the phone as digits, whatever was sent', () => {
+    expect(
+      contasComum.contaGuardada(
+        { nome_completo: ' Maria\n  Souza ', cpf: '529.982.247-25', celular: '(31) 99123-4567' },
+        V,
+      ),
+    ).toEqual({ nome_completo: 'Maria Souza', cpf: '52998224725', celular: '31991234567' });
+    expect(contasComum.contaGuardada({}, V)).toEqual({ nome_completo: '', cpf: '', celular: '' });
   });
 });

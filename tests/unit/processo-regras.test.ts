@@ -73,20 +73,36 @@ describe('processo_comum.js: the case file rules the server, the app and the dou
   it('a send puts under review the documents never sent or sent back, each with its history line', () => {
     const doc = (id: string, status: string, reenviado = false) => ({ id, status, reenviado });
     expect(
-      comum.envioDosDocumentos([
-        doc('a', ''),
-        doc('b', 'pendente'),
-        doc('c', 'pendente', true),
-        doc('d', 'em_analise'),
-        doc('e', 'aprovado'),
-        doc('f', 'recusado', true),
-      ]),
+      comum.envio(
+        [
+          doc('a', ''),
+          doc('b', 'pendente'),
+          doc('c', 'pendente', true),
+          doc('d', 'em_analise'),
+          doc('e', 'aprovado'),
+          doc('f', 'recusado', true),
+        ],
+        [],
+        'agora',
+      ).documentos,
     ).toEqual([
       { id: 'a', acao: 'enviado para análise', campos: { status: 'em_analise' } },
       { id: 'b', acao: 'enviado para análise', campos: { status: 'em_analise' } },
       { id: 'c', acao: 'reenviado para análise', campos: { status: 'em_analise' } },
     ]);
-    expect(comum.envioDosDocumentos([doc('d', 'em_analise'), doc('e', 'aprovado')])).toEqual([]);
+    expect(comum.envio([doc('d', 'em_analise'), doc('e', 'aprovado')], [], 'agora').documentos).toEqual([]);
+  });
+
+  it('a send dates each applicant sent for the first time, once: one sent before keeps its day', () => {
+    const requerentes = [
+      { id: 'r1', enviado_em: '' },
+      { id: 'r2', enviado_em: '2026-01-02 10:00:00.000Z' },
+      { id: 'r3' },
+    ];
+    expect(comum.envio([], requerentes, 'agora').requerentes).toEqual([
+      { id: 'r1', campos: { enviado_em: 'agora' } },
+      { id: 'r3', campos: { enviado_em: 'agora' } },
+    ]);
   });
 
   it("staff's last review: nothing while one is under review or none refused; else ANALISE_ERRO with the note", () => {

@@ -53,6 +53,7 @@ declare const calendario: {
   motivoDoPedido(corpo: unknown, tipo: 'flex' | 'consulado'): string;
   nomes(lista: readonly string[]): string;
   quando(data: string, hora: string): string;
+  confirmacao<T>(confirmadoEm: string | undefined, agora: T): { confirmado_em: T } | null;
   notaConfirmado(nomes: string, data: string, hora: string): string;
   notaCancelamento(
     tipo: 'flex' | 'consulado',

@@ -207,6 +207,15 @@ function quando(data, hora) {
   return diaBR(data) + ' às ' + hora + 'h';
 }
 
+/**
+ * What the owner's "Já confirmei" writes on an appointment whose `confirmado_em` is `confirmadoEm`, at `agora` (the
+ * instant as the store keeps it): when, the first time only; null once recorded (the route answers the appointment
+ * as it is, and the history has one note).
+ */
+function confirmacao(confirmadoEm, agora) {
+  return confirmadoEm ? null : { confirmado_em: agora };
+}
+
 /** The history note of the owner's "Já confirmei". */
 function notaConfirmado(nomesDoCompromisso, data, hora) {
   return 'Confirmado no Prenot@mi pelo cliente: ' + nomesDoCompromisso + ' (' + quando(data, hora) + ')';
@@ -276,6 +285,7 @@ module.exports = {
   CONFIRMACAO,
   FILTRO_PENDENTES,
   recusaConfirmacao,
+  confirmacao,
   limiteFlex,
   recusaFlex,
   motivoDoPedido,

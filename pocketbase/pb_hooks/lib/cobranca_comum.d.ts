@@ -110,7 +110,6 @@ declare const cobrancaComum: {
   ): Passo | null;
   statusDoEvento(evento: string, doAsaas: string, R: typeof regras): string;
   plano(cobranca: CobrancaDoPlano, status: string, contexto: ContextoDoPlano, R: typeof regras): Plano | null;
-  consultaLiberada(anteriorMs: number, agoraMs: number, intervaloMs: number): boolean;
   valorEstornadoListado(
     cobranca: { parcelamento?: string },
     pagamentoAsaas: PagamentoAsaas,

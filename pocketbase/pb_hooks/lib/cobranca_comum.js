@@ -178,14 +178,6 @@ function plano(cobranca, status, contexto, R) {
 }
 
 /**
- * Whether Asaas may be asked about a charge now: at most once every `intervaloMs` (ASAAS_CONSULTA_INTERVALO_MS)
- * whoever reads; `anteriorMs`: when it was last asked (0: never).
- */
-function consultaLiberada(anteriorMs, agoraMs, intervaloMs) {
-  return !anteriorMs || agoraMs - anteriorMs >= intervaloMs;
-}
-
-/**
  * The order's `valor_estornado` after the refunds Asaas lists on a payment (made by this server or in Asaas's own
  * panel), or null when it stays: a charge in installments has them spread over its payments (the server follows
  * its own refunds and the final REFUNDED there), and the sum never goes down nor past the price.
@@ -335,7 +327,6 @@ module.exports = {
   transicao,
   statusDoEvento,
   plano,
-  consultaLiberada,
   valorEstornadoListado,
   precisaConciliar,
   pagamentoDaCobranca,

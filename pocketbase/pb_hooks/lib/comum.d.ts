@@ -39,5 +39,6 @@ declare const comum: {
     maximos: Readonly<Record<string, number>>,
     erros: E,
   ): E & Record<string, { code: string; message: string }>;
+  vezLiberada(anteriorMs: number, agoraMs: number, intervaloMs: number): boolean;
 };
 export default comum;

@@ -271,6 +271,16 @@ function errosDeTamanho(valores, maximos, erros) {
   return erros;
 }
 
+/**
+ * Whether something done at most once every `intervaloMs`, last done at `anteriorMs` (0: never), may be done at
+ * `agoraMs`: staff's alerts about one booking (a customer repeating a call in a loop reaches staff once meanwhile)
+ * and the questions to Asaas about one charge (a page polling cannot make the server hammer Asaas). The kit keeps
+ * `anteriorMs` in its app store (registros.js daVez), the double in memory (src/mocks/util.ts onceEvery).
+ */
+function vezLiberada(anteriorMs, agoraMs, intervaloMs) {
+  return !anteriorMs || agoraMs - anteriorMs >= intervaloMs;
+}
+
 module.exports = {
   ARROBA,
   MAX_BUSCA,
@@ -295,4 +305,5 @@ module.exports = {
   textoLongo,
   maximosDeTexto,
   errosDeTamanho,
+  vezLiberada,
 };

@@ -1,5 +1,5 @@
 // What a customer may write on their own account, checked with the browser's pt-BR field messages, and
-// stored normalised whatever the client sent.
+// stored normalised whatever the client sent (contas_comum.js contaGuardada, on every save).
 
 const regras = require(`${__hooks}/lib/regras.js`);
 const comum = require(`${__hooks}/lib/comum.js`);
@@ -15,6 +15,8 @@ const VERIFICACOES = {
   cpfValido: regras.cpfValido,
   celularValido: regras.celularValido,
   emailValido: comum.emailValido,
+  normalizarNome: regras.normalizarNome,
+  digitos: regras.soDigitos,
   credenciais: comum.CREDENCIAIS,
   mensagens: M,
 };
@@ -44,17 +46,17 @@ function validarCadastro(e) {
       email: new ValidationError('validation_not_unique', 'Value must be unique.'),
     });
   }
-  e.record.set('nome_completo', regras.normalizarNome(body.nome_completo));
 }
 
 function validarAlteracao(e) {
   lancar(contasComum.errosDaAlteracao(e.requestInfo().body || {}, VERIFICACOES));
 }
 
-/** Every save, from the API or the admin screen: CPF and phone as digits only. */
+/** Every save, from the API or the admin screen: the fields as contas_comum.js contaGuardada stores them. */
 function normalizar(registro) {
-  registro.set('cpf', regras.soDigitos(registro.getString('cpf')));
-  registro.set('celular', regras.soDigitos(registro.getString('celular')));
+  const campos = {};
+  ['nome_completo', 'cpf', 'celular'].forEach((campo) => (campos[campo] = registro.getString(campo)));
+  registro.load(contasComum.contaGuardada(campos, VERIFICACOES));
 }
 
 module.exports = { validarCadastro, validarAlteracao, normalizar };

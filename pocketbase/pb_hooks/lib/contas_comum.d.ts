@@ -7,6 +7,8 @@ export interface VerificacoesDaConta {
   cpfValido(texto: unknown): boolean;
   celularValido(texto: unknown): boolean;
   emailValido(texto: unknown): boolean;
+  normalizarNome(texto: unknown): string;
+  digitos(texto: unknown): string;
   credenciais: { readonly senhaMin: number; readonly senhaMax: number };
   mensagens: typeof mensagens;
 }
@@ -22,10 +24,13 @@ declare const contasComum: {
     cpfEmUso: (cpf: unknown) => boolean,
   ): ErrosDaConta;
   errosDaAlteracao(body: Readonly<Record<string, unknown>>, v: VerificacoesDaConta): ErrosDaConta;
+  contaGuardada(
+    conta: { nome_completo?: unknown; cpf?: unknown; celular?: unknown },
+    v: VerificacoesDaConta,
+  ): { nome_completo: string; cpf: string; celular: string };
   chaveDeLogin(identidade: unknown): string;
   loginBloqueado(falhas: number, bloqueio: { falhas: number }): boolean;
   falhaQueBloqueia(falhas: number, bloqueio: { falhas: number }): boolean;
-  emailDeBloqueio(bloqueio: { falhas: number; janelaMin: number }): { assunto: string; paragrafos: string[] };
   emailLiberado(doTipo: number, doDia: number, emails: { porDia: number }): boolean;
 };
 export default contasComum;

@@ -4,7 +4,7 @@
 // celularValido, emailValido, CREDENCIAIS) and the field messages (mensagens.json) are passed in as `v`; scripts/build/kit-module.ts serves
 // it to the app. Errors are { campo: { code, message } }, {} when none; PocketBase ends each message with a full stop.
 // Also an account's defences against guessing and e-mail floods: lib/seguranca.js and the double's limits.ts and
-// auth.ts ask the same rules (below) with limites.json's figures.
+// auth.ts ask the same rules (below) with limites.json's figures; the lockout e-mail's words are email_texto.js's.
 
 /** Fields a customer may change on their own record (the update rule refuses admin, verified, email, cpf, name). */
 const EDITAVEIS = ['celular', 'password', 'passwordConfirm', 'oldPassword'];
@@ -40,7 +40,7 @@ function errosDaSenha(body, v) {
 /**
  * The errors of the account's own fields in `campos` ('nome_completo', 'cpf', 'celular', 'email'), with the
  * browser's messages. `v`: { erroNome(texto), cpfValido(texto), celularValido(texto), emailValido(texto),
- * credenciais, mensagens }.
+ * normalizarNome(texto), digitos(texto), credenciais, mensagens }.
  */
 function errosDosCampos(body, campos, v) {
   const erros = {};
@@ -94,6 +94,20 @@ function errosDaAlteracao(body, v) {
   return erros;
 }
 
+/**
+ * An account's own fields as every save stores them, whatever the client or the admin screen sent: the name
+ * normalised (comum.js normalizarNome), the CPF and the phone as digits. lib/contas.js normalizar (PocketBase's
+ * onRecordCreate and onRecordUpdate on `usuarios`) and the double's one account save (src/mocks/contas.ts
+ * saveAccount) write them. `conta`: { nome_completo, cpf, celular }; `v` as for errosDoCadastro.
+ */
+function contaGuardada(conta, v) {
+  return {
+    nome_completo: v.normalizarNome(conta.nome_completo),
+    cpf: v.digitos(conta.cpf),
+    celular: v.digitos(conta.celular),
+  };
+}
+
 // ------------------------------------------------------------------ an account's defences (lib/seguranca.js)
 // `bloqueio` and `emails` are limites.json's figures, which the kit and the double both load.
 
@@ -115,23 +129,6 @@ function falhaQueBloqueia(falhas, bloqueio) {
   return falhas === bloqueio.falhas;
 }
 
-/** The e-mail to the owner of the account just locked: { assunto, paragrafos }. */
-function emailDeBloqueio(bloqueio) {
-  return {
-    assunto: 'Acesso à sua conta bloqueado - Passaporte Italiano',
-    paragrafos: [
-      'Olá.',
-      'Houve ' +
-        bloqueio.falhas +
-        ' tentativas de entrar na sua conta com a senha errada. Por segurança, o acesso com senha ficou ' +
-        'bloqueado por ' +
-        bloqueio.janelaMin +
-        ' minutos.',
-      'Se não foi você, troque a sua senha assim que o bloqueio terminar, em "Esqueci minha senha".',
-    ],
-  };
-}
-
 /**
  * Whether a mailbox may receive one more account e-mail: none of that kind within emails.intervaloMin minutes
  * (`doTipo`: how many it had) and fewer than emails.porDia in the last 24 hours (`doDia`).
@@ -145,9 +142,9 @@ module.exports = {
   DO_SERVIDOR,
   errosDoCadastro,
   errosDaAlteracao,
+  contaGuardada,
   chaveDeLogin,
   loginBloqueado,
   falhaQueBloqueia,
-  emailDeBloqueio,
   emailLiberado,
 };

@@ -27,6 +27,17 @@ declare const emailTexto: {
     resultado: 'estornada' | 'encaminhada',
     dados: { nome: string; valor: string },
   ): { cliente: Mensagem | null; equipe: Mensagem };
+  alertasDoProcesso: {
+    enviado(d: { nome: string; documentos: number; appUrl: string; agendamento: string }): Mensagem;
+    corrigido(d: {
+      nome: string;
+      requerente: string;
+      campos: string[];
+      appUrl: string;
+      agendamento: string;
+    }): Mensagem;
+  };
+  emailDeBloqueio(bloqueio: { falhas: number; janelaMin: number }): Mensagem;
   alertasDaCobranca: {
     duplicada(asaasId: string, estornada: boolean): Mensagem;
     divergente(asaasId: string, preco: string): Mensagem;
@@ -36,7 +47,6 @@ declare const emailTexto: {
   textoPuro(html: string): string;
   textoDoHtml(html: string): string;
   textoDoEmail(paragrafos: string[], comLinks?: boolean): string;
-  alertaLiberado(anteriorMs: number, agoraMs: number, alertasEquipe: { intervaloMin: number }): boolean;
   linhaStatus(status: string, r: typeof regras): string;
   diaBR(pbData: string): string;
   mensagemStatus(status: string, dados: DadosStatus, r: typeof regras): Mensagem | null;

@@ -221,12 +221,53 @@ const alertasDaCobranca = {
 };
 
 /**
- * Whether staff's alert of one kind about one booking, last sent at `anteriorMs` (0: never), may go at `agoraMs`:
- * at most once every limites.json `alertasEquipe.intervaloMin` minutes, so a customer repeating a call in a loop
- * (sending a case, withdrawing once booked) reaches staff once meanwhile.
+ * Staff's alert that a case file has something new to review (lib/processo.js avisarEquipe; the double's
+ * processo-rules.ts), each { assunto, paragrafos } ending with the link to the booking in staff's editor: the
+ * customer `d.nome` sent `d.documentos` document(s) (`enviado`), or corrected the data of the applicant
+ * `d.requerente` once sent (`corrigido`: `d.campos`, the fields' names, send its documents back to review).
+ * `d.appUrl`: the app's public address; `d.agendamento`: the booking's id.
  */
-function alertaLiberado(anteriorMs, agoraMs, alertasEquipe) {
-  return !anteriorMs || agoraMs - anteriorMs >= alertasEquipe.intervaloMin * 60 * 1000;
+function alertaDoProcesso(paragrafo, d) {
+  const url = escapar(d.appUrl + '/booking-details/' + d.agendamento);
+  return {
+    assunto: 'Processo enviado para análise' + SUFIXO,
+    paragrafos: [paragrafo, 'Confira em <a href="' + url + '">' + url + '</a>.'],
+  };
+}
+
+const alertasDoProcesso = {
+  enviado: (d) =>
+    alertaDoProcesso(escapar(d.nome) + ' enviou ' + d.documentos + ' documento(s) para análise.', d),
+  corrigido: (d) =>
+    alertaDoProcesso(
+      escapar(d.nome) +
+        ' corrigiu os dados de ' +
+        escapar(d.requerente) +
+        ' (' +
+        d.campos.join(', ') +
+        '). Os documentos dele voltaram para análise.',
+      d,
+    ),
+};
+
+/**
+ * The e-mail to the owner of an account just locked (lib/seguranca.js avisarBloqueio; the double's auth.ts), with
+ * limites.json `bloqueio`'s figures: how many failed logins lock it, for how many minutes.
+ */
+function emailDeBloqueio(bloqueio) {
+  return {
+    assunto: 'Acesso à sua conta bloqueado' + SUFIXO,
+    paragrafos: [
+      'Olá.',
+      'Houve ' +
+        bloqueio.falhas +
+        ' tentativas de entrar na sua conta com a senha errada. Por segurança, o acesso com senha ficou ' +
+        'bloqueado por ' +
+        bloqueio.janelaMin +
+        ' minutos.',
+      'Se não foi você, troque a sua senha assim que o bloqueio terminar, em "Esqueci minha senha".',
+    ],
+  };
 }
 
 /**
@@ -252,9 +293,10 @@ function mensagemDoAgendamento(agendamento, nome, appUrl, compromissos, regras) 
 
 module.exports = {
   ASSINATURA,
-  alertaLiberado,
+  emailDeBloqueio,
   emailsDaDesistencia,
   alertasDaCobranca,
+  alertasDoProcesso,
   escapar,
   textoPuro,
   textoDoHtml,

@@ -1,9 +1,7 @@
 // E-mails the server sends in pt-BR through PocketBase's mailer (its SMTP settings). A failed send is logged
 // and never undoes what was saved. Their words' helpers are lib/email_texto.js, which the app shares.
 
-const { ASSINATURA, alertaLiberado, escapar, textoDoHtml, textoDoEmail } = require(
-  `${__hooks}/lib/email_texto.js`,
-);
+const { ASSINATURA, escapar, textoDoHtml, textoDoEmail } = require(`${__hooks}/lib/email_texto.js`);
 
 function remetente(app) {
   const meta = app.settings().meta;
@@ -90,20 +88,12 @@ function alertaEquipe(app, assunto, paragrafos) {
 }
 
 /**
- * Whether staff's alert `chave` (a kind and a booking: 'processo_alerta:<id>') may go now (email_texto.js
- * alertaLiberado), noted as sent when it may. Kept in the app's memory store: a restart may let one more through.
+ * Whether staff's alert `chave` (a kind and a booking: 'processo_alerta:<id>') may go now: at most once every
+ * limites.json `alertasEquipe.intervaloMin` minutes (registros.js daVez), noted as sent when it may.
  */
 function alertaDaVez(app, chave) {
   const alertas = require(`${__hooks}/lib/limites.json`).alertasEquipe;
-  const agora = Date.now();
-  let liberado = false;
-  // setFunc checks and marks under one lock: a burst of concurrent calls lets one alert through.
-  app.store().setFunc(chave, (anterior) => {
-    if (!alertaLiberado(Number(anterior || 0), agora, alertas)) return anterior;
-    liberado = true;
-    return agora;
-  });
-  return liberado;
+  return require(`${__hooks}/lib/registros.js`).daVez(app, chave, alertas.intervaloMin * 60 * 1000);
 }
 
 module.exports = { enviar, escapar, reais, dataHoraBR, recibo, alertaEquipe, alertaDaVez, textoDoHtml };

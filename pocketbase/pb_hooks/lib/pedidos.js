@@ -6,7 +6,7 @@
 
 const regras = require(`${__hooks}/lib/regras.js`);
 const maquina = require(`${__hooks}/lib/cobranca_comum.js`);
-const { achar, novo, violaUnicidade, atualizar } = require(`${__hooks}/lib/registros.js`);
+const { achar, novo, violaUnicidade, atualizar, daVez } = require(`${__hooks}/lib/registros.js`);
 
 const estornoComum = require(`${__hooks}/lib/estorno_comum.js`);
 const { reais } = require(`${__hooks}/lib/comum.js`);
@@ -309,18 +309,10 @@ function esperaConciliacao() {
 /**
  * At most one question to Asaas per charge every few seconds (ASAAS_CONSULTA_INTERVALO_MS), whoever reads: a
  * page that polls, several tabs, or a script hammering the list cannot make this server hammer Asaas.
- * The store is the app's, shared by every request; setFunc checks and marks under one lock.
  */
 function consultaLiberada(app, cobranca) {
   const intervalo = Number($os.getenv('ASAAS_CONSULTA_INTERVALO_MS') || maquina.PADROES.consultaIntervaloMs);
-  const agora = Date.now();
-  let liberada = false;
-  app.store().setFunc('conciliacao:' + cobranca.id, (anterior) => {
-    if (!maquina.consultaLiberada(Number(anterior || 0), agora, intervalo)) return anterior;
-    liberada = true;
-    return agora;
-  });
-  return liberada;
+  return daVez(app, 'conciliacao:' + cobranca.id, intervalo);
 }
 
 function idadeS(cobranca) {

@@ -199,14 +199,11 @@ function salvarRequerente(e) {
   });
   e.app = app;
   if (correcao && correcao.avisar) {
-    avisarEquipe(app, agendamento, [
-      emailsLib().escapar(auth.getString('nome_completo')) +
-        ' corrigiu os dados de ' +
-        emailsLib().escapar(nome) +
-        ' (' +
-        lista.map((m) => COMUM.nomeDoCampo(m.campo, REGRAS)).join(', ') +
-        '). Os documentos dele voltaram para análise.',
-    ]);
+    avisarEquipe(app, agendamento, 'corrigido', {
+      nome: auth.getString('nome_completo'),
+      requerente: nome,
+      campos: lista.map((m) => COMUM.nomeDoCampo(m.campo, REGRAS)),
+    });
   }
 }
 
@@ -287,7 +284,7 @@ function criarDocumento(e) {
   const agendamento = e.app.findRecordById('agendamentos', e.record.getString('agendamento'));
   validarEscritaDoCliente(agendamento);
   contarEnvio(e.app, e.requestInfo().auth.id);
-  e.record.set('status', 'pendente');
+  e.record.load(COMUM.DOCUMENTO_NOVO);
   e.next();
   registrarDocumento(e.app, e.record, COMUM.ARQUIVO.enviado, e.requestInfo().auth);
 }
@@ -388,9 +385,11 @@ function enviar(e) {
   if (problemas.length > 0) {
     return e.json(400, { status: 400, message: MSG.incompleto, data: { pendencias: problemas } });
   }
-  const novos = COMUM.envioDosDocumentos(documentos.map(comoObjeto));
+  const plano = COMUM.envio(documentos.map(comoObjeto), requerentes.map(comoObjeto), new DateTime());
+  const novos = plano.documentos;
   if (novos.length === 0) throw new BadRequestError(MSG.nadaParaEnviar, {});
   const registros = porId(documentos);
+  const pessoas = porId(requerentes);
   e.app.runInTransaction((tx) => {
     novos.forEach((novo) => {
       const d = registros[novo.id];
@@ -398,9 +397,9 @@ function enviar(e) {
       tx.save(d);
       registrarDocumento(tx, d, novo.acao, auth);
     });
-    requerentes.forEach((r) => {
-      if (r.getString('enviado_em') !== '') return;
-      r.set('enviado_em', new DateTime());
+    plano.requerentes.forEach((enviado) => {
+      const r = pessoas[enviado.id];
+      r.load(enviado.campos);
       tx.save(r);
     });
     const antes = agendamento.fresh();
@@ -408,12 +407,10 @@ function enviar(e) {
     tx.save(agendamento);
     historico.registrarAlteracao(tx, antes, agendamento, auth);
   });
-  avisarEquipe(e.app, agendamento, [
-    emailsLib().escapar(auth.getString('nome_completo')) +
-      ' enviou ' +
-      novos.length +
-      ' documento(s) para análise.',
-  ]);
+  avisarEquipe(e.app, agendamento, 'enviado', {
+    nome: auth.getString('nome_completo'),
+    documentos: novos.length,
+  });
   return e.json(200, { enviados: novos.length });
 }
 
@@ -425,24 +422,18 @@ function resumo(requerentes, hoje, anterior) {
   return COMUM.resumo(requerentes.map(comoObjeto), hoje, anterior, REGRAS);
 }
 
-function emailsLib() {
-  return require(`${__hooks}/lib/emails.js`);
-}
-
 /**
- * Staff's alert that a case has something new to review (`paragrafos`, already escaped), at most one per booking
- * every `limites.json` alertasEquipe.intervaloMin minutes: a customer replacing and sending in a loop sends one.
- * The booking's list and history show every change meanwhile.
+ * Staff's alert that a case has something new to review (email_texto.js alertasDoProcesso[`caso`] with `dados`),
+ * at most one per booking every `limites.json` alertasEquipe.intervaloMin minutes: a customer replacing and sending
+ * in a loop sends one. The booking's list and history show every change meanwhile.
  */
-function avisarEquipe(app, agendamento, paragrafos) {
-  const emails = emailsLib();
+function avisarEquipe(app, agendamento, caso, dados) {
+  const emails = require(`${__hooks}/lib/emails.js`);
   if (!emails.alertaDaVez(app, 'processo_alerta:' + agendamento.id)) return;
-  const url = emails.escapar(app.settings().meta.appURL + '/booking-details/' + agendamento.id);
-  emails.alertaEquipe(
-    app,
-    'Processo enviado para análise - Passaporte Italiano',
-    paragrafos.concat(['Confira em <a href="' + url + '">' + url + '</a>.']),
+  const alerta = require(`${__hooks}/lib/email_texto.js`).alertasDoProcesso[caso](
+    Object.assign({ appUrl: app.settings().meta.appURL, agendamento: agendamento.id }, dados),
   );
+  emails.alertaEquipe(app, alerta.assunto, alerta.paragrafos);
 }
 
 /** A booking that becomes FINALIZADO or CANCELADO starts its retention clock; reopened, it stops. */

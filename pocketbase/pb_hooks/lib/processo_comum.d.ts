@@ -51,6 +51,7 @@ declare const processoComum: {
   itensPara(tipo: 'adulto' | 'menor', regras: Regras): Regras['itens'];
   nomeRequerente(requerente: { nome: string; sobrenome: string }, regras: Regras): string;
   ARQUIVO: { enviado: 'arquivo enviado'; substituido: 'arquivo substituído' };
+  DOCUMENTO_NOVO: { readonly status: 'pendente' };
   linhasDoDocumento(rotulo: string, acao: string): { campo: 'documento'; de: string; para: string }[];
   linhasDaCorrecao(
     nome: string,
@@ -126,9 +127,14 @@ declare const processoComum: {
     recusados: readonly { rotulo: string; motivo: string; motivo_texto: string }[],
     regras: Regras,
   ): string;
-  envioDosDocumentos(
+  envio<T>(
     documentos: readonly { id: string; status: string; reenviado?: boolean }[],
-  ): { id: string; acao: string; campos: { status: 'em_analise' } }[];
+    requerentes: readonly { id: string; enviado_em?: string }[],
+    agora: T,
+  ): {
+    documentos: { id: string; acao: string; campos: { status: 'em_analise' } }[];
+    requerentes: { id: string; campos: { enviado_em: T } }[];
+  };
   conclusaoDaRevisao<D extends { status: string; motivo: string; motivo_texto: string }>(
     documentos: readonly D[],
     rotuloDe: (documento: D) => string,

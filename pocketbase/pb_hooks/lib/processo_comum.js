@@ -206,9 +206,12 @@ function nomeRequerente(requerente, regras) {
 /** What the history says of a document's new files: the customer's first upload, or a replacement. */
 const ARQUIVO = { enviado: 'arquivo enviado', substituido: 'arquivo substituído' };
 
+/** What the server writes on a new document, whatever the customer sent: pending until the case is sent. */
+const DOCUMENTO_NOVO = { status: 'pendente' };
+
 /**
  * A document's line in the booking's history: the document as rotuloDoDocumento names it (`rotulo`) and what
- * happened to it (`acao`: ARQUIVO's, revisao's or envioDosDocumentos's words).
+ * happened to it (`acao`: ARQUIVO's, revisao's or envio's words).
  */
 function linhasDoDocumento(rotulo, acao) {
   return [{ campo: 'documento', de: rotulo, para: acao }];
@@ -454,18 +457,24 @@ function notaDeRecusa(recusados, regras) {
 }
 
 /**
- * What the customer's "send" puts under review: the documents never sent or sent back ('pendente', or no status
- * yet), each as { id, acao, campos }: its history line ('reenviado para análise' for one refused before) and the
- * fields it takes (under review).
+ * What the customer's "send" writes, at `agora` (the instant as the store keeps it): `documentos`, the ones it
+ * puts under review (never sent or sent back: 'pendente', or no status yet), each as { id, acao, campos }: its
+ * history line ('reenviado para análise' for one refused before) and the fields it takes (under review); and
+ * `requerentes`, the applicants sent for the first time, each { id, campos }: when (`enviado_em`, written once).
  */
-function envioDosDocumentos(documentos) {
-  return documentos
-    .filter((d) => d.status === 'pendente' || d.status === '')
-    .map((d) => ({
-      id: d.id,
-      acao: d.reenviado ? 'reenviado para análise' : 'enviado para análise',
-      campos: { status: 'em_analise' },
-    }));
+function envio(documentos, requerentes, agora) {
+  return {
+    documentos: documentos
+      .filter((d) => d.status === 'pendente' || d.status === '')
+      .map((d) => ({
+        id: d.id,
+        acao: d.reenviado ? 'reenviado para análise' : 'enviado para análise',
+        campos: { status: 'em_analise' },
+      })),
+    requerentes: requerentes
+      .filter((r) => !r.enviado_em)
+      .map((r) => ({ id: r.id, campos: { enviado_em: agora } })),
+  };
 }
 
 /**
@@ -531,6 +540,7 @@ module.exports = {
   rotuloDoDocumento,
   envioLiberado,
   ARQUIVO,
+  DOCUMENTO_NOVO,
   linhasDoDocumento,
   linhasDaCorrecao,
   limitesDoServico,
@@ -547,6 +557,6 @@ module.exports = {
   resumo,
   problemasDoEnvio,
   notaDeRecusa,
-  envioDosDocumentos,
+  envio,
   conclusaoDaRevisao,
 };

@@ -1,4 +1,4 @@
-// Small helpers over PocketBase's record API.
+// Small helpers over PocketBase's record API (and its app store: daVez).
 
 const comum = require(`${__hooks}/lib/comum.js`);
 
@@ -53,4 +53,21 @@ function errosDeTamanho(registro, erros) {
   return comum.errosDeTamanho(valores, maximos, erros);
 }
 
-module.exports = { achar, novo, violaUnicidade, atualizar, errosDeTamanho };
+/**
+ * Whether the thing `chave` names ('processo_alerta:<booking>', 'conciliacao:<charge>') may be done now, at most
+ * once every `intervaloMs` (comum.js vezLiberada), noted as done when it may. Kept in the app's memory store,
+ * shared by every request (a restart may let one more through); setFunc checks and marks under one lock, so a
+ * burst of concurrent calls lets one through.
+ */
+function daVez(app, chave, intervaloMs) {
+  const agora = Date.now();
+  let liberado = false;
+  app.store().setFunc(chave, (anterior) => {
+    if (!comum.vezLiberada(Number(anterior || 0), agora, intervaloMs)) return anterior;
+    liberado = true;
+    return agora;
+  });
+  return liberado;
+}
+
+module.exports = { achar, novo, violaUnicidade, atualizar, errosDeTamanho, daVez };

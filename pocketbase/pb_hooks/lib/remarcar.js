@@ -62,10 +62,11 @@ function confirmar(e) {
     cancelado: compromisso.getString('cancelamento') !== '',
   });
   if (recusa) throw new BadRequestError(recusa);
-  if (compromisso.getString('confirmado_em') === '') {
+  const confirmado = cal.confirmacao(compromisso.getString('confirmado_em'), new DateTime());
+  if (confirmado) {
     app.runInTransaction((tx) => {
       const atual = tx.findRecordById('compromissos', compromisso.id);
-      atual.set('confirmado_em', new DateTime());
+      atual.load(confirmado);
       tx.saveNoValidate(atual);
       historico.registrarNota(
         tx,

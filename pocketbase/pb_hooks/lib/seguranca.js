@@ -91,7 +91,7 @@ function autenticar(e) {
 
 function avisarBloqueio(app, usuario) {
   if (!permitirEmail(app, usuario.email(), 'bloqueio')) return;
-  const email = CONTAS.emailDeBloqueio(BLOQUEIO);
+  const email = require(`${__hooks}/lib/email_texto.js`).emailDeBloqueio(BLOQUEIO);
   require(`${__hooks}/lib/emails.js`).enviar(app, usuario.email(), email.assunto, email.paragrafos);
 }
 

@@ -1,0 +1,40 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import emailTexto from '../../pocketbase/pb_hooks/lib/email_texto.js';
+
+describe('email_texto.js emailDeBloqueio: the lockout e-mail (lib/seguranca.js and the double’s auth.ts)', () => {
+  it('tells the owner how many failed logins locked the account, and for how long', () => {
+    const email = emailTexto.emailDeBloqueio({ falhas: 5, janelaMin: 15 });
+    expect(email.assunto).toBe('Acesso à sua conta bloqueado - Passaporte Italiano');
+    expect(email.paragrafos[1]).toContain('Houve 5 tentativas');
+    expect(email.paragrafos[1]).toContain('bloqueado por 15 minutos');
+  });
+});
+
+describe('email_texto.js alertasDoProcesso: staff’s alert of a case to review (lib/processo.js, the double)', () => {
+  const link = { appUrl: 'https://app.example', agendamento: 'b1' };
+
+  it('the customer’s send: who sent how many documents, and the booking in staff’s editor', () => {
+    const alert = emailTexto.alertasDoProcesso.enviado({ nome: 'Ana <Souza>', documentos: 3, ...link });
+    expect(alert.assunto).toBe('Processo enviado para análise - Passaporte Italiano');
+    expect(emailTexto.textoDoEmail(alert.paragrafos)).toBe(
+      'Ana <Souza> enviou 3 documento(s) para análise.\n\n' +
+        'Confira em https://app.example/booking-details/b1.\n\n' +
+        emailTexto.ASSINATURA,
+    );
+    expect(alert.paragrafos[0]).toContain('Ana &lt;Souza&gt;');
+  });
+
+  it('a correction once sent: whose data, which fields, and the documents back to review', () => {
+    const alert = emailTexto.alertasDoProcesso.corrigido({
+      nome: 'Ana Souza',
+      requerente: 'Luca Rossi',
+      campos: ['CEP', 'altura'],
+      ...link,
+    });
+    expect(alert.paragrafos[0]).toBe(
+      'Ana Souza corrigiu os dados de Luca Rossi (CEP, altura). Os documentos dele voltaram para análise.',
+    );
+    expect(alert.paragrafos[1]).toContain('href="https://app.example/booking-details/b1"');
+  });
+});
