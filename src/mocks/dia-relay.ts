@@ -10,19 +10,19 @@ import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
 import { schemaErrors } from './collections';
 import { getDb, saveDb } from './db';
 import { note, nowSp, readable } from './dia';
-import { activeAppointments, consulateOfBooking, diaStore, isStaff } from './dia-store';
+import { activeAppointments, consulateOfBooking, diaStore } from './dia-store';
 import { listResponse, viewResponse } from './lista';
 import { autoria } from './history';
 import { markAttempt } from './garantia';
 import { currentUser, jsonBody, latency, MSG as PB, param, pbError } from './http';
 import { fileFieldError, fileTokenUser, readFile, storedName, storeFile } from './processo-files';
-import { bookingOf, ownsBooking, salvarAgendamento } from './processo-rules';
+import { bookingOf, salvarAgendamento } from './processo-rules';
+import { allows } from './rules';
 import { newId, pbDate } from './util';
 
 type Json = Record<string, unknown>;
 /** lib/retransmissao.js vidaMs: the default lifetime (the demo sets no RETRANSMISSAO_VIDA_S). */
 const LIFE_MS = diaComum.VIDA_PADRAO_S * 1000;
-const FIXED = ['agendamento', 'atendimento', 'tipo', 'expira_em', 'enviado_em'];
 
 const invalidValue = (message: string) =>
   pbError(400, PB.validation, { valor: { code: 'validation_invalid_valor', message } });
@@ -34,15 +34,8 @@ async function createRelay(request: Request): Promise<Response> {
   const store = diaStore();
   const agendamento = String(body.agendamento ?? '');
   const handling = store.atendimentos.find((a) => a.id === body.atendimento);
-  // createRule: the owner, on that booking's handling while something is asked, no lifetime of their own.
-  if (
-    !ownsBooking(agendamento, viewer) ||
-    handling?.agendamento !== agendamento ||
-    handling.pedido === '' ||
-    body.expira_em !== undefined ||
-    body.enviado_em !== undefined
-  )
-    return pbError(400, PB.create);
+  // The create rule: the owner, on that booking's handling while something is asked, no lifetime of their own.
+  if (!handling || !allows('retransmissoes', 'create', body, viewer, body)) return pbError(400, PB.create);
   const tipo = String(body.tipo ?? '');
   const refused = diaComum.recusaDaRetransmissao(handling.pedido, tipo);
   if (refused) return pbError(refused.status, refused.message);
@@ -89,9 +82,8 @@ async function updateRelay(request: Request, id: string): Promise<Response> {
   const body = await jsonBody(request);
   if (body instanceof Response) return body;
   const record = diaStore().retransmissoes.find((r) => r.id === id);
-  // updateRule: the owner, while alive, never its booking, kind or lifetime.
-  if (!record || !ownsBooking(record.agendamento, viewer) || FIXED.some((f) => f in body))
-    return pbError(404, PB.notFound);
+  // The update rule: the owner, while alive, never its booking, kind or lifetime.
+  if (!record || !allows('retransmissoes', 'update', record, viewer, body)) return pbError(404, PB.notFound);
   const valor = body.valor === undefined ? record.valor : String(body.valor);
   const motivo = diaComum.motivoValor(record.tipo, valor);
   if (motivo) return invalidValue(motivo);
@@ -106,7 +98,8 @@ async function createAttempt(request: Request): Promise<Response> {
   const body = await jsonBody(request);
   if (body instanceof Response) return body;
   const booking = bookingOf(String(body.agendamento ?? ''));
-  if (!isStaff(viewer) || !booking || ['autor', 'autor_nome', 'janela', 'garantia'].some((f) => f in body))
+  // The create rule: staff, who do not write the author, the window or the guarantee's mark.
+  if (!viewer || !booking || !allows('tentativas_agendamento', 'create', body, viewer, body))
     return pbError(400, PB.create);
   const resultado = String(body.resultado ?? '');
   const nota = String(body.nota ?? '');
@@ -136,7 +129,9 @@ async function createAppointment(request: Request): Promise<Response> {
   const viewer = currentUser(request);
   const form = await request.formData().catch(() => null);
   const text = (key: string) => String(form?.get(key) ?? '');
-  if (!isStaff(viewer) || !form) return pbError(400, PB.create);
+  const sent = Object.fromEntries([...(form?.keys() ?? [])].map((key) => [key, text(key)]));
+  if (!viewer || !form || !allows('compromissos', 'create', sent, viewer, sent))
+    return pbError(400, PB.create);
   // lib/dia.js salvarCompromisso, past the create rule (staff): what only the server writes is refused.
   const refused = diaComum.recusaDoCompromisso([...form.keys()]);
   if (refused) return pbError(400, refused);
@@ -199,21 +194,14 @@ async function createAppointment(request: Request): Promise<Response> {
   return HttpResponse.json(record);
 }
 
-const holderReads = (request: Request) => {
-  const viewer = currentUser(request);
-  const now = pbDate(new Date());
-  return (row: { atendimento: string; expira_em: string }) =>
-    isStaff(viewer) &&
-    row.expira_em > now &&
-    diaStore().atendimentos.find((a) => a.id === row.atendimento)?.responsavel === viewer.id;
-};
-
 export const diaRelayRoutes = [
   http.get('*/api/collections/retransmissoes/records', ({ request }) =>
-    listResponse('retransmissoes', diaStore().retransmissoes, request, { canSee: holderReads(request) }),
+    listResponse('retransmissoes', diaStore().retransmissoes, request, {
+      canSee: readable('retransmissoes', request),
+    }),
   ),
   http.get('*/api/collections/retransmissoes/records/:id', ({ request, params }) =>
-    viewResponse(diaStore().retransmissoes, param(params, 'id'), holderReads(request)),
+    viewResponse(diaStore().retransmissoes, param(params, 'id'), readable('retransmissoes', request, 'view')),
   ),
   http.post('*/api/collections/retransmissoes/records', ({ request }) => createRelay(request)),
   http.patch('*/api/collections/retransmissoes/records/:id', ({ request, params }) =>
@@ -221,7 +209,7 @@ export const diaRelayRoutes = [
   ),
   http.get('*/api/collections/tentativas_agendamento/records', ({ request }) =>
     listResponse('tentativas_agendamento', diaStore().tentativas_agendamento, request, {
-      canSee: readable(request),
+      canSee: readable('tentativas_agendamento', request),
     }),
   ),
   http.post('*/api/collections/tentativas_agendamento/records', async ({ request }) => {
@@ -229,7 +217,9 @@ export const diaRelayRoutes = [
     return createAttempt(request);
   }),
   http.get('*/api/collections/compromissos/records', ({ request }) =>
-    listResponse('compromissos', diaStore().compromissos, request, { canSee: readable(request) }),
+    listResponse('compromissos', diaStore().compromissos, request, {
+      canSee: readable('compromissos', request),
+    }),
   ),
   http.post('*/api/collections/compromissos/records', async ({ request }) => {
     await latency();
@@ -242,7 +232,7 @@ export const diaRelayRoutes = [
     const viewer = getDb().usuarios.find((u) => u.id === userId) ?? null;
     const record = diaStore().compromissos.find((c) => c.id === param(params, 'recordId'));
     const filename = param(params, 'filename');
-    const allowed = !!viewer && !!record && (viewer.admin || ownsBooking(record.agendamento, viewer));
+    const allowed = !!record && allows('compromissos', 'view', record, viewer);
     const file = allowed && record?.comprovante === filename ? readFile(record.id, filename) : null;
     return file
       ? new HttpResponse(file, { headers: { 'Content-Type': file.type } })

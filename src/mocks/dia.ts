@@ -19,7 +19,8 @@ import { listResponse, viewResponse } from './lista';
 import { autoria, historyEntry } from './history';
 import { currentUser, jsonBody, latency, MSG as PB, param, pbError, readJson, requireAuth } from './http';
 import { changedFields, dataRefusal } from './processo-fields';
-import { bookingOf, canSee, ownsBooking, recusaDaAlteracao } from './processo-rules';
+import { bookingOf, recusaDaAlteracao } from './processo-rules';
+import { allows, readableBy } from './rules';
 import { newId, pbDate } from './util';
 
 type Json = Record<string, unknown>;
@@ -64,9 +65,11 @@ async function updateConsulate(request: Request, id: string): Promise<Response> 
   const viewer = currentUser(request);
   const store = diaStore();
   const record = store.consulados.find((c) => c.id === id);
-  if (!record || !isStaff(viewer)) return pbError(404, PB.notFound);
+  // As PocketBase updates a record: found, its body read, then the update rule (a failure reads as 404).
+  if (!record) return pbError(404, PB.notFound);
   const body = await jsonBody(request);
   if (body instanceof Response) return body;
+  if (!viewer || !allows('consulados', 'update', record, viewer, body)) return pbError(404, PB.notFound);
   const janelasText =
     body.janelas === undefined ? JSON.stringify(record.janelas) : jsonFieldText(body.janelas);
   const after = { janelas: janelasText, fuso: String(body.fuso ?? '') };
@@ -105,7 +108,7 @@ async function savePrenotami(request: Request, id: string): Promise<Response | u
   if (keys.length === 0 || !keys.every((k) => k.startsWith('prenotami_'))) return undefined;
   const viewer = currentUser(request);
   const record = getDb().requerentes.find((r) => r.id === id) as (Json & { agendamento: string }) | undefined;
-  if (!record || !viewer || !(viewer.admin || ownsBooking(record.agendamento, viewer)))
+  if (!record || !viewer || !allows('requerentes', 'update', record, viewer, body))
     return pbError(404, PB.notFound);
   // lib/processo.js's lock first (the account is the customer's until the booking is made), then the contacts'
   // checks, in the order the kit's one requerentes hook runs them.
@@ -209,11 +212,9 @@ async function accountState(request: Request, id: string): Promise<Response> {
   return HttpResponse.json({ id, prenotami_estado: estado });
 }
 
-/** The list and view rule of the booking's own records: its owner or staff (processo-rules.ts canSee). */
-export const readable = (request: Request) => {
-  const viewer = currentUser(request);
-  return (row: { agendamento: string }) => canSee(row, viewer);
-};
+/** The list (or view) rule of `collection` for the request's viewer. */
+export const readable = (collection: string, request: Request, action: 'list' | 'view' = 'list') =>
+  readableBy(collection, currentUser(request), action);
 
 /** Before processo.ts: the owner's Prenot@mi contacts are this domain's. */
 export const prenotamiRoutes = [
@@ -226,28 +227,29 @@ export const prenotamiRoutes = [
 export const diaRoutes = [
   http.get('*/api/collections/consulados/records', async ({ request }) => {
     await latency();
-    const viewer = currentUser(request);
-    return listResponse('consulados', diaStore().consulados, request, { canSee: () => !!viewer });
+    return listResponse('consulados', diaStore().consulados, request, {
+      canSee: readable('consulados', request),
+    });
   }),
-  http.get('*/api/collections/consulados/records/:id', ({ request, params }) => {
-    const viewer = currentUser(request);
-    return viewResponse(diaStore().consulados, param(params, 'id'), () => !!viewer);
-  }),
+  http.get('*/api/collections/consulados/records/:id', ({ request, params }) =>
+    viewResponse(diaStore().consulados, param(params, 'id'), readable('consulados', request, 'view')),
+  ),
   http.patch('*/api/collections/consulados/records/:id', async ({ request, params }) => {
     await latency();
     return updateConsulate(request, param(params, 'id'));
   }),
-  http.get('*/api/collections/historico_consulados/records', ({ request }) => {
-    const viewer = currentUser(request);
-    return listResponse('historico_consulados', diaStore().historico_consulados, request, {
-      canSee: () => isStaff(viewer),
-    });
-  }),
+  http.get('*/api/collections/historico_consulados/records', ({ request }) =>
+    listResponse('historico_consulados', diaStore().historico_consulados, request, {
+      canSee: readable('historico_consulados', request),
+    }),
+  ),
   http.get('*/api/collections/atendimentos/records', ({ request }) =>
-    listResponse('atendimentos', diaStore().atendimentos, request, { canSee: readable(request) }),
+    listResponse('atendimentos', diaStore().atendimentos, request, {
+      canSee: readable('atendimentos', request),
+    }),
   ),
   http.get('*/api/collections/atendimentos/records/:id', ({ request, params }) =>
-    viewResponse(diaStore().atendimentos, param(params, 'id'), readable(request)),
+    viewResponse(diaStore().atendimentos, param(params, 'id'), readable('atendimentos', request, 'view')),
   ),
   http.post(
     '*/api/dia/requerentes/:id/prenotami',

@@ -29,14 +29,6 @@ export const MSG = mensagens;
 export const bookingOf = (id: string): BookingRecord | undefined =>
   getDb().agendamentos.find((b) => b.id === id);
 
-/** `agendamento.usuario = @request.auth.id`. */
-export const ownsBooking = (bookingId: string, viewer: UserRecord | null): boolean =>
-  !!viewer && bookingOf(bookingId)?.usuario === viewer.id;
-
-/** The list and view rule of both collections: the booking's owner or staff. */
-export const canSee = (row: { agendamento: string }, viewer: UserRecord | null): boolean =>
-  !!viewer && (viewer.admin || ownsBooking(row.agendamento, viewer));
-
 type ClosableBooking = BookingRecord & { arquivos_excluidos_em?: string };
 const ENCERRADOS = regras.agendamentoEncerrado;
 

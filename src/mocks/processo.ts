@@ -22,7 +22,6 @@ import {
 import { currentUser, MSG as PB, param, pbError, toText } from './http';
 import {
   bookingOf,
-  canSee,
   concluirRevisao,
   encerrado,
   enviar,
@@ -31,16 +30,15 @@ import {
   registrarCorrecao,
   limitesDe,
   MSG,
-  ownsBooking,
   registrarDocumento,
 } from './processo-rules';
+import { allows, readableBy } from './rules';
 import { newId, pbDate } from './util';
 
 type Json = Record<string, unknown>;
 type Row = RequerenteRecord | DocumentoRecord;
 type Name = 'requerentes' | 'documentos';
 const REVIEW_TEXT = ['status', 'motivo', 'motivo_texto'];
-const REVIEW_FIELDS = [...REVIEW_TEXT, 'revisado_por', 'revisado_em', 'reenviado'];
 
 const rows = (name: Name): Row[] => getDb()[name];
 
@@ -49,7 +47,7 @@ async function createRequerente(request: Request): Promise<Response> {
   const body = (await request.json().catch(() => null)) as Json | null;
   if (!body) return pbError(400, PB.create);
   const booking = bookingOf(String(body.agendamento ?? ''));
-  if (!booking || !ownsBooking(booking.id, viewer)) return pbError(400, PB.create);
+  if (!booking || !allows('requerentes', 'create', body, viewer, body)) return pbError(400, PB.create);
   // lib/processo.js criarRequerente: the applicant's data, the case and the count; PocketBase's field checks last.
   const refused = dataRefusal(null, { ...EMPTY_REQUERENTE, ...body, ...pick(body) });
   if (refused) return refused;
@@ -81,15 +79,8 @@ async function updateRequerente(id: string, request: Request): Promise<Response>
   const viewer = currentUser(request);
   const body = (await request.json().catch(() => null)) as Json | null;
   const record = getDb().requerentes.find((r) => r.id === id);
-  // updateRule: the booking's owner or staff, never moving it nor marking it sent; a failed rule reads as 404.
-  if (
-    !body ||
-    !record ||
-    !viewer ||
-    !(viewer.admin || ownsBooking(record.agendamento, viewer)) ||
-    'agendamento' in body ||
-    'enviado_em' in body
-  )
+  // A failed update rule reads as 404.
+  if (!body || !record || !viewer || !allows('requerentes', 'update', record, viewer, body))
     return pbError(404, PB.notFound);
   const booking = bookingOf(record.agendamento);
   const recusa = booking && !viewer.admin ? recusaDaAlteracao(booking, changedFields(record, body)) : null;
@@ -115,7 +106,7 @@ function deleteRequerente(id: string, request: Request): Response {
   const viewer = currentUser(request);
   const db = getDb();
   const record = db.requerentes.find((r) => r.id === id);
-  if (!record || !ownsBooking(record.agendamento, viewer)) return pbError(404, PB.notFound);
+  if (!record || !allows('requerentes', 'delete', record, viewer)) return pbError(404, PB.notFound);
   const booking = bookingOf(record.agendamento);
   const recusa = booking ? recusaAoCliente(booking) : null;
   if (recusa) return pbError(400, recusa);
@@ -169,14 +160,9 @@ async function createDocumento(request: Request): Promise<Response> {
   const form = await request.formData().catch(() => null);
   if (!form) return pbError(400, PB.create);
   const text = (key: string) => String(form.get(key) ?? '');
-  const requerente = getDb().requerentes.find((r) => r.id === text('requerente'));
-  // createRule: the owner, on their own applicant of that booking, without any review field.
-  if (
-    !ownsBooking(text('agendamento'), viewer) ||
-    requerente?.agendamento !== text('agendamento') ||
-    REVIEW_FIELDS.some((f) => form.has(f))
-  )
-    return pbError(400, PB.create);
+  // The create rule (the owner, on their own applicant of that booking, without any review field).
+  const sent = Object.fromEntries([...form.keys()].map((key) => [key, text(key)]));
+  if (!allows('documentos', 'create', sent, viewer, sent)) return pbError(400, PB.create);
   const booking = bookingOf(text('agendamento'));
   if (!booking) return pbError(400, MSG.encerrado);
   const recusa = recusaAoCliente(booking);
@@ -189,7 +175,7 @@ async function createDocumento(request: Request): Promise<Response> {
   if (refused) return refused;
   const files = await filesOf(form, PB.create);
   if (files instanceof Response) return files;
-  if (getDb().documentos.some((d) => d.requerente === requerente.id && d.item === text('item')))
+  if (getDb().documentos.some((d) => d.requerente === text('requerente') && d.item === text('item')))
     return pbError(400, PB.create, {
       item: { code: 'validation_not_unique', message: 'Value must be unique.' },
     });
@@ -199,7 +185,7 @@ async function createDocumento(request: Request): Promise<Response> {
     collectionId: 'pbc_documentos',
     collectionName: 'documentos',
     agendamento: booking.id,
-    requerente: requerente.id,
+    requerente: text('requerente'),
     item: text('item'),
     arquivos: [],
     ...processoComum.DOCUMENTO_NOVO,
@@ -227,13 +213,9 @@ async function updateDocumento(id: string, request: Request): Promise<Response> 
   const body: Json = multipart
     ? Object.fromEntries(form?.entries() ?? [])
     : ((await request.json().catch(() => ({}))) as Json);
-  if (!record || !viewer) return pbError(404, PB.notFound);
-  const owner = ownsBooking(record.agendamento, viewer);
-  const ownerMay =
-    owner &&
-    record.status !== 'aprovado' &&
-    !['agendamento', 'requerente', 'item', ...REVIEW_FIELDS].some((f) => f in body);
-  if (!ownerMay && !viewer.admin) return pbError(404, PB.notFound);
+  // A failed update rule (the owner's files while not approved, or staff's review) reads as 404.
+  if (!record || !viewer || !allows('documentos', 'update', record, viewer, body))
+    return pbError(404, PB.notFound);
   const booking = bookingOf(record.agendamento);
   if (!booking || encerrado(booking)) return pbError(400, MSG.encerrado);
   // lib/processo.js salvarDocumento: the owner's new files, or staff's review.
@@ -285,13 +267,13 @@ export const processoRoutes = [
     const name = collection(params);
     if (!name) return undefined;
     const viewer = currentUser(request);
-    return listResponse<Row>(name, rows(name), request, { canSee: (row) => canSee(row, viewer) });
+    return listResponse<Row>(name, rows(name), request, { canSee: readableBy(name, viewer) });
   }),
   http.get('*/api/collections/:collection/records/:id', ({ request, params }) => {
     const name = collection(params);
     if (!name) return undefined;
     const viewer = currentUser(request);
-    return viewResponse<Row>(rows(name), param(params, 'id'), (row) => canSee(row, viewer));
+    return viewResponse<Row>(rows(name), param(params, 'id'), readableBy(name, viewer, 'view'));
   }),
   http.post('*/api/collections/:collection/records', ({ request, params }) => {
     const name = collection(params);
@@ -321,7 +303,8 @@ export const processoRoutes = [
     const viewer = getDb().usuarios.find((u) => u.id === userId) ?? null;
     const record = getDb().documentos.find((d) => d.id === param(params, 'recordId'));
     const filename = param(params, 'filename');
-    if (!record || !record.arquivos.includes(filename) || !canSee(record, viewer))
+    // A protected file is served to whom the view rule of its record lets read it.
+    if (!record || !record.arquivos.includes(filename) || !allows('documentos', 'view', record, viewer))
       return pbError(404, PB.notFound);
     const file = readFile(record.id, filename);
     return file
