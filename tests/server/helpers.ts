@@ -387,3 +387,15 @@ export async function scaleServer(bookings: number, env: Record<string, string> 
     root,
   };
 }
+
+/** Closes a booking 31 days ago (FINALIZADO) and runs the retention job on it, until it has. */
+export async function closedAndRetained(bookingId: string): Promise<void> {
+  const su = await superuser();
+  await su.collection('agendamentos').update(bookingId, { status_agendamento: 'FINALIZADO' });
+  const daysAgo = new Date(Date.now() - 31 * 86_400_000).toISOString().replace('T', ' ');
+  await su.collection('agendamentos').update(bookingId, { encerrado_em: daysAgo });
+  await su.crons.run('processo_retencao');
+  await expect
+    .poll(async () => (await su.collection('agendamentos').getOne(bookingId)).arquivos_excluidos_em)
+    .not.toBe('');
+}
