@@ -3,7 +3,7 @@
 // field's old and new value in the booking's history; those values must go with the rest. Before, the history
 // kept the old and the new CPF, address and birth date for as long as the booking existed.
 import { expect, it } from 'vitest';
-import { closedAndRetained, cpf, paidCustomer, superuser } from './helpers';
+import { PB_URL, closedAndRetained, cpf, newCustomer, paidCustomer, superuser } from './helpers';
 import { DADOS_CURITIBA, PDF_BYTES } from '../../scripts/fixtures/processo-fixture.mjs';
 
 const pdf = (name: string) => new File([PDF_BYTES], name, { type: 'application/pdf' });
@@ -59,4 +59,30 @@ it("retention erases a corrected applicant's old and new values from the booking
   }
   // What the history says of the correction stays: who, when, which field (the values erased).
   expect(kept).toContain('Maria Rossi · CPF');
+});
+
+it("retention deletes the appointment's confirmation file (the consulate's PDF names the applicant) with the rest", async () => {
+  const su = await superuser();
+  const staff = await newCustomer({ admin: true });
+  const { customer } = await paidCustomer();
+  const bookingId = (await customer.pb.collection('agendamentos').getFirstListItem('')).id;
+  const applicant = await customer.pb
+    .collection('requerentes')
+    .create({ ...DADOS_CURITIBA, agendamento: bookingId, nome: 'Maria', sobrenome: 'Rossi' });
+  await su.collection('agendamentos').update(bookingId, { status_agendamento: 'ANALISE_OK' });
+  const appointment = await staff.pb.collection('compromissos').create({
+    agendamento: bookingId,
+    requerentes: [applicant.id],
+    data: '2031-06-10',
+    hora: '09:00',
+    comprovante: pdf('confirmacao.pdf'),
+  });
+  const url = async () =>
+    `${PB_URL}/api/files/compromissos/${appointment.id}/${appointment.comprovante as string}?token=${await customer.pb.files.getToken()}`;
+  expect((await fetch(await url())).status).toBe(200);
+
+  await closedAndRetained(bookingId);
+
+  expect(await su.collection('compromissos').getOne(appointment.id)).toMatchObject({ comprovante: '' });
+  expect((await fetch(await url())).status).toBe(404);
 });
