@@ -182,7 +182,7 @@ async function act(request: Request, bookingId: string, action: string): Promise
   if (nota) note(booking.id, 'prenotami', nota, viewer);
   handling.updated = now;
   saveDb();
-  return HttpResponse.json(handling);
+  return HttpResponse.json(asRead(request, 'atendimentos')(handling));
 }
 
 async function accountState(request: Request, id: string): Promise<Response> {
@@ -210,6 +210,12 @@ async function accountState(request: Request, id: string): Promise<Response> {
 }
 
 /** The list and view rule of the booking's own records: its owner or staff (processo-rules.ts canSee). */
+/** A booking-day record as its reader gets it: who on staff holds or tried the case, to staff only (dia_comum.js). */
+export const asRead =
+  (request: Request, collection: 'atendimentos' | 'tentativas_agendamento') =>
+  <T extends object>(row: T) =>
+    (isStaff(currentUser(request)) ? row : diaComum.semEquipe(collection, row)) as unknown as Json;
+
 export const readable = (request: Request) => {
   const viewer = currentUser(request);
   return (row: { agendamento: string }) => canSee(row, viewer);
@@ -244,10 +250,18 @@ export const diaRoutes = [
     });
   }),
   http.get('*/api/collections/atendimentos/records', ({ request }) =>
-    listResponse('atendimentos', diaStore().atendimentos, request, { canSee: readable(request) }),
+    listResponse('atendimentos', diaStore().atendimentos, request, {
+      canSee: readable(request),
+      present: asRead(request, 'atendimentos'),
+    }),
   ),
   http.get('*/api/collections/atendimentos/records/:id', ({ request, params }) =>
-    viewResponse(diaStore().atendimentos, param(params, 'id'), readable(request)),
+    viewResponse(
+      diaStore().atendimentos,
+      param(params, 'id'),
+      readable(request),
+      asRead(request, 'atendimentos'),
+    ),
   ),
   http.post(
     '*/api/dia/requerentes/:id/prenotami',

@@ -38,6 +38,7 @@ import {
 import { pagarPixDemo } from './asaas';
 import { conciliarAtiva } from './pedidos';
 import paginas from '../../pocketbase/pb_hooks/lib/paginas.js';
+import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
 
 type Row =
   | StoredUser
@@ -147,7 +148,9 @@ function present(name: CollectionName, row: Row, viewer: StoredUser | null, expa
     ? diaStore().atendimentos.find((a) => a.agendamento === row.id)
     : undefined;
   if (handling && viewer && (viewer.admin || ownerOf(row)?.id === viewer.id))
-    expanded.atendimentos_via_agendamento = { ...handling };
+    expanded.atendimentos_via_agendamento = viewer.admin
+      ? { ...handling }
+      : diaComum.semEquipe('atendimentos', handling);
   if (Object.keys(expanded).length > 0) out.expand = expanded;
   return out;
 }
