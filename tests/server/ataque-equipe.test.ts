@@ -5,7 +5,8 @@
 // shown to staff alone (dia.pb.js onRecordEnrich).
 import { beforeAll, expect, it } from 'vitest';
 import { DADOS_CURITIBA } from '../../scripts/fixtures/processo-fixture.mjs';
-import { failure, newCustomer, paidCustomer, superuser, type Customer } from './helpers';
+import { subscribeRealtime } from '../../scripts/backend/realtime-client.mjs';
+import { PB_URL, failure, newCustomer, paidCustomer, superuser, type Customer } from './helpers';
 
 let owner: Customer;
 let staff: Customer;
@@ -49,6 +50,32 @@ it("the owner reads the case's handling and attempts without the staff member's 
   expect(
     (await failure(owner.pb.collection('tentativas_agendamento').getFullList({ sort: 'autor_nome' }))).status,
   ).toBe(400);
+});
+
+it("nor through an expand, the owner's stream or the owner's own move ('Estou pronto')", async () => {
+  const [own] = await owner.pb
+    .collection('agendamentos')
+    .getFullList({ expand: 'atendimentos_via_agendamento,tentativas_agendamento_via_agendamento' });
+  expect(own?.expand?.atendimentos_via_agendamento).toMatchObject({ agendamento: booking });
+  expect(JSON.stringify(own?.expand)).not.toContain(staff.id);
+  expect(JSON.stringify(own?.expand)).not.toContain('Paula');
+  const heard: unknown[] = [];
+  const stream = await subscribeRealtime(
+    PB_URL,
+    owner.pb.authStore.token,
+    'atendimentos/*',
+    (event: unknown) => heard.push(event),
+  );
+  try {
+    const moved = await owner.pb.send(`/api/dia/${booking}/pronto`, { method: 'POST' });
+    expect(moved).toMatchObject({ agendamento: booking, pronto: true });
+    expect(moved).not.toHaveProperty('responsavel');
+    await expect.poll(() => heard.length).toBeGreaterThan(0);
+    expect(JSON.stringify(heard)).not.toContain(staff.id);
+    expect(JSON.stringify(heard)).not.toContain('Paula');
+  } finally {
+    stream.close();
+  }
 });
 
 it('staff still read who holds the case and who tried', async () => {
