@@ -43,8 +43,9 @@ export function client(ip = nextIp(), url: string = PB_URL): PocketBase {
 let superuserClient: PocketBase | null = null;
 export async function superuser(): Promise<PocketBase> {
   if (superuserClient?.authStore.isValid) return superuserClient;
-  const pb = new PocketBase(PB_URL);
-  pb.autoCancellation(false);
+  // An address of its own, like every client here: the superuser's login is limited per IP (limites.json), and
+  // each test file logs in once.
+  const pb = client();
   const { email, password } = inject('superuser');
   await pb.collection('_superusers').authWithPassword(email, password);
   superuserClient = pb;
