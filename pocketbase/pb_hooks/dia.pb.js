@@ -43,6 +43,16 @@ routerAdd(
   $apis.requireAuth('usuarios'),
 );
 
+// Who holds a case and who tried are hidden fields (migration 1763920000_equipe_oculta.js): staff read them.
+onRecordEnrich(
+  (e) => {
+    require(`${__hooks}/lib/dia.js`).mostrarEquipe(e);
+    e.next();
+  },
+  'atendimentos',
+  'tentativas_agendamento',
+);
+
 // The relay: the server sets the lifetime and records when it was received (never the value).
 onRecordCreateRequest((e) => {
   require(`${__hooks}/lib/retransmissao.js`).criar(e);

@@ -9,7 +9,7 @@ import { http, HttpResponse } from 'msw';
 import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
 import { schemaErrors } from './collections';
 import { getDb, saveDb } from './db';
-import { note, nowSp, readable } from './dia';
+import { asRead, note, nowSp, readable } from './dia';
 import { activeAppointments, consulateOfBooking, diaStore } from './dia-store';
 import { listResponse, viewResponse } from './lista';
 import { autoria } from './history';
@@ -210,6 +210,7 @@ export const diaRelayRoutes = [
   http.get('*/api/collections/tentativas_agendamento/records', ({ request }) =>
     listResponse('tentativas_agendamento', diaStore().tentativas_agendamento, request, {
       canSee: readable('tentativas_agendamento', request),
+      present: asRead(request, 'tentativas_agendamento'),
     }),
   ),
   http.post('*/api/collections/tentativas_agendamento/records', async ({ request }) => {

@@ -185,7 +185,7 @@ async function act(request: Request, bookingId: string, action: string): Promise
   if (nota) note(booking.id, 'prenotami', nota, viewer);
   handling.updated = now;
   saveDb();
-  return HttpResponse.json(handling);
+  return HttpResponse.json(asRead(request, 'atendimentos')(handling));
 }
 
 async function accountState(request: Request, id: string): Promise<Response> {
@@ -211,6 +211,12 @@ async function accountState(request: Request, id: string): Promise<Response> {
   saveDb();
   return HttpResponse.json({ id, prenotami_estado: estado });
 }
+
+/** A booking-day record as its reader gets it: who on staff holds or tried the case, to staff only (dia_comum.js). */
+export const asRead =
+  (request: Request, collection: 'atendimentos' | 'tentativas_agendamento') =>
+  <T extends object>(row: T) =>
+    (isStaff(currentUser(request)) ? row : diaComum.semEquipe(collection, row)) as unknown as Json;
 
 /** The list (or view) rule of `collection` for the request's viewer. */
 export const readable = (collection: string, request: Request, action: 'list' | 'view' = 'list') =>
@@ -246,10 +252,16 @@ export const diaRoutes = [
   http.get('*/api/collections/atendimentos/records', ({ request }) =>
     listResponse('atendimentos', diaStore().atendimentos, request, {
       canSee: readable('atendimentos', request),
+      present: asRead(request, 'atendimentos'),
     }),
   ),
   http.get('*/api/collections/atendimentos/records/:id', ({ request, params }) =>
-    viewResponse(diaStore().atendimentos, param(params, 'id'), readable('atendimentos', request, 'view')),
+    viewResponse(
+      diaStore().atendimentos,
+      param(params, 'id'),
+      readable('atendimentos', request, 'view'),
+      asRead(request, 'atendimentos'),
+    ),
   ),
   http.post(
     '*/api/dia/requerentes/:id/prenotami',

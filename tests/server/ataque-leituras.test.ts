@@ -29,30 +29,48 @@ beforeAll(async () => {
 });
 
 describe('filters', () => {
-  it("through a relation obey the related collection's rules: the owner learns nothing of the holder's account", async () => {
+  it("through a relation obey the related collection's rules: the owner learns nothing of the reviewer's account", async () => {
+    // A case of its own, its document reviewed by the holder.
+    const { customer } = await paidCustomer();
+    const ownBooking = (await customer.pb.collection('agendamentos').getFirstListItem('')).id;
+    const applicant = await customer.pb
+      .collection('requerentes')
+      .create({ agendamento: ownBooking, nome: 'Luca', sobrenome: 'Rossi' });
+    const page = new TextEncoder().encode('%PDF-1.4\n%%EOF\n');
+    const doc = await customer.pb.collection('documentos').create({
+      agendamento: ownBooking,
+      requerente: applicant.id,
+      item: 'foto',
+      arquivos: [new File([page], 'foto.pdf', { type: 'application/pdf' })],
+    });
+    await holder.pb.collection('documentos').update(doc.id, { status: 'aprovado' });
     const list = (filter: string) =>
-      owner.pb.collection('atendimentos').getFullList({ filter, fields: 'id' });
-    // The join itself works (the case has a holder)…
-    expect(await list('responsavel != ""')).toHaveLength(1);
-    // …but the holder's account is staff's: its fields match nothing for the owner, right or wrong.
+      customer.pb.collection('documentos').getFullList({ filter, fields: 'id' });
+    // The join itself works (the document has a reviewer)…
+    expect(await list('revisado_por != ""')).toHaveLength(1);
+    // …but the reviewer's account is staff's: its fields match nothing for the owner, right or wrong.
     for (const filter of [
-      `responsavel.cpf = "${holderCpf}"`,
-      `responsavel.email = "${holder.email}"`,
-      'responsavel.admin = true',
+      `revisado_por.cpf = "${holderCpf}"`,
+      `revisado_por.email = "${holder.email}"`,
+      'revisado_por.admin = true',
     ]) {
       expect(await list(filter)).toEqual([]);
     }
     expect(
-      await owner.pb
-        .collection('atendimentos')
-        .getFullList({ expand: 'responsavel', fields: 'id,expand' })
+      await customer.pb
+        .collection('documentos')
+        .getFullList({ expand: 'revisado_por', fields: 'id,expand' })
         .then((rows) => rows.map((r) => r.expand ?? {})),
     ).toEqual([{}]);
     expect(
-      await owner.pb.collection('agendamentos').getFullList({
-        filter: `atendimentos_via_agendamento.responsavel.cpf ?= "${holderCpf}"`,
+      await customer.pb.collection('agendamentos').getFullList({
+        filter: `documentos_via_agendamento.revisado_por.cpf ?= "${holderCpf}"`,
       }),
     ).toEqual([]);
+    // The case's holder is a hidden field (ataque-equipe.test.ts): not even joined for the owner.
+    for (const filter of ['responsavel != ""', `responsavel.cpf = "${holderCpf}"`]) {
+      expect((await failure(owner.pb.collection('atendimentos').getFullList({ filter }))).status).toBe(400);
+    }
   });
 
   it('@collection joins are for superusers only', async () => {

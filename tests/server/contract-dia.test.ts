@@ -155,6 +155,32 @@ describe.each(BACKENDS)('$name', (backend) => {
     await staff.send(`/api/dia/${bookingId}/soltar`, { method: 'POST' });
   });
 
+  it('who on staff holds a case or tried it is read by staff, never by its owner (dia_comum.js CAMPOS_DA_EQUIPE)', async () => {
+    const staff = await as('admin');
+    const owner = await as('diaPronto');
+    const bookingId = DIA_SEED.pronto.booking;
+    await staff.send(`/api/dia/${bookingId}/assumir`, { method: 'POST' });
+    await staff
+      .collection('tentativas_agendamento')
+      .create({ agendamento: bookingId, resultado: 'sem_vagas' });
+    const mine = owner.filter('agendamento = {:id}', { id: bookingId });
+    const handling = await owner.collection('atendimentos').getFirstListItem(mine);
+    const attempts = await owner.collection('tentativas_agendamento').getFullList({ filter: mine });
+    expect(attempts.length).toBeGreaterThan(0);
+    for (const field of diaComum.CAMPOS_DA_EQUIPE.atendimentos) expect(handling).not.toHaveProperty(field);
+    for (const attempt of attempts)
+      for (const field of diaComum.CAMPOS_DA_EQUIPE.tentativas_agendamento)
+        expect(attempt).not.toHaveProperty(field);
+    const admin = DEMO_ACCOUNTS.admin.id;
+    expect(await staff.collection('atendimentos').getFirstListItem(mine)).toMatchObject({
+      responsavel: admin,
+    });
+    expect(
+      await staff.collection('tentativas_agendamento').getFirstListItem(mine, { sort: '-created' }),
+    ).toMatchObject({ autor: admin });
+    await staff.send(`/api/dia/${bookingId}/soltar`, { method: 'POST' });
+  });
+
   it("what was relayed to the case's holder is gone once they let it go ('Soltar'): taken again, it is asked again", async () => {
     const staff = await as('admin');
     const owner = await as('diaPronto');

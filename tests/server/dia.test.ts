@@ -394,7 +394,12 @@ describe('attempts and appointments', () => {
     await holder.pb.collection('tentativas_agendamento').create(attempt);
     const seen = await owner.pb.collection('tentativas_agendamento').getFullList();
     expect(seen).toHaveLength(1);
-    expect(seen[0]).toMatchObject({ resultado: 'sem_vagas', autor_nome: 'Paula Atendente Lima' });
+    // Who tried is staff's to know (ataque-equipe.test.ts): the owner reads the attempt, staff its author.
+    expect(seen[0]).toMatchObject({ resultado: 'sem_vagas' });
+    expect(seen[0]).not.toHaveProperty('autor_nome');
+    expect(
+      await holder.pb.collection('tentativas_agendamento').getFirstListItem(`agendamento = "${bookingId}"`),
+    ).toMatchObject({ autor_nome: 'Paula Atendente Lima' });
     expect(await other.pb.collection('tentativas_agendamento').getFullList()).toEqual([]);
 
     const [ana, luca] = applicants as [RecordModel, RecordModel];

@@ -43,8 +43,9 @@ export function client(ip = nextIp(), url: string = PB_URL): PocketBase {
 let superuserClient: PocketBase | null = null;
 export async function superuser(): Promise<PocketBase> {
   if (superuserClient?.authStore.isValid) return superuserClient;
-  const pb = new PocketBase(PB_URL);
-  pb.autoCancellation(false);
+  // An address of its own, like every client here: the superuser's login is limited per IP (limites.json), and
+  // each test file logs in once.
+  const pb = client();
   const { email, password } = inject('superuser');
   await pb.collection('_superusers').authWithPassword(email, password);
   superuserClient = pb;
@@ -386,4 +387,16 @@ export async function scaleServer(bookings: number, env: Record<string, string> 
     visitor: client(nextIp(), server.url),
     root,
   };
+}
+
+/** Closes a booking 31 days ago (FINALIZADO) and runs the retention job on it, until it has. */
+export async function closedAndRetained(bookingId: string): Promise<void> {
+  const su = await superuser();
+  await su.collection('agendamentos').update(bookingId, { status_agendamento: 'FINALIZADO' });
+  const daysAgo = new Date(Date.now() - 31 * 86_400_000).toISOString().replace('T', ' ');
+  await su.collection('agendamentos').update(bookingId, { encerrado_em: daysAgo });
+  await su.crons.run('processo_retencao');
+  await expect
+    .poll(async () => (await su.collection('agendamentos').getOne(bookingId)).arquivos_excluidos_em)
+    .not.toBe('');
 }

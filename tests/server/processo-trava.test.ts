@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { RecordModel } from 'pocketbase';
 import {
   client,
+  closedAndRetained,
   cpf,
   failure,
   mailsTo,
@@ -285,13 +286,7 @@ describe('4 and 5. the note of a status; what retention erases', () => {
     expect(mail?.text ?? '').not.toContain(M.recusadosTitulo);
 
     const su = await superuser();
-    await su.collection('agendamentos').update(bookingId, { status_agendamento: 'FINALIZADO' });
-    const daysAgo = new Date(Date.now() - 31 * 86_400_000).toISOString().replace('T', ' ');
-    await su.collection('agendamentos').update(bookingId, { encerrado_em: daysAgo });
-    await su.crons.run('processo_retencao');
-    await expect
-      .poll(async () => (await su.collection('agendamentos').getOne(bookingId)).arquivos_excluidos_em)
-      .not.toBe('');
+    await closedAndRetained(bookingId);
     const kept = await su.collection('requerentes').getOne(applicants[0]?.id ?? '');
     expect(kept).toMatchObject({ nome: 'Maria', sobrenome: 'Rossi', cpf: '', data_nascimento: '', uf: '' });
     expect(kept).toMatchObject({ cep: '', logradouro: '', local_nascimento: '', altura_cm: 0, sexo: '' });

@@ -74,3 +74,25 @@ describe('janelaEmCurso', () => {
     expect(janelas.janelaEmCurso(undefined, NOW)).toBeNull();
   });
 });
+
+describe('avaliar after the case went back to the ready list', () => {
+  const semana = 7 * 86_400_000;
+  const t0 = Date.parse('2026-11-02T12:00:00Z');
+  const tentativas = [0, 1, 2].map((i) => ({
+    janelaMs: t0 + i * semana,
+    garantia: 'conta',
+    criadoMs: t0 + i * semana + 60_000,
+  }));
+  const volta = garantia.voltaDe([{ cancelado_em: '' }, { cancelado_em: '2026-11-10 15:00:00.000Z' }]);
+
+  it('counts only the attempts recorded after the latest cancellation of an appointment', () => {
+    expect(volta).toBe(Date.parse('2026-11-10T15:00:00Z'));
+    expect(garantia.avaliar(2, tentativas, t0 + 3 * semana)).toMatchObject({ contadas: 3, vencida: true });
+    expect(garantia.avaliar(2, tentativas, t0 + 3 * semana, volta)).toEqual({
+      contadas: 1,
+      restantes: 1,
+      vencida: false,
+    });
+    expect(garantia.voltaDe([])).toBe(0);
+  });
+});

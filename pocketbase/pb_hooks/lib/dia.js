@@ -42,6 +42,14 @@ function exigirEquipe(e) {
   if (!ehEquipe(e)) throw new ForbiddenError(MSG.soEquipe, {});
 }
 
+/** Shows staff (never the customer) who holds a case and who tried: `onRecordEnrich`, for any answer or stream. */
+function mostrarEquipe(e) {
+  const auth = e.requestInfo && e.requestInfo.auth;
+  const equipe =
+    !!auth && (auth.isSuperuser() || (auth.collection().name === 'usuarios' && auth.getBool('admin')));
+  if (equipe) e.record.unhide(...(comum.CAMPOS_DA_EQUIPE[e.record.collection().name] || []));
+}
+
 // ------------------------------------------------------------------ consulates
 
 function janelasDe(registro) {
@@ -221,6 +229,8 @@ function mover(e, acao, tipo, antes) {
     const nota = comum.notaDoPasso(acao, tipo, janelas.horaLocal(Date.now(), janelas.FUSO_PADRAO, true));
     if (nota) historico.registrarNota(tx, agendamento.id, 'prenotami', nota, e.auth);
   });
+  // As the collection's API answers it: the holder shown to staff only (mostrarEquipe), not to the owner's "pronto".
+  $apis.enrichRecord(e, feito);
   return e.json(200, feito);
 }
 
@@ -466,6 +476,7 @@ function avisar(app, resultado) {
 
 module.exports = {
   MSG,
+  mostrarEquipe,
   RESULTADOS,
   salvarConsulado,
   validarPrenotami,

@@ -45,6 +45,8 @@ declare const diaComum: {
     <T>(compromissos: readonly T[], ler: (compromisso: T, campo: string) => string): T[];
   };
   CAMPOS_CONSULADO: string[];
+  CAMPOS_DA_EQUIPE: Record<'atendimentos' | 'tentativas_agendamento', string[]>;
+  semEquipe<T extends object>(colecao: string, registro: T): Partial<T>;
   motivoValor(tipo: string, valor: string): string;
   completo(tipo: string, valor: string, jaEnviado: boolean, enviar: unknown): boolean;
   recusaDaRetransmissao(pedido: string, tipo: string): { status: 409; message: string } | null;

@@ -327,6 +327,26 @@ function acaoDoAtendimento(acao, atendimento, pronto, quem, tipo, agora) {
 }
 
 /**
+ * The fields that name the staff member on a case (who holds it, who tried), by collection: staff's to know, as the
+ * export's 'Equipe' (conta_comum.js). The kit keeps them hidden (migration 1763920000_equipe_oculta.js) and shows them
+ * to staff (lib/dia.js mostrarEquipe); the double answers anyone else with `semEquipe`.
+ */
+const CAMPOS_DA_EQUIPE = {
+  atendimentos: ['responsavel', 'responsavel_nome'],
+  tentativas_agendamento: ['autor', 'autor_nome'],
+};
+
+/** A record of `colecao` (a plain object) as a customer reads it: without CAMPOS_DA_EQUIPE. */
+function semEquipe(colecao, registro) {
+  const fora = CAMPOS_DA_EQUIPE[colecao] || [];
+  const vista = {};
+  Object.keys(registro).forEach((campo) => {
+    if (fora.indexOf(campo) < 0) vista[campo] = registro[campo];
+  });
+  return vista;
+}
+
+/**
  * Whether writing `valores` on a case's handling leaves it held by nobody ('Soltar', or back to the ready list):
  * then what the customer relayed to its holder is deleted, and whoever takes the case next asks again.
  */
@@ -368,6 +388,8 @@ module.exports = {
   ESTADOS_CONTA,
   PEDIDOS,
   CAMPOS_CONSULADO,
+  CAMPOS_DA_EQUIPE,
+  semEquipe,
   motivoValor,
   completo,
   recusaDaRetransmissao,

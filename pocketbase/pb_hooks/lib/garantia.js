@@ -68,8 +68,19 @@ function estado(app, agendamento, n, agoraMs) {
     .findRecordsByFilter('tentativas_agendamento', 'agendamento = {:a}', 'created', 0, 0, {
       a: agendamento.id,
     })
-    .map((t) => ({ janelaMs: msDe(t.getString('janela')), garantia: t.getString('garantia') }));
-  return comum.avaliar(n, tentativas, janelaAtual(consuladoDe(app, agendamento), agoraMs));
+    .map((t) => ({
+      janelaMs: msDe(t.getString('janela')),
+      garantia: t.getString('garantia'),
+      criadoMs: msDe(t.getString('created')),
+    }));
+  const volta = comum.voltaDe(
+    app
+      .findRecordsByFilter('compromissos', "agendamento = {:a} && cancelado_em != ''", '', 0, 0, {
+        a: agendamento.id,
+      })
+      .map((c) => ({ cancelado_em: c.getString('cancelado_em') })),
+  );
+  return comum.avaliar(n, tentativas, janelaAtual(consuladoDe(app, agendamento), agoraMs), volta);
 }
 
 /**

@@ -17,10 +17,12 @@ declare const garantia: {
     atendimento: { pedido?: string; pedido_em?: string; entregue_em?: string } | null;
   }): { janela: string; garantia: GarantiaTentativa };
   msDe(data: string | undefined): number;
+  voltaDe(compromissos: readonly { cancelado_em?: string }[]): number;
   avaliar(
     n: number,
-    tentativas: { janelaMs: number; garantia: string }[],
+    tentativas: { janelaMs: number; garantia: string; criadoMs: number }[],
     atualMs: number | null,
+    voltaMs?: number,
   ): { contadas: number; restantes: number; vencida: boolean };
   janelasTexto(n: number): string;
   termos(n: number): string;

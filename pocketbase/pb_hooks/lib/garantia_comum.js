@@ -52,15 +52,26 @@ function marcasDaTentativa(caso) {
 }
 
 /**
- * The guarantee's count for a booking: `n` windows promised; `tentativas` [{janelaMs, garantia}]; `atualMs` the
- * start of the consulate's window running now (a window is over once a later one has started; null when the
- * consulate has none known: every window recorded is over). Returns {contadas, restantes, vencida}: vencida
- * when `n` counted windows are over, so the refund is due.
+ * When the case last went back to the ready list after being booked (the latest cancellation of one of its
+ * appointments, by the customer's Flex or by the consulate): epoch ms, 0 when never. `compromissos`: [{cancelado_em}].
  */
-function avaliar(n, tentativas, atualMs) {
+function voltaDe(compromissos) {
+  return (compromissos || []).reduce((maior, c) => Math.max(maior, msDe(c.cancelado_em)), 0);
+}
+
+/**
+ * The guarantee's count for a booking: `n` windows promised; `tentativas` [{janelaMs, garantia, criadoMs}];
+ * `atualMs` the start of the consulate's window running now (a window is over once a later one has started; null
+ * when the consulate has none known: every window recorded is over); `voltaMs` (voltaDe) when the case went back
+ * to the ready list after a booking: the promise was kept by that booking, so only the attempts recorded after it
+ * count (otherwise a customer booked in the Nth window who asks Flex for a new date would be refunded in full at
+ * once). Returns {contadas, restantes, vencida}: vencida when `n` counted windows are over, so the refund is due.
+ */
+function avaliar(n, tentativas, atualMs, voltaMs) {
   const janelas = {};
   (tentativas || []).forEach((t) => {
     if (!t.janelaMs || t.garantia === 'fora' || !t.garantia) return;
+    if (voltaMs && !(t.criadoMs > voltaMs)) return;
     const chave = String(t.janelaMs);
     if (t.garantia !== 'conta') janelas[chave] = false;
     else if (janelas[chave] === undefined) janelas[chave] = true;
@@ -119,4 +130,14 @@ const MSG = {
   descricaoAsaas: 'Garantia de agendamento: {n} de liberação de vagas sem agendamento',
 };
 
-module.exports = { classificar, marcasDaTentativa, msDe, avaliar, janelasTexto, termos, andamento, MSG };
+module.exports = {
+  classificar,
+  marcasDaTentativa,
+  msDe,
+  voltaDe,
+  avaliar,
+  janelasTexto,
+  termos,
+  andamento,
+  MSG,
+};

@@ -474,6 +474,30 @@ function aplicarRetencao(app) {
         COMUM.camposApagados(nomesDosCampos(r), REGRAS).forEach((campo) => r.set(campo, null));
         tx.save(r);
       });
+      // The consulate's confirmation of each appointment is a file about the applicant too (its name, the portal's
+      // code): deleted with the documents (PocketBase removes the file once the transaction commits).
+      tx.findRecordsByFilter('compromissos', "agendamento = {:id} && comprovante != ''", '', 0, 0, {
+        id: agendamento.id,
+      }).forEach((compromisso) => {
+        compromisso.set('comprovante', null);
+        tx.saveNoValidate(compromisso);
+      });
+      // A correction's old and new values in the history are the same typed data: erased with it.
+      tx.findRecordsByFilter('historico_agendamentos', 'agendamento = {:id}', '', 0, 0, {
+        id: agendamento.id,
+      }).forEach((entrada) => {
+        let lista = null;
+        try {
+          lista = JSON.parse(entrada.getString('alteracoes') || '[]');
+        } catch (_) {
+          return;
+        }
+        if (!Array.isArray(lista)) return;
+        const depois = lista.map((linha) => COMUM.linhaAposRetencao(linha, REGRAS));
+        if (JSON.stringify(depois) === JSON.stringify(lista)) return;
+        entrada.set('alteracoes', depois);
+        tx.save(entrada);
+      });
       agendamento.set('arquivos_excluidos_em', new DateTime());
       tx.save(agendamento);
       historico.registrar(

@@ -34,6 +34,7 @@ declare const processoComum: {
   ): string;
   camposApagados(nomes: string[], regras: Regras): string[];
   nomeDoCampo(campo: string, regras: Regras): string;
+  linhaAposRetencao<T extends { campo: string; de: string; para: string }>(linha: T, regras: Regras): T;
   mudancas<T>(
     antes: T,
     depois: T,

@@ -229,6 +229,26 @@ function linhasDaCorrecao(nome, mudancas, regras) {
   }));
 }
 
+/** What a correction's erased values read as in the history after retention. */
+const APAGADO_NA_RETENCAO = 'valor apagado na retenção';
+
+/**
+ * A history line after retention (LGPD; /privacidade): a correction's line (linhasDaCorrecao) holds the applicant's
+ * typed data, old and new, erased with the rest; which applicant and which field stay, and so do the values of a
+ * field retention keeps (`trava.retencaoMantem`: the names). Any other line is returned as it is.
+ */
+function linhaAposRetencao(linha, regras) {
+  if (!linha || linha.campo !== 'requerente') return linha;
+  const de = String(linha.de || '');
+  const ponto = de.indexOf(' · ');
+  const fim = ponto < 0 ? -1 : de.indexOf(': ', ponto + 3);
+  const rotulo = fim < 0 ? '' : de.slice(ponto + 3, fim);
+  const mantidos = regras.trava.retencaoMantem.map((campo) => nomeDoCampo(campo, regras));
+  if (rotulo && mantidos.indexOf(rotulo) >= 0) return linha;
+  if (linha.para === APAGADO_NA_RETENCAO && fim < 0) return linha;
+  return { campo: linha.campo, de: fim < 0 ? de : de.slice(0, fim), para: APAGADO_NA_RETENCAO };
+}
+
 /** Why an applicant's removal is refused ('' when not): `aprovados` of their documents are approved. */
 function recusaDaRemocao(aprovados, regras) {
   return aprovados > 0 ? regras.mensagens.requerenteAprovado : '';
@@ -529,6 +549,7 @@ module.exports = {
   recusaAoCliente,
   recusaDaAlteracao,
   camposApagados,
+  linhaAposRetencao,
   nomeDoCampo,
   mudancas,
   notaDoStatus,

@@ -78,8 +78,13 @@ export function BookingDay({ booking }: { booking: BookingRecord }) {
           guarantee.janelas,
           garantia.avaliar(
             guarantee.janelas,
-            list.map((t) => ({ janelaMs: pbMs(t.janela), garantia: t.garantia ?? '' })),
+            list.map((t) => ({
+              janelaMs: pbMs(t.janela),
+              garantia: t.garantia ?? '',
+              criadoMs: pbMs(t.created),
+            })),
             janelas.janelaAnterior(ownConsulate.janelas ?? [], ownConsulate.fuso, now),
+            garantia.voltaDe(appointments.data ?? []),
           ).restantes,
         )
       : '';
