@@ -6,6 +6,7 @@ import contaComum from '../../pocketbase/pb_hooks/lib/conta_comum.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { textLimits } from './collections';
 import { getDb, saveDb } from './db';
+import { diaStore } from './dia-store';
 import type { StoredUser } from './schema';
 import { allows } from './rules';
 import { newId, pbDate } from './util';
@@ -82,6 +83,11 @@ export const accountRoutes = [
           historico: ofCase(db.historico_agendamentos),
           requerentes: ofCase(db.requerentes),
           documentos: ofCase(db.documentos),
+          atendimentos: ofCase(diaStore().atendimentos),
+          tentativas: ofCase(diaStore().tentativas_agendamento),
+          compromissos: ofCase(diaStore().compromissos),
+          // The double sends no reminders (lib/pos_vaga.js's job is the server's).
+          lembretes: [],
           solicitacoes_exclusao: own(db.solicitacoes_exclusao),
         },
         regras.autorSistema,

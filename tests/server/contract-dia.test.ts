@@ -181,6 +181,29 @@ describe.each(BACKENDS)('$name', (backend) => {
     await staff.send(`/api/dia/${bookingId}/soltar`, { method: 'POST' });
   });
 
+  it('the export holds the booking day too, as its owner reads it: the handling and attempts, without staff', async () => {
+    const staff = await as('admin');
+    const owner = await as('diaPronto');
+    const bookingId = DIA_SEED.pronto.booking;
+    await staff.send(`/api/dia/${bookingId}/assumir`, { method: 'POST' });
+    await staff
+      .collection('tentativas_agendamento')
+      .create({ agendamento: bookingId, resultado: 'sem_vagas', nota: 'Sem vagas às 9h.' });
+    const exported = await owner.send<Record<string, Record<string, unknown>[]>>('/api/conta/exportar', {});
+    const mine = { filter: owner.filter('agendamento = {:id}', { id: bookingId }), sort: '-created' };
+    const attempts = await owner.collection('tentativas_agendamento').getFullList(mine);
+    const handling = await owner.collection('atendimentos').getFullList(mine);
+    expect(attempts.length).toBeGreaterThan(0);
+    expect(exported.tentativas?.map((t) => t.id)).toEqual(attempts.map((t) => t.id));
+    expect(exported.tentativas?.[0]).toMatchObject({ resultado: 'sem_vagas', nota: 'Sem vagas às 9h.' });
+    expect(exported.atendimentos?.map((a) => a.id)).toEqual(handling.map((a) => a.id));
+    for (const key of ['compromissos', 'lembretes']) expect(Array.isArray(exported[key])).toBe(true);
+    const text = JSON.stringify({ atendimentos: exported.atendimentos, tentativas: exported.tentativas });
+    expect(text).not.toContain(DEMO_ACCOUNTS.admin.nome_completo);
+    expect(text).not.toContain(DEMO_ACCOUNTS.admin.id);
+    await staff.send(`/api/dia/${bookingId}/soltar`, { method: 'POST' });
+  });
+
   it("what was relayed to the case's holder is gone once they let it go ('Soltar'): taken again, it is asked again", async () => {
     const staff = await as('admin');
     const owner = await as('diaPronto');

@@ -31,6 +31,15 @@ describe('exportacao', () => {
     documentos: [
       { id: 'd1', agendamento: 'a2', created: at(7), item: 'foto', arquivos: ['f.png'], revisado_por: 's1' },
     ],
+    atendimentos: [
+      { id: 't1', agendamento: 'a1', created: at(8), responsavel: 's1', responsavel_nome: 'Ana da Equipe' },
+    ],
+    tentativas: [
+      { id: 'x1', agendamento: 'a1', created: at(8), autor: 's1', autor_nome: 'Ana da Equipe' },
+      { id: 'x2', agendamento: 'a1', created: at(9), autor: 's1', autor_nome: 'Ana da Equipe' },
+    ],
+    compromissos: [{ id: 'c1', agendamento: 'a1', created: at(9), codigo_portal: 'SP-1' }],
+    lembretes: [{ id: 'l1', agendamento: 'a1', created: at(10) }],
     solicitacoes_exclusao: [],
   };
   const exported = contaComum.exportacao(dados, 'Sistema') as Record<string, { id: string }[]>;
@@ -55,5 +64,14 @@ describe('exportacao', () => {
     expect(ids('requerentes')).toEqual(['r3', 'r1', 'r2']);
     expect(exported.documentos).toEqual([expect.not.objectContaining({ revisado_por: expect.anything() })]);
     expect(exported.gerado_em).toBe(dados.geradoEm);
+  });
+
+  it('gives the booking day too: the handling and the attempts without who on staff did them', () => {
+    expect(ids('atendimentos')).toEqual(['t1']);
+    expect(ids('tentativas')).toEqual(['x2', 'x1']);
+    expect(ids('compromissos')).toEqual(['c1']);
+    expect(ids('lembretes')).toEqual(['l1']);
+    for (const row of [...(exported.atendimentos ?? []), ...(exported.tentativas ?? [])])
+      expect(JSON.stringify(row)).not.toMatch(/responsavel|autor|Ana da Equipe|s1/);
   });
 });

@@ -13,7 +13,8 @@ function publico(registro) {
 
 /**
  * GET /api/conta/exportar: the account, payments, charges, bookings, their history, the case file
- * (applicants and the list of documents) and the deletion request, as conta_comum.js exportacao puts them.
+ * (applicants and the list of documents), the booking day (handling, attempts, appointments, reminders) and the
+ * deletion request, as conta_comum.js exportacao puts them.
  */
 function exportar(e) {
   const usuario = e.auth;
@@ -33,6 +34,10 @@ function exportar(e) {
     historico: doCaso('historico_agendamentos'),
     requerentes: doCaso('requerentes'),
     documentos: doCaso('documentos'),
+    atendimentos: doCaso('atendimentos'),
+    tentativas: doCaso('tentativas_agendamento'),
+    compromissos: doCaso('compromissos'),
+    lembretes: doCaso('lembretes'),
     solicitacoes_exclusao: doUsuario('solicitacoes_exclusao'),
   };
   return e.json(200, comum.exportacao(dados, require(`${__hooks}/lib/historico.js`).SISTEMA));

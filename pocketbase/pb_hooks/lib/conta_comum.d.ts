@@ -13,6 +13,10 @@ declare const contaComum: {
       historico: readonly { agendamento: string; created: string; autor_nome: string }[];
       requerentes: readonly { agendamento: string; created: string }[];
       documentos: readonly { agendamento: string; created: string }[];
+      atendimentos: readonly { agendamento: string; created?: string }[];
+      tentativas: readonly { agendamento: string; created?: string }[];
+      compromissos: readonly { agendamento: string; created?: string }[];
+      lembretes: readonly { agendamento: string; created?: string }[];
       solicitacoes_exclusao: readonly { created: string }[];
     },
     sistema: string,

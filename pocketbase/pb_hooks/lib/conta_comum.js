@@ -1,6 +1,9 @@
 // The customer's own data (LGPD), decided once: what the export shows of the case file and of the history, and
 // what a deletion request may send and becomes. lib/conta.js reads the records into plain objects and asks this
-// module; the demo double (src/mocks/conta.ts) asks it too. CommonJS requiring nothing (scripts/build/kit-module.ts).
+// module; the demo double (src/mocks/conta.ts) asks it too. CommonJS requiring only dia_comum.js
+// (scripts/build/kit-module.ts).
+
+const diaComum = require(`${__hooks}/lib/dia_comum.js`);
 
 /** A document as the export lists it: which item, its state and file names; never its contents, nor who reviewed. */
 const CAMPOS_DO_DOCUMENTO = [
@@ -41,9 +44,11 @@ const maisAntigos = porCriacao(1);
 /**
  * The export (GET /api/conta/exportar) from the customer's records as plain objects (no password or token key):
  * `dados` { geradoEm, conta, pagamentos, cobrancas, agendamentos, solicitacoes_exclusao: the customer's own;
- * historico, requerentes, documentos: their bookings' }. Each list of their own newest first; the history, the
- * applicants and the documents booking by booking in that order, the history newest first, the case file as it
- * was filled in; staff shown as 'Equipe' and documents as a list (entradaDoCliente, documentoListado).
+ * historico, requerentes, documentos, atendimentos, tentativas, compromissos, lembretes: their bookings' }. Each
+ * list of their own newest first; the rest booking by booking in that order, the history and the attempts newest
+ * first, the case file and the booking day as they happened; staff shown as 'Equipe' or not at all
+ * (entradaDoCliente, dia_comum.js semEquipe) and documents as a list (documentoListado). What the customer relayed
+ * to staff is not exported: it is deleted as soon as it is used, and within minutes anyway.
  */
 function exportacao(dados, sistema) {
   const agendamentos = maisRecentes(dados.agendamentos);
@@ -58,6 +63,14 @@ function exportacao(dados, sistema) {
     historico: porAgendamento(dados.historico, maisRecentes).map((h) => entradaDoCliente(h, sistema)),
     requerentes: porAgendamento(dados.requerentes, maisAntigos),
     documentos: porAgendamento(dados.documentos, maisAntigos).map(documentoListado),
+    atendimentos: porAgendamento(dados.atendimentos, maisAntigos).map((a) =>
+      diaComum.semEquipe('atendimentos', a),
+    ),
+    tentativas: porAgendamento(dados.tentativas, maisRecentes).map((t) =>
+      diaComum.semEquipe('tentativas_agendamento', t),
+    ),
+    compromissos: porAgendamento(dados.compromissos, maisAntigos),
+    lembretes: porAgendamento(dados.lembretes, maisAntigos),
     solicitacoes_exclusao: maisRecentes(dados.solicitacoes_exclusao),
   };
 }
