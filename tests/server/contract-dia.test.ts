@@ -21,6 +21,18 @@ describe.each(BACKENDS)('$name', (backend) => {
       .collection('consulados')
       .getFirstListItem<{ id: string; codigo: string }>(pb.filter('codigo = {:codigo}', { codigo }));
 
+  /** The ready case taken by staff, who record an attempt on it: staff's and its owner's clients. */
+  const heldAndTried = async () => {
+    const staff = await as('admin');
+    const owner = await as('diaPronto');
+    const bookingId = DIA_SEED.pronto.booking;
+    await staff.send(`/api/dia/${bookingId}/assumir`, { method: 'POST' });
+    await staff
+      .collection('tentativas_agendamento')
+      .create({ agendamento: bookingId, resultado: 'sem_vagas', nota: 'Sem vagas às 9h.' });
+    return { staff, owner, bookingId };
+  };
+
   /** Staff's edit of São Paulo's consulate: what it answered, and the consulate as it was before. */
   const editSaoPaulo = async (body: Record<string, unknown>) => {
     const staff = await as('admin');
@@ -156,13 +168,7 @@ describe.each(BACKENDS)('$name', (backend) => {
   });
 
   it('who on staff holds a case or tried it is read by staff, never by its owner (dia_comum.js CAMPOS_DA_EQUIPE)', async () => {
-    const staff = await as('admin');
-    const owner = await as('diaPronto');
-    const bookingId = DIA_SEED.pronto.booking;
-    await staff.send(`/api/dia/${bookingId}/assumir`, { method: 'POST' });
-    await staff
-      .collection('tentativas_agendamento')
-      .create({ agendamento: bookingId, resultado: 'sem_vagas' });
+    const { staff, owner, bookingId } = await heldAndTried();
     const mine = owner.filter('agendamento = {:id}', { id: bookingId });
     const handling = await owner.collection('atendimentos').getFirstListItem(mine);
     const attempts = await owner.collection('tentativas_agendamento').getFullList({ filter: mine });
@@ -182,13 +188,7 @@ describe.each(BACKENDS)('$name', (backend) => {
   });
 
   it('the export holds the booking day too, as its owner reads it: the handling and attempts, without staff', async () => {
-    const staff = await as('admin');
-    const owner = await as('diaPronto');
-    const bookingId = DIA_SEED.pronto.booking;
-    await staff.send(`/api/dia/${bookingId}/assumir`, { method: 'POST' });
-    await staff
-      .collection('tentativas_agendamento')
-      .create({ agendamento: bookingId, resultado: 'sem_vagas', nota: 'Sem vagas às 9h.' });
+    const { staff, owner, bookingId } = await heldAndTried();
     const exported = await owner.send<Record<string, Record<string, unknown>[]>>('/api/conta/exportar', {});
     const mine = { filter: owner.filter('agendamento = {:id}', { id: bookingId }), sort: '-created' };
     const attempts = await owner.collection('tentativas_agendamento').getFullList(mine);
