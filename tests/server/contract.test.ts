@@ -1130,6 +1130,15 @@ describe.each(BACKENDS)('$name', (backend) => {
     expect(await answerInFull(enviado.collection('requerentes').update(paulo?.id ?? '', body))).toEqual(
       expected,
     );
+    // A record's id is the server's (migration 1763921000_ids_do_servidor: the create rule, which the double reads).
+    expect(
+      await answerInFull(
+        vazio.collection('requerentes').create({ agendamento: open?.id, id: 'escolhido12345c', nome: 'Ana' }),
+      ),
+    ).toEqual({ status: 400, message: 'Failed to create record.', data: {} });
+    expect(await vazio.collection('requerentes').getFullList()).not.toContainEqual(
+      expect.objectContaining({ id: 'escolhido12345c' }),
+    );
     // Counted in characters, as PocketBase counts them: 120 emoji are a name of 120.
     const emoji = '\u{1F600}'.repeat(120);
     const saved = await vazio.collection('requerentes').create({ agendamento: open?.id, nome: emoji });
