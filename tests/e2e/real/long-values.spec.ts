@@ -1,0 +1,24 @@
+// What customers really type, at its real length, on a 390 px phone: the page keeps to the screen's width (no
+// sideways scrolling) and shows the value whole, wrapped.
+import { expect, test } from '../fixtures';
+import { login } from '../helpers';
+import { ownAddress, verifiedCustomer } from '../real-helpers';
+
+test('/minha-conta: a long e-mail address wraps inside its card, the page does not scroll sideways', async ({
+  page,
+  request,
+}) => {
+  await ownAddress(page.context());
+  // 80 characters, as an office's address can be: longer than a phone's line.
+  const email = `maria.conceicao.albuquerque.${Date.now()}@escritoriodecontabilidade.com.br`;
+  const customer = await verifiedCustomer(request, email);
+  await expect(await login(page, customer.email, customer.password)).toBeHidden();
+  await page.goto('/minha-conta');
+
+  const value = page.getByText(email, { exact: true });
+  await expect(value).toBeVisible();
+  const width = await page.evaluate(() => document.documentElement.clientWidth);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  const box = await value.boundingBox();
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(width);
+});
