@@ -22,3 +22,14 @@ test('/minha-conta: a long e-mail address wraps inside its card, the page does n
   const box = await value.boundingBox();
   expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(width);
 });
+
+test('a mobile pasted with +55 keeps its own DDD and number, whole', async ({ page }) => {
+  await page.goto('/?mode=register');
+  const phone = page.getByRole('dialog', { name: 'Criar conta' }).getByLabel('Celular');
+  for (const pasted of ['+55 (91) 98765-4321', '+55 91 98765-4321']) {
+    await phone.fill('');
+    await phone.focus();
+    await page.keyboard.insertText(pasted);
+    await expect(phone, `pasted "${pasted}"`).toHaveValue('(91) 98765-4321');
+  }
+});
