@@ -33,3 +33,16 @@ test('a mobile pasted with +55 keeps its own DDD and number, whole', async ({ pa
     await expect(phone, `pasted "${pasted}"`).toHaveValue('(91) 98765-4321');
   }
 });
+
+test('a CPF pasted with a space or its label before it keeps its eleven digits', async ({ page }) => {
+  await page.goto('/?mode=register');
+  const dialog = page.getByRole('dialog', { name: 'Criar conta' });
+  const cpf = dialog.getByLabel('CPF');
+  for (const pasted of [' 529.982.247-25', 'CPF: 529.982.247-25']) {
+    await cpf.fill('');
+    await cpf.focus();
+    await page.keyboard.insertText(pasted);
+    await expect(cpf, `pasted "${pasted}"`).toHaveValue('529.982.247-25');
+    await expect(dialog.getByText('CPF inválido')).toHaveCount(0);
+  }
+});
