@@ -1,18 +1,32 @@
 /** Brazilian mobile phone (celular): input mask and validation. */
 import { onlyDigits } from './cpf';
 
-/** The input attributes of every phone field (registration, 'Minha conta'); the mask is 15 characters long. */
+/**
+ * The input attributes of every phone field (registration, 'Minha conta'). No maxLength: the browser would cut a
+ * number pasted as '+55 (91) 98765-4321' before the mask keeps its 11 digits (the mask is 15 characters long).
+ */
 export const phoneInputProps = {
   type: 'tel',
   inputMode: 'numeric',
   autoComplete: 'tel-national',
   placeholder: '(00) 00000-0000',
-  maxLength: 15,
 } as const;
 
-/** Progressive mask '(00) 00000-0000' as the user types (digits only, at most 11). */
+/** What may come before the 11 digits of a pasted number: the country code, the trunk 0, or both. */
+const PREFIXES = ['55', '0', '550'] as const;
+
+/** The 11 digits of a number typed or pasted, without a +55 or trunk 0 before a valid mobile. */
+function nationalDigits(value: string): string {
+  const d = onlyDigits(value);
+  const prefix = PREFIXES.find(
+    (p) => d.length === 11 + p.length && d.startsWith(p) && isValidPhone(d.slice(p.length)),
+  );
+  return prefix ? d.slice(prefix.length) : d.slice(0, 11);
+}
+
+/** Progressive mask '(00) 00000-0000' as the user types (digits only, at most 11; a +55 or trunk 0 pasted goes). */
 export function maskPhone(value: string): string {
-  const d = onlyDigits(value).slice(0, 11);
+  const d = nationalDigits(value);
   if (d.length === 0) return '';
   if (d.length <= 2) return `(${d}`;
   if (d.length <= 7) return `(${d.slice(0, 2)}) ${d.slice(2)}`;

@@ -28,9 +28,12 @@ export async function superuserToken(request: APIRequestContext): Promise<string
   return ((await response.json()) as { token: string }).token;
 }
 
-/** A verified customer (registered through the API; the e-mail journey is real/server.spec.ts's). */
-export async function verifiedCustomer(request: APIRequestContext): Promise<Customer> {
-  const data = newCustomer();
+/**
+ * A verified customer (registered through the API; the e-mail journey is real/server.spec.ts's), with the e-mail
+ * given when a test needs one of its own (a long one, say).
+ */
+export async function verifiedCustomer(request: APIRequestContext, email?: string): Promise<Customer> {
+  const data = { ...newCustomer(), ...(email ? { email } : {}) };
   const cpf = data.cpf.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4');
   const created = await request.post(`${REAL_BACKEND.pb}/api/collections/usuarios/records`, {
     data: {

@@ -30,9 +30,21 @@ describe('maskPhone', () => {
   });
 
   it('keeps digits only, at most 11', () => {
-    expect(maskPhone('+55 (11) 98765-4321')).toBe('(55) 11987-6543');
     expect(maskPhone('(11) 98765-43219999')).toBe('(11) 98765-4321');
     expect(maskPhone('abc')).toBe('');
+  });
+
+  it('drops the +55 or the trunk 0 of a number pasted with them, never shifting the DDD', () => {
+    // '(55) 91987-6543' passed as a valid mobile and was stored: someone else's number, for every DDD 9x.
+    expect(maskPhone('+55 91 98765-4321')).toBe('(91) 98765-4321');
+    expect(maskPhone('+55 (11) 98765-4321')).toBe('(11) 98765-4321');
+    expect(maskPhone('5521987654321')).toBe('(21) 98765-4321');
+    expect(maskPhone('(011) 98765-4321')).toBe('(11) 98765-4321');
+    expect(maskPhone('+55 011 98765-4321')).toBe('(11) 98765-4321');
+    // DDD 55 (Santa Maria, RS) is a number of its own; an extra digit typed after it changes nothing.
+    expect(maskPhone('(55) 99876-5432')).toBe('(55) 99876-5432');
+    expect(maskPhone('(55) 99876-54321')).toBe('(55) 99876-5432');
+    expect(isValidPhone(maskPhone('+55 91 98765-4321'))).toBe(true);
   });
 
   it('is idempotent and keeps the digits', () => {
@@ -40,7 +52,12 @@ describe('maskPhone', () => {
       fc.property(fc.string({ maxLength: 30 }), (s) => {
         const masked = maskPhone(s);
         expect(maskPhone(masked)).toBe(masked);
-        expect(onlyDigits(masked)).toBe(onlyDigits(s).slice(0, 11));
+        // The first 11 digits, or the valid number after a +55 / trunk 0 (at most 3 digits) that came before it.
+        const d = onlyDigits(s);
+        const m = onlyDigits(masked);
+        expect(m === d.slice(0, 11) || (d.endsWith(m) && d.length - m.length <= 3 && isValidPhone(m))).toBe(
+          true,
+        );
         expect(masked.length).toBeLessThanOrEqual(15);
       }),
     );

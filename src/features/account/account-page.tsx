@@ -48,7 +48,8 @@ function AccountData({ account }: { account: UserRecord }) {
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="font-semibold text-ink-900">{label}</dt>
-            <dd className="break-words">{value}</dd>
+            {/* anywhere, not break-word: a long e-mail must narrow the grid's column too, or a phone scrolls sideways */}
+            <dd className="min-w-0 wrap-anywhere">{value}</dd>
           </div>
         ))}
       </dl>

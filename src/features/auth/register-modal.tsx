@@ -16,6 +16,7 @@ import { register as registerAccount, registerErrorMessage } from './api/auth';
 import { setPendingEmail } from './pending-email';
 import { LIMITS, registerSchema, type RegisterValues } from './schemas';
 
+// No maxLength on the field: the browser would cut a CPF pasted with a space or 'CPF:' before it; maskCpf keeps 11 digits.
 const CPF_MASKED_LENGTH = 14;
 
 export default function RegisterModal() {
@@ -73,7 +74,6 @@ export default function RegisterModal() {
             label="CPF"
             inputMode="numeric"
             placeholder="000.000.000-00"
-            maxLength={CPF_MASKED_LENGTH}
             error={errors.cpf?.message}
             {...maskedField(register('cpf'), maskCpf, checkCompleteCpf)}
           />

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { Button, buttonClass } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/field';
@@ -99,6 +99,7 @@ function Applicant({
   bookingId,
   locked,
   removable,
+  justAdded,
 }: {
   applicant: RequerenteRecord;
   number: number;
@@ -106,10 +107,28 @@ function Applicant({
   bookingId: string;
   locked: boolean;
   removable: boolean;
+  /** Added by the customer a moment ago: its heading takes the focus (the button that added it was busy). */
+  justAdded: boolean;
 }) {
   const queryClient = useQueryClient();
   const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (justAdded) heading.current?.focus();
+  }, [justAdded]);
   const [confirming, setConfirming] = useState(false);
+  // The question replaces 'Remover' and 'Não' brings it back: the focus goes with them, not to the page's top.
+  const removeButton = useRef<HTMLButtonElement>(null);
+  const noButton = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
+  useEffect(() => {
+    if (!asked.current) return;
+    (confirming ? noButton : removeButton).current?.focus();
+  }, [confirming]);
+  const confirm = (next: boolean) => {
+    asked.current = true;
+    setConfirming(next);
+  };
   const hoje = hojeSaoPaulo();
   // The heading and the checklist follow the birth date as it is typed (the form shows a minor's fields then).
   const [nascimento, setNascimento] = useState(applicant.data_nascimento);
@@ -127,7 +146,12 @@ function Applicant({
 
   return (
     <section aria-labelledby={headingId} className="mt-8 rounded-2xl border border-gray-200 p-4 sm:p-6">
-      <h2 id={headingId} className="text-xl font-bold text-ink-900">
+      <h2
+        id={headingId}
+        ref={heading}
+        tabIndex={-1}
+        className="text-xl font-bold text-ink-900 focus:outline-none"
+      >
         Requerente {number}: {nomeRequerente(applicant)}
       </h2>
       <p className="mt-1 text-sm text-ink-700">
@@ -173,12 +197,12 @@ function Applicant({
               <Button variant="danger" loading={remove.isPending} onClick={() => remove.mutate()}>
                 Sim, remover
               </Button>
-              <Button variant="ghost" onClick={() => setConfirming(false)}>
+              <Button ref={noButton} variant="ghost" onClick={() => confirm(false)}>
                 Não
               </Button>
             </>
           ) : (
-            <Button variant="ghost" onClick={() => setConfirming(true)}>
+            <Button ref={removeButton} variant="ghost" onClick={() => confirm(true)}>
               Remover requerente {number}
             </Button>
           )}
@@ -273,9 +297,13 @@ function CaseFile({ booking, tipoServico }: { booking: CaseBooking; tipoServico:
   const queryClient = useQueryClient();
   const applicants = useQuery(caseFileQueries.applicants(booking.id));
   const documents = useQuery(caseFileQueries.documents(booking.id));
+  const [added, setAdded] = useState('');
   const add = useMutation({
     mutationFn: () => addApplicant(booking.id),
-    onSuccess: () => refreshCaseFile(queryClient),
+    onSuccess: (record) => {
+      setAdded(record.id);
+      return refreshCaseFile(queryClient);
+    },
   });
   if (applicants.isPending || documents.isPending) return <PageLoading />;
   if (applicants.isError || documents.isError) {
@@ -353,6 +381,7 @@ function CaseFile({ booking, tipoServico }: { booking: CaseBooking; tipoServico:
           documents={documents.data.filter((d) => d.requerente === a.id)}
           bookingId={booking.id}
           locked={locked}
+          justAdded={a.id === added}
           removable={
             !locked &&
             applicants.data.length > 1 &&

@@ -155,7 +155,6 @@ export function CardForm({ total, busy, onPay, beforePay }: CardFormProps) {
             inputMode="numeric"
             autoComplete="off"
             placeholder="000.000.000-00"
-            maxLength={14}
             error={errors.holder_cpf?.message}
             {...maskedField(register('holder_cpf'), maskCpf)}
           />

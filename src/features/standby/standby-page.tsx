@@ -89,7 +89,9 @@ function RelayField({ handling }: { handling: AtendimentoRecord }) {
         autoComplete={code ? 'one-time-code' : 'off'}
         inputMode={code ? 'numeric' : 'text'}
         type={code ? 'text' : 'password'}
-        maxLength={code ? 6 : 100}
+        // Not 6 for the code: the browser would cut what is pasted (' 482913', 'OTP Code: 482913') before
+        // onChange keeps its digits, and send staff a wrong code. onChange keeps six digits.
+        maxLength={code ? undefined : 100}
         aria-describedby={error ? `${id}-e` : undefined}
         aria-invalid={error ? true : undefined}
         className={`${inputClass(!!error)} mt-2 text-center font-mono ${code ? 'text-4xl tracking-[0.4em]' : 'text-2xl'}`}

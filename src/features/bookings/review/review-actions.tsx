@@ -3,7 +3,7 @@
  * reason from the rulebook's list (processo_regras.json motivosRecusa) and free text the customer reads.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextAreaField } from '@/components/ui/field';
@@ -32,11 +32,14 @@ function RefusalForm({ label, onRefuse, onCancel }: RefusalFormProps) {
   const {
     register,
     handleSubmit,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<RefusalInput, unknown, RefusalValues>({
     resolver: zodResolver(refusalSchema),
     defaultValues: { motivo: '', motivo_texto: '' },
   });
+  // The form replaces the 'Recusar' button that had the focus: the reason takes it, not the page's top.
+  useEffect(() => setFocus('motivo'), [setFocus]);
   const onSubmit = handleSubmit(({ motivo, motivo_texto }) =>
     onRefuse({
       status: 'recusado',
@@ -93,6 +96,14 @@ interface ReviewActionsProps {
 export function ReviewActions({ label, onReview }: ReviewActionsProps) {
   const [refusing, setRefusing] = useState(false);
   const [approving, setApproving] = useState(false);
+  const refuseButton = useRef<HTMLButtonElement>(null);
+  // 'Cancelar' removes the form that had the focus: it goes back to 'Recusar'.
+  const cancelled = useRef(false);
+  useEffect(() => {
+    if (refusing || !cancelled.current) return;
+    cancelled.current = false;
+    refuseButton.current?.focus();
+  }, [refusing]);
 
   async function approve() {
     setApproving(true);
@@ -103,7 +114,17 @@ export function ReviewActions({ label, onReview }: ReviewActionsProps) {
     }
   }
 
-  if (refusing) return <RefusalForm label={label} onRefuse={onReview} onCancel={() => setRefusing(false)} />;
+  if (refusing)
+    return (
+      <RefusalForm
+        label={label}
+        onRefuse={onReview}
+        onCancel={() => {
+          cancelled.current = true;
+          setRefusing(false);
+        }}
+      />
+    );
   return (
     <div className="mt-3 flex flex-wrap gap-2">
       <Button
@@ -114,7 +135,12 @@ export function ReviewActions({ label, onReview }: ReviewActionsProps) {
       >
         Aprovar
       </Button>
-      <Button variant="secondary" onClick={() => setRefusing(true)} aria-label={`Recusar ${label}`}>
+      <Button
+        ref={refuseButton}
+        variant="secondary"
+        onClick={() => setRefusing(true)}
+        aria-label={`Recusar ${label}`}
+      >
         Recusar
       </Button>
     </div>
