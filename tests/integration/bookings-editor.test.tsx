@@ -390,6 +390,24 @@ describe('booking editor', () => {
     expect(patches(seen)).toHaveLength(0);
   });
 
+  it.each([
+    ['a day that does not exist', dateInput, '31/02/2026', 'Data inválida'],
+    ['a time past the day', timeInput, '25:99', 'Hora inválida'],
+  ])(
+    'says so when %s is typed and the field is left, and saves nothing until it is fixed',
+    async (_, input, typed, message) => {
+      const { user, seen } = await openEditor();
+      await user.clear(input());
+      await user.type(input(), typed);
+      await user.click(placeInput());
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(input()).toHaveAccessibleDescription(message);
+      await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+      expect(screen.getByText(message)).toBeInTheDocument();
+      expect(patches(seen)).toHaveLength(0);
+    },
+  );
+
   it('keeps the place within 200 characters', async () => {
     const { user } = await openEditor();
     expect(placeInput()).toHaveAttribute('maxLength', '200');

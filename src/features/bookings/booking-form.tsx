@@ -37,6 +37,9 @@ export const bookingFormSchema = z.object({
 });
 export type BookingFormValues = z.infer<typeof bookingFormSchema>;
 
+/** What a date or time field says when its typed text is not a value (seed §5: an input error). */
+const TYPED_ERROR = { data_agendamento: 'Data inválida', hora_agendamento: 'Hora inválida' } as const;
+
 /**
  * The loaded record as form values: a missing or invalid date is empty; an empty status is NOVO, and a
  * status that is not one of the five (an old 'CANCELADO') is kept as it is, so that saving the place alone
@@ -159,8 +162,22 @@ export function BookingForm({ booking, backHref, analiseOk = true }: BookingForm
     timers.current.push(window.setTimeout(run, ms));
   }
 
+  // The date or time fields whose typed text was not a value when they were left (the picker puts the last good
+  // value back): the save waits until they are fixed, rather than storing what the staff member did not mean.
+  const unparsed = useRef(new Set<'data_agendamento' | 'hora_agendamento'>());
+  const refuseTyped = (name: 'data_agendamento' | 'hora_agendamento') => {
+    unparsed.current.add(name);
+    setError(name, { type: 'input', message: TYPED_ERROR[name] });
+  };
+
   async function submit(values: BookingFormValues) {
     if (busy.current) return;
+    const [typed] = unparsed.current;
+    if (typed) {
+      unparsed.current.forEach((name) => setError(name, { type: 'input', message: TYPED_ERROR[name] }));
+      setFocus(typed);
+      return;
+    }
     if (needsNote(values, booking)) {
       setError('nota_cliente', {
         message: 'Escreva o que o cliente precisa corrigir: o texto vai no e-mail.',
@@ -210,8 +227,12 @@ export function BookingForm({ booking, backHref, analiseOk = true }: BookingForm
                 id={dateId}
                 name={field.name}
                 value={field.value}
-                onChange={field.onChange}
                 onBlur={field.onBlur}
+                onChange={(date) => {
+                  unparsed.current.delete(field.name);
+                  field.onChange(date);
+                }}
+                onUnparsed={() => refuseTyped(field.name)}
                 errorId={errors.data_agendamento ? fieldErrorId(dateId) : undefined}
               />
             )}
@@ -227,8 +248,12 @@ export function BookingForm({ booking, backHref, analiseOk = true }: BookingForm
                 id={timeId}
                 name={field.name}
                 value={field.value}
-                onChange={field.onChange}
                 onBlur={field.onBlur}
+                onChange={(time) => {
+                  unparsed.current.delete(field.name);
+                  field.onChange(time);
+                }}
+                onUnparsed={() => refuseTyped(field.name)}
                 errorId={errors.hora_agendamento ? fieldErrorId(timeId) : undefined}
               />
             )}

@@ -2,8 +2,17 @@
  * react-datepicker set up for pt-BR. Only the booking editor uses it, and that route is loaded on
  * demand, so the picker and its CSS stay out of the first bundle.
  */
+import { isValid, parse } from 'date-fns';
 import { ptBR } from 'date-fns/locale';
-import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  type FocusEvent,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
 import DatePicker, { registerLocale } from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
 import { TIME_STEP_MINUTES } from '@/config/constants';
@@ -32,7 +41,19 @@ interface PickerProps {
   onBlur: () => void;
   /** Id of the field's error message, when there is one. */
   errorId?: string;
+  /**
+   * Typed text that is not a date (or a time) when the field is left: the library would put the last good value
+   * back without a word (seed §5: an input error), so the caller is told what was typed.
+   */
+  onUnparsed?: (text: string) => void;
 }
+
+/** Whether a field's typed text is a value: empty, a real day (d/M/yyyy: not 31/02) or a time of the day. */
+const PARSES = {
+  date: (text: string) =>
+    /^\d{1,2}\/\d{1,2}\/\d{4}$/.test(text) && isValid(parse(text, 'd/M/yyyy', new Date(0))),
+  time: (text: string) => padTime(text) !== '',
+};
 
 /** What differs between the two fields; everything else is the same picker. */
 const MODES = {
@@ -60,6 +81,7 @@ const MODES = {
 function Picker({
   mode,
   errorId,
+  onUnparsed,
   ...rest
 }: PickerProps & {
   mode: keyof typeof MODES;
@@ -93,8 +115,32 @@ function Picker({
     // From inside the popup (a day, a time), focus goes back to the field without reopening the popup.
     if (event.target !== instance.input) instance.sendFocusBackToInput();
   }, []);
+  // What was last typed since the field got focus: the library puts its last good value back in the field as
+  // soon as its popup closes (a click outside, Escape), before the field is left.
+  const typed = useRef('');
+  const isField = (target: EventTarget | null): target is HTMLInputElement =>
+    target instanceof HTMLInputElement && target === picker.current?.input;
+  const onInputCapture = (event: FormEvent<HTMLDivElement>) => {
+    if (isField(event.target)) typed.current = event.target.value;
+  };
+  const onFocusCapture = (event: FocusEvent<HTMLDivElement>) => {
+    if (isField(event.target) && !wrapper.current?.contains(event.relatedTarget)) typed.current = '';
+  };
+  // Left for somewhere outside the picker with typed text that is not a value: say so.
+  const onBlurCapture = (event: FocusEvent<HTMLDivElement>) => {
+    if (!isField(event.target) || wrapper.current?.contains(event.relatedTarget)) return;
+    const text = typed.current.trim();
+    typed.current = '';
+    if (text !== '' && !PARSES[mode](text)) onUnparsed?.(text);
+  };
   return (
-    <div ref={wrapper} onKeyDownCapture={onKeyDownCapture}>
+    <div
+      ref={wrapper}
+      onKeyDownCapture={onKeyDownCapture}
+      onInputCapture={onInputCapture}
+      onFocusCapture={onFocusCapture}
+      onBlurCapture={onBlurCapture}
+    >
       <DatePicker
         ref={picker}
         {...rest}
