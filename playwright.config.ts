@@ -1,5 +1,12 @@
 import { defineConfig } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
 import { chromePath, chromiumArgs } from './scripts/test/chromium.mjs';
+
+// The kit's rules modules require one another from `__hooks`, the kit's pb_hooks folder, as PocketBase's JSVM
+// gives it: specs that import one (calendario.js, csv_agendamentos.js) run it in Node with the same global.
+(globalThis as { __hooks?: string }).__hooks ??= fileURLToPath(
+  new URL('./pocketbase/pb_hooks', import.meta.url),
+);
 
 // E2E_PORT lets two checkouts run their browser tests side by side.
 const PORT = Number(process.env.E2E_PORT ?? 4173);

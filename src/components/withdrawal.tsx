@@ -1,10 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ClientResponseError } from 'pocketbase';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
 import { Notice } from '@/components/ui/notice';
+import { services } from '@/config/content';
+import { paths } from '@/config/routes';
 import { myBookingQueries } from '@/lib/api/bookings';
 import { paymentQueries } from '@/lib/api/payments';
 import { withdraw, type WithdrawalOutcome as Outcome } from '@/lib/api/withdrawal';
@@ -92,6 +95,8 @@ function ConfirmWithdrawal({
   );
 }
 
+const LINK = 'inline-flex min-h-11 items-center font-semibold text-brand-800 underline';
+
 /**
  * Money after the charge, as the customer sees it: a refunded order is closed; within 7 days of the payment the
  * customer may withdraw (CDC art. 49) after a confirmation. Used by tracking and 'Minha conta'.
@@ -113,6 +118,18 @@ export function Withdrawal({
           Este pedido foi cancelado e o valor pago foi estornado pela mesma forma de pagamento (no cartão de
           crédito, o estorno pode levar até 10 dias úteis para aparecer na fatura). Você pode fazer uma nova
           compra quando quiser.
+        </p>
+        <p className="mt-2">
+          Nova compra:{' '}
+          {(['individual', 'familiar'] as const).map((id, i) => (
+            <Fragment key={id}>
+              {i > 0 ? ' ou ' : null}
+              <Link to={paths.service(id)} className={LINK}>
+                Serviço {services[id].name}
+              </Link>
+            </Fragment>
+          ))}
+          .
         </p>
       </Notice>
     );

@@ -34,8 +34,15 @@ test('the customer withdraws within 7 days: refunded in full, tracking shows the
   );
   await expectNoAxeViolations(page, 'demo tracking after the withdrawal');
   await shot(page, 'demo-withdrawal-tracking', { folder: 'money' });
-  // A fully refunded order is closed (pocketbase/pb_hooks/lib/pedido_aberto.js): the customer may buy again.
-  await page.goto('/services/individual');
+  // A fully refunded order is closed (pocketbase/pb_hooks/lib/pedido_aberto.js): the customer may buy again, from
+  // the notice's own link.
+  const cancelled = page.getByRole('status').filter({ hasText: 'Pedido cancelado' });
+  await expect(cancelled.getByRole('link', { name: 'Serviço Familiar' })).toHaveAttribute(
+    'href',
+    '/services/familiar',
+  );
+  await cancelled.getByRole('link', { name: 'Serviço Individual' }).click();
+  await expect(page).toHaveURL(/\/services\/individual$/);
   await payIndividual(page);
   await shot(page, 'demo-bought-again', { folder: 'money' });
   await page.goto('/tracking');
