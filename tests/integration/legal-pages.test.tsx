@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PrivacyLink, TermsLink } from '@/components/legal/terms-link';
 import { contractSummary, TO_COMPLETE } from '@/config/content';
@@ -24,7 +24,8 @@ describe('legal pages', () => {
         section.id,
       );
     });
-    expect(document.title).toBe(`${doc.title} | Passaporte Italiano`);
+    // The title is the page's effect, which may commit after its headings (the previous test's page left its own).
+    await waitFor(() => expect(document.title).toBe(`${doc.title} | Passaporte Italiano`));
   });
 
   it('marks what only the business can give instead of inventing it (no configuration in tests)', async () => {
