@@ -415,9 +415,23 @@ describe('booking editor', () => {
       expect(input()).toHaveAccessibleDescription(message);
       await user.click(screen.getByRole('button', { name: 'Atualizar' }));
       expect(screen.getByText(message)).toBeInTheDocument();
+      // The save brings the staff member back to the field to fix.
+      expect(input()).toHaveFocus();
       expect(patches(seen)).toHaveLength(0);
     },
   );
+
+  it('says so too when the date field is left by keyboard, through its clear button', async () => {
+    const { user, seen } = await openEditor();
+    await user.clear(dateInput());
+    await user.type(dateInput(), '31/02/2026');
+    await user.tab();
+    await user.tab();
+    expect(dateInput()).not.toHaveFocus();
+    expect(await screen.findByText('Data inválida')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    expect(patches(seen)).toHaveLength(0);
+  });
 
   it('keeps the place within 200 characters', async () => {
     const { user } = await openEditor();

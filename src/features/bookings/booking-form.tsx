@@ -175,7 +175,11 @@ export function BookingForm({ booking, backHref, analiseOk = true }: BookingForm
     const [typed] = unparsed.current;
     if (typed) {
       unparsed.current.forEach((name) => setError(name, { type: 'input', message: TYPED_ERROR[name] }));
-      setFocus(typed);
+      // The picker's field is the library's, not registered with the form: found by its id, brought to the middle
+      // of the screen (the sticky header would hide it at the top, its popup below it) and focused.
+      const field = document.getElementById(typed === 'data_agendamento' ? dateId : timeId);
+      field?.scrollIntoView({ block: 'center' });
+      field?.focus({ preventScroll: true });
       return;
     }
     if (needsNote(values, booking)) {

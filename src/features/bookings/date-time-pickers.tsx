@@ -124,11 +124,11 @@ function Picker({
     if (isField(event.target)) typed.current = event.target.value;
   };
   const onFocusCapture = (event: FocusEvent<HTMLDivElement>) => {
-    if (isField(event.target) && !wrapper.current?.contains(event.relatedTarget)) typed.current = '';
+    if (!wrapper.current?.contains(event.relatedTarget)) typed.current = '';
   };
-  // Left for somewhere outside the picker with typed text that is not a value: say so.
+  // The picker left (from its field, its clear button or its popup) with typed text that is not a value: say so.
   const onBlurCapture = (event: FocusEvent<HTMLDivElement>) => {
-    if (!isField(event.target) || wrapper.current?.contains(event.relatedTarget)) return;
+    if (wrapper.current?.contains(event.relatedTarget)) return;
     const text = typed.current.trim();
     typed.current = '';
     if (text !== '' && !PARSES[mode](text)) onUnparsed?.(text);
