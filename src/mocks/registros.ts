@@ -178,7 +178,8 @@ async function createRecord(name: CollectionName, request: Request): Promise<Res
   // Written by the server only (no create rule: pagamentos, agendamentos, cobrancas, the history).
   if (ruleOf(name, 'create') === null) return pbError(403, MSG.superuser);
   if (name === 'usuarios') return registerUser(body, currentUser(request));
-  return prepararExclusao(body, currentUser(request));
+  if (name === 'solicitacoes_exclusao') return prepararExclusao(body, currentUser(request));
+  throw new Error(`the double does not create ${name} records`);
 }
 
 async function updateRecord(name: CollectionName, id: string, request: Request): Promise<Response> {

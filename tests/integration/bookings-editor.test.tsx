@@ -421,6 +421,23 @@ describe('booking editor', () => {
     },
   );
 
+  it('the same date typed again after a refused one is taken: the message goes and the save goes through', async () => {
+    const { user, seen } = await openEditor();
+    await user.clear(dateInput());
+    await user.type(dateInput(), '31/02/2026');
+    await user.click(placeInput());
+    expect(await screen.findByText('Data inválida')).toBeInTheDocument();
+    // The stored day, which the picker put back, typed over it: no change for the library (it calls no
+    // onChange), a fix for the staff member.
+    await user.tripleClick(dateInput());
+    await user.keyboard('18/11/2026');
+    await user.click(placeInput());
+    await waitFor(() => expect(screen.queryByText('Data inválida')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    await waitFor(() => expect(patches(seen)).toHaveLength(1));
+    expect(patches(seen)[0]?.body).toMatchObject({ data_agendamento: '2026-11-18T00:00:00.000Z' });
+  });
+
   it('says so too when the date field is left by keyboard, through its clear button', async () => {
     const { user, seen } = await openEditor();
     await user.clear(dateInput());

@@ -41,10 +41,22 @@ describe('maskPhone', () => {
     expect(maskPhone('5521987654321')).toBe('(21) 98765-4321');
     expect(maskPhone('(011) 98765-4321')).toBe('(11) 98765-4321');
     expect(maskPhone('+55 011 98765-4321')).toBe('(11) 98765-4321');
-    // DDD 55 (Santa Maria, RS) is a number of its own; an extra digit typed after it changes nothing.
+    // DDD 55 (Santa Maria, RS) is a number of its own. An extra digit after it cannot be told from a +55 being
+    // typed: the digits show bare, and the number is refused until it is one.
     expect(maskPhone('(55) 99876-5432')).toBe('(55) 99876-5432');
-    expect(maskPhone('(55) 99876-54321')).toBe('(55) 99876-5432');
+    expect(maskPhone('(55) 99876-54321')).toBe('559987654321');
+    expect(isValidPhone(maskPhone('(55) 99876-54321'))).toBe(false);
     expect(isValidPhone(maskPhone('+55 91 98765-4321'))).toBe(true);
+  });
+
+  it('drops them too when the number is typed key by key, as the field masks it after each key', () => {
+    const typed = (keys: string) => [...keys].reduce((field, key) => maskPhone(field + key), '');
+    expect(typed('+55 91 98765-4321')).toBe('(91) 98765-4321');
+    expect(typed('091987654321')).toBe('(91) 98765-4321');
+    expect(typed('11987654321')).toBe('(11) 98765-4321');
+    // Where it stood at the 11th digit, '(55) 91987-6543', is not where it ends.
+    expect(typed('55919876543')).toBe('(55) 91987-6543');
+    expect(typed('5591987654321')).toBe('(91) 98765-4321');
   });
 
   it('is idempotent and keeps the digits', () => {
@@ -52,12 +64,14 @@ describe('maskPhone', () => {
       fc.property(fc.string({ maxLength: 30 }), (s) => {
         const masked = maskPhone(s);
         expect(maskPhone(masked)).toBe(masked);
-        // The first 11 digits, or the valid number after a +55 / trunk 0 (at most 3 digits) that came before it.
-        const d = onlyDigits(s);
+        // The first 11 digits; or the valid number after a +55 / trunk 0 (at most 3 digits) that came before it;
+        // or, beginning like a prefix, up to 14 digits shown bare and refused until the prefix resolves.
+        const d = onlyDigits(s).slice(0, 14);
         const m = onlyDigits(masked);
-        expect(m === d.slice(0, 11) || (d.endsWith(m) && d.length - m.length <= 3 && isValidPhone(m))).toBe(
-          true,
-        );
+        const bare = m.length > 11 && m === d && /^(55|0)/.test(m) && !isValidPhone(masked);
+        expect(
+          m === d.slice(0, 11) || (d.endsWith(m) && d.length - m.length <= 3 && isValidPhone(m)) || bare,
+        ).toBe(true);
         expect(masked.length).toBeLessThanOrEqual(15);
       }),
     );

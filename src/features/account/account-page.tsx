@@ -74,8 +74,9 @@ function DownloadData() {
     <>
       <p>
         Baixe um arquivo (JSON) com tudo o que o nosso servidor guarda sobre você: conta, pagamentos,
-        cobranças, agendamentos e seu histórico, o processo (requerentes e a lista de documentos), as
-        tentativas e os atendimentos marcados no consulado, e pedidos de exclusão.
+        cobranças, agendamentos e seu histórico, o processo (requerentes e a lista de documentos), o dia do
+        agendamento (o acompanhamento, as tentativas, os atendimentos marcados no consulado e os lembretes) e
+        pedidos de exclusão.
       </p>
       {download.isError ? (
         <div className="mt-3">

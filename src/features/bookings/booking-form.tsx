@@ -131,6 +131,7 @@ export function BookingForm({ booking, backHref, analiseOk = true }: BookingForm
     setFocus,
     getValues,
     setValue,
+    clearErrors,
     formState: { errors },
   } = useForm<BookingFormValues>({
     resolver: zodResolver(bookingFormSchema),
@@ -168,6 +169,10 @@ export function BookingForm({ booking, backHref, analiseOk = true }: BookingForm
   const refuseTyped = (name: 'data_agendamento' | 'hora_agendamento') => {
     unparsed.current.add(name);
     setError(name, { type: 'input', message: TYPED_ERROR[name] });
+  };
+  const acceptTyped = (name: 'data_agendamento' | 'hora_agendamento') => {
+    if (!unparsed.current.delete(name)) return;
+    clearErrors(name);
   };
 
   async function submit(values: BookingFormValues) {
@@ -233,9 +238,10 @@ export function BookingForm({ booking, backHref, analiseOk = true }: BookingForm
                 value={field.value}
                 onBlur={field.onBlur}
                 onChange={(date) => {
-                  unparsed.current.delete(field.name);
+                  acceptTyped(field.name);
                   field.onChange(date);
                 }}
+                onParsed={() => acceptTyped(field.name)}
                 onUnparsed={() => refuseTyped(field.name)}
                 errorId={errors.data_agendamento ? fieldErrorId(dateId) : undefined}
               />
@@ -254,9 +260,10 @@ export function BookingForm({ booking, backHref, analiseOk = true }: BookingForm
                 value={field.value}
                 onBlur={field.onBlur}
                 onChange={(time) => {
-                  unparsed.current.delete(field.name);
+                  acceptTyped(field.name);
                   field.onChange(time);
                 }}
+                onParsed={() => acceptTyped(field.name)}
                 onUnparsed={() => refuseTyped(field.name)}
                 errorId={errors.hora_agendamento ? fieldErrorId(timeId) : undefined}
               />

@@ -46,6 +46,8 @@ interface PickerProps {
    * back without a word (seed §5: an input error), so the caller is told what was typed.
    */
   onUnparsed?: (text: string) => void;
+  /** A value typed or chosen again: what onUnparsed said no longer holds (the library calls onChange only for a new value). */
+  onParsed?: () => void;
 }
 
 /** Whether a field's typed text is a value: empty, a real day (d/M/yyyy: not 31/02) or a time of the day. */
@@ -82,6 +84,7 @@ function Picker({
   mode,
   errorId,
   onUnparsed,
+  onParsed,
   ...rest
 }: PickerProps & {
   mode: keyof typeof MODES;
@@ -131,7 +134,9 @@ function Picker({
     if (wrapper.current?.contains(event.relatedTarget)) return;
     const text = typed.current.trim();
     typed.current = '';
-    if (text !== '' && !PARSES[mode](text)) onUnparsed?.(text);
+    if (text === '') return;
+    if (PARSES[mode](text)) onParsed?.();
+    else onUnparsed?.(text);
   };
   return (
     <div
@@ -143,6 +148,7 @@ function Picker({
     >
       <DatePicker
         ref={picker}
+        onSelect={() => onParsed?.()}
         {...rest}
         {...MODES[mode]}
         ariaDescribedBy={errorId}

@@ -32,6 +32,10 @@ test('a mobile pasted with +55 keeps its own DDD and number, whole', async ({ pa
     await page.keyboard.insertText(pasted);
     await expect(phone, `pasted "${pasted}"`).toHaveValue('(91) 98765-4321');
   }
+  // Typed key by key, the field is '(55) 91987-6543' at the 11th digit: the last two still arrive.
+  await phone.fill('');
+  await phone.pressSequentially('+55 91 98765-4321');
+  await expect(phone, 'typed key by key').toHaveValue('(91) 98765-4321');
 });
 
 test('a CPF pasted with a space or its label before it keeps its eleven digits', async ({ page }) => {
