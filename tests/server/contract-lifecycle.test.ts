@@ -808,6 +808,15 @@ describe.each(BACKENDS)('$name', (backend) => {
       .collection('retransmissoes')
       .getFullList({ filter: `agendamento = "${bookingId}"` });
     expect(seen.map((r) => [r.valor, r.enviado_em !== ''])).toContainEqual(['482913', true]);
+    // While it is alive, the code is in no export of the owner's data nor in the booking's history staff read.
+    const exported = await owner.send<Record<string, unknown>>('/api/conta/exportar', {});
+    expect(JSON.stringify(exported)).not.toContain('482913');
+    expect(exported).not.toHaveProperty('retransmissoes');
+    const history = await holder
+      .collection('historico_agendamentos')
+      .getFullList({ filter: `agendamento = "${bookingId}"` });
+    expect(history.length).toBeGreaterThan(0);
+    expect(JSON.stringify(history)).not.toContain('482913');
     expect(await owner.collection('retransmissoes').getFullList()).toEqual([]);
     expect(await other.collection('retransmissoes').getFullList()).toEqual([]);
     expect(await answer(other.collection('retransmissoes').update(typed.id, { valor: '1' }))).toMatchObject({
