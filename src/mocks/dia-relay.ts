@@ -17,7 +17,7 @@ import { markAttempt } from './garantia';
 import { currentUser, jsonBody, latency, MSG as PB, param, pbError } from './http';
 import { fileFieldError, fileTokenUser, readFile, storedName, storeFile } from './processo-files';
 import { bookingOf, salvarAgendamento } from './processo-rules';
-import { allows } from './rules';
+import { allows, formFields } from './rules';
 import { newId, pbDate } from './util';
 
 type Json = Record<string, unknown>;
@@ -129,7 +129,7 @@ async function createAppointment(request: Request): Promise<Response> {
   const viewer = currentUser(request);
   const form = await request.formData().catch(() => null);
   const text = (key: string) => String(form?.get(key) ?? '');
-  const sent = Object.fromEntries([...(form?.keys() ?? [])].map((key) => [key, text(key)]));
+  const sent = form ? formFields(form) : {};
   if (!viewer || !form || !allows('compromissos', 'create', sent, viewer, sent))
     return pbError(400, PB.create);
   // lib/dia.js salvarCompromisso, past the create rule (staff): what only the server writes is refused.

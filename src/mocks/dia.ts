@@ -20,7 +20,7 @@ import { autoria, historyEntry } from './history';
 import { currentUser, jsonBody, latency, MSG as PB, param, pbError, readJson, requireAuth } from './http';
 import { changedFields, dataRefusal } from './processo-fields';
 import { bookingOf, recusaDaAlteracao } from './processo-rules';
-import { allows, readableBy } from './rules';
+import { allows, asReadBy, readableBy } from './rules';
 import { newId, pbDate } from './util';
 
 type Json = Record<string, unknown>;
@@ -216,7 +216,7 @@ async function accountState(request: Request, id: string): Promise<Response> {
 export const asRead =
   (request: Request, collection: 'atendimentos' | 'tentativas_agendamento') =>
   <T extends object>(row: T) =>
-    (isStaff(currentUser(request)) ? row : diaComum.semEquipe(collection, row)) as unknown as Json;
+    asReadBy(collection, currentUser(request), row);
 
 /** The list (or view) rule of `collection` for the request's viewer. */
 export const readable = (collection: string, request: Request, action: 'list' | 'view' = 'list') =>

@@ -32,7 +32,7 @@ import {
   MSG,
   registrarDocumento,
 } from './processo-rules';
-import { allows, readableBy } from './rules';
+import { allows, formFields, readableBy } from './rules';
 import { newId, pbDate } from './util';
 
 type Json = Record<string, unknown>;
@@ -161,7 +161,7 @@ async function createDocumento(request: Request): Promise<Response> {
   if (!form) return pbError(400, PB.create);
   const text = (key: string) => String(form.get(key) ?? '');
   // The create rule (the owner, on their own applicant of that booking, without any review field).
-  const sent = Object.fromEntries([...form.keys()].map((key) => [key, text(key)]));
+  const sent = formFields(form);
   if (!allows('documentos', 'create', sent, viewer, sent)) return pbError(400, PB.create);
   const booking = bookingOf(text('agendamento'));
   if (!booking) return pbError(400, MSG.encerrado);

@@ -37,8 +37,7 @@ import {
 import { pagarPixDemo } from './asaas';
 import { conciliarAtiva } from './pedidos';
 import paginas from '../../pocketbase/pb_hooks/lib/paginas.js';
-import { allows, readableBy, ruleOf } from './rules';
-import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
+import { allows, asReadBy, readableBy, ruleOf } from './rules';
 
 type Row =
   | StoredUser
@@ -130,10 +129,8 @@ function present(name: CollectionName, row: Row, viewer: StoredUser | null, expa
   const handling = expand.includes('atendimentos_via_agendamento')
     ? diaStore().atendimentos.find((a) => a.agendamento === row.id)
     : undefined;
-  if (handling && viewer && allows('atendimentos', 'view', handling, viewer))
-    expanded.atendimentos_via_agendamento = viewer.admin
-      ? { ...handling }
-      : diaComum.semEquipe('atendimentos', handling);
+  if (handling && allows('atendimentos', 'view', handling, viewer))
+    expanded.atendimentos_via_agendamento = asReadBy('atendimentos', viewer, handling);
   if (Object.keys(expanded).length > 0) out.expand = expanded;
   return out;
 }

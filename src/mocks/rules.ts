@@ -5,6 +5,7 @@
  * hold both backends to it.
  */
 import type { UserRecord } from '@/lib/types';
+import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
 import paginas from '../../pocketbase/pb_hooks/lib/paginas.js';
 import schema from '../../pocketbase/schema.json';
 import { schemaFields } from './collections';
@@ -100,3 +101,14 @@ export const readableBy =
   (collection: string, viewer: UserRecord | null, action: 'list' | 'view' = 'list') =>
   (row: object): boolean =>
     allows(collection, action, row, viewer);
+
+/**
+ * A record of `collection` as `viewer` reads it: who on staff holds or tried a case (hidden fields, which the kit's
+ * onRecordEnrich shows to staff only) is left out for anyone else (dia_comum.js semEquipe).
+ */
+export const asReadBy = <T extends object>(collection: string, viewer: UserRecord | null, row: T): Json =>
+  viewer?.admin ? { ...(row as Json) } : diaComum.semEquipe(collection, row);
+
+/** A multipart body's fields as text, as a rule's `@request.body.*` and the record's fields read them. */
+export const formFields = (form: FormData): Json =>
+  Object.fromEntries([...form.keys()].map((key) => [key, String(form.get(key) ?? '')]));
