@@ -45,6 +45,26 @@ describe.each(BACKENDS)('$name', (backend) => {
     expect((await answerInFull(other)).status).not.toBe(429);
   });
 
+  it('a collection without a rule of its own: creates counted by `*:create`, per collection, a named rule apart', async () => {
+    const pb = backend.client();
+    // Refused by the create rule (a guest), and counted all the same: the limiter answers before the rule.
+    const create = () => pb.collection('requerentes').create({ nome_completo: 'Rajada' });
+    expect(await pastTheRule('*:create', create)).toEqual(TOO_MANY);
+    // PocketBase counts each collection apart, and registration keeps its own rule, at the same address.
+    const document = await answerInFull(pb.collection('documentos').create({ agendamento: 'x' }));
+    expect(document.status).not.toBe(429);
+    const signUp = await answerInFull(pb.collection('usuarios').create({}));
+    expect(signUp.status).toBe(400);
+  });
+
+  it('every other API call: the `/api/` catch-all, reads included; a route with a rule of its own apart', async () => {
+    const pb = backend.client();
+    const read = () => pb.collection('consulados').getList(1, 1);
+    expect(await pastTheRule('/api/', read)).toEqual(TOO_MANY);
+    const export_ = await answerInFull(pb.send('/api/conta/exportar', {}));
+    expect(export_.status).not.toBe(429);
+  });
+
   it('the e-mailed links: `confirmVerification` and `confirmPasswordReset`, each its own count', async () => {
     const pb = backend.client();
     const verify = () => pb.collection('usuarios').confirmVerification('nao-e-um-token');
