@@ -118,6 +118,18 @@ export async function fillCardForm(
   await page.getByLabel('Parcelas').selectOption(installments);
 }
 
+/**
+ * The refund's confirmation after 'Solicitar estorno': the dialog names the value (`said`), focus starts on
+ * 'Voltar', and 'Confirmar estorno' sends it.
+ */
+export async function confirmRefund(page: Page, said: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Confirmar estorno' });
+  await expect(dialog).toContainText(said);
+  await expect(dialog.getByRole('button', { name: 'Voltar' })).toBeFocused();
+  await dialog.getByRole('button', { name: 'Confirmar estorno' }).click();
+  await expect(dialog).toBeHidden();
+}
+
 export async function expectOnlyTheRestRefundable(panel: Locator): Promise<void> {
   await expect(panel).toContainText('Já estornado: R$ 100,00 de R$ 699,00. Resta R$ 599,00.');
   await expect(panel.getByLabel('O restante (R$ 599,00)')).toBeChecked();

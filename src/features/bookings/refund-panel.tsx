@@ -3,6 +3,7 @@ import { ClientResponseError } from 'pocketbase';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, FormAlert, TextAreaField } from '@/components/ui/field';
+import { Modal } from '@/components/ui/modal';
 import { formatBRL } from '@/lib/money';
 import type { BookingRecord } from '@/lib/types';
 import { bookingQueries } from './api/bookings';
@@ -23,7 +24,17 @@ function failureMessage(error: unknown): string {
   return 'Não foi possível solicitar o estorno agora. Tente novamente em alguns minutos.';
 }
 
-/** Staff refund a payment from the booking page, in full or in part, with a reason (the server records it). */
+/** A refund checked by the form, waiting for staff to confirm it: money leaves for good once Asaas has it. */
+interface Pending {
+  kind: 'integral' | 'parcial';
+  amount: number;
+  reason: string;
+}
+
+/**
+ * Staff refund a payment from the booking page, in full or in part, with a reason (the server records it).
+ * The form checks the value and the reason; a dialog then says what will be refunded before anything is sent.
+ */
 export function RefundPanel({ booking }: { booking: BookingRecord }) {
   const payment = booking.expand?.pagamento;
   const queryClient = useQueryClient();
@@ -34,6 +45,7 @@ export function RefundPanel({ booking }: { booking: BookingRecord }) {
   const [errors, setErrors] = useState<{ valor?: string; motivo?: string }>({});
   const [serverError, setServerError] = useState('');
   const [done, setDone] = useState('');
+  const [pending, setPending] = useState<Pending | null>(null);
   const refund = useMutation({
     mutationFn: requestRefund,
     onSettled: () => queryClient.invalidateQueries({ queryKey: bookingQueries.details() }),
@@ -45,7 +57,7 @@ export function RefundPanel({ booking }: { booking: BookingRecord }) {
   const remaining = Math.round((total - refunded) * 100) / 100;
   if (remaining <= 0) return null;
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     setServerError('');
     setDone('');
@@ -59,15 +71,21 @@ export function RefundPanel({ booking }: { booking: BookingRecord }) {
     if (!reason.trim()) next.motivo = 'Informe o motivo do estorno.';
     setErrors(next);
     if (next.valor || next.motivo) return;
+    setPending({ kind, amount: kind === 'parcial' ? amount : remaining, reason: reason.trim() });
+  }
+
+  async function confirm(confirmed: Pending) {
+    setServerError('');
     try {
       await refund.mutateAsync({
         agendamento: booking.id,
-        motivo: reason.trim(),
-        ...(kind === 'parcial' ? { valor: amount } : {}),
+        motivo: confirmed.reason,
+        ...(confirmed.kind === 'parcial' ? { valor: confirmed.amount } : {}),
       });
+      setPending(null);
       setDone(
-        kind === 'parcial'
-          ? `Estorno de ${formatBRL(amount)} solicitado ao Asaas. A situação do pagamento muda quando o Asaas confirmar.`
+        confirmed.kind === 'parcial'
+          ? `Estorno de ${formatBRL(confirmed.amount)} solicitado ao Asaas. A situação do pagamento muda quando o Asaas confirmar.`
           : `${refunded > 0 ? `Estorno do restante (${formatBRL(remaining)})` : 'Estorno integral'} solicitado ao Asaas. A situação do pagamento muda quando o Asaas confirmar.`,
       );
       setValue('');
@@ -88,7 +106,6 @@ export function RefundPanel({ booking }: { booking: BookingRecord }) {
         </p>
       ) : null}
       <form noValidate onSubmit={submit} className="mt-3 space-y-4">
-        <FormAlert>{serverError}</FormAlert>
         <fieldset>
           <legend className="font-semibold text-ink-900">Valor do estorno</legend>
           <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
@@ -131,7 +148,7 @@ export function RefundPanel({ booking }: { booking: BookingRecord }) {
           error={errors.motivo}
           onChange={(event) => setReason(event.target.value)}
         />
-        <Button type="submit" variant="danger" loading={refund.isPending} loadingText="Solicitando...">
+        <Button type="submit" variant="danger">
           Solicitar estorno
         </Button>
         {done ? (
@@ -140,6 +157,41 @@ export function RefundPanel({ booking }: { booking: BookingRecord }) {
           </p>
         ) : null}
       </form>
+      {pending ? (
+        <Modal
+          title="Confirmar estorno"
+          onClose={refund.isPending ? undefined : () => setPending(null)}
+          initialFocusSelector="[data-refund-back]"
+        >
+          <div className="space-y-4 text-ink-700">
+            <FormAlert>{serverError}</FormAlert>
+            <p>
+              Será estornado <strong>{formatBRL(pending.amount)}</strong>
+              {pending.amount < total ? ` de ${formatBRL(total)}` : ''}, pela mesma forma de pagamento. O
+              estorno não pode ser desfeito.
+            </p>
+            <p className="break-words">Motivo: {pending.reason}</p>
+            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+              <Button
+                variant="secondary"
+                data-refund-back
+                onClick={() => setPending(null)}
+                disabled={refund.isPending}
+              >
+                Voltar
+              </Button>
+              <Button
+                variant="danger"
+                onClick={() => void confirm(pending)}
+                loading={refund.isPending}
+                loadingText="Solicitando..."
+              >
+                Confirmar estorno
+              </Button>
+            </div>
+          </div>
+        </Modal>
+      ) : null}
     </section>
   );
 }

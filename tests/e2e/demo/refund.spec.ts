@@ -2,7 +2,7 @@
 // double applies it as the server does (tests/server/contract-lifecycle.test.ts checks the two agree).
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, shot, test } from '../fixtures';
-import { expectOnlyTheRestRefundable, fillCardForm, loginAs } from '../helpers';
+import { confirmRefund, expectOnlyTheRestRefundable, fillCardForm, loginAs } from '../helpers';
 
 /** The signed-in demo customer buys Individual by card in 1x (R$ 699,00). */
 async function buy(page: Page) {
@@ -70,6 +70,7 @@ test('staff refund part, then only what remains is offered', { tag: '@staff' }, 
   await panel.getByLabel('Valor a estornar (R$)').fill('100,00');
   await panel.getByLabel('Motivo').fill('Cortesia: atraso no atendimento');
   await panel.getByRole('button', { name: 'Solicitar estorno' }).click();
+  await confirmRefund(page, 'Será estornado R$ 100,00 de R$ 699,00');
   await expect(panel.getByRole('status')).toContainText('Estorno de R$ 100,00 solicitado ao Asaas.');
   await page.reload();
   // Only what remains can be refunded now.

@@ -4,7 +4,7 @@
 // the stand-in, which refunds, issues invoices and sends its webhooks as Asaas documents.
 import type { APIRequestContext } from '@playwright/test';
 import { expect, expectNoAxeViolations, REAL_BACKEND, shot, test } from '../fixtures';
-import { ACCOUNTS, expectOnlyTheRestRefundable, login } from '../helpers';
+import { ACCOUNTS, confirmRefund, expectOnlyTheRestRefundable, login } from '../helpers';
 import { type Customer, customerWithOrder, ownAddress, superuserToken } from '../real-helpers';
 
 async function paymentOf(request: APIRequestContext, customer: Customer) {
@@ -81,6 +81,21 @@ test(
     await panel.getByLabel('Valor a estornar (R$)').fill('100,00');
     await panel.getByLabel('Motivo').fill('Cortesia: atraso no atendimento');
     await panel.getByRole('button', { name: 'Solicitar estorno' }).click();
+    // Nothing leaves before staff confirm: Escape goes back to the form, its values kept.
+    const dialog = staff.getByRole('dialog', { name: 'Confirmar estorno' });
+    await expect(dialog).toContainText('Motivo: Cortesia: atraso no atendimento');
+    await expectNoAxeViolations(staff, 'refund confirmation');
+    await shot(staff, 'staff-refund-confirmation', { folder: 'money' });
+    await staff.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(panel.getByRole('button', { name: 'Solicitar estorno' })).toBeFocused();
+    await expect(panel.getByLabel('Valor a estornar (R$)')).toHaveValue('100,00');
+    await expect(staff.getByRole('region', { name: 'Histórico' })).not.toContainText('Estorno parcial');
+    await panel.getByRole('button', { name: 'Solicitar estorno' }).click();
+    await confirmRefund(
+      staff,
+      'Será estornado R$ 100,00 de R$ 699,00, pela mesma forma de pagamento. O estorno não pode ser desfeito.',
+    );
     await expect(panel.getByRole('status')).toContainText('Estorno de R$ 100,00 solicitado ao Asaas.');
     await expect(staff.getByRole('region', { name: 'Histórico' })).toContainText(
       'Estorno parcial de R$ 100,00 solicitado ao Asaas. Motivo: Cortesia: atraso no atendimento',
