@@ -141,6 +141,22 @@ describe('purchase area', () => {
     expect(screen.getByLabelText('Número do cartão')).toHaveAttribute('autocomplete', 'cc-number');
   });
 
+  it('keeps every digit of a number, CEP or CVV pasted with spaces or words around it', async () => {
+    const { user } = await openPurchase();
+    await user.click(screen.getByLabelText(/Li e aceito/));
+    const pasted: [string, string, string][] = [
+      ['Número do cartão', ' 4111-1111-1111-1111 ', '4111 1111 1111 1111'],
+      ['Validade (MM/AA)', ' 12 / 2030 ', '12/30'],
+      ['CVV', 'CVV: 123', '123'],
+      ['CEP do titular', ' 01310-100', '01310-100'],
+    ];
+    for (const [label, text, shown] of pasted) {
+      await user.click(screen.getByLabelText(label));
+      await user.paste(text);
+      expect(screen.getByLabelText(label)).toHaveValue(shown);
+    }
+  });
+
   it('recognises the brand, takes Amex’s 15 digits and 4-digit CVV, and reads an autofilled MM/YYYY', async () => {
     const { user } = await openPurchase();
     await user.click(screen.getByLabelText(/Li e aceito/));

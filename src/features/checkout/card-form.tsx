@@ -93,7 +93,6 @@ export function CardForm({ total, busy, onPay, beforePay }: CardFormProps) {
         autoComplete="cc-number"
         inputMode="numeric"
         placeholder="0000 0000 0000 0000"
-        maxLength={23}
         hint={brand ? `Bandeira: ${brand.label}` : 'Visa, Mastercard, Elo, American Express ou Hipercard'}
         error={errors.card_number?.message}
         {...maskedField(register('card_number'), maskCardNumber)}
@@ -104,7 +103,6 @@ export function CardForm({ total, busy, onPay, beforePay }: CardFormProps) {
           autoComplete="cc-exp"
           inputMode="numeric"
           placeholder="MM/AA"
-          maxLength={7}
           error={errors.card_expiry_date?.message}
           {...maskedField(register('card_expiry_date'), maskExpiry)}
         />
@@ -113,7 +111,6 @@ export function CardForm({ total, busy, onPay, beforePay }: CardFormProps) {
           autoComplete="cc-csc"
           inputMode="numeric"
           placeholder={brand?.cvv === 4 ? '0000' : '000'}
-          maxLength={4}
           error={errors.card_cvv?.message}
           {...maskedField(register('card_cvv'), maskCvv)}
         />
@@ -124,7 +121,6 @@ export function CardForm({ total, busy, onPay, beforePay }: CardFormProps) {
           autoComplete="postal-code"
           inputMode="numeric"
           placeholder="00000-000"
-          maxLength={9}
           error={errors.holder_postal_code?.message}
           {...maskedField(register('holder_postal_code'), maskCep)}
         />
