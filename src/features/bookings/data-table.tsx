@@ -51,9 +51,12 @@ function HeaderCell<TData extends RowData>({
   );
   if (header.isPlaceholder) return <th scope="col" className={className} />;
   if (!column.getCanSort()) {
+    // The same box as a sortable header's button, so every header's text sits on one line across the row.
     return (
-      <th scope="col" className={className}>
-        <table.FlexRender header={header} />
+      <th scope="col" className={cn(className, 'p-0')}>
+        <div className="flex min-h-11 items-center px-2 py-2">
+          <table.FlexRender header={header} />
+        </div>
       </th>
     );
   }
