@@ -46,15 +46,16 @@ function HeaderCell<TData extends RowData>({
   const { column } = header;
   const className = cn(
     // Two-word headers ('DATA AGEND.', 'ATUALIZADO EM') may take two lines, so the list fits 1280 px.
-    'px-2 py-3 text-left align-bottom text-xs font-bold tracking-wide text-ink-700',
+    'p-0 text-left align-bottom text-xs font-bold tracking-wide text-ink-700',
     column.columnDef.meta?.headerClassName,
   );
+  // Every header's text sits in the same 44 px box, its left edge on the cells' text below.
+  const box = 'flex min-h-11 w-full items-center gap-1.5 px-2 py-2 text-left font-bold tracking-wide';
   if (header.isPlaceholder) return <th scope="col" className={className} />;
   if (!column.getCanSort()) {
-    // The same box as a sortable header's button, so every header's text sits on one line across the row.
     return (
-      <th scope="col" className={cn(className, 'p-0')}>
-        <div className="flex min-h-11 items-center px-2 py-2">
+      <th scope="col" className={className}>
+        <div className={box}>
           <table.FlexRender header={header} />
         </div>
       </th>
@@ -63,11 +64,11 @@ function HeaderCell<TData extends RowData>({
   const direction = column.getIsSorted();
   const ariaSort: AriaSort = direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none';
   return (
-    <th scope="col" aria-sort={ariaSort} className={cn(className, 'p-0')}>
+    <th scope="col" aria-sort={ariaSort} className={className}>
       <button
         type="button"
         onClick={column.getToggleSortingHandler()}
-        className="inline-flex min-h-11 w-full items-center gap-1.5 px-2 py-2 text-left font-bold tracking-wide hover:bg-gray-100 hover:text-ink-900 focus-visible:-outline-offset-3"
+        className={cn(box, 'hover:bg-gray-100 hover:text-ink-900 focus-visible:-outline-offset-3')}
       >
         <table.FlexRender header={header} />
         <SortIcon direction={direction} />
