@@ -1139,6 +1139,14 @@ describe.each(BACKENDS)('$name', (backend) => {
     expect(await vazio.collection('requerentes').getFullList()).not.toContainEqual(
       expect.objectContaining({ id: 'escolhido12345c' }),
     );
+    // A guest naming no booking is refused by the rule itself (migration 1763923000_criar_com_conta), as any guest.
+    const guest = client();
+    for (const collection of ['requerentes', 'documentos', 'retransmissoes'])
+      expect(await answerInFull(guest.collection(collection).create({ nome: 'Ana' }))).toEqual({
+        status: 400,
+        message: 'Failed to create record.',
+        data: {},
+      });
     // Counted in characters, as PocketBase counts them: 120 emoji are a name of 120.
     const emoji = '\u{1F600}'.repeat(120);
     const saved = await vazio.collection('requerentes').create({ agendamento: open?.id, nome: emoji });
