@@ -7,14 +7,13 @@
  */
 import { http, HttpResponse } from 'msw';
 import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
+import janelas from '../../pocketbase/pb_hooks/lib/janelas.js';
 import { schemaErrors } from './collections';
 import { getDb, saveDb } from './db';
-import { asRead, note, nowSp, readable } from './dia';
-import { activeAppointments, consulateOfBooking, diaStore } from './dia-store';
-import { listResponse, viewResponse } from './lista';
+import { invalid, note, nowSp, readRoutes, slow } from './dia';
+import { activeAppointments, consulateOfBooking, diaStore, handlingOf, marksOf, meta } from './dia-store';
 import { autoria } from './history';
-import { markAttempt } from './garantia';
-import { currentUser, jsonBody, latency, MSG as PB, param, pbError } from './http';
+import { currentUser, jsonBody, MSG as PB, param, pbError } from './http';
 import { fileFieldError, fileTokenUser, readFile, storedName, storeFile } from './processo-files';
 import { bookingOf, salvarAgendamento } from './processo-rules';
 import { allows, formFields } from './rules';
@@ -44,17 +43,13 @@ async function createRelay(request: Request): Promise<Response> {
   if (motivo) return invalidValue(motivo);
   const now = Date.now();
   const record = {
-    id: newId(),
-    collectionId: 'pbc_retransmissoes',
-    collectionName: 'retransmissoes',
+    ...meta('retransmissoes', newId(), pbDate(new Date(now))),
     agendamento,
     atendimento: handling.id,
     tipo: tipo as 'senha' | 'codigo',
     valor,
     expira_em: pbDate(new Date(now + LIFE_MS)),
     enviado_em: '',
-    created: pbDate(new Date(now)),
-    updated: pbDate(new Date(now)),
   };
   store.retransmissoes.push(record);
   finish(record, body.enviar, viewer);
@@ -62,19 +57,18 @@ async function createRelay(request: Request): Promise<Response> {
   return HttpResponse.json(record);
 }
 
-/** The 6th digit or 'Enviar': when it arrived goes into the history, never what. */
+/** The 6th digit or 'Enviar' (dia_comum.js fimDaRetransmissao): when it arrived goes into the history, never what. */
 function finish(
   record: { agendamento: string; tipo: string; valor: string; enviado_em: string },
   enviar: unknown,
   viewer: ReturnType<typeof currentUser>,
 ) {
-  if (!diaComum.completo(record.tipo, record.valor, record.enviado_em !== '', enviar)) return;
-  const entrega = diaComum.entrega(pbDate(new Date()));
-  Object.assign(record, entrega.retransmissao);
-  // When it was handed over (lib/retransmissao.js): the guarantee's clock reads it.
-  const handling = diaStore().atendimentos.find((a) => a.agendamento === record.agendamento);
-  if (handling) Object.assign(handling, entrega.atendimento);
-  note(record.agendamento, 'prenotami', diaComum.notaRecebido(record.tipo, nowSp()), viewer);
+  const fim = diaComum.fimDaRetransmissao(record, enviar, pbDate(new Date()), nowSp());
+  if (!fim) return;
+  Object.assign(record, fim.retransmissao);
+  const handling = handlingOf(record.agendamento);
+  if (handling) Object.assign(handling, fim.atendimento);
+  note(record.agendamento, 'prenotami', fim.nota, viewer);
 }
 
 async function updateRelay(request: Request, id: string): Promise<Response> {
@@ -104,10 +98,12 @@ async function createAttempt(request: Request): Promise<Response> {
   const resultado = String(body.resultado ?? '');
   const nota = String(body.nota ?? '');
   // The kit's refusals first (lib/dia.js registrarTentativa), then PocketBase's own checks of the fields.
-  const errors = diaComum.errosDaTentativa(resultado, nota);
-  if (Object.keys(errors).length > 0) return pbError(400, PB.validation, errors);
-  const invalid = schemaErrors('tentativas_agendamento', { resultado, nota });
-  if (Object.keys(invalid).length > 0) return pbError(400, PB.create, invalid);
+  const refused = invalid(diaComum.errosDaTentativa(resultado, nota));
+  if (refused) return refused;
+  const fields = schemaErrors('tentativas_agendamento', { resultado, nota });
+  if (Object.keys(fields).length > 0) return pbError(400, PB.create, fields);
+  // lib/garantia.js marcarTentativa: the window running at its consulate now, and what it means.
+  const window = janelas.janelaEmCurso(consulateOfBooking(booking.id), Date.now()) ?? 0;
   const record = {
     id: newId(),
     collectionId: 'pbc_tentativas_agendamento',
@@ -116,7 +112,7 @@ async function createAttempt(request: Request): Promise<Response> {
     resultado: resultado as 'sem_vagas',
     nota,
     ...autoria(viewer),
-    ...markAttempt(booking),
+    ...marksOf(booking, window, handlingOf(booking.id) ?? null),
     created: pbDate(new Date()),
   };
   diaStore().tentativas_agendamento.push(record);
@@ -140,11 +136,13 @@ async function createAppointment(request: Request): Promise<Response> {
   const applicants = getDb().requerentes.filter((r) => r.agendamento === booking.id);
   const requerentes = form.getAll('requerentes').map(String).filter(Boolean);
   // The kit's refusal first (lib/dia.js salvarCompromisso), then PocketBase's own checks of the fields.
-  const outros = diaComum.errosDosRequerentes(
-    requerentes,
-    applicants.map((r) => r.id),
+  const outros = invalid(
+    diaComum.errosDosRequerentes(
+      requerentes,
+      applicants.map((r) => r.id),
+    ),
   );
-  if (Object.keys(outros).length > 0) return pbError(400, PB.validation, outros);
+  if (outros) return outros;
   const errors: Json = schemaErrors('compromissos', {
     data: text('data'),
     hora: text('hora'),
@@ -166,11 +164,8 @@ async function createAppointment(request: Request): Promise<Response> {
     comprovante = storedName(file.name);
     await storeFile(id, comprovante, file);
   }
-  const now = pbDate(new Date());
   const record = {
-    id,
-    collectionId: 'pbc_compromissos',
-    collectionName: 'compromissos',
+    ...meta('compromissos', id),
     agendamento: booking.id,
     requerentes,
     data: text('data'),
@@ -179,8 +174,6 @@ async function createAppointment(request: Request): Promise<Response> {
     local: text('local') || (consulate ? diaComum.localDe(consulate.nome, consulate.endereco) : ''),
     codigo_portal: text('codigo_portal'),
     comprovante,
-    created: now,
-    updated: now,
   };
   diaStore().compromissos.push(record);
   const { primeiro } = diaComum.cobertura(
@@ -195,37 +188,15 @@ async function createAppointment(request: Request): Promise<Response> {
 }
 
 export const diaRelayRoutes = [
-  http.get('*/api/collections/retransmissoes/records', ({ request }) =>
-    listResponse('retransmissoes', diaStore().retransmissoes, request, {
-      canSee: readable('retransmissoes', request),
-    }),
-  ),
-  http.get('*/api/collections/retransmissoes/records/:id', ({ request, params }) =>
-    viewResponse(diaStore().retransmissoes, param(params, 'id'), readable('retransmissoes', request, 'view')),
-  ),
+  ...readRoutes('retransmissoes'),
   http.post('*/api/collections/retransmissoes/records', ({ request }) => createRelay(request)),
   http.patch('*/api/collections/retransmissoes/records/:id', ({ request, params }) =>
     updateRelay(request, param(params, 'id')),
   ),
-  http.get('*/api/collections/tentativas_agendamento/records', ({ request }) =>
-    listResponse('tentativas_agendamento', diaStore().tentativas_agendamento, request, {
-      canSee: readable('tentativas_agendamento', request),
-      present: asRead(request, 'tentativas_agendamento'),
-    }),
-  ),
-  http.post('*/api/collections/tentativas_agendamento/records', async ({ request }) => {
-    await latency();
-    return createAttempt(request);
-  }),
-  http.get('*/api/collections/compromissos/records', ({ request }) =>
-    listResponse('compromissos', diaStore().compromissos, request, {
-      canSee: readable('compromissos', request),
-    }),
-  ),
-  http.post('*/api/collections/compromissos/records', async ({ request }) => {
-    await latency();
-    return createAppointment(request);
-  }),
+  ...readRoutes('tentativas_agendamento', { view: false }),
+  http.post('*/api/collections/tentativas_agendamento/records', slow(createAttempt)),
+  ...readRoutes('compromissos', { view: false }),
+  http.post('*/api/collections/compromissos/records', slow(createAppointment)),
   // The confirmation: a protected file, with a file token of someone who may read the appointment.
   http.get('*/api/files/:collection/:recordId/:filename', ({ request, params }) => {
     if (!['compromissos', 'pbc_compromissos'].includes(param(params, 'collection'))) return undefined;

@@ -51,6 +51,12 @@ declare const diaComum: {
   completo(tipo: string, valor: string, jaEnviado: boolean, enviar: unknown): boolean;
   recusaDaRetransmissao(pedido: string, tipo: string): { status: 409; message: string } | null;
   entrega<T>(agora: T): { retransmissao: { enviado_em: T }; atendimento: { entregue_em: T } };
+  fimDaRetransmissao<T>(
+    registro: { tipo: string; valor: string; enviado_em: string },
+    enviar: unknown,
+    agora: T,
+    hora: string,
+  ): { retransmissao: { enviado_em: T }; atendimento: { entregue_em: T }; nota: string } | null;
   notaRecebido(tipo: string, hora: string): string;
   notaPedido(tipo: string, hora: string): string;
   notaDoPasso(acao: string, tipo: string, hora: string): string;

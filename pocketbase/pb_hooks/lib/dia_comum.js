@@ -100,6 +100,21 @@ function notaRecebido(tipo, hora) {
   return (tipo === 'codigo' ? 'código recebido' : 'senha recebida') + ' às ' + hora;
 }
 
+/**
+ * What a write of a relayed value finishes (completo), or null when it finishes nothing: when it was handed over
+ * (entrega) and the history's line (`nota`: notaRecebido, never the value). `registro`: { tipo, valor, enviado_em }
+ * as the write leaves it; `enviar`: the body's; `agora`: the instant as the store keeps it; `hora`: São Paulo's.
+ */
+function fimDaRetransmissao(registro, enviar, agora, hora) {
+  if (!completo(registro.tipo, registro.valor, !!registro.enviado_em, enviar)) return null;
+  const fim = entrega(agora);
+  return {
+    retransmissao: fim.retransmissao,
+    atendimento: fim.atendimento,
+    nota: notaRecebido(registro.tipo, hora),
+  };
+}
+
 /** The history's line for what staff asked: 'código pedido às 16:00:02'. */
 function notaPedido(tipo, hora) {
   return (tipo === 'codigo' ? 'código' : 'acesso (senha)') + ' pedido às ' + hora;
@@ -394,6 +409,7 @@ module.exports = {
   completo,
   recusaDaRetransmissao,
   entrega,
+  fimDaRetransmissao,
   notaRecebido,
   notaPedido,
   notaDoPasso,
