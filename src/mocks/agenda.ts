@@ -23,14 +23,10 @@ const WRITABLE = agendaComum.camposDaEquipe(BOOKING_FIELDS.map((f) => f.name));
 function checkRelation(f: SchemaField, value: unknown, errors: FieldErrors): string {
   const id = toText(value);
   const rows = (getDb() as unknown as Record<string, { id: string }[] | undefined>)[f.collection ?? ''];
-  if (id === '') {
-    if (f.required) errors[f.name] = REQUIRED;
-  } else if (!rows?.some((r) => r.id === id)) {
-    errors[f.name] = {
-      code: 'validation_missing_rel_records',
-      message: 'Failed to find all relation records with the provided ids.',
-    };
-  }
+  const message = 'Failed to find all relation records with the provided ids.';
+  if (id === '' && f.required) errors[f.name] = REQUIRED;
+  if (id !== '' && !rows?.some((r) => r.id === id))
+    errors[f.name] = { code: 'validation_missing_rel_records', message };
   return id;
 }
 

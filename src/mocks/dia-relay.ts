@@ -13,7 +13,7 @@ import { getDb, saveDb } from './db';
 import { invalid, note, nowSp, readRoutes, slow } from './dia';
 import { activeAppointments, consulateOfBooking, diaStore, handlingOf, marksOf, meta } from './dia-store';
 import { autoria } from './history';
-import { currentUser, jsonBody, MSG as PB, param, pbError } from './http';
+import { currentUser, jsonBody, MSG as PB, param, pbError, REQUIRED } from './http';
 import { fileFieldError, fileTokenUser, readFile, storedName, storeFile } from './processo-files';
 import { bookingOf, salvarAgendamento } from './processo-rules';
 import { allows, formFields } from './rules';
@@ -22,67 +22,57 @@ import { newId, pbDate } from './util';
 type Json = Record<string, unknown>;
 /** lib/retransmissao.js vidaMs: the default lifetime (the demo sets no RETRANSMISSAO_VIDA_S). */
 const LIFE_MS = diaComum.VIDA_PADRAO_S * 1000;
+/** An appointment's text fields, as PocketBase checks them. */
+const TEXTS = ['data', 'hora', 'local', 'codigo_portal', 'ocorrencia', 'cancelamento'];
 
-const invalidValue = (message: string) =>
-  pbError(400, PB.validation, { valor: { code: 'validation_invalid_valor', message } });
-
-async function createRelay(request: Request): Promise<Response> {
+/**
+ * The customer's relayed value: created on the first keystroke after staff asked (`id` ''), then updated on each
+ * one, under the collection's rules and the kit's checks (dia_comum.js); its end (the 6th digit, or 'Enviar') goes
+ * into the history as when it arrived, never what (fimDaRetransmissao).
+ */
+async function saveRelay(request: Request, id: string): Promise<Response> {
   const viewer = currentUser(request);
   const body = await jsonBody(request);
   if (body instanceof Response) return body;
   const store = diaStore();
-  const agendamento = String(body.agendamento ?? '');
-  const handling = store.atendimentos.find((a) => a.id === body.atendimento);
-  // The create rule: the owner, on that booking's handling while something is asked, no lifetime of their own.
-  if (!handling || !allows('retransmissoes', 'create', body, viewer, body)) return pbError(400, PB.create);
-  const tipo = String(body.tipo ?? '');
-  const refused = diaComum.recusaDaRetransmissao(handling.pedido, tipo);
-  if (refused) return pbError(refused.status, refused.message);
-  const valor = String(body.valor ?? '');
+  let record = store.retransmissoes.find((r) => r.id === id);
+  const handling = store.atendimentos.find((a) => a.id === (record?.atendimento ?? body.atendimento));
+  if (id) {
+    // The update rule: the owner, while alive, never its booking, kind or lifetime.
+    if (!record || !allows('retransmissoes', 'update', record, viewer, body))
+      return pbError(404, PB.notFound);
+  } else {
+    // The create rule: the owner, on that booking's handling while something is asked, no lifetime of their own.
+    if (!handling || !allows('retransmissoes', 'create', body, viewer, body)) return pbError(400, PB.create);
+    const refused = diaComum.recusaDaRetransmissao(handling.pedido, String(body.tipo ?? ''));
+    if (refused) return pbError(refused.status, refused.message);
+  }
+  const tipo = record?.tipo ?? (String(body.tipo ?? '') as 'senha' | 'codigo');
+  const valor = body.valor === undefined ? (record?.valor ?? '') : String(body.valor);
   const motivo = diaComum.motivoValor(tipo, valor);
-  if (motivo) return invalidValue(motivo);
+  if (motivo)
+    return pbError(400, PB.validation, { valor: { code: 'validation_invalid_valor', message: motivo } });
   const now = Date.now();
-  const record = {
-    ...meta('retransmissoes', newId(), pbDate(new Date(now))),
-    agendamento,
-    atendimento: handling.id,
-    tipo: tipo as 'senha' | 'codigo',
-    valor,
-    expira_em: pbDate(new Date(now + LIFE_MS)),
-    enviado_em: '',
-  };
-  store.retransmissoes.push(record);
-  finish(record, body.enviar, viewer);
-  saveDb();
-  return HttpResponse.json(record);
-}
-
-/** The 6th digit or 'Enviar' (dia_comum.js fimDaRetransmissao): when it arrived goes into the history, never what. */
-function finish(
-  record: { agendamento: string; tipo: string; valor: string; enviado_em: string },
-  enviar: unknown,
-  viewer: ReturnType<typeof currentUser>,
-) {
-  const fim = diaComum.fimDaRetransmissao(record, enviar, pbDate(new Date()), nowSp());
-  if (!fim) return;
-  Object.assign(record, fim.retransmissao);
-  const handling = handlingOf(record.agendamento);
-  if (handling) Object.assign(handling, fim.atendimento);
-  note(record.agendamento, 'prenotami', fim.nota, viewer);
-}
-
-async function updateRelay(request: Request, id: string): Promise<Response> {
-  const viewer = currentUser(request);
-  const body = await jsonBody(request);
-  if (body instanceof Response) return body;
-  const record = diaStore().retransmissoes.find((r) => r.id === id);
-  // The update rule: the owner, while alive, never its booking, kind or lifetime.
-  if (!record || !allows('retransmissoes', 'update', record, viewer, body)) return pbError(404, PB.notFound);
-  const valor = body.valor === undefined ? record.valor : String(body.valor);
-  const motivo = diaComum.motivoValor(record.tipo, valor);
-  if (motivo) return invalidValue(motivo);
-  Object.assign(record, { valor, updated: pbDate(new Date()) });
-  finish(record, body.enviar, viewer);
+  if (record) Object.assign(record, { valor, updated: pbDate(new Date(now)) });
+  else {
+    record = {
+      ...meta('retransmissoes', newId(), pbDate(new Date(now))),
+      agendamento: String(body.agendamento ?? ''),
+      atendimento: String(body.atendimento),
+      tipo,
+      valor,
+      expira_em: pbDate(new Date(now + LIFE_MS)),
+      enviado_em: '',
+    };
+    store.retransmissoes.push(record);
+  }
+  const fim = diaComum.fimDaRetransmissao(record, body.enviar, pbDate(new Date()), nowSp());
+  if (fim) {
+    Object.assign(record, fim.retransmissao);
+    // When it was handed over (lib/retransmissao.js): the guarantee's clock reads it.
+    if (handling) Object.assign(handling, fim.atendimento);
+    note(record.agendamento, 'prenotami', fim.nota, viewer);
+  }
   saveDb();
   return HttpResponse.json(record);
 }
@@ -133,26 +123,15 @@ async function createAppointment(request: Request): Promise<Response> {
   if (refused) return pbError(400, refused);
   const booking = bookingOf(text('agendamento'));
   if (!booking) return pbError(400, PB.create);
-  const applicants = getDb().requerentes.filter((r) => r.agendamento === booking.id);
+  const applicants = getDb()
+    .requerentes.filter((r) => r.agendamento === booking.id)
+    .map((r) => r.id);
   const requerentes = form.getAll('requerentes').map(String).filter(Boolean);
   // The kit's refusal first (lib/dia.js salvarCompromisso), then PocketBase's own checks of the fields.
-  const outros = invalid(
-    diaComum.errosDosRequerentes(
-      requerentes,
-      applicants.map((r) => r.id),
-    ),
-  );
+  const outros = invalid(diaComum.errosDosRequerentes(requerentes, applicants));
   if (outros) return outros;
-  const errors: Json = schemaErrors('compromissos', {
-    data: text('data'),
-    hora: text('hora'),
-    local: text('local'),
-    codigo_portal: text('codigo_portal'),
-    ocorrencia: text('ocorrencia'),
-    cancelamento: text('cancelamento'),
-  });
-  if (requerentes.length === 0)
-    errors.requerentes = { code: 'validation_required', message: 'Cannot be blank.' };
+  const errors: Json = schemaErrors('compromissos', Object.fromEntries(TEXTS.map((k) => [k, text(k)])));
+  if (requerentes.length === 0) errors.requerentes = REQUIRED;
   const file = form.get('comprovante');
   const fileError = file instanceof Blob && file.size > 0 ? await fileFieldError(file) : null;
   if (fileError) errors.comprovante = fileError;
@@ -176,11 +155,8 @@ async function createAppointment(request: Request): Promise<Response> {
     comprovante,
   };
   diaStore().compromissos.push(record);
-  const { primeiro } = diaComum.cobertura(
-    applicants.map((r) => r.id),
-    // A cancelled appointment (Flex, the consulate) books no one.
-    activeAppointments(booking.id),
-  );
+  // A cancelled appointment (Flex, the consulate) books no one.
+  const { primeiro } = diaComum.cobertura(applicants, activeAppointments(booking.id));
   const booked = diaComum.agendado(primeiro, booking.status_agendamento);
   if (booked) salvarAgendamento(booking, booked, viewer);
   saveDb();
@@ -189,9 +165,9 @@ async function createAppointment(request: Request): Promise<Response> {
 
 export const diaRelayRoutes = [
   ...readRoutes('retransmissoes'),
-  http.post('*/api/collections/retransmissoes/records', ({ request }) => createRelay(request)),
+  http.post('*/api/collections/retransmissoes/records', ({ request }) => saveRelay(request, '')),
   http.patch('*/api/collections/retransmissoes/records/:id', ({ request, params }) =>
-    updateRelay(request, param(params, 'id')),
+    saveRelay(request, param(params, 'id')),
   ),
   ...readRoutes('tentativas_agendamento', { view: false }),
   http.post('*/api/collections/tentativas_agendamento/records', slow(createAttempt)),
