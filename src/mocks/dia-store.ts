@@ -98,6 +98,11 @@ export function seedDia(now: number): DiaStore {
     janelas: c.codigo === 'sao_paulo' ? [...(c.janelas ?? []), demoWindow] : (c.janelas ?? []),
     fuso: dados.fuso,
     verificado_em: dados.verificadoEm,
+    // The demo alone says Curitiba asks for the portal confirmation (the sources do not say: consulados.json).
+    ...(c.codigo === 'curitiba' && {
+      confirmacao: 'sim',
+      confirmacao_quando: '(Demonstração: as fontes não dizem se Curitiba pede a confirmação.)',
+    }),
   })) as ConsuladoRecord[];
   const spWindows = consulados.find((c) => c.codigo === 'sao_paulo')?.janelas ?? [];
   const next = janelas.proximaJanela(spWindows, dados.fuso, now);
@@ -122,13 +127,6 @@ export function seedDia(now: number): DiaStore {
   const running = janelas.janelaAnterior(spWindows, dados.fuso, now);
   const earlier = running ? janelas.janelaAnterior(spWindows, dados.fuso, running - 1) : null;
   const standby = handling(pronto.booking, {});
-  // The demo alone says Curitiba asks for the portal confirmation (the sources do not say: consulados.json).
-  const curitiba = consulados.find((c) => c.codigo === 'curitiba');
-  if (curitiba)
-    Object.assign(curitiba, {
-      confirmacao: 'sim',
-      confirmacao_quando: '(Demonstração: as fontes não dizem se Curitiba pede a confirmação.)',
-    });
   const afterSlot = (seed: typeof confirmar, codigoConsulado: string, local: string) => ({
     ...meta('compromissos', seedId('comp', seed.booking, 0), at),
     agendamento: seed.booking,
@@ -197,6 +195,18 @@ export const ownBooking = (viewer: UserRecord | null, bookingId: string) => {
   const booking = bookingOf(bookingId);
   return viewer && booking?.usuario === viewer.id ? booking : undefined;
 };
+
+/** lib/dia.js garantirAtendimento: the booking's handling record, made when first needed (dia_comum.js). */
+export function ensureHandling(bookingId: string) {
+  const found = handlingOf(bookingId);
+  if (found) return found;
+  const handling = {
+    ...meta('atendimentos'),
+    ...diaComum.atendimentoNovo(bookingId, consulateOfBooking(bookingId)?.id ?? ''),
+  };
+  diaStore().atendimentos.push(handling);
+  return handling;
+}
 
 /**
  * Writes a move's values on a case's handling; when they leave it held by nobody (dia_comum.js semResponsavel),

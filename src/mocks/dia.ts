@@ -14,16 +14,7 @@ import historicoComum from '../../pocketbase/pb_hooks/lib/historico_comum.js';
 import janelas from '../../pocketbase/pb_hooks/lib/janelas.js';
 import mensagens from '../../pocketbase/pb_hooks/lib/mensagens.json';
 import { getDb, saveDb } from './db';
-import {
-  consulateOfBooking,
-  diaStore,
-  handlingOf,
-  isStaff,
-  meta,
-  ownBooking,
-  updateHandling,
-  type DiaStore,
-} from './dia-store';
+import { diaStore, ensureHandling, isStaff, ownBooking, updateHandling, type DiaStore } from './dia-store';
 import { listResponse, viewResponse } from './lista';
 import { autoria, historyEntry } from './history';
 import { currentUser, jsonBody, latency, MSG as PB, param, pbError, readJson, requireAuth } from './http';
@@ -34,6 +25,7 @@ import { newId, pbDate } from './util';
 
 type Json = Record<string, unknown>;
 const { MSG, CAMPOS_CONSULADO } = diaComum;
+const asText = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v ?? ''));
 
 /** lib/historico.js registrar: one entry of a booking's history, now; no author is the server itself. */
 function registrar(
@@ -98,13 +90,7 @@ async function updateConsulate(request: Request, id: string): Promise<Response> 
     ),
   );
   if (refused) return refused;
-  const texts = () =>
-    Object.fromEntries(
-      CAMPOS_CONSULADO.map((c) => [
-        c,
-        typeof record[c] === 'string' ? record[c] : JSON.stringify(record[c] ?? ''),
-      ]),
-    );
+  const texts = () => Object.fromEntries(CAMPOS_CONSULADO.map((c) => [c, asText(record[c])]));
   const before = texts();
   for (const f of CAMPOS_CONSULADO)
     if (f in body) record[f] = f === 'janelas' ? diaComum.lerJson(janelasText) : body[f];
@@ -157,18 +143,6 @@ async function savePrenotami(request: Request, id: string): Promise<Response | u
   Object.assign(record, valores, { updated: pbDate(new Date()) });
   saveDb();
   return HttpResponse.json(record);
-}
-
-/** lib/dia.js garantirAtendimento: the booking's handling record, made when first needed (dia_comum.js). */
-function ensureHandling(bookingId: string) {
-  const found = handlingOf(bookingId);
-  if (found) return found;
-  const handling = {
-    ...meta('atendimentos'),
-    ...diaComum.atendimentoNovo(bookingId, consulateOfBooking(bookingId)?.id ?? ''),
-  } as DiaStore['atendimentos'][number];
-  diaStore().atendimentos.push(handling);
-  return handling;
 }
 
 async function act(
