@@ -90,11 +90,10 @@ async function updateConsulate(request: Request, id: string): Promise<Response> 
     ),
   );
   if (refused) return refused;
-  const texts = () => Object.fromEntries(CAMPOS_CONSULADO.map((c) => [c, asText(record[c])]));
-  const before = texts();
+  const before = { ...record };
   for (const f of CAMPOS_CONSULADO)
     if (f in body) record[f] = f === 'janelas' ? diaComum.lerJson(janelasText) : body[f];
-  const alteracoes = historicoComum.alteracoes(CAMPOS_CONSULADO, before, texts(), (r, c) => r[c] ?? '');
+  const alteracoes = historicoComum.alteracoes(CAMPOS_CONSULADO, before, record, (r, c) => asText(r[c]));
   if (alteracoes.length > 0) {
     record.updated = pbDate(new Date());
     diaStore().historico_consulados.push({

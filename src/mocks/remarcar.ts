@@ -31,7 +31,8 @@ import { pbDate } from './util';
 
 type Compromisso = ReturnType<typeof diaStore>['compromissos'][number];
 const hoje = () => prazo.diaSaoPaulo();
-const motivoOf = async (request: Request, tipo: 'flex' | 'consulado') =>
+type Tipo = 'flex' | 'consulado';
+const motivoOf = async (request: Request, tipo: Tipo) =>
   calendario.motivoDoPedido(await request.json().catch(() => ({})), tipo);
 
 const names = (c: Compromisso) =>
@@ -80,25 +81,15 @@ function pending(request: Request): Response {
 }
 
 /** lib/remarcar.js voltarParaProntos: cancellations recorded, back to ANALISE_OK, the handling reset. */
-function backToReady(
-  booking: BookingRecord,
-  tipo: 'flex' | 'consulado',
-  motivo: string,
-  autor: UserRecord | null,
-) {
-  const bookingId = booking.id;
+function backToReady(booking: BookingRecord, tipo: Tipo, motivo: string, autor: UserRecord | null) {
   const volta = calendario.voltaParaProntos(tipo, motivo, pbDate(new Date()));
-  for (const c of activeAppointments(bookingId)) {
+  for (const c of activeAppointments(booking.id)) {
     Object.assign(c, volta.compromisso);
-    note(
-      bookingId,
-      'cancelamento',
-      calendario.notaCancelamento(tipo, names(c), c.data, c.hora, motivo),
-      autor,
-    );
+    const nota = calendario.notaCancelamento(tipo, names(c), c.data, c.hora, motivo);
+    note(booking.id, 'cancelamento', nota, autor);
   }
   salvarAgendamento(booking, volta.agendamento, autor);
-  const handling = handlingOf(bookingId);
+  const handling = handlingOf(booking.id);
   if (handling) updateHandling(handling, volta.atendimento);
   saveDb();
   return HttpResponse.json(booking);

@@ -71,21 +71,16 @@ function salvarConsulado(e) {
       janelas,
     ),
   );
-  const textos = (registro) => {
-    const campos = {};
-    comum.CAMPOS_CONSULADO.forEach((c) => (campos[c] = registro.getString(c)));
-    return campos;
-  };
   const app = e.app;
   app.runInTransaction((tx) => {
     e.app = tx;
-    const antes = textos(tx.findRecordById('consulados', e.record.id));
+    const antes = tx.findRecordById('consulados', e.record.id);
     e.next();
     const lista = require(`${__hooks}/lib/historico_comum.js`).alteracoes(
       comum.CAMPOS_CONSULADO,
       antes,
-      textos(e.record),
-      (r, c) => r[c],
+      e.record,
+      (r, c) => r.getString(c),
     );
     if (lista.length === 0) return;
     const quem = historico.autoria(e.auth);
