@@ -8,11 +8,9 @@
 import { http, HttpResponse, type PathParams } from 'msw';
 import { nomeRequerente, type RequerenteRecord } from '@/lib/processo';
 import type { BookingHistoryRecord, UserRecord } from '@/lib/types';
-import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
 import historicoComum from '../../pocketbase/pb_hooks/lib/historico_comum.js';
 import janelas from '../../pocketbase/pb_hooks/lib/janelas.js';
-import mensagens from '../../pocketbase/pb_hooks/lib/mensagens.json';
 import { getDb, saveDb } from './db';
 import { diaStore, ensureHandling, isStaff, ownBooking, updateHandling, type DiaStore } from './dia-store';
 import { listResponse, viewResponse } from './lista';
@@ -82,12 +80,10 @@ async function updateConsulate(request: Request, id: string): Promise<Response> 
   const janelasText =
     body.janelas === undefined ? JSON.stringify(record.janelas) : jsonFieldText(body.janelas);
   const refused = invalid(
-    diaComum.errosDoConsulado(
-      body,
-      String(record.codigo),
-      { janelas: janelasText, fuso: String(body.fuso ?? '') },
-      janelas,
-    ),
+    diaComum.errosDoConsulado(body, String(record.codigo), {
+      janelas: janelasText,
+      fuso: String(body.fuso ?? ''),
+    }),
   );
   if (refused) return refused;
   const before = { ...record };
@@ -132,9 +128,6 @@ async function savePrenotami(request: Request, id: string): Promise<Response | u
       celulares: staff.map((u) => u.celular),
     }),
     deOutro: (campo, valor) => others.some((r) => r[campo] === valor),
-    digitos: comum.digitos,
-    celularValido: comum.celularValido,
-    celularInvalido: mensagens.celularInvalido,
   });
   // Then lib/processo.js validarDados, as the kit's one hook runs it: here, the contacts' length.
   const refused = invalid(erros) ?? dataRefusal(record, { ...record, ...valores });

@@ -64,12 +64,10 @@ function janelasDe(registro) {
  */
 function salvarConsulado(e) {
   lancarRecusas(
-    comum.errosDoConsulado(
-      e.requestInfo().body || {},
-      e.record.original().getString('codigo'),
-      { janelas: e.record.getString('janelas'), fuso: e.record.getString('fuso') },
-      janelas,
-    ),
+    comum.errosDoConsulado(e.requestInfo().body || {}, e.record.original().getString('codigo'), {
+      janelas: e.record.getString('janelas'),
+      fuso: e.record.getString('fuso'),
+    }),
   );
   const app = e.app;
   app.runInTransaction((tx) => {
@@ -127,9 +125,6 @@ function validarPrenotami(e) {
   const contatos = comum.contatosDoPrenotami(e.requestInfo().body || {}, {
     empresa: () => contatosDaEmpresa(e.app),
     deOutro: (campo, valor) => deOutro(e.app, campo, valor, registro.id),
-    digitos: regras.soDigitos,
-    celularValido: regras.celularValido,
-    celularInvalido: require(`${__hooks}/lib/mensagens.json`).celularInvalido,
   });
   registro.load(contatos.valores);
   lancarRecusas(contatos.erros);

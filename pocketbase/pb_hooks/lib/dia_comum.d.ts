@@ -1,9 +1,5 @@
 type Recusa = { code: string; message: string } | null;
 type ErrosDeCampo = Record<string, { code: string; message: string }>;
-interface JanelasJs {
-  validarJanelas(janelas: unknown): string;
-  deslocamento(fuso: string): number | null;
-}
 interface Compromisso {
   requerentes: string[];
   data: string;
@@ -72,7 +68,6 @@ declare const diaComum: {
     corpo: Record<string, unknown>,
     codigo: string,
     depois: { janelas: string; fuso: string },
-    janelas: JanelasJs,
   ): ErrosDeCampo;
   recusaContato(
     campo: 'prenotami_email' | 'prenotami_celular',
@@ -87,9 +82,9 @@ declare const diaComum: {
     p: {
       empresa(): { emails: string[]; celulares: string[] };
       deOutro(campo: 'prenotami_email' | 'prenotami_celular', valor: string): boolean;
-      digitos(texto: string): string;
-      celularValido(texto: string): boolean;
-      celularInvalido: string;
+      digitos?(texto: string): string;
+      celularValido?(texto: string): boolean;
+      celularInvalido?: string;
     },
   ): {
     valores: Partial<Record<'prenotami_email' | 'prenotami_celular', string>>;
