@@ -6,7 +6,7 @@ import historicoComum from '../../pocketbase/pb_hooks/lib/historico_comum.js';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 import processoComum from '../../pocketbase/pb_hooks/lib/processo_comum.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
-import { ANALISE_OK_TOO_EARLY, caseApproved } from './case-summary';
+import { caseApproved } from './case-summary';
 import { schemaFields, textLimits, type SchemaField } from './collections';
 import { getDb, saveDb } from './db';
 import type { StoredUser } from './schema';
@@ -99,12 +99,8 @@ export function salvar(
     comum.errosDeTamanho(
       sent,
       textLimits('agendamentos'),
-      agendaComum.errosDaAlteracao(
-        Object.keys(body),
-        { ...booking },
-        { ...draft },
-        () => caseApproved(getDb(), booking.id),
-        { statusAgendamento: regras.statusAgendamento, analiseOkCedo: ANALISE_OK_TOO_EARLY },
+      agendaComum.errosDaAlteracao(Object.keys(body), { ...booking }, { ...draft }, () =>
+        caseApproved(getDb(), booking.id),
       ),
     ),
   );
