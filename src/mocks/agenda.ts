@@ -6,7 +6,7 @@ import historicoComum from '../../pocketbase/pb_hooks/lib/historico_comum.js';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 import processoComum from '../../pocketbase/pb_hooks/lib/processo_comum.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
-import { ANALISE_OK_TOO_EARLY, caseApproved } from './case-summary';
+import { caseApproved } from './case-summary';
 import { schemaFields, textLimits, type SchemaField } from './collections';
 import { getDb, saveDb } from './db';
 import type { StoredUser } from './schema';
@@ -23,14 +23,10 @@ const WRITABLE = agendaComum.camposDaEquipe(BOOKING_FIELDS.map((f) => f.name));
 function checkRelation(f: SchemaField, value: unknown, errors: FieldErrors): string {
   const id = toText(value);
   const rows = (getDb() as unknown as Record<string, { id: string }[] | undefined>)[f.collection ?? ''];
-  if (id === '') {
-    if (f.required) errors[f.name] = REQUIRED;
-  } else if (!rows?.some((r) => r.id === id)) {
-    errors[f.name] = {
-      code: 'validation_missing_rel_records',
-      message: 'Failed to find all relation records with the provided ids.',
-    };
-  }
+  const message = 'Failed to find all relation records with the provided ids.';
+  if (id === '' && f.required) errors[f.name] = REQUIRED;
+  if (id !== '' && !rows?.some((r) => r.id === id))
+    errors[f.name] = { code: 'validation_missing_rel_records', message };
   return id;
 }
 
@@ -103,12 +99,8 @@ export function salvar(
     comum.errosDeTamanho(
       sent,
       textLimits('agendamentos'),
-      agendaComum.errosDaAlteracao(
-        Object.keys(body),
-        { ...booking },
-        { ...draft },
-        () => caseApproved(getDb(), booking.id),
-        { statusAgendamento: regras.statusAgendamento, analiseOkCedo: ANALISE_OK_TOO_EARLY },
+      agendaComum.errosDaAlteracao(Object.keys(body), { ...booking }, { ...draft }, () =>
+        caseApproved(getDb(), booking.id),
       ),
     ),
   );

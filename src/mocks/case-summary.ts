@@ -15,8 +15,6 @@ interface CaseRows {
 
 export type CaseSummary = ReturnType<typeof processoComum.resumoDaLista>;
 
-export const ANALISE_OK_TOO_EARLY = REGRAS.mensagens.analiseOkCedo;
-
 /** The summary of a booking's case file. */
 export function caseSummary(db: CaseRows, bookingId: string): CaseSummary {
   const ofBooking = (row: { agendamento: string }) => row.agendamento === bookingId;

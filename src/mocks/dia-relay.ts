@@ -7,14 +7,13 @@
  */
 import { http, HttpResponse } from 'msw';
 import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
+import janelas from '../../pocketbase/pb_hooks/lib/janelas.js';
 import { schemaErrors } from './collections';
 import { getDb, saveDb } from './db';
-import { asRead, note, nowSp, readable } from './dia';
-import { activeAppointments, consulateOfBooking, diaStore } from './dia-store';
-import { listResponse, viewResponse } from './lista';
+import { invalid, note, nowSp, readRoutes, slow } from './dia';
+import { activeAppointments, consulateOfBooking, diaStore, handlingOf, marksOf, meta } from './dia-store';
 import { autoria } from './history';
-import { markAttempt } from './garantia';
-import { currentUser, jsonBody, latency, MSG as PB, param, pbError } from './http';
+import { currentUser, jsonBody, MSG as PB, param, pbError, REQUIRED } from './http';
 import { fileFieldError, fileTokenUser, readFile, storedName, storeFile } from './processo-files';
 import { bookingOf, salvarAgendamento } from './processo-rules';
 import { allows, formFields } from './rules';
@@ -23,72 +22,57 @@ import { newId, pbDate } from './util';
 type Json = Record<string, unknown>;
 /** lib/retransmissao.js vidaMs: the default lifetime (the demo sets no RETRANSMISSAO_VIDA_S). */
 const LIFE_MS = diaComum.VIDA_PADRAO_S * 1000;
+/** An appointment's text fields, as PocketBase checks them. */
+const TEXTS = ['data', 'hora', 'local', 'codigo_portal', 'ocorrencia', 'cancelamento'];
 
-const invalidValue = (message: string) =>
-  pbError(400, PB.validation, { valor: { code: 'validation_invalid_valor', message } });
-
-async function createRelay(request: Request): Promise<Response> {
+/**
+ * The customer's relayed value: created on the first keystroke after staff asked (`id` ''), then updated on each
+ * one, under the collection's rules and the kit's checks (dia_comum.js); its end (the 6th digit, or 'Enviar') goes
+ * into the history as when it arrived, never what (fimDaRetransmissao).
+ */
+async function saveRelay(request: Request, id: string): Promise<Response> {
   const viewer = currentUser(request);
   const body = await jsonBody(request);
   if (body instanceof Response) return body;
   const store = diaStore();
-  const agendamento = String(body.agendamento ?? '');
-  const handling = store.atendimentos.find((a) => a.id === body.atendimento);
-  // The create rule: the owner, on that booking's handling while something is asked, no lifetime of their own.
-  if (!handling || !allows('retransmissoes', 'create', body, viewer, body)) return pbError(400, PB.create);
-  const tipo = String(body.tipo ?? '');
-  const refused = diaComum.recusaDaRetransmissao(handling.pedido, tipo);
-  if (refused) return pbError(refused.status, refused.message);
-  const valor = String(body.valor ?? '');
+  let record = store.retransmissoes.find((r) => r.id === id);
+  const handling = store.atendimentos.find((a) => a.id === (record?.atendimento ?? body.atendimento));
+  if (id) {
+    // The update rule: the owner, while alive, never its booking, kind or lifetime.
+    if (!record || !allows('retransmissoes', 'update', record, viewer, body))
+      return pbError(404, PB.notFound);
+  } else {
+    // The create rule: the owner, on that booking's handling while something is asked, no lifetime of their own.
+    if (!handling || !allows('retransmissoes', 'create', body, viewer, body)) return pbError(400, PB.create);
+    const refused = diaComum.recusaDaRetransmissao(handling.pedido, String(body.tipo ?? ''));
+    if (refused) return pbError(refused.status, refused.message);
+  }
+  const tipo = record?.tipo ?? (String(body.tipo ?? '') as 'senha' | 'codigo');
+  const valor = body.valor === undefined ? (record?.valor ?? '') : String(body.valor);
   const motivo = diaComum.motivoValor(tipo, valor);
-  if (motivo) return invalidValue(motivo);
+  if (motivo)
+    return pbError(400, PB.validation, { valor: { code: 'validation_invalid_valor', message: motivo } });
   const now = Date.now();
-  const record = {
-    id: newId(),
-    collectionId: 'pbc_retransmissoes',
-    collectionName: 'retransmissoes',
-    agendamento,
-    atendimento: handling.id,
-    tipo: tipo as 'senha' | 'codigo',
-    valor,
-    expira_em: pbDate(new Date(now + LIFE_MS)),
-    enviado_em: '',
-    created: pbDate(new Date(now)),
-    updated: pbDate(new Date(now)),
-  };
-  store.retransmissoes.push(record);
-  finish(record, body.enviar, viewer);
-  saveDb();
-  return HttpResponse.json(record);
-}
-
-/** The 6th digit or 'Enviar': when it arrived goes into the history, never what. */
-function finish(
-  record: { agendamento: string; tipo: string; valor: string; enviado_em: string },
-  enviar: unknown,
-  viewer: ReturnType<typeof currentUser>,
-) {
-  if (!diaComum.completo(record.tipo, record.valor, record.enviado_em !== '', enviar)) return;
-  const entrega = diaComum.entrega(pbDate(new Date()));
-  Object.assign(record, entrega.retransmissao);
-  // When it was handed over (lib/retransmissao.js): the guarantee's clock reads it.
-  const handling = diaStore().atendimentos.find((a) => a.agendamento === record.agendamento);
-  if (handling) Object.assign(handling, entrega.atendimento);
-  note(record.agendamento, 'prenotami', diaComum.notaRecebido(record.tipo, nowSp()), viewer);
-}
-
-async function updateRelay(request: Request, id: string): Promise<Response> {
-  const viewer = currentUser(request);
-  const body = await jsonBody(request);
-  if (body instanceof Response) return body;
-  const record = diaStore().retransmissoes.find((r) => r.id === id);
-  // The update rule: the owner, while alive, never its booking, kind or lifetime.
-  if (!record || !allows('retransmissoes', 'update', record, viewer, body)) return pbError(404, PB.notFound);
-  const valor = body.valor === undefined ? record.valor : String(body.valor);
-  const motivo = diaComum.motivoValor(record.tipo, valor);
-  if (motivo) return invalidValue(motivo);
-  Object.assign(record, { valor, updated: pbDate(new Date()) });
-  finish(record, body.enviar, viewer);
+  if (record) Object.assign(record, { valor, updated: pbDate(new Date(now)) });
+  else {
+    record = {
+      ...meta('retransmissoes', newId(), pbDate(new Date(now))),
+      agendamento: String(body.agendamento ?? ''),
+      atendimento: String(body.atendimento),
+      tipo,
+      valor,
+      expira_em: pbDate(new Date(now + LIFE_MS)),
+      enviado_em: '',
+    };
+    store.retransmissoes.push(record);
+  }
+  const fim = diaComum.fimDaRetransmissao(record, body.enviar, pbDate(new Date()), nowSp());
+  if (fim) {
+    Object.assign(record, fim.retransmissao);
+    // When it was handed over (lib/retransmissao.js): the guarantee's clock reads it.
+    if (handling) Object.assign(handling, fim.atendimento);
+    note(record.agendamento, 'prenotami', fim.nota, viewer);
+  }
   saveDb();
   return HttpResponse.json(record);
 }
@@ -104,10 +88,12 @@ async function createAttempt(request: Request): Promise<Response> {
   const resultado = String(body.resultado ?? '');
   const nota = String(body.nota ?? '');
   // The kit's refusals first (lib/dia.js registrarTentativa), then PocketBase's own checks of the fields.
-  const errors = diaComum.errosDaTentativa(resultado, nota);
-  if (Object.keys(errors).length > 0) return pbError(400, PB.validation, errors);
-  const invalid = schemaErrors('tentativas_agendamento', { resultado, nota });
-  if (Object.keys(invalid).length > 0) return pbError(400, PB.create, invalid);
+  const refused = invalid(diaComum.errosDaTentativa(resultado, nota));
+  if (refused) return refused;
+  const fields = schemaErrors('tentativas_agendamento', { resultado, nota });
+  if (Object.keys(fields).length > 0) return pbError(400, PB.create, fields);
+  // lib/garantia.js marcarTentativa: the window running at its consulate now, and what it means.
+  const window = janelas.janelaEmCurso(consulateOfBooking(booking.id), Date.now()) ?? 0;
   const record = {
     id: newId(),
     collectionId: 'pbc_tentativas_agendamento',
@@ -116,7 +102,7 @@ async function createAttempt(request: Request): Promise<Response> {
     resultado: resultado as 'sem_vagas',
     nota,
     ...autoria(viewer),
-    ...markAttempt(booking),
+    ...marksOf(booking, window, handlingOf(booking.id) ?? null),
     created: pbDate(new Date()),
   };
   diaStore().tentativas_agendamento.push(record);
@@ -137,24 +123,15 @@ async function createAppointment(request: Request): Promise<Response> {
   if (refused) return pbError(400, refused);
   const booking = bookingOf(text('agendamento'));
   if (!booking) return pbError(400, PB.create);
-  const applicants = getDb().requerentes.filter((r) => r.agendamento === booking.id);
+  const applicants = getDb()
+    .requerentes.filter((r) => r.agendamento === booking.id)
+    .map((r) => r.id);
   const requerentes = form.getAll('requerentes').map(String).filter(Boolean);
   // The kit's refusal first (lib/dia.js salvarCompromisso), then PocketBase's own checks of the fields.
-  const outros = diaComum.errosDosRequerentes(
-    requerentes,
-    applicants.map((r) => r.id),
-  );
-  if (Object.keys(outros).length > 0) return pbError(400, PB.validation, outros);
-  const errors: Json = schemaErrors('compromissos', {
-    data: text('data'),
-    hora: text('hora'),
-    local: text('local'),
-    codigo_portal: text('codigo_portal'),
-    ocorrencia: text('ocorrencia'),
-    cancelamento: text('cancelamento'),
-  });
-  if (requerentes.length === 0)
-    errors.requerentes = { code: 'validation_required', message: 'Cannot be blank.' };
+  const outros = invalid(diaComum.errosDosRequerentes(requerentes, applicants));
+  if (outros) return outros;
+  const errors: Json = schemaErrors('compromissos', Object.fromEntries(TEXTS.map((k) => [k, text(k)])));
+  if (requerentes.length === 0) errors.requerentes = REQUIRED;
   const file = form.get('comprovante');
   const fileError = file instanceof Blob && file.size > 0 ? await fileFieldError(file) : null;
   if (fileError) errors.comprovante = fileError;
@@ -166,11 +143,8 @@ async function createAppointment(request: Request): Promise<Response> {
     comprovante = storedName(file.name);
     await storeFile(id, comprovante, file);
   }
-  const now = pbDate(new Date());
   const record = {
-    id,
-    collectionId: 'pbc_compromissos',
-    collectionName: 'compromissos',
+    ...meta('compromissos', id),
     agendamento: booking.id,
     requerentes,
     data: text('data'),
@@ -179,15 +153,10 @@ async function createAppointment(request: Request): Promise<Response> {
     local: text('local') || (consulate ? diaComum.localDe(consulate.nome, consulate.endereco) : ''),
     codigo_portal: text('codigo_portal'),
     comprovante,
-    created: now,
-    updated: now,
   };
   diaStore().compromissos.push(record);
-  const { primeiro } = diaComum.cobertura(
-    applicants.map((r) => r.id),
-    // A cancelled appointment (Flex, the consulate) books no one.
-    activeAppointments(booking.id),
-  );
+  // A cancelled appointment (Flex, the consulate) books no one.
+  const { primeiro } = diaComum.cobertura(applicants, activeAppointments(booking.id));
   const booked = diaComum.agendado(primeiro, booking.status_agendamento);
   if (booked) salvarAgendamento(booking, booked, viewer);
   saveDb();
@@ -195,37 +164,15 @@ async function createAppointment(request: Request): Promise<Response> {
 }
 
 export const diaRelayRoutes = [
-  http.get('*/api/collections/retransmissoes/records', ({ request }) =>
-    listResponse('retransmissoes', diaStore().retransmissoes, request, {
-      canSee: readable('retransmissoes', request),
-    }),
-  ),
-  http.get('*/api/collections/retransmissoes/records/:id', ({ request, params }) =>
-    viewResponse(diaStore().retransmissoes, param(params, 'id'), readable('retransmissoes', request, 'view')),
-  ),
-  http.post('*/api/collections/retransmissoes/records', ({ request }) => createRelay(request)),
+  ...readRoutes('retransmissoes'),
+  http.post('*/api/collections/retransmissoes/records', ({ request }) => saveRelay(request, '')),
   http.patch('*/api/collections/retransmissoes/records/:id', ({ request, params }) =>
-    updateRelay(request, param(params, 'id')),
+    saveRelay(request, param(params, 'id')),
   ),
-  http.get('*/api/collections/tentativas_agendamento/records', ({ request }) =>
-    listResponse('tentativas_agendamento', diaStore().tentativas_agendamento, request, {
-      canSee: readable('tentativas_agendamento', request),
-      present: asRead(request, 'tentativas_agendamento'),
-    }),
-  ),
-  http.post('*/api/collections/tentativas_agendamento/records', async ({ request }) => {
-    await latency();
-    return createAttempt(request);
-  }),
-  http.get('*/api/collections/compromissos/records', ({ request }) =>
-    listResponse('compromissos', diaStore().compromissos, request, {
-      canSee: readable('compromissos', request),
-    }),
-  ),
-  http.post('*/api/collections/compromissos/records', async ({ request }) => {
-    await latency();
-    return createAppointment(request);
-  }),
+  ...readRoutes('tentativas_agendamento', { view: false }),
+  http.post('*/api/collections/tentativas_agendamento/records', slow(createAttempt)),
+  ...readRoutes('compromissos', { view: false }),
+  http.post('*/api/collections/compromissos/records', slow(createAppointment)),
   // The confirmation: a protected file, with a file token of someone who may read the appointment.
   http.get('*/api/files/:collection/:recordId/:filename', ({ request, params }) => {
     if (!['compromissos', 'pbc_compromissos'].includes(param(params, 'collection'))) return undefined;

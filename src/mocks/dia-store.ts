@@ -2,10 +2,10 @@
  * The demo double's booking-day collections (migration 1763903000_dia_agendamento): kept beside the demo
  * database (`db.dia`, made on first use, so a reset or an older stored database gets a fresh one), with the
  * consulates from the same file the migration loads and a demo window a few minutes from now, and the seeded
- * stages of processo-seed.ts (on standby, code asked, appointments made). A generic list/view with PocketBase's
- * filter and sort, each collection's read rule given by its caller.
+ * stages of processo-seed.ts (on standby, code asked, appointments made). Also the lookups every booking-day
+ * file of the double shares.
  */
-import type { UserRecord } from '@/lib/types';
+import type { BookingRecord, UserRecord } from '@/lib/types';
 import type {
   AtendimentoRecord,
   CompromissoRecord,
@@ -20,8 +20,9 @@ import janelas from '../../pocketbase/pb_hooks/lib/janelas.js';
 import { caseSummary } from './case-summary';
 import { getDb } from './db';
 import { CURITIBA_LOCAL, DIA_SEED, demoDay, SP_LOCAL } from './processo-seed';
+import { bookingOf } from './processo-rules';
 import { DEMO_ACCOUNTS } from './seed';
-import { pbDate } from './util';
+import { newId, pbDate } from './util';
 
 export interface HistoricoConsulado {
   id: string;
@@ -33,10 +34,12 @@ export interface HistoricoConsulado {
   created: string;
 }
 
+type Handling = AtendimentoRecord & { aviso_em: string };
+
 export interface DiaStore {
   consulados: ConsuladoRecord[];
   historico_consulados: HistoricoConsulado[];
-  atendimentos: (AtendimentoRecord & { aviso_em: string })[];
+  atendimentos: Handling[];
   retransmissoes: RetransmissaoRecord[];
   tentativas_agendamento: (TentativaRecord & { autor: string })[];
   compromissos: (CompromissoRecord & { consulado: string })[];
@@ -44,24 +47,41 @@ export interface DiaStore {
 
 /**
  * The guarantee in the demo (pocketbase/pb_hooks/lib/garantia.js): on, with 3 windows, so the terms page and the
- * tracking page show it (a real server has it off unless GARANTIA_ATIVA=true). Here, not in garantia.ts, which
- * re-exports it, because the seed marks its attempt with it.
+ * tracking page show it (a real server has it off unless GARANTIA_ATIVA=true). Here because the seed marks its
+ * attempt with it.
  */
 export const DEMO_GUARANTEE = { ativa: true, janelas: 3 };
 
 /** Who handled the seeded stages: the demo's staff account. */
-const DEMO_ADMIN_ID = DEMO_ACCOUNTS.admin.id;
-const ADMIN_NAME = DEMO_ACCOUNTS.admin.nome_completo;
+const BY_ADMIN = { autor: DEMO_ACCOUNTS.admin.id, autor_nome: DEMO_ACCOUNTS.admin.nome_completo };
 
 export const consuladoId = (codigo: string) => `consul${codigo}`.slice(0, 15).padEnd(15, '0');
+const seedId = (prefix: string, booking: string, i: number) =>
+  `${prefix}${booking.slice(-4)}${i}`.padEnd(15, '0');
 
-const meta = (name: string, id: string, at: string) => ({
+/** A record's id, collection and times, as PocketBase makes one (now, with a new id, unless given). */
+export const meta = (name: string, id = newId(), at = pbDate(new Date())) => ({
   id,
   collectionId: `pbc_${name}`,
   collectionName: name,
   created: at,
   updated: at,
 });
+
+/**
+ * lib/garantia.js marcarTentativa: a new attempt's window (`janelaMs`, 0 for none) and what it means, from the
+ * case as it is now (garantia_comum.js marcasDaTentativa).
+ */
+export const marksOf = (booking: BookingRecord | undefined, janelaMs: number, atendimento: Handling | null) =>
+  garantiaComum.marcasDaTentativa({
+    ativa: DEMO_GUARANTEE.ativa,
+    status: booking?.status_agendamento ?? '',
+    janelaMs,
+    documentos: getDb()
+      .documentos.filter((d) => d.agendamento === booking?.id)
+      .map((d) => d.status),
+    atendimento,
+  });
 
 /** The seed, relative to `now`: São Paulo gets a demo window 10 minutes ahead (the opening-day screen's demo). */
 export function seedDia(now: number): DiaStore {
@@ -78,50 +98,37 @@ export function seedDia(now: number): DiaStore {
     janelas: c.codigo === 'sao_paulo' ? [...(c.janelas ?? []), demoWindow] : (c.janelas ?? []),
     fuso: dados.fuso,
     verificado_em: dados.verificadoEm,
-  })) as ConsuladoRecord[];
-  const sp = consulados.find((c) => c.codigo === 'sao_paulo');
-  const next = janelas.proximaJanela(sp?.janelas ?? [], dados.fuso, now);
-  const janela = next ? pbDate(new Date(next.inicioMs)) : '';
-  const handling = (agendamento: string, extra: Partial<AtendimentoRecord>) => ({
-    ...meta('atendimentos', `at${agendamento.slice(2)}`, at),
-    agendamento,
-    consulado: consuladoId('sao_paulo'),
-    janela,
-    aviso_em: at,
-    responsavel: '',
-    responsavel_nome: '',
-    pronto: true,
-    pronto_em: at,
-    pedido: '' as const,
-    pedido_em: '',
-    ...extra,
-  });
-  const { pronto, codigo, agendado, confirmar, flex } = DIA_SEED;
-  const running = janelas.janelaAnterior(sp?.janelas ?? [], dados.fuso, now);
-  const earlier = running ? janelas.janelaAnterior(sp?.janelas ?? [], dados.fuso, running - 1) : null;
-  const standby = handling(pronto.booking, {});
-  // The standby case's attempt in that earlier window is marked as the kit marks a new one (garantia_comum.js
-  // marcasDaTentativa, as garantia.ts markAttempt asks), from the case as seeded.
-  const standbyMarks =
-    earlier &&
-    garantiaComum.marcasDaTentativa({
-      ativa: DEMO_GUARANTEE.ativa,
-      status: getDb().agendamentos.find((b) => b.id === pronto.booking)?.status_agendamento ?? '',
-      janelaMs: earlier,
-      documentos: getDb()
-        .documentos.filter((d) => d.agendamento === pronto.booking)
-        .map((d) => d.status),
-      atendimento: standby,
-    });
-  // The demo alone says Curitiba asks for the portal confirmation (the sources do not say: consulados.json).
-  const curitiba = consulados.find((c) => c.codigo === 'curitiba');
-  if (curitiba)
-    Object.assign(curitiba, {
+    // The demo alone says Curitiba asks for the portal confirmation (the sources do not say: consulados.json).
+    ...(c.codigo === 'curitiba' && {
       confirmacao: 'sim',
       confirmacao_quando: '(Demonstração: as fontes não dizem se Curitiba pede a confirmação.)',
-    });
+    }),
+  })) as ConsuladoRecord[];
+  const spWindows = consulados.find((c) => c.codigo === 'sao_paulo')?.janelas ?? [];
+  const next = janelas.proximaJanela(spWindows, dados.fuso, now);
+  // A seeded handling: made as the kit makes one (dia_comum.js atendimentoNovo), told and ready for that window.
+  const handling = (agendamento: string, extra: Partial<AtendimentoRecord>): Handling => ({
+    ...meta('atendimentos', `at${agendamento.slice(2)}`, at),
+    ...diaComum.atendimentoNovo(agendamento, consuladoId('sao_paulo')),
+    janela: next ? pbDate(new Date(next.inicioMs)) : '',
+    aviso_em: at,
+    pronto: true,
+    pronto_em: at,
+    ...extra,
+  });
+  const attempt = (booking: string, i: number, created: string, resultado: TentativaRecord['resultado']) => ({
+    ...meta('tentativas_agendamento', seedId('tent', booking, i), created),
+    agendamento: booking,
+    resultado,
+    nota: '',
+    ...BY_ADMIN,
+  });
+  const { pronto, codigo, agendado, confirmar, flex } = DIA_SEED;
+  const running = janelas.janelaAnterior(spWindows, dados.fuso, now);
+  const earlier = running ? janelas.janelaAnterior(spWindows, dados.fuso, running - 1) : null;
+  const standby = handling(pronto.booking, {});
   const afterSlot = (seed: typeof confirmar, codigoConsulado: string, local: string) => ({
-    ...meta('compromissos', `comp${seed.booking.slice(-4)}0`.padEnd(15, '0'), at),
+    ...meta('compromissos', seedId('comp', seed.booking, 0), at),
     agendamento: seed.booking,
     requerentes: [seed.requerente],
     data: demoDay(seed.dias),
@@ -137,45 +144,29 @@ export function seedDia(now: number): DiaStore {
     atendimentos: [
       standby,
       handling(codigo.booking, {
-        responsavel: DEMO_ADMIN_ID,
-        responsavel_nome: ADMIN_NAME,
+        responsavel: BY_ADMIN.autor,
+        responsavel_nome: BY_ADMIN.autor_nome,
         pedido: 'codigo',
         pedido_em: at,
       }),
     ],
     retransmissoes: [],
     tentativas_agendamento: [
-      ...agendado.tentativas.map((t, i) => ({
-        ...meta('tentativas_agendamento', `tent${agendado.booking.slice(-4)}${i}`.padEnd(15, '0'), t.created),
-        agendamento: agendado.booking,
-        resultado: t.resultado,
-        nota: '',
-        autor: DEMO_ADMIN_ID,
-        autor_nome: ADMIN_NAME,
-      })),
-      // The standby case was tried in São Paulo's window before the one running now: one window of the
-      // guarantee's counted (mocks/garantia.ts), so tracking shows how many are left.
-      ...(earlier && standbyMarks
+      ...agendado.tentativas.map((t, i) => attempt(agendado.booking, i, t.created, t.resultado)),
+      // The standby case was tried in São Paulo's window before the one running now, marked as the kit marks a
+      // new attempt: one window of the guarantee's counted, so tracking shows how many are left.
+      ...(earlier
         ? [
             {
-              ...meta(
-                'tentativas_agendamento',
-                `tent${pronto.booking.slice(-4)}0`.padEnd(15, '0'),
-                pbDate(new Date(earlier + 180_000)),
-              ),
-              agendamento: pronto.booking,
-              resultado: 'sem_vagas' as const,
-              nota: '',
-              autor: DEMO_ADMIN_ID,
-              autor_nome: ADMIN_NAME,
-              ...standbyMarks,
+              ...attempt(pronto.booking, 0, pbDate(new Date(earlier + 180_000)), 'sem_vagas'),
+              ...marksOf(bookingOf(pronto.booking), earlier, standby),
             },
           ]
         : []),
     ],
     compromissos: [
       ...agendado.compromissos.map((c, i) => ({
-        ...meta('compromissos', `comp${agendado.booking.slice(-4)}${i}`.padEnd(15, '0'), agendado.at),
+        ...meta('compromissos', seedId('comp', agendado.booking, i), agendado.at),
         agendamento: agendado.booking,
         consulado: consuladoId('sao_paulo'),
         ...c,
@@ -195,6 +186,28 @@ export function diaStore(): DiaStore {
   return db.dia;
 }
 
+/** A booking's handling record, when it has one. */
+export const handlingOf = (bookingId: string) =>
+  diaStore().atendimentos.find((a) => a.agendamento === bookingId);
+
+/** The booking `viewer` owns (anyone else's, or none, is the kit's same 404). */
+export const ownBooking = (viewer: UserRecord | null, bookingId: string) => {
+  const booking = bookingOf(bookingId);
+  return viewer && booking?.usuario === viewer.id ? booking : undefined;
+};
+
+/** lib/dia.js garantirAtendimento: the booking's handling record, made when first needed (dia_comum.js). */
+export function ensureHandling(bookingId: string) {
+  const found = handlingOf(bookingId);
+  if (found) return found;
+  const handling = {
+    ...meta('atendimentos'),
+    ...diaComum.atendimentoNovo(bookingId, consulateOfBooking(bookingId)?.id ?? ''),
+  };
+  diaStore().atendimentos.push(handling);
+  return handling;
+}
+
 /**
  * Writes a move's values on a case's handling; when they leave it held by nobody (dia_comum.js semResponsavel),
  * what was relayed to its holder is deleted, as the kit's retransmissao.js apagarDoAtendimento does.
@@ -211,16 +224,14 @@ export const isStaff = (viewer: UserRecord | null): viewer is UserRecord => !!vi
 /**
  * The consulate a booking belongs to, the double's one answer for lib/dia.js and lib/garantia.js consuladoDe and
  * lib/remarcar.js consuladoDo: an appointment's own consulate (`consuladoId`, remarcar.js's first rule) when
- * given and known, else the one whose code the booking carries (its case summary, processo_resumo.js: the double
- * computes it from the applicants, case-summary.ts; a booking without a case file keeps its stored code).
+ * given and known, else the one whose code the booking's case summary carries (processo_resumo.js, which the
+ * double computes from the applicants: case-summary.ts; a booking without a case file keeps its stored code).
  */
 export function consulateOfBooking(bookingId: string, consuladoId = ''): ConsuladoRecord | undefined {
-  const db = getDb();
   const consulados = diaStore().consulados;
   const own = consuladoId ? consulados.find((c) => c.id === consuladoId) : undefined;
   if (own) return own;
-  // The booking's consulate as the server keeps it (lib/processo_resumo.js): from its applicants.
-  const codigo = caseSummary(db, bookingId).consulado;
+  const codigo = caseSummary(getDb(), bookingId).consulado;
   return consulados.find((c) => c.codigo === codigo);
 }
 

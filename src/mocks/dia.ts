@@ -5,16 +5,14 @@
  * appointments are dia-relay.ts. Decisions come from the kit's shared modules (dia_comum.js, janelas.js).
  * Registered before the case file's and the generic record routes (see handlers.ts).
  */
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type PathParams } from 'msw';
 import { nomeRequerente, type RequerenteRecord } from '@/lib/processo';
 import type { BookingHistoryRecord, UserRecord } from '@/lib/types';
-import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
 import historicoComum from '../../pocketbase/pb_hooks/lib/historico_comum.js';
 import janelas from '../../pocketbase/pb_hooks/lib/janelas.js';
-import mensagens from '../../pocketbase/pb_hooks/lib/mensagens.json';
 import { getDb, saveDb } from './db';
-import { consulateOfBooking, diaStore, updateHandling, isStaff } from './dia-store';
+import { diaStore, ensureHandling, isStaff, ownBooking, updateHandling, type DiaStore } from './dia-store';
 import { listResponse, viewResponse } from './lista';
 import { autoria, historyEntry } from './history';
 import { currentUser, jsonBody, latency, MSG as PB, param, pbError, readJson, requireAuth } from './http';
@@ -37,19 +35,29 @@ function registrar(
 }
 
 /** lib/historico.js registrarNota: a line in the booking's history (never a relayed value). */
-export function note(bookingId: string, campo: string, texto: string, autor: UserRecord | null) {
+export const note = (bookingId: string, campo: string, texto: string, autor: UserRecord | null) =>
   registrar(bookingId, [{ campo, de: '', para: texto }], autor);
-}
 
 /**
  * lib/historico.js registrarMudanca: a change the server itself made to a booking (CANCELADO after a refund); from
  * '' it is registrarCriacao, a new booking's first status.
  */
-export function serverChange(bookingId: string, campo: string, de: string, para: string) {
+export const serverChange = (bookingId: string, campo: string, de: string, para: string) =>
   registrar(bookingId, [{ campo, de, para }], null);
-}
 
 export const nowSp = () => janelas.horaLocal(Date.now(), janelas.FUSO_PADRAO, true);
+
+/** A shared module's field errors as PocketBase's 400, or null when there are none. */
+export const invalid = (errors: Record<string, { code: string; message: string }>) =>
+  Object.keys(errors).length > 0 ? pbError(400, PB.validation, errors) : null;
+
+/** A route's handler after the demo's latency, given the request and the path's `:id` ('' when it has none). */
+export const slow =
+  <R extends Response | undefined>(handle: (request: Request, id: string) => R | Promise<R>) =>
+  async ({ request, params }: { request: Request; params: PathParams }): Promise<R> => {
+    await latency();
+    return handle(request, param(params, 'id'));
+  };
 
 /** What PocketBase stores in a JSON field from a body's value: a string is JSON only where it reads as one. */
 function jsonFieldText(value: unknown): string {
@@ -63,8 +71,7 @@ function jsonFieldText(value: unknown): string {
 /** lib/dia.js salvarConsulado: every field's refusal at once (dia_comum.js), else saved with its history entry. */
 async function updateConsulate(request: Request, id: string): Promise<Response> {
   const viewer = currentUser(request);
-  const store = diaStore();
-  const record = store.consulados.find((c) => c.id === id);
+  const record = diaStore().consulados.find((c) => c.id === id) as unknown as Json | undefined;
   // As PocketBase updates a record: found, its body read, then the update rule (a failure reads as 404).
   if (!record) return pbError(404, PB.notFound);
   const body = await jsonBody(request);
@@ -72,28 +79,26 @@ async function updateConsulate(request: Request, id: string): Promise<Response> 
   if (!viewer || !allows('consulados', 'update', record, viewer, body)) return pbError(404, PB.notFound);
   const janelasText =
     body.janelas === undefined ? JSON.stringify(record.janelas) : jsonFieldText(body.janelas);
-  const after = { janelas: janelasText, fuso: String(body.fuso ?? '') };
-  const errors = diaComum.errosDoConsulado(body, record.codigo, after, janelas);
-  if (Object.keys(errors).length > 0) return pbError(400, PB.validation, errors);
-  const texts = (r: Json) => Object.fromEntries(CAMPOS_CONSULADO.map((c) => [c, asText(r[c])]));
-  const before = texts(record as unknown as Json);
-  for (const f of CAMPOS_CONSULADO)
-    if (f in body) (record as unknown as Json)[f] = f === 'janelas' ? diaComum.lerJson(janelasText) : body[f];
-  const alteracoes = historicoComum.alteracoes(
-    CAMPOS_CONSULADO,
-    before,
-    texts(record as unknown as Json),
-    (r, c) => r[c] ?? '',
+  const refused = invalid(
+    diaComum.errosDoConsulado(body, String(record.codigo), {
+      janelas: janelasText,
+      fuso: String(body.fuso ?? ''),
+    }),
   );
+  if (refused) return refused;
+  const before = { ...record };
+  for (const f of CAMPOS_CONSULADO)
+    if (f in body) record[f] = f === 'janelas' ? diaComum.lerJson(janelasText) : body[f];
+  const alteracoes = historicoComum.alteracoes(CAMPOS_CONSULADO, before, record, (r, c) => asText(r[c]));
   if (alteracoes.length > 0) {
     record.updated = pbDate(new Date());
-    store.historico_consulados.push({
+    diaStore().historico_consulados.push({
       id: newId(),
       collectionName: 'historico_consulados',
-      consulado: record.id,
+      consulado: id,
       ...autoria(viewer),
       alteracoes,
-      created: record.updated,
+      created: String(record.updated),
     });
   }
   saveDb();
@@ -107,7 +112,7 @@ async function savePrenotami(request: Request, id: string): Promise<Response | u
   const keys = Object.keys(body);
   if (keys.length === 0 || !keys.every((k) => k.startsWith('prenotami_'))) return undefined;
   const viewer = currentUser(request);
-  const record = getDb().requerentes.find((r) => r.id === id) as (Json & { agendamento: string }) | undefined;
+  const record = getDb().requerentes.find((r) => r.id === id);
   if (!record || !viewer || !allows('requerentes', 'update', record, viewer, body))
     return pbError(404, PB.notFound);
   // lib/processo.js's lock first (the account is the customer's until the booking is made), then the contacts'
@@ -117,75 +122,48 @@ async function savePrenotami(request: Request, id: string): Promise<Response | u
   if (recusa) return pbError(400, recusa);
   const staff = getDb().usuarios.filter((u) => u.admin);
   const others = getDb().requerentes.filter((r) => r.id !== id) as unknown as Json[];
-  const { valores: saved, erros: errors } = diaComum.contatosDoPrenotami(body, {
+  const { valores, erros } = diaComum.contatosDoPrenotami(body, {
     empresa: () => ({
       emails: staff.map((u) => u.email.toLowerCase()),
       celulares: staff.map((u) => u.celular),
     }),
     deOutro: (campo, valor) => others.some((r) => r[campo] === valor),
-    digitos: comum.digitos,
-    celularValido: comum.celularValido,
-    celularInvalido: mensagens.celularInvalido,
   });
-  if (Object.keys(errors).length > 0) return pbError(400, PB.validation, errors);
   // Then lib/processo.js validarDados, as the kit's one hook runs it: here, the contacts' length.
-  const refused = dataRefusal(record as unknown as RequerenteRecord, { ...record, ...saved });
+  const refused = invalid(erros) ?? dataRefusal(record, { ...record, ...valores });
   if (refused) return refused;
-  Object.assign(record, saved, { updated: pbDate(new Date()) });
+  Object.assign(record, valores, { updated: pbDate(new Date()) });
   saveDb();
   return HttpResponse.json(record);
 }
 
-/** The routes' checks (lib/dia.js): the booking, and its handling record made when first needed. */
-function handlingOf(bookingId: string) {
-  const store = diaStore();
-  const booking = bookingOf(bookingId);
-  if (!booking) return null;
-  let handling = store.atendimentos.find((a) => a.agendamento === bookingId);
-  if (!handling) {
-    const at = pbDate(new Date());
-    handling = {
-      id: newId(),
-      collectionId: 'pbc_atendimentos',
-      collectionName: 'atendimentos',
-      ...diaComum.atendimentoNovo(bookingId, consulateOfBooking(bookingId)?.id ?? ''),
-      created: at,
-      updated: at,
-    } as (typeof store.atendimentos)[number];
-    store.atendimentos.push(handling);
-  }
-  return { booking, handling };
-}
-
-async function act(request: Request, bookingId: string, action: string): Promise<Response> {
+async function act(
+  request: Request,
+  bookingId: string,
+  action: 'assumir' | 'soltar' | 'pedir' | 'pronto',
+): Promise<Response> {
   const viewer = currentUser(request);
   if (!viewer) return pbError(401, PB.unauthorized);
   if (action !== 'pronto' && !viewer.admin) return pbError(403, MSG.soEquipe);
   const body = await jsonBody(request);
   if (body instanceof Response) return body;
   const tipo = String(body.tipo ?? '');
-  const refused = action === 'pedir' ? diaComum.errosDoPedido(tipo) : {};
-  if (Object.keys(refused).length > 0) return pbError(400, PB.validation, refused);
-  const found = handlingOf(bookingId);
-  if (!found || (action === 'pronto' && found.booking.usuario !== viewer.id))
-    return pbError(404, MSG.naoEncontrado);
-  const { booking, handling } = found;
+  const refused = action === 'pedir' ? invalid(diaComum.errosDoPedido(tipo)) : null;
+  if (refused) return refused;
+  const booking = action === 'pronto' ? ownBooking(viewer, bookingId) : bookingOf(bookingId);
+  if (!booking) return pbError(404, MSG.naoEncontrado);
+  const handling = ensureHandling(bookingId);
   const now = pbDate(new Date());
-  const step = diaComum.acaoDoAtendimento(
-    action as 'assumir' | 'soltar' | 'pedir' | 'pronto',
-    handling,
-    booking.status_agendamento === 'ANALISE_OK',
-    { id: viewer.id, nome: viewer.nome_completo },
-    tipo,
-    now,
-  );
+  const quem = { id: viewer.id, nome: viewer.nome_completo };
+  const pronto = booking.status_agendamento === 'ANALISE_OK';
+  const step = diaComum.acaoDoAtendimento(action, handling, pronto, quem, tipo, now);
   if (step.erro) return pbError(step.erro.status, step.erro.message);
   updateHandling(handling, step.valores);
   const nota = diaComum.notaDoPasso(action, tipo, nowSp());
   if (nota) note(booking.id, 'prenotami', nota, viewer);
   handling.updated = now;
   saveDb();
-  return HttpResponse.json(asRead(request, 'atendimentos')(handling));
+  return HttpResponse.json(asReadBy('atendimentos', viewer, handling));
 }
 
 async function accountState(request: Request, id: string): Promise<Response> {
@@ -194,85 +172,57 @@ async function accountState(request: Request, id: string): Promise<Response> {
   const body = await jsonBody(request);
   if (body instanceof Response) return body;
   const estado = String(body.estado ?? '');
-  const refused = diaComum.errosDoEstadoConta(estado);
-  if (Object.keys(refused).length > 0) return pbError(400, PB.validation, refused);
+  const refused = invalid(diaComum.errosDoEstadoConta(estado));
+  if (refused) return refused;
   const record = getDb().requerentes.find((r) => r.id === id) as
     | (RequerenteRecord & { prenotami_estado?: string })
     | undefined;
   if (!record) return pbError(404, PB.notFound);
-  const antes = String(record.prenotami_estado ?? '');
+  const nota = diaComum.notaEstadoConta(nomeRequerente(record), record.prenotami_estado ?? '', estado);
   record.prenotami_estado = estado;
-  note(
-    record.agendamento,
-    'prenotami_conta',
-    diaComum.notaEstadoConta(nomeRequerente(record), antes, estado),
-    viewer,
-  );
+  note(record.agendamento, 'prenotami_conta', nota, viewer);
   saveDb();
   return HttpResponse.json({ id, prenotami_estado: estado });
 }
 
-/** A booking-day record as its reader gets it: who on staff holds or tried the case, to staff only (dia_comum.js). */
-export const asRead =
-  (request: Request, collection: 'atendimentos' | 'tentativas_agendamento') =>
-  <T extends object>(row: T) =>
-    asReadBy(collection, currentUser(request), row);
-
-/** The list (or view) rule of `collection` for the request's viewer. */
-export const readable = (collection: string, request: Request, action: 'list' | 'view' = 'list') =>
-  readableBy(collection, currentUser(request), action);
+/**
+ * GET list (and one record's view, unless `view` is false) of a booking-day collection under its read rules, each
+ * record as its reader gets it (rules.ts asReadBy: who on staff holds or tried a case, to staff only); `slow`: with
+ * the demo's latency.
+ */
+export function readRoutes(collection: keyof DiaStore, { view = true, slow = false } = {}) {
+  const rows = () => diaStore()[collection] as readonly { id: string }[];
+  const present = (request: Request) => (row: object) => asReadBy(collection, currentUser(request), row);
+  const list = http.get(`*/api/collections/${collection}/records`, async ({ request }) => {
+    if (slow) await latency();
+    const canSee = readableBy(collection, currentUser(request));
+    return listResponse(collection, rows(), request, { canSee, present: present(request) });
+  });
+  const one = http.get(`*/api/collections/${collection}/records/:id`, ({ request, params }) =>
+    viewResponse(
+      rows(),
+      param(params, 'id'),
+      readableBy(collection, currentUser(request), 'view'),
+      present(request),
+    ),
+  );
+  return view ? [list, one] : [list];
+}
 
 /** Before processo.ts: the owner's Prenot@mi contacts are this domain's. */
-export const prenotamiRoutes = [
-  http.patch('*/api/collections/requerentes/records/:id', async ({ request, params }) => {
-    await latency();
-    return savePrenotami(request, param(params, 'id'));
-  }),
-];
+export const prenotamiRoutes = [http.patch('*/api/collections/requerentes/records/:id', slow(savePrenotami))];
+
+const ACTIONS = ['assumir', 'soltar', 'pedir', 'pronto'] as const;
 
 export const diaRoutes = [
-  http.get('*/api/collections/consulados/records', async ({ request }) => {
-    await latency();
-    return listResponse('consulados', diaStore().consulados, request, {
-      canSee: readable('consulados', request),
-    });
-  }),
-  http.get('*/api/collections/consulados/records/:id', ({ request, params }) =>
-    viewResponse(diaStore().consulados, param(params, 'id'), readable('consulados', request, 'view')),
-  ),
-  http.patch('*/api/collections/consulados/records/:id', async ({ request, params }) => {
-    await latency();
-    return updateConsulate(request, param(params, 'id'));
-  }),
-  http.get('*/api/collections/historico_consulados/records', ({ request }) =>
-    listResponse('historico_consulados', diaStore().historico_consulados, request, {
-      canSee: readable('historico_consulados', request),
-    }),
-  ),
-  http.get('*/api/collections/atendimentos/records', ({ request }) =>
-    listResponse('atendimentos', diaStore().atendimentos, request, {
-      canSee: readable('atendimentos', request),
-      present: asRead(request, 'atendimentos'),
-    }),
-  ),
-  http.get('*/api/collections/atendimentos/records/:id', ({ request, params }) =>
-    viewResponse(
-      diaStore().atendimentos,
-      param(params, 'id'),
-      readable('atendimentos', request, 'view'),
-      asRead(request, 'atendimentos'),
-    ),
-  ),
-  http.post(
-    '*/api/dia/requerentes/:id/prenotami',
-    requireAuth(async ({ request, params }) => {
-      await latency();
-      return accountState(request, param(params, 'id'));
-    }),
-  ),
+  ...readRoutes('consulados', { slow: true }),
+  http.patch('*/api/collections/consulados/records/:id', slow(updateConsulate)),
+  ...readRoutes('historico_consulados', { view: false }),
+  ...readRoutes('atendimentos'),
+  http.post('*/api/dia/requerentes/:id/prenotami', requireAuth(slow(accountState))),
   http.post('*/api/dia/:id/:action', async ({ request, params }) => {
-    const action = param(params, 'action');
-    if (!['assumir', 'soltar', 'pedir', 'pronto'].includes(action)) return undefined;
+    const action = ACTIONS.find((a) => a === param(params, 'action'));
+    if (!action) return undefined;
     await latency();
     return act(request, param(params, 'id'), action);
   }),

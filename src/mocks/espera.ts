@@ -10,7 +10,7 @@ import espera, { type Pronto } from '../../pocketbase/pb_hooks/lib/espera.js';
 import { caseSummary } from './case-summary';
 import { getDb } from './db';
 import { currentUser, latency, MSG as PB, param, pbError, staffOnly } from './http';
-import { bookingOf } from './processo-rules';
+import { ownBooking } from './dia-store';
 
 const consulates = () => espera.consulados(REGRAS);
 
@@ -59,8 +59,8 @@ export const waitRoutes = [
     const viewer = currentUser(request);
     if (!viewer) return pbError(401, PB.unauthorized);
     const id = param(params, 'id');
-    const booking = bookingOf(id);
-    if (!booking || booking.usuario !== viewer.id) return pbError(404, diaComum.MSG.naoEncontrado);
+    const booking = ownBooking(viewer, id);
+    if (!booking) return pbError(404, diaComum.MSG.naoEncontrado);
     const codigo = consulateOf(id);
     return HttpResponse.json(
       espera.esperaDoCliente(summary(), codigo, booking.status_agendamento, () => ready(codigo), id),

@@ -7,23 +7,32 @@
  */
 import { nomeRequerente } from '@/lib/processo';
 import { http, HttpResponse } from 'msw';
-import type { UserRecord } from '@/lib/types';
+import type { BookingRecord, UserRecord } from '@/lib/types';
 import calendario from '../../pocketbase/pb_hooks/lib/calendario.js';
 import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
 import prazo from '../../pocketbase/pb_hooks/lib/prazo.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { getDb, saveDb } from './db';
-import { note } from './dia';
-import { activeAppointments, consulateOfBooking, diaStore, updateHandling, isStaff } from './dia-store';
+import { note, slow } from './dia';
+import {
+  activeAppointments,
+  consulateOfBooking,
+  diaStore,
+  handlingOf,
+  isStaff,
+  ownBooking,
+  updateHandling,
+} from './dia-store';
 import { compileFilter, withParams } from './filter';
 import { valueAt } from './rules';
-import { currentUser, latency, param, pbError, requireAuth } from './http';
+import { currentUser, pbError, requireAuth } from './http';
 import { bookingOf, salvarAgendamento } from './processo-rules';
 import { pbDate } from './util';
 
 type Compromisso = ReturnType<typeof diaStore>['compromissos'][number];
 const hoje = () => prazo.diaSaoPaulo();
-const motivoOf = async (request: Request, tipo: 'flex' | 'consulado') =>
+type Tipo = 'flex' | 'consulado';
+const motivoOf = async (request: Request, tipo: Tipo) =>
   calendario.motivoDoPedido(await request.json().catch(() => ({})), tipo);
 
 const names = (c: Compromisso) =>
@@ -34,9 +43,8 @@ const names = (c: Compromisso) =>
 function confirm(request: Request, id: string): Response {
   const viewer = currentUser(request);
   const c = diaStore().compromissos.find((x) => x.id === id);
-  const booking = c && bookingOf(c.agendamento);
-  if (!viewer || !c || !booking || booking.usuario !== viewer.id)
-    return pbError(404, diaComum.MSG.naoEncontrado);
+  const booking = c && ownBooking(viewer, c.agendamento);
+  if (!c || !booking) return pbError(404, diaComum.MSG.naoEncontrado);
   const recusa = calendario.recusaConfirmacao({
     status: booking.status_agendamento,
     confirmacao: consulateOfBooking(booking.id, c.consulado)?.confirmacao ?? 'desconhecido',
@@ -73,20 +81,15 @@ function pending(request: Request): Response {
 }
 
 /** lib/remarcar.js voltarParaProntos: cancellations recorded, back to ANALISE_OK, the handling reset. */
-function backToReady(bookingId: string, tipo: 'flex' | 'consulado', motivo: string, autor: UserRecord) {
-  const booking = bookingOf(bookingId)!;
+function backToReady(booking: BookingRecord, tipo: Tipo, motivo: string, autor: UserRecord | null) {
   const volta = calendario.voltaParaProntos(tipo, motivo, pbDate(new Date()));
-  for (const c of activeAppointments(bookingId)) {
+  for (const c of activeAppointments(booking.id)) {
     Object.assign(c, volta.compromisso);
-    note(
-      bookingId,
-      'cancelamento',
-      calendario.notaCancelamento(tipo, names(c), c.data, c.hora, motivo),
-      autor,
-    );
+    const nota = calendario.notaCancelamento(tipo, names(c), c.data, c.hora, motivo);
+    note(booking.id, 'cancelamento', nota, autor);
   }
   salvarAgendamento(booking, volta.agendamento, autor);
-  const handling = diaStore().atendimentos.find((a) => a.agendamento === bookingId);
+  const handling = handlingOf(booking.id);
   if (handling) updateHandling(handling, volta.atendimento);
   saveDb();
   return HttpResponse.json(booking);
@@ -94,8 +97,8 @@ function backToReady(bookingId: string, tipo: 'flex' | 'consulado', motivo: stri
 
 async function flex(request: Request, bookingId: string): Promise<Response> {
   const viewer = currentUser(request);
-  const booking = bookingOf(bookingId);
-  if (!viewer || !booking || booking.usuario !== viewer.id) return pbError(404, diaComum.MSG.naoEncontrado);
+  const booking = ownBooking(viewer, bookingId);
+  if (!booking) return pbError(404, diaComum.MSG.naoEncontrado);
   const motivo = await motivoOf(request, 'flex');
   const recusa = calendario.recusaFlex({
     status: booking.status_agendamento,
@@ -107,7 +110,7 @@ async function flex(request: Request, bookingId: string): Promise<Response> {
     motivo,
   });
   if (recusa) return pbError(400, recusa);
-  return backToReady(bookingId, 'flex', motivo, viewer);
+  return backToReady(booking, 'flex', motivo, viewer);
 }
 
 async function consulateCancelled(request: Request, bookingId: string): Promise<Response> {
@@ -119,16 +122,13 @@ async function consulateCancelled(request: Request, bookingId: string): Promise<
     status: booking?.status_agendamento ?? '',
     ativos: booking ? activeAppointments(bookingId).length : 0,
   });
-  if (recusa || !viewer) return pbError(recusa?.status ?? 403, recusa?.message ?? diaComum.MSG.apenasEquipe);
-  return backToReady(bookingId, 'consulado', await motivoOf(request, 'consulado'), viewer);
+  if (recusa || !booking) return pbError(recusa?.status ?? 403, recusa?.message ?? diaComum.MSG.apenasEquipe);
+  return backToReady(booking, 'consulado', await motivoOf(request, 'consulado'), viewer);
 }
 
 /** A route of one record (`:id`) that requires a session, as the kit's routes do. */
 const byId = (handle: (request: Request, id: string) => Response | Promise<Response>) =>
-  requireAuth(async ({ request, params }) => {
-    await latency();
-    return handle(request, param(params, 'id'));
-  });
+  requireAuth(slow(handle));
 
 export const remarcarRoutes = [
   http.post('*/api/compromissos/:id/confirmado', byId(confirm)),

@@ -1,6 +1,6 @@
 // The guarantee's marks on a new attempt (pocketbase/pb_hooks/lib/garantia_comum.js marcasDaTentativa) and the
 // consulate window running (lib/janelas.js janelaEmCurso): what the kit's lib/garantia.js and the demo double's
-// garantia.ts both write on every attempt staff record.
+// dia-relay.ts both write on every attempt staff record.
 import { describe, expect, it } from 'vitest';
 import garantia from '../../pocketbase/pb_hooks/lib/garantia_comum.js';
 import janelas from '../../pocketbase/pb_hooks/lib/janelas.js';

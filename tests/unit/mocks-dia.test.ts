@@ -59,7 +59,7 @@ describe('booking day in the demo double', () => {
     expect(outro.response.data.nota.message).toBe('Descreva o que aconteceu.');
     await staff.collection('tentativas_agendamento').create({ agendamento, resultado: 'sem_vagas' });
     // After the seed's attempt in an earlier window: the new one, in the window running now, counts for the
-    // guarantee (on in the demo, mocks/garantia.ts).
+    // guarantee (on in the demo, mocks/dia-store.ts DEMO_GUARANTEE).
     const [seeded, made] = await owner
       .collection('tentativas_agendamento')
       .getFullList({ filter: `agendamento = "${agendamento}"`, sort: 'created' });

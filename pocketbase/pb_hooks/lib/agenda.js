@@ -8,7 +8,6 @@ const registros = require(`${__hooks}/lib/registros.js`);
 
 const VALIDACAO = 'An error occurred while validating the submitted data.';
 const CONFLITO = regras.R.conflitoDeEdicao;
-const ANALISE_OK_CEDO = require(`${__hooks}/lib/processo_regras.json`).mensagens.analiseOkCedo;
 
 /**
  * The fields of the request checked with pt-BR messages (agenda_comum.js, then each text within the schema's
@@ -23,12 +22,8 @@ function validarAlteracao(e) {
   });
   const erros = registros.errosDeTamanho(
     registro,
-    comum.errosDaAlteracao(
-      Object.keys(e.requestInfo().body || {}),
-      valores(antes),
-      valores(registro),
-      () => casoAprovado(e.app, registro.id),
-      { statusAgendamento: regras.STATUS_AGENDAMENTO, analiseOkCedo: ANALISE_OK_CEDO },
+    comum.errosDaAlteracao(Object.keys(e.requestInfo().body || {}), valores(antes), valores(registro), () =>
+      casoAprovado(e.app, registro.id),
     ),
   );
   const campos = Object.keys(erros);

@@ -9,7 +9,7 @@ declare const agendaComum: {
     antes: Valores,
     depois: Valores,
     casoAprovado: () => boolean,
-    R: { statusAgendamento: readonly string[]; analiseOkCedo: string },
+    regras?: { statusAgendamento: readonly string[]; analiseOkCedo: string },
   ): Record<string, { code: string; message: string }>;
   versaoEsperada(cabecalho: string | null | undefined): string;
 };

@@ -1,6 +1,12 @@
 // What staff may write on a booking, decided once: lib/agenda.js reads the request and the record into plain
 // values and asks this module; the demo double (src/mocks/agenda.ts) asks it the same way. CommonJS requiring
-// nothing (scripts/build/kit-module.ts serves it to the app).
+// only the kit's JSON (scripts/build/kit-module.ts serves it to the app).
+
+/** The statuses and the refusal of an early ANALISE_OK, as regras.json and processo_regras.json say them. */
+const REGRAS = {
+  statusAgendamento: require(`${__hooks}/lib/regras.json`).statusAgendamento,
+  analiseOkCedo: require(`${__hooks}/lib/processo_regras.json`).mensagens.analiseOkCedo,
+};
 
 /**
  * Columns the server keeps on each booking, never from a staff request (refused by name): the search copy, the
@@ -51,12 +57,14 @@ const erro = (code, message) => ({ code: code, message: message });
  * The field errors of a staff change, in PocketBase's 400 shape ({ campo: { code, message } }; {} when none).
  * `enviados`: the names of the fields the request sends; `antes` / `depois`: the booking's values before and
  * after the request (status_agendamento, hora_agendamento); `casoAprovado()`: asked only when the status moves to
- * ANALISE_OK (a booking without a case file counts as approved); `R`: { statusAgendamento, analiseOkCedo }.
+ * ANALISE_OK (a booking without a case file counts as approved); `R`: { statusAgendamento, analiseOkCedo }, the
+ * kit's own (REGRAS) unless given.
  * A text past the schema's limit is comum.js errosDeTamanho's, which the adapters ask after this.
  * No check of the date: PocketBase has read the body's date into its own type before a hook sees it, so an
  * unreadable date and a JSON null (seed §7's 'no date') are the same empty date; the editor refuses one first.
  */
-function errosDaAlteracao(enviados, antes, depois, casoAprovado, R) {
+function errosDaAlteracao(enviados, antes, depois, casoAprovado, regras) {
+  const R = regras || REGRAS;
   const envia = (campo) => enviados.indexOf(campo) >= 0;
   const erros = {};
   COLUNAS_DO_SERVIDOR.forEach((campo) => {

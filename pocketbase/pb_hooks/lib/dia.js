@@ -64,28 +64,21 @@ function janelasDe(registro) {
  */
 function salvarConsulado(e) {
   lancarRecusas(
-    comum.errosDoConsulado(
-      e.requestInfo().body || {},
-      e.record.original().getString('codigo'),
-      { janelas: e.record.getString('janelas'), fuso: e.record.getString('fuso') },
-      janelas,
-    ),
+    comum.errosDoConsulado(e.requestInfo().body || {}, e.record.original().getString('codigo'), {
+      janelas: e.record.getString('janelas'),
+      fuso: e.record.getString('fuso'),
+    }),
   );
-  const textos = (registro) => {
-    const campos = {};
-    comum.CAMPOS_CONSULADO.forEach((c) => (campos[c] = registro.getString(c)));
-    return campos;
-  };
   const app = e.app;
   app.runInTransaction((tx) => {
     e.app = tx;
-    const antes = textos(tx.findRecordById('consulados', e.record.id));
+    const antes = tx.findRecordById('consulados', e.record.id);
     e.next();
     const lista = require(`${__hooks}/lib/historico_comum.js`).alteracoes(
       comum.CAMPOS_CONSULADO,
       antes,
-      textos(e.record),
-      (r, c) => r[c],
+      e.record,
+      (r, c) => r.getString(c),
     );
     if (lista.length === 0) return;
     const quem = historico.autoria(e.auth);
@@ -132,9 +125,6 @@ function validarPrenotami(e) {
   const contatos = comum.contatosDoPrenotami(e.requestInfo().body || {}, {
     empresa: () => contatosDaEmpresa(e.app),
     deOutro: (campo, valor) => deOutro(e.app, campo, valor, registro.id),
-    digitos: regras.soDigitos,
-    celularValido: regras.celularValido,
-    celularInvalido: require(`${__hooks}/lib/mensagens.json`).celularInvalido,
   });
   registro.load(contatos.valores);
   lancarRecusas(contatos.erros);

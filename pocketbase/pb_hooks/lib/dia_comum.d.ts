@@ -1,9 +1,5 @@
 type Recusa = { code: string; message: string } | null;
 type ErrosDeCampo = Record<string, { code: string; message: string }>;
-interface JanelasJs {
-  validarJanelas(janelas: unknown): string;
-  deslocamento(fuso: string): number | null;
-}
 interface Compromisso {
   requerentes: string[];
   data: string;
@@ -51,6 +47,12 @@ declare const diaComum: {
   completo(tipo: string, valor: string, jaEnviado: boolean, enviar: unknown): boolean;
   recusaDaRetransmissao(pedido: string, tipo: string): { status: 409; message: string } | null;
   entrega<T>(agora: T): { retransmissao: { enviado_em: T }; atendimento: { entregue_em: T } };
+  fimDaRetransmissao<T>(
+    registro: { tipo: string; valor: string; enviado_em: string },
+    enviar: unknown,
+    agora: T,
+    hora: string,
+  ): { retransmissao: { enviado_em: T }; atendimento: { entregue_em: T }; nota: string } | null;
   notaRecebido(tipo: string, hora: string): string;
   notaPedido(tipo: string, hora: string): string;
   notaDoPasso(acao: string, tipo: string, hora: string): string;
@@ -66,7 +68,6 @@ declare const diaComum: {
     corpo: Record<string, unknown>,
     codigo: string,
     depois: { janelas: string; fuso: string },
-    janelas: JanelasJs,
   ): ErrosDeCampo;
   recusaContato(
     campo: 'prenotami_email' | 'prenotami_celular',
@@ -81,9 +82,9 @@ declare const diaComum: {
     p: {
       empresa(): { emails: string[]; celulares: string[] };
       deOutro(campo: 'prenotami_email' | 'prenotami_celular', valor: string): boolean;
-      digitos(texto: string): string;
-      celularValido(texto: string): boolean;
-      celularInvalido: string;
+      digitos?(texto: string): string;
+      celularValido?(texto: string): boolean;
+      celularInvalido?: string;
     },
   ): {
     valores: Partial<Record<'prenotami_email' | 'prenotami_celular', string>>;

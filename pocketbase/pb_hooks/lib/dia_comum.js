@@ -1,6 +1,10 @@
-// Booking day's decisions, written once for both runtimes like janelas.js (CommonJS, requires nothing): the kit
-// (lib/dia.js, lib/retransmissao.js, lib/remarcar.js) and the demo double (src/mocks/dia*.ts, remarcar.ts) run
-// these same functions.
+// Booking day's decisions, written once for both runtimes like janelas.js (CommonJS, requiring only the kit's
+// rules modules and JSON): the kit (lib/dia.js, lib/retransmissao.js, lib/remarcar.js) and the demo double
+// (src/mocks/dia*.ts, remarcar.ts) run these same functions.
+
+const comum = require(`${__hooks}/lib/comum.js`);
+const janelas = require(`${__hooks}/lib/janelas.js`);
+const mensagens = require(`${__hooks}/lib/mensagens.json`);
 
 const MSG = {
   soEquipe: 'Apenas a equipe pode fazer isso.',
@@ -100,6 +104,21 @@ function notaRecebido(tipo, hora) {
   return (tipo === 'codigo' ? 'código recebido' : 'senha recebida') + ' às ' + hora;
 }
 
+/**
+ * What a write of a relayed value finishes (completo), or null when it finishes nothing: when it was handed over
+ * (entrega) and the history's line (`nota`: notaRecebido, never the value). `registro`: { tipo, valor, enviado_em }
+ * as the write leaves it; `enviar`: the body's; `agora`: the instant as the store keeps it; `hora`: São Paulo's.
+ */
+function fimDaRetransmissao(registro, enviar, agora, hora) {
+  if (!completo(registro.tipo, registro.valor, !!registro.enviado_em, enviar)) return null;
+  const fim = entrega(agora);
+  return {
+    retransmissao: fim.retransmissao,
+    atendimento: fim.atendimento,
+    nota: notaRecebido(registro.tipo, hora),
+  };
+}
+
 /** The history's line for what staff asked: 'código pedido às 16:00:02'. */
 function notaPedido(tipo, hora) {
   return (tipo === 'codigo' ? 'código' : 'acesso (senha)') + ' pedido às ' + hora;
@@ -177,9 +196,9 @@ function lerJson(texto) {
  * Why staff's edit of a consulate is refused, every field at once ({} when it is not), each as {code, message}:
  * the code never changes, the windows are a list janelas.js accepts, the time zone one it knows. `corpo`: the
  * body sent; `codigo`: the stored code; `depois`: the record with the body applied ({ janelas: the JSON field's
- * text, fuso }); `janelas`: lib/janelas.js (validarJanelas, deslocamento).
+ * text, fuso }), checked by janelas.js (validarJanelas, deslocamento).
  */
-function errosDoConsulado(corpo, codigo, depois, janelas) {
+function errosDoConsulado(corpo, codigo, depois) {
   const erros = {};
   if (corpo.codigo !== undefined && String(corpo.codigo) !== codigo) {
     erros.codigo = { code: 'validation_forbidden', message: MSG.consuladoCodigo };
@@ -217,9 +236,12 @@ function recusaContato(campo, valor, empresa, deOutro, celularOk, celularInvalid
  * (`valores`: the e-mail trimmed in lower case, the mobile as digits) and why the body is refused (`erros`, field by
  * field, {} when it is not): the account's state is staff's (their own route), then each contact as recusaContato
  * says. `p`: { empresa(): the company's { emails, celulares } (asked only when a contact is sent),
- * deOutro(campo, valor): another applicant has it, digitos(texto), celularValido(texto), celularInvalido }.
+ * deOutro(campo, valor): another applicant has it }; the mobile's digits, check and message are comum.js's and
+ * mensagens.json's unless `p` gives its own (digitos, celularValido, celularInvalido).
  */
 function contatosDoPrenotami(corpo, p) {
+  const digitos = p.digitos || comum.digitos;
+  const celularValido = p.celularValido || comum.celularValido;
   const erros = {};
   const valores = {};
   if (corpo.prenotami_estado !== undefined) {
@@ -230,15 +252,15 @@ function contatosDoPrenotami(corpo, p) {
   enviados.forEach((campo) => {
     const texto = String(corpo[campo] || '');
     const email = campo === 'prenotami_email';
-    const valor = email ? texto.trim().toLowerCase() : p.digitos(texto);
+    const valor = email ? texto.trim().toLowerCase() : digitos(texto);
     valores[campo] = valor;
     const recusa = recusaContato(
       campo,
       valor,
       email ? empresa.emails : empresa.celulares,
       (v) => p.deOutro(campo, v),
-      !email && p.celularValido(texto),
-      p.celularInvalido,
+      !email && celularValido(texto),
+      p.celularInvalido || mensagens.celularInvalido,
     );
     if (recusa) erros[campo] = recusa;
   });
@@ -394,6 +416,7 @@ module.exports = {
   completo,
   recusaDaRetransmissao,
   entrega,
+  fimDaRetransmissao,
   notaRecebido,
   notaPedido,
   notaDoPasso,

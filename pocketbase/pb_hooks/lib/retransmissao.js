@@ -29,44 +29,35 @@ function validar(registro) {
     throw new BadRequestError(VALIDACAO, { valor: new ValidationError('validation_invalid_valor', motivo) });
 }
 
-/** Finished: a code's 6th digit, or 'Enviar' (`enviar: true` in the request) for the password. */
-function completo(registro, body) {
-  return comum.completo(
-    registro.getString('tipo'),
-    registro.getString('valor'),
-    !!registro.getString('enviado_em'),
-    body.enviar,
-  );
-}
-
 /**
  * Runs the save in a transaction whose connection has secure_delete on (each rewrite of the value while it is
  * typed frees the previous one zeroed), then records the time it was finished, never the value.
  */
 function gravar(e) {
-  const body = e.requestInfo().body || {};
   validar(e.record);
   const agora = Date.now();
-  const terminou = completo(e.record, body);
-  const entrega = comum.entrega(pbData(agora));
-  if (terminou) e.record.set('enviado_em', entrega.retransmissao.enviado_em);
+  const fim = comum.fimDaRetransmissao(
+    {
+      tipo: e.record.getString('tipo'),
+      valor: e.record.getString('valor'),
+      enviado_em: e.record.getString('enviado_em'),
+    },
+    (e.requestInfo().body || {}).enviar,
+    pbData(agora),
+    janelas.horaLocal(agora, janelas.FUSO_PADRAO, true),
+  );
+  if (fim) e.record.load(fim.retransmissao);
   const app = e.app;
   app.runInTransaction((tx) => {
     tx.db().newQuery('PRAGMA secure_delete = ON').execute();
     e.app = tx;
     e.next();
-    if (terminou) {
+    if (fim) {
       // When it was handed over (the value itself is deleted minutes later): the guarantee's clock reads it.
       const atendimento = tx.findRecordById('atendimentos', e.record.getString('atendimento'));
-      atendimento.set('entregue_em', entrega.atendimento.entregue_em);
+      atendimento.load(fim.atendimento);
       tx.save(atendimento);
-      historico.registrarNota(
-        tx,
-        e.record.getString('agendamento'),
-        'prenotami',
-        comum.notaRecebido(e.record.getString('tipo'), janelas.horaLocal(agora, janelas.FUSO_PADRAO, true)),
-        e.auth,
-      );
+      historico.registrarNota(tx, e.record.getString('agendamento'), 'prenotami', fim.nota, e.auth);
     }
   });
   e.app = app;
