@@ -102,7 +102,7 @@ async function createAttempt(request: Request): Promise<Response> {
     resultado: resultado as 'sem_vagas',
     nota,
     ...autoria(viewer),
-    ...marksOf(booking, window, handlingOf(booking.id) ?? null),
+    ...marksOf(booking, window, handlingOf(booking.id) ?? null, resultado),
     created: pbDate(new Date()),
   };
   diaStore().tentativas_agendamento.push(record);

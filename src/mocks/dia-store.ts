@@ -72,11 +72,17 @@ export const meta = (name: string, id = newId(), at = pbDate(new Date())) => ({
  * lib/garantia.js marcarTentativa: a new attempt's window (`janelaMs`, 0 for none) and what it means, from the
  * case as it is now (garantia_comum.js marcasDaTentativa).
  */
-export const marksOf = (booking: BookingRecord | undefined, janelaMs: number, atendimento: Handling | null) =>
+export const marksOf = (
+  booking: BookingRecord | undefined,
+  janelaMs: number,
+  atendimento: Handling | null,
+  resultado: string,
+) =>
   garantiaComum.marcasDaTentativa({
     ativa: DEMO_GUARANTEE.ativa,
     status: booking?.status_agendamento ?? '',
     janelaMs,
+    resultado,
     documentos: getDb()
       .documentos.filter((d) => d.agendamento === booking?.id)
       .map((d) => d.status),
@@ -159,7 +165,7 @@ export function seedDia(now: number): DiaStore {
         ? [
             {
               ...attempt(pronto.booking, 0, pbDate(new Date(earlier + 180_000)), 'sem_vagas'),
-              ...marksOf(bookingOf(pronto.booking), earlier, standby),
+              ...marksOf(bookingOf(pronto.booking), earlier, standby, 'sem_vagas'),
             },
           ]
         : []),

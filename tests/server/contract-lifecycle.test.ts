@@ -794,14 +794,17 @@ describe.each(BACKENDS)('$name', (backend) => {
     expect(
       await answer(owner.collection('retransmissoes').create({ ...relay, tipo: 'codigo', valor: '12a' })),
     ).toMatchObject({ status: 400, codes: { valor: 'validation_invalid_valor' } });
-    // The guarantee (on in both): an attempt while the code asked for is not handed over does not count.
+    // The guarantee (on in both): an attempt while the code asked for is not handed over, or ended on a wrong
+    // code, does not count.
     const attempt = (resultado: string) =>
       holder.collection('tentativas_agendamento').create({ agendamento: bookingId, resultado });
     const unpaid = await attempt('codigo_nao_chegou');
     const typed = await owner.collection('retransmissoes').create({ ...relay, tipo: 'codigo', valor: '4' });
     await owner.collection('retransmissoes').update(typed.id, { valor: '482913' });
+    // Handed over, but the portal refused it: still owed (migration 1763924000_codigo_errado).
+    const wrong = await attempt('codigo_errado');
     const counted = await attempt('sem_vagas');
-    expect([unpaid.garantia, counted.garantia]).toEqual(['codigo', 'conta']);
+    expect([unpaid.garantia, wrong.garantia, counted.garantia]).toEqual(['codigo', 'codigo', 'conta']);
     expect(counted.janela).not.toBe('');
 
     const seen = await holder

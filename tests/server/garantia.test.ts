@@ -41,8 +41,8 @@ async function readyCase(admin: PocketBase, customer: Customer) {
 }
 
 /** An attempt recorded in a window already past (a superuser may set the window; staff may not). */
-const attemptIn = (admin: PocketBase, agendamento: string, janela: string) =>
-  admin.collection('tentativas_agendamento').create({ agendamento, resultado: 'sem_vagas', janela });
+const attemptIn = (admin: PocketBase, agendamento: string, janela: string, resultado = 'sem_vagas') =>
+  admin.collection('tentativas_agendamento').create({ agendamento, resultado, janela });
 
 /** The cron's job, answered when done (POST /api/crons/garantia runs it in the background). */
 const runCron = (admin: PocketBase) =>
@@ -156,6 +156,38 @@ describe('with the guarantee on (2 windows)', () => {
     expect((await marks()).at(-1)).toBe('conta');
     expect((await admin.collection('agendamentos').getOne(id)).status_agendamento).toBe('ANALISE_OK');
     expect(await refundsAsked(charge.id)).toHaveLength(0);
+  });
+});
+
+describe('with the guarantee on: a code that opens nothing', () => {
+  it('does not count the windows whose attempt ended on a wrong or expired code the customer handed over', async () => {
+    const admin = await superuser();
+    const staff = await newCustomer({ admin: true, nome_completo: 'Bruna Garantia Dias' });
+    const { customer, charge } = await paidCustomer();
+    const id = await readyCase(admin, customer);
+    await staff.pb.send(`/api/dia/${id}/assumir`, { method: 'POST' });
+    const atendimento = await admin.collection('atendimentos').getFirstListItem(`agendamento = "${id}"`);
+    // In each of two windows: the code asked, six digits handed over, and the portal refused them.
+    for (const semanas of [2, 1]) {
+      await staff.pb.send(`/api/dia/${id}/pedir`, { method: 'POST', body: { tipo: 'codigo' } });
+      await customer.pb
+        .collection('retransmissoes')
+        .create({ agendamento: id, atendimento: atendimento.id, tipo: 'codigo', valor: '000000' });
+      await attemptIn(admin, id, passada(semanas), 'codigo_errado');
+    }
+    await runCron(admin);
+    const attempts = await admin
+      .collection('tentativas_agendamento')
+      .getFullList({ filter: `agendamento = "${id}"`, sort: 'created' });
+    expect(attempts.map((t) => [t.resultado, t.garantia])).toEqual([
+      ['codigo_errado', 'codigo'],
+      ['codigo_errado', 'codigo'],
+    ]);
+    expect((await admin.collection('agendamentos').getOne(id)).status_agendamento).toBe('ANALISE_OK');
+    expect(await refundsAsked(charge.id)).toHaveLength(0);
+    // The owner reads the attempt and the kit's words for it in the history.
+    const own = await customer.pb.collection('tentativas_agendamento').getFullList();
+    expect(own.map((t) => t.resultado)).toEqual(['codigo_errado', 'codigo_errado']);
   });
 });
 

@@ -14,6 +14,7 @@ const ready = {
   ativa: true,
   status: 'ANALISE_OK',
   janelaMs: WINDOW,
+  resultado: 'sem_vagas',
   documentos: ['aprovado', 'aprovado'],
   atendimento: null,
 };
@@ -46,6 +47,19 @@ describe('marcasDaTentativa', () => {
       },
       'conta',
     ],
+    [
+      'a wrong or expired code handed over since it was asked',
+      {
+        resultado: 'codigo_errado',
+        atendimento: {
+          pedido: '',
+          pedido_em: '2026-11-27 14:00:00.000Z',
+          entregue_em: '2026-11-27 14:01:00.000Z',
+        },
+      },
+      'codigo',
+    ],
+    ['an attempt the portal ended', { resultado: 'portal_fora' }, 'conta'],
     ['a correction owed', { status: 'ANALISE_ERRO' }, 'correcao'],
     ['no known window', { janelaMs: 0 }, 'fora'],
     ['the guarantee off', { ativa: false }, 'fora'],

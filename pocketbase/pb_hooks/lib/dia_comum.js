@@ -41,6 +41,7 @@ const MSG = {
 const RESULTADOS = {
   sem_vagas: 'sem vagas',
   codigo_nao_chegou: 'código não chegou',
+  codigo_errado: 'código errado ou expirado',
   portal_fora: 'portal fora do ar',
   agendado: 'agendado',
   outro: 'outro',

@@ -49,6 +49,7 @@ function marcarTentativa(app, registro, superusuario) {
     ativa: config().ativa,
     status: agendamento.getString('status_agendamento'),
     janelaMs: janelaMs,
+    resultado: registro.getString('resultado'),
     documentos: app
       .findRecordsByFilter('documentos', 'agendamento = {:a}', '', 0, 0, { a: agendamento.id })
       .map((d) => d.getString('status')),

@@ -4,6 +4,7 @@ declare const garantia: {
     ativa: boolean;
     status: string;
     janelaMs: number;
+    resultado?: string;
     documentosPendentes: boolean;
     pedido: string;
     pedidoEmMs: number;
@@ -13,6 +14,8 @@ declare const garantia: {
     ativa: boolean;
     status: string;
     janelaMs: number;
+    /** the attempt's result: 'codigo_errado' marks it 'codigo' */
+    resultado: string;
     documentos: readonly string[];
     atendimento: { pedido?: string; pedido_em?: string; entregue_em?: string } | null;
   }): { janela: string; garantia: GarantiaTentativa };

@@ -9,7 +9,8 @@
 /**
  * What an attempt recorded now means: 'correcao' (the case is in ANALISE_ERRO), 'fora' (not ready to book, no
  * known window, or the guarantee is off), 'documentos' (a document pending or refused), 'codigo' (staff asked
- * for the code or password and the customer has not handed it over since), else 'conta'.
+ * for the code or password and the customer has not handed it over since, or the attempt ended on a wrong or
+ * expired code: a code handed over that opens nothing is still owed), else 'conta'.
  * `pedidoEmMs` / `entregueEmMs`: when it was asked and when the customer last finished one (0: never).
  */
 function classificar(caso) {
@@ -17,9 +18,13 @@ function classificar(caso) {
   if (caso.status === 'ANALISE_ERRO') return 'correcao';
   if (caso.status !== 'ANALISE_OK' || !caso.janelaMs) return 'fora';
   if (caso.documentosPendentes) return 'documentos';
+  if (caso.resultado === RESULTADO_DO_CLIENTE) return 'codigo';
   if (caso.pedido && !(caso.entregueEmMs >= caso.pedidoEmMs)) return 'codigo';
   return 'conta';
 }
+
+/** The attempt's result (dia_comum.js RESULTADOS) that says the customer's code was wrong or expired. */
+const RESULTADO_DO_CLIENTE = 'codigo_errado';
 
 /** A document in these states is owed by the customer: an attempt then counts for nothing ('documentos'). */
 const DOCUMENTOS_PENDENTES = ['pendente', 'recusado'];
@@ -33,7 +38,8 @@ function msDe(data) {
 /**
  * A new attempt's marks, from the case as it is when staff record it: `janela` (the start of the consulate's
  * window running, as stored: '' when none is known) and `garantia` (classificar). `caso`: { ativa, status,
- * janelaMs, documentos: the booking's documents' states, atendimento: { pedido, pedido_em, entregue_em } or null }.
+ * janelaMs, resultado: the attempt's own, documentos: the booking's documents' states, atendimento: { pedido,
+ * pedido_em, entregue_em } or null }.
  */
 function marcasDaTentativa(caso) {
   const atendimento = caso.atendimento || { pedido: '', pedido_em: '', entregue_em: '' };
@@ -43,6 +49,7 @@ function marcasDaTentativa(caso) {
       ativa: caso.ativa,
       status: caso.status,
       janelaMs: caso.janelaMs,
+      resultado: caso.resultado || '',
       documentosPendentes: caso.documentos.some((d) => DOCUMENTOS_PENDENTES.indexOf(d) >= 0),
       pedido: atendimento.pedido || '',
       pedidoEmMs: msDe(atendimento.pedido_em),
@@ -99,7 +106,7 @@ function termos(n) {
     ' de liberação de vagas do seu consulado em que tentamos, devolvemos automaticamente o valor integral ' +
     'pago, pela mesma forma de pagamento, e encerramos o agendamento. Não contam as janelas em que havia ' +
     'alguma pendência sua: documentos a enviar ou corrigir, ou o código (ou a senha) do Prenot@mi que ' +
-    'pedimos e não foi informado.'
+    'pedimos e não foi informado, ou foi informado errado ou fora do prazo.'
   );
 }
 

@@ -200,11 +200,13 @@ function Attempts({ bookingId }: { bookingId: string }) {
         Registrar tentativa
       </h3>
       <div className="mt-2 flex flex-wrap gap-2">
-        {(['sem_vagas', 'codigo_nao_chegou', 'portal_fora', 'agendado'] as const).map((r) => (
-          <Button key={r} variant="secondary" disabled={busy} onClick={() => void record(r)}>
-            {RESULTADOS[r]}
-          </Button>
-        ))}
+        {(['sem_vagas', 'codigo_nao_chegou', 'codigo_errado', 'portal_fora', 'agendado'] as const).map(
+          (r) => (
+            <Button key={r} variant="secondary" disabled={busy} onClick={() => void record(r)}>
+              {RESULTADOS[r]}
+            </Button>
+          ),
+        )}
       </div>
       <label htmlFor={noteId} className="mt-3 block text-sm font-semibold">
         Outro (descreva)

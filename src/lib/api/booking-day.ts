@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { pb } from '@/lib/pocketbase';
 import type { RequerenteRecord } from '@/lib/processo';
 import calendario, { type LinhaPendente } from '../../../pocketbase/pb_hooks/lib/calendario.js';
+import diaComum from '../../../pocketbase/pb_hooks/lib/dia_comum.js';
 import janelas, { type Janela } from '../../../pocketbase/pb_hooks/lib/janelas.js';
 
 /**
@@ -59,7 +60,13 @@ export interface RetransmissaoRecord {
   created: string;
 }
 
-export type Resultado = 'sem_vagas' | 'codigo_nao_chegou' | 'portal_fora' | 'agendado' | 'outro';
+export type Resultado =
+  | 'sem_vagas'
+  | 'codigo_nao_chegou'
+  | 'codigo_errado'
+  | 'portal_fora'
+  | 'agendado'
+  | 'outro';
 
 export interface TentativaRecord {
   id: string;
@@ -101,13 +108,13 @@ export type ApplicantAccount = RequerenteRecord & {
   prenotami_estado?: '' | 'a_criar' | 'criada' | 'verificada' | 'bloqueada';
 };
 
-export const RESULTADOS: Record<Resultado, string> = {
-  sem_vagas: 'Sem vagas',
-  codigo_nao_chegou: 'Código não chegou',
-  portal_fora: 'Portal fora do ar',
-  agendado: 'Agendado',
-  outro: 'Outro',
-};
+/** An attempt's results as staff choose them: the kit's words (dia_comum.js RESULTADOS, the history's), capitalised. */
+export const RESULTADOS = Object.fromEntries(
+  Object.entries(diaComum.RESULTADOS).map(([key, words]) => [
+    key,
+    words.charAt(0).toUpperCase() + words.slice(1),
+  ]),
+) as Record<Resultado, string>;
 
 export const ESTADOS_CONTA = {
   a_criar: 'A criar',
