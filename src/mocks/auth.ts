@@ -161,15 +161,12 @@ export const authRoutes = [
     const token = toText(body.token);
     if (token === '') return pbError(400, MSG.validation, { token: REQUIRED });
     const claims = verifyToken(token);
+    const invalid = token.split('.').length === 3 ? INVALID_TOKEN : INVALID_CLAIMS;
     if (!claims || claims.type !== 'verification' || typeof claims.email !== 'string')
-      return pbError(400, MSG.validation, {
-        token: token.split('.').length === 3 ? INVALID_TOKEN : INVALID_CLAIMS,
-      });
+      return pbError(400, MSG.validation, { token: invalid });
     // PocketBase answers 204 to a link followed twice: the account is verified already.
-    const already = getDb().usuarios.find(
-      (u) => u.id === claims.id && u.verified && u.email === claims.email,
-    );
-    if (already) return noContent();
+    if (getDb().usuarios.some((u) => u.id === claims.id && u.verified && u.email === claims.email))
+      return noContent();
     const user = takeActionToken(token, 'verification');
     return user ? verify(user) : pbError(400, MSG.validation, { token: INVALID_TOKEN });
   }),

@@ -30,17 +30,16 @@ export const MSG = mensagens;
 export const bookingOf = (id: string): BookingRecord | undefined =>
   getDb().agendamentos.find((b) => b.id === id);
 
-type ClosableBooking = BookingRecord & { arquivos_excluidos_em?: string };
 const ENCERRADOS = regras.agendamentoEncerrado;
 
-export const encerrado = (booking: ClosableBooking): boolean => processoComum.encerrado(booking, ENCERRADOS);
+export const encerrado = (booking: BookingRecord): boolean => processoComum.encerrado(booking, ENCERRADOS);
 
 /** pb_hooks/lib/processo.js validarEscritaDoCliente: the customer's refusal on a closed or approved case. */
-export const recusaAoCliente = (booking: ClosableBooking): string | null =>
+export const recusaAoCliente = (booking: BookingRecord): string | null =>
   processoComum.recusaAoCliente(booking, false, ENCERRADOS, REGRAS) || null;
 
 /** pb_hooks/lib/processo.js salvarRequerente: the customer's change of an applicant (`mudados`: what it changes). */
-export const recusaDaAlteracao = (booking: ClosableBooking, mudados: readonly string[]): string | null =>
+export const recusaDaAlteracao = (booking: BookingRecord, mudados: readonly string[]): string | null =>
   processoComum.recusaDaAlteracao(booking, mudados, ENCERRADOS, REGRAS) || null;
 
 export function limitesDe(booking: BookingRecord): { min: number; max: number } {

@@ -29,6 +29,7 @@ import {
   registrarCorrecao,
   limitesDe,
   MSG,
+  ofCase,
   registrarDocumento,
 } from './processo-rules';
 import { allows, formFields, readableBy } from './rules';
@@ -70,7 +71,7 @@ async function createRequerente(request: Request): Promise<Response> {
   if (!body || !booking || !allows('requerentes', 'create', body, viewer, body))
     return pbError(400, PB.create);
   // lib/processo.js criarRequerente: the applicant's data, the case and the count; PocketBase's field checks last.
-  const count = getDb().requerentes.filter((r) => r.agendamento === booking.id).length;
+  const count = ofCase(getDb().requerentes, booking.id).length;
   const refused =
     dataRefusal(null, { ...EMPTY_REQUERENTE, ...body, ...pick(body) }) ??
     refuse(recusaAoCliente(booking)) ??
