@@ -12,11 +12,11 @@ import { allows } from './rules';
 import { newId, pbDate } from './util';
 import {
   currentUser,
-  type FieldErrors,
   hasErrors,
   type Json,
   latency,
   MSG,
+  NOT_UNIQUE,
   pbError,
   presentUser,
   toText,
@@ -38,10 +38,8 @@ export function prepararExclusao(body: Json, viewer: StoredUser | null): Respons
     contaComum.errosDaExclusao(body),
   );
   if (hasErrors(ours)) return pbError(400, MSG.validation, ours);
-  const errors: FieldErrors = {};
   if (db.solicitacoes_exclusao.some((r) => r.usuario === viewer.id))
-    errors.usuario = { code: 'validation_not_unique', message: 'Value must be unique.' };
-  if (hasErrors(errors)) return pbError(400, MSG.create, errors);
+    return pbError(400, MSG.create, { usuario: NOT_UNIQUE });
   const now = pbDate(new Date());
   const record: DeletionRequestRecord = {
     id: newId(),

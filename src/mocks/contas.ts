@@ -18,6 +18,7 @@ import {
   hasErrors,
   type Json,
   MSG,
+  NOT_UNIQUE,
   notFound,
   pbError,
   presentUser,
@@ -67,10 +68,7 @@ export function registerUser(sent: Json, viewer: StoredUser | null): Response {
   if (hasErrors(fieldErrors)) return pbError(400, MSG.validation, fieldErrors);
   // The kit checked the e-mail's shape and the password; what is left is PocketBase's unique index.
   const email = toText(body.email);
-  if (findUserByEmail(email))
-    return pbError(400, MSG.create, {
-      email: { code: 'validation_not_unique', message: 'Value must be unique.' },
-    });
+  if (findUserByEmail(email)) return pbError(400, MSG.create, { email: NOT_UNIQUE });
 
   const now = pbDate(new Date());
   const user: StoredUser = {

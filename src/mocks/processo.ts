@@ -18,7 +18,7 @@ import {
   pick,
   requerenteErrors,
 } from './processo-fields';
-import { currentUser, type Json, MSG as PB, notFound, param, pbError, toText } from './http';
+import { currentUser, type Json, MSG as PB, NOT_UNIQUE, notFound, param, pbError, toText } from './http';
 import {
   bookingOf,
   concluirRevisao,
@@ -183,9 +183,7 @@ async function createDocumento(request: Request): Promise<Response> {
   const files = await ownerFiles(booking, viewer, item, form, PB.create);
   if (files instanceof Response) return files;
   if (getDb().documentos.some((d) => d.requerente === requerente && d.item === item))
-    return pbError(400, PB.create, {
-      item: { code: 'validation_not_unique', message: 'Value must be unique.' },
-    });
+    return pbError(400, PB.create, { item: NOT_UNIQUE });
   const record: DocumentoRecord = {
     ...created('documentos'),
     agendamento: booking.id,
