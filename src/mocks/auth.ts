@@ -4,7 +4,7 @@ import { FIELD_MESSAGES } from '@/lib/field-messages';
 import emailTexto from '../../pocketbase/pb_hooks/lib/email_texto.js';
 import limits from '../../pocketbase/pb_hooks/lib/limites.json';
 import { getDb, saveDb } from './db';
-import { saveAccount } from './contas';
+import { confirmationError, saveAccount } from './contas';
 import type { StoredUser } from './schema';
 import { loginLocked, mailAllowed, rateLimited, recordLoginFailure } from './limits';
 import { makeToken, signToken, USERS_COLLECTION_ID, verifyToken } from './jwt';
@@ -18,6 +18,7 @@ import {
   type FieldErrors,
   findUserByEmail,
   hasErrors,
+  type Json,
   latency,
   MSG,
   noContent,
@@ -34,58 +35,83 @@ const INVALID_CLAIMS: FieldError = {
   code: 'validation_invalid_token_claims',
   message: 'Missing email token claim.',
 };
-const VERIFICATION_TTL_S = TOKEN_S.verification;
-const RESET_TTL_S = TOKEN_S.reset;
 
-type TokenKind = 'verification' | 'reset';
+/** Each e-mailed link: its mailbox cap (seguranca.js limitarEnvio), its token's type and life, its routes' name. */
+const LINKS = {
+  verification: { cap: 'verificacao', type: 'verification', ttl: TOKEN_S.verification, name: 'verification' },
+  reset: { cap: 'senha', type: 'passwordReset', ttl: TOKEN_S.reset, name: 'password-reset' },
+} as const;
+type TokenKind = keyof typeof LINKS;
 
 /** The lockout e-mail (seguranca.js avisarBloqueio: email_texto.js emailDeBloqueio). */
 const LOCKOUT_MAIL = emailTexto.emailDeBloqueio(limits.bloqueio);
 
-/** Issues and e-mails a link, unless the mailbox had its cap of account e-mails (seguranca.js limitarEnvio). */
+/** Issues and e-mails a link, unless the mailbox had its cap of account e-mails. */
 function issueActionToken(user: StoredUser, kind: TokenKind): void {
-  if (!mailAllowed(user.email, kind === 'verification' ? 'verificacao' : 'senha')) return;
-  const ttl = kind === 'verification' ? VERIFICATION_TTL_S : RESET_TTL_S;
+  const link = LINKS[kind];
+  if (!mailAllowed(user.email, link.cap)) return;
   const token = signToken({
     id: user.id,
-    type: kind === 'verification' ? 'verification' : 'passwordReset',
+    type: link.type,
     collectionId: USERS_COLLECTION_ID,
     email: user.email,
     nonce: newId(8),
-    exp: Math.floor(Date.now() / 1000) + ttl,
+    exp: Math.floor(Date.now() / 1000) + link.ttl,
   });
   const db = getDb();
   db.tokens = db.tokens.filter((t) => t.expires > Date.now());
-  db.tokens.push({ token, kind, userId: user.id, email: user.email, expires: Date.now() + ttl * 1000 });
+  db.tokens.push({ token, kind, userId: user.id, email: user.email, expires: Date.now() + link.ttl * 1000 });
   saveDb();
-  const page = kind === 'verification' ? '/confirm_verification' : '/confirm_password_reset';
-  notifyMail({ kind, email: user.email, token, path: `${page}?token=${encodeURIComponent(token)}` });
+  notifyMail({
+    kind,
+    email: user.email,
+    token,
+    path: `/confirm_${link.name.replace('-', '_')}?token=${encodeURIComponent(token)}`,
+  });
 }
+
+/** A link's token still pending: issued for `kind`, neither used nor expired. */
+const pendingToken = (token: string, kind: TokenKind) =>
+  getDb().tokens.find((t) => t.token === token && t.kind === kind && t.expires > Date.now());
 
 /** Consumes a valid token of `kind`; null when it is unknown, used, expired or the e-mail changed since. */
 function takeActionToken(token: string, kind: TokenKind): StoredUser | null {
   const db = getDb();
-  const entry = db.tokens.find((t) => t.token === token && t.kind === kind && t.expires > Date.now());
+  const entry = pendingToken(token, kind);
   const user = entry && db.usuarios.find((u) => u.id === entry.userId);
   if (!entry || !user || user.email !== entry.email) return null;
   db.tokens = db.tokens.filter((t) => !(t.userId === user.id && t.kind === kind));
   return user;
 }
 
-async function requestEmail(request: Request, kind: TokenKind): Promise<Response> {
-  const body = await readJson(request);
-  if (!body) return pbError(400, MSG.invalidJson);
-  const email = toText(body.email).trim();
-  if (email === '') return pbError(400, MSG.validation, { email: REQUIRED });
-  if (!EMAIL_RE.test(email))
-    return pbError(400, MSG.validation, {
-      email: { code: 'validation_is_email', message: 'Must be a valid email address.' },
-    });
-  const user = findUserByEmail(email);
-  // Always 204, so the answer never tells whether an address is registered.
-  if (user && (kind === 'reset' || !user.verified)) issueActionToken(user, kind);
+/** An account's address proved its owner's by a link followed: verified, saved. */
+function verify(user: StoredUser): Response {
+  user.verified = true;
+  saveAccount(user);
   return noContent();
 }
+
+/** A POST route of usuarios reading a JSON body: after the double's latency, PocketBase's 400 for one it cannot read. */
+const post = (action: string, handler: (body: Json) => Response) =>
+  http.post(`*/api/collections/usuarios/${action}`, async ({ request }) => {
+    await latency();
+    const body = await readJson(request);
+    return body ? handler(body) : pbError(400, MSG.invalidJson);
+  });
+
+/** Asks for a link by e-mail: always 204, so the answer never tells whether an address is registered. */
+const requestEmail = (kind: TokenKind) =>
+  post(`request-${LINKS[kind].name}`, (body) => {
+    const email = toText(body.email).trim();
+    if (email === '') return pbError(400, MSG.validation, { email: REQUIRED });
+    if (!EMAIL_RE.test(email))
+      return pbError(400, MSG.validation, {
+        email: { code: 'validation_is_email', message: 'Must be a valid email address.' },
+      });
+    const user = findUserByEmail(email);
+    if (user && (kind === 'reset' || !user.verified)) issueActionToken(user, kind);
+    return noContent();
+  });
 
 export const authRoutes = [
   // PocketBase's rate limiter with the kit's rules (limits.ts), in front of every route of the double, as its
@@ -93,10 +119,7 @@ export const authRoutes = [
   // lists first.
   http.all('*', ({ request }) => (rateLimited(request) ? pbError(429, MSG.tooMany) : undefined)),
 
-  http.post('*/api/collections/usuarios/auth-with-password', async ({ request }) => {
-    await latency();
-    const body = await readJson(request);
-    if (!body) return pbError(400, MSG.invalidJson);
+  post('auth-with-password', (body) => {
     const identity = toText(body.identity).trim();
     const password = toText(body.password);
     const errors: FieldErrors = {};
@@ -131,55 +154,33 @@ export const authRoutes = [
     return HttpResponse.json({ token: makeToken(user.id), record: presentUser(user, user) });
   }),
 
-  http.post('*/api/collections/usuarios/request-verification', async ({ request }) => {
-    await latency();
-    return requestEmail(request, 'verification');
-  }),
+  requestEmail('verification'),
+  requestEmail('reset'),
 
-  http.post('*/api/collections/usuarios/request-password-reset', async ({ request }) => {
-    await latency();
-    return requestEmail(request, 'reset');
-  }),
-
-  http.post('*/api/collections/usuarios/confirm-verification', async ({ request }) => {
-    await latency();
-    const body = await readJson(request);
-    if (!body) return pbError(400, MSG.invalidJson);
+  post('confirm-verification', (body) => {
     const token = toText(body.token);
     if (token === '') return pbError(400, MSG.validation, { token: REQUIRED });
     const claims = verifyToken(token);
+    const invalid = token.split('.').length === 3 ? INVALID_TOKEN : INVALID_CLAIMS;
     if (!claims || claims.type !== 'verification' || typeof claims.email !== 'string')
-      return pbError(400, MSG.validation, {
-        token: token.split('.').length === 3 ? INVALID_TOKEN : INVALID_CLAIMS,
-      });
+      return pbError(400, MSG.validation, { token: invalid });
     // PocketBase answers 204 to a link followed twice: the account is verified already.
-    const already = getDb().usuarios.find(
-      (u) => u.id === claims.id && u.verified && u.email === claims.email,
-    );
-    if (already) return noContent();
+    if (getDb().usuarios.some((u) => u.id === claims.id && u.verified && u.email === claims.email))
+      return noContent();
     const user = takeActionToken(token, 'verification');
-    if (!user) return pbError(400, MSG.validation, { token: INVALID_TOKEN });
-    user.verified = true;
-    saveAccount(user);
-    return noContent();
+    return user ? verify(user) : pbError(400, MSG.validation, { token: INVALID_TOKEN });
   }),
 
-  http.post('*/api/collections/usuarios/confirm-password-reset', async ({ request }) => {
-    await latency();
-    const body = await readJson(request);
-    if (!body) return pbError(400, MSG.invalidJson);
+  post('confirm-password-reset', (body) => {
     const token = toText(body.token);
     const password = toText(body.password);
     const confirm = toText(body.passwordConfirm);
     // The form's checks (apis/record_auth_password_reset_confirm.go): the token, a password of the field's minimum
     // to 255 characters, and its confirmation.
     const errors: FieldErrors = {};
-    const db = getDb();
-    const pending = db.tokens.some((t) => t.token === token && t.kind === 'reset' && t.expires > Date.now());
     if (token === '') errors.token = REQUIRED;
-    else if (!pending) errors.token = INVALID_TOKEN;
-    const min = PASSWORD_MIN;
-    const length = Array.from(password).length;
+    else if (!pendingToken(token, 'reset')) errors.token = INVALID_TOKEN;
+    const [min, length] = [PASSWORD_MIN, Array.from(password).length];
     if (password === '') errors.password = REQUIRED;
     else if (length < min || length > 255)
       errors.password = {
@@ -187,19 +188,16 @@ export const authRoutes = [
         message: `The length must be between ${min} and 255.`,
         params: { max: 255, min },
       };
-    if (confirm === '') errors.passwordConfirm = REQUIRED;
-    else if (confirm !== password)
-      errors.passwordConfirm = { code: 'validation_values_mismatch', message: "Values don't match." };
+    const mismatch = confirmationError(password, confirm);
+    if (mismatch) errors.passwordConfirm = mismatch;
     if (hasErrors(errors)) return pbError(400, MSG.validation, errors);
     // Then the record's own check of its password field, as it is saved.
     const refused = schemaErrors('usuarios', { password }, ['password']);
     if (hasErrors(refused)) return pbError(400, 'Failed to set new password.', refused);
     const user = takeActionToken(token, 'reset');
     if (!user) return pbError(400, MSG.validation, { token: INVALID_TOKEN });
-    user.password = toText(body.password);
+    user.password = password;
     // The reset link proves the user owns the address, so PocketBase also marks it verified.
-    user.verified = true;
-    saveAccount(user);
-    return noContent();
+    return verify(user);
   }),
 ];

@@ -12,11 +12,11 @@ import { allows } from './rules';
 import { newId, pbDate } from './util';
 import {
   currentUser,
-  type FieldErrors,
   hasErrors,
   type Json,
   latency,
   MSG,
+  NOT_UNIQUE,
   pbError,
   presentUser,
   toText,
@@ -38,10 +38,8 @@ export function prepararExclusao(body: Json, viewer: StoredUser | null): Respons
     contaComum.errosDaExclusao(body),
   );
   if (hasErrors(ours)) return pbError(400, MSG.validation, ours);
-  const errors: FieldErrors = {};
   if (db.solicitacoes_exclusao.some((r) => r.usuario === viewer.id))
-    errors.usuario = { code: 'validation_not_unique', message: 'Value must be unique.' };
-  if (hasErrors(errors)) return pbError(400, MSG.create, errors);
+    return pbError(400, MSG.create, { usuario: NOT_UNIQUE });
   const now = pbDate(new Date());
   const record: DeletionRequestRecord = {
     id: newId(),
@@ -66,30 +64,18 @@ export const accountRoutes = [
     await latency();
     const user = currentUser(request);
     if (!user) return pbError(401, MSG.unauthorized);
-    const db = getDb();
-    const own = <T extends { usuario: string }>(rows: readonly T[]): T[] =>
-      rows.filter((r) => r.usuario === user.id);
-    const agendamentos = own(db.agendamentos);
-    const ofCase = <T extends { agendamento: string }>(rows: readonly T[]): T[] =>
-      rows.filter((r) => agendamentos.some((b) => b.id === r.agendamento));
+    // The double's stores by collection; it sends no reminders (lib/pos_vaga.js's job is the server's).
+    const stores = { ...getDb(), ...diaStore(), lembretes: [] } as unknown as Record<
+      string,
+      Json[] | undefined
+    >;
+    const rows = (name: string) => stores[name] ?? [];
     return HttpResponse.json(
-      contaComum.exportacao(
-        {
-          geradoEm: new Date().toISOString(),
-          conta: presentUser(user, user),
-          pagamentos: own(db.pagamentos),
-          cobrancas: own(db.cobrancas),
-          agendamentos,
-          historico: ofCase(db.historico_agendamentos),
-          requerentes: ofCase(db.requerentes),
-          documentos: ofCase(db.documentos),
-          atendimentos: ofCase(diaStore().atendimentos),
-          tentativas: ofCase(diaStore().tentativas_agendamento),
-          compromissos: ofCase(diaStore().compromissos),
-          // The double sends no reminders (lib/pos_vaga.js's job is the server's).
-          lembretes: [],
-          solicitacoes_exclusao: own(db.solicitacoes_exclusao),
-        },
+      contaComum.exportacaoDe(
+        new Date().toISOString(),
+        presentUser(user, user),
+        (name) => rows(name).filter((r) => r.usuario === user.id),
+        (name, bookings) => rows(name).filter((r) => bookings.some((b) => b.id === r.agendamento)),
         regras.autorSistema,
       ),
     );

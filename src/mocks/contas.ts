@@ -4,12 +4,7 @@
  */
 import { HttpResponse } from 'msw';
 import { onlyDigits } from '@/lib/cpf';
-import { FIELD_MESSAGES } from '@/lib/field-messages';
-import comum from '../../pocketbase/pb_hooks/lib/comum.js';
-import contasComum, {
-  type ErrosDaConta,
-  type VerificacoesDaConta,
-} from '../../pocketbase/pb_hooks/lib/contas_comum.js';
+import contasComum from '../../pocketbase/pb_hooks/lib/contas_comum.js';
 import { allows } from './rules';
 import { schemaErrors } from './collections';
 import { getDb, saveDb } from './db';
@@ -17,11 +12,13 @@ import type { StoredUser } from './schema';
 import { USERS_COLLECTION_ID } from './jwt';
 import { newId, pbDate } from './util';
 import {
+  type FieldError,
   type FieldErrors,
   findUserByEmail,
   hasErrors,
   type Json,
   MSG,
+  NOT_UNIQUE,
   notFound,
   pbError,
   presentUser,
@@ -29,28 +26,8 @@ import {
   toText,
 } from './http';
 
-/**
- * The checks the kit's account rules are given (pb_hooks/lib/contas.js): comum.js's, with the field messages.
- */
-export const VERIFICACOES: VerificacoesDaConta = {
-  erroNome: (texto) => comum.erroNome(texto, FIELD_MESSAGES),
-  cpfValido: comum.cpfValido,
-  celularValido: comum.celularValido,
-  emailValido: comum.emailValido,
-  normalizarNome: comum.normalizarNome,
-  digitos: comum.digitos,
-  credenciais: comum.CREDENCIAIS,
-  mensagens: FIELD_MESSAGES,
-};
-
-/** The kit's errors as PocketBase writes them: each message a sentence, with its full stop. */
-const comoPocketBase = (errors: ErrosDaConta): FieldErrors =>
-  Object.fromEntries(
-    Object.entries(errors).map(([field, { code, message }]) => [
-      field,
-      { code, message: message.endsWith('.') ? message : `${message}.` },
-    ]),
-  );
+/** The checks the kit's account rules are given (contas_comum.js VERIFICACOES), as lib/contas.js gives them. */
+export const VERIFICACOES = contasComum.VERIFICACOES;
 
 /** The account's text fields the kit checks: PocketBase hands its hooks a number sent for one as its text. */
 const TEXT_FIELDS = ['nome_completo', 'cpf', 'celular'];
@@ -85,18 +62,13 @@ export function registerUser(sent: Json, viewer: StoredUser | null): Response {
   // The kit's checks (pb_hooks/lib/contas_comum.js): the name, the CPF, the phone, the e-mail, the password, no
   // field the server sets, one account per CPF.
   const cpf = onlyDigits(toText(body.cpf));
-  const fieldErrors = comoPocketBase(
-    contasComum.errosDoCadastro(body, VERIFICACOES, () =>
-      getDb().usuarios.some((u) => onlyDigits(u.cpf) === cpf),
-    ),
+  const fieldErrors = contasComum.errosDoCadastro(body, VERIFICACOES, () =>
+    getDb().usuarios.some((u) => onlyDigits(u.cpf) === cpf),
   );
   if (hasErrors(fieldErrors)) return pbError(400, MSG.validation, fieldErrors);
   // The kit checked the e-mail's shape and the password; what is left is PocketBase's unique index.
   const email = toText(body.email);
-  if (findUserByEmail(email))
-    return pbError(400, MSG.create, {
-      email: { code: 'validation_not_unique', message: 'Value must be unique.' },
-    });
+  if (findUserByEmail(email)) return pbError(400, MSG.create, { email: NOT_UNIQUE });
 
   const now = pbDate(new Date());
   const user: StoredUser = {
@@ -128,7 +100,7 @@ export function updateOwnAccount(id: string, viewer: StoredUser | null, sent: Js
   if (!user || !allows('usuarios', 'update', user, viewer, body)) return notFound();
   // The kit's hook runs before the record's validation: any field but the phone and the password is support's,
   // and a phone sent is checked (pb_hooks/lib/contas_comum.js errosDaAlteracao).
-  const refused = comoPocketBase(contasComum.errosDaAlteracao(body, VERIFICACOES));
+  const refused = contasComum.errosDaAlteracao(body, VERIFICACOES);
   if (hasErrors(refused)) return pbError(400, MSG.validation, refused);
   const errors: FieldErrors = {};
   // PocketBase reads the old password alone as a change of password too; the old one is checked with a new one.
@@ -151,12 +123,17 @@ export function updateOwnAccount(id: string, viewer: StoredUser | null, sent: Js
   return HttpResponse.json(presentUser(user, viewer));
 }
 
-export function passwordErrors(body: Json, errors: FieldErrors): void {
+function passwordErrors(body: Json, errors: FieldErrors): void {
   const password = toText(body.password);
   const confirm = toText(body.passwordConfirm);
   // The password field's own checks, from the schema (PocketBase's words), then its confirmation's.
   Object.assign(errors, schemaErrors('usuarios', { password }, ['password']));
-  if (confirm === '') errors.passwordConfirm = REQUIRED;
-  else if (confirm !== password)
-    errors.passwordConfirm = { code: 'validation_values_mismatch', message: "Values don't match." };
+  const mismatch = confirmationError(password, confirm);
+  if (mismatch) errors.passwordConfirm = mismatch;
+}
+
+/** PocketBase's check of a password's confirmation: required, and the same. */
+export function confirmationError(password: string, confirm: string): FieldError | null {
+  if (confirm === '') return REQUIRED;
+  return confirm === password ? null : { code: 'validation_values_mismatch', message: "Values don't match." };
 }

@@ -15,22 +15,12 @@ const PAGE = kitCsv.POR_PAGINA;
 /** The file of these bookings at `fuso` minutes from UTC: BOM, header and one line per booking. */
 export function buildCsv(bookings: readonly BookingRecord[], fuso: number): string {
   const lines = bookings.map((b) =>
-    kitCsv.linha(
-      kitCsv.campos(
-        {
-          id: b.id,
-          created: b.created,
-          updated: b.updated,
-          status: b.status_agendamento ?? '',
-          data: b.data_agendamento ?? '',
-          hora: b.hora_agendamento ?? '',
-          local: b.local_agendamento ?? '',
-          nome: b.expand?.usuario?.nome_completo ?? '',
-          // The order's service invoice (NFS-e) number, once the city issued it.
-          nota: b.expand?.pagamento?.nota_numero ?? '',
-        },
-        () => fuso,
-      ),
+    kitCsv.linhaDoAgendamento(
+      (campo) => String(b[campo as keyof BookingRecord] ?? ''),
+      b.expand?.usuario?.nome_completo ?? '',
+      // The order's service invoice (NFS-e) number, once the city issued it.
+      b.expand?.pagamento?.nota_numero ?? '',
+      () => fuso,
     ),
   );
   return kitCsv.BOM + kitCsv.linha(kitCsv.CABECALHO) + lines.join('');

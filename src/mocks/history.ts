@@ -53,51 +53,51 @@ export function seedHistory(
   const staff = users.find((u) => u.admin) ?? null;
   const byId = new Map(users.map((u) => [u.id, u]));
   return bookings.flatMap((booking) => {
-    const created = historyEntry(
-      booking,
-      [{ campo: 'status_agendamento', de: '', para: 'NOVO' }],
-      null,
-      booking.created,
-    );
     // Ids from the booking's, so that the seed stays the same run after run.
-    created.id = `h${booking.id.slice(1)}`;
+    const entry: SeedEntry = (prefix, campo, de, para, author, at) => ({
+      ...historyEntry(booking, [{ campo, de, para }], author, at),
+      id: `${prefix}${booking.id.slice(1)}`,
+    });
+    const created = entry('h', 'status_agendamento', '', 'NOVO', null, booking.created);
+    const owner = byId.get(booking.usuario) ?? null;
     const sent = booking.formulario
-      ? [
-          {
-            ...historyEntry(
-              booking,
-              [{ campo: 'formulario', de: '', para: booking.formulario }],
-              byId.get(booking.usuario) ?? null,
-              booking.created,
-            ),
-            id: `s${booking.id.slice(1)}`,
-          },
-        ]
+      ? [entry('s', 'formulario', '', booking.formulario, owner, booking.created)]
       : [];
     const status = booking.status_agendamento as BookingStatus;
     if (status === 'NOVO') return [created, ...sent];
-    const steps = booked(booking, status, staff);
-    const alteracoes = TRACKED_BOOKING_FIELDS.filter(
-      (campo) => campo !== 'status_agendamento' && campo !== 'formulario',
-    )
-      .map((campo) => ({ campo, de: '', para: booking[campo] ?? '' }))
-      .filter((change) => change.para !== '');
-    const moved = historyEntry(
-      booking,
-      [
-        { campo: 'status_agendamento', de: steps.at(-1)?.alteracoes[0]?.para ?? 'NOVO', para: status },
-        ...alteracoes,
-      ],
+    const steps = booked(booking, status, (prefix, de, para, at) =>
+      entry(prefix, 'status_agendamento', de, para, staff, at),
+    );
+    const moved = entry(
+      'm',
+      'status_agendamento',
+      steps.at(-1)?.alteracoes[0]?.para ?? 'NOVO',
+      status,
       staff,
       booking.updated,
     );
-    moved.id = `m${booking.id.slice(1)}`;
-    moved.email_para = byId.get(booking.usuario)?.email ?? '';
-    moved.email_status = 'ENVIADO';
-    moved.email_assunto = STATUS_MAIL_SUBJECTS[status];
-    return [created, ...sent, ...steps, moved];
+    moved.alteracoes.push(
+      ...TRACKED_BOOKING_FIELDS.filter((campo) => campo !== 'status_agendamento' && campo !== 'formulario')
+        .map((campo) => ({ campo, de: '', para: booking[campo] ?? '' }))
+        .filter((change) => change.para !== ''),
+    );
+    const mail = {
+      email_para: owner?.email ?? '',
+      email_status: 'ENVIADO',
+      email_assunto: STATUS_MAIL_SUBJECTS[status],
+    };
+    return [created, ...sent, ...steps, { ...moved, ...mail }];
   });
 }
+
+type SeedEntry = (
+  prefix: string,
+  campo: string,
+  de: string,
+  para: string,
+  author: Pick<UserRecord, 'id' | 'nome_completo'> | null,
+  at: string,
+) => BookingHistoryRecord;
 
 const at = (time: number) => new Date(time).toISOString().replace('T', ' ');
 
@@ -105,36 +105,20 @@ const at = (time: number) => new Date(time).toISOString().replace('T', ' ');
  * For a booked case with a consulate, the steps between its creation and its last change, so the published wait
  * (src/mocks/espera.ts) has history to count: ready (ANALISE_OK) a few days after the payment, then booked
  * (AGENDADO; for a FINALIZADO case, halfway to its last change), both staff's moves (pb_hooks/lib/agenda.js, the
- * appointment recorded in lib/dia.js). Fractions from the id: the same seed every run.
+ * appointment recorded in lib/dia.js), each made by `move`. Fractions from the id: the same seed every run.
  */
 function booked(
   booking: BookingRecord,
   status: BookingStatus,
-  staff: Pick<UserRecord, 'id' | 'nome_completo'> | null,
+  move: (prefix: string, de: string, para: string, at: string) => BookingHistoryRecord,
 ): BookingHistoryRecord[] {
   if (!booking.consulado || (status !== 'AGENDADO' && status !== 'FINALIZADO')) return [];
   const spread = [...booking.id].reduce((n, c) => (n * 31 + c.charCodeAt(0)) % 1000, 7) / 1000;
   const start = pbMs(booking.created);
   const end = pbMs(booking.updated);
   const ready = start + (end - start) * (0.05 + 0.25 * spread);
-  const steps = [
-    historyEntry(
-      booking,
-      [{ campo: 'status_agendamento', de: 'NOVO', para: 'ANALISE_OK' }],
-      staff,
-      at(ready),
-    ),
-  ];
-  steps[0]!.id = `r${booking.id.slice(1)}`;
-  if (status === 'FINALIZADO') {
-    const agendado = historyEntry(
-      booking,
-      [{ campo: 'status_agendamento', de: 'ANALISE_OK', para: 'AGENDADO' }],
-      staff,
-      at(ready + (end - ready) * 0.5),
-    );
-    agendado.id = `a${booking.id.slice(1)}`;
-    steps.push(agendado);
-  }
+  const steps = [move('r', 'NOVO', 'ANALISE_OK', at(ready))];
+  if (status === 'FINALIZADO')
+    steps.push(move('a', 'ANALISE_OK', 'AGENDADO', at(ready + (end - ready) * 0.5)));
   return steps;
 }

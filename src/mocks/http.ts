@@ -33,6 +33,8 @@ export const MSG = {
 } as const;
 
 export const REQUIRED: FieldError = { code: 'validation_required', message: 'Cannot be blank.' };
+/** A value a unique index already holds. */
+export const NOT_UNIQUE: FieldError = { code: 'validation_not_unique', message: 'Value must be unique.' };
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Spinners should be visible in the browser demo; tests must not wait. */

@@ -1,12 +1,13 @@
 /**
- * The demo's `requerentes` fields as the migration defines them (their checks, the record's empty state), and the
- * review fields of `documentos`: PocketBase's own field checks, with its words.
+ * The demo's `requerentes` fields as the migration defines them (pocketbase/schema.json: the data fields
+ * processo_comum.js camposDeDados names, empty or as PocketBase casts a value sent), and the kit's checks of an
+ * applicant's data before PocketBase's own, with their words.
  */
 import { isValidCpf } from '@/lib/cpf';
 import { hojeSaoPaulo, REGRAS, type RequerenteRecord } from '@/lib/processo';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 import processoComum from '../../pocketbase/pb_hooks/lib/processo_comum.js';
-import { schemaErrors, textLimits } from './collections';
+import { schemaErrors, schemaFields, textLimits } from './collections';
 import { pbError, toText } from './http';
 
 type Json = Record<string, unknown>;
@@ -29,56 +30,30 @@ export function dataRefusal(before: RequerenteRecord | null, after: Json): Respo
   return kitRefusal(comum.errosDeTamanho(after, REQUERENTE_LIMITS, errors));
 }
 
-/**
- * The record's own field checks PocketBase makes after the kit's (patterns, selects, numbers: pocketbase/schema.json),
- * on the fields the body sends, read as PocketBase casts them (pick).
- */
-export function requerenteErrors(body: Json): Json {
-  return schemaErrors('requerentes', pick(body), Object.keys(body));
+/** PocketBase's own checks of the fields a body sends (patterns, selects, numbers), read as it casts them (pick). */
+export const requerenteErrors = (body: Json): Json =>
+  schemaErrors('requerentes', pick(body), Object.keys(body));
+
+const NAMES = schemaFields('requerentes').map((f) => f.name);
+const DATA = schemaFields('requerentes').filter((f) =>
+  processoComum.camposDeDados(NAMES, REGRAS).includes(f.name),
+);
+
+/** A value of a data field as PocketBase stores it: numbers and flags cast, the rest as text. */
+function cast(type: string, value: unknown): unknown {
+  if (type === 'number') return Number(value) || 0;
+  if (type === 'bool') return value === true || value === 'true';
+  return String(value ?? '');
 }
 
-/** A document's review fields as PocketBase checks them: the status and reason selects, the note's length. */
-export function documentoErrors(doc: { status: string; motivo: string; motivo_texto: string }): Json {
-  return schemaErrors('documentos', doc, ['status', 'motivo', 'motivo_texto']);
-}
+/** A new applicant's data fields, each empty. */
+export const EMPTY_REQUERENTE: Json = Object.fromEntries(DATA.map((f) => [f.name, cast(f.type, '')]));
 
-export const EMPTY_REQUERENTE = {
-  nome: '',
-  sobrenome: '',
-  sexo: '',
-  data_nascimento: '',
-  local_nascimento: '',
-  cpf: '',
-  estado_civil: '',
-  altura_cm: 0,
-  cor_olhos: '',
-  cep: '',
-  logradouro: '',
-  numero: '',
-  complemento: '',
-  cidade: '',
-  uf: '',
-  aire_comune: '',
-  aire_nao_sei: false,
-  passaporte_numero: '',
-  passaporte_validade: '',
-  mae_nome: '',
-  pai_nome: '',
-} as const;
-
+/** The data fields a body sends, as PocketBase casts them. */
 export function pick(body: Json): Partial<RequerenteRecord> {
-  const out: Json = {};
-  for (const key of Object.keys(EMPTY_REQUERENTE)) {
-    if (!(key in body)) continue;
-    const value = body[key];
-    out[key] =
-      key === 'altura_cm'
-        ? Number(value) || 0
-        : key === 'aire_nao_sei'
-          ? value === true || value === 'true'
-          : String(value ?? '');
-  }
-  return out as Partial<RequerenteRecord>;
+  return Object.fromEntries(
+    DATA.filter((f) => f.name in body).map((f) => [f.name, cast(f.type, body[f.name])]),
+  ) as Partial<RequerenteRecord>;
 }
 
 /**

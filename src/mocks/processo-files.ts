@@ -8,15 +8,14 @@ import { TOKEN_S } from './collections';
 import { signToken, verifyToken } from './jwt';
 import { newId } from './util';
 
-const STORAGE_PREFIX = 'demo-arquivo:';
-const FILE_TOKEN_TTL_S = TOKEN_S.file;
 const files = new Map<string, Blob>();
 
 function storage(): Storage | null {
   return typeof sessionStorage !== 'undefined' && import.meta.env.MODE !== 'test' ? sessionStorage : null;
 }
 
-const keyOf = (recordId: string, filename: string) => `${recordId}/${filename}`;
+const keyOf = (recordId: string, filename: string) => `demo-arquivo:${recordId}/${filename}`;
+const fromBase64 = (data: string) => Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
 
 function toBase64(bytes: Uint8Array): string {
   let binary = '';
@@ -31,7 +30,7 @@ export async function storeFile(recordId: string, filename: string, file: Blob):
   if (!store) return;
   try {
     const data = toBase64(new Uint8Array(await file.arrayBuffer()));
-    store.setItem(STORAGE_PREFIX + keyOf(recordId, filename), `${file.type};${data}`);
+    store.setItem(keyOf(recordId, filename), `${file.type};${data}`);
   } catch {
     // too big for sessionStorage: kept in memory until the tab reloads
   }
@@ -47,18 +46,12 @@ const EXAMPLE_PDF =
 export function readFile(recordId: string, filename: string): Blob | null {
   const inMemory = files.get(keyOf(recordId, filename));
   if (inMemory) return inMemory;
-  const stored = storage()?.getItem(STORAGE_PREFIX + keyOf(recordId, filename));
-  if (stored) {
-    const [type = '', data = ''] = stored.split(';');
-    const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
-    return new Blob([bytes], { type });
-  }
-  if (filename.includes('_exemplo')) {
-    return filename.endsWith('.pdf')
-      ? new Blob([EXAMPLE_PDF], { type: 'application/pdf' })
-      : new Blob([Uint8Array.from(atob(EXAMPLE_PNG), (c) => c.charCodeAt(0))], { type: 'image/png' });
-  }
-  return null;
+  const stored = storage()?.getItem(keyOf(recordId, filename))?.split(';');
+  if (stored) return new Blob([fromBase64(stored[1] ?? '')], { type: stored[0] });
+  if (!filename.includes('_exemplo')) return null;
+  return filename.endsWith('.pdf')
+    ? new Blob([EXAMPLE_PDF], { type: 'application/pdf' })
+    : new Blob([fromBase64(EXAMPLE_PNG)], { type: 'image/png' });
 }
 
 /** The type the bytes say (PocketBase sniffs it; the name and the browser's claim do not count). */
@@ -76,7 +69,7 @@ export async function fileFieldError(file: Blob): Promise<{ code: string; messag
   if (file.size > REGRAS.arquivos.tamanhoMaxBytes)
     return {
       code: 'validation_file_size_limit',
-      message: 'Failed to upload file - the maximum allowed file size is 10485760 bytes.',
+      message: `Failed to upload file - the maximum allowed file size is ${REGRAS.arquivos.tamanhoMaxBytes} bytes.`,
     };
   const type = await sniffType(file);
   if (!REGRAS.arquivos.tipos.includes(type))
@@ -111,7 +104,7 @@ export function fileToken(userId: string): string {
     id: userId,
     type: 'file',
     collectionId: '_pb_users_auth_',
-    exp: Math.floor(Date.now() / 1000) + FILE_TOKEN_TTL_S,
+    exp: Math.floor(Date.now() / 1000) + TOKEN_S.file,
   });
 }
 

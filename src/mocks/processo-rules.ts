@@ -1,8 +1,9 @@
 /**
- * The case file's server decisions in the demo, as pocketbase/pb_hooks/lib/processo.js takes them: who may
- * touch a case, when it is closed, the history of each document, the review's outcome on the booking and
- * 'Enviar para análise'.
+ * The case file's server decisions in the demo, taken by pocketbase/pb_hooks/lib/processo_comum.js where
+ * lib/processo.js takes them: who may touch a case, the history of each document, the review's outcome on the
+ * booking, a correction and 'Enviar para análise'.
  */
+import { HttpResponse } from 'msw';
 import { isValidCpf } from '@/lib/cpf';
 import {
   type DocumentoRecord,
@@ -29,18 +30,16 @@ export const MSG = mensagens;
 export const bookingOf = (id: string): BookingRecord | undefined =>
   getDb().agendamentos.find((b) => b.id === id);
 
-type ClosableBooking = BookingRecord & { arquivos_excluidos_em?: string };
 const ENCERRADOS = regras.agendamentoEncerrado;
 
-/** FINALIZADO, CANCELADO or its files deleted (processo_comum.encerrado). */
-export const encerrado = (booking: ClosableBooking): boolean => processoComum.encerrado(booking, ENCERRADOS);
+export const encerrado = (booking: BookingRecord): boolean => processoComum.encerrado(booking, ENCERRADOS);
 
 /** pb_hooks/lib/processo.js validarEscritaDoCliente: the customer's refusal on a closed or approved case. */
-export const recusaAoCliente = (booking: ClosableBooking): string | null =>
+export const recusaAoCliente = (booking: BookingRecord): string | null =>
   processoComum.recusaAoCliente(booking, false, ENCERRADOS, REGRAS) || null;
 
 /** pb_hooks/lib/processo.js salvarRequerente: the customer's change of an applicant (`mudados`: what it changes). */
-export const recusaDaAlteracao = (booking: ClosableBooking, mudados: readonly string[]): string | null =>
+export const recusaDaAlteracao = (booking: BookingRecord, mudados: readonly string[]): string | null =>
   processoComum.recusaDaAlteracao(booking, mudados, ENCERRADOS, REGRAS) || null;
 
 export function limitesDe(booking: BookingRecord): { min: number; max: number } {
@@ -48,19 +47,20 @@ export function limitesDe(booking: BookingRecord): { min: number; max: number } 
   return limitesDoServico(payment?.tipo_servico ?? '');
 }
 
+/** A booking's rows of the case file, in the order they were made. */
+export const ofCase = <T extends { agendamento: string }>(rows: readonly T[], bookingId: string): T[] =>
+  rows.filter((r) => r.agendamento === bookingId);
+
 function rotulo(documento: DocumentoRecord): string {
   const requerente = getDb().requerentes.find((r) => r.id === documento.requerente);
   return rotuloDoDocumento(requerente ?? null, documento.item);
 }
 
 export function registrarDocumento(documento: DocumentoRecord, acao: string, autor: UserRecord | null): void {
-  const entry = historyEntry(
-    { id: documento.agendamento },
-    processoComum.linhasDoDocumento(rotulo(documento), acao),
-    autor,
-    pbDate(new Date()),
+  const linhas = processoComum.linhasDoDocumento(rotulo(documento), acao);
+  getDb().historico_agendamentos.push(
+    historyEntry({ id: documento.agendamento }, linhas, autor, pbDate(new Date())),
   );
-  getDb().historico_agendamentos.push(entry);
 }
 
 /** A change the kit makes to a booking: stored, then recorded as any save is (agenda.ts registrarAlteracao). */
@@ -74,115 +74,111 @@ export function salvarAgendamento(
   registrarAlteracao(before, booking, autor);
 }
 
-/**
- * When staff have reviewed every document sent and refused some: the booking goes to ANALISE_ERRO with the
- * refused list as the note, and the customer gets the status e-mail.
- */
+/** Staff's last review of a case with refused documents: ANALISE_ERRO, the refused list as the note, the e-mail. */
 export function concluirRevisao(bookingId: string, autor: UserRecord | null): void {
-  const documentos = getDb().documentos.filter((d) => d.agendamento === bookingId);
-  const conclusao = processoComum.conclusaoDaRevisao(documentos, rotulo, REGRAS);
+  const conclusao = processoComum.conclusaoDaRevisao(ofCase(getDb().documentos, bookingId), rotulo, REGRAS);
   const booking = bookingOf(bookingId);
   if (conclusao && booking) salvarAgendamento(booking, conclusao, autor);
 }
 
 /**
- * pb_hooks/lib/processo.js avisarEquipe: staff's alert that the case has something new to review (in the kit's
- * words: email_texto.js alertasDoProcesso), at most one per booking an interval (mailbox.ts alertDue).
+ * pb_hooks/lib/processo.js avisarEquipe: staff's alert that the case has something new to review (email_texto.js
+ * alertasDoProcesso, given the link: the demo's own address, not APP_URL), at most one per booking an interval.
  */
-function avisarEquipe(booking: BookingRecord, alerta: Mensagem): void {
-  if (alertDue(`processo_alerta:${booking.id}`)) alertStaff(getDb().usuarios, alerta);
+function avisarEquipe(
+  booking: BookingRecord,
+  alerta: (link: { appUrl: string; agendamento: string }) => Mensagem,
+) {
+  if (alertDue(`processo_alerta:${booking.id}`))
+    alertStaff(
+      getDb().usuarios,
+      alerta({ appUrl: globalThis.location?.origin ?? '', agendamento: booking.id }),
+    );
 }
 
-/** Where an alert's link points: the demo's own address (the kit's is the app's, APP_URL), and the booking. */
-const linkOf = (booking: BookingRecord) => ({
-  appUrl: globalThis.location?.origin ?? '',
-  agendamento: booking.id,
-});
-
-/** The `formulario` text staff read (processo_comum.resumo). */
-const resumo = (requerentes: readonly RequerenteRecord[], hoje: string, anterior = ''): string =>
-  processoComum.resumo(requerentes, hoje, anterior, REGRAS);
+/** Writes the given fields on the rows named in a plan of the kit ({ id, campos }), dated `now`. */
+function aplicar<T extends { id: string }>(
+  rows: readonly T[],
+  plano: readonly { id: string; campos: object }[],
+  now: string,
+) {
+  for (const { id, campos } of plano) {
+    const row = rows.find((r) => r.id === id);
+    if (row) Object.assign(row, campos, { updated: now });
+  }
+}
 
 /**
- * pb_hooks/lib/processo.js salvarRequerente after the save: what processo_comum.correcao makes of a change of
- * the applicant's data (`mudancas`, saved on `record` by `autor`): nothing for the customer's draft; else each
- * field's old and new value in the history and, once sent, the documents it sends back to review and the summary.
+ * pb_hooks/lib/processo.js salvarRequerente after the save of `record` (`before` it) by `autor`: what
+ * processo_comum.js correcaoDoRequerente makes of it. Nothing for the customer's draft; else each field's old and
+ * new value in the history and, once sent, the documents it sends back to review, the summary and staff's alert.
  */
-export function registrarCorrecao(
-  record: RequerenteRecord,
-  enviado: boolean,
-  mudancas: readonly { campo: string; de: string; para: string }[],
-  nome: string,
-  autor: UserRecord,
-): void {
-  const booking = bookingOf(record.agendamento);
+export function registrarCorrecao(before: RequerenteRecord, record: RequerenteRecord, autor: UserRecord) {
+  const texto = (r: object, campo: string) => String((r as Record<string, unknown>)[campo] ?? '');
   const documentos = getDb().documentos.filter((d) => d.requerente === record.id);
-  const correcao = processoComum.correcao(mudancas, enviado, autor.admin, documentos);
+  const campos = Object.keys(record);
+  const correcao = processoComum.correcaoDoRequerente<object>(
+    before,
+    record,
+    campos,
+    texto,
+    autor.admin,
+    documentos,
+    REGRAS,
+  );
+  const booking = bookingOf(record.agendamento);
   if (!booking || !correcao) return;
   const now = pbDate(new Date());
-  getDb().historico_agendamentos.push(
-    historyEntry(booking, processoComum.linhasDaCorrecao(nome, mudancas, REGRAS), autor, now),
-  );
-  for (const { id, campos } of correcao.revisar) {
-    const d = documentos.find((documento) => documento.id === id);
-    if (d) Object.assign(d, campos, { updated: now });
-  }
+  getDb().historico_agendamentos.push(historyEntry(booking, correcao.linhas, autor, now));
+  aplicar(documentos, correcao.revisar, now);
   if (!correcao.formulario) return;
-  const requerentes = getDb().requerentes.filter((r) => r.agendamento === booking.id);
-  salvarAgendamento(booking, { formulario: resumo(requerentes, hojeSaoPaulo(), booking.formulario) }, autor);
-  if (!correcao.avisar) return;
-  avisarEquipe(
-    booking,
-    emailTexto.alertasDoProcesso.corrigido({
-      nome: autor.nome_completo,
-      requerente: nome,
-      campos: mudancas.map((m) => processoComum.nomeDoCampo(m.campo, REGRAS)),
-      ...linkOf(booking),
-    }),
-  );
+  const requerentes = ofCase(getDb().requerentes, booking.id);
+  const formulario = processoComum.resumo(requerentes, hojeSaoPaulo(), booking.formulario, REGRAS);
+  salvarAgendamento(booking, { formulario }, autor);
+  const { requerente, campos: nomes } = correcao;
+  if (correcao.avisar)
+    avisarEquipe(booking, (link) =>
+      emailTexto.alertasDoProcesso.corrigido({
+        nome: autor.nome_completo,
+        requerente,
+        campos: nomes,
+        ...link,
+      }),
+    );
 }
 
-type Outcome = { status: number; body: Record<string, unknown> };
-
-/** POST /api/processo/{id}/enviar, as pb_hooks/lib/processo.js enviar answers it. */
-export function enviar(bookingId: string, viewer: UserRecord): Outcome {
+/** POST /api/processo/{id}/enviar: processo_comum.js envioDoCaso decides, as for pb_hooks/lib/processo.js enviar. */
+export function enviar(bookingId: string, viewer: UserRecord): Response {
   const booking = bookingOf(bookingId);
-  const fail = (status: number, message: string, data: Record<string, unknown> = {}): Outcome => ({
-    status,
-    body: { status, message, data },
-  });
-  if (!booking || booking.usuario !== viewer.id) return fail(404, MSG.naoEncontrado);
-  if (encerrado(booking)) return fail(400, MSG.encerrado);
-  const hoje = hojeSaoPaulo();
-  const db = getDb();
-  const requerentes = db.requerentes.filter((r) => r.agendamento === booking.id);
-  const documentos = db.documentos.filter((d) => d.agendamento === booking.id);
-  const limite = limitesDe(booking);
-  const problemas = processoComum.problemasDoEnvio(requerentes, documentos, limite, hoje, REGRAS, isValidCpf);
-  if (problemas.length > 0) return fail(400, MSG.incompleto, { pendencias: problemas });
+  const requerentes = ofCase(getDb().requerentes, bookingId);
+  const documentos = ofCase(getDb().documentos, bookingId);
   const now = pbDate(new Date());
-  const plano = processoComum.envio(documentos, requerentes, now);
-  const novos = plano.documentos;
-  if (novos.length === 0) return fail(400, MSG.nadaParaEnviar);
-  for (const { id, acao, campos } of novos) {
-    const d = documentos.find((documento) => documento.id === id);
-    if (!d) continue;
-    Object.assign(d, campos, { updated: now });
-    registrarDocumento(d, acao, viewer);
-  }
-  for (const { id, campos } of plano.requerentes) {
-    const r = requerentes.find((requerente) => requerente.id === id);
-    if (r) Object.assign(r, campos, { updated: now });
-  }
-  salvarAgendamento(booking, { formulario: resumo(requerentes, hoje) }, viewer);
-  saveDb();
-  avisarEquipe(
-    booking,
-    emailTexto.alertasDoProcesso.enviado({
-      nome: viewer.nome_completo,
-      documentos: novos.length,
-      ...linkOf(booking),
-    }),
+  const plano = processoComum.envioDoCaso(
+    {
+      agendamento: booking ?? null,
+      usuario: viewer.id,
+      requerentes,
+      documentos,
+      limite: booking ? limitesDe(booking) : null,
+      hoje: hojeSaoPaulo(),
+      agora: now,
+      encerrados: ENCERRADOS,
+    },
+    REGRAS,
+    isValidCpf,
   );
-  return { status: 200, body: { enviados: novos.length } };
+  if ('recusa' in plano) return HttpResponse.json(plano.recusa, { status: plano.recusa.status });
+  aplicar(documentos, plano.documentos, now);
+  for (const { id, acao } of plano.documentos) {
+    const d = documentos.find((documento) => documento.id === id);
+    if (d) registrarDocumento(d, acao, viewer);
+  }
+  aplicar(requerentes, plano.requerentes, now);
+  salvarAgendamento(booking!, { formulario: plano.formulario }, viewer);
+  saveDb();
+  const enviados = plano.documentos.length;
+  avisarEquipe(booking!, (link) =>
+    emailTexto.alertasDoProcesso.enviado({ nome: viewer.nome_completo, documentos: enviados, ...link }),
+  );
+  return HttpResponse.json({ enviados });
 }

@@ -3,8 +3,8 @@
  * `requerentes` and `documentos` collections with the server's rules, their protected files, and
  * 'Enviar para análise'. Registered before the generic record routes, which know neither collection.
  */
-import { http, HttpResponse, type PathParams } from 'msw';
-import { nomeRequerente, REGRAS, type DocumentoRecord, type RequerenteRecord } from '@/lib/processo';
+import { http, HttpResponse } from 'msw';
+import { REGRAS, type DocumentoRecord, type RequerenteRecord } from '@/lib/processo';
 import processoComum from '../../pocketbase/pb_hooks/lib/processo_comum.js';
 import { getDb, saveDb } from './db';
 import { uploadAllowed } from './limits';
@@ -13,13 +13,12 @@ import { fileFieldError, fileToken, fileTokenUser, readFile, storedName, storeFi
 import {
   changedFields,
   dataRefusal,
-  documentoErrors,
   kitRefusal,
   EMPTY_REQUERENTE,
   pick,
   requerenteErrors,
 } from './processo-fields';
-import { currentUser, MSG as PB, param, pbError, toText } from './http';
+import { currentUser, type Json, MSG as PB, NOT_UNIQUE, notFound, param, pbError, toText } from './http';
 import {
   bookingOf,
   concluirRevisao,
@@ -30,105 +29,121 @@ import {
   registrarCorrecao,
   limitesDe,
   MSG,
+  ofCase,
   registrarDocumento,
 } from './processo-rules';
 import { allows, formFields, readableBy } from './rules';
+import type { BookingRecord, UserRecord } from '@/lib/types';
+import { schemaErrors } from './collections';
 import { newId, pbDate } from './util';
 
-type Json = Record<string, unknown>;
 type Row = RequerenteRecord | DocumentoRecord;
 type Name = 'requerentes' | 'documentos';
 const REVIEW_TEXT = ['status', 'motivo', 'motivo_texto'];
 
 const rows = (name: Name): Row[] => getDb()[name];
+const json = (request: Request) => request.json().catch(() => null) as Promise<Json | null>;
+
+/** A refusal of the kit in the case file's words, as PocketBase's 400; null when there is none. */
+const refuse = (message: string | null | undefined): Response | null =>
+  message ? pbError(400, message) : null;
+
+/** PocketBase's own field errors of a save (`action`: its message), or null. */
+const fieldRefusal = (action: string, errors: Json): Response | null =>
+  Object.keys(errors).length > 0 ? pbError(400, action, errors) : null;
+
+/** A record saved: the store written, the record answered. */
+function stored(record: Row): Response {
+  saveDb();
+  return HttpResponse.json(record);
+}
+
+/** A new record's own fields, as PocketBase writes them. */
+function created<N extends Name>(name: N) {
+  const now = pbDate(new Date());
+  return { id: newId(), collectionId: `pbc_${name}`, collectionName: name, created: now, updated: now };
+}
 
 async function createRequerente(request: Request): Promise<Response> {
   const viewer = currentUser(request);
-  const body = (await request.json().catch(() => null)) as Json | null;
-  if (!body) return pbError(400, PB.create);
-  const booking = bookingOf(String(body.agendamento ?? ''));
-  if (!booking || !allows('requerentes', 'create', body, viewer, body)) return pbError(400, PB.create);
+  const body = await json(request);
+  const booking = body && bookingOf(String(body.agendamento ?? ''));
+  if (!body || !booking || !allows('requerentes', 'create', body, viewer, body))
+    return pbError(400, PB.create);
   // lib/processo.js criarRequerente: the applicant's data, the case and the count; PocketBase's field checks last.
-  const refused = dataRefusal(null, { ...EMPTY_REQUERENTE, ...body, ...pick(body) });
+  const count = ofCase(getDb().requerentes, booking.id).length;
+  const refused =
+    dataRefusal(null, { ...EMPTY_REQUERENTE, ...body, ...pick(body) }) ??
+    refuse(recusaAoCliente(booking)) ??
+    refuse(processoComum.recusaDoNovoRequerente(count, limitesDe(booking).max, REGRAS)) ??
+    fieldRefusal(PB.create, requerenteErrors(body));
   if (refused) return refused;
-  const recusa = recusaAoCliente(booking);
-  if (recusa) return pbError(400, recusa);
-  const count = getDb().requerentes.filter((r) => r.agendamento === booking.id).length;
-  const excess = processoComum.recusaDoNovoRequerente(count, limitesDe(booking).max, REGRAS);
-  if (excess) return pbError(400, excess);
-  const errors = requerenteErrors(body);
-  if (Object.keys(errors).length > 0) return pbError(400, PB.create, errors);
-  const now = pbDate(new Date());
-  const record: RequerenteRecord = {
-    id: newId(),
-    collectionId: 'pbc_requerentes',
-    collectionName: 'requerentes',
+  const record = {
+    ...created('requerentes'),
     agendamento: booking.id,
     ...EMPTY_REQUERENTE,
     ...pick(body),
     enviado_em: '',
-    created: now,
-    updated: now,
-  };
+  } as RequerenteRecord;
   getDb().requerentes.push(record);
-  saveDb();
-  return HttpResponse.json(record);
+  return stored(record);
 }
 
-async function updateRequerente(id: string, request: Request): Promise<Response> {
+async function updateRequerente(request: Request, id: string): Promise<Response> {
   const viewer = currentUser(request);
-  const body = (await request.json().catch(() => null)) as Json | null;
+  const body = await json(request);
   const record = getDb().requerentes.find((r) => r.id === id);
   // A failed update rule reads as 404.
   if (!body || !record || !viewer || !allows('requerentes', 'update', record, viewer, body))
-    return pbError(404, PB.notFound);
+    return notFound();
   const booking = bookingOf(record.agendamento);
-  const recusa = booking && !viewer.admin ? recusaDaAlteracao(booking, changedFields(record, body)) : null;
-  if (recusa) return pbError(400, recusa);
-  const refused = dataRefusal(record, { ...record, ...body, ...pick(body) });
+  const refused =
+    refuse(booking && !viewer.admin ? recusaDaAlteracao(booking, changedFields(record, body)) : null) ??
+    dataRefusal(record, { ...record, ...body, ...pick(body) }) ??
+    fieldRefusal(PB.update, requerenteErrors(body));
   if (refused) return refused;
-  const errors = requerenteErrors(body);
-  if (Object.keys(errors).length > 0) return pbError(400, PB.update, errors);
   const before = { ...record };
   Object.assign(record, pick(body), { updated: pbDate(new Date()) });
-  const mudancas = processoComum.mudancas(
-    before as unknown as Json,
-    record as unknown as Json,
-    processoComum.camposDeDados(Object.keys(record), REGRAS),
-    (r, campo) => String(r[campo] ?? ''),
-  );
-  registrarCorrecao(record, record.enviado_em !== '', mudancas, nomeRequerente(before), viewer);
-  saveDb();
-  return HttpResponse.json(record);
+  registrarCorrecao(before, record, viewer);
+  return stored(record);
 }
 
-function deleteRequerente(id: string, request: Request): Response {
-  const viewer = currentUser(request);
+function deleteRequerente(request: Request, id: string): Response {
   const db = getDb();
   const record = db.requerentes.find((r) => r.id === id);
-  if (!record || !allows('requerentes', 'delete', record, viewer)) return pbError(404, PB.notFound);
+  if (!record || !allows('requerentes', 'delete', record, currentUser(request))) return notFound();
   const booking = bookingOf(record.agendamento);
-  const recusa = booking ? recusaAoCliente(booking) : null;
-  if (recusa) return pbError(400, recusa);
   const approved = db.documentos.filter((d) => d.requerente === id && d.status === 'aprovado').length;
-  const refused = processoComum.recusaDaRemocao(approved, REGRAS);
-  if (refused) return pbError(400, refused);
+  const refused =
+    refuse(booking ? recusaAoCliente(booking) : null) ??
+    refuse(processoComum.recusaDaRemocao(approved, REGRAS));
+  if (refused) return refused;
   db.requerentes = db.requerentes.filter((r) => r.id !== id);
   db.documentos = db.documentos.filter((d) => d.requerente !== id); // cascadeDelete
   saveDb();
   return new HttpResponse(null, { status: 204 });
 }
 
-/** lib/processo.js contarEnvio: an upload counted, or the kit's 429. */
-const countUpload = (userId: string): Response | null =>
-  uploadAllowed(userId) ? null : pbError(429, MSG.muitosEnvios);
-
-const sentFiles = (form: FormData): File[] =>
-  form.getAll('arquivos').filter((f): f is File => typeof f !== 'string');
-
-/** The files of a multipart body, each checked as the file field checks it; a Response when refused. */
-async function filesOf(form: FormData, action: string): Promise<File[] | Response> {
-  const files = sentFiles(form);
+/**
+ * The owner's files for a document of `booking` (lib/processo.js criarDocumento, salvarDocumento): refused on a
+ * case the customer may no longer change, past the upload rate (contarEnvio: the kit's 429), past the item's
+ * number of files (validarDocumento: processo_comum.js recusaDoDocumento), then by PocketBase's own checks of each
+ * file. The files, or the refusal.
+ */
+async function ownerFiles(
+  booking: BookingRecord,
+  viewer: UserRecord | null,
+  item: string,
+  form: FormData | null,
+  action: string,
+): Promise<File[] | Response> {
+  const files = (form?.getAll('arquivos') ?? []).filter((f): f is File => typeof f !== 'string');
+  const tooMany = processoComum.recusaDoDocumento(item, files.length, REGRAS);
+  const refused =
+    refuse(recusaAoCliente(booking)) ??
+    (uploadAllowed(viewer?.id ?? '') ? null : pbError(429, MSG.muitosEnvios)) ??
+    (tooMany && kitRefusal(tooMany.erros));
+  if (refused) return refused;
   for (const file of files) {
     const error = await fileFieldError(file);
     if (error) return pbError(400, action, { arquivos: error });
@@ -140,160 +155,110 @@ async function filesOf(form: FormData, action: string): Promise<File[] | Respons
   return files;
 }
 
-/** lib/processo.js validarDocumento: the kit's refusal of the item or its number of files (processo_comum.js). */
-function tooMany(item: string, count: number): Response | null {
-  const recusa = processoComum.recusaDoDocumento(item, count, REGRAS);
-  return recusa ? kitRefusal(recusa.erros) : null;
-}
-
-async function saveFiles(record: DocumentoRecord, files: readonly File[]): Promise<void> {
-  record.arquivos = [];
-  for (const file of files) {
-    const name = storedName(file.name);
-    await storeFile(record.id, name, file);
-    record.arquivos.push(name);
+/** A document's new files stored (they replace any before them, when sent), recorded, and the document answered. */
+async function withFiles(
+  record: DocumentoRecord,
+  files: readonly File[],
+  acao: string,
+  viewer: UserRecord | null,
+) {
+  if (files.length > 0) {
+    record.arquivos = files.map((file) => storedName(file.name));
+    await Promise.all(files.map((file, i) => storeFile(record.id, record.arquivos[i]!, file)));
   }
+  registrarDocumento(record, acao, viewer);
+  return stored(record);
 }
 
 async function createDocumento(request: Request): Promise<Response> {
   const viewer = currentUser(request);
   const form = await request.formData().catch(() => null);
   if (!form) return pbError(400, PB.create);
-  const text = (key: string) => String(form.get(key) ?? '');
   // The create rule (the owner, on their own applicant of that booking, without any review field).
   const sent = formFields(form);
   if (!allows('documentos', 'create', sent, viewer, sent)) return pbError(400, PB.create);
-  const booking = bookingOf(text('agendamento'));
+  const [item, requerente] = [toText(sent.item), toText(sent.requerente)];
+  const booking = bookingOf(toText(sent.agendamento));
   if (!booking) return pbError(400, MSG.encerrado);
-  const recusa = recusaAoCliente(booking);
-  if (recusa) return pbError(400, recusa);
-  const limited = countUpload(viewer?.id ?? '');
-  if (limited) return limited;
-  // The kit's checks of the item and its number of files (lib/processo.js validarDocumento) come before
-  // PocketBase's own checks of each file.
-  const refused = tooMany(text('item'), sentFiles(form).length);
-  if (refused) return refused;
-  const files = await filesOf(form, PB.create);
+  const files = await ownerFiles(booking, viewer, item, form, PB.create);
   if (files instanceof Response) return files;
-  if (getDb().documentos.some((d) => d.requerente === text('requerente') && d.item === text('item')))
-    return pbError(400, PB.create, {
-      item: { code: 'validation_not_unique', message: 'Value must be unique.' },
-    });
-  const now = pbDate(new Date());
+  if (getDb().documentos.some((d) => d.requerente === requerente && d.item === item))
+    return pbError(400, PB.create, { item: NOT_UNIQUE });
   const record: DocumentoRecord = {
-    id: newId(),
-    collectionId: 'pbc_documentos',
-    collectionName: 'documentos',
+    ...created('documentos'),
     agendamento: booking.id,
-    requerente: text('requerente'),
-    item: text('item'),
+    requerente,
+    item,
     arquivos: [],
     ...processoComum.DOCUMENTO_NOVO,
-    motivo: '',
-    motivo_texto: '',
-    revisado_por: '',
-    revisado_em: '',
-    reenviado: false,
-    created: now,
-    updated: now,
+    ...{ motivo: '', motivo_texto: '', revisado_por: '', revisado_em: '', reenviado: false },
   };
-  await saveFiles(record, files);
   getDb().documentos.push(record);
-  registrarDocumento(record, processoComum.ARQUIVO.enviado, viewer);
-  saveDb();
-  return HttpResponse.json(record);
+  return withFiles(record, files, processoComum.ARQUIVO.enviado, viewer);
 }
 
 /** The owner replaces files until approved; staff review (status, reason), signed and dated. */
-async function updateDocumento(id: string, request: Request): Promise<Response> {
+async function updateDocumento(request: Request, id: string): Promise<Response> {
   const viewer = currentUser(request);
   const record = getDb().documentos.find((d) => d.id === id);
   const multipart = (request.headers.get('Content-Type') ?? '').includes('multipart/form-data');
   const form = multipart ? await request.formData().catch(() => null) : null;
-  const body: Json = multipart
-    ? Object.fromEntries(form?.entries() ?? [])
-    : ((await request.json().catch(() => ({}))) as Json);
+  const body: Json = multipart ? Object.fromEntries(form?.entries() ?? []) : ((await json(request)) ?? {});
   // A failed update rule (the owner's files while not approved, or staff's review) reads as 404.
-  if (!record || !viewer || !allows('documentos', 'update', record, viewer, body))
-    return pbError(404, PB.notFound);
+  if (!record || !viewer || !allows('documentos', 'update', record, viewer, body)) return notFound();
   const booking = bookingOf(record.agendamento);
   if (!booking || encerrado(booking)) return pbError(400, MSG.encerrado);
   // lib/processo.js salvarDocumento: the owner's new files, or staff's review.
   if (!viewer.admin) {
-    const recusa = recusaAoCliente(booking);
-    if (recusa) return pbError(400, recusa);
-    const limited = countUpload(viewer.id);
-    if (limited) return limited;
-    const refused = tooMany(record.item, form ? sentFiles(form).length : 0);
-    if (refused) return refused;
-    const files = form ? await filesOf(form, PB.update) : [];
+    const files = await ownerFiles(booking, viewer, record.item, form, PB.update);
     if (files instanceof Response) return files;
-    if (files.length > 0) await saveFiles(record, files);
     Object.assign(record, processoComum.substituicao(record), { updated: pbDate(new Date()) });
-    registrarDocumento(record, processoComum.ARQUIVO.substituido, viewer);
-    saveDb();
-    return HttpResponse.json(record);
+    return withFiles(record, files, processoComum.ARQUIVO.substituido, viewer);
   }
   const asked = REVIEW_TEXT.filter((f) => f in body).map((f) => [f, toText(body[f])]);
   const after = { ...record, ...Object.fromEntries(asked) };
   const review = processoComum.revisao(record, after, REGRAS);
   if ('erros' in review) return kitRefusal(review.erros) ?? pbError(400, PB.update);
   const saved = { status: after.status, motivo: review.motivo, motivo_texto: review.motivo_texto };
-  const errors = documentoErrors(saved);
-  if (Object.keys(errors).length > 0) return pbError(400, PB.update, errors);
+  const refused = fieldRefusal(PB.update, schemaErrors('documentos', saved, REVIEW_TEXT));
+  if (refused) return refused;
   const antes = record.status;
   const now = pbDate(new Date());
-  Object.assign(
-    record,
-    saved as Pick<DocumentoRecord, 'status' | 'motivo' | 'motivo_texto'>,
-    { updated: now },
-    processoComum.camposDaRevisao(review, viewer.id, now),
-  );
+  Object.assign(record, saved, { updated: now }, processoComum.camposDaRevisao(review, viewer.id, now));
   if (review.revisado) {
     registrarDocumento(record, review.acao, viewer);
     if (antes === 'em_analise') concluirRevisao(record.agendamento, viewer);
   }
-  saveDb();
-  return HttpResponse.json(record);
+  return stored(record);
 }
 
-const collection = (params: PathParams): Name | null => {
-  const name = param(params, 'collection');
-  return name === 'requerentes' || name === 'documentos' ? name : null;
-};
+type Handler = (request: Request, id: string) => Response | Promise<Response>;
+
+const list =
+  (name: Name): Handler =>
+  (request) =>
+    listResponse<Row>(name, rows(name), request, { canSee: readableBy(name, currentUser(request)) });
+const view =
+  (name: Name): Handler =>
+  (request, id) =>
+    viewResponse<Row>(rows(name), id, readableBy(name, currentUser(request), 'view'));
+
+/** A record route: `requerentes`' handler or `documentos`'; any other collection falls through to registros.ts. */
+const route = (method: 'get' | 'post' | 'patch' | 'delete', path: string, ...handlers: [Handler, Handler]) =>
+  http[method](path, ({ request, params }) => {
+    const at = ['requerentes', 'documentos'].indexOf(param(params, 'collection'));
+    return at < 0 ? undefined : handlers[at]!(request, param(params, 'id'));
+  });
+
+const RECORDS = '*/api/collections/:collection/records';
 
 export const processoRoutes = [
-  http.get('*/api/collections/:collection/records', ({ request, params }) => {
-    const name = collection(params);
-    if (!name) return undefined;
-    const viewer = currentUser(request);
-    return listResponse<Row>(name, rows(name), request, { canSee: readableBy(name, viewer) });
-  }),
-  http.get('*/api/collections/:collection/records/:id', ({ request, params }) => {
-    const name = collection(params);
-    if (!name) return undefined;
-    const viewer = currentUser(request);
-    return viewResponse<Row>(rows(name), param(params, 'id'), readableBy(name, viewer, 'view'));
-  }),
-  http.post('*/api/collections/:collection/records', ({ request, params }) => {
-    const name = collection(params);
-    if (!name) return undefined;
-    return name === 'requerentes' ? createRequerente(request) : createDocumento(request);
-  }),
-  http.patch('*/api/collections/:collection/records/:id', ({ request, params }) => {
-    const name = collection(params);
-    if (!name) return undefined;
-    const id = param(params, 'id');
-    return name === 'requerentes' ? updateRequerente(id, request) : updateDocumento(id, request);
-  }),
-  http.delete('*/api/collections/:collection/records/:id', ({ request, params }) => {
-    const name = collection(params);
-    if (!name) return undefined;
-    // documentos deleteRule null: superusers only (files go with their applicant or the retention job).
-    return name === 'requerentes'
-      ? deleteRequerente(param(params, 'id'), request)
-      : pbError(403, PB.superuser);
-  }),
+  route('get', RECORDS, list('requerentes'), list('documentos')),
+  route('get', `${RECORDS}/:id`, view('requerentes'), view('documentos')),
+  route('post', RECORDS, createRequerente, createDocumento),
+  route('patch', `${RECORDS}/:id`, updateRequerente, updateDocumento),
+  // documentos deleteRule null: superusers only (files go with their applicant or the retention job).
+  route('delete', `${RECORDS}/:id`, deleteRequerente, () => pbError(403, PB.superuser)),
   http.post('*/api/files/token', ({ request }) => {
     const viewer = currentUser(request);
     return viewer ? HttpResponse.json({ token: fileToken(viewer.id) }) : pbError(401, PB.unauthorized);
@@ -304,17 +269,14 @@ export const processoRoutes = [
     const record = getDb().documentos.find((d) => d.id === param(params, 'recordId'));
     const filename = param(params, 'filename');
     // A protected file is served to whom the view rule of its record lets read it.
-    if (!record || !record.arquivos.includes(filename) || !allows('documentos', 'view', record, viewer))
-      return pbError(404, PB.notFound);
-    const file = readFile(record.id, filename);
-    return file
-      ? new HttpResponse(file, { headers: { 'Content-Type': file.type } })
-      : pbError(404, PB.notFound);
+    const file =
+      record?.arquivos.includes(filename) && allows('documentos', 'view', record, viewer)
+        ? readFile(record.id, filename)
+        : null;
+    return file ? new HttpResponse(file, { headers: { 'Content-Type': file.type } }) : notFound();
   }),
   http.post('*/api/processo/:id/enviar', ({ request, params }) => {
     const viewer = currentUser(request);
-    if (!viewer) return pbError(401, PB.unauthorized);
-    const { status, body } = enviar(param(params, 'id'), viewer);
-    return HttpResponse.json(body, { status });
+    return viewer ? enviar(param(params, 'id'), viewer) : pbError(401, PB.unauthorized);
   }),
 ];

@@ -79,11 +79,6 @@ function isField(name: CollectionName, path: string): boolean {
   return USER_FIELDS.includes(field);
 }
 
-/** A user's field for filters and sort; `busca` is the server's search key (pb_hooks/usuarios.pb.js). */
-function userField(user: StoredUser, key: string): unknown {
-  return key === 'busca' ? customerSearchKey(user) : fieldOf(user, key);
-}
-
 /** Resolves `field` or `usuario.field` (through the relation), as filters and sort do. */
 function resolvePath(row: Row, path: string): unknown {
   const dot = path.indexOf('.');
@@ -105,19 +100,18 @@ function resolvePath(row: Row, path: string): unknown {
     return payment?.nota_status ?? '';
   }
   if (dot < 0) return fieldOf(row, path);
-  const owner = ownerOf(row);
-  return owner ? userField(owner, path.slice(dot + 1)) : null;
+  // A user's field; `busca` is the server's search key (pb_hooks/usuarios.pb.js).
+  const [owner, key] = [ownerOf(row), path.slice(dot + 1)];
+  if (!owner) return null;
+  return key === 'busca' ? customerSearchKey(owner) : fieldOf(owner, key);
 }
 
 function present(name: CollectionName, row: Row, viewer: StoredUser | null, expand: readonly string[]): Json {
   if (name === 'usuarios') return presentUser(row as StoredUser, viewer);
   const out: Json = { ...row };
-  if (name === 'agendamentos') {
-    out.busca = resolvePath(row, 'busca');
-    out.consulado = resolvePath(row, 'consulado');
-    out.documentacao = resolvePath(row, 'documentacao');
-    out.nota_status = resolvePath(row, 'nota_status');
-  }
+  // The columns the server keeps on a booking from other records (resolvePath).
+  if (name === 'agendamentos')
+    for (const key of ['busca', 'consulado', 'documentacao', 'nota_status']) out[key] = resolvePath(row, key);
   const expanded: Json = {};
   const owner = expand.includes('usuario') ? ownerOf(row) : undefined;
   // Left out when the viewer may not see the record, as PocketBase does.
@@ -135,13 +129,11 @@ function present(name: CollectionName, row: Row, viewer: StoredUser | null, expa
   return out;
 }
 
-function expandParam(request: Request): string[] {
-  const raw = new URL(request.url).searchParams.get('expand') ?? '';
-  return raw
+const expandParam = (request: Request): string[] =>
+  (new URL(request.url).searchParams.get('expand') ?? '')
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-}
 
 export function listRecords(name: CollectionName, request: Request): Response {
   const viewer = currentUser(request);
@@ -161,7 +153,7 @@ export function listRecords(name: CollectionName, request: Request): Response {
   });
 }
 
-function viewRecord(name: CollectionName, id: string, request: Request): Response {
+function viewRecord(name: CollectionName, request: Request, id: string): Response {
   const viewer = currentUser(request);
   const expand = expandParam(request);
   return viewResponse(rowsOf(name), id, readableBy(name, viewer, 'view'), (row) =>
@@ -179,7 +171,7 @@ async function createRecord(name: CollectionName, request: Request): Promise<Res
   throw new Error(`the double does not create ${name} records`);
 }
 
-async function updateRecord(name: CollectionName, id: string, request: Request): Promise<Response> {
+async function updateRecord(name: CollectionName, request: Request, id: string): Promise<Response> {
   // No update rule (pagamentos, cobrancas, the history; a deletion request, which staff conclude in
   // PocketBase's admin screen): superusers only.
   if (ruleOf(name, 'update') === null) return pbError(403, MSG.superuser);
@@ -197,44 +189,35 @@ async function updateRecord(name: CollectionName, id: string, request: Request):
     : HttpResponse.json(present(name, saved, viewer, expandParam(request)));
 }
 
+/**
+ * A record route: after the double's latency, `handler` for a collection of the schema, PocketBase's 404 for any
+ * other name.
+ */
+const route = (
+  method: 'get' | 'post' | 'patch' | 'delete',
+  path: string,
+  handler: (name: CollectionName, request: Request, id: string) => Response | Promise<Response>,
+) =>
+  http[method](path, async ({ request, params }) => {
+    await latency();
+    const name = param(params, 'collection');
+    return isCollection(name)
+      ? handler(name, request, param(params, 'id'))
+      : pbError(404, MSG.missingCollection);
+  });
+
+const RECORDS = '*/api/collections/:collection/records';
+
 export const recordRoutes = [
   // The proxy's own books: superusers only, whatever the call.
-  http.all('*/api/collections/:collection/records*', ({ params }) =>
+  http.all(`${RECORDS}*`, ({ params }) =>
     SERVER_ONLY.includes(param(params, 'collection')) ? pbError(403, MSG.superuser) : undefined,
   ),
-
-  http.get('*/api/collections/:collection/records', async ({ request, params }) => {
-    await latency();
-    const name = param(params, 'collection');
-    return isCollection(name) ? listRecords(name, request) : pbError(404, MSG.missingCollection);
-  }),
-
-  http.get('*/api/collections/:collection/records/:id', async ({ request, params }) => {
-    await latency();
-    const name = param(params, 'collection');
-    return isCollection(name)
-      ? viewRecord(name, param(params, 'id'), request)
-      : pbError(404, MSG.missingCollection);
-  }),
-
-  http.post('*/api/collections/:collection/records', async ({ request, params }) => {
-    await latency();
-    const name = param(params, 'collection');
-    return isCollection(name) ? createRecord(name, request) : pbError(404, MSG.missingCollection);
-  }),
-
-  http.patch('*/api/collections/:collection/records/:id', async ({ request, params }) => {
-    await latency();
-    const name = param(params, 'collection');
-    return isCollection(name)
-      ? updateRecord(name, param(params, 'id'), request)
-      : pbError(404, MSG.missingCollection);
-  }),
-
-  http.delete('*/api/collections/:collection/records/:id', async ({ params }) => {
-    await latency();
-    const name = param(params, 'collection');
-    if (!isCollection(name)) return pbError(404, MSG.missingCollection);
+  route('get', RECORDS, listRecords),
+  route('get', `${RECORDS}/:id`, viewRecord),
+  route('post', RECORDS, createRecord),
+  route('patch', `${RECORDS}/:id`, updateRecord),
+  route('delete', `${RECORDS}/:id`, (name) => {
     if (ruleOf(name, 'delete') !== null) throw new Error(`the double does not delete ${name} records`);
     return pbError(403, MSG.superuser);
   }),

@@ -14,33 +14,20 @@ function publico(registro) {
 /**
  * GET /api/conta/exportar: the account, payments, charges, bookings, their history, the case file
  * (applicants and the list of documents), the booking day (handling, attempts, appointments, reminders) and the
- * deletion request, as conta_comum.js exportacao puts them.
+ * deletion request, as conta_comum.js exportacaoDe reads and puts them.
  */
 function exportar(e) {
   const usuario = e.auth;
-  const doUsuario = (colecao) =>
-    e.app.findRecordsByFilter(colecao, 'usuario = {:u}', '', 0, 0, { u: usuario.id }).map(publico);
-  const agendamentos = doUsuario('agendamentos');
-  const doCaso = (colecao) =>
-    agendamentos.flatMap((a) =>
-      e.app.findRecordsByFilter(colecao, 'agendamento = {:a}', '', 0, 0, { a: a.id }).map(publico),
-    );
-  const dados = {
-    geradoEm: new Date().toISOString(),
-    conta: publico(usuario),
-    pagamentos: doUsuario('pagamentos'),
-    cobrancas: doUsuario('cobrancas'),
-    agendamentos: agendamentos,
-    historico: doCaso('historico_agendamentos'),
-    requerentes: doCaso('requerentes'),
-    documentos: doCaso('documentos'),
-    atendimentos: doCaso('atendimentos'),
-    tentativas: doCaso('tentativas_agendamento'),
-    compromissos: doCaso('compromissos'),
-    lembretes: doCaso('lembretes'),
-    solicitacoes_exclusao: doUsuario('solicitacoes_exclusao'),
-  };
-  return e.json(200, comum.exportacao(dados, require(`${__hooks}/lib/historico.js`).SISTEMA));
+  const ler = (colecao, filtro, params) =>
+    e.app.findRecordsByFilter(colecao, filtro, '', 0, 0, params).map(publico);
+  const exportacao = comum.exportacaoDe(
+    new Date().toISOString(),
+    publico(usuario),
+    (colecao) => ler(colecao, 'usuario = {:u}', { u: usuario.id }),
+    (colecao, agendamentos) => agendamentos.flatMap((a) => ler(colecao, 'agendamento = {:a}', { a: a.id })),
+    require(`${__hooks}/lib/historico.js`).SISTEMA,
+  );
+  return e.json(200, exportacao);
 }
 
 /**

@@ -21,6 +21,13 @@ declare const contaComum: {
     },
     sistema: string,
   ): Record<string, unknown>;
+  exportacaoDe(
+    geradoEm: string,
+    conta: unknown,
+    doUsuario: (colecao: string) => readonly object[],
+    doCaso: (colecao: string, agendamentos: readonly { id: string }[]) => readonly object[],
+    sistema: string,
+  ): Record<string, unknown>;
   errosDaExclusao(body: Readonly<Record<string, unknown>>): Record<string, { code: string; message: string }>;
   statusDaExclusao(statusDosAgendamentos: readonly string[]): 'AGUARDANDO_ATENDIMENTO' | 'PENDENTE';
 };

@@ -75,6 +75,29 @@ function exportacao(dados, sistema) {
   };
 }
 
+/** The collections the export reads: the customer's own, and their bookings' (by the export's name for each). */
+const DO_USUARIO = ['pagamentos', 'cobrancas', 'agendamentos', 'solicitacoes_exclusao'];
+const DO_CASO = {
+  historico: 'historico_agendamentos',
+  requerentes: 'requerentes',
+  documentos: 'documentos',
+  atendimentos: 'atendimentos',
+  tentativas: 'tentativas_agendamento',
+  compromissos: 'compromissos',
+  lembretes: 'lembretes',
+};
+
+/**
+ * The export as each runtime reads it: `conta` the account as a plain object, `doUsuario(colecao)` the customer's
+ * own records of a collection and `doCaso(colecao, agendamentos)` those of their bookings, as plain objects.
+ */
+function exportacaoDe(geradoEm, conta, doUsuario, doCaso, sistema) {
+  const dados = { geradoEm: geradoEm, conta: conta };
+  DO_USUARIO.forEach((colecao) => (dados[colecao] = doUsuario(colecao)));
+  Object.keys(DO_CASO).forEach((nome) => (dados[nome] = doCaso(DO_CASO[nome], dados.agendamentos)));
+  return exportacao(dados, sistema);
+}
+
 /** A deletion request's field errors ({ campo: { code, message } }): its id is the server's. */
 function errosDaExclusao(body) {
   return body.id !== undefined
@@ -92,6 +115,7 @@ module.exports = {
   documentoListado,
   entradaDoCliente,
   exportacao,
+  exportacaoDe,
   errosDaExclusao,
   statusDaExclusao,
 };

@@ -2,24 +2,13 @@
 // stored normalised whatever the client sent (contas_comum.js contaGuardada, on every save).
 
 const regras = require(`${__hooks}/lib/regras.js`);
-const comum = require(`${__hooks}/lib/comum.js`);
 const { achar } = require(`${__hooks}/lib/registros.js`);
 
 // What the customer may write is decided once for the server and the demo double (contas_comum.js).
 const contasComum = require(`${__hooks}/lib/contas_comum.js`);
 
 const VALIDACAO = 'An error occurred while validating the submitted data.';
-const M = regras.CAMPOS;
-const VERIFICACOES = {
-  erroNome: regras.erroNome,
-  cpfValido: regras.cpfValido,
-  celularValido: regras.celularValido,
-  emailValido: comum.emailValido,
-  normalizarNome: regras.normalizarNome,
-  digitos: regras.soDigitos,
-  credenciais: comum.CREDENCIAIS,
-  mensagens: M,
-};
+const VERIFICACOES = contasComum.VERIFICACOES;
 
 function lancar(erros) {
   const campos = Object.keys(erros);

@@ -16,6 +16,7 @@ export interface VerificacoesDaConta {
 export type ErrosDaConta = Record<string, { code: string; message: string }>;
 
 declare const contasComum: {
+  VERIFICACOES: VerificacoesDaConta;
   EDITAVEIS: readonly string[];
   DO_SERVIDOR: readonly string[];
   errosDoCadastro(

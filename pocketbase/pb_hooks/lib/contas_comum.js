@@ -1,10 +1,26 @@
 // What a customer may write on an account, decided once for both runtimes: lib/contas.js (PocketBase's hooks on
 // `usuarios`) and the demo double (src/mocks/contas.ts) hand it the body as PocketBase hands it to the hook and
-// turn its errors into their answer. CommonJS requiring nothing: the checks (comum.js erroNome, cpfValido,
-// celularValido, emailValido, CREDENCIAIS) and the field messages (mensagens.json) are passed in as `v`; scripts/build/kit-module.ts serves
-// it to the app. Errors are { campo: { code, message } }, {} when none; PocketBase ends each message with a full stop.
+// turn its errors into their answer. The checks it uses (`v`) are comum.js's erroNome, cpfValido, celularValido,
+// emailValido and CREDENCIAIS with the field messages (mensagens.json): VERIFICACOES, which both runtimes pass (a
+// test may pass others); scripts/build/kit-module.ts serves it to the app. Errors are { campo: { code, message } },
+// {} when none; PocketBase ends each message with a full stop.
 // Also an account's defences against guessing and e-mail floods: lib/seguranca.js and the double's limits.ts and
 // auth.ts ask the same rules (below) with limites.json's figures; the lockout e-mail's words are email_texto.js's.
+
+const comum = require(`${__hooks}/lib/comum.js`);
+const MENSAGENS = require(`${__hooks}/lib/mensagens.json`);
+
+/** The checks of both runtimes: comum.js's, with the field messages. */
+const VERIFICACOES = {
+  erroNome: (texto) => comum.erroNome(texto, MENSAGENS),
+  cpfValido: comum.cpfValido,
+  celularValido: comum.celularValido,
+  emailValido: comum.emailValido,
+  normalizarNome: comum.normalizarNome,
+  digitos: comum.digitos,
+  credenciais: comum.CREDENCIAIS,
+  mensagens: MENSAGENS,
+};
 
 /** Fields a customer may change on their own record (the update rule refuses admin, verified, email, cpf, name). */
 const EDITAVEIS = ['celular', 'password', 'passwordConfirm', 'oldPassword'];
@@ -138,6 +154,7 @@ function emailLiberado(doTipo, doDia, emails) {
 }
 
 module.exports = {
+  VERIFICACOES,
   EDITAVEIS,
   DO_SERVIDOR,
   errosDoCadastro,

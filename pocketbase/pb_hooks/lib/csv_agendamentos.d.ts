@@ -24,6 +24,12 @@ declare const csv: {
   dia(texto: string): string;
   hora(texto: string): string;
   campos(b: LinhaCsv, fuso: (ms: number) => number): string[];
+  linhaDoAgendamento(
+    texto: (campo: string) => string,
+    nome: string,
+    nota: string,
+    fuso: (ms: number) => number,
+  ): string;
   fusoDe(texto: string): number | null;
   nomeDoArquivo(agora: number, fuso: number): string;
   /** The request's filter and sort when they name only `campos` (no relation, macro, modifier or hidden field). */

@@ -114,6 +114,19 @@ function campos(b, fuso) {
   ];
 }
 
+/**
+ * A booking's line of the file from its own fields, read by `texto(campo)` as stored ('status_agendamento', ...),
+ * with its customer's name (`nome`, '' when not visible) and its order's invoice number (`nota`).
+ */
+function linhaDoAgendamento(texto, nome, nota, fuso) {
+  const b = { id: texto('id'), created: texto('created'), updated: texto('updated'), nome: nome, nota: nota };
+  b.status = texto('status_agendamento');
+  b.data = texto('data_agendamento');
+  b.hora = texto('hora_agendamento');
+  b.local = texto('local_agendamento');
+  return linha(campos(b, fuso));
+}
+
 const FUSO_PADRAO = require(`${__hooks}/lib/prazo.js`).FUSO_MIN;
 
 /**
@@ -220,6 +233,7 @@ module.exports = {
   dia,
   hora,
   campos,
+  linhaDoAgendamento,
   fusoDe,
   nomeDoArquivo,
   pedidoDaEquipe,

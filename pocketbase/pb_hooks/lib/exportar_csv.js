@@ -99,21 +99,11 @@ function exportar(e) {
     for (const r of registros) {
       const usuario = r.expandedOne('usuario');
       const pagamento = r.expandedOne('pagamento');
-      texto += csv.linha(
-        csv.campos(
-          {
-            id: r.id,
-            created: r.getString('created'),
-            updated: r.getString('updated'),
-            status: r.getString('status_agendamento'),
-            data: r.getString('data_agendamento'),
-            hora: r.getString('hora_agendamento'),
-            local: r.getString('local_agendamento'),
-            nome: usuario ? usuario.getString('nome_completo') : '',
-            nota: pagamento ? pagamento.getString('nota_numero') : '',
-          },
-          porFuso,
-        ),
+      texto += csv.linhaDoAgendamento(
+        (campo) => r.getString(campo),
+        usuario ? usuario.getString('nome_completo') : '',
+        pagamento ? pagamento.getString('nota_numero') : '',
+        porFuso,
       );
     }
     e.response.write(texto);

@@ -13,8 +13,6 @@ const ENCERRADOS = regras.R.agendamentoEncerrado;
 /** The case file's pt-BR messages, the same words the demo double answers with. */
 const MSG = REGRAS.mensagens;
 
-/** 'O Agendamento Familiar é para no máximo 6 requerentes.': a message of MSG with its {min} and {max} filled. */
-
 /** The records by id, to find the record behind one of their plain objects (comoObjeto). */
 function porId(registros) {
   const mapa = {};
@@ -41,21 +39,6 @@ function comoObjeto(record) {
 
 function erro(code, message) {
   return new ValidationError(code, message);
-}
-
-/** The consulate id serving a UF, or '' for an unknown UF. */
-function consuladoDaUf(uf) {
-  return COMUM.consuladoDaUf(uf, REGRAS);
-}
-
-/** Under 18 on `hoje` for a valid, plausible birth date (processo_comum.js); false for none or a wrong one. */
-function ehMenor(nascimento, hoje) {
-  return COMUM.ehMenor(nascimento, hoje, REGRAS);
-}
-
-/** The checklist items for an applicant type ('adulto' or 'menor'). */
-function itensPara(tipo) {
-  return COMUM.itensPara(tipo, REGRAS);
 }
 
 function limites(app, agendamento) {
@@ -154,33 +137,26 @@ function salvarRequerente(e) {
   const auth = e.requestInfo().auth;
   const agendamento = e.app.findRecordById('agendamentos', e.record.getString('agendamento'));
   const original = e.record.original();
-  const mudados = COMUM.mudancas(original, e.record, nomesDosCampos(e.record), (r, campo) =>
-    r.getString(campo),
-  ).map((m) => m.campo);
+  const texto = (r, campo) => r.getString(campo);
+  const mudados = COMUM.mudancas(original, e.record, nomesDosCampos(e.record), texto).map((m) => m.campo);
   // The applicant's own Prenot@mi account is kept current until the booking is made; the rest locks at approval.
   if (!equipe) recusar(COMUM.recusaDaAlteracao(comoObjeto(agendamento), mudados, ENCERRADOS, REGRAS));
   // Then the Prenot@mi contacts (lib/dia.js), in this order on every start (dia.pb.js says why).
   require(`${__hooks}/lib/dia.js`).validarPrenotami(e);
   validarDados(e.record);
-  const lista = COMUM.mudancas(
-    original,
-    e.record,
-    COMUM.camposDeDados(nomesDosCampos(e.record), REGRAS),
-    (r, campo) => r.getString(campo),
-  );
-  const enviado = original.getString('enviado_em') !== '';
-  const nome = nomeRequerente(original);
   const app = e.app;
   let correcao = null;
   app.runInTransaction((tx) => {
     const documentos = tx.findRecordsByFilter('documentos', 'requerente = {:id}', '', 0, 0, {
       id: e.record.id,
     });
-    correcao = COMUM.correcao(lista, enviado, equipe, documentos.map(comoObjeto));
+    const campos = nomesDosCampos(e.record);
+    const objetos = documentos.map(comoObjeto);
+    correcao = COMUM.correcaoDoRequerente(original, e.record, campos, texto, equipe, objetos, REGRAS);
     e.app = tx;
     e.next();
     if (!correcao) return;
-    historico.registrar(tx, agendamento.id, COMUM.linhasDaCorrecao(nome, lista, REGRAS), auth);
+    historico.registrar(tx, agendamento.id, correcao.linhas, auth);
     const registros = porId(documentos);
     correcao.revisar.forEach((r) => {
       const d = registros[r.id];
@@ -190,27 +166,25 @@ function salvarRequerente(e) {
     if (!correcao.formulario) return;
     const atual = tx.findRecordById('agendamentos', agendamento.id);
     const antes = atual.fresh();
-    atual.set(
-      'formulario',
-      resumo(requerentesDe(tx, agendamento.id), hojeSP(), atual.getString('formulario')),
-    );
+    const todos = doCaso(tx, 'requerentes', agendamento.id).map(comoObjeto);
+    atual.set('formulario', COMUM.resumo(todos, hojeSP(), atual.getString('formulario'), REGRAS));
     tx.save(atual);
     historico.registrarAlteracao(tx, antes, atual, auth);
   });
   e.app = app;
   if (correcao && correcao.avisar) {
+    const { requerente, campos } = correcao;
     avisarEquipe(app, agendamento, 'corrigido', {
       nome: auth.getString('nome_completo'),
-      requerente: nome,
-      campos: lista.map((m) => COMUM.nomeDoCampo(m.campo, REGRAS)),
+      requerente,
+      campos,
     });
   }
 }
 
-function requerentesDe(app, agendamentoId) {
-  return app.findRecordsByFilter('requerentes', 'agendamento = {:id}', 'created', 0, 0, {
-    id: agendamentoId,
-  });
+/** A booking's applicants or documents (`colecao`), by creation. */
+function doCaso(app, colecao, agendamentoId) {
+  return app.findRecordsByFilter(colecao, 'agendamento = {:id}', 'created', 0, 0, { id: agendamentoId });
 }
 
 /** An applicant leaves (their documents with them) only from an open case, with nothing approved. */
@@ -322,9 +296,7 @@ function salvarDocumento(e) {
  * list of refused documents as the note, and the customer gets the status e-mail with that list.
  */
 function concluirRevisao(app, agendamentoId, auth) {
-  const documentos = app.findRecordsByFilter('documentos', 'agendamento = {:id}', 'created', 0, 0, {
-    id: agendamentoId,
-  });
+  const documentos = doCaso(app, 'documentos', agendamentoId);
   const registros = porId(documentos);
   const conclusao = COMUM.conclusaoDaRevisao(
     documentos.map(comoObjeto),
@@ -351,48 +323,36 @@ function hojeSP() {
 }
 
 /**
- * 'Enviar para análise': every applicant complete (data and required documents), within the service's count;
- * the pending documents go to review, the booking shows the case as received (`formulario`), staff are
- * e-mailed. Answers { enviados }.
+ * 'Enviar para análise' (processo_comum.js envioDoCaso decides): the pending documents go to review, the booking
+ * shows the case as received (`formulario`), staff are e-mailed. Answers { enviados }, or the refusal.
  */
 function enviar(e) {
   const auth = e.auth;
-  let agendamento;
-  try {
-    agendamento = e.app.findRecordById('agendamentos', e.request.pathValue('id'));
-  } catch (_err) {
-    throw new NotFoundError(MSG.naoEncontrado);
-  }
-  if (agendamento.getString('usuario') !== auth.id) throw new NotFoundError(MSG.naoEncontrado);
-  if (encerrado(agendamento)) throw new BadRequestError(MSG.encerrado, {});
-  const hoje = hojeSP();
-  const requerentes = e.app.findRecordsByFilter('requerentes', 'agendamento = {:id}', 'created', 0, 0, {
-    id: agendamento.id,
-  });
-  const documentos = e.app.findRecordsByFilter('documentos', 'agendamento = {:id}', 'created', 0, 0, {
-    id: agendamento.id,
-  });
-  const limite = limites(e.app, agendamento);
-  const problemas = COMUM.problemasDoEnvio(
-    requerentes.map(comoObjeto),
-    documentos.map(comoObjeto),
-    limite,
-    hoje,
+  const agendamento = registros.achar(e.app, 'agendamentos', 'id = {:id}', { id: e.request.pathValue('id') });
+  const id = agendamento ? agendamento.id : '';
+  const requerentes = doCaso(e.app, 'requerentes', id);
+  const documentos = doCaso(e.app, 'documentos', id);
+  const plano = COMUM.envioDoCaso(
+    {
+      agendamento: agendamento && comoObjeto(agendamento),
+      usuario: auth.id,
+      requerentes: requerentes.map(comoObjeto),
+      documentos: documentos.map(comoObjeto),
+      limite: agendamento ? limites(e.app, agendamento) : null,
+      hoje: hojeSP(),
+      agora: new DateTime(),
+      encerrados: ENCERRADOS,
+    },
     REGRAS,
     regras.cpfValido,
   );
   // PocketBase's error shape, with the list of what is missing (its own errors keep field errors only).
-  if (problemas.length > 0) {
-    return e.json(400, { status: 400, message: MSG.incompleto, data: { pendencias: problemas } });
-  }
-  const plano = COMUM.envio(documentos.map(comoObjeto), requerentes.map(comoObjeto), new DateTime());
-  const novos = plano.documentos;
-  if (novos.length === 0) throw new BadRequestError(MSG.nadaParaEnviar, {});
-  const registros = porId(documentos);
+  if (plano.recusa) return e.json(plano.recusa.status, plano.recusa);
+  const registrosDe = porId(documentos);
   const pessoas = porId(requerentes);
   e.app.runInTransaction((tx) => {
-    novos.forEach((novo) => {
-      const d = registros[novo.id];
+    plano.documentos.forEach((novo) => {
+      const d = registrosDe[novo.id];
       d.load(novo.campos);
       tx.save(d);
       registrarDocumento(tx, d, novo.acao, auth);
@@ -403,23 +363,16 @@ function enviar(e) {
       tx.save(r);
     });
     const antes = agendamento.fresh();
-    agendamento.set('formulario', resumo(requerentes, hoje));
+    agendamento.set('formulario', plano.formulario);
     tx.save(agendamento);
     historico.registrarAlteracao(tx, antes, agendamento, auth);
   });
+  const enviados = plano.documentos.length;
   avisarEquipe(e.app, agendamento, 'enviado', {
     nome: auth.getString('nome_completo'),
-    documentos: novos.length,
+    documentos: enviados,
   });
-  return e.json(200, { enviados: novos.length });
-}
-
-/**
- * The `formulario` text staff read: who the applicants are and where each is served. Written again after a
- * correction, it keeps its first line (the day the case was sent).
- */
-function resumo(requerentes, hoje, anterior) {
-  return COMUM.resumo(requerentes.map(comoObjeto), hoje, anterior, REGRAS);
+  return e.json(200, { enviados: enviados });
 }
 
 /**
@@ -465,11 +418,9 @@ function aplicarRetencao(app) {
   );
   vencidos.forEach((agendamento) => {
     app.runInTransaction((tx) => {
-      const documentos = tx.findRecordsByFilter('documentos', 'agendamento = {:id}', '', 0, 0, {
-        id: agendamento.id,
-      });
+      const documentos = doCaso(tx, 'documentos', agendamento.id);
       documentos.forEach((d) => tx.delete(d));
-      const requerentes = requerentesDe(tx, agendamento.id);
+      const requerentes = doCaso(tx, 'requerentes', agendamento.id);
       requerentes.forEach((r) => {
         COMUM.camposApagados(nomesDosCampos(r), REGRAS).forEach((campo) => r.set(campo, null));
         tx.save(r);
@@ -525,9 +476,6 @@ function aplicarRetencao(app) {
 module.exports = {
   REGRAS,
   nomeRequerente,
-  consuladoDaUf,
-  ehMenor,
-  itensPara,
   criarRequerente,
   salvarRequerente,
   validarRemocaoRequerente,

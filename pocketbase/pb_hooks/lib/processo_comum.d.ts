@@ -102,6 +102,22 @@ declare const processoComum: {
     avisar: boolean;
     revisar: { id: string; campos: { status: 'em_analise' } }[];
   } | null;
+  correcaoDoRequerente<T>(
+    antes: T,
+    depois: T,
+    campos: string[],
+    texto: (registro: T, campo: string) => string,
+    equipe: boolean,
+    documentos: readonly { id: string; status: string }[],
+    regras: Regras,
+  ): {
+    formulario: boolean;
+    avisar: boolean;
+    revisar: { id: string; campos: { status: 'em_analise' } }[];
+    linhas: { campo: string; de: string; para: string }[];
+    requerente: string;
+    campos: string[];
+  } | null;
   porLimite(umSo: string, varios: string, limite: { min?: number; max: number }): string;
   pendencias(
     requerente: object,
@@ -136,6 +152,33 @@ declare const processoComum: {
     documentos: { id: string; acao: string; campos: { status: 'em_analise' } }[];
     requerentes: { id: string; campos: { enviado_em: T } }[];
   };
+  envioDoCaso<R extends { id: string; enviado_em?: string }, T>(
+    caso: {
+      agendamento: { usuario: string; status_agendamento: string; arquivos_excluidos_em?: string } | null;
+      usuario: string;
+      requerentes: readonly (R & { nome: string; sobrenome: string; uf: string; data_nascimento: string })[];
+      documentos: readonly {
+        id: string;
+        requerente: string;
+        item: string;
+        arquivos: readonly string[];
+        status: string;
+        reenviado?: boolean;
+      }[];
+      limite: { min: number; max: number } | null;
+      hoje: string;
+      agora: T;
+      encerrados: readonly string[];
+    },
+    regras: Regras,
+    cpfValido: (cpf: string) => boolean,
+  ):
+    | { recusa: { status: number; message: string; data: Record<string, unknown> } }
+    | {
+        documentos: { id: string; acao: string; campos: { status: 'em_analise' } }[];
+        requerentes: { id: string; campos: { enviado_em: T } }[];
+        formulario: string;
+      };
   conclusaoDaRevisao<D extends { status: string; motivo: string; motivo_texto: string }>(
     documentos: readonly D[],
     rotuloDe: (documento: D) => string,

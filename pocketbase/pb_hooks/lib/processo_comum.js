@@ -383,6 +383,24 @@ function correcao(mudancas, enviado, equipe, documentos) {
   };
 }
 
+/**
+ * correcao for a save of an applicant, from `antes` and `depois` (the applicant before and after; `campos`: the
+ * collection's field names; `texto(registro, campo)` reads a value as text) by staff (`equipe`) or the customer, with
+ * the applicant's `documentos`: null, or correcao's answer with the history's lines (`linhas`: linhasDaCorrecao), the
+ * applicant's name (`requerente`) and the names of the fields changed (`campos`: what staff's alert lists).
+ */
+function correcaoDoRequerente(antes, depois, campos, texto, equipe, documentos, regras) {
+  const lista = mudancas(antes, depois, camposDeDados(campos, regras), texto);
+  const resultado = correcao(lista, texto(antes, 'enviado_em') !== '', equipe, documentos);
+  if (!resultado) return null;
+  const nome = nomeRequerente({ nome: texto(antes, 'nome'), sobrenome: texto(antes, 'sobrenome') }, regras);
+  return Object.assign(resultado, {
+    linhas: linhasDaCorrecao(nome, lista, regras),
+    requerente: nome,
+    campos: lista.map((m) => nomeDoCampo(m.campo, regras)),
+  });
+}
+
 /** 'O Agendamento Familiar é para no máximo 6 requerentes.': a message with its {min} and {max} filled. */
 function porLimite(umSo, varios, limite) {
   if (limite.max === 1) return umSo;
@@ -498,6 +516,30 @@ function envio(documentos, requerentes, agora) {
 }
 
 /**
+ * 'Enviar para análise' (POST /api/processo/{id}/enviar), decided from plain objects: `caso` { agendamento (null when
+ * there is none), usuario (who asks), requerentes and documentos (the booking's, by creation), limite (the service's
+ * bounds), hoje, agora, encerrados }. Refused: { recusa: PocketBase's error body { status, message, data } }: 404 to
+ * anyone but the owner, 400 for a closed case, for what is missing (`data.pendencias`: problemasDoEnvio) or for
+ * nothing new to send. Else envio's plan with the booking's new `formulario` (resumo).
+ */
+function envioDoCaso(caso, regras, cpfValido) {
+  const M = regras.mensagens;
+  const recusa = (status, message, data) => ({
+    recusa: { status: status, message: message, data: data || {} },
+  });
+  const a = caso.agendamento;
+  if (!a || a.usuario !== caso.usuario) return recusa(404, M.naoEncontrado);
+  if (encerrado(a, caso.encerrados)) return recusa(400, M.encerrado);
+  const { requerentes, documentos, hoje } = caso;
+  const pendencias = problemasDoEnvio(requerentes, documentos, caso.limite, hoje, regras, cpfValido);
+  if (pendencias.length > 0) return recusa(400, M.incompleto, { pendencias: pendencias });
+  const plano = envio(documentos, requerentes, caso.agora);
+  if (plano.documentos.length === 0) return recusa(400, M.nadaParaEnviar);
+  plano.formulario = resumo(requerentes, hoje, '', regras);
+  return plano;
+}
+
+/**
  * What staff's last review does to the booking: nothing while a document is still under review or when none is
  * refused (null); otherwise ANALISE_ERRO with the refused documents' note (notaDeRecusa; `rotuloDe(documento)`
  * names each one: 'Maria Souza · Foto').
@@ -573,11 +615,13 @@ module.exports = {
   camposDaRevisao,
   substituicao,
   correcao,
+  correcaoDoRequerente,
   porLimite,
   pendencias,
   resumo,
   problemasDoEnvio,
   notaDeRecusa,
   envio,
+  envioDoCaso,
   conclusaoDaRevisao,
 };
