@@ -49,8 +49,14 @@ export function anotarEstornos(charge: ChargeRecord, payment: AsaasPayment): voi
 }
 
 /** The order's booking. */
-const agendamentoDo = (payment: PaymentRecord): BookingRecord | undefined =>
+export const agendamentoDo = (payment: PaymentRecord): BookingRecord | undefined =>
   getDb().agendamentos.find((b) => b.pagamento === payment.id);
+
+/** The server cancels a booking (a full refund, a withdrawal): CANCELADO, and the change in its history. */
+export function cancelarAgendamento(booking: BookingRecord): void {
+  serverChange(booking.id, 'status_agendamento', booking.status_agendamento, 'CANCELADO');
+  Object.assign(booking, { status_agendamento: 'CANCELADO', updated: pbDate(new Date()) });
+}
 
 /** The customer's other order (an open payment row) or other live charge, when this charge is paid (pedidos.js). */
 function outroPedido(charge: ChargeRecord): PaymentRecord | ChargeRecord | undefined {
@@ -115,10 +121,7 @@ const ACOES: Record<
     if (payment) enviarNota(payment);
   },
   estornarDuplicada: (charge) => {
-    const call = estornoComum.chamadaDaDuplicada({
-      asaasId: charge.asaas_id,
-      parcelamento: charge.parcelamento ?? '',
-    });
+    const call = estornoComum.chamadaDaDuplicada(charge);
     const ok = asaasCall('POST', `/v3${call.caminho}`, call.corpo).status === 200;
     charge.estorno = ok ? 'SOLICITADO' : 'FALHOU';
     alertar(ALERTAS.duplicada(charge.asaas_id, ok));
@@ -175,10 +178,7 @@ export function aplicarStatus(charge: ChargeRecord, status: string, reason?: str
     const pos = plano.posPagamento;
     if (pos && booking) {
       note(booking.id, 'pagamento', pos.nota, null);
-      if (pos.cancelar) {
-        serverChange(booking.id, 'status_agendamento', booking.status_agendamento, 'CANCELADO');
-        Object.assign(booking, { status_agendamento: 'CANCELADO', updated: now });
-      }
+      if (pos.cancelar) cancelarAgendamento(booking);
       if (pos.aposEstorno) aposEstorno(payment);
     }
   }

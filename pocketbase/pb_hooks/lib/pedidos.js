@@ -83,6 +83,15 @@ function outroPedido(app, cobranca) {
   return achar(app, 'cobrancas', 'usuario = {:u} && id != {:c} && ativa = true', params);
 }
 
+/** The order of the booking a staff request names (`agendamento`): { agendamento, pagamento }, or the 404. */
+function pedidoDoAgendamento(app, body) {
+  const agendamento = achar(app, 'agendamentos', 'id = {:id}', { id: String(body.agendamento || '') });
+  const pagamento =
+    agendamento && achar(app, 'pagamentos', 'id = {:id}', { id: agendamento.getString('pagamento') });
+  if (!pagamento) throw new NotFoundError(regras.MSG.naoEncontrado, {});
+  return { agendamento: agendamento, pagamento: pagamento };
+}
+
 /** The booking of an order. */
 function agendamentoDo(app, pagamento) {
   return achar(app, 'agendamentos', 'pagamento = {:p}', { p: pagamento.id });
@@ -131,7 +140,7 @@ function estornarDuplicada(app, cobrancaId) {
   const cobranca = app.findRecordById('cobrancas', cobrancaId);
   const asaas = require(`${__hooks}/lib/asaas.js`);
   const chamada = estornoComum.chamadaDaDuplicada({
-    asaasId: cobranca.getString('asaas_id'),
+    asaas_id: cobranca.getString('asaas_id'),
     parcelamento: cobranca.getString('parcelamento'),
   });
   const resposta = asaas.chamar('POST', chamada.caminho, chamada.corpo);
@@ -401,6 +410,7 @@ module.exports = {
   anotarEstornos,
   statusDoAsaas,
   pedidoDa,
+  pedidoDoAgendamento,
   foiPaga,
   conciliar,
   conciliarAtiva,
