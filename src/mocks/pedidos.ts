@@ -187,6 +187,10 @@ export function aplicarStatus(charge: ChargeRecord, status: string, reason?: str
   saveDb();
 }
 
+/** The charge with the ids a payment Asaas reports teaches it (cobranca_comum.idsDoPagamento). */
+export const aprenderIds = (charge: ChargeRecord, payment: { id?: unknown; installment?: unknown }) =>
+  Object.assign(charge, maquina.idsDoPagamento(charge, payment));
+
 /** The kit's reconciliation timing, as a server without its environment variables runs it. */
 const ESPERA_CONCILIACAO_S = maquina.PADROES.conciliarAposS;
 
@@ -227,9 +231,7 @@ export function conciliar(charge: ChargeRecord): void {
     if (charge.status === status) aplicarStatus(charge, 'NAO_CRIADA');
     return;
   }
-  charge.asaas_id ||= found.id;
-  if (found.installment && !charge.parcelamento) charge.parcelamento = String(found.installment);
-  aplicarStatus(charge, statusDoAsaas(charge, found));
+  aplicarStatus(aprenderIds(charge, found), statusDoAsaas(charge, found));
 }
 
 /** The customer's live charge, settled with the demo's Asaas first when its outcome is unknown (pedidos.js). */

@@ -15,8 +15,8 @@ import { getDb, saveDb } from './db';
 import type { StoredUser } from './schema';
 import { newId, pbDate } from './util';
 import { asaasCall, entregarEventos, respostaDoAsaas, todaySaoPaulo } from './asaas';
-import { currentUser, isObject, type Json, latency, MSG, param, pbError, readJson, toText } from './http';
-import { aplicarStatus, conciliar, conciliarAtiva, foiPaga } from './pedidos';
+import { currentUser, isObject, type Json, latency, MSG, param, pbError, readJson } from './http';
+import { aplicarStatus, aprenderIds, conciliar, conciliarAtiva, foiPaga } from './pedidos';
 
 const PAGAMENTO = regras.pagamento;
 const CARD_LIMIT = regras.limiteCartao.cliente;
@@ -160,11 +160,7 @@ function cobrar(
   );
   const charge = getDb().cobrancas.find((c) => c.id === sent.id) ?? sent;
   if (result.descontar) descontarTentativa(user.id);
-  if (result.criada) {
-    charge.asaas_id ||= toText(result.criada.id);
-    if (result.criada.installment) charge.parcelamento = toText(result.criada.installment);
-  }
-  aplicarStatus(charge, result.status, result.motivo);
+  aplicarStatus(result.criada ? aprenderIds(charge, result.criada) : charge, result.status, result.motivo);
   // The answer is the charge as it is now; the events Asaas sends after its answer come after the server's.
   const answer = result.erro
     ? erroDoAsaas(result.erro)

@@ -10,29 +10,24 @@ import maquina from '../../pocketbase/pb_hooks/lib/cobranca_comum.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import webhookComum from '../../pocketbase/pb_hooks/lib/webhook_comum.js';
 import { getDb, saveDb } from './db';
-import { isObject, type Json, latency, pbError, readJson, toText } from './http';
+import { fieldOf, isObject, type Json, latency, pbError, readJson, toText } from './http';
 import { asaasCall, respostaDoAsaas } from './asaas';
-import { anotarEstornos, aplicarStatus, statusDoAsaas } from './pedidos';
+import { anotarEstornos, aplicarStatus, aprenderIds, statusDoAsaas } from './pedidos';
 
 /** The demo's ASAAS_WEBHOOK_TOKEN (the real-server tests configure the same one). */
 export const DEMO_WEBHOOK_TOKEN = 'token-webhook-de-teste';
 
 /**
- * The charge a payment belongs to: by its Asaas id, by Asaas's `installment` id, or by the attempt id while the
- * proxy has no id yet (pb_hooks/lib/webhook.js cobrancaDoPagamento). Links the ids it learns.
+ * The charge a payment belongs to (webhook_comum.buscasDoPagamento says where to look), with the ids the payment
+ * teaches it (pedidos.ts aprenderIds).
  */
 function cobrancaDoPagamento(payment: Json): ChargeRecord | undefined {
-  const id = toText(payment.id);
-  const installment = toText(payment.installment);
-  const charges = getDb().cobrancas;
-  let charge = id ? charges.find((c) => c.asaas_id === id) : undefined;
-  if (!charge && installment) charge = charges.find((c) => c.parcelamento === installment);
-  if (!charge && payment.externalReference) {
-    charge = charges.find((c) => c.tentativa === toText(payment.externalReference) && !c.asaas_id);
-    if (charge) charge.asaas_id = id;
+  for (const busca of webhookComum.buscasDoPagamento(payment)) {
+    const holds = (c: ChargeRecord) => Object.entries(busca).every(([k, v]) => (fieldOf(c, k) ?? '') === v);
+    const charge = getDb().cobrancas.find(holds);
+    if (charge) return aprenderIds(charge, payment);
   }
-  if (charge && installment && !charge.parcelamento) charge.parcelamento = installment;
-  return charge;
+  return undefined;
 }
 
 /**

@@ -310,6 +310,13 @@ function anotarEstornos(app, cobranca, pagamentoAsaas) {
   app.save(pagamento);
 }
 
+/** The charge record with the ids a payment Asaas reports teaches it (cobranca_comum.idsDoPagamento), unsaved. */
+function aprenderIds(cobranca, pagamento) {
+  const ids = { asaas_id: cobranca.getString('asaas_id'), parcelamento: cobranca.getString('parcelamento') };
+  cobranca.load(maquina.idsDoPagamento(ids, pagamento));
+  return cobranca;
+}
+
 /** Seconds after which Asaas not knowing an attempt means it never made the charge (ASAAS_CONCILIAR_APOS_S). */
 function esperaConciliacao() {
   return Number($os.getenv('ASAAS_CONCILIAR_APOS_S') || maquina.PADROES.conciliarAposS);
@@ -365,11 +372,7 @@ function conciliar(app, cobranca) {
       if (atual.getString('status') === status) aplicarStatus(tx, atual, 'NAO_CRIADA', undefined, depois);
       return;
     }
-    if (!atual.getString('asaas_id')) atual.set('asaas_id', String(achada.id));
-    if (achada.installment && !atual.getString('parcelamento')) {
-      atual.set('parcelamento', String(achada.installment));
-    }
-    aplicarStatus(tx, atual, statusDoAsaas(atual, achada), undefined, depois);
+    aplicarStatus(tx, aprenderIds(atual, achada), statusDoAsaas(atual, achada), undefined, depois);
   });
   executar(app, depois);
   return atual;
@@ -408,6 +411,7 @@ module.exports = {
   executar,
   responderEExecutar,
   anotarEstornos,
+  aprenderIds,
   statusDoAsaas,
   pedidoDa,
   pedidoDoAgendamento,

@@ -248,11 +248,7 @@ function responderCobranca(e, enviada, resposta, tentativaCartao) {
   let cobranca = enviada;
   e.app.runInTransaction((tx) => {
     cobranca = tx.findRecordById('cobrancas', enviada.id);
-    if (criada) {
-      if (!cobranca.getString('asaas_id')) cobranca.set('asaas_id', String(criada.id));
-      if (criada.installment) cobranca.set('parcelamento', String(criada.installment));
-      tx.save(cobranca);
-    }
+    if (criada) tx.save(pedidos.aprenderIds(cobranca, criada));
     pedidos.aplicarStatus(tx, cobranca, status, motivo, depois);
   });
   // The receipt (and a duplicate's refund) once the customer has the answer.
