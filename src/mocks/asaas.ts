@@ -76,9 +76,8 @@ function conhecer(paymentId: string): void {
 const pending: AsaasEvent[] = [];
 
 /**
- * Where the demo's Asaas posts its webhooks: the double's webhook route (webhook.ts entregar), given where the
- * double is put together (handlers.ts), as an Asaas account is given its webhook URL. Asaas calls the server and
- * the server calls Asaas; only the composition knows both.
+ * Where the demo's Asaas posts its webhooks (webhook.ts entregar), given by handlers.ts as an Asaas account is given
+ * its webhook URL: Asaas calls the server and the server calls Asaas; only the composition knows both.
  */
 let webhook: ((body: Json) => unknown) | null = null;
 export function configurarWebhook(receiver: (body: Json) => unknown): void {

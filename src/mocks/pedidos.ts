@@ -38,7 +38,7 @@ export function anotarEstornos(charge: ChargeRecord, payment: AsaasPayment): voi
   const order = pedidoDa(charge);
   if (!order) return;
   const valor = maquina.valorEstornadoListado(
-    { parcelamento: charge.parcelamento ?? '' },
+    charge,
     payment,
     order.preco_servico,
     order.valor_estornado ?? 0,
@@ -103,6 +103,7 @@ const NFSE_ATIVA = true;
 /** Staff's alerts about a charge, in the kit's words (email_texto.js alertasDaCobranca), to every staff account. */
 const ALERTAS = emailTexto.alertasDaCobranca;
 const alertar = (message: Parameters<typeof alertStaff>[1]) => alertStaff(getDb().usuarios, message);
+const usuario = (id: string) => getDb().usuarios.find((u) => u.id === id);
 
 /**
  * What follows a move once it is written (cobranca_comum.d.ts AcaoDepois): the receipt, the invoice sent (the demo's
@@ -114,7 +115,7 @@ const ACOES: Record<
   (charge: ChargeRecord, payment: PaymentRecord | undefined, nota: string) => void
 > = {
   recibo: (charge) => {
-    const user = getDb().usuarios.find((u) => u.id === charge.usuario);
+    const user = usuario(charge.usuario);
     if (user) notifyMail({ kind: 'receipt', email: user.email, token: '', path: '/tracking' });
   },
   enviarNota: (_, payment) => {
@@ -129,15 +130,9 @@ const ACOES: Record<
   alertarDivergente: (charge) => alertar(ALERTAS.divergente(charge.asaas_id, comum.reais(charge.valor))),
   alertarPosPagamento: (_, payment, nota) => {
     if (!payment) return;
-    const user = getDb().usuarios.find((u) => u.id === payment.usuario);
+    const nome = usuario(payment.usuario)?.nome_completo ?? '';
     const total = comum.reais(payment.preco_servico);
-    alertar(
-      ALERTAS.posPagamento(nota, {
-        nome: user?.nome_completo ?? '',
-        asaasId: payment.asaas_id_pagamento,
-        total,
-      }),
-    );
+    alertar(ALERTAS.posPagamento(nota, { nome, asaasId: payment.asaas_id_pagamento, total }));
   },
 };
 
@@ -218,20 +213,16 @@ export function conciliar(charge: ChargeRecord): void {
   const listed = listadosDaTentativa(charge.tentativa);
   if (!listed) return;
   const desfecho = maquina.desfechoDaConciliacao(
-    { asaas_id: charge.asaas_id, parcelamento: charge.parcelamento ?? '' },
+    charge,
     listed,
     idadeS(charge),
     ESPERA_CONCILIACAO_S,
     regras,
   );
-  if (!desfecho) return;
+  const found = desfecho?.pagamento;
+  if (found) aplicarStatus(aprenderIds(charge, found), statusDoAsaas(charge, found));
   // Ends only as it was read, as the kit's does (there a webhook may move it during the call).
-  const found = desfecho.pagamento;
-  if (!found) {
-    if (charge.status === status) aplicarStatus(charge, 'NAO_CRIADA');
-    return;
-  }
-  aplicarStatus(aprenderIds(charge, found), statusDoAsaas(charge, found));
+  else if (desfecho && charge.status === status) aplicarStatus(charge, 'NAO_CRIADA');
 }
 
 /** The customer's live charge, settled with the demo's Asaas first when its outcome is unknown (pedidos.js). */

@@ -31,25 +31,18 @@ function cobrancaDoPagamento(payment: Json): ChargeRecord | undefined {
 }
 
 /**
- * Asks the demo's Asaas for an event's payment (pb_hooks/lib/webhook.js pagamentoNoAsaas): the payment, null when
- * Asaas does not know it, or undefined when it did not answer (the event is not recorded; Asaas delivers it again).
- */
-function pagamentoNoAsaas(id: string): AsaasPayment | null | undefined {
-  if (!id) return null;
-  const leitura = webhookComum.leituraDoAsaas<AsaasPayment>(
-    respostaDoAsaas(asaasCall('GET', `/v3/payments/${encodeURIComponent(id)}`)),
-  );
-  return leitura.indisponivel ? undefined : leitura.achado;
-}
-
-/**
  * Handles one event for the Asaas payment `paymentId` as pb_hooks/lib/webhook.js aplicarPagamento does; the result
- * the server records for it, or null when Asaas could not say what the payment is. Which events count, the status
- * the charge takes and the result are the kit's (webhook_comum.js, cobranca_comum.js statusDoEvento).
+ * the server records for it, or null when Asaas did not say what the payment is (the event is not recorded; Asaas
+ * delivers it again). Which events count, the status the charge takes and the result are webhook_comum.js's.
  */
 function processarEvento(event: string, paymentId: string): string | null {
-  const verificado = webhookComum.contaEvento(event, regras) ? pagamentoNoAsaas(paymentId) : null;
-  if (verificado === undefined) return null;
+  const path = `/v3/payments/${encodeURIComponent(paymentId)}`;
+  const leitura =
+    webhookComum.contaEvento(event, regras) && paymentId
+      ? webhookComum.leituraDoAsaas<AsaasPayment>(respostaDoAsaas(asaasCall('GET', path)))
+      : { achado: null };
+  if (leitura.indisponivel) return null;
+  const verificado = leitura.achado;
   const charge = verificado ? cobrancaDoPagamento(verificado) : undefined;
   const ignored = webhookComum.ignorado(event, Boolean(verificado), Boolean(charge), regras);
   if (ignored || !verificado || !charge) return ignored ?? '';
