@@ -61,28 +61,18 @@ function precificar(user: StoredUser, body: Json, method: ChargeRecord['metodo']
   return { user, order, customer };
 }
 
-/** The request's attempt id, or a new one (proxy_comum.tentativaDe). */
-function tentativaDe(body: Json): string | Response {
-  const read = proxyComum.tentativaDe(body, () => `tentativa-${newId(20)}`, regras);
-  return read.erro ? campoInvalido(read.erro) : read.tentativa;
-}
-
 /**
- * The same answer again for an attempt already sent (settled with Asaas first when it is the customer's own), or
- * the kit's refusal (proxy_comum.recusaDaRepetida); null when the attempt is new.
+ * The request's attempt id, or a new one (proxy_comum.tentativaDe). An attempt already sent is answered as it was
+ * (settled with Asaas first when it is the customer's own), or refused as the kit says (recusaDaRepetida).
  */
-function repetirTentativa(user: StoredUser, attempt: string): Response | null {
-  const earlier = getDb().cobrancas.find((c) => c.tentativa === attempt);
-  if (!earlier) return null;
+function novaTentativa(user: StoredUser, body: Json): string | Response {
+  const read = proxyComum.tentativaDe(body, () => `tentativa-${newId(20)}`, regras);
+  if (read.erro) return campoInvalido(read.erro);
+  const earlier = getDb().cobrancas.find((c) => c.tentativa === read.tentativa);
+  if (!earlier) return read.tentativa;
   if (earlier.usuario === user.id) conciliar(earlier);
   const refusal = proxyComum.recusaDaRepetida(earlier, user.id, regras);
   return refusal ? erroDoAsaas(refusal) : HttpResponse.json(proxyComum.respostaDaCobranca(earlier));
-}
-
-/** The attempt id, or the answer to a repeated or malformed one. */
-function novaTentativa(user: StoredUser, body: Json): string | Response {
-  const attempt = tentativaDe(body);
-  return attempt instanceof Response ? attempt : (repetirTentativa(user, attempt) ?? attempt);
 }
 
 /** The refusal of a new charge when the customer has an open order (pedido_aberto.js: a fully refunded one is closed). */
