@@ -142,12 +142,11 @@ export function asaasEvent(paymentId: string, event: string): void {
 /** The demo pays a Pix a few seconds after it was made, as if the customer's bank had sent it. */
 const DEMO_PIX_PAID_AFTER_MS = import.meta.env.MODE === 'test' ? 0 : 6000;
 export function pagarPixDemo(): void {
-  const now = Date.now();
+  if (DEMO_PIX_PAID_AFTER_MS === 0) return;
+  const madeBy = Date.now() - DEMO_PIX_PAID_AFTER_MS;
   for (const charge of getDb().cobrancas) {
-    if (charge.metodo !== 'pix' || charge.status !== 'PENDING') continue;
-    const made = parsePbDate(charge.created)?.getTime() ?? now;
-    if (DEMO_PIX_PAID_AFTER_MS > 0 && now - made >= DEMO_PIX_PAID_AFTER_MS) {
+    const made = parsePbDate(charge.created)?.getTime() ?? Infinity;
+    if (charge.metodo === 'pix' && charge.status === 'PENDING' && made <= madeBy)
       asaasEvent(charge.asaas_id, 'PAYMENT_RECEIVED');
-    }
   }
 }

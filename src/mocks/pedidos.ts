@@ -58,15 +58,15 @@ export function cancelarAgendamento(booking: BookingRecord): void {
   Object.assign(booking, { status_agendamento: 'CANCELADO', updated: pbDate(new Date()) });
 }
 
-/** The customer's other order (an open payment row) or other live charge, when this charge is paid (pedidos.js). */
-function outroPedido(charge: ChargeRecord): PaymentRecord | ChargeRecord | undefined {
-  const db = getDb();
-  return (
-    db.pagamentos.find(
-      (p) => p.usuario === charge.usuario && p.cobranca !== charge.id && pedidoAberto.aberto(p),
-    ) ?? db.cobrancas.find((c) => c.usuario === charge.usuario && c.id !== charge.id && c.ativa)
+/** The customer's other order (an open payment row), when this charge is paid (pedidos.js outroPedido). */
+const outroPedido = (charge: ChargeRecord): PaymentRecord | undefined =>
+  getDb().pagamentos.find(
+    (p) => p.usuario === charge.usuario && p.cobranca !== charge.id && pedidoAberto.aberto(p),
   );
-}
+
+/** Or the customer's other live charge. */
+const outraCobranca = (charge: ChargeRecord): ChargeRecord | undefined =>
+  getDb().cobrancas.find((c) => c.usuario === charge.usuario && c.id !== charge.id && c.ativa);
 
 /** Writes the order a paid charge makes (cobranca_comum.js novoPedido: its payment row and NOVO booking). */
 function gravarPedido(pedido: NovoPedido, now: string): PaymentRecord {
@@ -118,9 +118,7 @@ const ACOES: Record<
     const user = usuario(charge.usuario);
     if (user) notifyMail({ kind: 'receipt', email: user.email, token: '', path: '/tracking' });
   },
-  enviarNota: (_, payment) => {
-    if (payment) enviarNota(payment);
-  },
+  enviarNota: (_, payment) => payment && enviarNota(payment),
   estornarDuplicada: (charge) => {
     const call = estornoComum.chamadaDaDuplicada(charge);
     const ok = asaasCall('POST', `/v3${call.caminho}`, call.corpo).status === 200;
@@ -142,7 +140,8 @@ const ACOES: Record<
  */
 export function aplicarStatus(charge: ChargeRecord, status: string, reason?: string): void {
   let payment = pedidoDa(charge);
-  const other = payment ? undefined : outroPedido(charge);
+  const otherOrder = payment ? undefined : outroPedido(charge);
+  const otherCharge = payment || otherOrder ? undefined : outraCobranca(charge);
   const booking = payment && agendamentoDo(payment);
   const plano = maquina.plano(
     { ...charge, duplicada: charge.duplicada ?? false },
@@ -150,7 +149,7 @@ export function aplicarStatus(charge: ChargeRecord, status: string, reason?: str
     {
       pedido: payment ?? null,
       agendamento: booking ?? null,
-      outro: !other ? null : 'preco_servico' in other ? 'pedido' : 'cobranca',
+      outro: otherOrder ? 'pedido' : otherCharge ? 'cobranca' : null,
       motivo: reason,
       nfse: NFSE_ATIVA,
       reais: comum.reais,
@@ -160,7 +159,7 @@ export function aplicarStatus(charge: ChargeRecord, status: string, reason?: str
   if (!plano) return;
   const now = pbDate(new Date());
   Object.assign(charge, plano.cobranca, { updated: now });
-  const otherBooking = other && 'preco_servico' in other ? agendamentoDo(other) : undefined;
+  const otherBooking = otherOrder && agendamentoDo(otherOrder);
   if (plano.duplicada?.nota && otherBooking)
     note(otherBooking.id, 'pagamento_duplicado', plano.duplicada.nota, null);
   const depois = [...plano.depois];
@@ -195,13 +194,6 @@ const idadeS = (charge: ChargeRecord): number =>
 /** At most one question to Asaas per charge this often, whoever reads (the kit's default; pedidos.js consultaLiberada). */
 const consultas = onceEvery(maquina.PADROES.consultaIntervaloMs);
 
-/** The payments the demo's Asaas lists for an attempt id (GET /payments?externalReference=), or null without a list. */
-function listadosDaTentativa(tentativa: string): AsaasPayment[] | null {
-  const answer = asaasCall('GET', '/v3/payments', {}, new URLSearchParams({ externalReference: tentativa }));
-  const body = answer.body as { data?: unknown } | null;
-  return answer.status === 200 && Array.isArray(body?.data) ? (body.data as AsaasPayment[]) : null;
-}
-
 /**
  * A charge whose outcome the proxy never learnt is settled with the demo's Asaas, as pb_hooks/lib/pedidos.js
  * conciliar does: when (cobranca_comum.precisaConciliar) and with what (desfechoDaConciliacao) are the kit's.
@@ -210,11 +202,14 @@ export function conciliar(charge: ChargeRecord): void {
   const status = charge.status;
   if (!maquina.precisaConciliar(status, idadeS(charge), ESPERA_CONCILIACAO_S)) return;
   if (!consultas.due(charge.id)) return;
-  const listed = listadosDaTentativa(charge.tentativa);
-  if (!listed) return;
+  // The payments the demo's Asaas lists for the attempt id; without a list the charge stays as it is.
+  const query = new URLSearchParams({ externalReference: charge.tentativa });
+  const answer = asaasCall('GET', '/v3/payments', {}, query);
+  const listed = answer.status === 200 && (answer.body as { data?: unknown } | null)?.data;
+  if (!Array.isArray(listed)) return;
   const desfecho = maquina.desfechoDaConciliacao(
     charge,
-    listed,
+    listed as AsaasPayment[],
     idadeS(charge),
     ESPERA_CONCILIACAO_S,
     regras,
