@@ -29,8 +29,9 @@ const erroDoAsaas = ({ http, mensagem, campo, code, detalhe }: Recusa): Response
 const campoInvalido = ({ campo, mensagem }: { campo: string; mensagem: string }): Response =>
   erroDoAsaas({ http: 400, mensagem, campo, code: 'validation_invalid_value', detalhe: mensagem });
 
-/** The signed-in verified customer, or the server's refusal. */
-function payer(request: Request): StoredUser | Response {
+/** After the double's latency, the signed-in verified customer, or the server's refusal. */
+async function payer(request: Request): Promise<StoredUser | Response> {
+  await latency();
   const user = currentUser(request);
   if (!user) return pbError(401, MSG.unauthorized);
   if (!user.verified) return pbError(403, PAGAMENTO.naoVerificado);
@@ -42,8 +43,7 @@ const clienteAsaas = (userId: string): string =>
 
 /** A charge request's signed-in verified customer and its body, or the server's refusal. */
 async function pedidoDe(request: Request): Promise<{ user: StoredUser; body: Json } | Response> {
-  await latency();
-  const user = payer(request);
+  const user = await payer(request);
   if (user instanceof Response) return user;
   const body = await readJson(request);
   return body ? { user, body } : pbError(400, MSG.invalidJson);
@@ -161,8 +161,7 @@ function cobrar(
 
 export const asaasRoutes = [
   http.post('*/payments/asaas/customer', async ({ request }) => {
-    await latency();
-    const user = payer(request);
+    const user = await payer(request);
     if (user instanceof Response) return user;
     const existing = clienteAsaas(user.id);
     if (existing) return HttpResponse.json({ id: existing });
@@ -210,8 +209,7 @@ export const asaasRoutes = [
   }),
 
   http.get('*/payments/asaas/pix/:id', async ({ request, params }) => {
-    await latency();
-    const user = payer(request);
+    const user = await payer(request);
     if (user instanceof Response) return user;
     const id = param(params, 'id');
     const charge = getDb().cobrancas.find(
