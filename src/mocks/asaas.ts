@@ -76,9 +76,8 @@ function conhecer(paymentId: string): void {
 const pending: AsaasEvent[] = [];
 
 /**
- * Where the demo's Asaas posts its webhooks: the double's webhook route (webhook.ts entregar), given where the
- * double is put together (handlers.ts), as an Asaas account is given its webhook URL. Asaas calls the server and
- * the server calls Asaas; only the composition knows both.
+ * Where the demo's Asaas posts its webhooks (webhook.ts entregar), given by handlers.ts as an Asaas account is given
+ * its webhook URL: Asaas calls the server and the server calls Asaas; only the composition knows both.
  */
 let webhook: ((body: Json) => unknown) | null = null;
 export function configurarWebhook(receiver: (body: Json) => unknown): void {
@@ -143,12 +142,11 @@ export function asaasEvent(paymentId: string, event: string): void {
 /** The demo pays a Pix a few seconds after it was made, as if the customer's bank had sent it. */
 const DEMO_PIX_PAID_AFTER_MS = import.meta.env.MODE === 'test' ? 0 : 6000;
 export function pagarPixDemo(): void {
-  const now = Date.now();
+  if (DEMO_PIX_PAID_AFTER_MS === 0) return;
+  const madeBy = Date.now() - DEMO_PIX_PAID_AFTER_MS;
   for (const charge of getDb().cobrancas) {
-    if (charge.metodo !== 'pix' || charge.status !== 'PENDING') continue;
-    const made = parsePbDate(charge.created)?.getTime() ?? now;
-    if (DEMO_PIX_PAID_AFTER_MS > 0 && now - made >= DEMO_PIX_PAID_AFTER_MS) {
+    const made = parsePbDate(charge.created)?.getTime() ?? Infinity;
+    if (charge.metodo === 'pix' && charge.status === 'PENDING' && made <= madeBy)
       asaasEvent(charge.asaas_id, 'PAYMENT_RECEIVED');
-    }
   }
 }

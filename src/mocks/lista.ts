@@ -10,12 +10,10 @@ import { compileFilter, FilterError, FilterForbiddenError, pageOf, sortersOf } f
 import { MSG, notFound, pbError, type Json } from './http';
 import { valueAt } from './rules';
 
-const fieldsOf = schemaFields;
-
 /** `field` or `relation.field` (and on through relations) of `collection`, none of them hidden. */
-export function knownPath(collection: string, path: string): boolean {
+function knownPath(collection: string, path: string): boolean {
   const [head = '', ...rest] = path.split('.');
-  const field = fieldsOf(collection).find((f) => f.name === head && !f.hidden);
+  const field = schemaFields(collection).find((f) => f.name === head && !f.hidden);
   if (!field) return false;
   if (rest.length === 0) return true;
   return field.type === 'relation' && !!field.collection && knownPath(field.collection, rest.join('.'));
@@ -23,7 +21,7 @@ export function knownPath(collection: string, path: string): boolean {
 
 const SUPERUSER_ONLY_FIELDS = ['@collection.', '@request.'];
 
-export interface ListOptions<T> {
+interface ListOptions<T> {
   /** The list rule for the viewer. */
   canSee: (row: T) => boolean;
   /** A path's value for filters and sort (valueAt by default). */

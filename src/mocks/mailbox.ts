@@ -3,16 +3,13 @@ import emailTexto, { type Mensagem } from '../../pocketbase/pb_hooks/lib/email_t
 import limites from '../../pocketbase/pb_hooks/lib/limites.json';
 import { onceEvery } from './util';
 
-/**
- * verification and reset carry a link with a token; receipt is the purchase receipt the server sends; status is
- * a notice to the customer without a link, told by its subject: a booking's new status (sent when staff change it),
- * the withdrawal's confirmation, or the account's lockout after repeated failed logins; alerta is the kit's alert to
- * every staff account (emails.js alertaEquipe).
- */
-type DemoMailKind = 'verification' | 'reset' | 'receipt' | 'status' | 'alerta';
-
 export interface DemoMail {
-  kind: DemoMailKind;
+  /**
+   * verification and reset carry a link with a token; receipt is the purchase receipt; status a notice to the
+   * customer told by its subject (a booking's new status, the withdrawal, the account's lockout); alerta the kit's
+   * alert to every staff account (emails.js alertaEquipe).
+   */
+  kind: 'verification' | 'reset' | 'receipt' | 'status' | 'alerta';
   email: string;
   token: string;
   /** App path with the token, e.g. "/confirm_verification?token=..." */
@@ -56,7 +53,7 @@ export function clearMailbox(): void {
 }
 
 /** Whether staff's alert `key` ('desistencia_alerta:<booking>') may go now, noted as sent when it may. */
-export const alertDue = (key: string, now = Date.now()): boolean => alerts.due(key, now);
+export const alertDue = alerts.due;
 
 /**
  * An e-mail in the kit's words (email_texto.js): its subject and the plain text the server sends, without a link.

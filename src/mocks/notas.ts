@@ -5,12 +5,12 @@
  * at once, with the demo's PDF.
  */
 import { http, HttpResponse } from 'msw';
-import type { PaymentRecord } from '@/lib/types';
+import type { BookingRecord, PaymentRecord } from '@/lib/types';
 import maquina from '../../pocketbase/pb_hooks/lib/cobranca_comum.js';
 import estornoComum from '../../pocketbase/pb_hooks/lib/estorno_comum.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { getDb, saveDb } from './db';
-import { pbError, readJson, staffOnly, toText } from './http';
+import { type Json, pbError, readJson, staffOnly, toText } from './http';
 import { DEMO_INVOICE_PDF } from './seed';
 
 const T = regras.notaFiscal;
@@ -44,15 +44,23 @@ export function enviarNota(payment: PaymentRecord): void {
   payment.nota_erro = '';
 }
 
+/** The order of the booking a staff request names (`agendamento`), or the 404 (pedidos.js pedidoDoAgendamento). */
+export function pedidoDoAgendamento(
+  body: Json,
+): { booking: BookingRecord; payment: PaymentRecord } | Response {
+  const db = getDb();
+  const booking = db.agendamentos.find((b) => b.id === toText(body.agendamento));
+  const payment = booking && db.pagamentos.find((p) => p.id === booking.pagamento);
+  return booking && payment ? { booking, payment } : pbError(404, regras.pagamento.naoEncontrado);
+}
+
 export const invoiceRoutes = [
   http.post('*/payments/nota-fiscal', async ({ request }) => {
     const { denied } = await staffOnly(request, T.soEquipe);
     if (denied) return denied;
-    const body = (await readJson(request)) ?? {};
-    const db = getDb();
-    const booking = db.agendamentos.find((b) => b.id === toText(body.agendamento));
-    const payment = booking && db.pagamentos.find((p) => p.id === booking.pagamento);
-    if (!booking || !payment) return pbError(404, regras.pagamento.naoEncontrado);
+    const order = pedidoDoAgendamento((await readJson(request)) ?? {});
+    if (order instanceof Response) return order;
+    const { payment } = order;
     if (payment.nota_status !== 'ERROR') return pbError(400, T.semErro);
     Object.assign(payment, maquina.reenvioDaNota(payment.nota_tentativas));
     enviarNota(payment);

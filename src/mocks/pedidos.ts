@@ -38,7 +38,7 @@ export function anotarEstornos(charge: ChargeRecord, payment: AsaasPayment): voi
   const order = pedidoDa(charge);
   if (!order) return;
   const valor = maquina.valorEstornadoListado(
-    { parcelamento: charge.parcelamento ?? '' },
+    charge,
     payment,
     order.preco_servico,
     order.valor_estornado ?? 0,
@@ -49,18 +49,24 @@ export function anotarEstornos(charge: ChargeRecord, payment: AsaasPayment): voi
 }
 
 /** The order's booking. */
-const agendamentoDo = (payment: PaymentRecord): BookingRecord | undefined =>
+export const agendamentoDo = (payment: PaymentRecord): BookingRecord | undefined =>
   getDb().agendamentos.find((b) => b.pagamento === payment.id);
 
-/** The customer's other order (an open payment row) or other live charge, when this charge is paid (pedidos.js). */
-function outroPedido(charge: ChargeRecord): PaymentRecord | ChargeRecord | undefined {
-  const db = getDb();
-  return (
-    db.pagamentos.find(
-      (p) => p.usuario === charge.usuario && p.cobranca !== charge.id && pedidoAberto.aberto(p),
-    ) ?? db.cobrancas.find((c) => c.usuario === charge.usuario && c.id !== charge.id && c.ativa)
-  );
+/** The server cancels a booking (a full refund, a withdrawal): CANCELADO, and the change in its history. */
+export function cancelarAgendamento(booking: BookingRecord): void {
+  serverChange(booking.id, 'status_agendamento', booking.status_agendamento, 'CANCELADO');
+  Object.assign(booking, { status_agendamento: 'CANCELADO', updated: pbDate(new Date()) });
 }
+
+/** The customer's other order (an open payment row), when this charge is paid (pedidos.js outroPedido). */
+const outroPedido = (charge: ChargeRecord): PaymentRecord | undefined =>
+  getDb().pagamentos.find(
+    (p) => p.usuario === charge.usuario && p.cobranca !== charge.id && pedidoAberto.aberto(p),
+  );
+
+/** Or the customer's other live charge. */
+const outraCobranca = (charge: ChargeRecord): ChargeRecord | undefined =>
+  getDb().cobrancas.find((c) => c.usuario === charge.usuario && c.id !== charge.id && c.ativa);
 
 /** Writes the order a paid charge makes (cobranca_comum.js novoPedido: its payment row and NOVO booking). */
 function gravarPedido(pedido: NovoPedido, now: string): PaymentRecord {
@@ -97,6 +103,7 @@ const NFSE_ATIVA = true;
 /** Staff's alerts about a charge, in the kit's words (email_texto.js alertasDaCobranca), to every staff account. */
 const ALERTAS = emailTexto.alertasDaCobranca;
 const alertar = (message: Parameters<typeof alertStaff>[1]) => alertStaff(getDb().usuarios, message);
+const usuario = (id: string) => getDb().usuarios.find((u) => u.id === id);
 
 /**
  * What follows a move once it is written (cobranca_comum.d.ts AcaoDepois): the receipt, the invoice sent (the demo's
@@ -108,17 +115,12 @@ const ACOES: Record<
   (charge: ChargeRecord, payment: PaymentRecord | undefined, nota: string) => void
 > = {
   recibo: (charge) => {
-    const user = getDb().usuarios.find((u) => u.id === charge.usuario);
+    const user = usuario(charge.usuario);
     if (user) notifyMail({ kind: 'receipt', email: user.email, token: '', path: '/tracking' });
   },
-  enviarNota: (_, payment) => {
-    if (payment) enviarNota(payment);
-  },
+  enviarNota: (_, payment) => payment && enviarNota(payment),
   estornarDuplicada: (charge) => {
-    const call = estornoComum.chamadaDaDuplicada({
-      asaasId: charge.asaas_id,
-      parcelamento: charge.parcelamento ?? '',
-    });
+    const call = estornoComum.chamadaDaDuplicada(charge);
     const ok = asaasCall('POST', `/v3${call.caminho}`, call.corpo).status === 200;
     charge.estorno = ok ? 'SOLICITADO' : 'FALHOU';
     alertar(ALERTAS.duplicada(charge.asaas_id, ok));
@@ -126,15 +128,9 @@ const ACOES: Record<
   alertarDivergente: (charge) => alertar(ALERTAS.divergente(charge.asaas_id, comum.reais(charge.valor))),
   alertarPosPagamento: (_, payment, nota) => {
     if (!payment) return;
-    const user = getDb().usuarios.find((u) => u.id === payment.usuario);
+    const nome = usuario(payment.usuario)?.nome_completo ?? '';
     const total = comum.reais(payment.preco_servico);
-    alertar(
-      ALERTAS.posPagamento(nota, {
-        nome: user?.nome_completo ?? '',
-        asaasId: payment.asaas_id_pagamento,
-        total,
-      }),
-    );
+    alertar(ALERTAS.posPagamento(nota, { nome, asaasId: payment.asaas_id_pagamento, total }));
   },
 };
 
@@ -144,7 +140,8 @@ const ACOES: Record<
  */
 export function aplicarStatus(charge: ChargeRecord, status: string, reason?: string): void {
   let payment = pedidoDa(charge);
-  const other = payment ? undefined : outroPedido(charge);
+  const otherOrder = payment ? undefined : outroPedido(charge);
+  const otherCharge = payment || otherOrder ? undefined : outraCobranca(charge);
   const booking = payment && agendamentoDo(payment);
   const plano = maquina.plano(
     { ...charge, duplicada: charge.duplicada ?? false },
@@ -152,7 +149,7 @@ export function aplicarStatus(charge: ChargeRecord, status: string, reason?: str
     {
       pedido: payment ?? null,
       agendamento: booking ?? null,
-      outro: !other ? null : 'preco_servico' in other ? 'pedido' : 'cobranca',
+      outro: otherOrder ? 'pedido' : otherCharge ? 'cobranca' : null,
       motivo: reason,
       nfse: NFSE_ATIVA,
       reais: comum.reais,
@@ -162,7 +159,7 @@ export function aplicarStatus(charge: ChargeRecord, status: string, reason?: str
   if (!plano) return;
   const now = pbDate(new Date());
   Object.assign(charge, plano.cobranca, { updated: now });
-  const otherBooking = other && 'preco_servico' in other ? agendamentoDo(other) : undefined;
+  const otherBooking = otherOrder && agendamentoDo(otherOrder);
   if (plano.duplicada?.nota && otherBooking)
     note(otherBooking.id, 'pagamento_duplicado', plano.duplicada.nota, null);
   const depois = [...plano.depois];
@@ -175,10 +172,7 @@ export function aplicarStatus(charge: ChargeRecord, status: string, reason?: str
     const pos = plano.posPagamento;
     if (pos && booking) {
       note(booking.id, 'pagamento', pos.nota, null);
-      if (pos.cancelar) {
-        serverChange(booking.id, 'status_agendamento', booking.status_agendamento, 'CANCELADO');
-        Object.assign(booking, { status_agendamento: 'CANCELADO', updated: now });
-      }
+      if (pos.cancelar) cancelarAgendamento(booking);
       if (pos.aposEstorno) aposEstorno(payment);
     }
   }
@@ -186,6 +180,10 @@ export function aplicarStatus(charge: ChargeRecord, status: string, reason?: str
   depois.forEach((acao) => ACOES[acao](charge, payment, plano.posPagamento?.nota ?? ''));
   saveDb();
 }
+
+/** The charge with the ids a payment Asaas reports teaches it (cobranca_comum.idsDoPagamento). */
+export const aprenderIds = (charge: ChargeRecord, payment: { id?: unknown; installment?: unknown }) =>
+  Object.assign(charge, maquina.idsDoPagamento(charge, payment));
 
 /** The kit's reconciliation timing, as a server without its environment variables runs it. */
 const ESPERA_CONCILIACAO_S = maquina.PADROES.conciliarAposS;
@@ -196,13 +194,6 @@ const idadeS = (charge: ChargeRecord): number =>
 /** At most one question to Asaas per charge this often, whoever reads (the kit's default; pedidos.js consultaLiberada). */
 const consultas = onceEvery(maquina.PADROES.consultaIntervaloMs);
 
-/** The payments the demo's Asaas lists for an attempt id (GET /payments?externalReference=), or null without a list. */
-function listadosDaTentativa(tentativa: string): AsaasPayment[] | null {
-  const answer = asaasCall('GET', '/v3/payments', {}, new URLSearchParams({ externalReference: tentativa }));
-  const body = answer.body as { data?: unknown } | null;
-  return answer.status === 200 && Array.isArray(body?.data) ? (body.data as AsaasPayment[]) : null;
-}
-
 /**
  * A charge whose outcome the proxy never learnt is settled with the demo's Asaas, as pb_hooks/lib/pedidos.js
  * conciliar does: when (cobranca_comum.precisaConciliar) and with what (desfechoDaConciliacao) are the kit's.
@@ -211,25 +202,22 @@ export function conciliar(charge: ChargeRecord): void {
   const status = charge.status;
   if (!maquina.precisaConciliar(status, idadeS(charge), ESPERA_CONCILIACAO_S)) return;
   if (!consultas.due(charge.id)) return;
-  const listed = listadosDaTentativa(charge.tentativa);
-  if (!listed) return;
+  // The payments the demo's Asaas lists for the attempt id; without a list the charge stays as it is.
+  const query = new URLSearchParams({ externalReference: charge.tentativa });
+  const answer = asaasCall('GET', '/v3/payments', {}, query);
+  const listed = answer.status === 200 && (answer.body as { data?: unknown } | null)?.data;
+  if (!Array.isArray(listed)) return;
   const desfecho = maquina.desfechoDaConciliacao(
-    { asaas_id: charge.asaas_id, parcelamento: charge.parcelamento ?? '' },
-    listed,
+    charge,
+    listed as AsaasPayment[],
     idadeS(charge),
     ESPERA_CONCILIACAO_S,
     regras,
   );
-  if (!desfecho) return;
+  const found = desfecho?.pagamento;
+  if (found) aplicarStatus(aprenderIds(charge, found), statusDoAsaas(charge, found));
   // Ends only as it was read, as the kit's does (there a webhook may move it during the call).
-  const found = desfecho.pagamento;
-  if (!found) {
-    if (charge.status === status) aplicarStatus(charge, 'NAO_CRIADA');
-    return;
-  }
-  charge.asaas_id ||= found.id;
-  if (found.installment && !charge.parcelamento) charge.parcelamento = String(found.installment);
-  aplicarStatus(charge, statusDoAsaas(charge, found));
+  else if (desfecho && charge.status === status) aplicarStatus(charge, 'NAO_CRIADA');
 }
 
 /** The customer's live charge, settled with the demo's Asaas first when its outcome is unknown (pedidos.js). */

@@ -10,51 +10,39 @@ import maquina from '../../pocketbase/pb_hooks/lib/cobranca_comum.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import webhookComum from '../../pocketbase/pb_hooks/lib/webhook_comum.js';
 import { getDb, saveDb } from './db';
-import { isObject, type Json, latency, pbError, readJson, toText } from './http';
+import { fieldOf, isObject, type Json, latency, pbError, readJson, toText } from './http';
 import { asaasCall, respostaDoAsaas } from './asaas';
-import { anotarEstornos, aplicarStatus, statusDoAsaas } from './pedidos';
+import { anotarEstornos, aplicarStatus, aprenderIds, statusDoAsaas } from './pedidos';
 
 /** The demo's ASAAS_WEBHOOK_TOKEN (the real-server tests configure the same one). */
 export const DEMO_WEBHOOK_TOKEN = 'token-webhook-de-teste';
 
 /**
- * The charge a payment belongs to: by its Asaas id, by Asaas's `installment` id, or by the attempt id while the
- * proxy has no id yet (pb_hooks/lib/webhook.js cobrancaDoPagamento). Links the ids it learns.
+ * The charge a payment belongs to (webhook_comum.buscasDoPagamento says where to look), with the ids the payment
+ * teaches it (pedidos.ts aprenderIds).
  */
 function cobrancaDoPagamento(payment: Json): ChargeRecord | undefined {
-  const id = toText(payment.id);
-  const installment = toText(payment.installment);
-  const charges = getDb().cobrancas;
-  let charge = id ? charges.find((c) => c.asaas_id === id) : undefined;
-  if (!charge && installment) charge = charges.find((c) => c.parcelamento === installment);
-  if (!charge && payment.externalReference) {
-    charge = charges.find((c) => c.tentativa === toText(payment.externalReference) && !c.asaas_id);
-    if (charge) charge.asaas_id = id;
+  for (const busca of webhookComum.buscasDoPagamento(payment)) {
+    const holds = (c: ChargeRecord) => Object.entries(busca).every(([k, v]) => (fieldOf(c, k) ?? '') === v);
+    const charge = getDb().cobrancas.find(holds);
+    if (charge) return aprenderIds(charge, payment);
   }
-  if (charge && installment && !charge.parcelamento) charge.parcelamento = installment;
-  return charge;
-}
-
-/**
- * Asks the demo's Asaas for an event's payment (pb_hooks/lib/webhook.js pagamentoNoAsaas): the payment, null when
- * Asaas does not know it, or undefined when it did not answer (the event is not recorded; Asaas delivers it again).
- */
-function pagamentoNoAsaas(id: string): AsaasPayment | null | undefined {
-  if (!id) return null;
-  const leitura = webhookComum.leituraDoAsaas<AsaasPayment>(
-    respostaDoAsaas(asaasCall('GET', `/v3/payments/${encodeURIComponent(id)}`)),
-  );
-  return leitura.indisponivel ? undefined : leitura.achado;
+  return undefined;
 }
 
 /**
  * Handles one event for the Asaas payment `paymentId` as pb_hooks/lib/webhook.js aplicarPagamento does; the result
- * the server records for it, or null when Asaas could not say what the payment is. Which events count, the status
- * the charge takes and the result are the kit's (webhook_comum.js, cobranca_comum.js statusDoEvento).
+ * the server records for it, or null when Asaas did not say what the payment is (the event is not recorded; Asaas
+ * delivers it again). Which events count, the status the charge takes and the result are webhook_comum.js's.
  */
 function processarEvento(event: string, paymentId: string): string | null {
-  const verificado = webhookComum.contaEvento(event, regras) ? pagamentoNoAsaas(paymentId) : null;
-  if (verificado === undefined) return null;
+  const path = `/v3/payments/${encodeURIComponent(paymentId)}`;
+  const leitura =
+    webhookComum.contaEvento(event, regras) && paymentId
+      ? webhookComum.leituraDoAsaas<AsaasPayment>(respostaDoAsaas(asaasCall('GET', path)))
+      : { achado: null };
+  if (leitura.indisponivel) return null;
+  const verificado = leitura.achado;
   const charge = verificado ? cobrancaDoPagamento(verificado) : undefined;
   const ignored = webhookComum.ignorado(event, Boolean(verificado), Boolean(charge), regras);
   if (ignored || !verificado || !charge) return ignored ?? '';

@@ -187,6 +187,18 @@ describe('conciliação', () => {
   });
 });
 
+describe('idsDoPagamento', () => {
+  it('a payment teaches its charge only the ids it does not hold yet', () => {
+    const pagamento = { id: 'pay_2', installment: 'ins_1' };
+    expect(maquina.idsDoPagamento({ asaas_id: '' }, pagamento)).toEqual({
+      asaas_id: 'pay_2',
+      parcelamento: 'ins_1',
+    });
+    expect(maquina.idsDoPagamento({ asaas_id: 'pay_1', parcelamento: 'ins_1' }, pagamento)).toEqual({});
+    expect(maquina.idsDoPagamento({ asaas_id: 'pay_1' }, { id: 'pay_1', installment: null })).toEqual({});
+  });
+});
+
 describe('statusDoEvento', () => {
   it('the status Asaas reports, whatever the event; a refusal event only while it is unpaid', () => {
     expect(maquina.statusDoEvento('PAYMENT_RECEIVED', 'CONFIRMED', R)).toBe('CONFIRMED');

@@ -201,3 +201,20 @@ describe("contagemDaEquipe: when the kit fills in a staff list's total (lib/list
     expect(paginas.contagemDaEquipe(true, 'busca ~ "rossi"', '1')).toBeNull();
   });
 });
+
+describe('anteriorDe: what the marker answers of the row before a page (lib/lista_equipe.js marcoDaPagina)', () => {
+  it('the sort keys of the row, a missing value as PocketBase’s empty one', () => {
+    const chaves = paginas.chavesDe('-status_agendamento');
+    const linha = { status_agendamento: 'NOVO', created: '2026-01-02 10:00:00.000Z', id: 'b1', outro: 'x' };
+    expect(paginas.anteriorDe(chaves, linha)).toEqual({
+      status_agendamento: 'NOVO',
+      created: '2026-01-02 10:00:00.000Z',
+      id: 'b1',
+    });
+    expect(paginas.anteriorDe(chaves, { id: 'b2', created: null })).toEqual({
+      status_agendamento: '',
+      created: '',
+      id: 'b2',
+    });
+  });
+});

@@ -29,6 +29,14 @@ describe('webhook_comum', () => {
     expect(webhook.leituraDoAsaas({ status: 0, json: null })).toEqual({ indisponivel: true });
   });
 
+  it('a payment’s charge is looked for by its id, its installment plan, then an attempt with no id yet', () => {
+    expect(
+      webhook.buscasDoPagamento({ id: 'pay_1', installment: 'ins_1', externalReference: 'tentativa-1' }),
+    ).toEqual([{ asaas_id: 'pay_1' }, { parcelamento: 'ins_1' }, { tentativa: 'tentativa-1', asaas_id: '' }]);
+    expect(webhook.buscasDoPagamento({ id: 'pay_1', installment: null })).toEqual([{ asaas_id: 'pay_1' }]);
+    expect(webhook.buscasDoPagamento({})).toEqual([]);
+  });
+
   it('the result names the charge, its status, and a duplicate as such', () => {
     expect(webhook.resultado({ id: 'c1', status: 'CONFIRMED', duplicada: false })).toBe(
       'cobrança c1: CONFIRMED',

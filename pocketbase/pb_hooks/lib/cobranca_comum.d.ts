@@ -92,6 +92,12 @@ export interface ContextoDoPlano {
   reais: (valor: number) => string;
 }
 
+/** The ids of a charge a payment Asaas reports may teach it. */
+export interface IdsDaCobranca {
+  asaas_id?: string;
+  parcelamento?: string;
+}
+
 declare const cobrancaComum: {
   VALOR_DIVERGENTE: string;
   PADROES: { conciliarAposS: number; consultaIntervaloMs: number };
@@ -129,6 +135,10 @@ declare const cobrancaComum: {
     espera: number,
     R: typeof regras,
   ): { pagamento: P; naoCriada?: undefined } | { naoCriada: true; pagamento?: undefined } | null;
+  idsDoPagamento(
+    cobranca: { asaas_id: string; parcelamento?: string },
+    pagamento: { id?: unknown; installment?: unknown },
+  ): IdsDaCobranca;
   dadosDoCartao(
     body: Record<string, unknown>,
     M: Record<string, string>,

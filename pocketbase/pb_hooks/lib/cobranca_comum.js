@@ -229,6 +229,18 @@ function desfechoDaConciliacao(cobranca, lista, idadeS, espera, R) {
   return idadeS > espera ? { naoCriada: true } : null;
 }
 
+/**
+ * The ids a payment Asaas reports (`pagamento`: { id, installment }) teaches its charge (`cobranca`: { asaas_id,
+ * parcelamento }): those the charge does not hold yet, as fields to set. A charge in installments keeps the id of
+ * its first payment.
+ */
+function idsDoPagamento(cobranca, pagamento) {
+  const ids = {};
+  if (!cobranca.asaas_id && pagamento.id) ids.asaas_id = String(pagamento.id);
+  if (!cobranca.parcelamento && pagamento.installment) ids.parcelamento = String(pagamento.installment);
+  return ids;
+}
+
 /** A string of digits of `min` to `max` length (a mask's separators allowed), or null. */
 function digitos(valor, min, max) {
   if (typeof valor !== 'string' && typeof valor !== 'number') return null;
@@ -331,5 +343,6 @@ module.exports = {
   precisaConciliar,
   pagamentoDaCobranca,
   desfechoDaConciliacao,
+  idsDoPagamento,
   dadosDoCartao,
 };

@@ -47,12 +47,12 @@ declare const estornoComum: {
   ): { erro: { message: string; campo?: string; code?: string } } | (PedidoDaEquipe & { erro?: undefined });
   notaDaEquipe(pedido: PedidoDaEquipe, reais: (valor: number) => string): string;
   chamada(
-    cobranca: { asaasId: string; parcelamento: string },
-    pedido: Pedido,
+    cobranca: { asaas_id: string; parcelamento?: string } | null,
+    pedido: Pedido & { asaas_id_pagamento: string; parcelamento?: string },
     valor: number | null,
     descricao: string,
   ): { caminho: string; corpo: { description: string; value?: number } };
-  chamadaDaDuplicada(cobranca: { asaasId: string; parcelamento: string }): {
+  chamadaDaDuplicada(cobranca: { asaas_id: string; parcelamento?: string }): {
     caminho: string;
     corpo: { description?: string };
   };

@@ -86,28 +86,29 @@ function notaDaEquipe(pedido, reais) {
 /**
  * What Asaas is asked (path under /v3, body) to refund `valor` reais of an order, or all that remains (`valor`
  * null): the installment plan's refund for a card in installments, the rest after a partial refund.
- * `cobranca`: { asaasId, parcelamento } of the order's charge; `pedido`: { preco_servico, valor_estornado }.
+ * `cobranca`: the order's charge ({ asaas_id, parcelamento }), or null for an order older than the link, whose own
+ * ids are asked; `pedido`: { preco_servico, valor_estornado, asaas_id_pagamento, parcelamento }.
  */
 function chamada(cobranca, pedido, valor, descricao) {
+  const de = cobranca || { asaas_id: pedido.asaas_id_pagamento, parcelamento: pedido.parcelamento };
   const corpo = { description: String(descricao).slice(0, 500) };
-  let caminho = '/payments/' + encodeURIComponent(cobranca.asaasId) + '/refund';
+  let caminho = '/payments/' + encodeURIComponent(de.asaas_id) + '/refund';
   if (valor !== null) corpo.value = valor;
-  else if (cobranca.parcelamento)
-    caminho = '/installments/' + encodeURIComponent(cobranca.parcelamento) + '/refund';
+  else if (de.parcelamento) caminho = '/installments/' + encodeURIComponent(de.parcelamento) + '/refund';
   else if (centavos(pedido.valor_estornado || 0) > 0) corpo.value = restante(pedido);
   return { caminho: caminho, corpo: corpo };
 }
 
 /**
  * What Asaas is asked to refund in full a charge paid while its customer already had an order (a duplicate):
- * the installment plan's refund for a card in installments. `cobranca`: { asaasId, parcelamento }.
+ * the installment plan's refund for a card in installments. `cobranca`: { asaas_id, parcelamento }.
  */
 function chamadaDaDuplicada(cobranca) {
   if (cobranca.parcelamento) {
     return { caminho: '/installments/' + encodeURIComponent(cobranca.parcelamento) + '/refund', corpo: {} };
   }
   return {
-    caminho: '/payments/' + encodeURIComponent(cobranca.asaasId) + '/refund',
+    caminho: '/payments/' + encodeURIComponent(cobranca.asaas_id) + '/refund',
     corpo: { description: 'Pagamento duplicado: o cliente já tinha um pedido.' },
   };
 }

@@ -64,11 +64,14 @@ function pedirEstorno(app, pagamento, valor, descricao, acoes) {
     ? app.findRecordById('cobrancas', pagamento.getString('cobranca'))
     : achar(app, 'cobrancas', 'asaas_id = {:id}', { id: pagamento.getString('asaas_id_pagamento') });
   const chamada = comum.chamada(
-    {
-      asaasId: cobranca ? cobranca.getString('asaas_id') : pagamento.getString('asaas_id_pagamento'),
-      parcelamento: cobranca ? cobranca.getString('parcelamento') : pagamento.getString('parcelamento'),
+    cobranca && {
+      asaas_id: cobranca.getString('asaas_id'),
+      parcelamento: cobranca.getString('parcelamento'),
     },
-    valores(pagamento),
+    Object.assign(valores(pagamento), {
+      asaas_id_pagamento: pagamento.getString('asaas_id_pagamento'),
+      parcelamento: pagamento.getString('parcelamento'),
+    }),
     valor,
     descricao,
   );
@@ -143,11 +146,7 @@ function estornar(e) {
   if (!comum.motivo(body)) {
     throw new BadRequestError(MSG.motivo, { motivo: new ValidationError('validation_required', MSG.motivo) });
   }
-  const agendamento = achar(e.app, 'agendamentos', 'id = {:id}', { id: String(body.agendamento || '') });
-  const pagamento = agendamento
-    ? achar(e.app, 'pagamentos', 'id = {:id}', { id: agendamento.getString('pagamento') })
-    : null;
-  if (!pagamento) throw new NotFoundError(regras.MSG.naoEncontrado, {});
+  const { agendamento, pagamento } = pedidos.pedidoDoAgendamento(e.app, body);
   const pedido = comum.pedidoDaEquipe(body, valores(pagamento), MSG, emails.reais);
   if (pedido.erro) throw recusa(pedido.erro);
   const acoes = [];

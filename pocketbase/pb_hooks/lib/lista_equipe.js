@@ -191,8 +191,7 @@ function marcoDaPagina(e) {
       .newQuery(paginas.consultaDoMarco(COLECAO, p, salto.inverter))
       .bind(Object.assign({ salto: salto.salto }, p.params))
       .one(linha);
-    anterior = {};
-    for (const chave of p.chaves) anterior[chave.campo] = linha[chave.campo];
+    anterior = paginas.anteriorDe(p.chaves, linha);
   }
   return e.json(200, { totalItems: total, anterior });
 }

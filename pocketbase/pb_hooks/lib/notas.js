@@ -333,11 +333,8 @@ function aplicarEvento(tx, verificada, depois) {
 function tentarDeNovo(e) {
   if (!e.auth || !e.auth.getBool('admin')) throw new ForbiddenError(TEXTOS.soEquipe, {});
   const body = e.requestInfo().body || {};
-  const agendamento = achar(e.app, 'agendamentos', 'id = {:id}', { id: String(body.agendamento || '') });
-  const pagamento = agendamento
-    ? achar(e.app, 'pagamentos', 'id = {:id}', { id: agendamento.getString('pagamento') })
-    : null;
-  if (!pagamento) throw new NotFoundError(regras.MSG.naoEncontrado, {});
+  const pedidos = require(`${__hooks}/lib/pedidos.js`);
+  const pagamento = pedidos.pedidoDoAgendamento(e.app, body).pagamento;
   if (!config().ativa) throw new BadRequestError(TEXTOS.desligada, {});
   if (pagamento.getString('nota_status') !== 'ERROR') throw new BadRequestError(TEXTOS.semErro, {});
   const reenvio = require(`${__hooks}/lib/cobranca_comum.js`).reenvioDaNota(
@@ -346,9 +343,7 @@ function tentarDeNovo(e) {
   pagamento.load(reenvio);
   salvar(e.app, pagamento);
   const id = pagamento.id;
-  return require(`${__hooks}/lib/pedidos.js`).responderEExecutar(e, 200, { resultado: 'reenviando' }, [
-    (app) => enviar(app, id),
-  ]);
+  return pedidos.responderEExecutar(e, 200, { resultado: 'reenviando' }, [(app) => enviar(app, id)]);
 }
 
 module.exports = {

@@ -39,6 +39,7 @@ declare const paginas: {
     colunas: readonly string[],
   ): { pedido: PedidoDoMarco; erro?: undefined } | { erro: string; pedido?: undefined };
   saltoDoMarco(inicio: number, total: number): { salto: number; inverter: boolean } | null;
+  anteriorDe(chaves: Chave[], linha: object): Record<string, unknown>;
   consultaDoMarco(tabela: string, pedido: PedidoDoMarco, inverter: boolean): string;
   MAIOR_PAGINA: number;
   PERTO: number;

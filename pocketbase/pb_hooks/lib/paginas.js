@@ -299,6 +299,16 @@ function saltoDoMarco(inicio, total) {
     : { salto: total - 1 - antes, inverter: true };
 }
 
+/** The marker's answer (`anterior`): the sort's keys of the row before the page, as valoresDe reads them. */
+function anteriorDe(chaves, linha) {
+  const valores = valoresDe(chaves, linha);
+  const anterior = {};
+  chaves.forEach((chave, i) => {
+    anterior[chave.campo] = valores[i];
+  });
+  return anterior;
+}
+
 /**
  * The SQL of a marker over `tabela`: the sort's keys of the row at offset {:salto}, read from the sort's index alone
  * (its columns are the keys: migration 1763916000), with the list's filter `onde` ('' for none). Newest or oldest
@@ -342,6 +352,7 @@ module.exports = {
   MSG_MARCO,
   pedidoDoMarco,
   saltoDoMarco,
+  anteriorDe,
   consultaDoMarco,
   contagemPropria,
   contagemDaEquipe,

@@ -83,6 +83,15 @@ function outroPedido(app, cobranca) {
   return achar(app, 'cobrancas', 'usuario = {:u} && id != {:c} && ativa = true', params);
 }
 
+/** The order of the booking a staff request names (`agendamento`): { agendamento, pagamento }, or the 404. */
+function pedidoDoAgendamento(app, body) {
+  const agendamento = achar(app, 'agendamentos', 'id = {:id}', { id: String(body.agendamento || '') });
+  const pagamento =
+    agendamento && achar(app, 'pagamentos', 'id = {:id}', { id: agendamento.getString('pagamento') });
+  if (!pagamento) throw new NotFoundError(regras.MSG.naoEncontrado, {});
+  return { agendamento: agendamento, pagamento: pagamento };
+}
+
 /** The booking of an order. */
 function agendamentoDo(app, pagamento) {
   return achar(app, 'agendamentos', 'pagamento = {:p}', { p: pagamento.id });
@@ -131,7 +140,7 @@ function estornarDuplicada(app, cobrancaId) {
   const cobranca = app.findRecordById('cobrancas', cobrancaId);
   const asaas = require(`${__hooks}/lib/asaas.js`);
   const chamada = estornoComum.chamadaDaDuplicada({
-    asaasId: cobranca.getString('asaas_id'),
+    asaas_id: cobranca.getString('asaas_id'),
     parcelamento: cobranca.getString('parcelamento'),
   });
   const resposta = asaas.chamar('POST', chamada.caminho, chamada.corpo);
@@ -301,6 +310,13 @@ function anotarEstornos(app, cobranca, pagamentoAsaas) {
   app.save(pagamento);
 }
 
+/** The charge record with the ids a payment Asaas reports teaches it (cobranca_comum.idsDoPagamento), unsaved. */
+function aprenderIds(cobranca, pagamento) {
+  const ids = { asaas_id: cobranca.getString('asaas_id'), parcelamento: cobranca.getString('parcelamento') };
+  cobranca.load(maquina.idsDoPagamento(ids, pagamento));
+  return cobranca;
+}
+
 /** Seconds after which Asaas not knowing an attempt means it never made the charge (ASAAS_CONCILIAR_APOS_S). */
 function esperaConciliacao() {
   return Number($os.getenv('ASAAS_CONCILIAR_APOS_S') || maquina.PADROES.conciliarAposS);
@@ -356,11 +372,7 @@ function conciliar(app, cobranca) {
       if (atual.getString('status') === status) aplicarStatus(tx, atual, 'NAO_CRIADA', undefined, depois);
       return;
     }
-    if (!atual.getString('asaas_id')) atual.set('asaas_id', String(achada.id));
-    if (achada.installment && !atual.getString('parcelamento')) {
-      atual.set('parcelamento', String(achada.installment));
-    }
-    aplicarStatus(tx, atual, statusDoAsaas(atual, achada), undefined, depois);
+    aplicarStatus(tx, aprenderIds(atual, achada), statusDoAsaas(atual, achada), undefined, depois);
   });
   executar(app, depois);
   return atual;
@@ -399,8 +411,10 @@ module.exports = {
   executar,
   responderEExecutar,
   anotarEstornos,
+  aprenderIds,
   statusDoAsaas,
   pedidoDa,
+  pedidoDoAgendamento,
   foiPaga,
   conciliar,
   conciliarAtiva,

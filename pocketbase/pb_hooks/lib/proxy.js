@@ -37,6 +37,13 @@ function clienteAsaas(app, usuarioId) {
   return registro ? registro.getString('asaas_id') : '';
 }
 
+/** The customer's Asaas id, which the request must name (`customer`): a charge is never made for another's. */
+function clienteDoPedido(app, usuarioId, body) {
+  const id = clienteAsaas(app, usuarioId);
+  if (!id || body.customer !== id) throw new ForbiddenError(regras.MSG.clienteDeOutro, {});
+  return id;
+}
+
 /** The answer to give for a refusal proxy_comum decided (from Asaas's answer or not): { http, mensagem } and its field. */
 function erroDoAsaas(erro) {
   const dados = {};
@@ -76,19 +83,7 @@ function cobrancaAtiva(app, usuarioId) {
 }
 
 function respostaCobranca(cobranca) {
-  return proxyComum.respostaDaCobranca(
-    {
-      asaas_id: cobranca.getString('asaas_id'),
-      status: cobranca.getString('status'),
-      tentativa: cobranca.getString('tentativa'),
-      metodo: cobranca.getString('metodo'),
-      valor: cobranca.getFloat('valor'),
-      parcelas: cobranca.getInt('parcelas'),
-      tipo_servico: cobranca.getString('tipo_servico'),
-      flex: cobranca.getBool('flex'),
-    },
-    regras.valorParcela(cobranca.getFloat('valor'), cobranca.getInt('parcelas')),
-  );
+  return proxyComum.respostaDaCobranca(comoCobranca(cobranca));
 }
 
 /** Refuses when the customer already has an open order (lib/pedido_aberto.js: a fully refunded one is closed). */
@@ -122,21 +117,11 @@ function repetirTentativa(e, usuario, tentativa) {
 }
 
 /**
- * Records a new live charge before Asaas is called. The unique index on live charges makes a second one
- * (another tab, another device) fail here, before it can reach Asaas.
+ * Records a new live charge (`campos`: proxy_comum.novaCobranca) before Asaas is called. The unique index on live
+ * charges makes a second one (another tab, another device) fail here, before it can reach Asaas.
  */
-function abrirCobranca(app, usuarioId, dados) {
-  const cobranca = novo(app, 'cobrancas', {
-    usuario: usuarioId,
-    tentativa: dados.tentativa,
-    metodo: dados.metodo,
-    tipo_servico: dados.tipo_servico,
-    flex: dados.flex,
-    valor: dados.total,
-    parcelas: dados.parcelas,
-    status: 'ENVIANDO',
-    ativa: true,
-  });
+function abrirCobranca(app, usuarioId, campos) {
+  const cobranca = novo(app, 'cobrancas', campos);
   try {
     app.save(cobranca);
     return cobranca;
@@ -159,8 +144,11 @@ function comoCobranca(registro) {
     metodo: registro.getString('metodo'),
     asaas_id: registro.getString('asaas_id'),
     status: registro.getString('status'),
+    tentativa: registro.getString('tentativa'),
     tipo_servico: registro.getString('tipo_servico'),
     flex: registro.getBool('flex'),
+    valor: registro.getFloat('valor'),
+    parcelas: registro.getInt('parcelas'),
   };
 }
 
@@ -220,33 +208,21 @@ function cobrarCartao(e) {
 
   const pedido = regras.validarPedido(body, 'cartao_credito');
   if (pedido.erro) throw erroCampo(pedido.erro.campo, pedido.erro.mensagem);
-  const clienteId = clienteAsaas(e.app, usuario.id);
-  if (!clienteId || body.customer !== clienteId) throw new ForbiddenError(regras.MSG.clienteDeOutro, {});
+  const clienteId = clienteDoPedido(e.app, usuario.id, body);
   const dadosCartao = cartaoDe(body);
   pedidos.conciliarAtiva(e.app, usuario.id);
   exigirSemPedido(e.app, usuario.id);
 
   const tentativaCartao = limite.contarTentativa(e.app, usuario.id, e.realIP());
   liberarPixPendente(e.app, usuario.id);
-  const cobranca = abrirCobranca(e.app, usuario.id, {
-    tentativa: tentativa,
-    metodo: 'cartao_credito',
-    tipo_servico: body.tipo_servico,
-    flex: body.flex,
-    total: pedido.total,
-    parcelas: pedido.parcelas,
-  });
-
+  const metodo = 'cartao_credito';
+  const cobranca = abrirCobranca(
+    e.app,
+    usuario.id,
+    proxyComum.novaCobranca(usuario.id, tentativa, metodo, pedido),
+  );
   const pedidoAsaas = proxyComum.corpoDaCobranca(
-    {
-      metodo: 'cartao_credito',
-      cliente: clienteId,
-      tentativa: tentativa,
-      tipo: body.tipo_servico,
-      flex: body.flex,
-      total: pedido.total,
-      parcelas: pedido.parcelas,
-    },
+    Object.assign({ metodo: metodo, cliente: clienteId, tentativa: tentativa }, pedido),
     regras.hojeSaoPaulo(),
     dadosCartao,
     e.realIP(),
@@ -272,11 +248,7 @@ function responderCobranca(e, enviada, resposta, tentativaCartao) {
   let cobranca = enviada;
   e.app.runInTransaction((tx) => {
     cobranca = tx.findRecordById('cobrancas', enviada.id);
-    if (criada) {
-      if (!cobranca.getString('asaas_id')) cobranca.set('asaas_id', String(criada.id));
-      if (criada.installment) cobranca.set('parcelamento', String(criada.installment));
-      tx.save(cobranca);
-    }
+    if (criada) tx.save(pedidos.aprenderIds(cobranca, criada));
     pedidos.aplicarStatus(tx, cobranca, status, motivo, depois);
   });
   // The receipt (and a duplicate's refund) once the customer has the answer.
@@ -291,8 +263,7 @@ function cobrarPix(e) {
   const body = corpo(e);
   const pedido = regras.validarPedido(body, 'pix');
   if (pedido.erro) throw erroCampo(pedido.erro.campo, pedido.erro.mensagem);
-  const clienteId = clienteAsaas(e.app, usuario.id);
-  if (!clienteId || body.customer !== clienteId) throw new ForbiddenError(regras.MSG.clienteDeOutro, {});
+  const clienteId = clienteDoPedido(e.app, usuario.id, body);
   const ativa = pedidos.conciliarAtiva(e.app, usuario.id);
   exigirSemPedido(e.app, usuario.id);
 
@@ -303,35 +274,16 @@ function cobrarPix(e) {
   const tentativa = tentativaDe(body);
   const repetida = repetirTentativa(e, usuario, tentativa);
   if (repetida) return repetida;
-  const cobranca = abrirCobranca(e.app, usuario.id, {
-    tentativa: tentativa,
-    metodo: 'pix',
-    tipo_servico: body.tipo_servico,
-    flex: body.flex,
-    total: pedido.total,
-    parcelas: 1,
-  });
-  return responderCobranca(
-    e,
-    cobranca,
-    asaas.chamar(
-      'POST',
-      '/payments',
-      proxyComum.corpoDaCobranca(
-        {
-          metodo: 'pix',
-          cliente: clienteId,
-          tentativa: tentativa,
-          tipo: body.tipo_servico,
-          flex: body.flex,
-          total: pedido.total,
-          parcelas: 1,
-        },
-        regras.hojeSaoPaulo(),
-      ),
-    ),
-    '',
+  const cobranca = abrirCobranca(
+    e.app,
+    usuario.id,
+    proxyComum.novaCobranca(usuario.id, tentativa, 'pix', pedido),
   );
+  const pedidoAsaas = proxyComum.corpoDaCobranca(
+    Object.assign({ metodo: 'pix', cliente: clienteId, tentativa: tentativa }, pedido),
+    regras.hojeSaoPaulo(),
+  );
+  return responderCobranca(e, cobranca, asaas.chamar('POST', '/payments', pedidoAsaas), '');
 }
 
 /** GET /payments/asaas/pix/{id}: the QR code of the customer's own Pix charge. */

@@ -99,19 +99,32 @@ declare const proxyComum: {
   ): Recusa | null;
   recusaDoPedidoExistente(R: typeof regras): Recusa;
   recusaDaAtiva(ativa: { status: string }, paga: boolean, R: typeof regras): Recusa;
-  respostaDaCobranca(
-    cobranca: {
-      asaas_id: string;
-      status: string;
-      tentativa: string;
-      metodo: string;
-      valor: number;
-      parcelas: number;
-      tipo_servico: string;
-      flex: boolean;
-    },
-    valorParcela: number,
-  ): Record<string, unknown>;
+  novaCobranca<M extends string, T extends string>(
+    usuarioId: string,
+    tentativa: string,
+    metodo: M,
+    pedido: { tipo: T; flex: boolean; total: number; parcelas: number },
+  ): {
+    usuario: string;
+    tentativa: string;
+    metodo: M;
+    tipo_servico: T;
+    flex: boolean;
+    valor: number;
+    parcelas: number;
+    status: 'ENVIANDO';
+    ativa: true;
+  };
+  respostaDaCobranca(cobranca: {
+    asaas_id: string;
+    status: string;
+    tentativa: string;
+    metodo: string;
+    valor: number;
+    parcelas: number;
+    tipo_servico: string;
+    flex: boolean;
+  }): Record<string, unknown>;
   respostaDoQrCode(
     qr: { encodedImage?: unknown; payload?: unknown; expirationDate?: unknown },
     status: string,

@@ -294,17 +294,35 @@ function recusaDaAtiva(ativa, paga, R) {
 }
 
 /**
- * A charge as the proxy answers it (Asaas's fields the app reads, and the order's), from the charge's plain fields
- * ({ asaas_id, status, tentativa, metodo, valor, parcelas, tipo_servico, flex }); `valorParcela` is
- * comum.js parcelamento's installment value.
+ * The fields of a new live charge, recorded before Asaas is called: the customer's (`usuarioId`) attempt
+ * `tentativa` to pay by `metodo` the priced order `pedido` (comum.validarPedido's { tipo, flex, total, parcelas }).
  */
-function respostaDaCobranca(cobranca, valorParcela) {
+function novaCobranca(usuarioId, tentativa, metodo, pedido) {
+  return {
+    usuario: usuarioId,
+    tentativa: tentativa,
+    metodo: metodo,
+    tipo_servico: pedido.tipo,
+    flex: pedido.flex,
+    valor: pedido.total,
+    parcelas: pedido.parcelas,
+    status: 'ENVIANDO',
+    ativa: true,
+  };
+}
+
+/**
+ * A charge as the proxy answers it (Asaas's fields the app reads, and the order's), from the charge's plain fields
+ * ({ asaas_id, status, tentativa, metodo, valor, parcelas, tipo_servico, flex }), with each installment's value as
+ * Asaas splits it (comum.js parcelamento).
+ */
+function respostaDaCobranca(cobranca) {
   return {
     id: cobranca.asaas_id,
     status: cobranca.status,
     externalReference: cobranca.tentativa,
     billingType: tipoDeCobranca(cobranca.metodo),
-    value: valorParcela,
+    value: require(`${__hooks}/lib/comum.js`).parcelamento(cobranca.valor, cobranca.parcelas).valor,
     totalValue: cobranca.valor,
     installmentCount: cobranca.parcelas,
     tipo_servico: cobranca.tipo_servico,
@@ -323,6 +341,7 @@ function respostaDoQrCode(qr, status) {
 }
 
 module.exports = {
+  novaCobranca,
   respostaDaCobranca,
   respostaDoQrCode,
   primeiroErro,

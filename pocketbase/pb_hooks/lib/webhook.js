@@ -16,26 +16,17 @@ function tokenValido(e) {
 }
 
 /**
- * The charge a payment belongs to: by its Asaas id, by Asaas's `installment` id (each installment of a card
- * charge is its own payment), or by our attempt id (`externalReference`) while the proxy has no id yet.
- * Links the ids it learns to the charge (not saved here).
+ * The charge a payment belongs to (webhook_comum.buscasDoPagamento says where to look), with the ids the payment
+ * teaches it (cobranca_comum.idsDoPagamento; not saved here).
  */
 function cobrancaDoPagamento(app, pagamento) {
-  const id = String(pagamento.id || '');
-  const parcelamento = String(pagamento.installment || '');
-  let cobranca = id ? achar(app, 'cobrancas', 'asaas_id = {:id}', { id: id }) : null;
-  if (!cobranca && parcelamento) {
-    cobranca = achar(app, 'cobrancas', 'parcelamento = {:p}', { p: parcelamento });
+  const buscas = webhookComum.buscasDoPagamento(pagamento);
+  for (let i = 0; i < buscas.length; i++) {
+    const filtro = Object.keys(buscas[i]).map((campo) => campo + ' = {:' + campo + '}');
+    const cobranca = achar(app, 'cobrancas', filtro.join(' && '), buscas[i]);
+    if (cobranca) return pedidos.aprenderIds(cobranca, pagamento);
   }
-  if (!cobranca && pagamento.externalReference) {
-    cobranca = achar(app, 'cobrancas', "tentativa = {:t} && asaas_id = ''", {
-      t: String(pagamento.externalReference),
-    });
-    if (cobranca) cobranca.set('asaas_id', id);
-  }
-  if (cobranca && parcelamento && !cobranca.getString('parcelamento'))
-    cobranca.set('parcelamento', parcelamento);
-  return cobranca;
+  return null;
 }
 
 /**

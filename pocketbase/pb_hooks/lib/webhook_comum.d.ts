@@ -10,6 +10,11 @@ declare const webhookComum: {
     status: number;
     json: unknown;
   }): { achado: T | null; indisponivel?: undefined } | { indisponivel: true; achado?: undefined };
+  buscasDoPagamento(pagamento: {
+    id?: unknown;
+    installment?: unknown;
+    externalReference?: unknown;
+  }): Record<string, string>[];
   resultado(cobranca: { id: string; status: string; duplicada?: boolean }): string;
 };
 export default webhookComum;

@@ -35,6 +35,21 @@ function leituraDoAsaas(resposta) {
   return { indisponivel: true };
 }
 
+/**
+ * Where the charge a payment Asaas reports (`pagamento`) belongs to is looked for, in order, each as the fields the
+ * charge holds: its Asaas id, Asaas's `installment` id (each installment of a card charge is its own payment), or
+ * our attempt id (`externalReference`) while the proxy has no id yet.
+ */
+function buscasDoPagamento(pagamento) {
+  const buscas = [];
+  if (pagamento.id) buscas.push({ asaas_id: String(pagamento.id) });
+  if (pagamento.installment) buscas.push({ parcelamento: String(pagamento.installment) });
+  if (pagamento.externalReference) {
+    buscas.push({ tentativa: String(pagamento.externalReference), asaas_id: '' });
+  }
+  return buscas;
+}
+
 /** What is recorded for an event that reached a charge ({ id, status, duplicada }): its status after it. */
 function resultado(cobranca) {
   return 'cobrança ' + cobranca.id + ': ' + cobranca.status + (cobranca.duplicada ? ' (duplicada)' : '');
@@ -43,4 +58,12 @@ function resultado(cobranca) {
 /** An event without its id or kind: refused, nothing recorded. */
 const SEM_ID = 'Evento sem id ou tipo.';
 
-module.exports = { INDISPONIVEL, SEM_ID, contaEvento, ignorado, leituraDoAsaas, resultado };
+module.exports = {
+  INDISPONIVEL,
+  SEM_ID,
+  buscasDoPagamento,
+  contaEvento,
+  ignorado,
+  leituraDoAsaas,
+  resultado,
+};
