@@ -12,7 +12,7 @@ import pedidoAberto from '../../pocketbase/pb_hooks/lib/pedido_aberto.js';
 import proxyComum, { type Recusa } from '../../pocketbase/pb_hooks/lib/proxy_comum.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { getDb, saveDb } from './db';
-import type { StoredUser } from './schema';
+import type { DemoDb, StoredUser } from './schema';
 import { newId, pbDate } from './util';
 import { asaasCall, entregarEventos, respostaDoAsaas, todaySaoPaulo } from './asaas';
 import { currentUser, isObject, type Json, latency, MSG, param, pbError, readJson } from './http';
@@ -93,21 +93,27 @@ function liberarPixPendente(userId: string): void {
   }
 }
 
+type CardAttempt = DemoDb['tentativasCartao'][number];
+
 /** A card attempt this customer may still make (regras.json limiteCartao.cliente), counted, or the 429. */
-function contarTentativa(userId: string): Response | null {
+function contarTentativa(userId: string): Response | CardAttempt {
   const attempts = getDb().tentativasCartao;
   const since = Date.now() - CARD_LIMIT.janelaMin * 60_000;
   if (attempts.filter((t) => t.usuario === userId && t.at >= since).length >= CARD_LIMIT.tentativas)
     return pbError(429, PAGAMENTO.limite);
-  attempts.push({ usuario: userId, at: Date.now() });
-  return null;
+  const counted = { usuario: userId, at: Date.now() };
+  attempts.push(counted);
+  return counted;
 }
 
-/** An attempt that was no decline does not count against the customer's card attempts. */
-function descontarTentativa(userId: string): void {
+/**
+ * lib/limite.js descontarTentativa: the attempt this charge counted, taken back when it was no decline. A Pix
+ * counted none, so it takes back nothing.
+ */
+function descontarTentativa(counted: CardAttempt | undefined): void {
   const attempts = getDb().tentativasCartao;
-  const last = attempts.findLastIndex((t) => t.usuario === userId);
-  if (last >= 0) attempts.splice(last, 1);
+  const at = counted ? attempts.indexOf(counted) : -1;
+  if (at >= 0) attempts.splice(at, 1);
 }
 
 /**
@@ -120,6 +126,7 @@ function cobrar(
   attempt: string,
   method: ChargeRecord['metodo'],
   card?: { cartao: object; titular: object },
+  counted?: CardAttempt,
 ): Response {
   const live = getDb().cobrancas.find((c) => c.usuario === user.id && c.ativa);
   if (live) {
@@ -149,7 +156,7 @@ function cobrar(
     regras,
   );
   const charge = getDb().cobrancas.find((c) => c.id === sent.id) ?? sent;
-  if (result.descontar) descontarTentativa(user.id);
+  if (result.descontar) descontarTentativa(counted);
   aplicarStatus(result.criada ? aprenderIds(charge, result.criada) : charge, result.status, result.motivo);
   // The answer is the charge as it is now; the events Asaas sends after its answer come after the server's.
   const answer = result.erro
@@ -185,10 +192,12 @@ export const asaasRoutes = [
     const card = maquina.dadosDoCartao(body, CAMPOS, comum.cpfValido);
     if ('erro' in card) return campoInvalido(card.erro);
     conciliarAtiva(user.id);
-    const refusal = pedidoExistente(user.id) ?? contarTentativa(user.id);
+    const refusal = pedidoExistente(user.id);
     if (refusal) return refusal;
+    const counted = contarTentativa(user.id);
+    if (counted instanceof Response) return counted;
     liberarPixPendente(user.id);
-    return cobrar(pedido, attempt, 'cartao_credito', card);
+    return cobrar(pedido, attempt, 'cartao_credito', card, counted);
   }),
 
   http.post('*/payments/asaas/pix', async ({ request }) => {

@@ -10,6 +10,7 @@ import { DEMO_ACCOUNTS, DEMO_AGENDADO_BOOKING, DEMO_PASSWORD } from '@/mocks/see
 import M from '../../pocketbase/pb_hooks/lib/mensagens.json';
 import emailTexto from '../../pocketbase/pb_hooks/lib/email_texto.js';
 import { mensagens as CASO } from '../../pocketbase/pb_hooks/lib/processo_regras.json';
+import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import schema from '../../pocketbase/schema.json';
 import { answer, answerInFull, BACKENDS, signedIn } from './contract-backends';
 import { nextCpf } from './helpers';
@@ -882,6 +883,34 @@ describe.each(BACKENDS)('$name', (backend) => {
     expect(await card('4111111111111111')).toEqual({ status: 200 });
     expect(await asaasPayment(third.id)).toMatchObject({ deleted: true });
     expect((await charges())[third.id]).toEqual(['DELETED', false]);
+  });
+
+  it("a Pix Asaas did not take gives back no card attempt: the customer's declines still count", async () => {
+    const { pb, email, asaasId } = await buyer();
+    const card = () =>
+      answerInFull(
+        pb.send('/payments/asaas/installment', {
+          method: 'POST',
+          body: cardBody(asaasId, email, regras.cartoesTeste.declined[0]!),
+        }),
+      );
+    const { tentativas } = regras.limiteCartao.cliente;
+    for (let i = 1; i < tentativas; i++) expect((await card()).status).toBe(400);
+    // Asaas refuses the Pix (its rate limit): not a decline, and no card attempt was counted for it.
+    await asaasConfig({ rateLimitNext: 1, rateLimitOnly: 'POST /v3/payments' });
+    try {
+      const refused = await answerInFull(
+        pb.send('/payments/asaas/pix', {
+          method: 'POST',
+          body: { customer: asaasId, value: 699, tipo_servico: 'individual', flex: false },
+        }),
+      );
+      expect(refused).toMatchObject({ status: 429, data: { asaas: { code: 'asaas_ocupado' } } });
+    } finally {
+      await asaasConfig({ rateLimitNext: 0, rateLimitOnly: '' });
+    }
+    expect((await card()).status).toBe(400);
+    expect(await card()).toEqual({ status: 429, message: regras.pagamento.limite, data: {} });
   });
 
   it('a late Pix paid after a card order: a duplicate, never a second order, refunded in full at Asaas', async () => {
