@@ -88,7 +88,7 @@ async function createAttempt(request: Request): Promise<Response> {
   const resultado = String(body.resultado ?? '');
   const nota = String(body.nota ?? '');
   // The kit's refusals first (lib/dia.js registrarTentativa), then PocketBase's own checks of the fields.
-  const refused = invalid(diaComum.errosDaTentativa(resultado, nota));
+  const refused = invalid(diaComum.errosDaTentativa(resultado, nota, handlingOf(booking.id) ?? null));
   if (refused) return refused;
   const fields = schemaErrors('tentativas_agendamento', { resultado, nota });
   if (Object.keys(fields).length > 0) return pbError(400, PB.create, fields);

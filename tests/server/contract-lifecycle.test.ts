@@ -799,6 +799,11 @@ describe.each(BACKENDS)('$name', (backend) => {
     const attempt = (resultado: string) =>
       holder.collection('tentativas_agendamento').create({ agendamento: bookingId, resultado });
     const unpaid = await attempt('codigo_nao_chegou');
+    // 'Wrong code' needs a code the customer handed over since it was asked for.
+    expect(await answer(attempt('codigo_errado'))).toMatchObject({
+      status: 400,
+      codes: { resultado: 'validation_invalid_resultado' },
+    });
     const typed = await owner.collection('retransmissoes').create({ ...relay, tipo: 'codigo', valor: '4' });
     await owner.collection('retransmissoes').update(typed.id, { valor: '482913' });
     // Handed over, but the portal refused it: still owed (migration 1763924000_codigo_errado).

@@ -327,7 +327,19 @@ function emailProntidao(app, agendamento, inicioMs, fuso, agoraMs) {
 /** Staff record an attempt: its author from the session, 'outro' with a note, and a line in the history. */
 function registrarTentativa(e) {
   const body = e.requestInfo().body || {};
-  lancarRecusas(comum.errosDaTentativa(String(body.resultado || ''), body.nota));
+  const atendimento = achar(e.app, 'atendimentos', 'agendamento = {:a}', {
+    a: String(body.agendamento || ''),
+  });
+  lancarRecusas(
+    comum.errosDaTentativa(
+      String(body.resultado || ''),
+      body.nota,
+      atendimento && {
+        pedido_em: atendimento.getString('pedido_em'),
+        entregue_em: atendimento.getString('entregue_em'),
+      },
+    ),
+  );
   const quem = historico.autoria(e.auth);
   e.record.set('autor', quem.autor);
   e.record.set('autor_nome', quem.autor_nome);

@@ -60,7 +60,11 @@ declare const diaComum: {
   notaEstadoConta(nome: string, antes: string, estado: string): string;
   errosDoPedido(tipo: string): ErrosDeCampo;
   errosDoEstadoConta(estado: string): ErrosDeCampo;
-  errosDaTentativa(resultado: string, nota: string): ErrosDeCampo;
+  errosDaTentativa(
+    resultado: string,
+    nota: string,
+    atendimento: { pedido_em?: string; entregue_em?: string } | null,
+  ): ErrosDeCampo;
   recusaDoCompromisso(camposEnviados: string[]): string;
   errosDosRequerentes(enviados: readonly string[], doAgendamento: readonly string[]): ErrosDeCampo;
   lerJson(texto: string): unknown;

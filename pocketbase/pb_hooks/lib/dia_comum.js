@@ -3,6 +3,7 @@
 // (src/mocks/dia*.ts, remarcar.ts) run these same functions.
 
 const comum = require(`${__hooks}/lib/comum.js`);
+const { msDe } = require(`${__hooks}/lib/garantia_comum.js`);
 const janelas = require(`${__hooks}/lib/janelas.js`);
 const mensagens = require(`${__hooks}/lib/mensagens.json`);
 
@@ -26,6 +27,8 @@ const MSG = {
     'Este celular já é de outro requerente. Cada requerente precisa da própria conta do Prenot@mi, com e-mail ' +
     'e celular só seus.',
   notaOutro: 'Descreva o que aconteceu.',
+  semCodigoEntregue:
+    'O cliente não informou nenhum código desde o último pedido: registre outro resultado ou peça o código de novo.',
   requerenteDeOutro: 'Escolha só requerentes deste agendamento.',
   consuladoCodigo: 'O código do consulado não muda.',
   fuso: 'Fuso horário desconhecido: use America/Sao_Paulo.',
@@ -158,10 +161,21 @@ function errosDoEstadoConta(estado) {
     : {};
 }
 
-/** Why staff's attempt is refused, field by field ({} when it is not): 'outro' needs a note saying what. */
-function errosDaTentativa(resultado, nota) {
+/**
+ * Why staff's attempt is refused, field by field ({} when it is not): 'outro' needs a note saying what; a wrong or
+ * expired code ('codigo_errado', which the guarantee reads as a code still owed: garantia_comum.js) needs a code the
+ * customer handed over since it was last asked for. `atendimento`: the booking's handling ({ pedido_em,
+ * entregue_em }) or null.
+ */
+function errosDaTentativa(resultado, nota, atendimento) {
   if (resultado === 'outro' && !String(nota || '').trim()) {
     return { nota: { code: 'validation_required', message: MSG.notaOutro } };
+  }
+  if (resultado === 'codigo_errado') {
+    const entregue = msDe(atendimento && atendimento.entregue_em);
+    if (!entregue || entregue < msDe(atendimento.pedido_em)) {
+      return { resultado: { code: 'validation_invalid_resultado', message: MSG.semCodigoEntregue } };
+    }
   }
   return {};
 }

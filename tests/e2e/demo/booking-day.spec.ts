@@ -64,7 +64,12 @@ test(
     await expect(row.getByTestId('relay-value')).toHaveText('482913');
     await page.screenshot({ path: `${shots()}/dia-code-1280.png`, fullPage: true });
     await row.getByRole('button', { name: 'Sem vagas' }).click();
-    await expect(row.getByText('1 tentativa(s) registrada(s).')).toBeVisible();
+    // The seed's attempt in the window before, and this one.
+    await expect(row.getByText('2 tentativa(s) registrada(s).')).toBeVisible();
+    // The portal refused the code handed over: recorded as such, a code still owed (the guarantee skips it).
+    await row.getByRole('button', { name: 'Código errado ou expirado' }).click();
+    await expect(page.getByText('Tentativa registrada: código errado ou expirado.')).toBeVisible();
+    await expect(row.getByText('3 tentativa(s) registrada(s).')).toBeVisible();
     const form = row.getByRole('region', { name: 'Agendamentos' });
     for (const [nome, hora] of [
       ['Chiara', '09:00'],

@@ -123,9 +123,12 @@ test(
     // No slots: one click, and tracking says so.
     await row.getByRole('button', { name: 'Sem vagas' }).click();
     await expect(row.getByText('1 tentativa(s) registrada(s).')).toBeVisible();
+    // Then the portal refused a code: the customer reads it as the last attempt, in the kit's words.
+    await row.getByRole('button', { name: 'Código errado ou expirado' }).click();
+    await expect(row.getByText('2 tentativa(s) registrada(s).')).toBeVisible();
     await phone.goto('/tracking');
-    await expect(phone.getByTestId('tentativas')).toContainText('Fizemos 1 tentativa de agendamento.');
-    await expect(phone.getByTestId('tentativas')).toContainText('sem vagas');
+    await expect(phone.getByTestId('tentativas')).toContainText('Fizemos 2 tentativas de agendamento.');
+    await expect(phone.getByTestId('tentativas')).toContainText('código errado ou expirado');
     await phone.screenshot({ path: `${SHOTS}/tracking-attempt-390.png`, fullPage: true });
 
     // The next window: both appointments, each with its confirmation.
