@@ -18,11 +18,19 @@ function parseReais(text: string): number {
   return /^\d+(\.\d{1,2})?$/.test(normal) ? Number(normal) : Number.NaN;
 }
 
-function failureMessage(error: unknown): string {
+/** Asaas refused the refund (a 4xx, in its words): nothing left, and the same request may be fixed and sent. */
+function refusalMessage(error: unknown): string | null {
   if (error instanceof ClientResponseError && error.status >= 400 && error.status < 500 && error.message)
     return error.message;
-  return 'Não foi possível solicitar o estorno agora. Tente novamente em alguns minutos.';
+  return null;
 }
+
+/**
+ * No answer, or one that does not say whether Asaas took the refund (the server's 503, a dropped connection): it
+ * may have gone through, and a second partial refund would pay the customer twice.
+ */
+const UNCERTAIN =
+  'O Asaas não confirmou o estorno: ele pode ter sido feito ou não. Antes de pedir de novo, confira em alguns minutos a situação do pagamento e o histórico desta página.';
 
 /** A refund checked by the form, waiting for staff to confirm it: money leaves for good once Asaas has it. */
 interface Pending {
@@ -45,6 +53,7 @@ export function RefundPanel({ booking }: { booking: BookingRecord }) {
   const [errors, setErrors] = useState<{ valor?: string; motivo?: string }>({});
   const [serverError, setServerError] = useState('');
   const [done, setDone] = useState('');
+  const [uncertain, setUncertain] = useState(false);
   const [pending, setPending] = useState<Pending | null>(null);
   const refund = useMutation({
     mutationFn: requestRefund,
@@ -61,6 +70,7 @@ export function RefundPanel({ booking }: { booking: BookingRecord }) {
     event.preventDefault();
     setServerError('');
     setDone('');
+    setUncertain(false);
     const next: { valor?: string; motivo?: string } = {};
     const amount = parseReais(value);
     if (kind === 'parcial' && !(amount > 0 && Math.round(amount * 100) <= Math.round(remaining * 100)))
@@ -91,7 +101,14 @@ export function RefundPanel({ booking }: { booking: BookingRecord }) {
       setValue('');
       setReason('');
     } catch (error) {
-      setServerError(failureMessage(error));
+      const refused = refusalMessage(error);
+      if (refused) {
+        setServerError(refused);
+        return;
+      }
+      // The dialog closes so the same refund is not confirmed again at once; the page reloads the payment.
+      setPending(null);
+      setUncertain(true);
     }
   }
 
@@ -106,6 +123,7 @@ export function RefundPanel({ booking }: { booking: BookingRecord }) {
         </p>
       ) : null}
       <form noValidate onSubmit={submit} className="mt-3 space-y-4">
+        <FormAlert>{uncertain ? UNCERTAIN : ''}</FormAlert>
         <fieldset>
           <legend className="font-semibold text-ink-900">Valor do estorno</legend>
           <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
