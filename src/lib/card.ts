@@ -98,9 +98,12 @@ export function isValidCardNumber(value: string): boolean {
   return rule !== undefined && rule.lengths.includes(compact.length) && luhnValid(compact);
 }
 
-/** Progressive mask 'MM/YY' (digits only, at most 4); a phone's autofilled 'MM/YYYY' (20YY) becomes 'MM/YY'. */
+/**
+ * Progressive mask 'MM/YY' (digits only, at most 4); an 'MM/YYYY' (20YY) anywhere in the text, a phone's autofill
+ * or a paste such as 'Validade 12/2030', becomes 'MM/YY'.
+ */
 export function maskExpiry(value: string): string {
-  const autofilled = /^\s*(\d{2})\s*\/\s*20(\d{2})\s*$/.exec(value);
+  const autofilled = /(?<!\d)(\d{2})\s*\/\s*20(\d{2})(?!\d)/.exec(value);
   if (autofilled) return `${autofilled[1]}/${autofilled[2]}`;
   const d = onlyDigits(value).slice(0, 4);
   return d.length <= 2 ? d : `${d.slice(0, 2)}/${d.slice(2)}`;

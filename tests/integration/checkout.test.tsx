@@ -146,7 +146,7 @@ describe('purchase area', () => {
     await user.click(screen.getByLabelText(/Li e aceito/));
     const pasted: [string, string, string][] = [
       ['Número do cartão', ' 4111-1111-1111-1111 ', '4111 1111 1111 1111'],
-      ['Validade (MM/AA)', ' 12 / 2030 ', '12/30'],
+      ['Validade (MM/AA)', 'Validade 12/2030', '12/30'],
       ['CVV', 'CVV: 123', '123'],
       ['CEP do titular', ' 01310-100', '01310-100'],
     ];

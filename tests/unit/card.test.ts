@@ -141,6 +141,9 @@ describe('maskExpiry / parseExpiry / expiryParts', () => {
     // An autofilled MM/YYYY
     expect(maskExpiry('12/2030')).toBe('12/30');
     expect(maskExpiry('07 / 2031')).toBe('07/31');
+    // Pasted with words around it
+    expect(maskExpiry('Validade: 12/2030')).toBe('12/30');
+    expect(maskExpiry(' 07/2031 (cartão)')).toBe('07/31');
   });
 
   it('parses MM/YY with year 2000 + YY', () => {
