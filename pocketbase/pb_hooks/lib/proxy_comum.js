@@ -1,8 +1,10 @@
 // The Asaas proxy's decisions, written once for both runtimes like cobranca_comum.js: PocketBase's JSVM loads this
-// file with require() (CommonJS, requiring nothing: the rules data, regras.json, is passed in as `R`), and the demo
+// file with require() (CommonJS, requiring only comum.js: the rules data, regras.json, is passed in as `R`), and the demo
 // double (src/mocks/proxy.ts) imports it through scripts/build/kit-module.ts. It says what Asaas's answers mean and what
 // to ask of it; lib/proxy.js and lib/asaas.js (and the double) make the calls and write the records. Plain ES2015,
 // no PocketBase calls. A charge here is a plain object: { metodo, asaas_id, status, tipo_servico, flex }.
+
+const comum = require(`${__hooks}/lib/comum.js`);
 
 /** The first of Asaas's `errors[]` in an answer's body, or a neutral one. */
 function primeiroErro(json) {
@@ -322,7 +324,7 @@ function respostaDaCobranca(cobranca) {
     status: cobranca.status,
     externalReference: cobranca.tentativa,
     billingType: tipoDeCobranca(cobranca.metodo),
-    value: require(`${__hooks}/lib/comum.js`).parcelamento(cobranca.valor, cobranca.parcelas).valor,
+    value: comum.parcelamento(cobranca.valor, cobranca.parcelas).valor,
     totalValue: cobranca.valor,
     installmentCount: cobranca.parcelas,
     tipo_servico: cobranca.tipo_servico,
