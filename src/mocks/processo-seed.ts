@@ -79,13 +79,9 @@ export function seedAppointment(data: string, hora: string, local: string) {
   return { data_agendamento, hora_agendamento, local_agendamento };
 }
 
-/** What an order costs (regras.json, the prices the server charges: comum.js validarPedido). */
-const seedPrice = (tipo: ServiceId, flex: boolean): number =>
-  regras.precos[tipo] + (flex ? regras.taxaFlex : 0);
-
 /**
  * An order as the server writes it once paid at `created` (Asaas says CONFIRMED of a card, RECEIVED of a Pix),
- * priced as regras.json says, with its invoice's fields `nota`.
+ * at the price the server charges (regras.json: comum.js validarPedido), with its invoice's fields `nota`.
  */
 export function seedPayment(
   order: Pick<
@@ -104,7 +100,7 @@ export function seedPayment(
     collectionName: 'pagamentos',
     usuario,
     tipo_servico,
-    preco_servico: seedPrice(tipo_servico, flex),
+    preco_servico: regras.precos[tipo_servico] + (flex ? regras.taxaFlex : 0),
     metodo_pagamento,
     numero_parcelas: order.numero_parcelas,
     asaas_id_pagamento: order.asaas_id_pagamento,
@@ -360,8 +356,6 @@ export function generatedCase(
   return { requerentes: [applicant], documentos };
 }
 
-const pad = (n: number, width: number) => String(n).padStart(width, '0');
-
 /**
  * The stages' orders, bookings, applicants and documents (reviewed by `reviewer`'s id), each sent case with the
  * summary its send wrote (on the day its booking was made) and the refused one with its review's note.
@@ -370,11 +364,12 @@ export function processoSeed(reviewer: string): CaseSeed {
   const a = PROCESSO_DEMO_ACCOUNTS;
   const stages: Stage[] = [];
   const pagamentos: PaymentRecord[] = [];
-  /** Stage `n`: `account`'s order, paid by Pix on October 20 + n, and its booking (demoprocage000n). */
+  /** Stage `n`: `account`'s order paid by Pix on October 20 + n (with Flex for `flex`), and its booking. */
   const stage = (key: string, account: DemoAccount, n: number, tipo: ServiceId, status: BookingStatus) => {
     const at = `2026-10-${20 + n} 1${n}:00:00.000Z`;
+    const number = String(n).padStart(4, '0');
     const pagamento = seedPayment({
-      id: `demoprocpag${pad(n, 4)}`,
+      id: `demoprocpag${number}`,
       usuario: account.id,
       tipo_servico: tipo,
       flex: key === 'flex',
@@ -384,7 +379,7 @@ export function processoSeed(reviewer: string): CaseSeed {
       created: at,
     });
     const s: Stage = {
-      booking: seedBooking(`demoprocage${pad(n, 4)}`, pagamento, status, at),
+      booking: seedBooking(`demoprocage${number}`, pagamento, status, at),
       requerentes: [],
       documentos: [],
     };
@@ -464,18 +459,20 @@ export function processoSeed(reviewer: string): CaseSeed {
   const confirmar = stage('confirmar', a.diaConfirmar, 8, 'individual', 'AGENDADO');
   const curitiba = { uf: 'PR', cidade: 'Curitiba', cep: '80010000' };
   applicant(confirmar, 1, { ...sp('Pietro', 'Galli Souza', a.diaConfirmar.cpf), ...curitiba });
-  const { dias, hora: horaConfirmar } = DIA_SEED.confirmar;
-  Object.assign(confirmar.booking, seedAppointment(demoDay(dias), horaConfirmar, CURITIBA_LOCAL));
   const flex = stage('flex', a.diaFlex, 9, 'individual', 'AGENDADO');
   applicant(flex, 1, sp('Giulia', 'Ferri Campos', a.diaFlex.cpf));
-  Object.assign(flex.booking, seedAppointment(demoDay(DIA_SEED.flex.dias), DIA_SEED.flex.hora, SP_LOCAL));
+  for (const [s, { dias, hora }, local] of [
+    [confirmar, DIA_SEED.confirmar, CURITIBA_LOCAL],
+    [flex, DIA_SEED.flex, SP_LOCAL],
+  ] as const)
+    Object.assign(s.booking, seedAppointment(demoDay(dias), hora, local));
 
   for (const s of stages)
     if (s.documentos.length > 0) s.booking.formulario = sentSummary(s.requerentes, s.booking.created);
   return {
     pagamentos,
     agendamentos: stages.map((s) => s.booking),
-    cobrancas: pagamentos.map((p, i) => seedCharge(p, `cobproc${pad(i + 1, 8)}`)),
+    cobrancas: pagamentos.map((p) => seedCharge(p, `cobproc0000${p.id.slice(-4)}`)),
     requerentes: stages.flatMap((s) => s.requerentes),
     documentos: stages.flatMap((s) => s.documentos),
   };
