@@ -5,6 +5,7 @@
  * made (AGENDADO). Dates are fixed, like the rest of the seed; the day's handling records are dia-store.ts's.
  * After the slot (#28): an appointment due to confirm in the portal this week (Curitiba, which the demo alone
  * says asks for it) and one bought with Flex; their appointments are dated from the day the demo is seeded.
+ * Also the records every seeded order, booking, charge, applicant and document is built with (seed.ts's too).
  */
 import {
   type DocumentoRecord,
@@ -19,102 +20,40 @@ import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
 import prazo from '../../pocketbase/pb_hooks/lib/prazo.js';
 import processoComum from '../../pocketbase/pb_hooks/lib/processo_comum.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
+import type { StoredUser } from './schema';
 import { pbMs, withCpfCheckDigits } from './util';
 
-type Stage =
-  | 'vazio'
-  | 'enviado'
-  | 'recusado'
-  | 'aprovado'
-  | 'pronto'
-  | 'codigo'
-  | 'agendado'
-  | 'confirmar'
-  | 'flex';
+/** A named demo account: the fields of the stored account the seed chooses. */
+export type DemoAccount = Pick<
+  StoredUser,
+  'id' | 'email' | 'nome_completo' | 'cpf' | 'celular' | 'verified' | 'admin'
+>;
 
-export const PROCESSO_DEMO_ACCOUNTS = {
-  processoVazio: {
-    id: 'demoprocvazio01',
-    email: 'processo.vazio@demo.com.br',
-    nome_completo: 'Giovanna Bertolini Alves',
-    cpf: withCpfCheckDigits('714602398'),
-    celular: '41991112233',
-    verified: true,
-    admin: false,
-  },
-  processoEnviado: {
-    id: 'demoprocenviad1',
-    email: 'processo.enviado@demo.com.br',
-    nome_completo: 'Paulo Henrique Ferraro',
-    cpf: withCpfCheckDigits('825713409'),
-    celular: '11992223344',
-    verified: true,
-    admin: false,
-  },
-  processoRecusado: {
-    id: 'demoprocrecusa1',
-    email: 'processo.recusado@demo.com.br',
-    nome_completo: 'Renata Zanetti Costa',
-    cpf: withCpfCheckDigits('936824510'),
-    celular: '48993334455',
-    verified: true,
-    admin: false,
-  },
-  processoAprovado: {
-    id: 'demoprocaprova1',
-    email: 'processo.aprovado@demo.com.br',
-    nome_completo: 'Luca Moretti Pereira',
-    cpf: withCpfCheckDigits('147935621'),
-    celular: '21994445566',
-    verified: true,
-    admin: false,
-  },
-  diaPronto: {
-    id: 'demodiapronto01',
-    email: 'dia.pronto@demo.com.br',
-    nome_completo: 'Chiara Ricci Almeida',
-    cpf: withCpfCheckDigits('258146732'),
-    celular: '11995556677',
-    verified: true,
-    admin: false,
-  },
-  diaCodigo: {
-    id: 'demodiacodigo01',
-    email: 'dia.codigo@demo.com.br',
-    nome_completo: 'Matteo Conti Ribeiro',
-    cpf: withCpfCheckDigits('369257843'),
-    celular: '11996667788',
-    verified: true,
-    admin: false,
-  },
-  diaAgendado: {
-    id: 'demodiaagenda01',
-    email: 'dia.compromisso@demo.com.br',
-    nome_completo: 'Sofia Greco Martins',
-    cpf: withCpfCheckDigits('471368954'),
-    celular: '11997778899',
-    verified: true,
-    admin: false,
-  },
-  diaConfirmar: {
-    id: 'demodiaconfir01',
-    email: 'dia.confirmar@demo.com.br',
-    nome_completo: 'Pietro Galli Souza',
-    cpf: withCpfCheckDigits('583479166'),
-    celular: '41998889900',
-    verified: true,
-    admin: false,
-  },
-  diaFlex: {
-    id: 'demodiaflex0001',
-    email: 'dia.flex@demo.com.br',
-    nome_completo: 'Giulia Ferri Campos',
-    cpf: withCpfCheckDigits('694581277'),
-    celular: '11999990011',
-    verified: true,
-    admin: false,
-  },
-} as const;
+/** Verified customers' accounts, one a line: 'id e-mail CPF's-first-nine-digits mobile full name'. */
+export function demoAccounts<K extends string>(rows: Record<K, string>): Record<K, DemoAccount> {
+  const account = (row: string): DemoAccount => {
+    const [id = '', email = '', cpf = '', celular = '', ...nome] = row.split(' ');
+    const nome_completo = nome.join(' ');
+    return { id, email, nome_completo, cpf: withCpfCheckDigits(cpf), celular, verified: true, admin: false };
+  };
+  const entries = Object.entries<string>(rows).map(([key, row]) => [key, account(row)]);
+  return Object.fromEntries(entries) as Record<K, DemoAccount>;
+}
+
+export const PROCESSO_DEMO_ACCOUNTS = demoAccounts({
+  processoVazio: 'demoprocvazio01 processo.vazio@demo.com.br 714602398 41991112233 Giovanna Bertolini Alves',
+  processoEnviado:
+    'demoprocenviad1 processo.enviado@demo.com.br 825713409 11992223344 Paulo Henrique Ferraro',
+  processoRecusado:
+    'demoprocrecusa1 processo.recusado@demo.com.br 936824510 48993334455 Renata Zanetti Costa',
+  processoAprovado:
+    'demoprocaprova1 processo.aprovado@demo.com.br 147935621 21994445566 Luca Moretti Pereira',
+  diaPronto: 'demodiapronto01 dia.pronto@demo.com.br 258146732 11995556677 Chiara Ricci Almeida',
+  diaCodigo: 'demodiacodigo01 dia.codigo@demo.com.br 369257843 11996667788 Matteo Conti Ribeiro',
+  diaAgendado: 'demodiaagenda01 dia.compromisso@demo.com.br 471368954 11997778899 Sofia Greco Martins',
+  diaConfirmar: 'demodiaconfir01 dia.confirmar@demo.com.br 583479166 41998889900 Pietro Galli Souza',
+  diaFlex: 'demodiaflex0001 dia.flex@demo.com.br 694581277 11999990011 Giulia Ferri Campos',
+});
 
 /**
  * A consulate's office as the kit writes it on an appointment (dia_comum.js localDe, from the consulate's name and
@@ -140,9 +79,82 @@ export function seedAppointment(data: string, hora: string, local: string) {
   return { data_agendamento, hora_agendamento, local_agendamento };
 }
 
-/** What an order costs (regras.json, the prices the server charges: comum.js validarPedido). */
-export const seedPrice = (tipo: ServiceId, flex: boolean): number =>
-  regras.precos[tipo] + (flex ? regras.taxaFlex : 0);
+/**
+ * An order as the server writes it once paid at `created` (Asaas says CONFIRMED of a card, RECEIVED of a Pix),
+ * at the price the server charges (regras.json: comum.js validarPedido), with its invoice's fields `nota`.
+ */
+export function seedPayment(
+  order: Pick<
+    PaymentRecord,
+    'id' | 'usuario' | 'flex' | 'numero_parcelas' | 'asaas_id_pagamento' | 'created'
+  > & {
+    tipo_servico: ServiceId;
+    metodo_pagamento: ChargeRecord['metodo'];
+  },
+  nota: Pick<PaymentRecord, 'nota_status' | 'nota_numero' | 'nota_pdf' | 'nota_erro'> = {},
+): PaymentRecord {
+  const { id, usuario, tipo_servico, flex, metodo_pagamento, created } = order;
+  return {
+    id,
+    collectionId: 'pbc_2707415296',
+    collectionName: 'pagamentos',
+    usuario,
+    tipo_servico,
+    preco_servico: regras.precos[tipo_servico] + (flex ? regras.taxaFlex : 0),
+    metodo_pagamento,
+    numero_parcelas: order.numero_parcelas,
+    asaas_id_pagamento: order.asaas_id_pagamento,
+    flex,
+    status_asaas: metodo_pagamento === 'pix' ? 'RECEIVED' : 'CONFIRMED',
+    ...nota,
+    created,
+    updated: created,
+  };
+}
+
+/** The paid charge the server made for order `p` (pb_hooks/lib/proxy.js), live unless its customer ordered again. */
+export const seedCharge = (p: PaymentRecord, id: string, ativa = true): ChargeRecord => ({
+  id,
+  collectionId: 'pbc_cobrancas',
+  collectionName: 'cobrancas',
+  usuario: p.usuario,
+  tentativa: `seed-${p.id}`,
+  asaas_id: p.asaas_id_pagamento,
+  metodo: p.metodo_pagamento === 'pix' ? 'pix' : 'cartao_credito',
+  tipo_servico: p.tipo_servico === 'familiar' ? 'familiar' : 'individual',
+  flex: p.flex,
+  valor: p.preco_servico,
+  parcelas: p.numero_parcelas,
+  status: p.status_asaas,
+  ativa,
+  motivo: '',
+  created: p.created,
+  updated: p.created,
+});
+
+/** The booking the server writes with order `p` at `created`, neither scheduled nor sent; `more` on top. */
+export const seedBooking = (
+  id: string,
+  p: PaymentRecord,
+  status: BookingStatus,
+  created: string,
+  more: Partial<BookingRecord> = {},
+): BookingRecord => ({
+  id,
+  collectionId: 'pbc_1453265092',
+  collectionName: 'agendamentos',
+  usuario: p.usuario,
+  pagamento: p.id,
+  data_agendamento: '',
+  hora_agendamento: '',
+  status_agendamento: status,
+  local_agendamento: '',
+  formulario: '',
+  nota_cliente: '',
+  created,
+  updated: created,
+  ...more,
+});
 
 /** The `formulario` the customer's send writes (processo_comum.js resumo), on the São Paulo day of `sentAt`. */
 function sentSummary(requerentes: readonly RequerenteRecord[], sentAt: string): string {
@@ -164,6 +176,14 @@ function reviewNote(
   };
   return processoComum.conclusaoDaRevisao(documentos, rotulo, REGRAS)?.nota_cliente ?? '';
 }
+
+/** The review that refuses a photo, the seed's every refused document. */
+const REFUSED_PHOTO = {
+  status: 'recusado',
+  motivo: 'ilegivel',
+  motivo_texto: 'A foto está tremida.',
+} as const satisfies Partial<DocumentoRecord>;
+
 const SP_ADDRESS = {
   uf: 'SP',
   cidade: 'São Paulo',
@@ -202,6 +222,12 @@ export const DIA_SEED = {
 /** yyyy-mm-dd, `n` São Paulo days from now. */
 export const demoDay = (n: number) => prazo.diaSaoPaulo(Date.now() + n * 86_400_000);
 
+interface Stage {
+  booking: BookingRecord;
+  requerentes: RequerenteRecord[];
+  documentos: DocumentoRecord[];
+}
+
 interface CaseSeed {
   pagamentos: PaymentRecord[];
   agendamentos: BookingRecord[];
@@ -237,73 +263,6 @@ const ADULTO: Omit<
   enviado_em: '',
 };
 
-function stage(
-  key: Stage,
-  account: { id: string; nome_completo: string; cpf: string },
-  n: number,
-  tipo: 'individual' | 'familiar',
-  status: BookingStatus,
-): CaseSeed & { booking: BookingRecord } {
-  const at = `2026-10-${String(20 + n).padStart(2, '0')} 1${n}:00:00.000Z`;
-  const paymentId = `demoprocpag${String(n).padStart(4, '0')}`;
-  const pagamento: PaymentRecord = {
-    id: paymentId,
-    collectionId: 'pbc_2707415296',
-    collectionName: 'pagamentos',
-    usuario: account.id,
-    tipo_servico: tipo,
-    preco_servico: seedPrice(tipo, false),
-    metodo_pagamento: 'pix',
-    numero_parcelas: 1,
-    asaas_id_pagamento: `pay_demoproc${key}`,
-    flex: false,
-    status_asaas: 'RECEIVED',
-    created: at,
-    updated: at,
-  };
-  const booking: BookingRecord = {
-    id: `demoprocage${String(n).padStart(4, '0')}`,
-    collectionId: 'pbc_1453265092',
-    collectionName: 'agendamentos',
-    usuario: account.id,
-    pagamento: paymentId,
-    data_agendamento: '',
-    hora_agendamento: '',
-    status_agendamento: status,
-    local_agendamento: '',
-    formulario: '',
-    nota_cliente: '',
-    created: at,
-    updated: at,
-  };
-  const cobranca: ChargeRecord = {
-    id: `cobproc${String(n).padStart(8, '0')}`,
-    collectionId: 'pbc_cobrancas',
-    collectionName: 'cobrancas',
-    usuario: account.id,
-    tentativa: `seed-${paymentId}`,
-    asaas_id: pagamento.asaas_id_pagamento,
-    metodo: 'pix',
-    tipo_servico: tipo,
-    flex: false,
-    valor: pagamento.preco_servico,
-    parcelas: 1,
-    status: 'RECEIVED',
-    ativa: true,
-    motivo: '',
-    created: at,
-    updated: at,
-  };
-  return {
-    booking,
-    pagamentos: [pagamento],
-    agendamentos: [booking],
-    cobrancas: [cobranca],
-    requerentes: [],
-    documentos: [],
-  };
-}
-
 /** An adult applicant of a seeded booking (complete but for name and CPF), `fields` on top. */
 export function seedApplicant(
   booking: Pick<BookingRecord, 'id' | 'created'>,
@@ -330,6 +289,7 @@ export function seedDocuments(
   status: DocumentoRecord['status'],
   reviewer = '',
 ): DocumentoRecord[] {
+  const reviewed = status === 'aprovado' || status === 'recusado';
   return itens.map((item) => ({
     id: `dd${r.agendamento.slice(-4)}${r.id.slice(-1)}${item.slice(0, 8)}`.padEnd(15, 'x'),
     collectionId: 'pbc_documentos',
@@ -343,8 +303,8 @@ export function seedDocuments(
     status,
     motivo: '',
     motivo_texto: '',
-    revisado_por: status === 'aprovado' || status === 'recusado' ? reviewer : '',
-    revisado_em: status === 'aprovado' || status === 'recusado' ? r.updated : '',
+    revisado_por: reviewed ? reviewer : '',
+    revisado_em: reviewed ? r.updated : '',
     reenviado: false,
     created: r.created,
     updated: r.created,
@@ -363,7 +323,7 @@ const MINOR_ITEMS = requiredItems('menor');
  * The case file of a generated booking past NOVO (seed.ts), in a state the server lets a booking reach
  * (pb_hooks/lib/agenda.js: ANALISE_OK waits for every document approved): its customer as the one adult applicant,
  * living in `consulado`'s city, sent when the booking was made, every document approved by `reviewer` (ANALISE_OK,
- * AGENDADO, FINALIZADO) or the photo refused (ANALISE_ERRO). With the booking's fields the send and the review
+ * AGENDADO, FINALIZADO) or the photo refused (ANALISE_ERRO). Writes on the booking what the send and the review
  * wrote (the summary; the refusal's note). The staff list's documentation and consulate columns then read as on
  * a real server.
  */
@@ -372,35 +332,28 @@ export function generatedCase(
   owner: { nome_completo: string; cpf: string },
   consulado: string,
   reviewer: string,
-): Pick<CaseSeed, 'requerentes' | 'documentos'> & Pick<BookingRecord, 'formulario' | 'nota_cliente'> {
+): Pick<CaseSeed, 'requerentes' | 'documentos'> {
   // The kit has no rule for splitting an account's full name: the first word is the name, the rest the surname.
   const [nome = '', ...rest] = owner.nome_completo.split(' ');
   const place = REGRAS.consulados[consulado as keyof typeof REGRAS.consulados];
-  const applicant = {
-    ...seedApplicant(booking, 1, {
-      nome,
-      sobrenome: rest.join(' '),
-      cpf: owner.cpf,
-      uf: place?.ufs[0] ?? 'SP',
-      cidade: place?.nome ?? 'São Paulo',
-      enviado_em: booking.created,
-    }),
+  const applicant = seedApplicant(booking, 1, {
     id: `r${booking.id.slice(1)}`,
-  };
+    nome,
+    sobrenome: rest.join(' '),
+    cpf: owner.cpf,
+    uf: place?.ufs[0] ?? 'SP',
+    cidade: place?.nome ?? 'São Paulo',
+    enviado_em: booking.created,
+  });
   const refused = booking.status_agendamento === 'ANALISE_ERRO';
   const documentos = seedDocuments(applicant, ADULT_ITEMS, 'aprovado', reviewer).map((d, k) => ({
     ...d,
     id: `d${booking.id.slice(1, 12)}00${k}`,
-    ...(refused && d.item === 'foto'
-      ? { status: 'recusado' as const, motivo: 'ilegivel' as const, motivo_texto: 'A foto está tremida.' }
-      : {}),
+    ...(refused && d.item === 'foto' ? REFUSED_PHOTO : {}),
   }));
-  return {
-    requerentes: [applicant],
-    documentos,
-    formulario: sentSummary([applicant], applicant.enviado_em),
-    nota_cliente: refused ? reviewNote([applicant], documentos) : '',
-  };
+  booking.formulario = sentSummary([applicant], applicant.enviado_em);
+  booking.nota_cliente = refused ? reviewNote([applicant], documentos) : '';
+  return { requerentes: [applicant], documentos };
 }
 
 /**
@@ -409,56 +362,75 @@ export function generatedCase(
  */
 export function processoSeed(reviewer: string): CaseSeed {
   const a = PROCESSO_DEMO_ACCOUNTS;
-  const documents = (r: RequerenteRecord, itens: readonly string[], status: DocumentoRecord['status']) =>
-    seedDocuments(r, itens, status, reviewer);
-  const vazio = stage('vazio', a.processoVazio, 1, 'familiar', 'NOVO');
+  const stages: Stage[] = [];
+  const pagamentos: PaymentRecord[] = [];
+  /** Stage `n`: `account`'s order paid by Pix on October 20 + n (with Flex for `flex`), and its booking. */
+  const stage = (key: string, account: DemoAccount, n: number, tipo: ServiceId, status: BookingStatus) => {
+    const at = `2026-10-${20 + n} 1${n}:00:00.000Z`;
+    const number = String(n).padStart(4, '0');
+    const pagamento = seedPayment({
+      id: `demoprocpag${number}`,
+      usuario: account.id,
+      tipo_servico: tipo,
+      flex: key === 'flex',
+      metodo_pagamento: 'pix',
+      numero_parcelas: 1,
+      asaas_id_pagamento: `pay_demoproc${key}`,
+      created: at,
+    });
+    const s: Stage = {
+      booking: seedBooking(`demoprocage${number}`, pagamento, status, at),
+      requerentes: [],
+      documentos: [],
+    };
+    pagamentos.push(pagamento);
+    stages.push(s);
+    return s;
+  };
+  /** An applicant of stage `s`, sent with its documents in `status`. */
+  const applicant = (
+    s: Stage,
+    n: number,
+    fields: Partial<RequerenteRecord>,
+    status: DocumentoRecord['status'] = 'aprovado',
+    itens = ADULT_ITEMS,
+  ) => {
+    const r = seedApplicant(s.booking, n, { ...fields, enviado_em: s.booking.created });
+    s.requerentes.push(r);
+    s.documentos.push(...seedDocuments(r, itens, status, reviewer));
+    return r;
+  };
+  /** An applicant's name and CPF, at SP_ADDRESS. */
+  const sp = (nome: string, sobrenome: string, cpf: string) => ({ nome, sobrenome, cpf, ...SP_ADDRESS });
 
+  stage('vazio', a.processoVazio, 1, 'familiar', 'NOVO');
   const enviado = stage('enviado', a.processoEnviado, 2, 'individual', 'NOVO');
-  const paulo = seedApplicant(enviado.booking, 1, {
-    nome: 'Paulo Henrique',
-    sobrenome: 'Ferraro',
-    sexo: 'M',
-    cpf: a.processoEnviado.cpf,
-    uf: 'SP',
-    cidade: 'São Paulo',
-    cep: '01310100',
-    logradouro: 'Avenida Paulista',
-    numero: '1000',
-  });
-  enviado.requerentes.push(paulo);
-  enviado.documentos.push(...documents(paulo, ADULT_ITEMS, 'em_analise'));
+  applicant(
+    enviado,
+    1,
+    { ...sp('Paulo Henrique', 'Ferraro', a.processoEnviado.cpf), sexo: 'M', numero: '1000' },
+    'em_analise',
+  );
 
   const recusado = stage('recusado', a.processoRecusado, 3, 'familiar', 'ANALISE_ERRO');
-  const renata = seedApplicant(recusado.booking, 1, {
-    nome: 'Renata',
-    sobrenome: 'Zanetti Costa',
-    cpf: a.processoRecusado.cpf,
-    uf: 'SC',
-    cidade: 'Florianópolis',
-  });
-  const bianca = seedApplicant(recusado.booking, 2, {
+  const costa = { sobrenome: 'Zanetti Costa', uf: 'SC', cidade: 'Florianópolis' };
+  applicant(recusado, 1, { nome: 'Renata', cpf: a.processoRecusado.cpf, ...costa });
+  const filha: Partial<RequerenteRecord> = {
     nome: 'Bianca',
-    sobrenome: 'Zanetti Costa',
+    ...costa,
     data_nascimento: '2015-06-30',
     estado_civil: 'solteiro',
     altura_cm: 140,
-    uf: 'SC',
-    cidade: 'Florianópolis',
     mae_nome: 'Renata Zanetti Costa',
     pai_nome: 'Marco Costa',
-  });
-  recusado.requerentes.push(renata, bianca);
-  recusado.documentos.push(
-    ...documents(renata, ADULT_ITEMS, 'aprovado'),
-    ...documents(bianca, MINOR_ITEMS, 'aprovado'),
-  );
+  };
+  const bianca = applicant(recusado, 2, filha, 'aprovado', MINOR_ITEMS);
   const foto = recusado.documentos.find((d) => d.requerente === bianca.id && d.item === 'foto');
-  if (foto)
-    Object.assign(foto, { status: 'recusado', motivo: 'ilegivel', motivo_texto: 'A foto está tremida.' });
+  if (foto) Object.assign(foto, REFUSED_PHOTO);
   recusado.booking.nota_cliente = reviewNote(recusado.requerentes, recusado.documentos);
 
   const aprovado = stage('aprovado', a.processoAprovado, 4, 'individual', 'ANALISE_OK');
-  const luca = seedApplicant(aprovado.booking, 1, {
+  applicant(aprovado, 1, {
     nome: 'Luca',
     sobrenome: 'Moretti Pereira',
     sexo: 'M',
@@ -471,79 +443,37 @@ export function processoSeed(reviewer: string): CaseSeed {
     aire_nao_sei: false,
     aire_comune: 'Treviso',
   });
-  aprovado.requerentes.push(luca);
-  aprovado.documentos.push(...documents(luca, ADULT_ITEMS, 'aprovado'));
 
-  const dia = diaStages(a, documents);
-  const all = [vazio, enviado, recusado, aprovado, ...dia];
-  for (const s of all)
-    if (s.documentos.length > 0) s.booking.formulario = sentSummary(s.requerentes, s.booking.created);
-  return {
-    pagamentos: all.flatMap((s) => s.pagamentos),
-    agendamentos: all.flatMap((s) => s.agendamentos),
-    cobrancas: all.flatMap((s) => s.cobrancas),
-    // Every seeded applicant with documents was sent (pb_hooks/lib/processo.js enviar marks it).
-    requerentes: all.flatMap((s) =>
-      s.requerentes.map((r) => ({
-        ...r,
-        enviado_em: s.documentos.some((d) => d.requerente === r.id) ? r.created : '',
-      })),
-    ),
-    documentos: all.flatMap((s) => s.documentos),
-  };
-}
-
-/** Booking day's stages: ANALISE_OK at São Paulo (on standby; code asked) and AGENDADO with its appointment. */
-function diaStages(
-  a: typeof PROCESSO_DEMO_ACCOUNTS,
-  documents: (
-    r: RequerenteRecord,
-    itens: readonly string[],
-    status: DocumentoRecord['status'],
-  ) => DocumentoRecord[],
-) {
+  // Booking day: ANALISE_OK at São Paulo (on standby; code asked) and AGENDADO with its appointment.
   const pronto = stage('pronto', a.diaPronto, 5, 'familiar', 'ANALISE_OK');
+  applicant(pronto, 1, sp('Chiara', 'Ricci Almeida', a.diaPronto.cpf));
+  applicant(pronto, 2, sp('Enzo', 'Ricci Almeida', withCpfCheckDigits('582469135')));
   const codigo = stage('codigo', a.diaCodigo, 6, 'individual', 'ANALISE_OK');
+  applicant(codigo, 1, sp('Matteo', 'Conti Ribeiro', a.diaCodigo.cpf));
   const agendado = stage('agendado', a.diaAgendado, 7, 'individual', 'AGENDADO');
-  const applicant = (s: typeof pronto, n: number, nome: string, sobrenome: string, cpf: string) => {
-    const r = seedApplicant(s.booking, n, { nome, sobrenome, cpf, ...SP_ADDRESS });
-    s.requerentes.push(r);
-    s.documentos.push(...documents(r, ADULT_ITEMS, 'aprovado'));
-  };
-  applicant(pronto, 1, 'Chiara', 'Ricci Almeida', a.diaPronto.cpf);
-  applicant(pronto, 2, 'Enzo', 'Ricci Almeida', withCpfCheckDigits('582469135'));
-  applicant(codigo, 1, 'Matteo', 'Conti Ribeiro', a.diaCodigo.cpf);
-  applicant(agendado, 1, 'Sofia', 'Greco Martins', a.diaAgendado.cpf);
-  const [first] = DIA_SEED.agendado.compromissos;
-  Object.assign(agendado.booking, {
-    ...seedAppointment(first?.data ?? '', first?.hora ?? '', first?.local ?? ''),
-    updated: DIA_SEED.agendado.at,
-  });
-  return [pronto, codigo, agendado, ...afterSlotStages(a, applicant)];
-}
+  applicant(agendado, 1, sp('Sofia', 'Greco Martins', a.diaAgendado.cpf));
+  const { data, hora, local } = DIA_SEED.agendado.compromissos[0]!;
+  Object.assign(agendado.booking, { ...seedAppointment(data, hora, local), updated: DIA_SEED.agendado.at });
 
-/** #28: booked at Curitiba a week ahead (due to confirm), and booked at São Paulo with Flex. */
-function afterSlotStages(
-  a: typeof PROCESSO_DEMO_ACCOUNTS,
-  applicant: (
-    s: CaseSeed & { booking: BookingRecord },
-    n: number,
-    nome: string,
-    sobrenome: string,
-    cpf: string,
-  ) => void,
-) {
+  // #28: booked at Curitiba a week ahead (due to confirm), and booked at São Paulo with Flex.
   const confirmar = stage('confirmar', a.diaConfirmar, 8, 'individual', 'AGENDADO');
+  const curitiba = { uf: 'PR', cidade: 'Curitiba', cep: '80010000' };
+  applicant(confirmar, 1, { ...sp('Pietro', 'Galli Souza', a.diaConfirmar.cpf), ...curitiba });
   const flex = stage('flex', a.diaFlex, 9, 'individual', 'AGENDADO');
-  applicant(confirmar, 1, 'Pietro', 'Galli Souza', a.diaConfirmar.cpf);
-  Object.assign(confirmar.requerentes[0]!, { uf: 'PR', cidade: 'Curitiba', cep: '80010000' });
-  applicant(flex, 1, 'Giulia', 'Ferri Campos', a.diaFlex.cpf);
-  Object.assign(flex.pagamentos[0]!, { flex: true, preco_servico: seedPrice('individual', true) });
-  Object.assign(flex.cobrancas[0]!, { flex: true, valor: seedPrice('individual', true) });
-  for (const [s, seed, local] of [
+  applicant(flex, 1, sp('Giulia', 'Ferri Campos', a.diaFlex.cpf));
+  for (const [s, { dias, hora }, local] of [
     [confirmar, DIA_SEED.confirmar, CURITIBA_LOCAL],
     [flex, DIA_SEED.flex, SP_LOCAL],
   ] as const)
-    Object.assign(s.booking, seedAppointment(demoDay(seed.dias), seed.hora, local));
-  return [confirmar, flex];
+    Object.assign(s.booking, seedAppointment(demoDay(dias), hora, local));
+
+  for (const s of stages)
+    if (s.documentos.length > 0) s.booking.formulario = sentSummary(s.requerentes, s.booking.created);
+  return {
+    pagamentos,
+    agendamentos: stages.map((s) => s.booking),
+    cobrancas: pagamentos.map((p) => seedCharge(p, `cobproc0000${p.id.slice(-4)}`)),
+    requerentes: stages.flatMap((s) => s.requerentes),
+    documentos: stages.flatMap((s) => s.documentos),
+  };
 }

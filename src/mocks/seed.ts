@@ -1,5 +1,5 @@
 /** Deterministic demo data: the named accounts of DEMO_ACCOUNTS plus ~120 bookings from generated customers. */
-import { type BookingRecord, type BookingStatus, type ChargeRecord, type PaymentRecord } from '@/lib/types';
+import { type BookingRecord, type BookingStatus, type PaymentRecord } from '@/lib/types';
 import { FIELD_MESSAGES } from '@/lib/field-messages';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 import type { DemoDb, StoredUser } from './schema';
@@ -7,11 +7,15 @@ import { AREA_CODES, BRAZILIAN_SURNAMES, FIRST_NAMES, FIXED_CUSTOMERS, ITALIAN_S
 import { seedHistory } from './history';
 import {
   consulateLocal,
+  type DemoAccount,
+  demoAccounts,
   generatedCase,
   PROCESSO_DEMO_ACCOUNTS,
   processoSeed,
   seedAppointment,
-  seedPrice,
+  seedBooking,
+  seedCharge,
+  seedPayment,
 } from './processo-seed';
 import { seededRandom } from './seeded-random.mjs';
 import { newId, pbDate, pbMs, withCpfCheckDigits } from './util';
@@ -29,51 +33,19 @@ export const SEED_REFERENCE_DATE = new Date('2026-11-01T12:00:00.000Z');
 const DAY = 86_400_000;
 const SEED = 20261101;
 
-/** A named demo account: the fields of the stored account the seed chooses. */
-export type DemoAccount = Pick<
-  StoredUser,
-  'id' | 'email' | 'nome_completo' | 'cpf' | 'celular' | 'verified' | 'admin'
->;
-
+/** The named demo accounts: `pendente` never confirmed its e-mail, `admin` is staff. */
+const NAMED = demoAccounts({
+  cliente: 'democliente0001 cliente@demo.com.br 529982247 11987654321 Maria da Conceição Souza',
+  agendado: "demoagendado001 agendado@demo.com.br 153509460 21998765432 João Pedro D'Ávila",
+  pendente: 'demopendente001 pendente@demo.com.br 390533447 31991234567 Carlos Eduardo Lima',
+  admin: 'demoadmin000001 admin@demo.com.br 111444777 11940028922 Equipe Passaporte Italiano',
+});
 export const DEMO_ACCOUNTS = {
-  cliente: {
-    id: 'democliente0001',
-    email: 'cliente@demo.com.br',
-    nome_completo: 'Maria da Conceição Souza',
-    cpf: withCpfCheckDigits('529982247'),
-    celular: '11987654321',
-    verified: true,
-    admin: false,
-  },
-  agendado: {
-    id: 'demoagendado001',
-    email: 'agendado@demo.com.br',
-    nome_completo: "João Pedro D'Ávila",
-    cpf: withCpfCheckDigits('153509460'),
-    celular: '21998765432',
-    verified: true,
-    admin: false,
-  },
-  pendente: {
-    id: 'demopendente001',
-    email: 'pendente@demo.com.br',
-    nome_completo: 'Carlos Eduardo Lima',
-    cpf: withCpfCheckDigits('390533447'),
-    celular: '31991234567',
-    verified: false,
-    admin: false,
-  },
-  admin: {
-    id: 'demoadmin000001',
-    email: 'admin@demo.com.br',
-    nome_completo: 'Equipe Passaporte Italiano',
-    cpf: withCpfCheckDigits('111444777'),
-    celular: '11940028922',
-    verified: true,
-    admin: true,
-  },
+  ...NAMED,
+  pendente: { ...NAMED.pendente, verified: false },
+  admin: { ...NAMED.admin, admin: true },
   ...PROCESSO_DEMO_ACCOUNTS,
-} as const satisfies Record<string, DemoAccount>;
+};
 
 /** The seeded booking of the `agendado` account, for tests and docs. */
 export const DEMO_AGENDADO_BOOKING = {
@@ -84,14 +56,7 @@ export const DEMO_AGENDADO_BOOKING = {
 } as const;
 
 /** The consulates the generated bookings are at (their codes in processo_regras.json and consulados.json). */
-const CONSULATE_CODES = [
-  'sao_paulo',
-  'rio_de_janeiro',
-  'belo_horizonte',
-  'curitiba',
-  'porto_alegre',
-  'brasilia',
-] as const;
+const CONSULATE_CODES = 'sao_paulo rio_de_janeiro belo_horizonte curitiba porto_alegre brasilia'.split(' ');
 
 /** Their offices as the kit writes them on an appointment (dia_comum.js localDe), in the same order. */
 export const CONSULATES: readonly string[] = CONSULATE_CODES.map(consulateLocal);
@@ -100,53 +65,48 @@ const CUSTOMER_COUNT = 100;
 const BOOKING_COUNT = 120;
 const SPAN_DAYS = 150;
 
-function emailSlug(name: string): string {
+/** A name's words in ASCII lower case, for its e-mail. */
+function asciiWords(name: string): string[] {
   return name
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z ]/g, '')
     .trim()
-    .split(/\s+/)
-    .join('.');
+    .split(/\s+/);
 }
 
 function daysLater(date: Date, days: number): Date {
   return new Date(date.getTime() + days * DAY);
 }
 
+/**
+ * How likely each status is by a booking's age (the share of the span since it was made), oldest band first: old
+ * bookings are mostly finished, recent ones mostly waiting, which reads like a real pipeline.
+ */
+const STATUS_ODDS: readonly (readonly [number, Readonly<Record<string, number>>])[] = [
+  [0.6, { FINALIZADO: 0.55, AGENDADO: 0.15, ANALISE_ERRO: 0.1, ANALISE_OK: 0.1, NOVO: 0.1 }],
+  [0.25, { AGENDADO: 0.4, ANALISE_OK: 0.2, ANALISE_ERRO: 0.15, FINALIZADO: 0.1, NOVO: 0.15 }],
+  [-Infinity, { NOVO: 0.45, ANALISE_OK: 0.2, ANALISE_ERRO: 0.15, AGENDADO: 0.2 }],
+];
+
 function pickStatus(age: number, r: number): BookingStatus {
-  // Old bookings are mostly finished, recent ones mostly waiting: reads like a real pipeline.
-  const table: readonly (readonly [BookingStatus, number])[] =
-    age > 0.6
-      ? [
-          ['FINALIZADO', 0.55],
-          ['AGENDADO', 0.15],
-          ['ANALISE_ERRO', 0.1],
-          ['ANALISE_OK', 0.1],
-          ['NOVO', 0.1],
-        ]
-      : age > 0.25
-        ? [
-            ['AGENDADO', 0.4],
-            ['ANALISE_OK', 0.2],
-            ['ANALISE_ERRO', 0.15],
-            ['FINALIZADO', 0.1],
-            ['NOVO', 0.15],
-          ]
-        : [
-            ['NOVO', 0.45],
-            ['ANALISE_OK', 0.2],
-            ['ANALISE_ERRO', 0.15],
-            ['AGENDADO', 0.2],
-          ];
+  const odds = STATUS_ODDS.find(([older]) => age > older)?.[1] ?? {};
   let acc = 0;
-  for (const [status, weight] of table) {
+  for (const [status, weight] of Object.entries(odds)) {
     acc += weight;
-    if (r < acc) return status;
+    if (r < acc) return status as BookingStatus;
   }
   return 'NOVO';
 }
+
+/** An order's service invoice, issued by the city (src/mocks/notas.ts). */
+const invoice = (numero: number) => ({
+  nota_status: 'AUTHORIZED',
+  nota_numero: String(numero),
+  nota_pdf: DEMO_INVOICE_PDF,
+  nota_erro: '',
+});
 
 function demoUser(account: DemoAccount, created: Date): StoredUser {
   return {
@@ -177,44 +137,26 @@ export function buildSeed(): DemoDb {
     demoUser(DEMO_ACCOUNTS.pendente, new Date('2026-10-28T22:47:15.804Z')),
     ...Object.values(PROCESSO_DEMO_ACCOUNTS).map((a) => demoUser(a, new Date('2026-10-20T12:00:00.000Z'))),
   ];
-  const pagamentos: PaymentRecord[] = [
+  const { id, paymentId, asaasPaymentId, ...appointment } = DEMO_AGENDADO_BOOKING;
+  const agendadoPayment = seedPayment(
     {
-      id: DEMO_AGENDADO_BOOKING.paymentId,
-      collectionId: 'pbc_2707415296',
-      collectionName: 'pagamentos',
+      id: paymentId,
       usuario: DEMO_ACCOUNTS.agendado.id,
       tipo_servico: 'individual',
-      preco_servico: seedPrice('individual', false),
+      flex: false,
       metodo_pagamento: 'cartao_credito',
       numero_parcelas: 3,
-      asaas_id_pagamento: DEMO_AGENDADO_BOOKING.asaasPaymentId,
-      flex: false,
-      status_asaas: 'CONFIRMED',
-      // Its service invoice, issued by the city (src/mocks/notas.ts).
-      nota_status: 'AUTHORIZED',
-      nota_numero: '1001',
-      nota_pdf: DEMO_INVOICE_PDF,
-      nota_erro: '',
+      asaas_id_pagamento: asaasPaymentId,
       created: '2026-09-14 13:22:10.512Z',
-      updated: '2026-09-14 13:22:10.512Z',
     },
-  ];
+    invoice(1001),
+  );
+  const pagamentos: PaymentRecord[] = [agendadoPayment];
   const agendamentos: BookingRecord[] = [
-    {
-      id: DEMO_AGENDADO_BOOKING.id,
-      collectionId: 'pbc_1453265092',
-      collectionName: 'agendamentos',
-      usuario: DEMO_ACCOUNTS.agendado.id,
-      pagamento: DEMO_AGENDADO_BOOKING.paymentId,
-      data_agendamento: DEMO_AGENDADO_BOOKING.data_agendamento,
-      hora_agendamento: DEMO_AGENDADO_BOOKING.hora_agendamento,
-      status_agendamento: 'AGENDADO',
-      local_agendamento: DEMO_AGENDADO_BOOKING.local_agendamento,
-      formulario: '',
-      nota_cliente: '',
-      created: '2026-09-14 13:22:11.087Z',
+    seedBooking(id, agendadoPayment, 'AGENDADO', '2026-09-14 13:22:11.087Z', {
+      ...appointment,
       updated: '2026-10-02 17:40:22.250Z',
-    },
+    }),
   ];
 
   const usedNames = new Set<string>();
@@ -237,9 +179,10 @@ export function buildSeed(): DemoDb {
       name = `${drawn.slice(0, last)} ${BRAZILIAN_SURNAMES[k % BRAZILIAN_SURNAMES.length] ?? ''}${drawn.slice(last)}`;
     }
     usedNames.add(name);
-    const slug = emailSlug(name).split('.');
-    let email = `${slug[0]}.${slug[slug.length - 1]}@demo.com.br`;
-    for (let n = 2; usedEmails.has(email); n++) email = `${slug[0]}.${slug[slug.length - 1]}${n}@demo.com.br`;
+    const words = asciiWords(name);
+    const local = `${words[0]}.${words[words.length - 1]}`;
+    let email = `${local}@demo.com.br`;
+    for (let n = 2; usedEmails.has(email); n++) email = `${local}${n}@demo.com.br`;
     usedEmails.add(email);
     let base = '';
     while (base === '' || /^(\d)\1{8}$/.test(base)) base = String(int(0, 999_999_999)).padStart(9, '0');
@@ -263,8 +206,7 @@ export function buildSeed(): DemoDb {
 
   for (let i = 0; i < BOOKING_COUNT; i++) {
     // The first pass gives every customer a booking; the rest are second purchases (a family member, say).
-    const owner = customers[i % CUSTOMER_COUNT] ?? customers[0];
-    if (!owner) break;
+    const owner = customers[i % CUSTOMER_COUNT]!;
     const ownerCreated = new Date(pbMs(owner.created));
     const paidAt = new Date(
       i < CUSTOMER_COUNT
@@ -289,104 +231,59 @@ export function buildSeed(): DemoDb {
     }
     updated = new Date(Math.max(updated.getTime(), bookedAt.getTime()));
 
-    const familiar = random() < 0.25;
+    // Drawn in the order the seed always drew them, so that it stays the same run after run.
+    const tipo = random() < 0.25 ? 'familiar' : 'individual';
     const flex = random() < 0.2;
     const paymentId = newId(15, random);
-    pagamentos.push({
-      id: paymentId,
-      collectionId: 'pbc_2707415296',
-      collectionName: 'pagamentos',
-      usuario: owner.id,
-      tipo_servico: familiar ? 'familiar' : 'individual',
-      preco_servico: seedPrice(familiar ? 'familiar' : 'individual', flex),
-      metodo_pagamento: 'cartao_credito',
-      numero_parcelas: int(1, 6),
-      asaas_id_pagamento: `pay_${newId(15, random)}`,
-      flex,
-      status_asaas: 'CONFIRMED',
-      // The first customer's invoice ended in error (staff see it with 'Tentar de novo'); the others were issued.
-      ...(i === 0
-        ? { nota_status: 'ERROR', nota_numero: '', nota_pdf: '', nota_erro: DEMO_INVOICE_ERROR }
-        : {
-            nota_status: 'AUTHORIZED',
-            nota_numero: String(1002 + i),
-            nota_pdf: DEMO_INVOICE_PDF,
-            nota_erro: '',
-          }),
-      created: pbDate(paidAt),
-      updated: pbDate(paidAt),
-    });
-    // In the order the random values were always drawn: the seed stays the same run after run.
+    const parcelas = int(1, 6);
+    const asaasId = `pay_${newId(15, random)}`;
     const bookingId = newId(15, random);
     const hora = when ? `${String(int(8, 15)).padStart(2, '0')}:${pick(['00', '15', '30', '45'])}` : '';
     const consulado = when ? pick(CONSULATE_CODES) : '';
-    agendamentos.push({
-      id: bookingId,
-      collectionId: 'pbc_1453265092',
-      collectionName: 'agendamentos',
-      pagamento: paymentId,
-      usuario: owner.id,
-      data_agendamento: '',
-      hora_agendamento: '',
-      status_agendamento: status,
-      local_agendamento: '',
-      ...(when ? seedAppointment(when.toISOString().slice(0, 10), hora, consulateLocal(consulado)) : {}),
-      // A booked case's consulate (the published wait counts it: src/mocks/espera.ts); the others have no
-      // applicants yet, hence none.
-      ...(status === 'AGENDADO' || status === 'FINALIZADO' ? { consulado } : {}),
-      formulario: '',
-      nota_cliente: '',
-      created: pbDate(bookedAt),
-      updated: pbDate(updated),
-    });
+    const payment = seedPayment(
+      {
+        id: paymentId,
+        usuario: owner.id,
+        tipo_servico: tipo,
+        flex,
+        metodo_pagamento: 'cartao_credito',
+        numero_parcelas: parcelas,
+        asaas_id_pagamento: asaasId,
+        created: pbDate(paidAt),
+      },
+      // The first customer's invoice ended in error (staff see it with 'Tentar de novo'); the others were issued.
+      i === 0
+        ? { nota_status: 'ERROR', nota_numero: '', nota_pdf: '', nota_erro: DEMO_INVOICE_ERROR }
+        : invoice(1002 + i),
+    );
+    pagamentos.push(payment);
+    agendamentos.push(
+      seedBooking(bookingId, payment, status, pbDate(bookedAt), {
+        ...(when ? seedAppointment(when.toISOString().slice(0, 10), hora, consulateLocal(consulado)) : {}),
+        // A booked case's consulate (the published wait counts it: src/mocks/espera.ts); the others have no
+        // applicants yet, hence none.
+        ...(status === 'AGENDADO' || status === 'FINALIZADO' ? { consulado } : {}),
+        updated: pbDate(updated),
+      }),
+    );
   }
 
   const byCreated = (a: { created: string }, b: { created: string }): number =>
     a.created < b.created ? -1 : a.created > b.created ? 1 : 0;
-  // The server made a charge for every payment (pb_hooks/lib/proxy.js): the seed has them too. A customer
-  // has at most one live charge (a unique index on the server): older orders of the same customer are not.
-  const latestPayment = new Map(pagamentos.map((p) => [p.usuario, p]));
-  for (const p of pagamentos) {
-    const kept = latestPayment.get(p.usuario);
-    if (kept && p.created > kept.created) latestPayment.set(p.usuario, p);
-  }
-  const cobrancas: ChargeRecord[] = pagamentos.map((p) => ({
-    id: `cob${p.id.slice(3)}`,
-    collectionId: 'pbc_cobrancas',
-    collectionName: 'cobrancas',
-    usuario: p.usuario,
-    tentativa: `seed-${p.id}`,
-    asaas_id: p.asaas_id_pagamento,
-    metodo: 'cartao_credito',
-    tipo_servico: p.tipo_servico === 'familiar' ? 'familiar' : 'individual',
-    flex: p.flex,
-    valor: p.preco_servico,
-    parcelas: p.numero_parcelas,
-    status: 'CONFIRMED',
-    ativa: latestPayment.get(p.usuario) === p,
-    motivo: '',
-    created: p.created,
-    updated: p.created,
-  }));
+  // A customer has at most one live charge (a unique index on the server): its latest order's.
+  const latest = new Map([...pagamentos].sort(byCreated).map((p) => [p.usuario, p]));
+  const cobrancas = pagamentos.map((p) => seedCharge(p, `cob${p.id.slice(3)}`, latest.get(p.usuario) === p));
   // The generated bookings past NOVO have the case file that let them get there (processo-seed.ts generatedCase),
   // and what its send and review wrote on them; the demo accounts' own bookings keep theirs (none, or
   // processo-seed.ts's). Staff reviewed them: the demo's staff account.
   const staff = DEMO_ACCOUNTS.admin.id;
   const generated = agendamentos
     .filter((b) => b.status_agendamento !== 'NOVO')
-    .map((b, i) => {
+    .flatMap((b, i) => {
       const owner = customers.find((u) => u.id === b.usuario);
-      if (!owner) return null;
-      const { formulario, nota_cliente, ...kase } = generatedCase(
-        b,
-        owner,
-        b.consulado || (CONSULATE_CODES[i % CONSULATE_CODES.length] ?? ''),
-        staff,
-      );
-      Object.assign(b, { formulario, nota_cliente });
-      return kase;
-    })
-    .filter((c) => c !== null);
+      const consulado = b.consulado || CONSULATE_CODES[i % CONSULATE_CODES.length]!;
+      return owner ? [generatedCase(b, owner, consulado, staff)] : [];
+    });
   const processo = processoSeed(staff);
   pagamentos.push(...processo.pagamentos);
   agendamentos.push(...processo.agendamentos);
