@@ -3,8 +3,7 @@ import { ClientResponseError } from 'pocketbase';
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/field';
-import { Modal } from '@/components/ui/modal';
+import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { Notice } from '@/components/ui/notice';
 import { services } from '@/config/content';
 import { paths } from '@/config/routes';
@@ -66,32 +65,30 @@ function ConfirmWithdrawal({
     }
   }
   return (
-    <Modal title="Desistir da compra" onClose={send.isPending ? undefined : onClose}>
-      <div className="space-y-4 text-ink-700">
-        <FormAlert>{serverError}</FormAlert>
-        {booked ? (
-          <p>
-            O seu agendamento já foi marcado. O pedido de desistência vai para a nossa equipe, que entra em
-            contato com você pelo e-mail da sua conta.
-          </p>
-        ) : (
-          <p>
-            O pedido será cancelado e o valor de{' '}
-            <strong>{formatBRL(payment.preco_servico - (payment.valor_estornado ?? 0))}</strong> será
-            estornado integralmente, pela mesma forma de pagamento. No cartão de crédito, o estorno pode levar
-            até 10 dias úteis para aparecer na fatura.
-          </p>
-        )}
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose} disabled={send.isPending}>
-            Voltar
-          </Button>
-          <Button variant="danger" onClick={confirm} loading={send.isPending} loadingText="Enviando...">
-            Confirmar desistência
-          </Button>
-        </div>
-      </div>
-    </Modal>
+    <ConfirmModal
+      title="Desistir da compra"
+      formError={serverError}
+      pending={send.isPending}
+      variant="danger"
+      confirmText="Confirmar desistência"
+      pendingText="Enviando..."
+      onConfirm={() => void confirm()}
+      onClose={onClose}
+    >
+      {booked ? (
+        <p>
+          O seu agendamento já foi marcado. O pedido de desistência vai para a nossa equipe, que entra em
+          contato com você pelo e-mail da sua conta.
+        </p>
+      ) : (
+        <p>
+          O pedido será cancelado e o valor de{' '}
+          <strong>{formatBRL(payment.preco_servico - (payment.valor_estornado ?? 0))}</strong> será estornado
+          integralmente, pela mesma forma de pagamento. No cartão de crédito, o estorno pode levar até 10 dias
+          úteis para aparecer na fatura.
+        </p>
+      )}
+    </ConfirmModal>
   );
 }
 

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button } from './button';
-import { FormAlert, TextAreaField } from './field';
-import { Modal } from './modal';
+import { ConfirmModal } from './confirm-modal';
+import { TextAreaField } from './field';
 
 interface ReasonModalProps {
   title: string;
@@ -26,48 +25,26 @@ interface ReasonModalProps {
  * the confirming button. It cannot be closed while its request runs.
  */
 export function ReasonModal({
-  title,
   children,
   label,
   reason,
   onReasonChange,
   fieldError,
-  formError,
-  pending,
   submitText,
-  pendingText,
   onSubmit,
-  onClose,
+  ...modal
 }: ReasonModalProps) {
   return (
-    <Modal title={title} onClose={pending ? undefined : onClose}>
-      <form
-        className="space-y-4 text-ink-700"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSubmit();
-        }}
-      >
-        <FormAlert>{formError}</FormAlert>
-        {children}
-        <TextAreaField
-          label={label}
-          error={fieldError}
-          value={reason}
-          maxLength={500}
-          rows={3}
-          onChange={(event) => onReasonChange(event.target.value)}
-        />
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button type="button" variant="secondary" onClick={onClose} disabled={pending}>
-            Voltar
-          </Button>
-          <Button type="submit" loading={pending} loadingText={pendingText}>
-            {submitText}
-          </Button>
-        </div>
-      </form>
-    </Modal>
+    <ConfirmModal {...modal} confirmText={submitText} onConfirm={onSubmit}>
+      {children}
+      <TextAreaField
+        label={label}
+        error={fieldError}
+        value={reason}
+        maxLength={500}
+        rows={3}
+        onChange={(event) => onReasonChange(event.target.value)}
+      />
+    </ConfirmModal>
   );
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { FormAlert, TextAreaField } from '@/components/ui/field';
-import { Modal } from '@/components/ui/modal';
+import { ConfirmModal } from '@/components/ui/confirm-modal';
+import { TextAreaField } from '@/components/ui/field';
 import { formatDateTime } from '@/lib/dates';
 import type { DeletionRequestRecord, DeletionStatus } from '@/lib/types';
 import { accountErrorMessage, accountQueries, fieldErrorCode, requestDeletion } from './api/account';
@@ -69,33 +69,32 @@ function ConfirmDeletion({
   }
 
   return (
-    <Modal title="Excluir minha conta" onClose={create.isPending ? undefined : onClose}>
-      <div className="space-y-4 text-ink-700">
-        <FormAlert>{serverError}</FormAlert>
-        <p>
-          Vamos registrar o seu pedido para a nossa equipe. Depois da exclusão, você não poderá mais entrar
-          com esta conta nem acompanhar o seu agendamento por aqui.
-        </p>
-        <p className={inProgress ? 'font-semibold text-ink-900' : undefined}>
-          {inProgress ? KEPT_WHILE_IN_PROGRESS : KEPT_BY_LAW}
-        </p>
-        <TextAreaField
-          label="Motivo (opcional)"
-          hint={`Até ${MAX_REASON} caracteres.`}
-          maxLength={MAX_REASON}
-          value={motivo}
-          onChange={(event) => setMotivo(event.target.value)}
-        />
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose} disabled={create.isPending}>
-            Cancelar
-          </Button>
-          <Button variant="danger" onClick={confirm} loading={create.isPending} loadingText="Registrando...">
-            Confirmar exclusão
-          </Button>
-        </div>
-      </div>
-    </Modal>
+    <ConfirmModal
+      title="Excluir minha conta"
+      formError={serverError}
+      pending={create.isPending}
+      variant="danger"
+      backText="Cancelar"
+      confirmText="Confirmar exclusão"
+      pendingText="Registrando..."
+      onConfirm={() => void confirm()}
+      onClose={onClose}
+    >
+      <p>
+        Vamos registrar o seu pedido para a nossa equipe. Depois da exclusão, você não poderá mais entrar com
+        esta conta nem acompanhar o seu agendamento por aqui.
+      </p>
+      <p className={inProgress ? 'font-semibold text-ink-900' : undefined}>
+        {inProgress ? KEPT_WHILE_IN_PROGRESS : KEPT_BY_LAW}
+      </p>
+      <TextAreaField
+        label="Motivo (opcional)"
+        hint={`Até ${MAX_REASON} caracteres.`}
+        maxLength={MAX_REASON}
+        value={motivo}
+        onChange={(event) => setMotivo(event.target.value)}
+      />
+    </ConfirmModal>
   );
 }
 

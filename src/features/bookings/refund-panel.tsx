@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ClientResponseError } from 'pocketbase';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { Field, FormAlert, TextAreaField } from '@/components/ui/field';
-import { Modal } from '@/components/ui/modal';
 import { formatBRL } from '@/lib/money';
 import type { BookingRecord } from '@/lib/types';
 import { bookingQueries } from './api/bookings';
@@ -176,39 +176,23 @@ export function RefundPanel({ booking }: { booking: BookingRecord }) {
         ) : null}
       </form>
       {pending ? (
-        <Modal
+        <ConfirmModal
           title="Confirmar estorno"
-          onClose={refund.isPending ? undefined : () => setPending(null)}
-          initialFocusSelector="[data-refund-back]"
+          formError={serverError}
+          pending={refund.isPending}
+          variant="danger"
+          confirmText="Confirmar estorno"
+          pendingText="Solicitando..."
+          onConfirm={() => void confirm(pending)}
+          onClose={() => setPending(null)}
         >
-          <div className="space-y-4 text-ink-700">
-            <FormAlert>{serverError}</FormAlert>
-            <p>
-              Será estornado <strong>{formatBRL(pending.amount)}</strong>
-              {pending.amount < total ? ` de ${formatBRL(total)}` : ''}, pela mesma forma de pagamento. O
-              estorno não pode ser desfeito.
-            </p>
-            <p className="break-words">Motivo: {pending.reason}</p>
-            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-              <Button
-                variant="secondary"
-                data-refund-back
-                onClick={() => setPending(null)}
-                disabled={refund.isPending}
-              >
-                Voltar
-              </Button>
-              <Button
-                variant="danger"
-                onClick={() => void confirm(pending)}
-                loading={refund.isPending}
-                loadingText="Solicitando..."
-              >
-                Confirmar estorno
-              </Button>
-            </div>
-          </div>
-        </Modal>
+          <p>
+            Será estornado <strong>{formatBRL(pending.amount)}</strong>
+            {pending.amount < total ? ` de ${formatBRL(total)}` : ''}, pela mesma forma de pagamento. O
+            estorno não pode ser desfeito.
+          </p>
+          <p className="break-words">Motivo: {pending.reason}</p>
+        </ConfirmModal>
       ) : null}
     </section>
   );
