@@ -156,7 +156,8 @@ export function pendencias(
 
 /** Whether a file may be sent: its type and size, as the server's file field checks them. */
 export function arquivoInvalido(file: Pick<File, 'type' | 'size' | 'name'>): string | null {
-  if (!REGRAS.arquivos.tipos.includes(file.type)) return `O arquivo ${file.name} não é PDF, JPEG ou PNG.`;
+  if (!REGRAS.arquivos.tipos.includes(file.type) || COMUM.recusaDosArquivos([file.name], false, REGRAS))
+    return REGRAS.mensagens.tipoInvalido.replace('{nome}', file.name);
   if (file.size > REGRAS.arquivos.tamanhoMaxBytes)
     return `O arquivo ${file.name} passa de 10 MB. Envie um arquivo menor.`;
   return null;

@@ -139,8 +139,14 @@ async function ownerFiles(
 ): Promise<File[] | Response> {
   const files = (form?.getAll('arquivos') ?? []).filter((f): f is File => typeof f !== 'string');
   const tooMany = processoComum.recusaDoDocumento(item, files.length, REGRAS);
+  const names = processoComum.recusaDosArquivos(
+    files.map((file) => file.name),
+    action === PB.update,
+    REGRAS,
+  );
   const refused =
     refuse(recusaAoCliente(booking)) ??
+    (names && kitRefusal(names.erros)) ??
     (uploadAllowed(viewer?.id ?? '') ? null : pbError(429, MSG.muitosEnvios)) ??
     (tooMany && kitRefusal(tooMany.erros));
   if (refused) return refused;

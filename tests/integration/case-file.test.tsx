@@ -262,7 +262,7 @@ describe('case file: documents', () => {
     expect(within(section).getByLabelText(/Substituir arquivo: Documento de identidade/)).toBeInTheDocument();
   });
 
-  it('refuses, before sending, a file that is not PDF, JPEG or PNG and one over 10 MB', async () => {
+  it('refuses, before sending, a file that is not PDF, JPEG or PNG, one named otherwise, and one over 10 MB', async () => {
     await openCase();
     // Past the file picker's filter (accept), as a phone's picker may let it through.
     const user = userEvent.setup({ applyAccept: false });
@@ -270,6 +270,9 @@ describe('case file: documents', () => {
     const input = within(section).getByLabelText(/Enviar arquivo: Comprovante de endereço/);
     await user.upload(input, file('programa.exe', 'MZ', 'application/x-msdownload'));
     expect(await within(section).findByText('O arquivo programa.exe não é PDF, JPEG ou PNG.')).toBeVisible();
+    // A PDF the system calls a PDF, under a name staff would open as a page (processo_comum recusaDosArquivos).
+    await user.upload(input, file('conta.html', '%PDF-1.4', 'application/pdf'));
+    expect(await within(section).findByText('O arquivo conta.html não é PDF, JPEG ou PNG.')).toBeVisible();
     await user.upload(input, file('conta.pdf', new Uint8Array(10 * 1024 * 1024 + 1), 'application/pdf'));
     expect(
       await within(section).findByText('O arquivo conta.pdf passa de 10 MB. Envie um arquivo menor.'),

@@ -126,19 +126,28 @@ describe('writes and routes', () => {
     expect((await failure(client().collection('usuarios').requestOTP(owner.email))).status).toBe(403);
   });
 
-  it('an uploaded page dressed as a PDF is served as a PDF, sandboxed, never as HTML', async () => {
+  it('an uploaded page dressed as a PDF: refused under an .html name; under .pdf, served as a PDF, sandboxed', async () => {
     const { customer } = await paidCustomer();
     const booking = await customer.pb.collection('agendamentos').getFirstListItem('');
     const applicant = await customer.pb
       .collection('requerentes')
       .create({ agendamento: booking.id, nome: 'Luca', sobrenome: 'Rossi' });
     const page = new TextEncoder().encode('%PDF-1.4\n<html><script>alert(1)</script></html>\n');
-    const doc = await customer.pb.collection('documentos').create({
-      agendamento: booking.id,
-      requerente: applicant.id,
-      item: 'foto',
-      arquivos: [new File([page], 'pagina.html', { type: 'text/html' })],
+    const upload = (name: string) =>
+      customer.pb.collection('documentos').create({
+        agendamento: booking.id,
+        requerente: applicant.id,
+        item: 'foto',
+        arquivos: [new File([page], name, { type: 'text/html' })],
+      });
+    // Staff would download it as pagina.html and open it as a page.
+    const refused = await upload('pagina.html').catch((error: unknown) => error);
+    expect(refused).toMatchObject({
+      status: 400,
+      response: { data: { arquivos: { code: 'validation_invalid_extension' } } },
     });
+    expect(await customer.pb.collection('documentos').getFullList()).toHaveLength(0);
+    const doc = await upload('pagina.pdf');
     const name = (doc.arquivos as string[])[0] ?? '';
     const token = await customer.pb.files.getToken();
     const served = await fetch(`${PB_URL}/api/files/documentos/${doc.id}/${name}?token=${token}`);

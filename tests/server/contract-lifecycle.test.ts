@@ -417,6 +417,26 @@ describe.each(BACKENDS)('$name', (backend) => {
       message: 'An error occurred while validating the submitted data.',
       codes: { status_agendamento: 'validation_case_not_approved' },
     });
+    // A save without a new file is no replacement, and a name staff could not open safely is refused: the
+    // refusal and its reason stay (processo_comum.js recusaDosArquivos).
+    expect(await answer(pb.collection('documentos').update(photo.id, {}))).toEqual({
+      status: 400,
+      message: MENSAGENS.semArquivoNovo,
+      codes: { arquivos: 'validation_required' },
+    });
+    const renamed = new File([PDF_BYTES], 'nova.html', { type: 'application/pdf' });
+    expect(await answer(pb.collection('documentos').update(photo.id, { arquivos: [renamed] }))).toEqual({
+      status: 400,
+      message: 'O arquivo nova.html não é PDF, JPEG ou PNG.',
+      codes: { arquivos: 'validation_invalid_extension' },
+    });
+    const kept = await pb.collection('documentos').getOne(photo.id);
+    expect([kept.status, kept.motivo, kept.reenviado, kept.arquivos.length]).toEqual([
+      'recusado',
+      'ilegivel',
+      false,
+      1,
+    ]);
     // The replacement goes back to review; approved, the case reaches ANALISE_OK with its summary.
     await pb.collection('documentos').update(photo.id, {
       arquivos: [new File([PDF_BYTES], 'nova.pdf', { type: 'application/pdf' })],

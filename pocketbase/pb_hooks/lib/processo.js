@@ -253,10 +253,18 @@ function contarEnvio(app, usuarioId) {
   });
 }
 
+/** The owner's files in this request (processo_comum.recusaDosArquivos): a replacement's new file, their names. */
+function validarArquivos(record, substitui) {
+  const nomes = record.getUnsavedFiles('arquivos').map((arquivo) => arquivo.originalName);
+  const recusa = COMUM.recusaDosArquivos(nomes, substitui, REGRAS);
+  if (recusa) lancarCampos(recusa.erros);
+}
+
 /** A new document of a case the customer may still change, within the upload rate: pending until sent, recorded. */
 function criarDocumento(e) {
   const agendamento = e.app.findRecordById('agendamentos', e.record.getString('agendamento'));
   validarEscritaDoCliente(agendamento);
+  validarArquivos(e.record, false);
   contarEnvio(e.app, e.requestInfo().auth.id);
   e.record.load(COMUM.DOCUMENTO_NOVO);
   e.next();
@@ -274,6 +282,7 @@ function salvarDocumento(e) {
   const original = comoObjeto(e.record.original());
   if (!ehStaff(auth) && !e.hasSuperuserAuth()) {
     validarEscritaDoCliente(agendamento);
+    validarArquivos(e.record, true);
     contarEnvio(e.app, auth.id);
     const novo = COMUM.substituicao(original);
     e.record.load(novo);

@@ -67,6 +67,11 @@ declare const processoComum: {
     quantos: number,
     regras: Regras,
   ): { mensagem: string; erros: Record<string, { code: string; message: string }> } | null;
+  recusaDosArquivos(
+    nomes: readonly string[],
+    substitui: boolean,
+    regras: Regras,
+  ): { mensagem: string; erros: Record<string, { code: string; message: string }> } | null;
   envioLiberado(recentes: number, limite: { porConta: number; janelaSeg: number }): boolean;
   rotuloDoDocumento(
     requerente: { nome: string; sobrenome: string } | null,

@@ -288,6 +288,32 @@ function recusaDoDocumento(item, quantos, regras) {
   return { mensagem: texto, erros: { arquivos: { code: 'validation_max_files', message: texto } } };
 }
 
+/** A file name's extension in lower case, with its dot ('' when it has none). */
+function extensao(nome) {
+  const texto = String(nome);
+  const ponto = texto.lastIndexOf('.');
+  return ponto > 0 ? texto.slice(ponto).toLowerCase() : '';
+}
+
+/**
+ * Why the owner's upload is refused before anything is counted or stored, or null. `nomes`: the original names of
+ * the files sent with this save. A replacement (`substitui`) carries at least one: a save without a file would
+ * send the same file back as replaced, its refusal's reason erased. Each name ends in one of the kit's extensions
+ * (one without any takes its type's, as PocketBase names it): the type is PocketBase's check, sniffed from the
+ * content, but the name is what staff download and open. { mensagem, erros } as recusaDoDocumento.
+ */
+function recusaDosArquivos(nomes, substitui, regras) {
+  if (substitui && nomes.length === 0) {
+    const texto = regras.mensagens.semArquivoNovo;
+    return { mensagem: texto, erros: { arquivos: { code: 'validation_required', message: texto } } };
+  }
+  const aceitas = regras.arquivos.extensoes;
+  const errado = nomes.filter((n) => extensao(n) !== '' && aceitas.indexOf(extensao(n)) < 0)[0];
+  if (errado === undefined) return null;
+  const texto = regras.mensagens.tipoInvalido.replace('{nome}', errado);
+  return { mensagem: texto, erros: { arquivos: { code: 'validation_invalid_extension', message: texto } } };
+}
+
 /**
  * Whether an account that sent `recentes` files within the last `limite.janelaSeg` seconds may send one more
  * (limites.json arquivos: `porConta` in that window); past it the upload is refused with MSG.muitosEnvios (429).
@@ -610,6 +636,7 @@ module.exports = {
   recusaDoNovoRequerente,
   recusaDaRemocao,
   recusaDoDocumento,
+  recusaDosArquivos,
   motivoDe,
   revisao,
   camposDaRevisao,
