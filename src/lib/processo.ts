@@ -116,6 +116,11 @@ export function travadoParaCliente(statusAgendamento: string): boolean {
   return COMUM.travadoParaCliente(statusAgendamento, REGRAS);
 }
 
+/** Whether the customer may no longer change the applicants' Prenot@mi account: once the booking is made. */
+export function contaDoPortalTravada(statusAgendamento: string): boolean {
+  return COMUM.contaTravada(statusAgendamento, REGRAS);
+}
+
 export function tipoDe(requerente: Pick<RequerenteData, 'data_nascimento'>, hoje: string): TipoRequerente {
   return ehMenor(requerente.data_nascimento, hoje) ? 'menor' : 'adulto';
 }

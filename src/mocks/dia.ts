@@ -121,7 +121,10 @@ async function savePrenotami(request: Request, id: string): Promise<Response | u
   const recusa = booking && !viewer.admin ? recusaDaAlteracao(booking, changedFields(record, body)) : null;
   if (recusa) return pbError(400, recusa);
   const staff = getDb().usuarios.filter((u) => u.admin);
-  const others = getDb().requerentes.filter((r) => r.id !== id) as unknown as Json[];
+  // lib/dia.js deOutro: the customer's own other applicants only.
+  const others = getDb().requerentes.filter(
+    (r) => r.id !== id && bookingOf(r.agendamento)?.usuario === booking?.usuario,
+  ) as unknown as Json[];
   const { valores, erros } = diaComum.contatosDoPrenotami(body, {
     empresa: () => ({
       emails: staff.map((u) => u.email.toLowerCase()),

@@ -1276,6 +1276,35 @@ describe.each(BACKENDS)('$name', (backend) => {
     });
   });
 
+  it("another customer's applicant may hold the same Prenot@mi contact: that customer is not told, staff see it", async () => {
+    const ready = await as('diaPronto');
+    const other = await as('diaCodigo');
+    const [chiara, enzo] = await ready.collection('requerentes').getFullList({ sort: 'created' });
+    const [matteo] = await other.collection('requerentes').getFullList();
+    if (!chiara || !enzo || !matteo) throw new Error('the seed gives both bookings their applicants');
+    const email = `compartilhado.${Date.now()}@teste.passaporte.test`;
+    await ready.collection('requerentes').update(chiara.id, { prenotami_email: email });
+    // Refusing it would tell anyone that some other family uses this e-mail (lib/dia.js deOutro).
+    expect(await other.collection('requerentes').update(matteo.id, { prenotami_email: email })).toMatchObject(
+      {
+        prenotami_email: email,
+      },
+    );
+    // The customer's own other applicant is still refused.
+    expect(
+      await answerInFull(ready.collection('requerentes').update(enzo.id, { prenotami_email: email })),
+    ).toMatchObject({ status: 400, data: { prenotami_email: { code: 'validation_other_applicant' } } });
+    // Staff find the other booking's applicant, as the opening-day panel asks.
+    const admin = await as('admin');
+    const shared = await admin.collection('requerentes').getFullList({
+      filter: admin.filter("agendamento != {:a} && (prenotami_email != '' && prenotami_email = {:e})", {
+        a: chiara.agendamento,
+        e: email,
+      }),
+    });
+    expect(shared.map((r) => r.id)).toEqual([matteo.id]);
+  });
+
   it("the applicant's Prenot@mi contacts: locked once the case is booked; a phone with '+' or '.' refused", async () => {
     const invalidPhone = {
       status: 400,

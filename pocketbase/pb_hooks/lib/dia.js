@@ -117,21 +117,31 @@ function contatosDaEmpresa(app) {
 
 /**
  * The applicant's Prenot@mi contacts as the owner sends them: a valid e-mail and mobile, the applicant's own
- * (not the company's, not another applicant's); the account's state is staff's (their own route).
+ * (not the company's, not another applicant's of the customer); the account's state is staff's (their own route).
  */
 function validarPrenotami(e) {
   if (e.hasSuperuserAuth()) return;
   const registro = e.record;
   const contatos = comum.contatosDoPrenotami(e.requestInfo().body || {}, {
     empresa: () => contatosDaEmpresa(e.app),
-    deOutro: (campo, valor) => deOutro(e.app, campo, valor, registro.id),
+    deOutro: (campo, valor) => deOutro(e.app, campo, valor, registro),
   });
   registro.load(contatos.valores);
   lancarRecusas(contatos.erros);
 }
 
-function deOutro(app, campo, valor, id) {
-  return !!achar(app, 'requerentes', campo + ' = {:v} && id != {:id}', { v: valor, id: id || '' });
+/**
+ * Whether another applicant of the same customer has this contact. Only the customer's own are asked: an answer
+ * that depended on other customers' applicants would tell anyone whether some other family uses an e-mail or a
+ * mobile. Staff see a contact shared across customers on the opening-day panel.
+ */
+function deOutro(app, campo, valor, registro) {
+  const agendamento = app.findRecordById('agendamentos', registro.getString('agendamento'));
+  return !!achar(app, 'requerentes', campo + ' = {:v} && id != {:id} && agendamento.usuario = {:u}', {
+    v: valor,
+    id: registro.id || '',
+    u: agendamento.getString('usuario'),
+  });
 }
 
 /** Staff set an applicant's account state (a_criar, criada, verificada, bloqueada). */

@@ -229,7 +229,8 @@ function errosDoConsulado(corpo, codigo, depois) {
 /**
  * Why an applicant's Prenot@mi e-mail or mobile (already normalized: lower case, digits) is refused, as
  * {code, message}, or null. `empresa` is the company's list for that field, `deOutro(valor)` whether another
- * applicant has it, `celularOk`/`celularInvalido` the kit's mobile check and its message.
+ * applicant of the same customer has it (never another customer's: the answer would tell whether some other family
+ * uses it), `celularOk`/`celularInvalido` the kit's mobile check and its message.
  */
 function recusaContato(campo, valor, empresa, deOutro, celularOk, celularInvalido) {
   if (valor === '') return null;
@@ -251,7 +252,7 @@ function recusaContato(campo, valor, empresa, deOutro, celularOk, celularInvalid
  * (`valores`: the e-mail trimmed in lower case, the mobile as digits) and why the body is refused (`erros`, field by
  * field, {} when it is not): the account's state is staff's (their own route), then each contact as recusaContato
  * says. `p`: { empresa(): the company's { emails, celulares } (asked only when a contact is sent),
- * deOutro(campo, valor): another applicant has it }; the mobile's digits, check and message are comum.js's and
+ * deOutro(campo, valor): another applicant of the same customer has it }; the mobile's digits, check and message are comum.js's and
  * mensagens.json's unless `p` gives its own (digitos, celularValido, celularInvalido).
  */
 function contatosDoPrenotami(corpo, p) {

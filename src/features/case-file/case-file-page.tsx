@@ -27,6 +27,7 @@ import {
   rotuloDoDocumento,
   tipoDe,
   travadoParaCliente,
+  contaDoPortalTravada,
 } from '@/lib/processo';
 import type { BookingRecord } from '@/lib/types';
 import { caseFileQueries } from '@/lib/api/case-file';
@@ -98,6 +99,7 @@ function Applicant({
   documents,
   bookingId,
   locked,
+  accountLocked,
   removable,
   justAdded,
 }: {
@@ -106,6 +108,8 @@ function Applicant({
   documents: readonly DocumentoRecord[];
   bookingId: string;
   locked: boolean;
+  /** The applicant's Prenot@mi account: the customer keeps it current until the booking is made. */
+  accountLocked: boolean;
   removable: boolean;
   /** Added by the customer a moment ago: its heading takes the focus (the button that added it was busy). */
   justAdded: boolean;
@@ -168,7 +172,7 @@ function Applicant({
           <ApplicantForm applicant={applicant} number={number} locked={locked} onBirthDate={setNascimento} />
         </div>
       </details>
-      <PrenotamiAccount applicant={applicant} locked={locked} />
+      <PrenotamiAccount applicant={applicant} locked={accountLocked} />
       <h3 className="mt-6 text-lg font-bold text-ink-900">Documentos</h3>
       <div className="mt-3">
         <DocumentChecklist
@@ -381,6 +385,7 @@ function CaseFile({ booking, tipoServico }: { booking: CaseBooking; tipoServico:
           documents={documents.data.filter((d) => d.requerente === a.id)}
           bookingId={booking.id}
           locked={locked}
+          accountLocked={closed || contaDoPortalTravada(booking.status_agendamento)}
           justAdded={a.id === added}
           removable={
             !locked &&

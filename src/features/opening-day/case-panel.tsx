@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/field';
 import {
@@ -16,6 +17,7 @@ import {
   type Resultado,
 } from '@/lib/api/booking-day';
 import { caseFileQueries } from '@/lib/api/case-file';
+import { paths } from '@/config/routes';
 import { toast } from '@/lib/toast';
 
 /** The portal's "Note per la sede" holds 100 characters. */
@@ -92,6 +94,39 @@ function PortalData({ applicant, note }: { applicant: ApplicantAccount; note: st
         </div>
       ))}
     </dl>
+  );
+}
+
+/**
+ * Applicants of other bookings with this one's Prenot@mi e-mail or mobile: the customer is not told (it would
+ * reveal another family's contact), so staff see it here before booking on that account.
+ */
+function SharedContacts({ applicant }: { applicant: ApplicantAccount }) {
+  const shared = useQuery(bookingDayQueries.sharedContacts(applicant));
+  if (!shared.data?.length) return null;
+  return (
+    <div role="note" className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+      <p className="font-semibold">Contato do Prenot@mi também usado em outro agendamento:</p>
+      <ul className="mt-1 list-disc pl-5">
+        {shared.data.map((other) => {
+          const what = [
+            other.prenotami_email && other.prenotami_email === applicant.prenotami_email ? 'e-mail' : '',
+            other.prenotami_celular && other.prenotami_celular === applicant.prenotami_celular
+              ? 'celular'
+              : '',
+          ].filter(Boolean);
+          return (
+            <li key={other.id}>
+              <Link to={paths.bookingDetails(other.agendamento)} className="font-semibold underline">
+                {`${other.nome} ${other.sobrenome}`.trim() || 'Requerente sem nome'}
+              </Link>{' '}
+              ({what.join(' e ')}). Confirme com os clientes antes de agendar: cada requerente precisa da
+              própria conta.
+            </li>
+          );
+        })}
+      </ul>
+    </div>
   );
 }
 
@@ -377,6 +412,7 @@ export function CasePanel({
                 ))}
               </select>
             </label>
+            <SharedContacts applicant={a} />
             <PortalData applicant={a} note={consulado?.modo_familia === 'individual' ? '' : noteOf(a)} />
           </section>
         ))}

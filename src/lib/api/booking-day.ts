@@ -188,6 +188,26 @@ export const bookingDayQueries = {
           .getFullList<RetransmissaoRecord>({ filter: byBooking(bookingId), sort: 'created' }),
       enabled: bookingId !== '',
     }),
+  /**
+   * Staff: applicants of other bookings with this applicant's Prenot@mi e-mail or mobile. The customer is never
+   * told (lib/dia.js deOutro asks only the customer's own applicants), so staff check it before booking.
+   */
+  sharedContacts: (applicant: ApplicantAccount) => {
+    const email = applicant.prenotami_email ?? '';
+    const celular = applicant.prenotami_celular ?? '';
+    return queryOptions({
+      queryKey: [...bookingDayQueries.all(), 'contatos', applicant.agendamento, email, celular] as const,
+      queryFn: () =>
+        pb.collection('requerentes').getFullList<ApplicantAccount>({
+          filter: pb.filter(
+            "agendamento != {:agendamento} && ((prenotami_email != '' && prenotami_email = {:email}) || (prenotami_celular != '' && prenotami_celular = {:celular}))",
+            { agendamento: applicant.agendamento, email, celular },
+          ),
+          sort: 'created',
+        }),
+      enabled: email !== '' || celular !== '',
+    });
+  },
   /** Staff: the bookings ready to book at a consulate (ANALISE_OK), oldest first, with their handling. */
   ready: (consulado: string) =>
     queryOptions({

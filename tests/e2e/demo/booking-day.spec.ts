@@ -104,3 +104,32 @@ test(
     await page.screenshot({ path: `${shots()}/consulados-390.png`, fullPage: true });
   },
 );
+
+test(
+  'a Prenot@mi e-mail another family uses: each customer saves it without hearing of the other; staff see it',
+  { tag: '@both-widths' },
+  async ({ page }) => {
+    const shared = 'familia.compartilhada@exemplo.com.br';
+    for (const email of ['dia.codigo@demo.com.br', CUSTOMER.email]) {
+      await page.setViewportSize(PHONE);
+      await expect(await login(page, email)).toBeHidden();
+      await page.goto('/processo');
+      await page.getByLabel('E-mail do requerente no Prenot@mi').first().fill(shared);
+      await page.getByRole('button', { name: 'Salvar conta do Prenot@mi' }).first().click();
+      await expect(page.getByText('Conta do Prenot@mi salva.')).toBeVisible();
+      await expect(page.getByText(/já é de outro requerente/)).toHaveCount(0);
+      await signOut(page);
+    }
+    const row = await staffDay(page);
+    await row.getByRole('button', { name: 'Assumir' }).click();
+    const chiara = row.getByRole('region', { name: 'Chiara Ricci Almeida' });
+    const note = chiara.getByRole('note');
+    await expect(note).toContainText('Contato do Prenot@mi também usado em outro agendamento:');
+    await expect(note.getByRole('link', { name: 'Matteo Conti Ribeiro' })).toBeVisible();
+    await expect(note).toContainText('(e-mail)');
+    await page.screenshot({ path: `${shots()}/contato-compartilhado-1280.png`, fullPage: true });
+    await expectNoAxeViolations(page, 'shared contact');
+    await page.setViewportSize(PHONE);
+    await page.screenshot({ path: `${shots()}/contato-compartilhado-390.png`, fullPage: true });
+  },
+);
