@@ -4,7 +4,6 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, FormAlert, TextAreaField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
-import { Notice } from '@/components/ui/notice';
 import { formatBRL } from '@/lib/money';
 import type { BookingRecord } from '@/lib/types';
 import estornoComum from '../../../pocketbase/pb_hooks/lib/estorno_comum.js';
@@ -130,9 +129,10 @@ export function RefundPanel({ booking }: { booking: BookingRecord }) {
         </p>
       ) : null}
       {unconfirmed ? (
-        <Notice className="mt-3" title="Estorno sem confirmação do Asaas">
+        <div className="mt-3 rounded-lg border border-amber-400 bg-amber-50 px-3 py-2 text-ink-900">
+          <p className="font-semibold">Estorno sem confirmação do Asaas</p>
           <p>{estornoComum.textoDoIncerto(regras.estorno.incertoAviso, unconfirmed, formatBRL)}</p>
-        </Notice>
+        </div>
       ) : null}
       <form noValidate onSubmit={submit} className="mt-3 space-y-4">
         <FormAlert>{uncertain ? UNCERTAIN : ''}</FormAlert>
