@@ -17,7 +17,9 @@
 // server's {status, body}), POST /__control/config {eventsOnCreate, eventsOnRefund ('after' or 'before' the refund's
 // answer), rateLimitNext: n (the next n API calls get a
 // 429), rateLimitEvery: n (every n-th call does), serverErrorNext: n (the next n calls get a 500; serverErrorOnly,
-// like rateLimitOnly, names the one call), invoiceErrorNext: n (the next n invoices end in ERROR)},
+// like rateLimitOnly, names the one call), refundNoAnswerNext: n (the next n refunds are made, listed in the
+// payment's `refunds`, and their webhooks sent when the answer is due, but the call is held open `noAnswerMs`),
+// invoiceErrorNext: n (the next n invoices end in ERROR)},
 // POST /__control/reset, GET /__control/invoices, POST /__control/invoices/{id}/event {event} (likewise for an
 // invoice: INVOICE_AUTHORIZED, _ERROR...; any other event, e.g. a replay of INVOICE_CREATED, as it stands).
 // An invoice's steps (INVOICE_CREATED, _SYNCHRONIZED, then _AUTHORIZED or _ERROR) go out one after another just
@@ -304,9 +306,12 @@ export function startAsaasStandIn({
     }
     const answer = asaas.request(req.method ?? '', url.pathname, url.searchParams, body);
     if (answer.status === 'hang') {
+      // A refund made but not answered (refundNoAnswerNext) still sends its webhooks, the last once it is due.
+      await deliverBefore(answer.events);
       later(noAnswerMs, () => {
         asaas.list(answer.pending ?? []);
         send(200, answer.body);
+        deliverAfter(answer.events);
       });
       return;
     }

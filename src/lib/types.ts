@@ -56,6 +56,12 @@ export interface PaymentRecord extends BaseRecord {
   nota_tentativas?: number;
   /** for staff: a partial refund, or a cancellation Asaas refused */
   nota_alerta?: string;
+  /** a refund Asaas never answered (estorno_comum.js incertoDe): reais asked (0 or absent: none) */
+  estorno_incerto_valor?: number;
+  /** when it was asked */
+  estorno_incerto_em?: string;
+  /** what had been refunded when it was asked */
+  estorno_incerto_antes?: number;
 }
 
 /**

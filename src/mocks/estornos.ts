@@ -1,8 +1,11 @@
 /** Money given back (pocketbase/pb_hooks/lib/estornos.js): the customer's withdrawal and the staff refund. */
 import { http, HttpResponse } from 'msw';
-import type { PaymentRecord } from '@/lib/types';
+import type { ChargeRecord, PaymentRecord } from '@/lib/types';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
-import estornoComum, { type RecusaDoEstorno } from '../../pocketbase/pb_hooks/lib/estorno_comum.js';
+import estornoComum, {
+  type EstornoIncerto,
+  type RecusaDoEstorno,
+} from '../../pocketbase/pb_hooks/lib/estorno_comum.js';
 import pedidoAberto from '../../pocketbase/pb_hooks/lib/pedido_aberto.js';
 import proxyComum from '../../pocketbase/pb_hooks/lib/proxy_comum.js';
 import prazo from '../../pocketbase/pb_hooks/lib/prazo.js';
@@ -23,24 +26,81 @@ const M = regras.estorno;
 const recusa = ({ http = 400, message, campo, code }: Partial<RecusaDoEstorno> & { message: string }) =>
   pbError(http, message, campo && code ? { [campo]: { code, message } } : {});
 
+/** What pedirEstorno did: Asaas's refusal to send, or the refund made ({ confirmado }: an earlier one Asaas made). */
+type Estorno = { refused: Response } | { refused?: undefined; confirmado: EstornoIncerto | null };
+
+/**
+ * Counts a refund the demo's Asaas made (estornos.js contar): `valor_estornado`, the mark of a refund of unknown
+ * outcome gone, the charge's refund asked, the invoice.
+ */
+function contar(payment: PaymentRecord, charge: ChargeRecord | undefined, valorEstornado: number): void {
+  if (charge) charge.estorno = 'SOLICITADO';
+  Object.assign(payment, estornoComum.SEM_INCERTO, { valor_estornado: valorEstornado });
+  aposEstorno(payment);
+}
+
+/**
+ * An earlier refund of unknown outcome, settled with the demo's Asaas before any other (estornos.js conferirIncerto):
+ * made, it is counted ({ confirmado }); not made, its mark goes (null); Asaas silent, the answer to send.
+ */
+function conferirIncerto(payment: PaymentRecord, charge: ChargeRecord | undefined): Estorno | null {
+  const incerto = estornoComum.incertoDe(payment);
+  if (!incerto) return null;
+  const path = estornoComum.consultaDoIncerto(charge ?? null, payment);
+  const [pathname = '', query = ''] = `/v3${path}`.split('?');
+  const lidos = estornoComum.pagamentosDaConsulta(
+    respostaDoAsaas(asaasCall('GET', pathname, {}, new URLSearchParams(query))),
+  );
+  if (!lidos)
+    return {
+      refused: recusa({
+        http: 503,
+        message: estornoComum.textoDoIncerto(M.incertoSemResposta, incerto, comum.reais),
+      }),
+    };
+  const conferido = estornoComum.conferenciaDoIncerto(incerto, lidos, payment);
+  if (!conferido.feito) {
+    Object.assign(payment, estornoComum.SEM_INCERTO);
+    return null;
+  }
+  contar(payment, charge, Math.max(payment.valor_estornado ?? 0, conferido.valor_estornado));
+  return { confirmado: incerto };
+}
+
 /**
  * Asks the demo's Asaas to refund an order: all that remains (`value` null) or `value` reais of it, and adds it to
- * `valor_estornado`. A refusal is the answer to send (estorno_comum.js chamada, leituraDaResposta, estornadoDepois).
+ * `valor_estornado`; an earlier refund of unknown outcome settled first, the refund marked as such until Asaas answers
+ * (estornos.js pedirEstorno; estorno_comum.js chamada, leituraDaResposta, estornadoDepois, conferenciaDoIncerto).
  */
-function pedirEstorno(payment: PaymentRecord, value: number | null, description: string): Response | null {
+function pedirEstorno(payment: PaymentRecord, value: number | null, description: string): Estorno {
   const charge = getDb().cobrancas.find(
     (c) => c.id === payment.cobranca || c.asaas_id === payment.asaas_id_pagamento,
   );
+  const conferido = conferirIncerto(payment, charge);
+  if (conferido) return conferido;
   const call = estornoComum.chamada(charge ?? null, payment, value, description);
   const rest = estornoComum.restante(payment);
   const before = payment.valor_estornado ?? 0;
+  Object.assign(payment, estornoComum.marcaDoIncerto(value === null ? rest : value, before, Date.now()));
+  saveDb();
   const answer = asaasCall('POST', `/v3${call.caminho}`, call.corpo);
   const refused = estornoComum.leituraDaResposta(respostaDoAsaas(answer), M, proxyComum.primeiroErro);
-  if (refused) return recusa(refused);
-  if (charge) charge.estorno = 'SOLICITADO';
-  payment.valor_estornado = estornoComum.estornadoDepois(before, value, rest, payment.valor_estornado ?? 0);
-  aposEstorno(payment);
-  return null;
+  if (refused) {
+    // Refused, Asaas made nothing; without an answer the mark stays for the next refund to settle.
+    if (refused.http !== 503) Object.assign(payment, estornoComum.SEM_INCERTO);
+    saveDb();
+    return { refused: recusa(refused) };
+  }
+  contar(payment, charge, estornoComum.estornadoDepois(before, value, rest, payment.valor_estornado ?? 0));
+  return { confirmado: null };
+}
+
+/** All that remains given back (estornos.js estornarRestante): after an earlier refund Asaas made, only the rest. */
+function estornarRestante(payment: PaymentRecord, description: string): Estorno {
+  const done = pedirEstorno(payment, null, description);
+  if (done.refused || !done.confirmado || estornoComum.restante(payment) <= 0) return done;
+  const rest = pedirEstorno(payment, null, description);
+  return rest.refused ? rest : done;
 }
 
 export const refundRoutes = [
@@ -70,7 +130,7 @@ export const refundRoutes = [
       }
       return HttpResponse.json({ resultado: 'encaminhada' });
     }
-    const refused = pedirEstorno(payment, null, 'Desistência da compra (art. 49 do CDC)');
+    const { refused } = estornarRestante(payment, 'Desistência da compra (art. 49 do CDC)');
     if (refused) return refused;
     if (booking) {
       note(booking.id, 'desistencia', M.desistenciaEstornada, null);
@@ -95,8 +155,21 @@ export const refundRoutes = [
     if (order instanceof Response) return order;
     const asked = estornoComum.pedidoDaEquipe(body, order.payment, M, comum.reais);
     if (asked.erro) return recusa(asked.erro);
-    const refused = pedirEstorno(order.payment, asked.valor, asked.motivo);
-    if (refused) return refused;
+    const done = pedirEstorno(order.payment, asked.valor, asked.motivo);
+    if (done.refused) return done.refused;
+    if (done.confirmado) {
+      // The earlier refund Asaas made is this one, or staff decide again on what remains now.
+      note(
+        order.booking.id,
+        'estorno',
+        estornoComum.textoDoIncerto(M.incertoNota, done.confirmado, comum.reais),
+        user,
+      );
+      saveDb();
+      entregarEventos();
+      const mensagem = estornoComum.textoDoIncerto(M.incertoConfirmado, done.confirmado, comum.reais);
+      return HttpResponse.json({ resultado: 'confirmado', mensagem });
+    }
     note(order.booking.id, 'estorno', estornoComum.notaDaEquipe(asked, comum.reais), user);
     saveDb();
     entregarEventos();

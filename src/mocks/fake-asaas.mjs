@@ -21,6 +21,8 @@
 //   PAYMENT_PARTIALLY_REFUNDED; a chargeback fills `chargeback`;
 // - too many calls get a 429 (here: the next `rateLimitNext` calls, or every `rateLimitEvery`-th call);
 // - a 5xx may come at any call (here: the next `serverErrorNext` calls, changing nothing);
+// - an answer may never come though the call was applied (here: the next `refundNoAnswerNext` refunds are made,
+//   listed in the payment's `refunds` and their webhooks sent, but not answered: status 'hang');
 // - service invoices (NFS-e): POST /invoices schedules one for a `payment`, an `installment` or a `customer`
 //   (one of them, and `municipalServiceId` or `municipalServiceCode`, required); it goes SCHEDULED ->
 //   SYNCHRONIZED (sent to the city) -> AUTHORIZED (with `number`, `pdfUrl`, `xmlUrl`, `validationCode`) or ERROR
@@ -83,6 +85,7 @@ import regras from '../../pocketbase/pb_hooks/lib/regras.json' with { type: 'jso
  *   rateLimitOnly: string,
  *   serverErrorNext: number,
  *   serverErrorOnly: string,
+ *   refundNoAnswerNext: number,
  *   invoiceErrorNext: number,
  *   invoiceBaseUrl: string,
  * }} FakeAsaasSettings
@@ -233,6 +236,7 @@ const BEHAVIOUR = {
   rateLimitOnly: '',
   serverErrorNext: 0,
   serverErrorOnly: '',
+  refundNoAnswerNext: 0,
   invoiceErrorNext: 0,
 };
 
@@ -262,7 +266,8 @@ export function createFakeAsaas({
    * promises no order between its webhooks and its answers); rateLimitOnly: when set ('DELETE /v3/payments/pay_1'),
    * rateLimitNext counts only that call, so a call the server makes meanwhile (a webhook's check) is not the one
    * refused; serverErrorNext: the next n calls get a 500 and change nothing (serverErrorOnly: only that call, as
-   * rateLimitOnly).
+   * rateLimitOnly); refundNoAnswerNext: the next n refunds (of a payment or of an installment plan) are made, their
+   * webhooks sent, but never answered.
    */
   /** @type {FakeAsaasSettings} */
   const settings = { ...BEHAVIOUR, invoiceBaseUrl: 'https://sandbox.asaas.com' };
@@ -729,6 +734,30 @@ export function createFakeAsaas({
         { payment, event: 'PAYMENT_DELETED', when: 'after' },
       ]);
     }
+    const made = refundRoute(method, path, body);
+    if (made) return unanswered(made);
+    return answer(404, errors('not_found', 'Recurso não encontrado.'));
+  }
+
+  /**
+   * A refund made but, while settings.refundNoAnswerNext counts, not answered ('hang'; its webhooks still go out).
+   * @param {FakeAsaasAnswer} made
+   * @returns {FakeAsaasAnswer}
+   */
+  function unanswered(made) {
+    if (made.status !== 200 || settings.refundNoAnswerNext <= 0) return made;
+    settings.refundNoAnswerNext--;
+    return { ...made, status: 'hang', pending: [] };
+  }
+
+  /**
+   * POST /payments/{id}/refund and POST /installments/{id}/refund, or null for any other call.
+   * @param {string} method
+   * @param {string} path
+   * @param {AsaasBody} body
+   * @returns {FakeAsaasAnswer | null}
+   */
+  function refundRoute(method, path, body) {
     const paymentRefund = path.match(/^\/v3\/payments\/([^/]+)\/refund$/);
     if (method === 'POST' && paymentRefund) {
       const payment = state.payments.get(paymentRefund[1] ?? '');
@@ -745,7 +774,7 @@ export function createFakeAsaas({
       const events = all.flatMap((p) => refund(p, undefined, body.description).events);
       return answer(200, { object: 'installment', id: installmentRefund[1], status: 'REFUNDED' }, events);
     }
-    return answer(404, errors('not_found', 'Recurso não encontrado.'));
+    return null;
   }
 
   /**

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import emailTexto from '../../pocketbase/pb_hooks/lib/email_texto.js';
+import estornoComum from '../../pocketbase/pb_hooks/lib/estorno_comum.js';
 import { resetDb } from '@/mocks/db';
 import { excessoDeArquivos, REGRAS } from '@/lib/processo';
 import limites from '../../pocketbase/pb_hooks/lib/limites.json';
@@ -136,6 +137,25 @@ async function caseFile(backend: Backend) {
 }
 
 const MENSAGENS = REGRAS.mensagens;
+
+/** A staff refund of a booking's order, and what it answered. */
+const staffRefund = (admin: PocketBase, agendamento: string, body: Record<string, unknown>) =>
+  answerInFull(admin.send('/payments/estorno', { method: 'POST', body: { agendamento, ...body } }));
+
+/** What `call` answers while the backend's Asaas behaves as `settings` say; `after` puts it back. */
+async function meanwhile<T>(
+  backend: Backend,
+  settings: Parameters<Backend['asaasConfig']>[0],
+  after: Parameters<Backend['asaasConfig']>[0],
+  call: () => Promise<T>,
+): Promise<T> {
+  await backend.asaasConfig(settings);
+  try {
+    return await call();
+  } finally {
+    await backend.asaasConfig(after);
+  }
+}
 
 describe.each(BACKENDS)('$name', (backend) => {
   resetDb();
@@ -747,31 +767,83 @@ describe.each(BACKENDS)('$name', (backend) => {
   it('a refund Asaas does not take (its rate limit, then a 5xx): 503 with the rulebook’s text, nothing refunded', async () => {
     const { customer, charge, booking } = await paidCustomer(backend);
     const admin = await staff();
-    const refund = () =>
-      answerInFull(
-        admin.send('/payments/estorno', {
-          method: 'POST',
-          body: { agendamento: booking.id, motivo: 'Contrato: Asaas sem estorno' },
-        }),
-      );
+    const refund = () => staffRefund(admin, booking.id, { motivo: 'Contrato: Asaas sem estorno' });
     const unavailable = { status: 503, message: regras.estorno.falhou, data: {} };
     const call = `POST /v3/payments/${charge.id}/refund`;
-    await backend.asaasConfig({ rateLimitNext: 1, rateLimitOnly: call });
-    try {
-      expect(await refund()).toEqual(unavailable);
-    } finally {
-      await backend.asaasConfig({ rateLimitNext: 0, rateLimitOnly: '' });
-    }
-    await backend.asaasConfig({ serverErrorNext: 1, serverErrorOnly: call });
-    try {
-      expect(await refund()).toEqual(unavailable);
-    } finally {
-      await backend.asaasConfig({ serverErrorNext: 0, serverErrorOnly: '' });
-    }
+    const limited = { rateLimitNext: 1, rateLimitOnly: call };
+    expect(await meanwhile(backend, limited, { rateLimitNext: 0, rateLimitOnly: '' }, refund)).toEqual(
+      unavailable,
+    );
+    // The first left its refund of unknown outcome: Asaas lists none, so this one is asked again.
+    const failing = { serverErrorNext: 1, serverErrorOnly: call };
+    expect(await meanwhile(backend, failing, { serverErrorNext: 0, serverErrorOnly: '' }, refund)).toEqual(
+      unavailable,
+    );
     expect(await own(customer.pb, 'pagamentos')).toMatchObject([
       { status_asaas: 'CONFIRMED', valor_estornado: 0 },
     ]);
     expect(await own(customer.pb, 'agendamentos')).toMatchObject([{ status_agendamento: 'NOVO' }]);
+  });
+
+  it('a refund Asaas made but never answered: the retry reads Asaas, counts it once and asks nothing again', async () => {
+    const { customer, charge, booking } = await paidCustomer(backend);
+    const admin = await staff();
+    const refund = () => staffRefund(admin, booking.id, { valor: 200, motivo: 'Contrato: sem resposta' });
+    const unanswered = { refundNoAnswerNext: 1 };
+    expect(await meanwhile(backend, unanswered, { refundNoAnswerNext: 0 }, refund)).toEqual({
+      status: 503,
+      message: regras.estorno.falhou,
+      data: {},
+    });
+    const [marked] = await own(customer.pb, 'pagamentos');
+    expect(marked).toMatchObject({ estorno_incerto_valor: 200, estorno_incerto_antes: 0 });
+    const incerto = estornoComum.incertoDe({ estorno_incerto_em: '', ...marked });
+    if (!incerto) throw new Error('the refund of unknown outcome was not recorded on the order');
+    // Asaas silent again: nothing is asked, and the mark stays.
+    const silent = { serverErrorNext: 1, serverErrorOnly: `GET /v3/payments/${charge.id}` };
+    expect(await meanwhile(backend, silent, { serverErrorNext: 0, serverErrorOnly: '' }, refund)).toEqual({
+      status: 503,
+      message: estornoComum.textoDoIncerto(regras.estorno.incertoSemResposta, incerto, comum.reais),
+      data: {},
+    });
+    expect(await own(customer.pb, 'pagamentos')).toMatchObject([{ estorno_incerto_valor: 200 }]);
+    expect(await refund()).toEqual({ status: 200 });
+    const refunds = async () => ((await backend.asaasPayment(charge.id))?.refunds as unknown[] | null) ?? [];
+    expect(await refunds()).toHaveLength(1);
+    expect(await own(customer.pb, 'pagamentos')).toMatchObject([
+      { valor_estornado: 200, estorno_incerto_valor: 0, estorno_incerto_em: '' },
+    ]);
+    // Asaas's webhook for it comes too: still counted once.
+    await expect
+      .poll(() => own(customer.pb, 'pagamentos'), POLL)
+      .toMatchObject([{ status_asaas: 'PARTIALLY_REFUNDED', valor_estornado: 200 }]);
+    expect(await refunds()).toHaveLength(1);
+    const notes = (
+      await admin.collection('historico_agendamentos').getFullList({
+        filter: admin.filter('agendamento = {:id}', { id: booking.id }),
+      })
+    ).flatMap((h) => (h.alteracoes as { para: string }[]).map((a) => a.para));
+    expect(notes).toContain(estornoComum.textoDoIncerto(regras.estorno.incertoNota, incerto, comum.reais));
+  });
+
+  it('a withdrawal Asaas made but never answered: the retry refunds nothing twice and cancels the booking', async () => {
+    const { customer, charge } = await paidCustomer(backend);
+    const withdraw = () => answer(customer.pb.send('/payments/desistencia', { method: 'POST' }));
+    expect(
+      await meanwhile(backend, { refundNoAnswerNext: 1 }, { refundNoAnswerNext: 0 }, withdraw),
+    ).toMatchObject({ status: 503, message: regras.estorno.falhou });
+    expect(await own(customer.pb, 'pagamentos')).toMatchObject([
+      { valor_estornado: 0, estorno_incerto_valor: regras.precos.individual },
+    ]);
+    expect(await withdraw()).toEqual({ status: 200 });
+    expect((await backend.asaasPayment(charge.id))?.refunds).toHaveLength(1);
+    expect(await own(customer.pb, 'pagamentos')).toMatchObject([
+      { valor_estornado: regras.precos.individual, estorno_incerto_valor: 0 },
+    ]);
+    expect(await own(customer.pb, 'agendamentos')).toMatchObject([{ status_agendamento: 'CANCELADO' }]);
+    await expect
+      .poll(() => own(customer.pb, 'pagamentos'), POLL)
+      .toMatchObject([{ status_asaas: 'REFUNDED', valor_estornado: regras.precos.individual }]);
   });
 
   it('the withdrawal after the 7 days: refused with the rulebook’s text, nothing refunded', async () => {

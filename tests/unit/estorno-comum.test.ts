@@ -49,3 +49,83 @@ describe('leituraDaResposta', () => {
     }
   });
 });
+
+describe('a refund Asaas never answered (conferenciaDoIncerto)', () => {
+  // Asked on 27/11/2026 at 19:20:00 in São Paulo (22:20 UTC), after R$ 100,00 had been refunded.
+  const marca = estorno.marcaDoIncerto(200, 100, Date.parse('2026-11-27T22:20:00.000Z'));
+  const incerto = estorno.incertoDe(marca);
+  const order = { preco_servico: 699, valor_estornado: 100 };
+  const refund = (dateCreated: string, value: number, status = 'DONE') => ({ dateCreated, value, status });
+  const earlier = refund('2026-11-26 10:00:00', 100);
+  const check = (pagamentos: Parameters<typeof estorno.conferenciaDoIncerto>[1], pedido = order) => {
+    if (!incerto) throw new Error('the mark reads back as a refund of unknown outcome');
+    return estorno.conferenciaDoIncerto(incerto, pagamentos, pedido);
+  };
+
+  it('the mark reads back as what was asked, when and after how much; none without one', () => {
+    expect(incerto).toEqual({ valor: 200, em: Date.parse('2026-11-27T22:20:00.000Z'), antes: 100 });
+    expect(estorno.incertoDe(estorno.SEM_INCERTO)).toBeNull();
+    expect(estorno.incertoDe({})).toBeNull();
+  });
+
+  it('listed by Asaas since it was asked: made, and counted as Asaas lists it', () => {
+    const made = [{ status: 'CONFIRMED', refunds: [earlier, refund('2026-11-27 19:20:01', 200)] }];
+    expect(check(made)).toEqual({ feito: true, valor_estornado: 300 });
+    // Counted already by its webhook: it stays counted once.
+    expect(check(made, { ...order, valor_estornado: 300 })).toEqual({ feito: true, valor_estornado: 300 });
+    // Pix refunds wait (PENDING): made all the same.
+    expect(
+      check([{ status: 'CONFIRMED', refunds: [earlier, refund('2026-11-27 19:20:05', 200, 'PENDING')] }]),
+    ).toEqual({ feito: true, valor_estornado: 300 });
+  });
+
+  it('not there, cancelled, or only older refunds: not made, and nothing more counted', () => {
+    const notMade = { feito: false, valor_estornado: 100 };
+    expect(check([{ status: 'CONFIRMED', refunds: [earlier] }])).toEqual(notMade);
+    expect(check([{ status: 'CONFIRMED', refunds: null }], { ...order, valor_estornado: 0 })).toEqual({
+      feito: false,
+      valor_estornado: 0,
+    });
+    expect(
+      check([{ status: 'CONFIRMED', refunds: [earlier, refund('2026-11-27 19:21:00', 200, 'CANCELLED')] }]),
+    ).toEqual(notMade);
+    // Refunded before it was asked (past the minute allowed for the clocks) is not it.
+    expect(check([{ status: 'CONFIRMED', refunds: [refund('2026-11-27 19:10:00', 300)] }])).toEqual(notMade);
+    // A smaller refund since then does not add up to it.
+    expect(check([{ status: 'CONFIRMED', refunds: [earlier, refund('2026-11-27 19:25:00', 50)] }])).toEqual(
+      notMade,
+    );
+  });
+
+  it('a card in installments: every payment lists its part; all of them REFUNDED is all given back', () => {
+    const part = (value: number) => ({ status: 'REFUNDED', refunds: [refund('2026-11-27 19:20:02', value)] });
+    expect(check([part(233), part(233), part(233)], { preco_servico: 699, valor_estornado: 0 })).toEqual({
+      feito: true,
+      valor_estornado: 699,
+    });
+    expect(
+      check([{ status: 'REFUNDED', refunds: null }], { preco_servico: 699, valor_estornado: 0 }),
+    ).toEqual({
+      feito: true,
+      valor_estornado: 699,
+    });
+  });
+
+  it('where Asaas lists the payments, and the texts in São Paulo time', () => {
+    const ids = { asaas_id_pagamento: 'pay_1', parcelamento: '' };
+    expect(estorno.consultaDoIncerto(null, ids)).toBe('/payments/pay_1');
+    expect(estorno.consultaDoIncerto({ asaas_id: 'pay_2', parcelamento: 'ins_1' }, ids)).toBe(
+      '/payments?installment=ins_1',
+    );
+    expect(estorno.pagamentosDaConsulta({ status: 200, json: { data: [{ id: 'pay_2' }] } })).toEqual([
+      { id: 'pay_2' },
+    ]);
+    expect(estorno.pagamentosDaConsulta({ status: 200, json: { id: 'pay_1' } })).toEqual([{ id: 'pay_1' }]);
+    expect(estorno.pagamentosDaConsulta({ status: 0, json: null })).toBeNull();
+    expect(estorno.pagamentosDaConsulta({ status: 503, json: {} })).toBeNull();
+    if (!incerto) throw new Error('no mark');
+    expect(estorno.textoDoIncerto(M.incertoSemResposta, incerto, (v) => `R$ ${v.toFixed(2)}`)).toBe(
+      'O Asaas não respondeu se o estorno de R$ 200.00 pedido em 27/11/2026 às 19:20 foi feito. Nada foi pedido de novo: tente novamente em alguns minutos.',
+    );
+  });
+});

@@ -339,6 +339,7 @@ module.exports = {
   transicao,
   statusDoEvento,
   plano,
+  estornosValidos,
   valorEstornadoListado,
   precisaConciliar,
   pagamentoDaCobranca,

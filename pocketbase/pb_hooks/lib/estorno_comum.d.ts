@@ -19,6 +19,23 @@ export interface RecusaDoEstorno {
   campo?: string;
   code?: string;
 }
+/** A refund of unknown outcome (incertoDe): reais asked, when (epoch ms), and what was refunded then. */
+export interface EstornoIncerto {
+  valor: number;
+  em: number;
+  antes: number;
+}
+/** How an order records it (PocketBase's fields; a date as PocketBase writes it, '' when none). */
+export interface MarcaDoIncerto {
+  estorno_incerto_valor: number;
+  estorno_incerto_em: string;
+  estorno_incerto_antes: number;
+}
+/** One payment as Asaas answers it, with the refunds it lists. */
+interface PagamentoAsaas {
+  status?: string;
+  refunds?: { dateCreated?: string; status?: string; value?: number }[] | null;
+}
 interface TextosDaDesistencia {
   semPedido: string;
   prazo: string;
@@ -56,6 +73,20 @@ declare const estornoComum: {
     caminho: string;
     corpo: { description?: string };
   };
+  marcaDoIncerto(valor: number, antes: number, agoraMs: number): MarcaDoIncerto;
+  SEM_INCERTO: MarcaDoIncerto;
+  incertoDe(pedido: Partial<MarcaDoIncerto>): EstornoIncerto | null;
+  consultaDoIncerto(
+    cobranca: { asaas_id: string; parcelamento?: string } | null,
+    pedido: { asaas_id_pagamento: string; parcelamento?: string },
+  ): string;
+  pagamentosDaConsulta(resposta: { status: number; json: unknown }): PagamentoAsaas[] | null;
+  conferenciaDoIncerto(
+    incerto: EstornoIncerto,
+    pagamentos: PagamentoAsaas[],
+    pedido: Pedido,
+  ): { feito: boolean; valor_estornado: number };
+  textoDoIncerto(modelo: string, incerto: EstornoIncerto, reais: (valor: number) => string): string;
   estornadoDepois(antes: number, valor: number | null, resta: number, agora: number): number;
   estornadoPorInteiro(pedido: Pedido): boolean;
   notaAposEstorno(pedido: Pedido, alerta: string): 'cancelar' | 'alertar' | null;

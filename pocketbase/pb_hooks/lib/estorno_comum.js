@@ -1,7 +1,10 @@
 // Money given back, decided once: what remains of an order, what a staff refund may ask, what Asaas is asked,
 // what the history says, and what a refund does to the order's service invoice. lib/estornos.js and lib/notas.js
 // read the records into plain values and ask this module; the demo double (src/mocks/estornos.ts) asks it too.
-// CommonJS requiring nothing (scripts/build/kit-module.ts serves it to the app).
+// CommonJS requiring only other rules modules (scripts/build/kit-module.ts serves it to the app).
+
+const { FUSO_MS } = require(`${__hooks}/lib/prazo.js`);
+const { estornosValidos } = require(`${__hooks}/lib/cobranca_comum.js`);
 
 const centavos = (reais) => Math.round(Number(reais) * 100);
 
@@ -83,6 +86,10 @@ function notaDaEquipe(pedido, reais) {
   return o + ' solicitado ao Asaas. Motivo: ' + pedido.motivo;
 }
 
+/** The Asaas ids of an order: its charge's, or for an order older than the link its own. */
+const idsDe = (cobranca, pedido) =>
+  cobranca || { asaas_id: pedido.asaas_id_pagamento, parcelamento: pedido.parcelamento };
+
 /**
  * What Asaas is asked (path under /v3, body) to refund `valor` reais of an order, or all that remains (`valor`
  * null): the installment plan's refund for a card in installments, the rest after a partial refund.
@@ -90,7 +97,7 @@ function notaDaEquipe(pedido, reais) {
  * ids are asked; `pedido`: { preco_servico, valor_estornado, asaas_id_pagamento, parcelamento }.
  */
 function chamada(cobranca, pedido, valor, descricao) {
-  const de = cobranca || { asaas_id: pedido.asaas_id_pagamento, parcelamento: pedido.parcelamento };
+  const de = idsDe(cobranca, pedido);
   const corpo = { description: String(descricao).slice(0, 500) };
   let caminho = '/payments/' + encodeURIComponent(de.asaas_id) + '/refund';
   if (valor !== null) corpo.value = valor;
@@ -129,6 +136,97 @@ function estornadoPorInteiro(pedido) {
   );
 }
 
+/**
+ * A refund whose outcome is unknown (Asaas did not answer: leituraDaResposta's 503) may have been made, and Asaas's
+ * refund call takes no idempotency key: the order keeps it (`estorno_incerto_*`, written before the call and
+ * cleared by Asaas's answer) until Asaas's list of the payment's refunds says what happened. These decide that.
+ */
+
+/** What an order records while a refund of `valor` reais, asked at `agoraMs` after `antes` reais, has no answer. */
+function marcaDoIncerto(valor, antes, agoraMs) {
+  return {
+    estorno_incerto_valor: valor,
+    estorno_incerto_em: new Date(agoraMs).toISOString().replace('T', ' '),
+    estorno_incerto_antes: antes,
+  };
+}
+
+/** What an order records once Asaas's answer, or its list, said what happened. */
+const SEM_INCERTO = { estorno_incerto_valor: 0, estorno_incerto_em: '', estorno_incerto_antes: 0 };
+
+/**
+ * The order's refund of unknown outcome ({ estorno_incerto_valor, estorno_incerto_em: PocketBase's date,
+ * estorno_incerto_antes }): { valor, em (epoch ms), antes }, or null when there is none.
+ */
+function incertoDe(pedido) {
+  const valor = Number(pedido.estorno_incerto_valor || 0);
+  const em = Date.parse(String(pedido.estorno_incerto_em || '').replace(' ', 'T'));
+  if (!(valor > 0) || !isFinite(em)) return null;
+  return { valor: valor, em: em, antes: Number(pedido.estorno_incerto_antes || 0) };
+}
+
+/**
+ * Where Asaas lists an order's payments with their `refunds` (path under /v3): the payment, or every payment of a
+ * card in installments (GET /payments?installment=: its refund is one refund per payment). Ids as `chamada`'s.
+ */
+function consultaDoIncerto(cobranca, pedido) {
+  const de = idsDe(cobranca, pedido);
+  return de.parcelamento
+    ? '/payments?installment=' + encodeURIComponent(de.parcelamento)
+    : '/payments/' + encodeURIComponent(de.asaas_id);
+}
+
+/** Asaas's answer to that read (`resposta`: { status, json }) as its payments, or null when it gave none. */
+function pagamentosDaConsulta(resposta) {
+  if (resposta.status !== 200 || !resposta.json) return null;
+  return Array.isArray(resposta.json.data) ? resposta.json.data : [resposta.json];
+}
+
+/** How far Asaas's clock may be behind this server's when a refund's date is compared with when it was asked. */
+const FOLGA_MS = 60 * 1000;
+
+/** São Paulo's "YYYY-MM-DD HH:MM:SS" at `ms`, as Asaas dates a refund (`dateCreated`). */
+const dataDoAsaas = (ms) => new Date(ms - FUSO_MS).toISOString().replace('T', ' ').slice(0, 19);
+
+/**
+ * What Asaas's payments of an order (`pagamentos`: [{ status, refunds }], as GET /payments answers them) say of its
+ * refund of unknown outcome (`incerto`: incertoDe's): made (`feito`) when every payment is REFUNDED, or when the
+ * refunds Asaas lists that were not cancelled hold one dated from the moment it was asked on (FOLGA_MS allowed for
+ * the clocks) and add up to at least what had been refunded then plus the asked value. Then `valor_estornado` is
+ * what Asaas lists in all, as its webhook counts it (the price when all was refunded; never less than the order
+ * counted). Not made: the order's `valor_estornado` stays, and the refund may be asked again. `pedido`:
+ * { preco_servico, valor_estornado }.
+ */
+function conferenciaDoIncerto(incerto, pagamentos, pedido) {
+  const desde = dataDoAsaas(incerto.em - FOLGA_MS);
+  let listado = 0;
+  let desdeEntao = 0;
+  let todos = pagamentos.length > 0;
+  pagamentos.forEach((pagamento) => {
+    if (pagamento.status !== 'REFUNDED') todos = false;
+    estornosValidos(pagamento).forEach((estorno) => {
+      listado += centavos(estorno.value || 0);
+      if (String(estorno.dateCreated || '') >= desde) desdeEntao += centavos(estorno.value || 0);
+    });
+  });
+  const contado = centavos(pedido.valor_estornado || 0);
+  const feito = todos || (desdeEntao > 0 && listado >= centavos(incerto.antes) + centavos(incerto.valor));
+  if (!feito) return { feito: false, valor_estornado: contado / 100 };
+  const total = todos ? centavos(pedido.preco_servico) : Math.min(listado, centavos(pedido.preco_servico));
+  return { feito: true, valor_estornado: Math.max(contado, total) / 100 };
+}
+
+/** "27/11/2026 às 19:20": when a refund was asked, São Paulo's time. */
+function quandoDoIncerto(ms) {
+  const d = dataDoAsaas(ms);
+  return d.slice(8, 10) + '/' + d.slice(5, 7) + '/' + d.slice(0, 4) + ' às ' + d.slice(11, 16);
+}
+
+/** A text of regras.json `estorno` about a refund of unknown outcome: its {valor} (`reais`) and {quando}. */
+function textoDoIncerto(modelo, incerto, reais) {
+  return modelo.replace('{valor}', reais(incerto.valor)).replace('{quando}', quandoDoIncerto(incerto.em));
+}
+
 /** Invoices that exist at Asaas and can still be cancelled. */
 const CANCELAVEIS = ['SCHEDULED', 'SYNCHRONIZED', 'AUTHORIZED', 'CANCELLATION_DENIED'];
 
@@ -165,6 +263,13 @@ module.exports = {
   notaDaEquipe,
   chamada,
   chamadaDaDuplicada,
+  marcaDoIncerto,
+  SEM_INCERTO,
+  incertoDe,
+  consultaDoIncerto,
+  pagamentosDaConsulta,
+  conferenciaDoIncerto,
+  textoDoIncerto,
   estornadoDepois,
   estornadoPorInteiro,
   notaAposEstorno,

@@ -31,12 +31,15 @@ function ultimoDia(pagamento) {
   return prazo.ultimoDiaDesistencia(pago.unix() * 1000, PRAZO_DIAS);
 }
 
-/** The order's amounts as estorno_comum.js reads them. */
+/** The order's amounts as estorno_comum.js reads them, with its refund of unknown outcome. */
 function valores(pagamento) {
   return {
     preco_servico: pagamento.getFloat('preco_servico'),
     valor_estornado: pagamento.getFloat('valor_estornado'),
     status_asaas: pagamento.getString('status_asaas'),
+    estorno_incerto_valor: pagamento.getFloat('estorno_incerto_valor'),
+    estorno_incerto_em: pagamento.getString('estorno_incerto_em'),
+    estorno_incerto_antes: pagamento.getFloat('estorno_incerto_antes'),
   };
 }
 
@@ -52,44 +55,109 @@ function restante(pagamento) {
   return comum.restante(valores(pagamento));
 }
 
+/** The order's charge (older rows are linked by their Asaas id only), or null. */
+function cobrancaDe(app, pagamento) {
+  return pagamento.getString('cobranca')
+    ? app.findRecordById('cobrancas', pagamento.getString('cobranca'))
+    : achar(app, 'cobrancas', 'asaas_id = {:id}', { id: pagamento.getString('asaas_id_pagamento') });
+}
+
+/** The charge's and the order's Asaas ids as estorno_comum reads them. */
+function idsDe(cobranca, pagamento) {
+  return {
+    cobranca: cobranca && {
+      asaas_id: cobranca.getString('asaas_id'),
+      parcelamento: cobranca.getString('parcelamento'),
+    },
+    pedido: {
+      asaas_id_pagamento: pagamento.getString('asaas_id_pagamento'),
+      parcelamento: pagamento.getString('parcelamento'),
+    },
+  };
+}
+
+/**
+ * Counts a refund Asaas made on the order: `valorEstornado(agora)` gives its `valor_estornado` from the one stored
+ * now (Asaas's webhook may have moved the charge and the order meanwhile: both are read afresh); the mark of a
+ * refund of unknown outcome goes; the charge says a refund was asked; the service invoice follows (lib/notas.js).
+ */
+function contar(app, pagamento, cobranca, valorEstornado, acoes) {
+  if (cobranca) atualizar(app, 'cobrancas', cobranca.id, (atual) => atual.set('estorno', 'SOLICITADO'));
+  return atualizar(app, 'pagamentos', pagamento.id, (pedido, tx) => {
+    pedido.load(comum.SEM_INCERTO);
+    pedido.set('valor_estornado', valorEstornado(pedido.getFloat('valor_estornado')));
+    require(`${__hooks}/lib/notas.js`).aposEstorno(tx, pedido, acoes);
+  });
+}
+
+/**
+ * Before any refund of an order that has one of unknown outcome: Asaas's payments say whether it was made
+ * (estorno_comum.conferenciaDoIncerto). Made, it is counted and returned ({ pedido, confirmado }); not made, its mark
+ * goes and null is returned (a new refund may be asked). No answer from Asaas: 503, and nothing is asked.
+ */
+function conferirIncerto(app, pagamento, cobranca, acoes) {
+  const incerto = comum.incertoDe(valores(pagamento));
+  if (!incerto) return null;
+  const ids = idsDe(cobranca, pagamento);
+  const lidos = comum.pagamentosDaConsulta(
+    asaas.chamar('GET', comum.consultaDoIncerto(ids.cobranca, ids.pedido)),
+  );
+  if (!lidos) {
+    throw recusa({ http: 503, message: comum.textoDoIncerto(MSG.incertoSemResposta, incerto, emails.reais) });
+  }
+  const conferido = comum.conferenciaDoIncerto(incerto, lidos, valores(pagamento));
+  if (!conferido.feito) {
+    atualizar(app, 'pagamentos', pagamento.id, (pedido) => pedido.load(comum.SEM_INCERTO));
+    return null;
+  }
+  const total = (agora) => Math.max(agora, conferido.valor_estornado);
+  return { pedido: contar(app, pagamento, cobranca, total, acoes), confirmado: incerto };
+}
+
 /**
  * Asks Asaas to refund an order: all that remains (`valor` null: the installment refund for a card in
  * installments) or `valor` reais of it, and adds it to the order's `valor_estornado`; its service invoice is
  * then cancelled (in `acoes`, after the answer) or, after a partial refund, flagged for staff (lib/notas.js).
- * Returns the order. Throws when Asaas refuses (400, its reason) or does not answer (503): estorno_comum.leituraDaResposta.
+ * An earlier refund of unknown outcome is settled first (conferirIncerto): when Asaas made it, it is counted and
+ * nothing is asked. The refund is marked as of unknown outcome before the call, until Asaas's answer says.
+ * Returns { pedido: the order, confirmado: the earlier refund Asaas made, or null }. Throws when Asaas refuses (400,
+ * its reason) or does not answer (503): estorno_comum.leituraDaResposta.
  */
 function pedirEstorno(app, pagamento, valor, descricao, acoes) {
-  // The charge of the order (older rows are linked by their Asaas id only).
-  const cobranca = pagamento.getString('cobranca')
-    ? app.findRecordById('cobrancas', pagamento.getString('cobranca'))
-    : achar(app, 'cobrancas', 'asaas_id = {:id}', { id: pagamento.getString('asaas_id_pagamento') });
-  const chamada = comum.chamada(
-    cobranca && {
-      asaas_id: cobranca.getString('asaas_id'),
-      parcelamento: cobranca.getString('parcelamento'),
-    },
-    Object.assign(valores(pagamento), {
-      asaas_id_pagamento: pagamento.getString('asaas_id_pagamento'),
-      parcelamento: pagamento.getString('parcelamento'),
-    }),
-    valor,
-    descricao,
-  );
-  const resta = restante(pagamento);
+  const cobranca = cobrancaDe(app, pagamento);
+  const conferido = conferirIncerto(app, pagamento, cobranca, acoes);
+  if (conferido) return conferido;
+  const atual = app.findRecordById('pagamentos', pagamento.id);
+  const ids = idsDe(cobranca, atual);
+  const chamada = comum.chamada(ids.cobranca, Object.assign(valores(atual), ids.pedido), valor, descricao);
+  const resta = restante(atual);
+  // Counted from what was refunded before the call: the webhook may have counted this refund already.
+  const antes = atual.getFloat('valor_estornado');
+  const marca = comum.marcaDoIncerto(valor === null ? resta : valor, antes, Date.now());
+  atualizar(app, 'pagamentos', atual.id, (pedido) => pedido.load(marca));
   const resposta = asaas.chamar('POST', chamada.caminho, chamada.corpo);
   const recusada = comum.leituraDaResposta(resposta, MSG, asaas.primeiroErro);
-  if (recusada) throw recusa(recusada);
-  // Asaas's webhook may have moved the charge and the order during the call (REFUNDED): both are read afresh.
-  if (cobranca) atualizar(app, 'cobrancas', cobranca.id, (atual) => atual.set('estorno', 'SOLICITADO'));
-  // Counted from what was refunded before the call: the webhook may have counted this refund already.
-  const antes = pagamento.getFloat('valor_estornado');
-  return atualizar(app, 'pagamentos', pagamento.id, (pedido, tx) => {
-    pedido.set(
-      'valor_estornado',
-      comum.estornadoDepois(antes, valor, resta, pedido.getFloat('valor_estornado')),
-    );
-    require(`${__hooks}/lib/notas.js`).aposEstorno(tx, pedido, acoes);
-  });
+  if (recusada) {
+    // Refused, Asaas made nothing; without an answer the mark stays for the next refund to settle.
+    if (recusada.http !== 503)
+      atualizar(app, 'pagamentos', atual.id, (pedido) => pedido.load(comum.SEM_INCERTO));
+    throw recusa(recusada);
+  }
+  const total = (agora) => comum.estornadoDepois(antes, valor, resta, agora);
+  return { pedido: contar(app, atual, cobranca, total, acoes), confirmado: null };
+}
+
+/**
+ * All that remains of an order given back (a withdrawal, the guarantee): when an earlier refund of unknown outcome
+ * turns out made, only what remains after it is asked, if anything. Returns pedirEstorno's answer.
+ */
+function estornarRestante(app, pagamento, descricao, acoes) {
+  const feito = pedirEstorno(app, pagamento, null, descricao, acoes);
+  if (!feito.confirmado || restante(feito.pedido) <= 0) return feito;
+  return {
+    pedido: pedirEstorno(app, feito.pedido, null, descricao, acoes).pedido,
+    confirmado: feito.confirmado,
+  };
 }
 
 function agendamentoDe(app, pagamento) {
@@ -119,7 +187,7 @@ function desistir(e) {
     return pedidos.responderEExecutar(e, 200, { resultado: 'encaminhada' }, [alerta]);
   }
   const acoes = [];
-  pedirEstorno(e.app, pagamento, null, 'Desistência da compra (art. 49 do CDC)', acoes);
+  estornarRestante(e.app, pagamento, 'Desistência da compra (art. 49 do CDC)', acoes);
   if (agendamento) {
     const antes = agendamento.getString('status_agendamento');
     agendamento.set('status_agendamento', 'CANCELADO');
@@ -150,9 +218,16 @@ function estornar(e) {
   const pedido = comum.pedidoDaEquipe(body, valores(pagamento), MSG, emails.reais);
   if (pedido.erro) throw recusa(pedido.erro);
   const acoes = [];
-  pedirEstorno(e.app, pagamento, pedido.valor, pedido.motivo, acoes);
+  const { confirmado } = pedirEstorno(e.app, pagamento, pedido.valor, pedido.motivo, acoes);
+  if (confirmado) {
+    // The earlier refund Asaas made is this one, or staff decide again on what remains now.
+    const nota = comum.textoDoIncerto(MSG.incertoNota, confirmado, emails.reais);
+    historico.registrarNota(e.app, agendamento.id, 'estorno', nota, e.auth);
+    const mensagem = comum.textoDoIncerto(MSG.incertoConfirmado, confirmado, emails.reais);
+    return pedidos.responderEExecutar(e, 200, { resultado: 'confirmado', mensagem: mensagem }, acoes);
+  }
   historico.registrarNota(e.app, agendamento.id, 'estorno', comum.notaDaEquipe(pedido, emails.reais), e.auth);
   return pedidos.responderEExecutar(e, 200, { resultado: 'solicitado' }, acoes);
 }
 
-module.exports = { desistir, estornar, pedirEstorno, restante, PRAZO_DIAS };
+module.exports = { desistir, estornar, pedirEstorno, estornarRestante, restante, PRAZO_DIAS };

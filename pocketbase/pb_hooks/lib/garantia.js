@@ -142,7 +142,7 @@ function estornar(app, agendamentoId, n) {
   const acoes = [];
   if (resta > 0) {
     try {
-      estornos.pedirEstorno(app, pagamento, null, comum.MSG.descricaoAsaas.replace('{n}', quantas), acoes);
+      estornos.estornarRestante(app, pagamento, comum.MSG.descricaoAsaas.replace('{n}', quantas), acoes);
     } catch (err) {
       app
         .db()

@@ -6,6 +6,8 @@ import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { Field, FormAlert, TextAreaField } from '@/components/ui/field';
 import { formatBRL } from '@/lib/money';
 import type { BookingRecord } from '@/lib/types';
+import estornoComum from '../../../pocketbase/pb_hooks/lib/estorno_comum.js';
+import regras from '../../../pocketbase/pb_hooks/lib/regras.json';
 import { bookingQueries } from './api/bookings';
 import { requestRefund } from './api/refund';
 
@@ -30,7 +32,7 @@ function refusalMessage(error: unknown): string | null {
  * may have gone through, and a second partial refund would pay the customer twice.
  */
 const UNCERTAIN =
-  'O Asaas não confirmou o estorno: ele pode ter sido feito ou não. Antes de pedir de novo, confira em alguns minutos a situação do pagamento e o histórico desta página.';
+  'O Asaas não confirmou o estorno: ele pode ter sido feito ou não. O próximo estorno confere isso com o Asaas antes: se ele foi feito, é contado e não é pedido de novo.';
 
 /** A refund checked by the form, waiting for staff to confirm it: money leaves for good once Asaas has it. */
 interface Pending {
@@ -65,6 +67,8 @@ export function RefundPanel({ booking }: { booking: BookingRecord }) {
   // After a partial refund only what remains can be refunded (the server refuses more).
   const remaining = Math.round((total - refunded) * 100) / 100;
   if (remaining <= 0) return null;
+  // A refund Asaas never answered, recorded by the server until the next refund settles it with Asaas.
+  const unconfirmed = estornoComum.incertoDe(payment);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -87,16 +91,18 @@ export function RefundPanel({ booking }: { booking: BookingRecord }) {
   async function confirm(confirmed: Pending) {
     setServerError('');
     try {
-      await refund.mutateAsync({
+      const outcome = await refund.mutateAsync({
         agendamento: booking.id,
         motivo: confirmed.reason,
         ...(confirmed.kind === 'parcial' ? { valor: confirmed.amount } : {}),
       });
       setPending(null);
       setDone(
-        confirmed.kind === 'parcial'
-          ? `Estorno de ${formatBRL(confirmed.amount)} solicitado ao Asaas. A situação do pagamento muda quando o Asaas confirmar.`
-          : `${refunded > 0 ? `Estorno do restante (${formatBRL(remaining)})` : 'Estorno integral'} solicitado ao Asaas. A situação do pagamento muda quando o Asaas confirmar.`,
+        outcome.resultado === 'confirmado'
+          ? outcome.mensagem
+          : confirmed.kind === 'parcial'
+            ? `Estorno de ${formatBRL(confirmed.amount)} solicitado ao Asaas. A situação do pagamento muda quando o Asaas confirmar.`
+            : `${refunded > 0 ? `Estorno do restante (${formatBRL(remaining)})` : 'Estorno integral'} solicitado ao Asaas. A situação do pagamento muda quando o Asaas confirmar.`,
       );
       setValue('');
       setReason('');
@@ -121,6 +127,12 @@ export function RefundPanel({ booking }: { booking: BookingRecord }) {
         <p className="mt-2 text-ink-700">
           Já estornado: {formatBRL(refunded)} de {formatBRL(total)}. Resta {formatBRL(remaining)}.
         </p>
+      ) : null}
+      {unconfirmed ? (
+        <div className="mt-3 rounded-lg border border-amber-400 bg-amber-50 px-3 py-2 text-ink-900">
+          <p className="font-semibold">Estorno sem confirmação do Asaas</p>
+          <p>{estornoComum.textoDoIncerto(regras.estorno.incertoAviso, unconfirmed, formatBRL)}</p>
+        </div>
       ) : null}
       <form noValidate onSubmit={submit} className="mt-3 space-y-4">
         <FormAlert>{uncertain ? UNCERTAIN : ''}</FormAlert>

@@ -51,8 +51,8 @@ test('the customer withdraws within 7 days: refunded in full, tracking shows the
   await shot(page, 'demo-tracking-new-order', { folder: 'money' });
 });
 
-test('staff refund part, then only what remains is offered', { tag: '@staff' }, async ({ page }) => {
-  test.setTimeout(60_000);
+/** The customer buys, signs out, and staff open the new booking's page: its refund panel. */
+async function boughtThenStaff(page: Page) {
   await buy(page);
   const bookingId = await page.evaluate(() => {
     const db = JSON.parse(sessionStorage.getItem('demo-db-v3') ?? '{}') as {
@@ -65,7 +65,12 @@ test('staff refund part, then only what remains is offered', { tag: '@staff' }, 
   await page.getByRole('menuitem', { name: 'Sair' }).click();
   await loginAs(page, 'admin', '/');
   await page.goto(`/booking-details/${bookingId}`);
-  const panel = page.getByRole('region', { name: 'Estornar pagamento' });
+  return { bookingId, panel: page.getByRole('region', { name: 'Estornar pagamento' }) };
+}
+
+test('staff refund part, then only what remains is offered', { tag: '@staff' }, async ({ page }) => {
+  test.setTimeout(60_000);
+  const { panel } = await boughtThenStaff(page);
   await panel.getByLabel('Parcial').check();
   await panel.getByLabel('Valor a estornar (R$)').fill('100,00');
   await panel.getByLabel('Motivo').fill('Cortesia: atraso no atendimento');
@@ -78,3 +83,45 @@ test('staff refund part, then only what remains is offered', { tag: '@staff' }, 
   await expectNoAxeViolations(page, 'demo booking page after a partial refund');
   await shot(page, 'demo-staff-partial-refund', { folder: 'money' });
 });
+
+test(
+  'a refund Asaas never answered shows on the panel; the next refund checks Asaas first',
+  { tag: '@staff' },
+  async ({ page }) => {
+    test.setTimeout(60_000);
+    const { bookingId, panel } = await boughtThenStaff(page);
+    await expect(panel.getByLabel('Motivo')).toBeVisible();
+    // The order as the server leaves it after a 503: R$ 100,00 asked at 12:00 São Paulo, Asaas silent.
+    await page.evaluate((id) => {
+      const db = JSON.parse(sessionStorage.getItem('demo-db-v3') ?? '{}') as {
+        agendamentos: { id: string; pagamento: string }[];
+        pagamentos: Record<string, unknown>[];
+      };
+      const order = db.pagamentos.find((p) => p.id === db.agendamentos.find((b) => b.id === id)?.pagamento);
+      Object.assign(order ?? {}, {
+        estorno_incerto_valor: 100,
+        estorno_incerto_em: `${new Date().toISOString().slice(0, 10)} 15:00:00.000Z`,
+        estorno_incerto_antes: 0,
+      });
+      sessionStorage.setItem('demo-db-v3', JSON.stringify(db));
+    }, bookingId);
+    await page.reload();
+    const notice = panel.getByText(/^Um estorno de R\$ 100,00 foi pedido ao Asaas em/);
+    await expect(panel.getByText('Estorno sem confirmação do Asaas')).toBeVisible();
+    await expect(notice).toContainText(
+      /Um estorno de R\$ 100,00 foi pedido ao Asaas em \d{2}\/\d{2}\/\d{4} às 12:00/,
+    );
+    await expectNoAxeViolations(page, 'demo booking page with a refund Asaas never answered');
+    await shot(page, 'demo-staff-unconfirmed-refund', { folder: 'money' });
+    // The demo's Asaas lists no such refund: the mark goes and this one is asked.
+    await panel.getByLabel('Parcial').check();
+    await panel.getByLabel('Valor a estornar (R$)').fill('100,00');
+    await panel.getByLabel('Motivo').fill('Cortesia: atraso no atendimento');
+    await panel.getByRole('button', { name: 'Solicitar estorno' }).click();
+    await confirmRefund(page, 'Será estornado R$ 100,00 de R$ 699,00');
+    await expect(panel.getByRole('status').filter({ hasText: 'solicitado ao Asaas' })).toContainText(
+      'Estorno de R$ 100,00 solicitado ao Asaas.',
+    );
+    await expect(notice).toHaveCount(0);
+  },
+);
