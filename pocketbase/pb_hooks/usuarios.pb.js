@@ -1,5 +1,6 @@
 // Accounts: what a customer may write on their own record, checked with pt-BR messages (the API rules in
-// the migration refuse the same requests; these say why), and the staff search column kept by the server.
+// the migration refuse the same requests; these say why), the staff search column kept by the server, and the
+// job that deletes accounts never confirmed.
 
 onRecordCreateRequest((e) => {
   if (!e.hasSuperuserAuth()) require(`${__hooks}/lib/contas.js`).validarCadastro(e);
@@ -35,3 +36,8 @@ onRecordUpdate((e) => {
 // The search column is answered like the fields it is made of, to whoever may see the record (the owner and
 // staff): it holds nothing they cannot already read. Hiding it took an onRecordEnrich call per record, which
 // cost the staff list 60-80 ms a page (50 bookings and their accounts) at 100,000 bookings (docs/backend.md).
+
+// Daily at 04:30 UTC; superusers can also run it at once (POST /api/crons/contas_nao_verificadas).
+cronAdd('contas_nao_verificadas', '30 4 * * *', () => {
+  require(`${__hooks}/lib/contas.js`).excluirNaoVerificadas($app);
+});

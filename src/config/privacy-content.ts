@@ -3,6 +3,7 @@ import { brand, legalLinks, TO_COMPLETE, TO_REVIEW } from './content';
 import type { LegalDocument } from './legal-content';
 import { paths } from './routes';
 import { retencaoDiasPadrao } from '../../pocketbase/pb_hooks/lib/processo_regras.json';
+import { contaNaoVerificadaDias } from '../../pocketbase/pb_hooks/lib/regras.json';
 
 export const privacyPolicy: LegalDocument = {
   path: paths.privacy,
@@ -64,6 +65,7 @@ export const privacyPolicy: LegalDocument = {
         {
           list: [
             'Conta e agendamento: enquanto você mantiver a conta. Depois de um pedido de exclusão, apagamos ou tornamos anônimos os dados, menos os que a lei nos obriga a guardar.',
+            `Conta não confirmada: se o e-mail não for confirmado em ${contaNaoVerificadaDias} dias depois do cadastro, excluímos a conta e os dados dela (nome, CPF, celular e e-mail) automaticamente, e o CPF e o e-mail ficam livres para um novo cadastro.`,
             `Registros de pagamento: pelo prazo exigido pelas leis fiscais e contábeis ${TO_REVIEW}.`,
             `Registros de acesso ao servidor (endereço IP, data e hora): prazo ${TO_REVIEW}.`,
             `Arquivos dos documentos e dados dos requerentes: ${retencaoDiasPadrao} dias depois que o agendamento é finalizado ou cancelado, excluímos automaticamente os arquivos e apagamos os dados digitados de cada requerente (CPF, data e local de nascimento, endereço, nomes dos pais, passaporte anterior e os demais). Guardamos só o nome e o sobrenome de cada requerente, porque o agendamento, o recibo e o histórico precisam dizer para quem foi o serviço pago (obrigações fiscais e defesa em processo, LGPD art. 16, I e II); o histórico do agendamento registra quando os arquivos e os dados foram excluídos.`,

@@ -75,6 +75,12 @@ describe('legal pages', () => {
     expect(
       screen.getByText(/os dados de um requerente só mudam por um pedido de correção/),
     ).toBeInTheDocument();
+    // The accounts never confirmed, as the server's job deletes them (pb_hooks/lib/contas.js excluirNaoVerificadas).
+    expect(
+      screen.getByText(
+        /Conta não confirmada: se o e-mail não for confirmado em 7 dias depois do cadastro, excluímos a conta e os dados dela/,
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByText(/Formulário e documentos: prazo/)).not.toBeInTheDocument();
     // No payment's state is kept in the browser any more.
     expect(

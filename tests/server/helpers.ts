@@ -1,5 +1,7 @@
 // Helpers for the real-server tier: SDK clients, customers made the way the app makes them (register, the
 // link from the captured e-mail, log in), the captured mails and what the Asaas stand-in received.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import PocketBase, { ClientResponseError } from 'pocketbase';
 import { expect, inject } from 'vitest';
 import type { CapturedMail } from '../../scripts/backend/mail-capture.mjs';
@@ -360,7 +362,31 @@ export async function ownServer(env: Record<string, string>) {
     ip: '',
     input,
   };
-  return { url: pb.url, admin, customer, stop: pb.stop };
+  return { url: pb.url, dataDir: pb.dataDir, admin, customer, stop: pb.stop };
+}
+
+/**
+ * Moves records' `created` (an autodate the API never sets) `days` back, in the data.db of a running server of the
+ * test's own, past the API as the seed writes it (scripts/backend/seed.mjs): what a job that reads the age sees.
+ */
+export function createdDaysAgo(dataDir: string, table: string, ids: string[], days: number): void {
+  const created = new Date(Date.now() - days * 86_400_000).toISOString().replace('T', ' ');
+  const result = spawnSync(
+    process.env.PYTHON || 'python3',
+    [
+      '-c',
+      'import sqlite3,sys; c=sqlite3.connect(sys.argv[1], timeout=30); ' +
+        'c.executemany(f"UPDATE `{sys.argv[2]}` SET created = ? WHERE id = ?", [(sys.argv[3], i) for i in sys.argv[4:]]); ' +
+        'c.commit(); print(c.total_changes)',
+      path.join(dataDir, 'data.db'),
+      table,
+      created,
+      ...ids,
+    ],
+    { encoding: 'utf8' },
+  );
+  if (result.status !== 0 || Number(result.stdout.trim()) !== ids.length)
+    throw new Error(`could not age ${table} ${ids.join(', ')}: ${result.stderr || result.stdout}`);
 }
 
 /**

@@ -48,4 +48,45 @@ function normalizar(registro) {
   registro.load(contasComum.contaGuardada(campos, VERIFICACOES));
 }
 
-module.exports = { validarCadastro, validarAlteracao, normalizar };
+/**
+ * The daily job: customer accounts whose e-mail was not confirmed within regras.json contaNaoVerificadaDias of their
+ * registration are deleted, with their data (LGPD: their purpose is gone) and so their CPF and e-mail may register
+ * again (one account per CPF would otherwise let anyone hold someone else's). One by one through the app, so the
+ * cascades and hooks run; an account something still holds (a relation without cascade) is logged and kept.
+ */
+function excluirNaoVerificadas(app) {
+  const dias = regras.R.contaNaoVerificadaDias;
+  const limite = new Date(Date.now() - dias * 86400000).toISOString().replace('T', ' ');
+  const contas = app.findRecordsByFilter(
+    'usuarios',
+    'verified = false && admin = false && created < {:limite}',
+    'created',
+    0,
+    0,
+    { limite: limite },
+  );
+  let excluidas = 0;
+  contas.forEach((conta) => {
+    let excluida = false;
+    try {
+      app.runInTransaction((tx) => {
+        // Read again in the transaction: an owner who confirmed since the list was read keeps the account.
+        const atual = tx.findRecordById('usuarios', conta.id);
+        if (atual.verified() || atual.getBool('admin')) return;
+        // A deletion request asks for this very deletion, and its required relation would hold the account.
+        tx.findRecordsByFilter('solicitacoes_exclusao', 'usuario = {:u}', '', 0, 0, { u: atual.id }).forEach(
+          (pedido) => tx.delete(pedido),
+        );
+        tx.delete(atual);
+        excluida = true;
+      });
+    } catch (err) {
+      excluida = false;
+      console.error('Conta não confirmada ' + conta.id + ' não excluída: ' + err);
+    }
+    if (excluida) excluidas++;
+  });
+  return excluidas;
+}
+
+module.exports = { validarCadastro, validarAlteracao, normalizar, excluirNaoVerificadas };
