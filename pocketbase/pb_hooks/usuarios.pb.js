@@ -38,6 +38,9 @@ onRecordUpdate((e) => {
 // cost the staff list 60-80 ms a page (50 bookings and their accounts) at 100,000 bookings (docs/backend.md).
 
 // Daily at 04:30 UTC; superusers can also run it at once (POST /api/crons/contas_nao_verificadas).
+// CONTAS_NAO_VERIFICADAS_AUTOMATICO=0 (the local backend and its test servers, whose seeded demo accounts are
+// older than the limit) turns it off.
 cronAdd('contas_nao_verificadas', '30 4 * * *', () => {
+  if ($os.getenv('CONTAS_NAO_VERIFICADAS_AUTOMATICO') === '0') return;
   require(`${__hooks}/lib/contas.js`).excluirNaoVerificadas($app);
 });

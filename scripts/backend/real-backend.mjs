@@ -111,6 +111,8 @@ export async function startRealBackend({
     ...(garantia ? TEST_GARANTIA : {}),
     ...(relayLifeS ? { RETRANSMISSAO_VIDA_S: String(relayLifeS) } : {}),
     ...(afterSlotCron ? {} : { POS_VAGA_AUTOMATICO: '0' }),
+    // The demo's seeded accounts (pendente@demo.com.br never confirmed) stay while the server runs.
+    CONTAS_NAO_VERIFICADAS_AUTOMATICO: '0',
     ...(asaas
       ? {
           ASAAS_API_URL: asaas.url,
