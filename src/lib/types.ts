@@ -62,6 +62,8 @@ export interface PaymentRecord extends BaseRecord {
   estorno_incerto_em?: string;
   /** what had been refunded when it was asked */
   estorno_incerto_antes?: number;
+  /** its call to Asaas has not come back yet (estorno_comum.js emAndamento) */
+  estorno_em_voo?: boolean;
 }
 
 /**

@@ -5,6 +5,7 @@ import { getResponse } from 'msw';
 import { inject } from 'vitest';
 import PocketBase, { ClientResponseError } from 'pocketbase';
 import { TEST_WEBHOOK_TOKEN } from '../../scripts/backend/real-backend.mjs';
+import type { PaymentRecord } from '@/lib/types';
 import { getDb } from '@/mocks/db';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/mocks/seed';
 import { handlers } from '@/mocks/handlers';
@@ -49,8 +50,11 @@ export interface Backend {
   asaasConfig: (settings: Partial<FakeAsaasSettings>) => Promise<void>;
   /** The ids of every payment of the charge `paymentId` belongs to (one per installment). */
   installments: (paymentId: string) => Promise<string[]>;
-  /** Moves an order's payment time (`pago_em`) back, as if it had been paid then. */
-  paidAt: (paymentRowId: string, when: string) => Promise<void>;
+  /**
+   * Writes an order's fields past the API's rules, as the server itself does: its payment time (`pago_em`) moved
+   * back, a refund's state.
+   */
+  orderFields: (paymentRowId: string, fields: Partial<PaymentRecord>) => Promise<void>;
 }
 
 const sameCharge = (payments: { id: string; installment?: unknown }[], paymentId: string): string[] => {
@@ -113,9 +117,9 @@ export const BACKENDS: Backend[] = [
     asaasEvent: async (paymentId, event) => demoAsaasEvent(paymentId, event),
     asaasConfig: async (settings) => void demoAsaas().configure(settings),
     installments: async (paymentId) => sameCharge(getDb().asaasCharges, paymentId),
-    paidAt: async (id, when) => {
+    orderFields: async (id, fields) => {
       const payment = getDb().pagamentos.find((p) => p.id === id);
-      if (payment) payment.pago_em = when.replace('T', ' ');
+      if (payment) Object.assign(payment, fields);
     },
   },
   {
@@ -148,8 +152,8 @@ export const BACKENDS: Backend[] = [
       const response = await fetch(`${inject('asaasUrl')}/__control/payments`);
       return sameCharge((await response.json()) as { id: string; installment?: unknown }[], paymentId);
     },
-    paidAt: async (id, when) => {
-      await (await superuser()).collection('pagamentos').update(id, { pago_em: when.replace('T', ' ') });
+    orderFields: async (id, fields) => {
+      await (await superuser()).collection('pagamentos').update(id, fields);
     },
   },
 ];

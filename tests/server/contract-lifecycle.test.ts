@@ -671,7 +671,7 @@ describe.each(BACKENDS)('$name', (backend) => {
     const { customer } = await paidCustomer(backend);
     const [payment] = await own(customer.pb, 'pagamentos');
     if (!payment) throw new Error('no payment row');
-    await backend.paidAt(payment.id, spDayStart(7));
+    await backend.orderFields(payment.id, { pago_em: spDayStart(7).replace('T', ' ') });
     expect(await customer.pb.send('/payments/desistencia', { method: 'POST' })).toEqual({
       resultado: 'estornada',
     });
@@ -796,7 +796,12 @@ describe.each(BACKENDS)('$name', (backend) => {
       data: {},
     });
     const [marked] = await own(customer.pb, 'pagamentos');
-    expect(marked).toMatchObject({ estorno_incerto_valor: 200, estorno_incerto_antes: 0 });
+    // The call came back (without an answer): the mark stays, no longer waiting.
+    expect(marked).toMatchObject({
+      estorno_incerto_valor: 200,
+      estorno_incerto_antes: 0,
+      estorno_em_voo: false,
+    });
     const incerto = estornoComum.incertoDe({ estorno_incerto_em: '', ...marked });
     if (!incerto) throw new Error('the refund of unknown outcome was not recorded on the order');
     // Asaas silent again: nothing is asked, and the mark stays.
@@ -826,6 +831,30 @@ describe.each(BACKENDS)('$name', (backend) => {
     expect(notes).toContain(estornoComum.textoDoIncerto(regras.estorno.incertoNota, incerto, comum.reais));
   });
 
+  it("a refund asked while another of the order still waits for Asaas's answer: refused in pt-BR, nothing asked", async () => {
+    const { customer, charge, booking } = await paidCustomer(backend);
+    const admin = await staff();
+    const [order] = await own(customer.pb, 'pagamentos');
+    if (!order) throw new Error('no order written for the paid charge');
+    // The order as lib/estornos.js claims it before calling Asaas: R$ 100,00 asked a moment ago, no answer yet.
+    await backend.orderFields(order.id, estornoComum.marcaDoIncerto(100, 0, Date.now()));
+    const refund = () =>
+      staffRefund(admin, booking.id, { valor: 50, motivo: 'Contrato: outro em andamento' });
+    expect(await refund()).toEqual({ status: 409, message: regras.estorno.incertoEmAndamento, data: {} });
+    const refunds = async () => ((await backend.asaasPayment(charge.id))?.refunds as unknown[] | null) ?? [];
+    expect(await refunds()).toHaveLength(0);
+    expect(await own(customer.pb, 'pagamentos')).toMatchObject([
+      { estorno_incerto_valor: 100, estorno_em_voo: true, valor_estornado: 0 },
+    ]);
+    // Its call came back without an answer: the next refund reads Asaas first, finds none made, and is asked.
+    await backend.orderFields(order.id, estornoComum.SEM_RESPOSTA);
+    expect(await refund()).toEqual({ status: 200 });
+    expect(await refunds()).toMatchObject([{ value: 50 }]);
+    expect(await own(customer.pb, 'pagamentos')).toMatchObject([
+      { valor_estornado: 50, estorno_incerto_valor: 0, estorno_em_voo: false },
+    ]);
+  });
+
   it('a withdrawal Asaas made but never answered: the retry refunds nothing twice and cancels the booking', async () => {
     const { customer, charge } = await paidCustomer(backend);
     const withdraw = () => answer(customer.pb.send('/payments/desistencia', { method: 'POST' }));
@@ -850,7 +879,7 @@ describe.each(BACKENDS)('$name', (backend) => {
     const { customer } = await paidCustomer(backend);
     const [payment] = await own(customer.pb, 'pagamentos');
     if (!payment) throw new Error('no payment row');
-    await backend.paidAt(payment.id, spDayStart(8));
+    await backend.orderFields(payment.id, { pago_em: spDayStart(8).replace('T', ' ') });
     expect(await answer(customer.pb.send('/payments/desistencia', { method: 'POST' }))).toMatchObject({
       status: 400,
       message: regras.estorno.prazo,

@@ -47,4 +47,9 @@ function primeiroErro(json) {
   return require(`${__hooks}/lib/proxy_comum.js`).primeiroErro(json);
 }
 
-module.exports = { chamar, primeiroErro };
+/** Seconds the server waits for Asaas's answer (ASAAS_TIMEOUT_S). */
+function espera() {
+  return config().timeout;
+}
+
+module.exports = { chamar, primeiroErro, espera };

@@ -19,17 +19,22 @@ export interface RecusaDoEstorno {
   campo?: string;
   code?: string;
 }
-/** A refund of unknown outcome (incertoDe): reais asked, when (epoch ms), and what was refunded then. */
+/**
+ * A refund of unknown outcome (incertoDe): reais asked, when (epoch ms), what was refunded then, and whether its
+ * call has not come back yet.
+ */
 export interface EstornoIncerto {
   valor: number;
   em: number;
   antes: number;
+  emVoo: boolean;
 }
 /** How an order records it (PocketBase's fields; a date as PocketBase writes it, '' when none). */
 export interface MarcaDoIncerto {
   estorno_incerto_valor: number;
   estorno_incerto_em: string;
   estorno_incerto_antes: number;
+  estorno_em_voo: boolean;
 }
 /** One payment as Asaas answers it, with the refunds it lists. */
 interface PagamentoAsaas {
@@ -75,6 +80,9 @@ declare const estornoComum: {
   };
   marcaDoIncerto(valor: number, antes: number, agoraMs: number): MarcaDoIncerto;
   SEM_INCERTO: MarcaDoIncerto;
+  SEM_RESPOSTA: Pick<MarcaDoIncerto, 'estorno_em_voo'>;
+  esperaDoAsaas(timeoutS?: number): number;
+  emAndamento(incerto: EstornoIncerto | null, agoraMs: number, esperaMs: number): boolean;
   incertoDe(pedido: Partial<MarcaDoIncerto>): EstornoIncerto | null;
   consultaDoIncerto(
     cobranca: { asaas_id: string; parcelamento?: string } | null,

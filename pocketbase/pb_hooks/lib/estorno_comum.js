@@ -148,11 +148,25 @@ function marcaDoIncerto(valor, antes, agoraMs) {
     estorno_incerto_valor: valor,
     estorno_incerto_em: new Date(agoraMs).toISOString().replace('T', ' '),
     estorno_incerto_antes: antes,
+    estorno_em_voo: true,
   };
 }
 
 /** What an order records once Asaas's answer, or its list, said what happened. */
-const SEM_INCERTO = { estorno_incerto_valor: 0, estorno_incerto_em: '', estorno_incerto_antes: 0 };
+const SEM_INCERTO = {
+  estorno_incerto_valor: 0,
+  estorno_incerto_em: '',
+  estorno_incerto_antes: 0,
+  estorno_em_voo: false,
+};
+
+/** What an order records when the call came back without saying what happened: the mark stays, the call is over. */
+const SEM_RESPOSTA = { estorno_em_voo: false };
+
+/** How long after it was asked a refund may still be waiting for Asaas: the server's wait (seconds), and a margin. */
+function esperaDoAsaas(timeoutS) {
+  return (Number(timeoutS) || 60) * 1000 + 10 * 1000;
+}
 
 /**
  * The order's refund of unknown outcome ({ estorno_incerto_valor, estorno_incerto_em: PocketBase's date,
@@ -162,7 +176,21 @@ function incertoDe(pedido) {
   const valor = Number(pedido.estorno_incerto_valor || 0);
   const em = Date.parse(String(pedido.estorno_incerto_em || '').replace(' ', 'T'));
   if (!(valor > 0) || !isFinite(em)) return null;
-  return { valor: valor, em: em, antes: Number(pedido.estorno_incerto_antes || 0) };
+  return {
+    valor: valor,
+    em: em,
+    antes: Number(pedido.estorno_incerto_antes || 0),
+    emVoo: pedido.estorno_em_voo === true,
+  };
+}
+
+/**
+ * Whether the order's refund of unknown outcome (incertoDe) may still be waiting for Asaas's answer: its call has
+ * not come back, and it was asked less than `esperaMs` (esperaDoAsaas: past it, the server that asked stopped). Another refund then waits: asked at
+ * once, Asaas might not list the first yet, and both would be made.
+ */
+function emAndamento(incerto, agoraMs, esperaMs) {
+  return incerto !== null && incerto.emVoo && agoraMs - incerto.em < esperaMs;
 }
 
 /**
@@ -265,7 +293,10 @@ module.exports = {
   chamadaDaDuplicada,
   marcaDoIncerto,
   SEM_INCERTO,
+  SEM_RESPOSTA,
+  esperaDoAsaas,
   incertoDe,
+  emAndamento,
   consultaDoIncerto,
   pagamentosDaConsulta,
   conferenciaDoIncerto,

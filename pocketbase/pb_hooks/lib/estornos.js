@@ -40,7 +40,13 @@ function valores(pagamento) {
     estorno_incerto_valor: pagamento.getFloat('estorno_incerto_valor'),
     estorno_incerto_em: pagamento.getString('estorno_incerto_em'),
     estorno_incerto_antes: pagamento.getFloat('estorno_incerto_antes'),
+    estorno_em_voo: pagamento.getBool('estorno_em_voo'),
   };
+}
+
+/** A refund of the order is waiting for Asaas's answer: another waits too (409). */
+function emAndamento() {
+  return recusa({ http: 409, message: MSG.incertoEmAndamento });
 }
 
 /** The answer to give for a refusal estorno_comum decided: { http (400 when unset), message } and its field. */
@@ -98,6 +104,7 @@ function contar(app, pagamento, cobranca, valorEstornado, acoes) {
 function conferirIncerto(app, pagamento, cobranca, acoes) {
   const incerto = comum.incertoDe(valores(pagamento));
   if (!incerto) return null;
+  if (comum.emAndamento(incerto, Date.now(), comum.esperaDoAsaas(asaas.espera()))) throw emAndamento();
   const ids = idsDe(cobranca, pagamento);
   const lidos = comum.pagamentosDaConsulta(
     asaas.chamar('GET', comum.consultaDoIncerto(ids.cobranca, ids.pedido)),
@@ -134,13 +141,18 @@ function pedirEstorno(app, pagamento, valor, descricao, acoes) {
   // Counted from what was refunded before the call: the webhook may have counted this refund already.
   const antes = atual.getFloat('valor_estornado');
   const marca = comum.marcaDoIncerto(valor === null ? resta : valor, antes, Date.now());
-  atualizar(app, 'pagamentos', atual.id, (pedido) => pedido.load(marca));
+  // The order is claimed in one transaction (PocketBase runs them one after another): a refund asked meanwhile,
+  // from another tab or another staff member, finds this mark and waits for its answer.
+  atualizar(app, 'pagamentos', atual.id, (pedido) => {
+    if (comum.incertoDe(valores(pedido))) throw emAndamento();
+    pedido.load(marca);
+  });
   const resposta = asaas.chamar('POST', chamada.caminho, chamada.corpo);
   const recusada = comum.leituraDaResposta(resposta, MSG, asaas.primeiroErro);
   if (recusada) {
     // Refused, Asaas made nothing; without an answer the mark stays for the next refund to settle.
-    if (recusada.http !== 503)
-      atualizar(app, 'pagamentos', atual.id, (pedido) => pedido.load(comum.SEM_INCERTO));
+    const depois = recusada.http !== 503 ? comum.SEM_INCERTO : comum.SEM_RESPOSTA;
+    atualizar(app, 'pagamentos', atual.id, (pedido) => pedido.load(depois));
     throw recusa(recusada);
   }
   const total = (agora) => comum.estornadoDepois(antes, valor, resta, agora);
