@@ -63,9 +63,31 @@ describe('a refund Asaas never answered (conferenciaDoIncerto)', () => {
   };
 
   it('the mark reads back as what was asked, when and after how much; none without one', () => {
-    expect(incerto).toEqual({ valor: 200, em: Date.parse('2026-11-27T22:20:00.000Z'), antes: 100 });
+    const em = Date.parse('2026-11-27T22:20:00.000Z');
+    expect(incerto).toEqual({ valor: 200, em, antes: 100, emVoo: true });
+    expect(estorno.incertoDe({ ...marca, ...estorno.SEM_RESPOSTA })).toEqual({
+      valor: 200,
+      em,
+      antes: 100,
+      emVoo: false,
+    });
     expect(estorno.incertoDe(estorno.SEM_INCERTO)).toBeNull();
     expect(estorno.incertoDe({})).toBeNull();
+  });
+
+  it('in flight while its call is out, for no longer than the server waits for Asaas and a margin', () => {
+    const em = Date.parse('2026-11-27T22:20:00.000Z');
+    const espera = estorno.esperaDoAsaas(60);
+    expect(espera).toBe(70_000);
+    expect(estorno.esperaDoAsaas()).toBe(70_000);
+    expect(estorno.emAndamento(incerto, em + 69_999, espera)).toBe(true);
+    // The server that asked stopped waiting (it crashed before writing the answer): the next refund reads Asaas.
+    expect(estorno.emAndamento(incerto, em + 70_000, espera)).toBe(false);
+    // The call came back without an answer: no longer in flight, at once.
+    expect(
+      estorno.emAndamento(estorno.incertoDe({ ...marca, ...estorno.SEM_RESPOSTA }), em + 1, espera),
+    ).toBe(false);
+    expect(estorno.emAndamento(null, em, espera)).toBe(false);
   });
 
   it('listed by Asaas since it was asked: made, and counted as Asaas lists it', () => {
