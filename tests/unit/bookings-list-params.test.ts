@@ -257,6 +257,11 @@ describe('filter string', () => {
       expect(search('\\')).toBeUndefined();
     });
 
+    it("leaves '%' out: a LIKE wildcard PocketBase would stop escaping the text for, so '%' alone matched every booking", () => {
+      expect(search('%')).toBeUndefined();
+      expect(search('50%ana')).toBe('created ~ "50ana" || busca ~ "50ana"');
+    });
+
     it('never lets an injected status condition through', () => {
       const filter =
         filterParam({ ...NO_FILTERS, search: '" || status_agendamento = "NOVO', status: 'FINALIZADO' }) ?? '';

@@ -40,10 +40,15 @@ const MSG = {
   invalida: 'Busca inválida: confira os filtros e a ordem da lista.',
 };
 
-/** The search as the list sends it: backslashes left out (src/features/bookings/list-params.ts), trimmed. */
+/**
+ * The search as the list sends it (src/features/bookings/list-params.ts), trimmed, without what no stored key or
+ * instant holds and a filter would misread: backslashes (PocketBase's filter parser does not unescape them, so one
+ * would swallow the closing quote) and '%' (a LIKE wildcard: PocketBase then stops escaping the text, and '%' alone
+ * matched every booking).
+ */
 function limpo(texto) {
   return String(texto || '')
-    .replace(/\\/g, '')
+    .replace(/[\\%]/g, '')
     .trim();
 }
 

@@ -208,9 +208,8 @@ export type ListFilters = Pick<ListParams, 'search' | 'status' | 'from' | 'to'> 
  * `created` index (at a million bookings `busca ~` over every key took 622 / 765 ms, the range 16 / 19).
  */
 function searchFilter(search: string): string | null {
-  // PocketBase's filter parser does not unescape `\\` (a backslash would swallow the closing quote and the
-  // whole list would fail), and no name holds one: backslashes are left out of the search.
-  const q = search.replace(/\\/g, '').trim();
+  // Without what a filter would misread (backslashes, '%'), as the kit's text search reads it (busca_texto.js).
+  const q = buscaTexto.limpo(search);
   if (!q) return null;
   const key = searchKey(q);
   const day = localDayRange(q);
