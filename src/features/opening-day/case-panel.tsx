@@ -1,13 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/field';
 import {
+  appointmentErrorMessage,
   bookingDayApi,
   bookingDayQueries,
   ESTADOS_CONTA,
   janelas,
+  loadFailed,
   pbMs,
   RESULTADOS,
   useLive,
@@ -19,6 +21,7 @@ import {
 import { caseFileQueries } from '@/lib/api/case-file';
 import { paths } from '@/config/routes';
 import { toast } from '@/lib/toast';
+import { LoadError } from './load-error';
 
 /** The portal's "Note per la sede" holds 100 characters. */
 export const NOTE_MAX = 100;
@@ -130,6 +133,11 @@ function SharedContacts({ applicant }: { applicant: ApplicantAccount }) {
   );
 }
 
+const receivedLabel = (r: { enviado_em: string }) =>
+  r.enviado_em
+    ? `recebido às ${janelas.horaLocal(pbMs(r.enviado_em), janelas.FUSO_PADRAO, true)}`
+    : 'digitando…';
+
 /** What the customer relays, as they type it (the holder alone reads it: the server's rule). */
 function RelayPanel({ handling, bookingId }: { handling: AtendimentoRecord; bookingId: string }) {
   const queryClient = useQueryClient();
@@ -152,6 +160,10 @@ function RelayPanel({ handling, bookingId }: { handling: AtendimentoRecord; book
     }
   };
   const asked = handling.pedido;
+  // Newest first (the query's order): the first of each kind is what goes into the portal, the rest is stale.
+  const list = relays.data ?? [];
+  const current = list.filter((r, i) => list.findIndex((x) => x.tipo === r.tipo) === i);
+  const older = list.filter((r) => !current.includes(r));
   return (
     <section aria-labelledby="relay-title" className="rounded-2xl border-2 border-brand-700 p-4">
       <h3 id="relay-title" className="text-lg font-bold">
@@ -176,21 +188,30 @@ function RelayPanel({ handling, bookingId }: { handling: AtendimentoRecord; book
           </Button>
         ) : null}
       </div>
+      {loadFailed(relays) ? (
+        <LoadError
+          what="o que o cliente digitou"
+          className="mt-3"
+          retrying={relays.isFetching}
+          onRetry={() => void relays.refetch()}
+        />
+      ) : null}
       <ul aria-live="polite" className="mt-3 space-y-2">
-        {(relays.data ?? []).map((r) => (
-          <li key={r.id} className="flex flex-wrap items-center gap-3 rounded-lg bg-brand-50 px-3 py-2">
-            <span className="text-sm text-ink-700">{r.tipo === 'codigo' ? 'Código' : 'Senha'}</span>
+        {current.map((r) => (
+          <li
+            key={r.id}
+            className="flex flex-wrap items-center gap-3 rounded-lg border-2 border-brand-700 bg-brand-50 px-3 py-2"
+          >
+            <span className="text-sm font-bold text-brand-900">
+              {r.tipo === 'codigo' ? 'Último código' : 'Última senha'}
+            </span>
             <output
               data-testid="relay-value"
               className="font-mono text-2xl font-bold tracking-widest text-ink-900"
             >
               {r.valor || '…'}
             </output>
-            <span className="text-sm text-ink-600">
-              {r.enviado_em
-                ? `recebido às ${janelas.horaLocal(pbMs(r.enviado_em), janelas.FUSO_PADRAO, true)}`
-                : 'digitando…'}
-            </span>
+            <span className="text-sm text-ink-600">{receivedLabel(r)}</span>
             <Button
               variant="ghost"
               className="min-h-9 px-3 py-1 text-sm"
@@ -202,6 +223,26 @@ function RelayPanel({ handling, bookingId }: { handling: AtendimentoRecord; book
           </li>
         ))}
       </ul>
+      {older.length > 0 ? (
+        <details className="mt-2 text-sm">
+          <summary className="cursor-pointer font-semibold text-ink-700">
+            Valores anteriores, substituídos ({older.length}): não use
+          </summary>
+          <ul className="mt-2 space-y-1">
+            {older.map((r) => (
+              <li
+                key={r.id}
+                data-testid="relay-old"
+                className="flex flex-wrap items-center gap-3 px-3 text-ink-600"
+              >
+                <span>{r.tipo === 'codigo' ? 'Código substituído' : 'Senha substituída'}</span>
+                <s className="font-mono text-lg">{r.valor || '…'}</s>
+                <span>{receivedLabel(r)}</span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
       <p className="mt-2 text-xs text-ink-600">
         Apagado 10 minutos depois de digitado. Nunca vai para o histórico.
       </p>
@@ -258,10 +299,19 @@ function Attempts({ bookingId }: { bookingId: string }) {
           Outro
         </Button>
       </div>
+      {loadFailed(attempts) ? (
+        <LoadError
+          what="as tentativas"
+          retrying={attempts.isFetching}
+          onRetry={() => void attempts.refetch()}
+        />
+      ) : null}
       <p className="mt-2 text-sm text-ink-700">
-        {attempts.data?.length
-          ? `${attempts.data.length} tentativa(s) registrada(s).`
-          : 'Nenhuma tentativa registrada.'}
+        {attempts.data === undefined
+          ? ''
+          : attempts.data.length
+            ? `${attempts.data.length} tentativa(s) registrada(s).`
+            : 'Nenhuma tentativa registrada.'}
       </p>
     </section>
   );
@@ -272,13 +322,21 @@ function AppointmentForm({ bookingId, applicants }: { bookingId: string; applica
   const queryClient = useQueryClient();
   const appointments = useQuery(bookingDayQueries.appointments(bookingId));
   const [error, setError] = useState('');
+  const [whoError, setWhoError] = useState('');
   const [busy, setBusy] = useState(false);
   const id = useId();
+  const firstApplicant = useRef<HTMLInputElement>(null);
   const covered = new Set((appointments.data ?? []).flatMap((a) => a.requerentes));
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
+    if (data.getAll('requerentes').length === 0) {
+      setWhoError('Escolha para quem é o agendamento.');
+      firstApplicant.current?.focus();
+      return;
+    }
+    setWhoError('');
     data.set('agendamento', bookingId);
     if (!(data.get('comprovante') as File | null)?.size) data.delete('comprovante');
     setBusy(true);
@@ -289,7 +347,7 @@ function AppointmentForm({ bookingId, applicants }: { bookingId: string; applica
       toast.success('Agendamento salvo.');
       await queryClient.invalidateQueries({ queryKey: bookingDayQueries.all() });
     } catch (err) {
-      setError(message(err));
+      setError(appointmentErrorMessage(err));
     } finally {
       setBusy(false);
     }
@@ -299,6 +357,13 @@ function AppointmentForm({ bookingId, applicants }: { bookingId: string; applica
       <h3 id={`${id}-t`} className="text-lg font-bold">
         Agendamentos
       </h3>
+      {loadFailed(appointments) ? (
+        <LoadError
+          what="os agendamentos já salvos"
+          retrying={appointments.isFetching}
+          onRetry={() => void appointments.refetch()}
+        />
+      ) : null}
       <ul className="mt-2 space-y-1 text-sm">
         {(appointments.data ?? []).map((a) => (
           <li key={a.id}>
@@ -308,19 +373,28 @@ function AppointmentForm({ bookingId, applicants }: { bookingId: string; applica
         ))}
       </ul>
       <form className="mt-3 grid gap-3 sm:grid-cols-2" onSubmit={(e) => void submit(e)}>
-        <fieldset className="sm:col-span-2">
+        <fieldset className="sm:col-span-2" aria-describedby={whoError ? `${id}-who` : undefined}>
           <legend className="text-sm font-semibold">Para quem</legend>
-          {applicants.map((a) => (
+          {applicants.map((a, i) => (
             <label key={a.id} className="mr-4 inline-flex min-h-11 items-center gap-2">
               <input
+                ref={i === 0 ? firstApplicant : undefined}
                 type="checkbox"
                 name="requerentes"
                 value={a.id}
                 defaultChecked={!covered.has(a.id) && applicants.length === 1}
+                aria-invalid={whoError ? true : undefined}
+                aria-describedby={whoError ? `${id}-who` : undefined}
+                onChange={() => setWhoError('')}
               />
               {a.nome} {a.sobrenome} {covered.has(a.id) ? '(já agendado)' : ''}
             </label>
           ))}
+          {whoError ? (
+            <p id={`${id}-who`} role="alert" className="mt-1 text-sm font-semibold text-accent-700">
+              {whoError}
+            </p>
+          ) : null}
         </fieldset>
         <label className="text-sm font-semibold">
           Data
@@ -379,6 +453,14 @@ export function CasePanel({
   return (
     <div className="mt-4 grid gap-4 lg:grid-cols-2">
       <div className="space-y-4">
+        {loadFailed(applicants) ? (
+          <LoadError
+            what="os requerentes deste caso"
+            className="mt-0"
+            retrying={applicants.isFetching}
+            onRetry={() => void applicants.refetch()}
+          />
+        ) : null}
         {list.map((a) => (
           <section
             key={a.id}

@@ -9,6 +9,7 @@ import {
   bookingDayApi,
   bookingDayQueries,
   janelas,
+  loadFailed,
   nextWindow,
   pbMs,
   useLive,
@@ -19,6 +20,7 @@ import {
 import { toast } from '@/lib/toast';
 import { useSession } from '@/lib/use-session';
 import { CasePanel } from './case-panel';
+import { LoadError } from './load-error';
 import { PendingConfirmations } from './pending-confirmations';
 
 /** '2 d 3 h', '3 h 05 min', '4 min 09 s'. */
@@ -68,7 +70,7 @@ export function OpeningDayPage() {
     else void queryClient.invalidateQueries({ queryKey });
   });
 
-  if (consulates.isPending) return <PageLoading label="Carregando..." />;
+  if (consulates.isPending && !loadFailed(consulates)) return <PageLoading label="Carregando..." />;
   const next = nextWindow(consulado, now);
   const cases = ready.data ?? [];
 
@@ -81,42 +83,61 @@ export function OpeningDayPage() {
           Dados dos consulados
         </Link>
       </div>
-      <div className="mt-4 flex flex-wrap items-end gap-6">
-        <label htmlFor={selectId} className="font-semibold">
-          Consulado
-          <select
-            id={selectId}
-            className={inputClass()}
-            value={codigo}
-            onChange={(e) => setParams({ consulado: e.target.value })}
-          >
-            {(consulates.data ?? []).map((c) => (
-              <option key={c.codigo} value={c.codigo}>
-                {c.nome}
-              </option>
-            ))}
-          </select>
-        </label>
-        <div role="timer" aria-live="off" className="rounded-xl bg-brand-50 px-4 py-2">
-          {next ? (
-            <>
-              <p className="text-sm text-ink-700">
-                Próxima janela: {janelas.diaDaSemana(next.inicioMs)}, {whenLabel(next.inicioMs, now)}
-                {next.servico ? ` (${next.servico})` : ''}
+      {!consulates.data ? (
+        <LoadError
+          what="os consulados"
+          className="mt-4"
+          retrying={consulates.isFetching}
+          onRetry={() => void consulates.refetch()}
+        />
+      ) : (
+        <div className="mt-4 flex flex-wrap items-end gap-6">
+          <label htmlFor={selectId} className="font-semibold">
+            Consulado
+            <select
+              id={selectId}
+              className={inputClass()}
+              value={codigo}
+              onChange={(e) => setParams({ consulado: e.target.value })}
+            >
+              {consulates.data.map((c) => (
+                <option key={c.codigo} value={c.codigo}>
+                  {c.nome}
+                </option>
+              ))}
+            </select>
+          </label>
+          <div role="timer" aria-live="off" className="rounded-xl bg-brand-50 px-4 py-2">
+            {next ? (
+              <>
+                <p className="text-sm text-ink-700">
+                  Próxima janela: {janelas.diaDaSemana(next.inicioMs)}, {whenLabel(next.inicioMs, now)}
+                  {next.servico ? ` (${next.servico})` : ''}
+                </p>
+                <p className="font-mono text-2xl font-bold text-brand-900">{countdown(next.faltaMs)}</p>
+              </>
+            ) : (
+              <p className="text-ink-700">
+                {consulado?.janelas_estado === 'nao_se_aplica'
+                  ? 'Este consulado não agenda por janelas (pedido por e-mail).'
+                  : 'Horário de liberação desconhecido para este consulado.'}
               </p>
-              <p className="font-mono text-2xl font-bold text-brand-900">{countdown(next.faltaMs)}</p>
-            </>
-          ) : (
-            <p className="text-ink-700">
-              {consulado?.janelas_estado === 'nao_se_aplica'
-                ? 'Este consulado não agenda por janelas (pedido por e-mail).'
-                : 'Horário de liberação desconhecido para este consulado.'}
-            </p>
-          )}
+            )}
+          </div>
         </div>
-      </div>
-      <h2 className="mt-8 text-xl font-bold">Prontos para agendar ({cases.length})</h2>
-      {cases.length === 0 ? (
+      )}
+      <h2 className="mt-8 text-xl font-bold">Prontos para agendar{ready.data ? ` (${cases.length})` : ''}</h2>
+      {ready.isError || loadFailed(ready) ? (
+        <LoadError
+          what={
+            ready.data ? 'a lista de novo: ela pode estar desatualizada' : 'os casos prontos para agendar'
+          }
+          retrying={ready.isFetching}
+          onRetry={() => void ready.refetch()}
+        />
+      ) : null}
+      {ready.isPending && !loadFailed(ready) ? <p className="mt-2 text-ink-700">Carregando...</p> : null}
+      {ready.data && cases.length === 0 ? (
         <p className="mt-2 text-ink-700">Nenhum caso em "Análise OK" neste consulado.</p>
       ) : null}
       <ul className="mt-3 space-y-3">

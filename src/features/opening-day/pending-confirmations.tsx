@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/routes';
-import { bookingDayQueries, calendario } from '@/lib/api/booking-day';
+import { bookingDayQueries, calendario, loadFailed } from '@/lib/api/booking-day';
+import { LoadError } from './load-error';
 
 /**
  * Staff: the appointments at consulates that ask for the portal confirmation, within 10 days, that the customer
@@ -13,12 +14,16 @@ export function PendingConfirmations() {
   return (
     <section aria-labelledby="confirmacoes-pendentes" className="mt-8">
       <h2 id="confirmacoes-pendentes" className="text-xl font-bold">
-        Confirmações pendentes ({list.length})
+        Confirmações pendentes{pending.data ? ` (${list.length})` : ''}
       </h2>
-      {pending.isError ? (
-        <p role="alert" className="mt-2 font-semibold text-accent-700">
-          Não foi possível carregar as confirmações pendentes.
-        </p>
+      {loadFailed(pending) ? (
+        <LoadError
+          what="as confirmações pendentes"
+          retrying={pending.isFetching}
+          onRetry={() => void pending.refetch()}
+        />
+      ) : pending.isPending ? (
+        <p className="mt-2 text-ink-700">Carregando...</p>
       ) : list.length === 0 ? (
         <p className="mt-2 text-ink-700">Nenhum atendimento aguardando a confirmação no portal.</p>
       ) : (

@@ -10,9 +10,11 @@ import {
   bookingDayApi,
   bookingDayQueries,
   janelas,
+  loadFailed,
   nextWindow,
   pbMs,
   useLive,
+  useOnline,
   whenLabel,
   type AtendimentoRecord,
 } from '@/lib/api/booking-day';
@@ -38,6 +40,14 @@ function RelayField({ handling }: { handling: AtendimentoRecord }) {
   const code = handling.pedido === 'codigo';
   const [value, setValue] = useState('');
   const [sentAt, setSentAt] = useState('');
+  // After a reload the typed value is gone (the customer never reads it back), but the handling says when the last
+  // one asked for was handed over.
+  const entregue = pbMs(handling.entregue_em);
+  const delivered =
+    entregue && entregue >= pbMs(handling.pedido_em)
+      ? janelas.horaLocal(entregue, janelas.FUSO_PADRAO, true)
+      : '';
+  const receivedAt = sentAt || delivered;
   const [error, setError] = useState('');
   const record = useRef<{ id: string } | null>(null);
   // One write at a time; what is typed meanwhile goes in the next one.
@@ -113,7 +123,9 @@ function RelayField({ handling }: { handling: AtendimentoRecord }) {
         </p>
       ) : null}
       <p role="status" className="mt-3 font-semibold text-brand-900">
-        {sentAt ? `Recebido pela equipe às ${sentAt}. Aguarde na página.` : ''}
+        {receivedAt
+          ? `Recebido pela equipe às ${receivedAt}. ${value === '' ? 'Não precisa digitar de novo: aguarde' : 'Aguarde'} na página.`
+          : ''}
       </p>
     </section>
   );
@@ -146,7 +158,54 @@ export function StandbyPage() {
     !!booking,
   );
 
-  if (bookings.isPending) return <PageLoading label="Carregando..." />;
+  // A refetch that failed keeps the last data: the page is then as deaf as offline.
+  const online = useOnline(() => void queryClient.invalidateQueries());
+  const lost = !online || (handling.isError && handling.data !== undefined);
+  const offlineAlert = lost ? (
+    <p
+      role="alert"
+      className="mt-4 rounded-xl border-2 border-accent-700 px-4 py-3 font-semibold text-accent-700"
+    >
+      Sem conexão com a internet. O pedido da equipe e o campo do código não chegam até você enquanto a
+      conexão não voltar. Verifique o Wi-Fi ou os dados móveis e deixe esta página aberta.
+    </p>
+  ) : null;
+
+  const failed = loadFailed(bookings) || loadFailed(handling) || loadFailed(consulates);
+  if (bookings.isPending && !failed)
+    return (
+      <div className="mx-auto max-w-xl px-4">
+        {offlineAlert}
+        <PageLoading label="Carregando..." />
+      </div>
+    );
+  if (failed) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-8">
+        <title>{`Prontidão | ${brand.name}`}</title>
+        {offlineAlert}
+        <div role="alert" className="mt-4 text-center">
+          <h1 className="text-2xl font-bold text-ink-900">Não foi possível carregar a sua prontidão.</h1>
+          <p className="mt-2 text-ink-700">
+            Verifique sua conexão e tente novamente. Sem esta página carregada, o pedido da equipe não chega
+            até você.
+          </p>
+          <Button
+            className="mt-6"
+            loading={bookings.isFetching || handling.isFetching || consulates.isFetching}
+            loadingText="Carregando..."
+            onClick={() => {
+              if (loadFailed(bookings)) void bookings.refetch();
+              if (loadFailed(handling)) void handling.refetch();
+              if (loadFailed(consulates)) void consulates.refetch();
+            }}
+          >
+            Tentar novamente
+          </Button>
+        </div>
+      </section>
+    );
+  }
   const consulado = consulates.data?.find((c) => c.codigo === booking?.consulado);
   const current = handling.data ?? null;
   const janela = pbMs(current?.janela);
@@ -160,6 +219,7 @@ export function StandbyPage() {
     <section className="mx-auto max-w-xl px-4 py-8">
       <title>{`Prontidão | ${brand.name}`}</title>
       <h1 className="text-2xl font-bold text-ink-900 sm:text-3xl">{title}</h1>
+      {offlineAlert}
       {!ready ? (
         <p className="mt-4 text-ink-700">
           Não há tentativa de agendamento marcada para o seu pedido agora.{' '}
@@ -175,11 +235,11 @@ export function StandbyPage() {
             equipe entra no Prenot@mi com você. Deixe esta página aberta no celular: quando pedirmos, o campo
             aparece aqui sozinho. Nunca pedimos a senha ou o código por telefone, e-mail ou WhatsApp.
           </p>
-          {current?.pronto ? (
+          {current?.pronto && !lost ? (
             <p role="status" className="mt-4 rounded-xl bg-brand-50 px-4 py-3 font-semibold text-brand-900">
               Você está pronto. Aguarde nesta página.
             </p>
-          ) : (
+          ) : current?.pronto ? null : (
             <div className="mt-6">
               <Button
                 className="w-full text-lg"

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ClientResponseError } from 'pocketbase';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { pb } from '@/lib/pocketbase';
 import type { RequerenteRecord } from '@/lib/processo';
 import calendario, { type LinhaPendente } from '../../../pocketbase/pb_hooks/lib/calendario.js';
@@ -179,13 +179,14 @@ export const bookingDayQueries = {
       queryKey: [...bookingDayQueries.all(), 'confirmacoes-pendentes'] as const,
       queryFn: () => pb.send<PendingConfirmation[]>('/api/confirmacoes/pendentes', {}),
     }),
+  /** Newest first: the first of each kind is the one staff type into the portal. */
   relays: (bookingId: string) =>
     queryOptions({
       queryKey: [...bookingDayQueries.all(), 'retransmissoes', bookingId] as const,
       queryFn: () =>
         pb
           .collection('retransmissoes')
-          .getFullList<RetransmissaoRecord>({ filter: byBooking(bookingId), sort: 'created' }),
+          .getFullList<RetransmissaoRecord>({ filter: byBooking(bookingId), sort: '-created' }),
       enabled: bookingId !== '',
     }),
   /**
@@ -336,6 +337,73 @@ export function useLive<T = Record<string, unknown>>(
   }, [collection, topic, enabled]);
 }
 
+/**
+ * False while the browser is offline ('offline' event) or, on the real server, while PocketBase's realtime stream
+ * is down: a page waiting for staff's request cannot hear it then. `onBack` runs when both are up again (to read
+ * what changed meanwhile). The demo's in-browser backend has no stream: the browser's state alone.
+ */
+export function useOnline(onBack: () => void): boolean {
+  const back = useRef(onBack);
+  useEffect(() => {
+    back.current = onBack;
+  });
+  const [browser, setBrowser] = useState(() => navigator.onLine);
+  const [stream, setStream] = useState(true);
+  useEffect(() => {
+    const on = () => {
+      setBrowser(true);
+      back.current();
+    };
+    const off = () => setBrowser(false);
+    window.addEventListener('online', on);
+    window.addEventListener('offline', off);
+    return () => {
+      window.removeEventListener('online', on);
+      window.removeEventListener('offline', off);
+    };
+  }, []);
+  useEffect(() => {
+    if (__DEMO__) return;
+    const realtime = pb.realtime;
+    const previous = realtime.onDisconnect;
+    let dropped = false;
+    // Called with the live subscriptions when the stream drops; with none when the last one was closed on purpose.
+    realtime.onDisconnect = (subscriptions) => {
+      previous?.(subscriptions);
+      if (subscriptions.length === 0) return;
+      dropped = true;
+      setStream(false);
+    };
+    let stop: (() => Promise<void>) | null = null;
+    let closed = false;
+    // PB_CONNECT arrives on every (re)connection of the stream.
+    void realtime
+      .subscribe('PB_CONNECT', () => {
+        setStream(true);
+        if (dropped) back.current();
+        dropped = false;
+      })
+      .then((unsubscribe) => {
+        if (closed) void unsubscribe();
+        else stop = unsubscribe;
+      })
+      .catch(() => undefined);
+    return () => {
+      closed = true;
+      realtime.onDisconnect = previous;
+      if (stop) void stop();
+    };
+  }, []);
+  return browser && stream;
+}
+
+/**
+ * A query that failed and has nothing to show: also while it is asked again (React Query puts a query without
+ * data back to 'pending' on each retry, which would flash a spinner, or an empty list, in place of the error).
+ */
+export const loadFailed = (query: { isError: boolean; data: unknown; errorUpdatedAt: number }) =>
+  query.data === undefined && (query.isError || query.errorUpdatedAt > 0);
+
 /** 'Segunda-feira, 01/12 às 16:00' of the next window of a consulate, and ms until it; null when unknown. */
 export function nextWindow(consulado: ConsuladoRecord | undefined, now: number) {
   if (!consulado || consulado.janelas_estado !== 'conhecidas') return null;
@@ -343,7 +411,6 @@ export function nextWindow(consulado: ConsuladoRecord | undefined, now: number) 
   return next ? { ...next, faltaMs: next.inicioMs - now } : null;
 }
 
-/** Epoch ms of a date PocketBase stored ('2026-11-30 19:00:00.000Z': UTC); 0 when empty. */
 /** What a failed record call of the booking day tells its user: the server's rule (a 400), or to try again. */
 export function recordErrorMessage(error: unknown): string {
   return error instanceof ClientResponseError && error.status === 400
@@ -351,6 +418,44 @@ export function recordErrorMessage(error: unknown): string {
     : 'Não foi possível registrar agora. Tente novamente em alguns minutos.';
 }
 
+const APPOINTMENT_FIELDS: Record<string, string> = {
+  requerentes: 'Escolha para quem é o agendamento.',
+  data: 'Informe a data do atendimento.',
+  hora: 'Informe a hora do atendimento.',
+  codigo_portal: 'Confira o código do Prenot@mi.',
+  local: 'Confira o local do atendimento.',
+  comprovante: 'Confira o arquivo da confirmação.',
+};
+
+const FILE_ERRORS: Record<string, string> = {
+  validation_file_size_limit: 'O arquivo da confirmação é grande demais. Envie um arquivo menor.',
+  validation_invalid_mime_type: 'A confirmação precisa ser um PDF, JPEG ou PNG.',
+};
+
+/** The server's own pt-BR sentences (pb_hooks, dia_comum.js MSG); PocketBase's English ones are not for staff. */
+const isPortuguese = (text: string) => /[ãõçéíóúâêôà]/i.test(text);
+
+/**
+ * What a refused appointment tells staff, in pt-BR: the kit's own message for a field, or one per field in place
+ * of PocketBase's English ('Cannot be blank.'), else the server's pt-BR message or a generic one.
+ */
+export function appointmentErrorMessage(error: unknown): string {
+  if (!(error instanceof ClientResponseError)) return 'Não foi possível salvar. Tente de novo.';
+  if (error.status === 0) return 'Sem conexão com o servidor. Verifique a internet e tente de novo.';
+  const data = (error.response.data ?? {}) as Record<string, { code?: unknown; message?: unknown }>;
+  for (const [field, detail] of Object.entries(data)) {
+    const text = typeof detail?.message === 'string' ? detail.message : '';
+    if (isPortuguese(text)) return text;
+    const code = typeof detail?.code === 'string' ? detail.code : '';
+    if (field === 'comprovante' && FILE_ERRORS[code]) return FILE_ERRORS[code];
+    const known = APPOINTMENT_FIELDS[field];
+    if (known) return known;
+  }
+  const message = typeof error.response.message === 'string' ? error.response.message : '';
+  return isPortuguese(message) ? message : 'Não foi possível salvar. Confira os dados e tente de novo.';
+}
+
+/** Epoch ms of a date PocketBase stored ('2026-11-30 19:00:00.000Z': UTC); 0 when empty. */
 export function pbMs(value: string | undefined | null): number {
   const ms = Date.parse(String(value ?? '').replace(' ', 'T'));
   return Number.isNaN(ms) ? 0 : ms;

@@ -3,7 +3,7 @@
 // customer (390 px) finds the code field on the standby page and types it; staff see it, record "sem vagas" and
 // enter both applicants' appointments, and the case leaves the list (AGENDADO).
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from '../fixtures';
 import { ACCOUNTS, login } from '../helpers';
 
@@ -131,5 +131,167 @@ test(
     await expectNoAxeViolations(page, 'shared contact');
     await page.setViewportSize(PHONE);
     await page.screenshot({ path: `${shots()}/contato-compartilhado-390.png`, fullPage: true });
+  },
+);
+
+/**
+ * A page signed in as `page` is whose every API call fails. The demo's backend is a service worker, whose answers
+ * page.route never sees: this page's context blocks it, so the calls go out and are aborted. Returns the page
+ * and how many calls it made.
+ */
+async function failingApiPage(page: Page, browser: Browser, options: BrowserContextOptions) {
+  const session = await page.evaluate(() => Object.entries(sessionStorage));
+  const context = await browser.newContext({ ...options, serviceWorkers: 'block' });
+  await context.addInitScript((entries) => {
+    for (const [key, value] of entries) sessionStorage.setItem(key, value);
+  }, session);
+  const calls = { count: 0 };
+  await context.route('**/api/**', (route) => {
+    calls.count += 1;
+    return route.abort();
+  });
+  return { failing: await context.newPage(), calls };
+}
+
+test(
+  'standby page with the API failing: an error and a retry, never "nothing scheduled"; offline, a warning',
+  { tag: '@both-widths' },
+  async ({ page, browser, baseURL, locale, timezoneId }) => {
+    await page.setViewportSize(PHONE);
+    await expect(await login(page, CUSTOMER.email)).toBeHidden();
+    await page.goto('/prontidao');
+    const ready = page.getByText('Você está pronto. Aguarde nesta página.');
+    await expect(ready).toBeVisible();
+
+    const { failing, calls } = await failingApiPage(page, browser, {
+      baseURL,
+      locale,
+      timezoneId,
+      viewport: PHONE,
+    });
+    await failing.goto('/prontidao');
+    const failure = failing
+      .getByRole('alert')
+      .filter({ hasText: 'Não foi possível carregar a sua prontidão.' });
+    await expect(failure).toBeVisible({ timeout: 15_000 });
+    await expect(failing.getByText('Não há tentativa de agendamento marcada')).toHaveCount(0);
+    await failing.screenshot({ path: `${shots()}/prontidao-erro-390.png`, fullPage: true });
+    await expectNoAxeViolations(failing, 'standby error');
+    await failing.setViewportSize(DESKTOP);
+    await failing.screenshot({ path: `${shots()}/prontidao-erro-1280.png`, fullPage: true });
+    const before = calls.count;
+    await failure.getByRole('button', { name: 'Tentar novamente' }).click();
+    await expect.poll(() => calls.count).toBeGreaterThan(before);
+    await expect(failure).toBeVisible();
+    await failing.context().close();
+
+    // The connection drops with the page open: the code could not arrive, and it says so until it is back.
+    await page.context().setOffline(true);
+    const warning = page.getByRole('alert').filter({ hasText: 'Sem conexão com a internet.' });
+    await expect(warning).toBeVisible();
+    await expect(ready).toHaveCount(0);
+    await page.screenshot({ path: `${shots()}/prontidao-offline-390.png`, fullPage: true });
+    await expectNoAxeViolations(page, 'standby offline');
+    await page.context().setOffline(false);
+    await expect(warning).toHaveCount(0);
+    await expect(ready).toBeVisible();
+    await page.setViewportSize(DESKTOP);
+    await page.context().setOffline(true);
+    await expect(warning).toBeVisible();
+    await page.screenshot({ path: `${shots()}/prontidao-offline-1280.png`, fullPage: true });
+    await page.context().setOffline(false);
+  },
+);
+
+test(
+  'opening day with the API failing: each list says it did not load, with a retry',
+  { tag: '@both-widths' },
+  async ({ page, browser, baseURL, locale, timezoneId }) => {
+    await page.setViewportSize(DESKTOP);
+    await expect(await login(page, ACCOUNTS.admin.email)).toBeHidden();
+    const { failing, calls } = await failingApiPage(page, browser, {
+      baseURL,
+      locale,
+      timezoneId,
+      viewport: DESKTOP,
+    });
+    await failing.goto('/dia?consulado=sao_paulo');
+    for (const what of ['os consulados', 'os casos prontos para agendar', 'as confirmações pendentes']) {
+      const alert = failing.getByRole('alert').filter({ hasText: `Não foi possível carregar ${what}.` });
+      await expect(alert).toBeVisible({ timeout: 15_000 });
+      await expect(alert.getByRole('button', { name: 'Tentar novamente' })).toBeVisible();
+    }
+    await expect(failing.getByText('Nenhum caso em "Análise OK" neste consulado.')).toHaveCount(0);
+    await expect(failing.getByRole('heading', { name: /\(0\)/ })).toHaveCount(0);
+    await failing.screenshot({ path: `${shots()}/dia-erro-1280.png`, fullPage: true });
+    await expectNoAxeViolations(failing, 'opening day error');
+    await failing.setViewportSize(PHONE);
+    await failing.screenshot({ path: `${shots()}/dia-erro-390.png`, fullPage: true });
+    const before = calls.count;
+    await failing
+      .getByRole('alert')
+      .filter({ hasText: 'os casos prontos para agendar' })
+      .getByRole('button', { name: 'Tentar novamente' })
+      .click();
+    await expect.poll(() => calls.count).toBeGreaterThan(before);
+    await failing.context().close();
+  },
+);
+
+test(
+  'appointment form: nobody ticked under "Para quem" is said in pt-BR before sending; the newest code comes first',
+  { tag: '@both-widths' },
+  async ({ page }) => {
+    test.setTimeout(90_000);
+    let row = await staffDay(page);
+    await row.getByRole('button', { name: 'Assumir' }).click();
+    const form = row.getByRole('region', { name: 'Agendamentos' });
+    await form.getByLabel('Data').fill('2026-12-14');
+    await form.getByLabel('Hora').fill('09:00');
+    await form.getByRole('button', { name: 'Salvar agendamento' }).click();
+    const who = form.getByRole('group', { name: 'Para quem' });
+    await expect(who).toHaveAccessibleDescription('Escolha para quem é o agendamento.');
+    await expect(form.getByText('Cannot be blank.')).toHaveCount(0);
+    await expect(form.getByLabel(/^Chiara Ricci/)).toBeFocused();
+    await page.screenshot({ path: `${shots()}/para-quem-1280.png`, fullPage: true });
+    await form.screenshot({ path: `${shots()}/para-quem-form-1280.png` });
+    await expectNoAxeViolations(page, 'appointment form error');
+    await page.setViewportSize(PHONE);
+    await page.screenshot({ path: `${shots()}/para-quem-390.png`, fullPage: true });
+    await form.screenshot({ path: `${shots()}/para-quem-form-390.png` });
+
+    // Two codes asked and typed: staff see the second first, as the current one; the first, superseded.
+    for (const code of ['482913', '654321']) {
+      await page.setViewportSize(DESKTOP);
+      await row.getByRole('button', { name: 'Pedir código' }).click();
+      await expect(row.getByText('Pedido agora: código.')).toBeVisible();
+      await signOut(page);
+      await page.setViewportSize(PHONE);
+      await expect(await login(page, CUSTOMER.email)).toBeHidden();
+      await page.goto('/prontidao');
+      await page.getByLabel('Código (6 números)').pressSequentially(code, { delay: 40 });
+      await expect(page.getByText(/^Recebido pela equipe às \d\d:\d\d:\d\d/)).toBeVisible();
+      // After a reload the field is empty (the code is never read back), but it says the code arrived.
+      await page.reload();
+      await expect(page.getByLabel('Código (6 números)')).toHaveValue('');
+      await expect(page.getByText(/^Recebido pela equipe às \d\d:\d\d:\d\d/)).toBeVisible();
+      if (code === '654321')
+        await page.screenshot({ path: `${shots()}/prontidao-recebido-390.png`, fullPage: true });
+      await signOut(page);
+      row = await staffDay(page);
+      await row.getByRole('button', { name: 'Abrir' }).click();
+    }
+    const relay = row.getByRole('region', { name: 'Acesso e código do cliente' });
+    await expect(relay.getByText('Último código')).toBeVisible();
+    await expect(relay.getByTestId('relay-value')).toHaveText('654321');
+    await relay.getByText(/Valores anteriores, substituídos \(1\)/).click();
+    await expect(relay.getByTestId('relay-old')).toContainText('Código substituído');
+    await expect(relay.getByTestId('relay-old')).toContainText('482913');
+    await page.screenshot({ path: `${shots()}/dia-ultimo-codigo-1280.png`, fullPage: true });
+    await relay.screenshot({ path: `${shots()}/relay-ultimo-codigo-1280.png` });
+    await expectNoAxeViolations(page, 'relay panel, two codes');
+    await page.setViewportSize(PHONE);
+    await page.screenshot({ path: `${shots()}/dia-ultimo-codigo-390.png`, fullPage: true });
+    await relay.screenshot({ path: `${shots()}/relay-ultimo-codigo-390.png` });
   },
 );

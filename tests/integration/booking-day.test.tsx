@@ -1,0 +1,70 @@
+import { act, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../helpers/render';
+import { server } from '../helpers/server';
+
+const networkDown = () => HttpResponse.error();
+
+function goOffline() {
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+  window.dispatchEvent(new Event('offline'));
+}
+
+function goOnline() {
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
+  window.dispatchEvent(new Event('online'));
+}
+
+describe('standby page (/prontidao)', () => {
+  it('says it could not load, with a retry, when the API fails; never "nothing scheduled"', async () => {
+    server.use(http.get('*/api/collections/agendamentos/records', networkDown));
+    const { user } = renderApp({ route: '/prontidao', session: 'diaPronto' });
+    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
+    expect(alert).toHaveTextContent('Não foi possível carregar a sua prontidão.');
+    expect(screen.queryByText(/Não há tentativa de agendamento marcada/)).not.toBeInTheDocument();
+
+    server.resetHandlers();
+    await user.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByText('Você está pronto. Aguarde nesta página.')).toBeInTheDocument();
+  }, 20_000);
+
+  it('warns while offline that the code cannot arrive, and stops when the connection is back', async () => {
+    renderApp({ route: '/prontidao', session: 'diaPronto' });
+    expect(await screen.findByText('Você está pronto. Aguarde nesta página.')).toBeInTheDocument();
+    act(goOffline);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Sem conexão com a internet. O pedido da equipe e o campo do código não chegam até você',
+    );
+    expect(screen.queryByText('Você está pronto. Aguarde nesta página.')).not.toBeInTheDocument();
+    act(goOnline);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByText('Você está pronto. Aguarde nesta página.')).toBeInTheDocument();
+  });
+});
+
+describe('opening day (/dia)', () => {
+  it('says each list did not load, with a retry, instead of empty lists', async () => {
+    server.use(
+      http.get('*/api/collections/consulados/records', networkDown),
+      http.get('*/api/collections/agendamentos/records', networkDown),
+      http.get('*/api/confirmacoes/pendentes', networkDown),
+    );
+    const { user } = renderApp({ route: '/dia?consulado=sao_paulo', session: 'admin' });
+    for (const what of ['os consulados', 'os casos prontos para agendar', 'as confirmações pendentes']) {
+      const alert = await screen.findByText(`Não foi possível carregar ${what}.`, {}, { timeout: 10_000 });
+      expect(within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button')).toHaveTextContent(
+        'Tentar novamente',
+      );
+    }
+    expect(screen.queryByText('Nenhum caso em "Análise OK" neste consulado.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /\(0\)/ })).not.toBeInTheDocument();
+
+    server.resetHandlers();
+    const retry = screen
+      .getByText('Não foi possível carregar os casos prontos para agendar.')
+      .closest('[role="alert"]') as HTMLElement;
+    await user.click(within(retry).getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByText('Chiara Ricci Almeida')).toBeInTheDocument();
+  }, 30_000);
+});
