@@ -48,7 +48,7 @@ function SessionExpiry() {
   useEffect(() => {
     const onExpired = () => {
       queryClient?.clear();
-      // Same page with the login modal; a guarded page then sends the person to /?mode=login.
+      // Same page with the login modal; a guarded page then sends the person to /?mode=login, remembering it.
       navigate({ pathname: pathnameRef.current, search: '?mode=login' });
     };
     window.addEventListener(SESSION_EXPIRED_EVENT, onExpired);

@@ -118,7 +118,8 @@ describe('guards', () => {
     const { router } = renderApp({ route: '/tracking', session: 'agendado' });
     expect(await screen.findByRole('dialog', { name: 'Entrar' })).toBeInTheDocument();
     expect(readSession()).toBeNull();
-    expect(router.location.search).toBe('?mode=login');
+    // After logging in again the customer is back on the page they were reading.
+    expect(router.location.search).toBe('?mode=login&next=%2Ftracking');
   });
 
   it('scrolls to the top on every route change', async () => {
