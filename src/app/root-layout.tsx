@@ -82,7 +82,7 @@ export function RootLayout() {
       </a>
       {__DEMO__ ? <DemoBanner /> : null}
       <Header />
-      <main id="conteudo" className="flex-1">
+      <main id="conteudo" tabIndex={-1} className="flex-1 focus:outline-none">
         {/* A screen loaded on demand (routes.tsx) shows this until it arrives. */}
         <Suspense fallback={<PageLoading />}>
           <Outlet />

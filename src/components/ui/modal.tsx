@@ -4,6 +4,37 @@ import { cn } from '@/lib/cn';
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/** Marks where focus goes when a modal closes and the control that opened it is gone (a notice in place of a form). */
+export const RETURN_FOCUS_ATTRIBUTE = 'data-return-focus';
+
+const takesFocus = (el: HTMLElement) => {
+  el.focus();
+  return document.activeElement === el;
+};
+
+/**
+ * Focus back where the modal was opened from; when that control is gone (the modal's outcome replaced it) or
+ * cannot take focus (disabled), the nearest place still on the page: a marked element in it, else its first
+ * control, else the main content. Never <body>, where a keyboard or screen reader user would start over.
+ */
+function restoreFocus(previous: HTMLElement | null) {
+  if (previous?.isConnected && previous !== document.body && takesFocus(previous)) return;
+  let place = previous?.parentElement ?? null;
+  while (place && !place.isConnected) place = place.parentElement;
+  const scope = place && place !== document.body ? place : document.getElementById('conteudo');
+  const marked = document.querySelector<HTMLElement>(`[${RETURN_FOCUS_ATTRIBUTE}]`);
+  const candidates = [
+    scope?.querySelector<HTMLElement>(`[${RETURN_FOCUS_ATTRIBUTE}]`),
+    marked,
+    ...Array.from(scope?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []).filter(
+      (el) => el.offsetParent !== null && !el.closest('[role=dialog]'),
+    ),
+  ];
+  for (const candidate of candidates) if (candidate && takesFocus(candidate)) return;
+  // The layout's <main> takes focus (tabindex -1, as the skip link's target).
+  document.getElementById('conteudo')?.focus();
+}
+
 interface ModalProps {
   title: string;
   children: ReactNode;
@@ -39,7 +70,7 @@ export function Modal({ title, children, onClose, className, initialFocusSelecto
     document.body.style.overflow = 'hidden';
     return () => {
       document.body.style.overflow = overflow;
-      if (previous?.isConnected) previous.focus();
+      restoreFocus(previous);
     };
   }, [initialFocusSelector]);
 
