@@ -1,7 +1,7 @@
 // Ways in and out that QA walked with a keyboard and from an e-mail: a deep link opened signed out, and the
 // header's account menu (WAI-ARIA menu button). Both widths: the header differs between them.
 import { expect, expectNoAxeViolations, shot, test } from '../fixtures';
-import { ACCOUNTS, loginAs, PASSWORD } from '../helpers';
+import { ACCOUNTS, login, loginAs, PASSWORD } from '../helpers';
 
 test('a link from an e-mail opened signed out asks for the login and then opens the page @both-widths', async ({
   page,
@@ -76,5 +76,19 @@ test('the account menu closes when focus leaves it, and Escape gives focus back 
     await page.getByRole('main').click({ position: { x: 5, y: 5 } });
     await expect(menu).toBeHidden();
     await page.evaluate(() => sessionStorage.clear());
+  }
+});
+
+test('tracking’s status line wears its status’s colour: a refused case in red @both-widths', async ({
+  page,
+}) => {
+  await login(page, 'processo.recusado@demo.com.br', PASSWORD, '/tracking');
+  const line = page.getByRole('status').filter({ hasText: 'Análise com Erro' }).first();
+  await expect(line).toBeVisible();
+  await expect(line).toHaveClass(/bg-red-50/);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await expectNoAxeViolations(page, `tracking ANALISE_ERRO at ${width}`);
+    await shot(page, `tracking-analise-erro-${width}`, { fullPage: false });
   }
 });
