@@ -18,10 +18,17 @@ const takesFocus = (el: HTMLElement) => {
  * control, else the main content. Never <body>, where a keyboard or screen reader user would start over.
  */
 function restoreFocus(previous: HTMLElement | null) {
-  if (previous?.isConnected && previous !== document.body && takesFocus(previous)) return;
+  const main = document.getElementById('conteudo');
+  // Opened by the address (?mode=login from a link), not by a control: the page's content, not its skip link.
+  const page = (el: HTMLElement | null) => !el || el === document.body || el === document.documentElement;
+  if (page(previous)) {
+    main?.focus({ preventScroll: true });
+    return;
+  }
+  if (previous?.isConnected && takesFocus(previous)) return;
   let place = previous?.parentElement ?? null;
   while (place && !place.isConnected) place = place.parentElement;
-  const scope = place && place !== document.body ? place : document.getElementById('conteudo');
+  const scope = page(place) ? main : place;
   const marked = document.querySelector<HTMLElement>(`[${RETURN_FOCUS_ATTRIBUTE}]`);
   const candidates = [
     scope?.querySelector<HTMLElement>(`[${RETURN_FOCUS_ATTRIBUTE}]`),
@@ -32,7 +39,7 @@ function restoreFocus(previous: HTMLElement | null) {
   ];
   for (const candidate of candidates) if (candidate && takesFocus(candidate)) return;
   // The layout's <main> takes focus (tabindex -1, as the skip link's target).
-  document.getElementById('conteudo')?.focus();
+  main?.focus({ preventScroll: true });
 }
 
 interface ModalProps {

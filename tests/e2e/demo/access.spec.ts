@@ -20,6 +20,8 @@ test('a link from an e-mail opened signed out asks for the login and then opens 
     await expect(page).toHaveURL(/\/prontidao$/);
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The modal had no opener (the address opened it): focus goes to the content, not the skip link.
+    await expect(page.getByRole('link', { name: 'Pular para o conteúdo' })).not.toBeFocused();
     await shot(page, `deep-link-landed-${width}`, { fullPage: false });
     await page.evaluate(() => sessionStorage.clear());
   }
