@@ -48,7 +48,7 @@ function SessionExpiry() {
   useEffect(() => {
     const onExpired = () => {
       queryClient?.clear();
-      // Same page with the login modal; a guarded page then sends the person to /?mode=login.
+      // Same page with the login modal; a guarded page then sends the person to /?mode=login, remembering it.
       navigate({ pathname: pathnameRef.current, search: '?mode=login' });
     };
     window.addEventListener(SESSION_EXPIRED_EVENT, onExpired);
@@ -82,7 +82,7 @@ export function RootLayout() {
       </a>
       {__DEMO__ ? <DemoBanner /> : null}
       <Header />
-      <main id="conteudo" className="flex-1">
+      <main id="conteudo" tabIndex={-1} className="flex-1 focus:outline-none">
         {/* A screen loaded on demand (routes.tsx) shows this until it arrives. */}
         <Suspense fallback={<PageLoading />}>
           <Outlet />

@@ -72,7 +72,7 @@ function ConfirmWithdrawal({
       variant="danger"
       confirmText="Confirmar desistência"
       pendingText="Enviando..."
-      onConfirm={() => void confirm()}
+      onConfirm={confirm}
       onClose={onClose}
     >
       {booked ? (

@@ -236,6 +236,10 @@ describe('booking editor', () => {
     const { user } = await openEditor();
     await user.click(dateInput());
     const days = await screen.findAllByRole('gridcell', { name: /^Escolher / });
+    // Assistive technology hears Portuguese: the popup's name, its arrows and the day names.
+    expect(screen.getByRole('dialog', { name: 'Escolher data' })).toBeInTheDocument();
+    expect(screen.queryByText(/Choose|Previous Month|Next Month/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Próximo mês' })).toHaveTextContent('Próximo mês');
     // The first week starts on Sunday: 1 November 2026 is one.
     expect(days[0]).toHaveAccessibleName('Escolher domingo, 1 de novembro de 2026');
     await user.click(screen.getByRole('gridcell', { name: 'Escolher quarta-feira, 25 de novembro de 2026' }));

@@ -450,6 +450,19 @@ describe('payment', () => {
     expect(await requests.to('POST', '/payments/asaas/installment')).toHaveLength(1);
   });
 
+  it('closing the unknown outcome with Escape leaves focus on what replaced the form, not on the page body', async () => {
+    const { user } = await openPurchase();
+    await user.click(screen.getByLabelText(/Li e aceito/));
+    await fillCard(user, { number: '4000000000000044' });
+    await pay(user);
+    await screen.findByRole('dialog', { name: 'Não conseguimos confirmar o pagamento' });
+    await user.keyboard('{Escape}');
+    const heading = await screen.findByRole('heading', { name: 'Não conseguimos confirmar o seu pagamento' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(document.activeElement).not.toBe(document.body);
+    expect(heading.parentElement).toHaveFocus();
+  });
+
   it('a charge that answers 502 but went through: the server asks Asaas and the order is there', async () => {
     const { user, router } = await openPurchase();
     await user.click(screen.getByLabelText(/Li e aceito/));

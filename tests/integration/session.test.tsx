@@ -71,6 +71,23 @@ describe('header user menu', () => {
     expect(button).toHaveFocus();
   });
 
+  it('closes when focus leaves it by any way, and Escape on its button closes it too', async () => {
+    const { user } = renderApp({ route: '/', session: 'agendado' });
+    const button = await screen.findByRole('button', { name: /Olá, João/ });
+    await user.click(button);
+    expect(await screen.findByRole('menu')).toBeInTheDocument();
+    // A screen reader or a script moves focus elsewhere: no key reaches the menu.
+    act(() => screen.getByRole('link', { name: /página inicial/ }).focus());
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await user.click(button);
+    expect(await screen.findByRole('menu')).toBeInTheDocument();
+    act(() => button.focus());
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+  });
+
   it("'Sair' clears every session key and the cached data, and goes home", async () => {
     const { user, router, queryClient } = renderApp({ route: '/tracking', session: 'agendado' });
     expect(await screen.findByRole('heading', { name: 'Consultar andamento' })).toBeInTheDocument();
@@ -118,7 +135,8 @@ describe('guards', () => {
     const { router } = renderApp({ route: '/tracking', session: 'agendado' });
     expect(await screen.findByRole('dialog', { name: 'Entrar' })).toBeInTheDocument();
     expect(readSession()).toBeNull();
-    expect(router.location.search).toBe('?mode=login');
+    // After logging in again the customer is back on the page they were reading.
+    expect(router.location.search).toBe('?mode=login&next=%2Ftracking');
   });
 
   it('scrolls to the top on every route change', async () => {

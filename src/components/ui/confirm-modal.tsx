@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Button } from './button';
 import { FormAlert } from './field';
 import { Modal } from './modal';
@@ -15,7 +15,8 @@ interface ConfirmModalProps {
   /** 'danger' for what cannot be undone: money given back, a withdrawal, an account's deletion. */
   variant?: 'primary' | 'danger';
   backText?: string;
-  onConfirm: () => void;
+  /** Its request: while the promise it returns is unsettled, a second submit (a double click) is ignored. */
+  onConfirm: () => void | Promise<unknown>;
   onClose: () => void;
 }
 
@@ -36,6 +37,8 @@ export function ConfirmModal({
   onConfirm,
   onClose,
 }: ConfirmModalProps) {
+  // `pending` comes from the caller's next render: a second click in the same frame would still see it false.
+  const running = useRef(false);
   return (
     <Modal title={title} onClose={pending ? undefined : onClose}>
       <form
@@ -43,7 +46,14 @@ export function ConfirmModal({
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          if (!pending) onConfirm();
+          if (pending || running.current) return;
+          const result = onConfirm();
+          if (!(result instanceof Promise)) return;
+          running.current = true;
+          const release = () => {
+            running.current = false;
+          };
+          result.then(release, release);
         }}
       >
         <FormAlert>{formError}</FormAlert>

@@ -47,7 +47,10 @@ export function Menu({ label, items, buttonClassName }: MenuProps) {
   }
 
   function onButtonKeyDown(e: React.KeyboardEvent) {
-    if (e.key === 'ArrowDown' || e.key === 'Enter' || e.key === ' ') {
+    if (e.key === 'Escape' && open) {
+      e.preventDefault();
+      close();
+    } else if (e.key === 'ArrowDown' || e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
       openAt(0);
     } else if (e.key === 'ArrowUp') {
@@ -79,8 +82,13 @@ export function Menu({ label, items, buttonClassName }: MenuProps) {
   const itemClass =
     'block w-full px-4 py-3 text-left text-ink-900 hover:bg-brand-50 focus:bg-brand-50 focus:outline-none';
 
+  // Focus leaving the button and its menu by any way (Tab, Shift+Tab, a screen reader, a script) closes it.
+  function onBlur(e: React.FocusEvent<HTMLDivElement>) {
+    if (open && !e.currentTarget.contains(e.relatedTarget)) setOpen(false);
+  }
+
   return (
-    <div className="relative">
+    <div className="relative" onBlur={onBlur}>
       <button
         ref={buttonRef}
         id={buttonId}

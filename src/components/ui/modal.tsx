@@ -4,6 +4,44 @@ import { cn } from '@/lib/cn';
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/** Marks where focus goes when a modal closes and the control that opened it is gone (a notice in place of a form). */
+export const RETURN_FOCUS_ATTRIBUTE = 'data-return-focus';
+
+const takesFocus = (el: HTMLElement) => {
+  el.focus();
+  return document.activeElement === el;
+};
+
+/**
+ * Focus back where the modal was opened from; when that control is gone (the modal's outcome replaced it) or
+ * cannot take focus (disabled), the nearest place still on the page: a marked element in it, else its first
+ * control, else the main content. Never <body>, where a keyboard or screen reader user would start over.
+ */
+function restoreFocus(previous: HTMLElement | null) {
+  const main = document.getElementById('conteudo');
+  // Opened by the address (?mode=login from a link), not by a control: the page's content, not its skip link.
+  const page = (el: HTMLElement | null) => !el || el === document.body || el === document.documentElement;
+  if (page(previous)) {
+    main?.focus({ preventScroll: true });
+    return;
+  }
+  if (previous?.isConnected && takesFocus(previous)) return;
+  let place = previous?.parentElement ?? null;
+  while (place && !place.isConnected) place = place.parentElement;
+  const scope = page(place) ? main : place;
+  const marked = document.querySelector<HTMLElement>(`[${RETURN_FOCUS_ATTRIBUTE}]`);
+  const candidates = [
+    scope?.querySelector<HTMLElement>(`[${RETURN_FOCUS_ATTRIBUTE}]`),
+    marked,
+    ...Array.from(scope?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []).filter(
+      (el) => el.offsetParent !== null && !el.closest('[role=dialog]'),
+    ),
+  ];
+  for (const candidate of candidates) if (candidate && takesFocus(candidate)) return;
+  // The layout's <main> takes focus (tabindex -1, as the skip link's target).
+  main?.focus({ preventScroll: true });
+}
+
 interface ModalProps {
   title: string;
   children: ReactNode;
@@ -39,7 +77,7 @@ export function Modal({ title, children, onClose, className, initialFocusSelecto
     document.body.style.overflow = 'hidden';
     return () => {
       document.body.style.overflow = overflow;
-      if (previous?.isConnected) previous.focus();
+      restoreFocus(previous);
     };
   }, [initialFocusSelector]);
 

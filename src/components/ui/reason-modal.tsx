@@ -16,7 +16,8 @@ interface ReasonModalProps {
   pending: boolean;
   submitText: string;
   pendingText: string;
-  onSubmit: () => void;
+  /** Its request, as ConfirmModal's onConfirm: a promise keeps a second submit out until it settles. */
+  onSubmit: () => void | Promise<unknown>;
   onClose: () => void;
 }
 

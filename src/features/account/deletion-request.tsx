@@ -77,7 +77,7 @@ function ConfirmDeletion({
       backText="Cancelar"
       confirmText="Confirmar exclusão"
       pendingText="Registrando..."
-      onConfirm={() => void confirm()}
+      onConfirm={confirm}
       onClose={onClose}
     >
       <p>

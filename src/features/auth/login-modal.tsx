@@ -2,21 +2,24 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Field, FormAlert } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
-import { paths } from '@/config/routes';
 import { sessionEndedByServer } from '@/lib/session';
 import { useMode } from '@/lib/use-mode';
 import { useSubmitGuard } from '@/lib/use-submit-guard';
 import { login, loginErrorMessage, requestVerification, UnverifiedAccountError } from './api/auth';
 import { setPendingEmail } from './pending-email';
+import { NEXT_PARAM, pathAfterLogin, safeNext } from './return-to';
 import { LIMITS, loginSchema, type LoginValues } from './schemas';
 
 export default function LoginModal() {
   const setMode = useMode();
   const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  // The page asked for while signed out (guards.tsx), only ever a path of this site.
+  const next = safeNext(params.get(NEXT_PARAM));
   const queryClient = useQueryClient();
   const guard = useSubmitGuard();
   const [serverError, setServerError] = useState('');
@@ -39,7 +42,8 @@ export default function LoginModal() {
       try {
         const record = await login(values.email, values.password);
         queryClient.clear();
-        if (record.admin) navigate(paths.dashboard);
+        const destination = pathAfterLogin(next, Boolean(record.admin));
+        if (destination) navigate(destination, { replace: Boolean(next) });
         else setMode(null);
       } catch (error) {
         setServerError(loginErrorMessage(error));
@@ -58,8 +62,18 @@ export default function LoginModal() {
       setMode('verify_email');
     });
 
+  // Closed without logging in: the page asked for is forgotten with the modal.
+  const close = () =>
+    setParams((p) => {
+      const rest = new URLSearchParams(p);
+      rest.delete('mode');
+      rest.delete('email');
+      rest.delete(NEXT_PARAM);
+      return rest;
+    });
+
   return (
-    <Modal title="Entrar" onClose={() => setMode(null)}>
+    <Modal title="Entrar" onClose={close}>
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         {ended ? (
           <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-ink-900">

@@ -93,7 +93,7 @@ function ConsulateCancelled({ bookingId, onClose }: { bookingId: string; onClose
       pending={send.isPending}
       submitText="Registrar cancelamento"
       pendingText="Registrando..."
-      onSubmit={() => send.mutate()}
+      onSubmit={() => send.mutateAsync().catch(() => undefined)}
       onClose={onClose}
     >
       <p>

@@ -12,6 +12,7 @@ import {
   type FocusEvent,
   type FormEvent,
   type KeyboardEvent,
+  type ReactNode,
 } from 'react';
 import DatePicker, { registerLocale } from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
@@ -28,11 +29,50 @@ const CALENDAR_LABELS = {
   nextMonthAriaLabel: 'Próximo mês',
   previousYearAriaLabel: 'Ano anterior',
   nextYearAriaLabel: 'Próximo ano',
+  // The arrows' hidden text, which the library prints in English inside the buttons.
+  previousMonthButtonLabel: 'Mês anterior',
+  nextMonthButtonLabel: 'Próximo mês',
+  previousYearButtonLabel: 'Ano anterior',
+  nextYearButtonLabel: 'Próximo ano',
   chooseDayAriaLabelPrefix: 'Escolher',
   disabledDayAriaLabelPrefix: 'Indisponível',
   monthAriaLabelPrefix: 'Mês',
   weekAriaLabelPrefix: 'Semana',
 } as const;
+
+/** What the library hands its container (react-datepicker's CalendarContainerProps, not exported by the package). */
+interface CalendarContainerProps {
+  className?: string;
+  children?: ReactNode;
+  showTime?: boolean;
+  showTimeSelectOnly?: boolean;
+  inline?: boolean;
+}
+
+/**
+ * The popup itself: the library's container names its dialog 'Choose Date' / 'Choose Time' with no prop to
+ * change it (react-datepicker 9, calendar_container), so this one is the same element with pt-BR names.
+ */
+function CalendarContainer({
+  className,
+  children,
+  showTime,
+  showTimeSelectOnly,
+  inline,
+}: CalendarContainerProps) {
+  const label = showTimeSelectOnly ? 'Escolher hora' : showTime ? 'Escolher data e hora' : 'Escolher data';
+  return (
+    <div
+      className={className}
+      aria-label={label}
+      role={inline ? undefined : 'dialog'}
+      aria-modal={inline ? undefined : 'true'}
+      translate="no"
+    >
+      {children}
+    </div>
+  );
+}
 
 interface PickerProps {
   /** The input's id; the caller's <label htmlFor> points at it. */
@@ -154,6 +194,7 @@ function Picker({
         ariaDescribedBy={errorId}
         ariaInvalid={errorId ? 'true' : undefined}
         locale={LOCALE}
+        calendarContainer={CalendarContainer}
         autoComplete="off"
         isClearable
         showPopperArrow={false}

@@ -195,7 +195,7 @@ export function RefundPanel({ booking }: { booking: BookingRecord }) {
           variant="danger"
           confirmText="Confirmar estorno"
           pendingText="Solicitando..."
-          onConfirm={() => void confirm(pending)}
+          onConfirm={() => confirm(pending)}
           onClose={() => setPending(null)}
         >
           <p>

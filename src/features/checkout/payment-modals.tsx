@@ -73,7 +73,8 @@ export function HeldCharge({
   const { answerTitle, noticeTitle, Text } = HELD[kind];
   if (shown === 'notice') {
     return (
-      <Notice title={noticeTitle}>
+      // Shown in place of the card form when its answer's modal closes: focus comes here, not to <body>.
+      <Notice title={noticeTitle} returnFocus>
         <Text />
       </Notice>
     );

@@ -135,7 +135,8 @@ function ConfirmFlex({
       motivo,
     });
     setFieldError(recusa);
-    if (!recusa) send.mutate(undefined, { onSuccess: onClose });
+    // The promise keeps a double click from sending twice; a failure is shown from send.error.
+    if (!recusa) return send.mutateAsync().then(onClose, () => undefined);
   };
   return (
     <ReasonModal

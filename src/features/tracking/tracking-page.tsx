@@ -201,6 +201,18 @@ function Appointment({
   return <p>O agendamento começa depois que seus documentos forem validados.</p>;
 }
 
+/**
+ * The status line in the staff list badge's colour (seed §4: NOVO blue, ANALISE_ERRO red, ANALISE_OK orange,
+ * AGENDADO green, FINALIZADO grey), as a light box with dark text (contrast over 7:1).
+ */
+const STATUS_LINE_CLASS: Record<BookingStatus, string> = {
+  NOVO: 'border-blue-300 bg-blue-50 text-blue-900',
+  ANALISE_ERRO: 'border-red-300 bg-red-50 text-red-900',
+  ANALISE_OK: 'border-orange-300 bg-orange-50 text-orange-950',
+  AGENDADO: 'border-green-300 bg-green-50 text-green-900',
+  FINALIZADO: 'border-gray-300 bg-gray-100 text-gray-900',
+};
+
 /** The status line of a refused case whose corrections arrived: the seed's status word, then where it stands. */
 const RESENT_LINE = `${textosStatus.ANALISE_ERRO.rotulo} - Recebemos as suas correções: o processo voltou para análise.`;
 
@@ -227,7 +239,10 @@ function TrackingContent({
   return (
     <>
       {status ? (
-        <p role="status" className="mt-4 rounded-xl bg-brand-50 px-4 py-3 font-semibold text-brand-900">
+        <p
+          role="status"
+          className={cn('mt-4 rounded-xl border px-4 py-3 font-semibold', STATUS_LINE_CLASS[status])}
+        >
           {status === 'ANALISE_ERRO' && resent ? RESENT_LINE : statusInfo[status].customer}
         </p>
       ) : null}
