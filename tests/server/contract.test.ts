@@ -1208,10 +1208,10 @@ describe.each(BACKENDS)('$name', (backend) => {
         message: 'Failed to create record.',
         data: {},
       });
-    // Counted in characters, as PocketBase counts them: 120 emoji are a name of 120.
+    // Counted in characters, as PocketBase counts them: 120 emoji are a city of 120.
     const emoji = '\u{1F600}'.repeat(120);
-    const saved = await vazio.collection('requerentes').create({ agendamento: open?.id, nome: emoji });
-    expect(saved).toMatchObject({ nome: emoji });
+    const saved = await vazio.collection('requerentes').create({ agendamento: open?.id, cidade: emoji });
+    expect(saved).toMatchObject({ cidade: emoji });
     await vazio.collection('requerentes').delete(saved.id);
     // The applicant's Prenot@mi e-mail: a well-formed address past its limit.
     const ready = await as('diaPronto');
