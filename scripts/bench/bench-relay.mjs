@@ -253,7 +253,11 @@ await pool(people, SETUP_PARALLEL, async (person, i) => {
   });
   const applicant = await api('/api/collections/requerentes/records', {
     method: 'POST',
-    body: { agendamento: booking.id, nome: 'Requerente', sobrenome: `Bancada ${i + 1}` },
+    body: {
+      agendamento: booking.id,
+      nome: 'Requerente',
+      sobrenome: `Bancada ${String.fromCharCode(65 + (i % 26))}`,
+    },
   });
   // The documentation approved: the case is ready to book.
   await api(`/api/collections/agendamentos/records/${booking.id}`, {

@@ -876,7 +876,7 @@ async function caseFile(pb, customerToken, staffToken, bookingId) {
       body: {
         ...DADOS_CURITIBA,
         agendamento: bookingId,
-        nome: `Filho ${n + 1}`,
+        nome: `Filho ${'ABCDEF'.charAt(n)}`,
         sobrenome: 'Rossi',
         sexo: n % 2 ? 'M' : 'F',
         data_nascimento: `201${n}-03-0${n + 1}`,

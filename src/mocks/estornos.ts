@@ -106,6 +106,20 @@ function estornarRestante(payment: PaymentRecord, description: string): Estorno 
   return rest.refused ? rest : done;
 }
 
+/** The customer's e-mail of a staff refund (estornos.js avisoDoEstorno): the order's refunds before it and now. */
+function avisoDoEstorno(payment: PaymentRecord, antes: number): void {
+  const user = getDb().usuarios.find((u) => u.id === payment.usuario);
+  const dados = {
+    nome: user?.nome_completo ?? '',
+    antes,
+    total: payment.valor_estornado ?? 0,
+    encerrado: estornoComum.estornadoPorInteiro(payment),
+    cartao: payment.metodo_pagamento === 'cartao_credito',
+  };
+  const email = emailTexto.emailDoEstorno(dados, comum.reais);
+  if (user && email) sendMessage('status', user.email, email);
+}
+
 export const refundRoutes = [
   http.post('*/payments/desistencia', async ({ request }) => {
     await latency();
@@ -158,8 +172,10 @@ export const refundRoutes = [
     if (order instanceof Response) return order;
     const asked = estornoComum.pedidoDaEquipe(body, order.payment, M, comum.reais);
     if (asked.erro) return recusa(asked.erro);
+    const before = order.payment.valor_estornado ?? 0;
     const done = pedirEstorno(order.payment, asked.valor, asked.motivo);
     if (done.refused) return done.refused;
+    avisoDoEstorno(order.payment, before);
     if (done.confirmado) {
       // The earlier refund Asaas made is this one, or staff decide again on what remains now.
       note(

@@ -16,12 +16,12 @@ import { DEMO_INVOICE_PDF } from './seed';
 const T = regras.notaFiscal;
 /**
  * After a refund (notas.js aposEstorno, decided by estorno_comum.js): all given back cancels the invoice (the
- * demo's Asaas cancels an issued one at once); part of it flags it for staff.
+ * demo's Asaas cancels an issued one at once) and drops a partial refund's alert; part of it flags it for staff.
  */
 export function aposEstorno(payment: PaymentRecord): void {
   const effect = estornoComum.notaAposEstorno(payment, T.estornoParcial);
-  if (effect === 'alertar') payment.nota_alerta = T.estornoParcial;
-  if (effect !== 'cancelar') return;
+  if (effect.nota_alerta !== null) payment.nota_alerta = effect.nota_alerta;
+  if (!effect.cancelar) return;
   const cancel = estornoComum.cancelamento(payment.nota_status ?? '');
   if (cancel === 'DISPENSADA') payment.nota_status = 'DISPENSADA';
   else if (cancel === 'asaas') payment.nota_status = 'CANCELED';

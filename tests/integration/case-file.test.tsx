@@ -152,6 +152,21 @@ describe('case file: applicants', () => {
     expect([stored?.nome, stored?.cpf]).toEqual(['Giovanna', '']);
   });
 
+  it('says in pt-BR that a name takes letters only, and saves no name with a tag or a digit', async () => {
+    const { user } = await openCase();
+    const section = await addApplicant(user);
+    await user.type(within(section).getByLabelText('Nome(s)'), '<script>alert(1)</script>Maria');
+    await user.type(within(section).getByLabelText('Sobrenome(s)'), "D'Ávila-Souza");
+    await user.click(within(section).getByRole('button', { name: 'Salvar dados' }));
+    const message = 'Use só letras, espaços, apóstrofo e hífen.';
+    expect(await within(section).findByText(message)).toBeInTheDocument();
+    expect(within(section).getByLabelText('Nome(s)')).toHaveAccessibleDescription(message);
+    await waitFor(() =>
+      expect(getDb().requerentes.find((r) => r.agendamento === EMPTY_CASE)?.sobrenome).toBe("D'Ávila-Souza"),
+    );
+    expect(getDb().requerentes.find((r) => r.agendamento === EMPTY_CASE)?.nome).toBe('');
+  });
+
   it('says in pt-BR when the draft could not be saved, and saves it on "Tentar de novo"', async () => {
     const { user } = await openCase();
     const section = await addApplicant(user);

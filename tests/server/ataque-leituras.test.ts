@@ -164,7 +164,7 @@ describe('writes and routes', () => {
       Array.from({ length: 6 }, (_, i) =>
         customer.pb
           .collection('requerentes')
-          .create({ agendamento: booking.id, nome: `Pessoa${i}`, sobrenome: 'Rossi' }),
+          .create({ agendamento: booking.id, nome: `Pessoa ${'ABCDEF'.charAt(i)}`, sobrenome: 'Rossi' }),
       ),
     );
     expect(sent.filter((s) => s.status === 'fulfilled')).toHaveLength(1);

@@ -228,7 +228,7 @@ describe.each(BACKENDS)('$name', (backend) => {
   });
 
   it('a staff refund in full: the payment REFUNDED, the booking CANCELADO, the history says why', async () => {
-    const { customer, booking } = await paidCustomer(backend);
+    const { customer, booking, charge } = await paidCustomer(backend);
     const admin = await staff();
     expect(
       await admin.send('/payments/estorno', {
@@ -257,6 +257,16 @@ describe.each(BACKENDS)('$name', (backend) => {
     await expect
       .poll(() => backend.mailTexts(DEMO_ACCOUNTS.admin.email, alert.assunto), POLL)
       .toContain(plainText(alert));
+    // The customer hears of it once, in the kit's words (estornos.js avisoDoEstorno), even when Asaas says it again.
+    const told = emailTexto.emailDoEstorno(
+      { nome: NOME, antes: 0, total: regras.precos.individual, encerrado: true, cartao: true },
+      comum.reais,
+    );
+    if (!told) throw new Error('a full refund e-mails the customer');
+    expect(plainText(told)).toContain('O seu pedido foi cancelado');
+    await expect.poll(() => backend.mailTexts(customer.email, told.assunto), POLL).toEqual([plainText(told)]);
+    expect((await backend.webhook('PAYMENT_REFUNDED', charge.id)).status).toBe(200);
+    expect(await backend.mailTexts(customer.email, told.assunto)).toEqual([plainText(told)]);
   });
 
   it('a refund whose webhook comes before Asaas’s answer: the REFUNDED it wrote stays', async () => {
@@ -667,6 +677,43 @@ describe.each(BACKENDS)('$name', (backend) => {
     });
   });
 
+  it('R$ 100,50 refunded, then the rest: the customer hears of each; the cancelled invoice loses the partial refund’s alert', async () => {
+    const { customer, booking } = await paidCustomer(backend);
+    const admin = await staff();
+    const order = async () => (await own(customer.pb, 'pagamentos'))[0];
+    await expect.poll(async () => (await order())?.nota_status, POLL).toBe('AUTHORIZED');
+    const told = (antes: number, total: number, encerrado: boolean) => {
+      const email = emailTexto.emailDoEstorno(
+        { nome: NOME, antes, total, encerrado, cartao: true },
+        comum.reais,
+      );
+      if (!email) throw new Error('a refund e-mails the customer');
+      return email;
+    };
+    expect(await staffRefund(admin, booking.id, { valor: 100.5, motivo: 'Contrato: desconto' })).toEqual({
+      status: 200,
+    });
+    await expect.poll(order, POLL).toMatchObject({
+      valor_estornado: 100.5,
+      nota_status: 'AUTHORIZED',
+      nota_alerta: regras.notaFiscal.estornoParcial,
+    });
+    const partial = told(0, 100.5, false);
+    expect(plainText(partial)).toContain('estorno de R$ 100,50');
+    await expect
+      .poll(() => backend.mailTexts(customer.email, partial.assunto), POLL)
+      .toEqual([plainText(partial)]);
+    expect(await staffRefund(admin, booking.id, { motivo: 'Contrato: o restante' })).toEqual({ status: 200 });
+    await expect
+      .poll(order, POLL)
+      .toMatchObject({ status_asaas: 'REFUNDED', nota_status: 'CANCELED', nota_alerta: '' });
+    expect(await own(customer.pb, 'agendamentos')).toMatchObject([{ status_agendamento: 'CANCELADO' }]);
+    const rest = told(100.5, regras.precos.individual, true);
+    expect(plainText(rest)).toContain('estorno de R$ 598,50');
+    await expect.poll(() => backend.mailTexts(customer.email, rest.assunto), POLL).toEqual([plainText(rest)]);
+    expect(await backend.mailTexts(customer.email, partial.assunto)).toEqual([plainText(partial)]);
+  });
+
   it('the withdrawal on its last day (the 7th after the payment day, São Paulo): refunded, booking CANCELADO', async () => {
     const { customer } = await paidCustomer(backend);
     const [payment] = await own(customer.pb, 'pagamentos');
@@ -691,6 +738,12 @@ describe.each(BACKENDS)('$name', (backend) => {
     await expect
       .poll(() => backend.mailTexts(DEMO_ACCOUNTS.admin.email, equipe.assunto), POLL)
       .toContain(plainText(equipe));
+    // Its own e-mail only: not a staff refund's too.
+    const staffs = emailTexto.emailDoEstorno(
+      { nome: NOME, antes: 0, total: regras.precos.individual, encerrado: true, cartao: true },
+      comum.reais,
+    );
+    expect(await backend.mailTexts(customer.email, staffs?.assunto ?? '')).toEqual([]);
   });
 
   it('the withdrawal once booked: sent to staff once (an alert in the kit’s words), nothing refunded', async () => {

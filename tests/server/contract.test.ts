@@ -1033,14 +1033,8 @@ describe.each(BACKENDS)('$name', (backend) => {
     });
   });
 
-  it("an applicant's data: a future birth date, an invalid CPF, a 10,000-character name, each a pt-BR field error", async () => {
-    const future = { data_nascimento: '2099-01-01' };
-    const badCpf = { cpf: '111.111.111-11' };
-    const longName = { nome: 'A'.repeat(10_000) };
-    const birthError = { code: 'validation_invalid_date', message: CASO.nascimentoFuturo };
-    const cpfError = { code: 'validation_invalid_cpf', message: CASO.cpfInvalido };
-    const nameError = { code: 'validation_max_text_constraint', message: 'Use no máximo 120 caracteres.' };
-    // A new applicant of an open case (NOVO), and the sent one of another.
+  /** A new applicant of an open case (NOVO), and the sent one of another: each saved as its owner saves it. */
+  const applicantSaves = async () => {
     const vazio = await as('processoVazio');
     const [open] = await vazio.collection('agendamentos').getFullList();
     const create = (data: Record<string, unknown>) =>
@@ -1049,6 +1043,17 @@ describe.each(BACKENDS)('$name', (backend) => {
     const [paulo] = await enviado.collection('requerentes').getFullList();
     const update = (data: Record<string, unknown>) =>
       answerInFull(enviado.collection('requerentes').update(paulo?.id ?? '', data));
+    return { vazio, open, create, enviado, paulo, update };
+  };
+
+  it("an applicant's data: a future birth date, an invalid CPF, a 10,000-character name, each a pt-BR field error", async () => {
+    const future = { data_nascimento: '2099-01-01' };
+    const badCpf = { cpf: '111.111.111-11' };
+    const longName = { nome: 'A'.repeat(10_000) };
+    const birthError = { code: 'validation_invalid_date', message: CASO.nascimentoFuturo };
+    const cpfError = { code: 'validation_invalid_cpf', message: CASO.cpfInvalido };
+    const nameError = { code: 'validation_max_text_constraint', message: 'Use no máximo 120 caracteres.' };
+    const { vazio, create, enviado, paulo, update } = await applicantSaves();
     for (const save of [create, update]) {
       expect(await save(future)).toEqual({
         status: 400,
@@ -1118,6 +1123,33 @@ describe.each(BACKENDS)('$name', (backend) => {
     });
   });
 
+  it("an applicant's names: a tag or a digit is a pt-BR field error on create and update; letters, apostrophes and hyphens pass", async () => {
+    const invalid = { code: 'validation_invalid_nome', message: M.nomeRequerenteInvalido };
+    const { vazio, open, create, enviado, paulo, update } = await applicantSaves();
+    for (const save of [create, update]) {
+      expect(await save({ nome: '<script>alert(1)</script>Maria' })).toEqual({
+        status: 400,
+        message: M.nomeRequerenteInvalido,
+        data: { nome: invalid },
+      });
+      expect(await save({ nome: 'Maria', sobrenome: 'Bianchi 2' })).toEqual({
+        status: 400,
+        message: M.nomeRequerenteInvalido,
+        data: { sobrenome: invalid },
+      });
+    }
+    expect(await vazio.collection('requerentes').getFullList()).toEqual([]);
+    expect(await enviado.collection('requerentes').getOne(paulo?.id ?? '')).toMatchObject({
+      nome: paulo?.nome,
+      sobrenome: paulo?.sobrenome,
+    });
+    const made = await vazio
+      .collection('requerentes')
+      .create({ agendamento: open?.id, nome: 'Maria José', sobrenome: "D'Ávila-Souza" });
+    expect(made).toMatchObject({ nome: 'Maria José', sobrenome: "D'Ávila-Souza" });
+    await vazio.collection('requerentes').delete(made.id);
+  });
+
   it("text past the schema's limit, from a customer: every applicant field, the Prenot@mi e-mail, the deletion reason", async () => {
     const over = (name: string) => {
       const collection = schema.find((c) => c.name === name);
@@ -1176,10 +1208,10 @@ describe.each(BACKENDS)('$name', (backend) => {
         message: 'Failed to create record.',
         data: {},
       });
-    // Counted in characters, as PocketBase counts them: 120 emoji are a name of 120.
+    // Counted in characters, as PocketBase counts them: 120 emoji are a city of 120.
     const emoji = '\u{1F600}'.repeat(120);
-    const saved = await vazio.collection('requerentes').create({ agendamento: open?.id, nome: emoji });
-    expect(saved).toMatchObject({ nome: emoji });
+    const saved = await vazio.collection('requerentes').create({ agendamento: open?.id, cidade: emoji });
+    expect(saved).toMatchObject({ cidade: emoji });
     await vazio.collection('requerentes').delete(saved.id);
     // The applicant's Prenot@mi e-mail: a well-formed address past its limit.
     const ready = await as('diaPronto');

@@ -197,7 +197,9 @@ describe('3. limits under abuse', () => {
     const bookingId = (await customer.pb.collection('agendamentos').getFirstListItem('')).id;
     const answers = await Promise.allSettled(
       Array.from({ length: 16 }, (_, i) =>
-        customer.pb.collection('requerentes').create({ agendamento: bookingId, nome: `R${i}` }),
+        customer.pb
+          .collection('requerentes')
+          .create({ agendamento: bookingId, nome: `R ${'ABCDEFGHIJKLMNOP'.charAt(i)}` }),
       ),
     );
     expect(answers.filter((a) => a.status === 'fulfilled')).toHaveLength(6);

@@ -165,7 +165,8 @@ describe('what the server accepts as a file', () => {
     );
     expect(second.message).toBe('O Agendamento Individual é para um requerente.');
     const extra = [];
-    for (let i = 2; i <= 6; i++) extra.push(await applicant(owner.pb, { nome: `Extra ${i}` }));
+    for (let i = 2; i <= 6; i++)
+      extra.push(await applicant(owner.pb, { nome: `Extra ${'ABCDEFG'.charAt(i)}` }));
     const seventh = await failure(applicant(owner.pb, { nome: 'Sete' }));
     expect(seventh.message).toBe('O Agendamento Familiar é para no máximo 6 requerentes.');
     for (const record of extra) await owner.pb.collection('requerentes').delete(record.id);

@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 import emailTexto from '../../pocketbase/pb_hooks/lib/email_texto.js';
 
 describe('email_texto.js emailDeBloqueio: the lockout e-mail (lib/seguranca.js and the double’s auth.ts)', () => {
@@ -36,5 +37,37 @@ describe('email_texto.js alertasDoProcesso: staff’s alert of a case to review 
       'Ana Souza corrigiu os dados de Luca Rossi (CEP, altura). Os documentos dele voltaram para análise.',
     );
     expect(alert.paragrafos[1]).toContain('href="https://app.example/booking-details/b1"');
+  });
+});
+
+describe('email_texto.js emailDoEstorno: the customer’s e-mail of a staff refund (lib/estornos.js, the double)', () => {
+  const dados = { nome: 'Ana <Souza>', antes: 0, total: 100.5, encerrado: false, cartao: false };
+  it('a partial refund: the amount, the order going on; the card’s delay only for a card', () => {
+    const email = emailTexto.emailDoEstorno(dados, comum.reais);
+    expect(email?.assunto).toBe('Estorno parcial do seu pedido - Passaporte Italiano');
+    expect(email?.paragrafos).toEqual([
+      'Olá, Ana &lt;Souza&gt;.',
+      'A nossa equipe solicitou o estorno de R$ 100,50 do seu pedido, pela mesma forma de pagamento. O seu pedido continua ativo.',
+    ]);
+    expect(emailTexto.emailDoEstorno({ ...dados, cartao: true }, comum.reais)?.paragrafos[2]).toMatch(
+      /até 10 dias úteis/,
+    );
+  });
+
+  it('the rest after a partial refund: the order cancelled, this refund and all given back', () => {
+    const email = emailTexto.emailDoEstorno(
+      { ...dados, antes: 100.5, total: 699, encerrado: true, cartao: true },
+      comum.reais,
+    );
+    expect(email?.assunto).toBe('Pedido cancelado - Passaporte Italiano');
+    expect(email?.paragrafos.slice(1)).toEqual([
+      'O seu pedido foi cancelado pela nossa equipe e o estorno de R$ 598,50 foi solicitado, pela mesma forma de pagamento.',
+      'Com os estornos anteriores, todo o valor pago (R$ 699,00) foi devolvido.',
+      'No cartão de crédito, o estorno pode levar até 10 dias úteis para aparecer na fatura.',
+    ]);
+  });
+
+  it('nothing given back: no e-mail', () => {
+    expect(emailTexto.emailDoEstorno({ ...dados, antes: 100.5 }, comum.reais)).toBeNull();
   });
 });

@@ -151,3 +151,31 @@ describe('a refund Asaas never answered (conferenciaDoIncerto)', () => {
     );
   });
 });
+
+describe('notaAposEstorno: what a refund does to the service invoice', () => {
+  const alerta = R.notaFiscal.estornoParcial;
+  const pedido = { preco_servico: 699, valor_estornado: 100.5, nota_status: 'AUTHORIZED', nota_alerta: '' };
+  it('part given back: the invoice stands, staff are alerted once', () => {
+    expect(estorno.notaAposEstorno(pedido, alerta)).toEqual({ cancelar: false, nota_alerta: alerta });
+    expect(estorno.notaAposEstorno({ ...pedido, nota_alerta: alerta }, alerta)).toEqual({
+      cancelar: false,
+      nota_alerta: null,
+    });
+  });
+
+  it('all given back: the invoice is cancelled, and the partial refund’s alert goes (another alert stays)', () => {
+    const tudo = { ...pedido, valor_estornado: 699, nota_alerta: alerta };
+    expect(estorno.notaAposEstorno(tudo, alerta)).toEqual({ cancelar: true, nota_alerta: '' });
+    expect(
+      estorno.notaAposEstorno({ ...tudo, status_asaas: 'REFUNDED', valor_estornado: 100.5 }, alerta),
+    ).toEqual({
+      cancelar: true,
+      nota_alerta: '',
+    });
+    const recusado = R.notaFiscal.cancelamentoRecusado;
+    expect(estorno.notaAposEstorno({ ...tudo, nota_alerta: recusado }, alerta)).toEqual({
+      cancelar: true,
+      nota_alerta: null,
+    });
+  });
+});

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import regras from '../../pocketbase/pb_hooks/lib/processo_regras.json';
 import comum from '../../pocketbase/pb_hooks/lib/processo_comum.js';
+import mensagens from '../../pocketbase/pb_hooks/lib/mensagens.json';
 import { reviewSummary } from '@/features/bookings/review/review-panel';
 
 const UFS = 'AC AL AP AM BA CE DF ES GO MA MT MS MG PA PB PR PE PI RJ RN RS RO RR SC SP SE TO'.split(' ');
@@ -149,6 +150,32 @@ describe('processo_comum.js: the case file rules the server, the app and the dou
     expect(comum.errosDeDados(stored, { ...stored, nome: 'Ana' }, hoje, regras, cpfValido)).toEqual({});
     expect(comum.errosDeDados(stored, { ...stored, cpf: '' }, hoje, regras, cpfValido)).toEqual({});
     expect(comum.errosDeDados(null, { cpf: '529.982.247-25' }, hoje, regras, cpfValido)).toEqual({});
+  });
+
+  it("an applicant's names: letters, spaces, apostrophes and hyphens only, checked when a save changes them", () => {
+    const cpfValido = () => true;
+    const invalido = { code: 'validation_invalid_nome', message: mensagens.nomeRequerenteInvalido };
+    expect(
+      comum.errosDeDados(
+        null,
+        { nome: '<script>alert(1)</script>Maria', sobrenome: 'Bianchi2' },
+        hoje,
+        regras,
+        cpfValido,
+      ),
+    ).toEqual({ nome: invalido, sobrenome: invalido });
+    expect(comum.errosDeDados(null, { nome: "'-" }, hoje, regras, cpfValido)).toEqual({ nome: invalido });
+    for (const nome of ['Ana', "D'Ávila", 'Maria José', 'D’Ângelo-Souza', '  Lívia  ', 'Zoë']) {
+      expect(comum.errosDeDados(null, { nome, sobrenome: nome }, hoje, regras, cpfValido)).toEqual({});
+    }
+    // A name stored before the rule stays, and the other fields are saved around it.
+    const stored = { nome: 'Maria<b>', sobrenome: '' };
+    expect(comum.errosDeDados(stored, { ...stored, cidade: 'Curitiba' }, hoje, regras, cpfValido)).toEqual(
+      {},
+    );
+    expect(comum.errosDeDados(stored, { ...stored, nome: 'Maria<i>' }, hoje, regras, cpfValido)).toEqual({
+      nome: invalido,
+    });
   });
 
   it("the customer's locks: closed, approved, and the Prenot@mi account's until the booking", () => {

@@ -28,6 +28,7 @@ declare const comum: {
   celularValido(texto: unknown): boolean;
   normalizarNome(texto: unknown): string;
   erroNome(texto: unknown, mensagens: typeof import('./mensagens.json')): string;
+  erroNomeProprio(texto: unknown, mensagens: typeof import('./mensagens.json')): string;
   CREDENCIAIS: { readonly emailMax: number; readonly senhaMin: number; readonly senhaMax: number };
   emailValido(texto: unknown): boolean;
   textoLongo(max: number): string;

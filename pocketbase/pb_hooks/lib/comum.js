@@ -207,6 +207,22 @@ function normalizarNome(texto) {
     .trim();
 }
 
+/** Letters (accents included), spaces, apostrophes and hyphens only: what a person's name is written with. */
+function soLetrasDeNome(nome) {
+  return /^(?:\p{L}\p{M}*|[ '’-])+$/u.test(nome);
+}
+
+/**
+ * The pt-BR message for one of an applicant's names (requerentes.nome, sobrenome), or '' when it is fine: empty
+ * (asked for at sending), or letters with spaces, apostrophes and hyphens, trimmed (no digits, no < or >). Not the
+ * account's full-name rule (erroNome): a first name alone has fewer than 10 letters. `mensagens`: mensagens.json.
+ */
+function erroNomeProprio(texto, mensagens) {
+  const nome = normalizarNome(texto);
+  if (nome === '') return '';
+  return soLetrasDeNome(nome) && /\p{L}/u.test(nome) ? '' : mensagens.nomeRequerenteInvalido;
+}
+
 /**
  * The pt-BR message for a full name the browser would not send, or '' when it is fine: letters (accents
  * included), spaces, apostrophes and hyphens; at least 10 letters; at most 120 characters. `mensagens`: the
@@ -216,7 +232,7 @@ function erroNome(texto, mensagens) {
   const nome = normalizarNome(texto);
   if (nome === '') return mensagens.nomeObrigatorio;
   if (nome.length > 120) return mensagens.nomeLongo;
-  if (!/^(?:\p{L}\p{M}*|[ '’-])+$/u.test(nome)) return mensagens.nomeInvalido;
+  if (!soLetrasDeNome(nome)) return mensagens.nomeInvalido;
   if ((nome.match(/\p{L}/gu) || []).length < 10) return mensagens.sobrenome;
   return '';
 }
@@ -300,6 +316,7 @@ module.exports = {
   celularValido,
   normalizarNome,
   erroNome,
+  erroNomeProprio,
   CREDENCIAIS,
   emailValido,
   textoLongo,

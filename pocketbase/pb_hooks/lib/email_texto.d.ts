@@ -27,6 +27,10 @@ declare const emailTexto: {
     resultado: 'estornada' | 'encaminhada',
     dados: { nome: string; valor: string },
   ): { cliente: Mensagem | null; equipe: Mensagem };
+  emailDoEstorno(
+    dados: { nome: string; antes: number; total: number; encerrado: boolean; cartao: boolean },
+    reais: (valor: number) => string,
+  ): Mensagem | null;
   alertasDoProcesso: {
     enviado(d: { nome: string; documentos: number; appUrl: string; agendamento: string }): Mensagem;
     corrigido(d: {

@@ -139,6 +139,10 @@ function mensagemStatus(status, dados, regras) {
 
 const SUFIXO = ' - Passaporte Italiano';
 
+/** How long a card's refund may take to show, as the customer is told. */
+const PRAZO_DO_CARTAO =
+  'No cartão de crédito, o estorno pode levar até 10 dias úteis para aparecer na fatura.';
+
 /**
  * The e-mails of a customer's withdrawal (lib/estornos.js desistir; estorno_comum.js desistencia says which):
  * { cliente, equipe }, each { assunto, paragrafos } (HTML paragraphs, the signature left to the sender). 'estornada':
@@ -167,7 +171,7 @@ function emailsDaDesistencia(resultado, dados) {
         'Recebemos a sua desistência da compra. O seu pedido foi cancelado e o estorno integral de ' +
           dados.valor +
           ' foi solicitado, pela mesma forma de pagamento.',
-        'No cartão de crédito, o estorno pode levar até 10 dias úteis para aparecer na fatura.',
+        PRAZO_DO_CARTAO,
       ],
     },
     equipe: {
@@ -177,6 +181,48 @@ function emailsDaDesistencia(resultado, dados) {
         'O estorno integral de ' + dados.valor + ' foi solicitado ao Asaas e o agendamento foi cancelado.',
       ],
     },
+  };
+}
+
+/**
+ * The customer's e-mail of a refund staff asked (lib/estornos.js estornar; the double's estornos.ts), one per refund:
+ * { assunto, paragrafos } (HTML paragraphs, the signature left to the sender), or null when it gave nothing back.
+ * All given back (`encerrado`), the order is cancelled (Asaas's REFUNDED closes its booking) and the e-mail says so;
+ * part of it, the order goes on. `dados`: { nome (the customer's full name), antes (the reais given back of the
+ * order before this refund), total (after it), encerrado, cartao (paid by credit card) }; `reais` writes an amount
+ * (comum.js reais).
+ */
+function emailDoEstorno(dados, reais) {
+  const centavos = Math.round(dados.total * 100) - Math.round(dados.antes * 100);
+  if (centavos <= 0) return null;
+  const valor = reais(centavos / 100);
+  const prazo = dados.cartao ? [PRAZO_DO_CARTAO] : [];
+  const ola = 'Olá, ' + escapar(dados.nome) + '.';
+  if (!dados.encerrado) {
+    return {
+      assunto: 'Estorno parcial do seu pedido' + SUFIXO,
+      paragrafos: [
+        ola,
+        'A nossa equipe solicitou o estorno de ' +
+          valor +
+          ' do seu pedido, pela mesma forma de pagamento. O seu pedido continua ativo.',
+      ].concat(prazo),
+    };
+  }
+  const anteriores =
+    Math.round(dados.antes * 100) > 0
+      ? ['Com os estornos anteriores, todo o valor pago (' + reais(dados.total) + ') foi devolvido.']
+      : [];
+  return {
+    assunto: 'Pedido cancelado' + SUFIXO,
+    paragrafos: [
+      ola,
+      'O seu pedido foi cancelado pela nossa equipe e o estorno de ' +
+        valor +
+        ' foi solicitado, pela mesma forma de pagamento.',
+    ]
+      .concat(anteriores)
+      .concat(prazo),
   };
 }
 
@@ -295,6 +341,7 @@ module.exports = {
   ASSINATURA,
   emailDeBloqueio,
   emailsDaDesistencia,
+  emailDoEstorno,
   alertasDaCobranca,
   alertasDoProcesso,
   escapar,

@@ -97,7 +97,7 @@ declare const estornoComum: {
   textoDoIncerto(modelo: string, incerto: EstornoIncerto, reais: (valor: number) => string): string;
   estornadoDepois(antes: number, valor: number | null, resta: number, agora: number): number;
   estornadoPorInteiro(pedido: Pedido): boolean;
-  notaAposEstorno(pedido: Pedido, alerta: string): 'cancelar' | 'alertar' | null;
+  notaAposEstorno(pedido: Pedido, alerta: string): { cancelar: boolean; nota_alerta: string | null };
   cancelamento(notaStatus: string): 'DISPENSADA' | 'asaas' | null;
 };
 export default estornoComum;

@@ -259,20 +259,22 @@ function textoDoIncerto(modelo, incerto, reais) {
 const CANCELAVEIS = ['SCHEDULED', 'SYNCHRONIZED', 'AUTHORIZED', 'CANCELLATION_DENIED'];
 
 /**
- * What a refund does to the order's service invoice ({ status_asaas, preco_servico, valor_estornado,
- * nota_status, nota_alerta }): 'cancelar' when all was given back (lib/notas.js cancelar: one due or in error is
- * dispensed, one issued is cancelled at Asaas); 'alertar' when part was and staff were not told yet; null.
+ * What a refund does to the order's service invoice ({ status_asaas, preco_servico, valor_estornado, nota_status,
+ * nota_alerta }), `alerta` being the partial refund's alert to staff (regras.json notaFiscal.estornoParcial):
+ * { cancelar, nota_alerta }. All given back: `cancelar` (lib/notas.js cancelar: one due or in error is dispensed,
+ * one issued is cancelled at Asaas, and staff are alerted if Asaas refuses), and a partial refund's alert goes, since
+ * the invoice no longer stands at its full value. Part given back, an invoice standing, staff not told yet: the
+ * alert. `nota_alerta` null: the order's alert stays as it is.
  */
 function notaAposEstorno(pedido, alerta) {
-  if (
-    pedido.status_asaas === 'REFUNDED' ||
-    centavos(pedido.valor_estornado || 0) >= centavos(pedido.preco_servico)
-  )
-    return 'cancelar';
+  if (estornadoPorInteiro(pedido)) {
+    return { cancelar: true, nota_alerta: pedido.nota_alerta === alerta ? '' : null };
+  }
   const status = pedido.nota_status || '';
-  if (!status || status === 'DISPENSADA' || status === 'CANCELED') return null;
-  if (centavos(pedido.valor_estornado || 0) <= 0 || pedido.nota_alerta === alerta) return null;
-  return 'alertar';
+  const fica = { cancelar: false, nota_alerta: null };
+  if (!status || status === 'DISPENSADA' || status === 'CANCELED') return fica;
+  if (centavos(pedido.valor_estornado || 0) <= 0 || pedido.nota_alerta === alerta) return fica;
+  return { cancelar: false, nota_alerta: alerta };
 }
 
 /** An invoice to cancel: 'DISPENSADA' when it was only due or in error, 'asaas' when Asaas holds it, or null. */

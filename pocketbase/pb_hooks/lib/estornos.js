@@ -219,6 +219,30 @@ function desistir(e) {
   return pedidos.responderEExecutar(e, 200, { resultado: 'estornada' }, acoes.concat([avisos]));
 }
 
+/**
+ * The customer's e-mail of a staff refund (email_texto.js emailDoEstorno), to send after the answer: the order's
+ * refunds before it (`antes`, reais) and after it (`depois`, the order as counted). Sent once per refund staff ask,
+ * here and not on Asaas's webhook: a withdrawal, which also ends in REFUNDED, sends its own, and a webhook delivered
+ * again sends nothing.
+ */
+function avisoDoEstorno(antes, depois) {
+  const usuarioId = depois.getString('usuario');
+  const dados = {
+    antes: antes,
+    total: depois.getFloat('valor_estornado'),
+    encerrado: comum.estornadoPorInteiro(valores(depois)),
+    cartao: depois.getString('metodo_pagamento') === 'cartao_credito',
+  };
+  return (app) => {
+    const usuario = app.findRecordById('usuarios', usuarioId);
+    const email = texto.emailDoEstorno(
+      Object.assign({ nome: usuario.getString('nome_completo') }, dados),
+      emails.reais,
+    );
+    if (email) emails.enviar(app, usuario.email(), email.assunto, email.paragrafos);
+  };
+}
+
 /** POST /payments/estorno {agendamento, valor (empty: in full), motivo}: a staff refund, at any time. */
 function estornar(e) {
   if (!e.auth || !e.auth.getBool('admin')) throw new ForbiddenError(MSG.soEquipe, {});
@@ -230,7 +254,10 @@ function estornar(e) {
   const pedido = comum.pedidoDaEquipe(body, valores(pagamento), MSG, emails.reais);
   if (pedido.erro) throw recusa(pedido.erro);
   const acoes = [];
-  const { confirmado } = pedirEstorno(e.app, pagamento, pedido.valor, pedido.motivo, acoes);
+  const antes = pagamento.getFloat('valor_estornado');
+  const feito = pedirEstorno(e.app, pagamento, pedido.valor, pedido.motivo, acoes);
+  acoes.push(avisoDoEstorno(antes, feito.pedido));
+  const confirmado = feito.confirmado;
   if (confirmado) {
     // The earlier refund Asaas made is this one, or staff decide again on what remains now.
     const nota = comum.textoDoIncerto(MSG.incertoNota, confirmado, emails.reais);

@@ -249,15 +249,16 @@ function cancelar(app, pagamentoId) {
 }
 
 /**
- * After a refund Asaas accepted (or reported): an order refunded in full has its invoice cancelled (in
- * `depois`); a partial refund leaves the invoice as it is and flags it for staff.
+ * After a refund Asaas accepted (or reported), as estorno_comum.notaAposEstorno decides: an order refunded in full
+ * has its invoice cancelled (in `depois`) and loses a partial refund's alert; a partial refund leaves the invoice as
+ * it is and flags it for staff.
  */
 function aposEstorno(app, pagamento, depois) {
   const id = pagamento.id;
   const efeito = estornoComum.notaAposEstorno(valores(pagamento), TEXTOS.estornoParcial);
-  if (efeito === 'cancelar') depois.push((fora) => cancelar(fora, id));
-  if (efeito !== 'alertar') return;
-  pagamento.set('nota_alerta', TEXTOS.estornoParcial);
+  if (efeito.cancelar) depois.push((fora) => cancelar(fora, id));
+  if (efeito.nota_alerta === null) return;
+  pagamento.set('nota_alerta', efeito.nota_alerta);
   app.save(pagamento);
 }
 

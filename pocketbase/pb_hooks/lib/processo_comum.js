@@ -1,6 +1,10 @@
 // The case file's rules that are code, written once for both runtimes like comum.js: PocketBase's JSVM loads
-// this file with require() (CommonJS, requiring nothing: the rules data, processo_regras.json, is passed in),
-// and the app and the demo backend import it through scripts/build/kit-module.ts. Plain ES2015, no PocketBase calls.
+// this file with require() (CommonJS: the rules data, processo_regras.json, is passed in; the name rule and its
+// words are comum.js's and mensagens.json's), and the app and the demo backend import it through
+// scripts/build/kit-module.ts. Plain ES2015, no PocketBase calls.
+
+const { erroNomeProprio } = require(`${__hooks}/lib/comum.js`);
+const MENSAGENS = require(`${__hooks}/lib/mensagens.json`);
 
 const DATA = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -38,9 +42,13 @@ function ehMenor(nascimento, hoje, regras) {
   return idade(texto, hoje) < regras.maioridade;
 }
 
+/** An applicant's names, each checked on its own (comum.js erroNomeProprio). */
+const CAMPOS_DE_NOME = ['nome', 'sobrenome'];
+
 /**
  * What is wrong with an applicant's data as the form checks it, in PocketBase's 400 shape: { campo: { code,
- * message } } for the birth date (erroNascimento) and the CPF (`cpfValido`: comum.cpfValido), {} when nothing.
+ * message } } for the names (comum.erroNomeProprio), the birth date (erroNascimento) and the CPF (`cpfValido`:
+ * comum.cpfValido), {} when nothing.
  * `antes`: the stored applicant, or null for a new one; `depois`: the applicant as it would be saved. Only what
  * the save changes is checked (a value stored before these checks is asked for at sending).
  */
@@ -49,6 +57,10 @@ function errosDeDados(antes, depois, hoje, regras, cpfValido) {
     registro[campo] === undefined || registro[campo] === null ? '' : String(registro[campo]);
   const mudou = (campo) => !antes || texto(antes, campo) !== texto(depois, campo);
   const erros = {};
+  CAMPOS_DE_NOME.forEach((campo) => {
+    const nome = mudou(campo) ? erroNomeProprio(depois[campo], MENSAGENS) : '';
+    if (nome) erros[campo] = { code: 'validation_invalid_nome', message: nome };
+  });
   const nascimento = mudou('data_nascimento') ? erroNascimento(depois.data_nascimento, hoje, regras) : '';
   if (nascimento) erros.data_nascimento = { code: 'validation_invalid_date', message: nascimento };
   const cpf = texto(depois, 'cpf');

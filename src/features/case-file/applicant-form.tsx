@@ -21,6 +21,7 @@ import { caseFileQueries } from '@/lib/api/case-file';
 import { z } from '@/lib/zod';
 import { useLeaveWarning } from '@/lib/use-leave-warning';
 import comum from '../../../pocketbase/pb_hooks/lib/comum.js';
+import { FIELD_MESSAGES } from '@/lib/field-messages';
 import { caseFileErrorMessage, refreshCaseFile, saveApplicant } from './api/case-file';
 import { useAutosave } from './use-autosave';
 
@@ -29,6 +30,11 @@ export const COR_OLHOS = ['Castanhos', 'Pretos', 'Azuis', 'Verdes', 'Cinzentos',
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 // The server's words for a text past its limit (pb_hooks/lib/comum.js textoLongo).
 const text = (max: number) => z.string().trim().max(max, comum.textoLongo(max));
+// One of an applicant's names: the server's rule and words (pb_hooks/lib/comum.js erroNomeProprio).
+const name = text(120).superRefine((v, ctx) => {
+  const message = comum.erroNomeProprio(v, FIELD_MESSAGES);
+  if (message) ctx.addIssue({ code: 'custom', message });
+});
 const optionalDate = (message: string) =>
   z
     .string()
@@ -37,8 +43,8 @@ const optionalDate = (message: string) =>
 /** A draft: every field may be empty (what is missing is listed before sending); what is typed must be valid. */
 export const applicantSchema = z
   .object({
-    nome: text(120),
-    sobrenome: text(120),
+    nome: name,
+    sobrenome: name,
     sexo: z.enum(['', 'F', 'M']),
     // The server's rule and words (pb_hooks/lib/processo_comum.js): a real day, not in the future, under 120.
     data_nascimento: z.string().superRefine((v, ctx) => {
