@@ -1,4 +1,5 @@
 /** A staff save of a booking (pocketbase/pb_hooks/lib/agenda.js) and its history (lib/historico.js). */
+import { hojeSaoPaulo } from '@/lib/processo';
 import type { BookingRecord, UserRecord } from '@/lib/types';
 import agendaComum from '../../pocketbase/pb_hooks/lib/agenda_comum.js';
 import emailTexto from '../../pocketbase/pb_hooks/lib/email_texto.js';
@@ -9,6 +10,7 @@ import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { caseApproved } from './case-summary';
 import { schemaFields, textLimits, type SchemaField } from './collections';
 import { getDb, saveDb } from './db';
+import { activeAppointments } from './dia-store';
 import type { StoredUser } from './schema';
 import { pbDate } from './util';
 import { historyEntry } from './history';
@@ -99,8 +101,19 @@ export function salvar(
     comum.errosDeTamanho(
       sent,
       textLimits('agendamentos'),
-      agendaComum.errosDaAlteracao(Object.keys(body), { ...booking }, { ...draft }, () =>
-        caseApproved(getDb(), booking.id),
+      agendaComum.errosDaAlteracao(
+        Object.keys(body),
+        { ...booking },
+        { ...draft },
+        {
+          hoje: hojeSaoPaulo(),
+          aprovado: () => caseApproved(getDb(), booking.id),
+          requerentes: () =>
+            getDb()
+              .requerentes.filter((r) => r.agendamento === booking.id)
+              .map((r) => r.id),
+          compromissos: () => activeAppointments(booking.id),
+        },
       ),
     ),
   );

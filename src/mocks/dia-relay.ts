@@ -6,6 +6,7 @@
  * a protected file like the case file's); every applicant booked makes the booking AGENDADO with the earliest.
  */
 import { http, HttpResponse } from 'msw';
+import { hojeSaoPaulo } from '@/lib/processo';
 import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
 import janelas from '../../pocketbase/pb_hooks/lib/janelas.js';
 import { schemaErrors } from './collections';
@@ -128,7 +129,15 @@ async function createAppointment(request: Request): Promise<Response> {
     .map((r) => r.id);
   const requerentes = form.getAll('requerentes').map(String).filter(Boolean);
   // The kit's refusal first (lib/dia.js salvarCompromisso), then PocketBase's own checks of the fields.
-  const outros = invalid(diaComum.errosDosRequerentes(requerentes, applicants));
+  const outros = invalid(
+    diaComum.errosDoCompromisso({
+      requerentes,
+      doAgendamento: applicants,
+      dataAntes: '',
+      data: text('data'),
+      hoje: hojeSaoPaulo(),
+    }),
+  );
   if (outros) return outros;
   const errors: Json = schemaErrors('compromissos', Object.fromEntries(TEXTS.map((k) => [k, text(k)])));
   if (requerentes.length === 0) errors.requerentes = REQUIRED;

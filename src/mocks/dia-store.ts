@@ -20,7 +20,6 @@ import janelas from '../../pocketbase/pb_hooks/lib/janelas.js';
 import { caseSummary } from './case-summary';
 import { getDb } from './db';
 import { CURITIBA_LOCAL, DIA_SEED, demoDay, SP_LOCAL } from './processo-seed';
-import { bookingOf } from './processo-rules';
 import { DEMO_ACCOUNTS } from './seed';
 import { newId, pbDate } from './util';
 
@@ -54,6 +53,12 @@ export const DEMO_GUARANTEE = { ativa: true, janelas: 3 };
 
 /** Who handled the seeded stages: the demo's staff account. */
 const BY_ADMIN = { autor: DEMO_ACCOUNTS.admin.id, autor_nome: DEMO_ACCOUNTS.admin.nome_completo };
+
+/**
+ * A booking by id (as processo-rules.ts bookingOf, which this file cannot import: processo-rules.ts -> agenda.ts, which
+ * asks this file for a booking's appointments).
+ */
+const bookingOf = (id: string) => getDb().agendamentos.find((b) => b.id === id);
 
 export const consuladoId = (codigo: string) => `consul${codigo}`.slice(0, 15).padEnd(15, '0');
 const seedId = (prefix: string, booking: string, i: number) =>

@@ -9,6 +9,7 @@ import { getMailbox } from '@/mocks/mailbox';
 import { seedApplicant, seedDocuments } from '@/mocks/processo-seed';
 import { DEMO_ACCOUNTS } from '@/mocks/seed';
 import { renderApp, type DemoAccountName } from '../helpers/render';
+import { server } from '../helpers/server';
 
 // jsdom's File and FormData cannot be read by the fetch machinery msw hands an upload to: Node's can, as a
 // browser's can.
@@ -329,6 +330,28 @@ describe('case file: documents', () => {
       'Requerente 2: Pessoa2 Bertolini · Consulado de Curitiba',
     );
     expect(await screen.findByText('Situação: Em análise')).toBeInTheDocument();
+  });
+
+  it('sends once on a double click of "Enviar para análise": the second press, while the first is on its way, is ignored', async () => {
+    completeApplicant(1, ['identidade', 'comprovante_endereco', 'foto']);
+    completeApplicant(2, ['identidade', 'comprovante_endereco', 'foto']);
+    const sends: string[] = [];
+    const count = ({ request }: { request: Request }) => {
+      if (request.method === 'POST' && new URL(request.url).pathname.endsWith('/enviar'))
+        sends.push(request.url);
+    };
+    server.events.on('request:start', count);
+    try {
+      const { user } = await openCase();
+      await waitFor(() => expect(sendButton()).toBeEnabled());
+      await user.dblClick(sendButton());
+      expect(await screen.findByText('Processo enviado para análise.')).toBeInTheDocument();
+      expect(sends).toHaveLength(1);
+      // No refusal of a second send ('Não há nada novo para enviar…' in the alert).
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    } finally {
+      server.events.removeListener('request:start', count);
+    }
   });
 
   it('lists the refused documents with their reason and lets only those be replaced and sent again', async () => {

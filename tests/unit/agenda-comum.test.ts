@@ -23,9 +23,11 @@ describe('camposDaEquipe', () => {
 
   it('names only columns the schema has, each refused by name when a request sends it', () => {
     expect(agendaComum.COLUNAS_DO_SERVIDOR.filter((c) => !bookingFields.includes(c))).toEqual([]);
-    const erros = agendaComum.errosDaAlteracao([...agendaComum.COLUNAS_DO_SERVIDOR], {}, {}, () => true, {
+    const caso = { hoje: '2026-01-01', aprovado: () => true, requerentes: () => [], compromissos: () => [] };
+    const erros = agendaComum.errosDaAlteracao([...agendaComum.COLUNAS_DO_SERVIDOR], {}, {}, caso, {
       statusAgendamento: [],
       analiseOkCedo: '',
+      agendadoCedo: '',
     });
     expect(Object.keys(erros).sort()).toEqual([...agendaComum.COLUNAS_DO_SERVIDOR].sort());
   });

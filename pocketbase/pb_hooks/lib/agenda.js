@@ -19,11 +19,15 @@ function validarAlteracao(e) {
   const valores = (r) => ({
     status_agendamento: r.getString('status_agendamento'),
     hora_agendamento: r.getString('hora_agendamento'),
+    data_agendamento: r.getString('data_agendamento'),
   });
   const erros = registros.errosDeTamanho(
     registro,
-    comum.errosDaAlteracao(Object.keys(e.requestInfo().body || {}), valores(antes), valores(registro), () =>
-      casoAprovado(e.app, registro.id),
+    comum.errosDaAlteracao(
+      Object.keys(e.requestInfo().body || {}),
+      valores(antes),
+      valores(registro),
+      caso(e.app, registro.id),
     ),
   );
   const campos = Object.keys(erros);
@@ -33,6 +37,29 @@ function validarAlteracao(e) {
     (campo) => (validacao[campo] = new ValidationError(erros[campo].code, erros[campo].message)),
   );
   throw new BadRequestError(VALIDACAO, validacao);
+}
+
+/**
+ * The booking's case as agenda_comum.js errosDaAlteracao asks it, each part read only when asked: São Paulo's day,
+ * whether its documents are approved, its applicants and their active appointments (lib/dia.js compromissosDe).
+ */
+function caso(app, agendamentoId) {
+  return {
+    hoje: regras.hojeSaoPaulo(),
+    aprovado: () => casoAprovado(app, agendamentoId),
+    requerentes: () =>
+      app
+        .findRecordsByFilter('requerentes', 'agendamento = {:a}', 'created', 0, 0, { a: agendamentoId })
+        .map((r) => r.id),
+    compromissos: () =>
+      require(`${__hooks}/lib/dia.js`)
+        .compromissosDe(app, agendamentoId)
+        .map((c) => ({
+          requerentes: c.getStringSlice('requerentes'),
+          data: c.getString('data'),
+          hora: c.getString('hora'),
+        })),
+  };
 }
 
 /**

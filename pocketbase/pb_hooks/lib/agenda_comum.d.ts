@@ -8,8 +8,13 @@ declare const agendaComum: {
     enviados: readonly string[],
     antes: Valores,
     depois: Valores,
-    casoAprovado: () => boolean,
-    regras?: { statusAgendamento: readonly string[]; analiseOkCedo: string },
+    caso: {
+      hoje: string;
+      aprovado(): boolean;
+      requerentes(): string[];
+      compromissos(): { requerentes: string[]; data: string; hora: string }[];
+    },
+    regras?: { statusAgendamento: readonly string[]; analiseOkCedo: string; agendadoCedo: string },
   ): Record<string, { code: string; message: string }>;
   versaoEsperada(cabecalho: string | null | undefined): string;
 };

@@ -398,7 +398,15 @@ function salvarCompromisso(e) {
         a: e.record.getString('agendamento'),
       })
       .map((r) => r.id);
-    lancarRecusas(comum.errosDosRequerentes(e.record.getStringSlice('requerentes'), doAgendamento));
+    lancarRecusas(
+      comum.errosDoCompromisso({
+        requerentes: e.record.getStringSlice('requerentes'),
+        doAgendamento: doAgendamento,
+        dataAntes: e.record.isNew() ? '' : e.record.original().getString('data'),
+        data: e.record.getString('data'),
+        hoje: regras.hojeSaoPaulo(),
+      }),
+    );
     e.next();
     resultado = atualizarAgendamento(tx, e.record.getString('agendamento'), e.auth);
   });
@@ -500,6 +508,7 @@ module.exports = {
   avisarProntidao,
   registrarTentativa,
   salvarCompromisso,
+  compromissosDe,
   linhasCompromissos,
   pbData,
 };

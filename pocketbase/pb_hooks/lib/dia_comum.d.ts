@@ -27,7 +27,8 @@ declare const diaComum: {
     | 'senha'
     | 'naoPedido'
     | 'apenasEquipe'
-    | 'semAtivo',
+    | 'semAtivo'
+    | 'dataPassada',
     string
   >;
   RESULTADOS: Record<string, string>;
@@ -66,7 +67,15 @@ declare const diaComum: {
     atendimento: { pedido_em?: string; entregue_em?: string } | null,
   ): ErrosDeCampo;
   recusaDoCompromisso(camposEnviados: string[]): string;
+  recusaDaData(antes: string | null | undefined, depois: string | null | undefined, hoje: string): Recusa;
   errosDosRequerentes(enviados: readonly string[], doAgendamento: readonly string[]): ErrosDeCampo;
+  errosDoCompromisso(c: {
+    requerentes: readonly string[];
+    doAgendamento: readonly string[];
+    dataAntes: string;
+    data: string;
+    hoje: string;
+  }): ErrosDeCampo;
   lerJson(texto: string): unknown;
   errosDoConsulado(
     corpo: Record<string, unknown>,

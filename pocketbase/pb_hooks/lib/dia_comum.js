@@ -6,6 +6,7 @@ const comum = require(`${__hooks}/lib/comum.js`);
 const { msDe } = require(`${__hooks}/lib/garantia_comum.js`);
 const janelas = require(`${__hooks}/lib/janelas.js`);
 const mensagens = require(`${__hooks}/lib/mensagens.json`);
+const mensagensDoProcesso = require(`${__hooks}/lib/processo_regras.json`).mensagens;
 
 const MSG = {
   soEquipe: 'Apenas a equipe pode fazer isso.',
@@ -39,6 +40,8 @@ const MSG = {
   // After the slot (lib/remarcar.js)
   apenasEquipe: 'Apenas a equipe.',
   semAtivo: 'Não há agendamento ativo para cancelar.',
+  // An appointment's day (recusaDaData), the same words on the booking editor's date (agenda_comum.js)
+  dataPassada: mensagensDoProcesso.dataPassada,
 };
 
 const RESULTADOS = {
@@ -192,10 +195,35 @@ function errosDosRequerentes(enviados, doAgendamento) {
     : {};
 }
 
+/**
+ * Why staff's appointment is refused, field by field ({} when it is not): its applicants are its booking's
+ * (errosDosRequerentes) and its day, set or changed, is not past (recusaDaData). `c`: { requerentes (sent),
+ * doAgendamento (the booking's applicants' ids), dataAntes ('' for a new one), data, hoje (São Paulo's day) }.
+ */
+function errosDoCompromisso(c) {
+  const erros = errosDosRequerentes(c.requerentes, c.doAgendamento);
+  const data = recusaDaData(c.dataAntes, c.data, c.hoje);
+  if (data) erros.data = data;
+  return erros;
+}
+
 /** Why an appointment's write is refused ('' when it is not): it sets a field only the server writes. */
 function recusaDoCompromisso(camposEnviados) {
   const campo = CAMPOS_DO_SERVIDOR.filter((c) => camposEnviados.indexOf(c) >= 0)[0];
   return campo ? 'Campo não permitido: ' + campo + '.' : '';
+}
+
+/**
+ * Why an appointment's day is refused, as {code, message}, or null: one set or changed (`depois` differs from
+ * `antes`, by day) to a day before `hoje` (São Paulo's, 'YYYY-MM-DD'). Days as stored ('YYYY-MM-DD', or PocketBase's
+ * date 'YYYY-MM-DD 00:00:00.000Z'); '' is no day. A day kept as it was stays, past or not: an old booking or
+ * appointment re-saved for another field.
+ */
+function recusaDaData(antes, depois, hoje) {
+  const dia = (valor) => String(valor || '').slice(0, 10);
+  const novo = dia(depois);
+  if (novo === '' || novo === dia(antes) || novo >= hoje) return null;
+  return { code: 'validation_past_date', message: MSG.dataPassada };
 }
 
 /** A JSON field's stored text read back: the value, or null where it is not JSON. */
@@ -442,7 +470,9 @@ module.exports = {
   errosDoEstadoConta,
   errosDaTentativa,
   recusaDoCompromisso,
+  recusaDaData,
   errosDosRequerentes,
+  errosDoCompromisso,
   lerJson,
   errosDoConsulado,
   recusaContato,

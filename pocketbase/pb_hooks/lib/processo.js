@@ -334,32 +334,36 @@ function hojeSP() {
 /**
  * 'Enviar para análise' (processo_comum.js envioDoCaso decides): the pending documents go to review, the booking
  * shows the case as received (`formulario`), staff are e-mailed. Answers { enviados }, or the refusal.
+ * The case is read and written in one transaction: PocketBase runs them one after another, so a second send at the
+ * same moment (a double click) reads the first one's documents under review and finds nothing new (nadaParaEnviar),
+ * writing no history, as a later send does.
  */
 function enviar(e) {
   const auth = e.auth;
-  const agendamento = registros.achar(e.app, 'agendamentos', 'id = {:id}', { id: e.request.pathValue('id') });
-  const id = agendamento ? agendamento.id : '';
-  const requerentes = doCaso(e.app, 'requerentes', id);
-  const documentos = doCaso(e.app, 'documentos', id);
-  const plano = COMUM.envioDoCaso(
-    {
-      agendamento: agendamento && comoObjeto(agendamento),
-      usuario: auth.id,
-      requerentes: requerentes.map(comoObjeto),
-      documentos: documentos.map(comoObjeto),
-      limite: agendamento ? limites(e.app, agendamento) : null,
-      hoje: hojeSP(),
-      agora: new DateTime(),
-      encerrados: ENCERRADOS,
-    },
-    REGRAS,
-    regras.cpfValido,
-  );
-  // PocketBase's error shape, with the list of what is missing (its own errors keep field errors only).
-  if (plano.recusa) return e.json(plano.recusa.status, plano.recusa);
-  const registrosDe = porId(documentos);
-  const pessoas = porId(requerentes);
+  let plano = null;
+  let agendamento = null;
   e.app.runInTransaction((tx) => {
+    agendamento = registros.achar(tx, 'agendamentos', 'id = {:id}', { id: e.request.pathValue('id') });
+    const id = agendamento ? agendamento.id : '';
+    const requerentes = doCaso(tx, 'requerentes', id);
+    const documentos = doCaso(tx, 'documentos', id);
+    plano = COMUM.envioDoCaso(
+      {
+        agendamento: agendamento && comoObjeto(agendamento),
+        usuario: auth.id,
+        requerentes: requerentes.map(comoObjeto),
+        documentos: documentos.map(comoObjeto),
+        limite: agendamento ? limites(tx, agendamento) : null,
+        hoje: hojeSP(),
+        agora: new DateTime(),
+        encerrados: ENCERRADOS,
+      },
+      REGRAS,
+      regras.cpfValido,
+    );
+    if (plano.recusa) return;
+    const registrosDe = porId(documentos);
+    const pessoas = porId(requerentes);
     plano.documentos.forEach((novo) => {
       const d = registrosDe[novo.id];
       d.load(novo.campos);
@@ -376,6 +380,8 @@ function enviar(e) {
     tx.save(agendamento);
     historico.registrarAlteracao(tx, antes, agendamento, auth);
   });
+  // PocketBase's error shape, with the list of what is missing (its own errors keep field errors only).
+  if (plano.recusa) return e.json(plano.recusa.status, plano.recusa);
   const enviados = plano.documentos.length;
   avisarEquipe(e.app, agendamento, 'enviado', {
     nome: auth.getString('nome_completo'),

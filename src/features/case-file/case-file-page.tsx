@@ -239,6 +239,18 @@ function Send({
         queryClient.invalidateQueries({ queryKey: myBookingQueries.all() }),
       ]),
   });
+  // One send per press of a case with something new: a second press (a double click) sends nothing until the first
+  // is refused or the page shows the case it sent (nothing new left), as isPending and the refetched case each show
+  // only after a render.
+  const sending = useRef(false);
+  useEffect(() => {
+    sending.current = false;
+  }, [hasNew]);
+  const press = () => {
+    if (sending.current) return;
+    sending.current = true;
+    send.mutate(undefined, { onError: () => (sending.current = false) });
+  };
   const ready = problems.length === 0 && hasNew;
   const serverProblems = pendenciasOf(send.error);
   return (
@@ -285,7 +297,7 @@ function Send({
           aria-describedby="enviar-falta"
           loading={send.isPending}
           loadingText="Enviando..."
-          onClick={() => send.mutate()}
+          onClick={press}
         >
           Enviar para análise
         </Button>
