@@ -90,8 +90,11 @@ export function saveSession(token: string, record: SessionRecord) {
   emit();
 }
 
+let endedHere = false;
+
 /** Removes every session key (the seed removed only name and token; decisions.md fixes that). */
 export function clearSession() {
+  endedHere = true;
   const s = storage();
   if (s) [...KEYS, ...PERSONAL_KEYS].forEach((k) => s.removeItem(k));
   emit();
@@ -129,4 +132,9 @@ export function storedSessionExpired(now = Date.now()): boolean {
 
 export function sessionEndedByServer(): boolean {
   return endedByServer;
+}
+
+/** Whether a session was cleared in this page's life ('Sair', or the server): no visitor arriving from a link. */
+export function sessionEndedHere(): boolean {
+  return endedHere;
 }

@@ -1,14 +1,17 @@
-// A link from an e-mail opened without a session (/tracking, /prontidao, /processo, /minha-conta): the login modal
-// opens, and the login ends on the page asked for (app/guards.tsx, features/auth/return-to.ts). Only this site's
-// paths are ever followed.
+// A link from an e-mail opened without a session (/tracking, /prontidao, /processo, /minha-conta): the visitor goes
+// to / (seed §5) and is told to log in, and the login ends on the page asked for (app/guards.tsx,
+// features/auth/return-to.ts). Only this site's paths are ever followed.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/mocks/seed';
+import { LOGIN_TO_CONTINUE } from '@/app/guards';
 import { renderApp } from '../helpers/render';
 
 type Account = keyof typeof DEMO_ACCOUNTS;
 
 async function logIn(app: ReturnType<typeof renderApp>, account: Account) {
+  if (!screen.queryByRole('dialog', { name: 'Entrar' }))
+    await app.user.click(await screen.findByRole('button', { name: 'Login' }));
   const dialog = await screen.findByRole('dialog', { name: 'Entrar' });
   await app.user.type(within(dialog).getByLabelText('Email'), DEMO_ACCOUNTS[account].email);
   await app.user.type(within(dialog).getByLabelText('Senha'), DEMO_PASSWORD);
@@ -22,16 +25,19 @@ describe('a deep link opened signed out', () => {
     ['/prontidao', 'diaPronto', ''],
     ['/processo', 'processoVazio', ''],
     ['/minha-conta', 'cliente', 'Minha conta'],
-  ])('%s opens the login modal and, after the login, the page asked for', async (route, account, heading) => {
-    const app = renderApp({ route });
-    expect(await screen.findByRole('dialog', { name: 'Entrar' })).toBeInTheDocument();
-    expect(app.router.location.pathname).toBe('/');
-    expect(new URLSearchParams(app.router.location.search).get('next')).toBe(route);
-    await logIn(app, account);
-    await waitFor(() => expect(app.router.location.pathname).toBe(route));
-    expect(new URLSearchParams(app.router.location.search).has('mode')).toBe(false);
-    if (heading) expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
-  });
+  ])(
+    '%s goes to / saying to log in and, after the login, opens the page asked for',
+    async (route, account, heading) => {
+      const app = renderApp({ route });
+      expect(await screen.findByText(LOGIN_TO_CONTINUE)).toBeInTheDocument();
+      expect([app.router.location.pathname, app.router.location.search]).toEqual(['/', '']);
+      await logIn(app, account);
+      await waitFor(() => expect(app.router.location.pathname).toBe(route));
+      expect(new URLSearchParams(app.router.location.search).has('mode')).toBe(false);
+      if (heading)
+        expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    },
+  );
 
   it('keeps the query and the fragment of the page asked for', async () => {
     const app = renderApp({ route: '/tracking?origem=email#documentos' });
@@ -67,9 +73,17 @@ describe('a deep link opened signed out', () => {
 
   it('closing the modal forgets the page asked for', async () => {
     const app = renderApp({ route: '/tracking' });
+    await app.user.click(await screen.findByRole('button', { name: 'Login' }));
     const dialog = await screen.findByRole('dialog', { name: 'Entrar' });
     await app.user.click(within(dialog).getByRole('button', { name: 'Fechar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(app.router.location.search).toBe('');
+    await logIn(app, 'agendado');
+    expect([app.router.location.pathname, app.router.location.search]).toEqual(['/', '']);
+  });
+
+  it('a session the server ended opens the login modal with the page asked for in the address', async () => {
+    const app = renderApp({ route: '/?mode=login&next=%2Ftracking' });
+    await logIn(app, 'agendado');
+    await waitFor(() => expect(app.router.location.pathname).toBe('/tracking'));
   });
 });

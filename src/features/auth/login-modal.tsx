@@ -11,7 +11,7 @@ import { useMode } from '@/lib/use-mode';
 import { useSubmitGuard } from '@/lib/use-submit-guard';
 import { login, loginErrorMessage, requestVerification, UnverifiedAccountError } from './api/auth';
 import { setPendingEmail } from './pending-email';
-import { NEXT_PARAM, pathAfterLogin, safeNext } from './return-to';
+import { forgetNext, NEXT_PARAM, pathAfterLogin, rememberedNext, safeNext } from './return-to';
 import { LIMITS, loginSchema, type LoginValues } from './schemas';
 
 export default function LoginModal() {
@@ -19,7 +19,7 @@ export default function LoginModal() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   // The page asked for while signed out (guards.tsx), only ever a path of this site.
-  const next = safeNext(params.get(NEXT_PARAM));
+  const [next] = useState(() => safeNext(params.get(NEXT_PARAM)) ?? rememberedNext());
   const queryClient = useQueryClient();
   const guard = useSubmitGuard();
   const [serverError, setServerError] = useState('');
@@ -42,6 +42,7 @@ export default function LoginModal() {
       try {
         const record = await login(values.email, values.password);
         queryClient.clear();
+        forgetNext();
         const destination = pathAfterLogin(next, Boolean(record.admin));
         if (destination) navigate(destination, { replace: Boolean(next) });
         else setMode(null);
@@ -63,7 +64,8 @@ export default function LoginModal() {
     });
 
   // Closed without logging in: the page asked for is forgotten with the modal.
-  const close = () =>
+  const close = () => {
+    forgetNext();
     setParams((p) => {
       const rest = new URLSearchParams(p);
       rest.delete('mode');
@@ -71,6 +73,7 @@ export default function LoginModal() {
       rest.delete(NEXT_PARAM);
       return rest;
     });
+  };
 
   return (
     <Modal title="Entrar" onClose={close}>

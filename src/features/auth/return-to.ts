@@ -1,7 +1,8 @@
 /**
- * The page a signed-out visitor asked for (a link in an e-mail to /tracking, /prontidao...), carried in
- * `?next=` beside `?mode=login` so that a login takes them there. Only a path of this site is ever followed:
- * `next` never leads to another origin (an open redirect).
+ * The page a signed-out visitor asked for (a link in an e-mail to /tracking, /prontidao...), so that a login takes
+ * them there: kept in this tab (the seed sends a visitor to / itself) or, when the server ended the session, carried
+ * in `?next=` beside `?mode=login`. Only a path of this site is ever followed: it never leads to another origin (an
+ * open redirect).
  */
 export const NEXT_PARAM = 'next';
 
@@ -46,4 +47,40 @@ export function isStaffPath(path: string): boolean {
 export function pathAfterLogin(next: string | null, admin: boolean): string | null {
   if (admin) return next && isStaffPath(next) ? next : '/dashboard';
   return next;
+}
+
+const REMEMBERED = 'login-next';
+/** How long a page asked for waits for the login: a later one, from another visit, goes nowhere unasked. */
+const REMEMBERED_MS = 30 * 60 * 1000;
+
+/** Keeps `target` (a location) in this tab as where the next login goes. */
+export function rememberNext(target: { pathname: string; search: string; hash: string }): void {
+  const next = safeNext(`${target.pathname}${target.search}${target.hash}`);
+  try {
+    if (next && next !== '/') sessionStorage.setItem(REMEMBERED, JSON.stringify({ next, at: Date.now() }));
+  } catch {
+    // Storage refused (a private window's quota): the login stays on the page, as before.
+  }
+}
+
+/** The page kept by rememberNext, while it is recent; null otherwise. */
+export function rememberedNext(): string | null {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(REMEMBERED) ?? 'null') as {
+      next?: string;
+      at?: number;
+    } | null;
+    if (!kept || typeof kept.at !== 'number' || Date.now() - kept.at > REMEMBERED_MS) return null;
+    return safeNext(kept.next);
+  } catch {
+    return null;
+  }
+}
+
+export function forgetNext(): void {
+  try {
+    sessionStorage.removeItem(REMEMBERED);
+  } catch {
+    // Nothing kept.
+  }
 }

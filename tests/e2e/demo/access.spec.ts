@@ -9,9 +9,12 @@ test('a link from an e-mail opened signed out asks for the login and then opens 
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
     await page.goto('/prontidao');
+    // The seed sends a visitor to / itself; the page asked for waits for the login.
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+    await expect(page.getByText('Entre na sua conta para abrir essa página.')).toBeVisible();
+    await page.getByRole('button', { name: 'Login' }).click();
     const dialog = page.getByRole('dialog', { name: 'Entrar' });
     await expect(dialog).toBeVisible();
-    await expect(page).toHaveURL(/\/\?mode=login&next=%2Fprontidao$/);
     await expectNoAxeViolations(page, `login asked by a deep link at ${width}`);
     await shot(page, `deep-link-login-${width}`, { fullPage: false });
     await dialog.getByLabel('Email').fill('dia.pronto@demo.com.br');
@@ -20,7 +23,6 @@ test('a link from an e-mail opened signed out asks for the login and then opens 
     await expect(page).toHaveURL(/\/prontidao$/);
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    // The modal had no opener (the address opened it): focus goes to the content, not the skip link.
     await expect(page.getByRole('link', { name: 'Pular para o conteúdo' })).not.toBeFocused();
     await shot(page, `deep-link-landed-${width}`, { fullPage: false });
     await page.evaluate(() => sessionStorage.clear());
@@ -84,7 +86,8 @@ test('the account menu closes when focus leaves it, and Escape gives focus back 
 test('tracking’s status line wears its status’s colour: a refused case in red @both-widths', async ({
   page,
 }) => {
-  await login(page, 'processo.recusado@demo.com.br', PASSWORD, '/tracking');
+  await expect(await login(page, 'processo.recusado@demo.com.br', PASSWORD)).toBeHidden();
+  await page.goto('/tracking');
   const line = page.getByRole('status').filter({ hasText: 'Análise com Erro' }).first();
   await expect(line).toBeVisible();
   await expect(line).toHaveClass(/bg-red-50/);
