@@ -9,9 +9,9 @@ import { renderApp } from '../helpers/render';
 
 type Account = keyof typeof DEMO_ACCOUNTS;
 
-async function logIn(app: ReturnType<typeof renderApp>, account: Account) {
-  if (!screen.queryByRole('dialog', { name: 'Entrar' }))
-    await app.user.click(await screen.findByRole('button', { name: 'Login' }));
+/** Logs in through the modal: opened from the header's 'Login' (`open`), or already open from the address. */
+async function logIn(app: ReturnType<typeof renderApp>, account: Account, open = false) {
+  if (open) await app.user.click(await screen.findByRole('button', { name: 'Login' }));
   const dialog = await screen.findByRole('dialog', { name: 'Entrar' });
   await app.user.type(within(dialog).getByLabelText('Email'), DEMO_ACCOUNTS[account].email);
   await app.user.type(within(dialog).getByLabelText('Senha'), DEMO_PASSWORD);
@@ -31,7 +31,7 @@ describe('a deep link opened signed out', () => {
       const app = renderApp({ route });
       expect(await screen.findByText(LOGIN_TO_CONTINUE)).toBeInTheDocument();
       expect([app.router.location.pathname, app.router.location.search]).toEqual(['/', '']);
-      await logIn(app, account);
+      await logIn(app, account, true);
       await waitFor(() => expect(app.router.location.pathname).toBe(route));
       expect(new URLSearchParams(app.router.location.search).has('mode')).toBe(false);
       if (heading)
@@ -41,7 +41,7 @@ describe('a deep link opened signed out', () => {
 
   it('keeps the query and the fragment of the page asked for', async () => {
     const app = renderApp({ route: '/tracking?origem=email#documentos' });
-    await logIn(app, 'agendado');
+    await logIn(app, 'agendado', true);
     await waitFor(() => expect(app.router.location.pathname).toBe('/tracking'));
     expect(app.router.location.search).toBe('?origem=email');
     expect(app.router.location.hash).toBe('#documentos');
@@ -49,12 +49,12 @@ describe('a deep link opened signed out', () => {
 
   it('staff land on /dashboard from a customer page, and on the staff page they asked for', async () => {
     const customerPage = renderApp({ route: '/tracking' });
-    await logIn(customerPage, 'admin');
+    await logIn(customerPage, 'admin', true);
     await waitFor(() => expect(customerPage.router.location.pathname).toBe('/dashboard'));
     customerPage.unmount();
     sessionStorage.clear();
     const staffPage = renderApp({ route: '/booking-details/demobooking0001' });
-    await logIn(staffPage, 'admin');
+    await logIn(staffPage, 'admin', true);
     await waitFor(() => expect(staffPage.router.location.pathname).toBe('/booking-details/demobooking0001'));
   });
 
@@ -77,7 +77,7 @@ describe('a deep link opened signed out', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Entrar' });
     await app.user.click(within(dialog).getByRole('button', { name: 'Fechar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    await logIn(app, 'agendado');
+    await logIn(app, 'agendado', true);
     expect([app.router.location.pathname, app.router.location.search]).toEqual(['/', '']);
   });
 
