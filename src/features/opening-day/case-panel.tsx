@@ -189,12 +189,7 @@ function RelayPanel({ handling, bookingId }: { handling: AtendimentoRecord; book
         ) : null}
       </div>
       {loadFailed(relays) ? (
-        <LoadError
-          what="o que o cliente digitou"
-          className="mt-3"
-          retrying={relays.isFetching}
-          onRetry={() => void relays.refetch()}
-        />
+        <LoadError what="o que o cliente digitou" className="mt-3" query={relays} />
       ) : null}
       <ul aria-live="polite" className="mt-3 space-y-2">
         {current.map((r) => (
@@ -299,13 +294,7 @@ function Attempts({ bookingId }: { bookingId: string }) {
           Outro
         </Button>
       </div>
-      {loadFailed(attempts) ? (
-        <LoadError
-          what="as tentativas"
-          retrying={attempts.isFetching}
-          onRetry={() => void attempts.refetch()}
-        />
-      ) : null}
+      {loadFailed(attempts) ? <LoadError what="as tentativas" query={attempts} /> : null}
       <p className="mt-2 text-sm text-ink-700">
         {attempts.data === undefined
           ? ''
@@ -357,13 +346,7 @@ function AppointmentForm({ bookingId, applicants }: { bookingId: string; applica
       <h3 id={`${id}-t`} className="text-lg font-bold">
         Agendamentos
       </h3>
-      {loadFailed(appointments) ? (
-        <LoadError
-          what="os agendamentos já salvos"
-          retrying={appointments.isFetching}
-          onRetry={() => void appointments.refetch()}
-        />
-      ) : null}
+      {loadFailed(appointments) ? <LoadError what="os agendamentos já salvos" query={appointments} /> : null}
       <ul className="mt-2 space-y-1 text-sm">
         {(appointments.data ?? []).map((a) => (
           <li key={a.id}>
@@ -454,12 +437,7 @@ export function CasePanel({
     <div className="mt-4 grid gap-4 lg:grid-cols-2">
       <div className="space-y-4">
         {loadFailed(applicants) ? (
-          <LoadError
-            what="os requerentes deste caso"
-            className="mt-0"
-            retrying={applicants.isFetching}
-            onRetry={() => void applicants.refetch()}
-          />
+          <LoadError what="os requerentes deste caso" className="mt-0" query={applicants} />
         ) : null}
         {list.map((a) => (
           <section

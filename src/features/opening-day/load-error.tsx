@@ -3,14 +3,13 @@ import { Button } from '@/components/ui/button';
 /** A list of the opening day that did not load: said as such (never as an empty list), with a retry. */
 export function LoadError({
   what,
-  retrying,
-  onRetry,
+  query,
   className = 'mt-2',
 }: {
   /** 'os casos prontos': completes 'Não foi possível carregar …'. */
   what: string;
-  retrying: boolean;
-  onRetry: () => void;
+  /** The React Query result that failed: its retry, and whether one is running. */
+  query: { isFetching: boolean; refetch: () => unknown };
   className?: string;
 }) {
   return (
@@ -20,9 +19,9 @@ export function LoadError({
       <Button
         variant="secondary"
         className="mt-2"
-        loading={retrying}
+        loading={query.isFetching}
         loadingText="Carregando..."
-        onClick={onRetry}
+        onClick={() => void query.refetch()}
       >
         Tentar novamente
       </Button>

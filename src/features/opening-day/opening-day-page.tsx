@@ -84,12 +84,7 @@ export function OpeningDayPage() {
         </Link>
       </div>
       {!consulates.data ? (
-        <LoadError
-          what="os consulados"
-          className="mt-4"
-          retrying={consulates.isFetching}
-          onRetry={() => void consulates.refetch()}
-        />
+        <LoadError what="os consulados" className="mt-4" query={consulates} />
       ) : (
         <div className="mt-4 flex flex-wrap items-end gap-6">
           <label htmlFor={selectId} className="font-semibold">
@@ -132,8 +127,7 @@ export function OpeningDayPage() {
           what={
             ready.data ? 'a lista de novo: ela pode estar desatualizada' : 'os casos prontos para agendar'
           }
-          retrying={ready.isFetching}
-          onRetry={() => void ready.refetch()}
+          query={ready}
         />
       ) : null}
       {ready.isPending && !loadFailed(ready) ? <p className="mt-2 text-ink-700">Carregando...</p> : null}

@@ -17,11 +17,7 @@ export function PendingConfirmations() {
         Confirmações pendentes{pending.data ? ` (${list.length})` : ''}
       </h2>
       {loadFailed(pending) ? (
-        <LoadError
-          what="as confirmações pendentes"
-          retrying={pending.isFetching}
-          onRetry={() => void pending.refetch()}
-        />
+        <LoadError what="as confirmações pendentes" query={pending} />
       ) : pending.isPending ? (
         <p className="mt-2 text-ink-700">Carregando...</p>
       ) : list.length === 0 ? (
