@@ -1,4 +1,5 @@
-import { useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useSubmitGuard } from '@/lib/use-submit-guard';
 import { Button } from './button';
 import { FormAlert } from './field';
 import { Modal } from './modal';
@@ -38,7 +39,7 @@ export function ConfirmModal({
   onClose,
 }: ConfirmModalProps) {
   // `pending` comes from the caller's next render: a second click in the same frame would still see it false.
-  const running = useRef(false);
+  const guard = useSubmitGuard();
   return (
     <Modal title={title} onClose={pending ? undefined : onClose}>
       <form
@@ -46,14 +47,9 @@ export function ConfirmModal({
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          if (pending || running.current) return;
-          const result = onConfirm();
-          if (!(result instanceof Promise)) return;
-          running.current = true;
-          const release = () => {
-            running.current = false;
-          };
-          result.then(release, release);
+          if (pending) return;
+          // The caller shows its own failure; a rejection only ends the guard.
+          void guard(async () => onConfirm()).catch(() => undefined);
         }}
       >
         <FormAlert>{formError}</FormAlert>
