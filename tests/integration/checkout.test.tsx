@@ -414,6 +414,33 @@ describe('payment', () => {
     },
   );
 
+  it('a charge of unknown outcome that Asaas never made: the notice gives way to the form, saying nothing was charged', async () => {
+    const [template] = getDb().cobrancas;
+    if (!template) throw new Error('the seed has charges');
+    // recorded long ago, and the demo's Asaas lists nothing for its attempt: the server ends it as never made
+    getDb().cobrancas.push({
+      ...template,
+      id: 'outroaparelho02',
+      usuario: customer.id,
+      status: 'INDETERMINADA',
+      ativa: true,
+      asaas_id: '',
+      tentativa: 'nunca-criada-1',
+      created: '2026-11-01 12:00:00.000Z',
+      updated: '2026-11-01 12:00:00.000Z',
+    });
+    const { user } = renderApp({ route: '/services/individual', session: 'cliente' });
+    expect(
+      await screen.findByRole('heading', { name: 'Seu pagamento não foi concluído' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/A operadora confirmou que a cobrança não foi feita/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Contratar' }));
+    const form = await screen.findByRole('region', { name: 'Finalizar contratação' });
+    expect(within(form).getByText('Nada foi cobrado.')).toBeInTheDocument();
+    expect(within(form).getByLabelText(/Li e aceito/)).toBeInTheDocument();
+    expect(chargesOf(customer.id)).toMatchObject([{ status: 'NAO_CRIADA', ativa: false }]);
+  });
+
   it("'Contratar' moves focus to the purchase form it opened, so the keyboard goes on from there", async () => {
     await openPurchase();
     const form = screen.getByRole('heading', { name: 'Finalizar contratação' });

@@ -26,6 +26,24 @@ async function openTracking() {
   return app;
 }
 
+/** A card charge held for analysis, without an order, on the customer's /tracking (open on it). */
+async function openHeldCharge() {
+  const [template] = getDb().cobrancas;
+  if (!template) throw new Error('the seed has charges');
+  const charge = {
+    ...template,
+    id: 'cobrancaanalise',
+    usuario: DEMO_ACCOUNTS.cliente.id,
+    status: 'AWAITING_RISK_ANALYSIS',
+    ativa: true,
+    tentativa: 'analise-2',
+  };
+  getDb().cobrancas.push(charge);
+  const { router } = renderApp({ route: '/tracking', session: 'cliente' });
+  expect(await screen.findByRole('heading', { name: 'Pagamento em análise' })).toBeInTheDocument();
+  return { charge, router };
+}
+
 describe('tracking page', () => {
   it('redirects to / when the customer has no payments', async () => {
     const { router } = renderApp({ route: '/tracking', session: 'cliente' });
@@ -175,21 +193,10 @@ describe('tracking page', () => {
   it('a held charge turns into the order by itself once the server has settled it', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const db = getDb();
-    const [template] = db.cobrancas;
     const payment = db.pagamentos.find((p) => p.usuario === DEMO_ACCOUNTS.agendado.id);
     const booking = db.agendamentos.find((b) => b.id === DEMO_AGENDADO_BOOKING.id);
-    if (!template || !payment || !booking) throw new Error('the seed has charges, payments and bookings');
-    const charge = {
-      ...template,
-      id: 'cobrancaanalise',
-      usuario: DEMO_ACCOUNTS.cliente.id,
-      status: 'AWAITING_RISK_ANALYSIS',
-      ativa: true,
-      tentativa: 'analise-2',
-    };
-    db.cobrancas.push(charge);
-    renderApp({ route: '/tracking', session: 'cliente' });
-    expect(await screen.findByRole('heading', { name: 'Pagamento em análise' })).toBeInTheDocument();
+    if (!payment || !booking) throw new Error('the seed has payments and bookings');
+    const { charge } = await openHeldCharge();
 
     // Asaas approves it: the server writes the order. Nobody reloads the page.
     charge.status = 'CONFIRMED';
@@ -205,6 +212,24 @@ describe('tracking page', () => {
       await screen.findByText('Novo - Seu formulário foi recebido e está aguardando análise.'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Pagamento em análise' })).not.toBeInTheDocument();
+  });
+
+  it('a held charge the card refuses in the analysis: the page says so and that nothing was charged', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { charge, router } = await openHeldCharge();
+    // Asaas refuses it (the webhook): the charge ends, no order. Nobody reloads the page.
+    Object.assign(charge, { status: 'REPROVED_BY_RISK_ANALYSIS', ativa: false });
+    await act(() => vi.advanceTimersByTimeAsync(CHARGE_POLL_MS));
+    expect(
+      await screen.findByRole('heading', { name: 'Seu pagamento não foi concluído' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Nada foi cobrado.')).toBeInTheDocument();
+    expect(screen.queryByText(/Não pague de novo/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Contratar de novo' })).toHaveAttribute(
+      'href',
+      `/services/${charge.tipo_servico}`,
+    );
+    expect(router.location.pathname).toBe('/tracking');
   });
 
   it('says whether Flex was bought, as the server recorded it', async () => {

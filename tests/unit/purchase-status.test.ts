@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { purchaseStatus, type LocalStep, type ServerView } from '@/features/checkout/purchase-status';
-import { chargeAwaitsOutcome, paymentsShouldBePolled } from '@/lib/api/charges';
+import { chargeAwaitsOutcome, endedAfterWaiting, paymentsShouldBePolled } from '@/lib/api/charges';
 import type { ChargeRecord } from '@/lib/types';
 
 function charge(metodo: ChargeRecord['metodo'], status: string): ChargeRecord {
@@ -41,7 +41,7 @@ describe('the purchase area on arrival: the server says', () => {
     ['loading', { kind: 'loading' } as ServerView, { kind: 'loading' }],
     ['an error', { kind: 'error' } as ServerView, { kind: 'load-error' }],
     ['an order', ordered, { kind: 'ordered' }],
-    ['nothing yet', free, { kind: 'choosing' }],
+    ['nothing yet', free, { kind: 'choosing', ended: null }],
     [
       'a card charge in risk analysis',
       withCharge(charge('cartao_credito', 'AWAITING_RISK_ANALYSIS')),
@@ -72,7 +72,7 @@ describe('the purchase area on arrival: the server says', () => {
       withCharge(charge('pix', 'INDETERMINADA')),
       { kind: 'unknown', shown: 'notice' },
     ],
-    ['an overdue Pix', withCharge(charge('pix', 'OVERDUE')), { kind: 'choosing' }],
+    ['an overdue Pix', withCharge(charge('pix', 'OVERDUE')), { kind: 'choosing', ended: null }],
   ])('%s', (_, server, expected) => {
     expect(status(server)).toEqual(expected);
   });
@@ -87,7 +87,25 @@ describe('the purchase area on arrival: the server says', () => {
   });
 
   it("free to pay, before 'Contratar': nothing", () => {
-    expect(status(free, idle, { open: false })).toEqual({ kind: 'closed' });
+    expect(status(free, idle, { open: false })).toEqual({ kind: 'closed', ended: null });
+  });
+
+  it.each(['NAO_CRIADA', 'REPROVED_BY_RISK_ANALYSIS', 'CAPTURE_REFUSED'])(
+    'a card charge that ended %s after the wait: free to pay, and the page says nothing was charged',
+    (ending) => {
+      const ended = { ...charge('cartao_credito', ending), ativa: false };
+      const server: ServerView = { ...free, endedCharge: endedAfterWaiting(ended) };
+      expect(status(server, idle, { open: false })).toEqual({ kind: 'closed', ended });
+      expect(status(server)).toEqual({ kind: 'choosing', ended });
+    },
+  );
+
+  it.each([
+    ['refused on the spot (its answer was on screen)', 'RECUSADA', false],
+    ['an expired Pix', 'OVERDUE', false],
+    ['still live', 'NAO_CRIADA', true],
+  ])('no "not concluded" notice for a charge %s', (_, ending, ativa) => {
+    expect(endedAfterWaiting({ ...charge('cartao_credito', ending), ativa })).toBeNull();
   });
 
   it('signed out: nothing, whatever else', () => {
@@ -168,7 +186,7 @@ describe('the purchase area while this page pays', () => {
       withCharge(charge('cartao_credito', 'ENVIANDO')),
       { kind: 'unknown', shown: 'notice' },
     ],
-    [{ kind: 'signed-out' }, free, { kind: 'choosing' }],
+    [{ kind: 'signed-out' }, free, { kind: 'choosing', ended: null }],
   ] as const)(
     'an answer without a screen of its own (%o) shows the server’s state',
     (outcome, server, expected) => {

@@ -12,12 +12,16 @@ import {
   CHARGE_POLL_MS,
   chargeAwaitsOutcome,
   chargeQueries,
+  endedAfterWaiting,
+  liveOf,
   paymentsShouldBePolled,
 } from '@/lib/api/charges';
 import { hasOpenOrder, paymentQueries } from '@/lib/api/payments';
 import { formatBRL } from '@/lib/money';
 import { readSession } from '@/lib/session';
-import type { ServiceId } from '@/lib/types';
+import type { ChargeRecord, ServiceId } from '@/lib/types';
+import { Notice } from '@/components/ui/notice';
+import { ENDED_CHARGE_TITLE, EndedChargeText } from '@/components/ended-charge';
 import { useLeaveWarning } from '@/lib/use-leave-warning';
 import { useMode } from '@/lib/use-mode';
 import { useSession } from '@/lib/use-session';
@@ -34,23 +38,29 @@ import { purchaseStatus, type LocalStep, type ServerView } from './purchase-stat
  * every few seconds: the server learns the outcome from Asaas and writes the order.
  */
 function useServerView(userId: string, admin: boolean): { server: ServerView; retry: () => void } {
-  const live = useQuery({
-    ...chargeQueries.live(userId, admin),
-    refetchInterval: (query) => (chargeAwaitsOutcome(query.state.data) ? CHARGE_POLL_MS : false),
+  const latest = useQuery({
+    ...chargeQueries.latest(userId, admin),
+    refetchInterval: (query) => (chargeAwaitsOutcome(liveOf(query.state.data)) ? CHARGE_POLL_MS : false),
   });
+  const liveCharge = liveOf(latest.data);
   const payments = useQuery({
     ...paymentQueries.mine(userId, admin),
     refetchInterval: (query) =>
-      paymentsShouldBePolled(live.data, query.state.data) ? CHARGE_POLL_MS : false,
+      paymentsShouldBePolled(liveCharge, query.state.data) ? CHARGE_POLL_MS : false,
   });
   const retry = () => {
     void payments.refetch();
-    void live.refetch();
+    void latest.refetch();
   };
-  if (payments.isPending || live.isPending) return { server: { kind: 'loading' }, retry };
-  if (payments.isError || live.isError) return { server: { kind: 'error' }, retry };
+  if (payments.isPending || latest.isPending) return { server: { kind: 'loading' }, retry };
+  if (payments.isError || latest.isError) return { server: { kind: 'error' }, retry };
   return {
-    server: { kind: 'loaded', hasOrder: hasOpenOrder(payments.data), liveCharge: live.data },
+    server: {
+      kind: 'loaded',
+      hasOrder: hasOpenOrder(payments.data),
+      liveCharge,
+      endedCharge: endedAfterWaiting(latest.data),
+    },
     retry,
   };
 }
@@ -101,6 +111,15 @@ function ContractSummary({
         <li>{contractSummary.receipt}</li>
       </ul>
     </section>
+  );
+}
+
+/** The last card charge ended unpaid after a wait: said once the server knows, above the form or in its place. */
+function EndedNotice({ charge, className }: { charge: ChargeRecord; className?: string }) {
+  return (
+    <Notice title={ENDED_CHARGE_TITLE} className={className}>
+      <EndedChargeText charge={charge} />
+    </Notice>
   );
 }
 
@@ -179,8 +198,9 @@ export default function PurchaseArea({ serviceId, open }: { serviceId: ServiceId
 
   switch (status.kind) {
     case 'signed-out':
-    case 'closed':
       return null;
+    case 'closed':
+      return status.ended ? <EndedNotice charge={status.ended} /> : null;
     case 'loading':
       return <PageLoading />;
     case 'load-error':
@@ -223,6 +243,9 @@ export default function PurchaseArea({ serviceId, open }: { serviceId: ServiceId
       <h2 id="compra-titulo" className="text-2xl font-bold">
         Finalizar contratação
       </h2>
+      {status.kind === 'choosing' && status.ended ? (
+        <EndedNotice charge={status.ended} className="mt-4" />
+      ) : null}
 
       <div className="mt-6 rounded-xl border border-brand-600 bg-brand-50 p-4">
         <p className="font-bold text-brand-800">{flex.bannerTitle}</p>

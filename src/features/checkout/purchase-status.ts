@@ -6,7 +6,13 @@ import type { PaymentOutcome } from './payment';
 export type ServerView =
   | { kind: 'loading' }
   | { kind: 'error' }
-  | { kind: 'loaded'; hasOrder: boolean; liveCharge: ChargeRecord | null };
+  | {
+      kind: 'loaded';
+      hasOrder: boolean;
+      liveCharge: ChargeRecord | null;
+      /** the latest charge, when it ended unpaid after a wait (charges.endedAfterWaiting) */
+      endedCharge?: ChargeRecord | null;
+    };
 
 /** What this page is doing: nothing, a card charge under way, or a charge's answer on screen. */
 export type LocalStep = { kind: 'idle' } | { kind: 'paying' } | { kind: 'answered'; outcome: PaymentOutcome };
@@ -26,10 +32,10 @@ export type PurchaseStatus =
   /** a Pix paid while its QR code was on this page: said here, with the way on to the documents */
   | { kind: 'pix-paid' }
   | { kind: 'pix-waiting'; charge: ChargeRecord }
-  /** free to pay, 'Contratar' not clicked yet */
-  | { kind: 'closed' }
+  /** free to pay, 'Contratar' not clicked yet; `ended`: the last charge ended unpaid after a wait */
+  | { kind: 'closed'; ended: ChargeRecord | null }
   /** free to pay: the purchase form */
-  | { kind: 'choosing' }
+  | { kind: 'choosing'; ended: ChargeRecord | null }
   /** the card charge is under way */
   | { kind: 'paying' }
   /** the card charge was paid: the server wrote the order */
@@ -100,5 +106,5 @@ export function purchaseStatus({
         ? { kind: 'in-analysis', shown: 'notice' }
         : { kind: 'unknown', shown: 'notice' };
   }
-  return { kind: open ? 'choosing' : 'closed' };
+  return { kind: open ? 'choosing' : 'closed', ended: server.endedCharge ?? null };
 }

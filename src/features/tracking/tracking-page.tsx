@@ -15,6 +15,8 @@ import {
   CHARGE_POLL_MS,
   chargeAwaitsOutcome,
   chargeQueries,
+  endedAfterWaiting,
+  liveOf,
   paymentsShouldBePolled,
 } from '@/lib/api/charges';
 import { openOrders, paymentQueries } from '@/lib/api/payments';
@@ -23,10 +25,11 @@ import { cn } from '@/lib/cn';
 import { formatCalendarDay, formatDate, padTime } from '@/lib/dates';
 import { formatBRL } from '@/lib/money';
 import { methodLabel, serviceName } from '@/config/payment-labels';
-import type { BookingRecord, BookingStatus, PaymentRecord } from '@/lib/types';
+import type { BookingRecord, BookingStatus, ChargeRecord, PaymentRecord } from '@/lib/types';
 import { useSession } from '@/lib/use-session';
 import { Withdrawal } from '@/components/withdrawal';
 import { InvoiceLink } from '@/components/invoice-link';
+import { ENDED_CHARGE_TITLE, EndedChargeText } from '@/components/ended-charge';
 import { BookingDay } from './booking-day';
 import { WaitSection } from './wait-section';
 import { FlexRequest } from './flex-request';
@@ -291,6 +294,23 @@ function TrackingContent({
   );
 }
 
+/** A card charge that ended unpaid while this page (or the checkout) told the customer to wait. */
+function EndedCharge({ charge }: { charge: ChargeRecord }) {
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-10">
+      <title>{`Consultar andamento | ${brand.name}`}</title>
+      <h1 className="text-3xl font-bold">Consultar andamento</h1>
+      <Notice className="mt-6" title={ENDED_CHARGE_TITLE}>
+        <EndedChargeText charge={charge} />
+        <Link to={paths.service(charge.tipo_servico)} className={buttonClass('primary', 'mt-2')}>
+          Contratar de novo
+        </Link>
+      </Notice>
+      <p className="mt-10 border-t border-gray-200 pt-6 text-sm text-ink-600">{brand.disclaimer}</p>
+    </section>
+  );
+}
+
 /** A card charge the server holds without an order yet: in analysis, or of unknown outcome. */
 function PendingCharge({ analysis }: { analysis: boolean }) {
   return (
@@ -324,11 +344,11 @@ export function TrackingPage() {
   // No order yet: a card charge held for analysis (or of unknown outcome) is shown instead of sending the
   // customer away; the server writes the order when Asaas settles it, and the page asks again until then.
   const queryClient = useQueryClient();
-  const liveCharge = chargeQueries.live(userId, session?.admin ?? false);
+  const latestCharge = chargeQueries.latest(userId, session?.admin ?? false);
   const payments = useQuery({
     ...paymentQueries.mine(userId, session?.admin ?? false),
     refetchInterval: (query) =>
-      paymentsShouldBePolled(queryClient.getQueryData(liveCharge.queryKey), query.state.data)
+      paymentsShouldBePolled(liveOf(queryClient.getQueryData(latestCharge.queryKey)), query.state.data)
         ? CHARGE_POLL_MS
         : false,
   });
@@ -345,9 +365,10 @@ export function TrackingPage() {
     }
   }, [paymentCount, refetchBookings]);
   const live = useQuery({
-    ...liveCharge,
+    ...latestCharge,
+    select: liveOf,
     enabled: paymentCount === 0,
-    refetchInterval: (query) => (chargeAwaitsOutcome(query.state.data) ? CHARGE_POLL_MS : false),
+    refetchInterval: (query) => (chargeAwaitsOutcome(liveOf(query.state.data)) ? CHARGE_POLL_MS : false),
   });
 
   if (payments.isPending || bookings.isPending) return <PageLoading />;
@@ -375,6 +396,8 @@ export function TrackingPage() {
     const charge = live.data;
     if (charge && charge.metodo === 'cartao_credito')
       return <PendingCharge analysis={CHARGE_IN_ANALYSIS.includes(charge.status)} />;
+    const ended = endedAfterWaiting(queryClient.getQueryData(latestCharge.queryKey));
+    if (ended) return <EndedCharge charge={ended} />;
     return <Navigate to={paths.home} replace />;
   }
   const booking = bookings.data[0];

@@ -38,23 +38,38 @@ export const paymentsShouldBePolled = (
   !hasOpenOrder(payments) &&
   (chargeAwaitsOutcome(liveCharge) || isChargePaid(liveCharge));
 
+/** The charge of `latest` that is still live (ativa): while there is one, the server refuses another. */
+export const liveOf = (latest: ChargeRecord | null | undefined): ChargeRecord | null =>
+  latest?.ativa ? latest : null;
+
 /**
- * The customer's live charge, as the server records it (collection `cobrancas`): while there is one, the
- * server refuses another, on any device. Shared by checkout and tracking.
+ * Asaas statuses of a card charge that ended unpaid after the customer was told to wait (held for analysis, or
+ * of unknown outcome): the page that showed "não pague de novo" says it is over and nothing was charged.
+ * An immediate refusal (RECUSADA) has its own answer on screen and is not repeated.
+ */
+const ENDED_AFTER_WAITING = ['NAO_CRIADA', 'REPROVED_BY_RISK_ANALYSIS', 'CAPTURE_REFUSED'];
+
+/** The latest charge when it ended unpaid after a wait (see ENDED_AFTER_WAITING), or null. */
+export const endedAfterWaiting = (latest: ChargeRecord | null | undefined): ChargeRecord | null =>
+  latest && !latest.ativa && ENDED_AFTER_WAITING.includes(latest.status) ? latest : null;
+
+/**
+ * The customer's latest charge, as the server records it (collection `cobrancas`), live or ended: a live one
+ * (`liveOf`) blocks any newer one, on any device, so the live charge is always the latest. Shared by checkout
+ * and tracking.
  */
 export const chargeQueries = {
   all: () => ['cobrancas'] as const,
-  live: (userId: string, admin = false) =>
+  latest: (userId: string, admin = false) =>
     queryOptions({
-      queryKey: [...chargeQueries.all(), 'live', { userId, admin }] as const,
+      queryKey: [...chargeQueries.all(), 'latest', { userId, admin }] as const,
       queryFn: async () => {
-        // A live charge blocks any newer one, so it is always the customer's latest charge.
         const list = await pb.collection('cobrancas').getList<ChargeRecord>(1, 1, {
           ...ownRowsFilter(userId, admin),
           sort: '-created',
         });
         const latest = list.items[0];
-        return latest && latest.ativa && latest.usuario === userId ? latest : null;
+        return latest && latest.usuario === userId ? latest : null;
       },
       enabled: userId !== '',
     }),
