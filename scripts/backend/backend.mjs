@@ -22,9 +22,12 @@ if (fresh) rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 
 const realAsaas = Boolean(process.env.ASAAS_API_KEY);
+const port = Number(process.env.PB_PORT ?? 8090);
 const backend = await startRealBackend({
-  port: Number(process.env.PB_PORT ?? 8090),
-  appUrl: process.env.APP_URL ?? 'http://127.0.0.1:5173',
+  port,
+  // The e-mails' links: the site PocketBase serves itself (SITE_DIR), or `npm run dev`'s.
+  appUrl:
+    process.env.APP_URL ?? (process.env.SITE_DIR ? `http://127.0.0.1:${port}` : 'http://127.0.0.1:5173'),
   dataDir,
   realAsaas,
   asaasTimeoutS: Number(process.env.ASAAS_TIMEOUT_S ?? 60),

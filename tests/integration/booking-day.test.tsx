@@ -41,6 +41,42 @@ describe('standby page (/prontidao)', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByText('Você está pronto. Aguarde nesta página.')).toBeInTheDocument();
   });
+
+  it.each([
+    ['gone (404)', 404, "The requested resource wasn't found."],
+    ['no longer asked for (400)', 400, 'Failed to create record.'],
+  ])(
+    'a code typed after the request ended (%s): pt-BR under the field, never PocketBase’s English',
+    async (_, status, message) => {
+      server.use(
+        http.post('*/api/collections/retransmissoes/records', () =>
+          HttpResponse.json({ status, message, data: {} }, { status }),
+        ),
+      );
+      const { user } = renderApp({ route: '/prontidao', session: 'diaCodigo' });
+      await user.type(await screen.findByLabelText('Código (6 números)'), '1');
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(
+        'A equipe não está mais pedindo este valor. Se ela pedir de novo, o campo aparece aqui.',
+      );
+      expect(alert).not.toHaveTextContent(message);
+    },
+  );
+
+  it('the server’s own pt-BR refusal of a value is shown as it is', async () => {
+    const own = 'O código do Prenot@mi tem só números.';
+    server.use(
+      http.post('*/api/collections/retransmissoes/records', () =>
+        HttpResponse.json(
+          { status: 400, message: 'Failed to create record.', data: { valor: { code: 'x', message: own } } },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user } = renderApp({ route: '/prontidao', session: 'diaCodigo' });
+    await user.type(await screen.findByLabelText('Código (6 números)'), '1');
+    expect(await screen.findByRole('alert')).toHaveTextContent(own);
+  });
 });
 
 describe('opening day (/dia)', () => {

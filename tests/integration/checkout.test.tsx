@@ -3,6 +3,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { PAYMENT_TIMEOUTS_MS } from '@/features/checkout/api/asaas';
 import { CHARGE_POLL_MS } from '@/lib/api/charges';
+import { FIELD_MESSAGES } from '@/lib/field-messages';
 import { getDb } from '@/mocks/db';
 import { aplicarStatus } from '@/mocks/pedidos';
 import { DEMO_ACCOUNTS } from '@/mocks/seed';
@@ -537,6 +538,24 @@ describe('payment', () => {
     ).toBeInTheDocument();
     expect(getDb().asaasCharges).toHaveLength(0);
   });
+
+  it.each(['customer', 'installment'])(
+    "PocketBase's own rate limit on /payments/asaas/%s: the modal says it in pt-BR, never 'Too Many Requests.'",
+    async (route) => {
+      server.use(
+        http.post(`*/payments/asaas/${route}`, () =>
+          HttpResponse.json({ status: 429, message: 'Too Many Requests.', data: {} }, { status: 429 }),
+        ),
+      );
+      const { user } = await openPurchase();
+      await user.click(screen.getByLabelText(/Li e aceito/));
+      await fillCard(user);
+      await pay(user);
+      const dialog = await screen.findByRole('dialog', { name: 'Falha no pagamento' });
+      expect(within(dialog).getByText(FIELD_MESSAGES.muitasTentativas)).toBeInTheDocument();
+      expect(dialog).not.toHaveTextContent('Too Many');
+    },
+  );
 
   it('double-clicking Pagar charges once', async () => {
     const { user } = await openPurchase();

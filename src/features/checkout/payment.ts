@@ -53,7 +53,8 @@ export async function pay(
   } catch (error) {
     // Nothing was charged yet: whatever went wrong, trying again is safe.
     const failure = classifyChargeFailure(error);
-    if (failure.kind === 'signed-out' || failure.kind === 'declined') return failure;
+    if (failure.kind === 'signed-out' || failure.kind === 'declined' || failure.kind === 'limited')
+      return failure;
     return {
       kind: 'declined',
       reason:

@@ -18,17 +18,24 @@ import {
   whenLabel,
   type AtendimentoRecord,
 } from '@/lib/api/booking-day';
+import { ownMessage, ownText } from '@/lib/server-message';
 import { useSession } from '@/lib/use-session';
 
 const SENDER = 'noreply-prenotami@esteri.it';
 
+/** Why a value was not taken, in pt-BR: the server's own sentence, or what PocketBase's English refusal means here. */
 function errorText(error: unknown) {
   const e = error as {
     status?: number;
-    response?: { data?: Record<string, { message?: string }>; message?: string };
+    response?: { data?: Record<string, { message?: unknown }> };
   };
   if (e.status === 429) return 'Muitas tentativas em pouco tempo. Aguarde alguns segundos e digite de novo.';
-  return e.response?.data?.valor?.message ?? e.response?.message ?? 'Não foi possível enviar. Tente de novo.';
+  const own = ownText(e.response?.data?.valor?.message) ?? ownMessage(error);
+  if (own) return own;
+  // The request ended (staff let the case go, or its 10 minutes ran out): the value is no longer taken.
+  if (e.status === 404 || e.status === 400)
+    return 'A equipe não está mais pedindo este valor. Se ela pedir de novo, o campo aparece aqui.';
+  return 'Não foi possível enviar. Tente de novo.';
 }
 
 /**

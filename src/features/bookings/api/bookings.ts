@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { ClientResponseError } from 'pocketbase';
 import { pb } from '@/lib/pocketbase';
+import { ownMessage, ownText } from '@/lib/server-message';
 import type { BookingHistoryRecord, BookingRecord, BookingStatus, ListResult } from '@/lib/types';
 import regras from '../../../../pocketbase/pb_hooks/lib/regras.json';
 import paginas from '../../../../pocketbase/pb_hooks/lib/paginas.js';
@@ -221,9 +222,6 @@ const CODE_MESSAGES: Record<string, string> = {
   validation_not_unique: 'valor já usado',
 };
 
-/** This project's hooks answer in Portuguese; PocketBase's own messages are English and carry no accents. */
-const PORTUGUESE = /[À-ÿ]/;
-
 /** The field errors of a 400, in Portuguese: the server's own pt-BR text, or its code's meaning. */
 function fieldErrors(error: ClientResponseError): string | null {
   const data = (error.response?.data ?? {}) as Record<string, { code?: unknown; message?: unknown }>;
@@ -231,16 +229,10 @@ function fieldErrors(error: ClientResponseError): string | null {
     if (typeof detail !== 'object' || detail === null) return [];
     const code = typeof detail.code === 'string' ? detail.code : '';
     const own = typeof detail.message === 'string' ? detail.message : '';
-    const text = PORTUGUESE.test(own) ? own : (CODE_MESSAGES[code] ?? 'valor inválido');
+    const text = ownText(own) ?? CODE_MESSAGES[code] ?? 'valor inválido';
     return [`${FIELD_LABELS[field] ?? field}: ${text.replace(/\.$/, '')}`];
   });
   return parts.length > 0 ? `${parts.join('; ')}.` : null;
-}
-
-/** The refusal's own sentence when this project's hooks wrote it (in Portuguese), else null. */
-function ownMessage(error: ClientResponseError): string | null {
-  const message: unknown = error.response?.message;
-  return typeof message === 'string' && PORTUGUESE.test(message) ? message : null;
 }
 
 /**

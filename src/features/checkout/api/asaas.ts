@@ -1,5 +1,6 @@
 import { ClientResponseError } from 'pocketbase';
 import { pb } from '@/lib/pocketbase';
+import { tooManyMessage } from '@/lib/too-many';
 import type { ServiceId } from '@/lib/types';
 
 /**
@@ -87,7 +88,8 @@ export function classifyChargeFailure(error: unknown): ChargeFailure {
     return { kind: 'unknown' };
   if (error.status === 401) return { kind: 'signed-out' };
   if (error.status === 409) return { kind: 'conflict' };
-  if (error.status === 429) return { kind: 'limited', message: error.message };
+  const tooMany = tooManyMessage(error);
+  if (tooMany) return { kind: 'limited', message: tooMany };
   if (error.status >= 400 && error.status < 500) {
     const data = error.response?.data as Record<string, { message?: unknown } | undefined> | undefined;
     const asaas = data?.asaas?.message;
