@@ -29,6 +29,7 @@ export const KIT_RULES = [
   'contas_comum.js',
   'historico_comum.js',
   'webhook_comum.js',
+  'consulta_comum.js',
 ];
 
 /** The demo's entry points: the only app files that may load the demo double (src/mocks). */

@@ -8,6 +8,17 @@ onBootstrap((e) => {
   e.app.save(settings);
 });
 
+// A list request filters and sorts by its own collection's fields and relations, never through a back-relation
+// (lib/consulta_comum.js): only a superuser's may.
+onRecordsListRequest((e) => {
+  if (!e.hasSuperuserAuth()) {
+    const query = e.requestInfo().query;
+    const recusa = require(`${__hooks}/lib/consulta_comum.js`).recusaDaConsulta(query.filter, query.sort);
+    if (recusa) throw new BadRequestError(recusa, {});
+  }
+  e.next();
+});
+
 onRecordAuthWithPasswordRequest((e) => {
   require(`${__hooks}/lib/seguranca.js`).autenticar(e);
 }, 'usuarios');

@@ -5,6 +5,7 @@
  * viewer may see it. A relation (`agendamento.status_agendamento`) is followed as pocketbase/schema.json defines it.
  */
 import { HttpResponse } from 'msw';
+import consultaComum from '../../pocketbase/pb_hooks/lib/consulta_comum.js';
 import { schemaFields } from './collections';
 import { compileFilter, FilterError, FilterForbiddenError, pageOf, sortersOf } from './filter';
 import { MSG, notFound, pbError, type Json } from './http';
@@ -42,6 +43,8 @@ export function listResponse<T extends object>(
   options: ListOptions<T>,
 ): Response {
   const query = new URL(request.url).searchParams;
+  const recusa = consultaComum.recusaDaConsulta(query.get('filter'), query.get('sort'));
+  if (recusa) return pbError(400, recusa);
   // PocketBase's loose check: a non-superuser's filter or sort naming these anywhere, even in a quoted value,
   // is refused before it is parsed.
   for (const text of [query.get('filter') ?? '', query.get('sort') ?? '']) {

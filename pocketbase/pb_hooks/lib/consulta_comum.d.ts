@@ -1,0 +1,5 @@
+declare const consultaComum: {
+  RECUSA_VIA: string;
+  recusaDaConsulta(filtro: string | null | undefined, ordem: string | null | undefined): string;
+};
+export default consultaComum;
