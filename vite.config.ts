@@ -2,7 +2,9 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig, loadEnv } from 'vite';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { kitModule } from './scripts/build/kit-module.ts';
 import { launchCheck } from './src/lib/env.ts';
 
@@ -25,6 +27,24 @@ function checkLaunch(env: Record<string, string>): void {
   }
 }
 
+/**
+ * A production build ships no demo code: the demo's MSW service worker (public/mockServiceWorker.js, copied
+ * with the rest of public/) is taken out of its output.
+ */
+function withoutDemoWorker(): Plugin {
+  let outDir = '';
+  return {
+    name: 'without-demo-worker',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      rmSync(path.join(outDir, 'mockServiceWorker.js'), { force: true });
+    },
+  };
+}
+
 /** The public wait page's script (src/features/catalog/wait-page-script.ts), an entry of its own. */
 const WAIT_ENTRY = 'src/features/catalog/wait-page-script.ts';
 const WAIT_ENTRY_NAME = 'espera-pagina';
@@ -42,7 +62,12 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
   return {
     // Demo code (the MSW stand-in) is compiled out of builds that name a real backend.
     define: { __DEMO__: JSON.stringify(apiUrl.trim() === '') },
-    plugins: [react(), tailwindcss(), kitModule()],
+    plugins: [
+      react(),
+      tailwindcss(),
+      kitModule(),
+      ...(command === 'build' && !isSsrBuild && apiUrl.trim() !== '' ? [withoutDemoWorker()] : []),
+    ],
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
     build: {
       target: 'es2022',

@@ -447,9 +447,9 @@ export function processoSeed(reviewer: string): CaseSeed {
   // Booking day: ANALISE_OK at São Paulo (on standby; code asked) and AGENDADO with its appointment.
   const pronto = stage('pronto', a.diaPronto, 5, 'familiar', 'ANALISE_OK');
   applicant(pronto, 1, sp('Chiara', 'Ricci Almeida', a.diaPronto.cpf));
-  applicant(pronto, 2, sp('Enzo', 'Ricci Almeida', withCpfCheckDigits('582469135')));
+  applicant(pronto, 2, { ...sp('Enzo', 'Ricci Almeida', withCpfCheckDigits('582469135')), sexo: 'M' });
   const codigo = stage('codigo', a.diaCodigo, 6, 'individual', 'ANALISE_OK');
-  applicant(codigo, 1, sp('Matteo', 'Conti Ribeiro', a.diaCodigo.cpf));
+  applicant(codigo, 1, { ...sp('Matteo', 'Conti Ribeiro', a.diaCodigo.cpf), sexo: 'M' });
   const agendado = stage('agendado', a.diaAgendado, 7, 'individual', 'AGENDADO');
   applicant(agendado, 1, sp('Sofia', 'Greco Martins', a.diaAgendado.cpf));
   const { data, hora, local } = DIA_SEED.agendado.compromissos[0]!;
@@ -458,7 +458,7 @@ export function processoSeed(reviewer: string): CaseSeed {
   // #28: booked at Curitiba a week ahead (due to confirm), and booked at São Paulo with Flex.
   const confirmar = stage('confirmar', a.diaConfirmar, 8, 'individual', 'AGENDADO');
   const curitiba = { uf: 'PR', cidade: 'Curitiba', cep: '80010000' };
-  applicant(confirmar, 1, { ...sp('Pietro', 'Galli Souza', a.diaConfirmar.cpf), ...curitiba });
+  applicant(confirmar, 1, { ...sp('Pietro', 'Galli Souza', a.diaConfirmar.cpf), ...curitiba, sexo: 'M' });
   const flex = stage('flex', a.diaFlex, 9, 'individual', 'AGENDADO');
   applicant(flex, 1, sp('Giulia', 'Ferri Campos', a.diaFlex.cpf));
   for (const [s, { dias, hora }, local] of [

@@ -1,7 +1,11 @@
 import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { getDb } from '@/mocks/db';
+import { handlingOf } from '@/mocks/dia-store';
+import { DIA_SEED } from '@/mocks/processo-seed';
 import { renderApp } from '../helpers/render';
+import { recordRequests } from '../helpers/requests';
 import { server } from '../helpers/server';
 
 const networkDown = () => HttpResponse.error();
@@ -17,6 +21,8 @@ function goOnline() {
 }
 
 describe('standby page (/prontidao)', () => {
+  const requests = recordRequests();
+
   it('says it could not load, with a retry, when the API fails; never "nothing scheduled"', async () => {
     server.use(http.get('*/api/collections/agendamentos/records', networkDown));
     const { user } = renderApp({ route: '/prontidao', session: 'diaPronto' });
@@ -76,6 +82,37 @@ describe('standby page (/prontidao)', () => {
     const { user } = renderApp({ route: '/prontidao', session: 'diaCodigo' });
     await user.type(await screen.findByLabelText('Código (6 números)'), '1');
     expect(await screen.findByRole('alert')).toHaveTextContent(own);
+  });
+
+  it('the Prenot@mi password reaches staff only with Enviar or Enter, never while it is typed', async () => {
+    const handling = handlingOf(DIA_SEED.codigo.booking);
+    if (!handling) throw new Error('the seed has dia.codigo’s handling');
+    handling.pedido = 'senha';
+    const { user } = renderApp({ route: '/prontidao', session: 'diaCodigo' });
+    const field = await screen.findByLabelText('Senha do Prenot@mi');
+    await user.type(field, 'Segredo1');
+    expect(await requests.to('POST', '/api/collections/retransmissoes/records')).toEqual([]);
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText(/^Recebido pela equipe às/)).toBeInTheDocument();
+    const sent = await requests.to('POST', '/api/collections/retransmissoes/records');
+    expect(sent.map((r) => r.body)).toMatchObject([{ tipo: 'senha', valor: 'Segredo1', enviar: true }]);
+  });
+
+  it('once staff book the appointment, the page says so without a reload, not "Fique de prontidão"', async () => {
+    renderApp({ route: '/prontidao', session: 'diaCodigo' });
+    expect(await screen.findByLabelText('Código (6 números)')).toBeInTheDocument();
+    const booking = getDb().agendamentos.find((b) => b.id === DIA_SEED.codigo.booking);
+    if (!booking) throw new Error('the seed has dia.codigo’s booking');
+    booking.status_agendamento = 'AGENDADO';
+    expect(
+      await screen.findByRole('heading', { name: 'Seu agendamento foi feito' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ver a data, o horário e o que levar' })).toHaveAttribute(
+      'href',
+      '/tracking',
+    );
+    expect(screen.queryByText(/Fique de prontidão/)).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Código (6 números)')).not.toBeInTheDocument();
   });
 });
 

@@ -232,6 +232,19 @@ describe('tracking page', () => {
     expect(router.location.pathname).toBe('/tracking');
   });
 
+  it('an appointment whose day has passed offers no new date ("Não pode ir na data marcada?")', async () => {
+    const booking = getDb().agendamentos.find((b) => b.id === DEMO_AGENDADO_BOOKING.id);
+    if (!booking) throw new Error('the seed has the agendado booking');
+    booking.data_agendamento = '2026-12-30 00:00:00.000Z';
+    const { unmount } = await openTracking();
+    expect(await screen.findByText('Não pode ir na data marcada?')).toBeInTheDocument();
+    unmount();
+    booking.data_agendamento = '2020-01-10 00:00:00.000Z';
+    await openTracking();
+    expect(screen.getByText('10/01/2020', { exact: false })).toBeInTheDocument();
+    expect(screen.queryByText('Não pode ir na data marcada?')).not.toBeInTheDocument();
+  });
+
   it('says whether Flex was bought, as the server recorded it', async () => {
     await openTracking();
     expect(screen.getByText('Sem Flex (remarcação)')).toBeInTheDocument();

@@ -452,6 +452,16 @@ export function CaseFilePage() {
         {title}
         <h1 className="text-2xl font-bold">Não foi possível carregar o processo.</h1>
         <p className="mt-2 text-ink-700">Verifique sua conexão e tente novamente.</p>
+        <button
+          type="button"
+          className={buttonClass('primary', 'mt-6')}
+          onClick={() => {
+            if (payments.isError) void payments.refetch();
+            if (bookings.isError) void bookings.refetch();
+          }}
+        >
+          Tentar novamente
+        </button>
       </div>
     );
   }

@@ -39,8 +39,10 @@ function errorText(error: unknown) {
 }
 
 /**
- * What staff ask for now, as a large field: the 6 digits (sent as they are typed) or the Prenot@mi password
- * (sent as typed, then 'Enviar'). One request of staff, one value: a new request starts an empty field.
+ * What staff ask for now, as a large field: the 6 digits (sent as they are typed: staff type them into the portal
+ * as they arrive) or the Prenot@mi password (sent only with 'Enviar' or Enter: half a password is of no use to
+ * staff, and nothing the customer has not chosen to send reaches them). One request of staff, one value: a new
+ * request starts an empty field.
  */
 function RelayField({ handling }: { handling: AtendimentoRecord }) {
   const id = useId();
@@ -81,7 +83,14 @@ function RelayField({ handling }: { handling: AtendimentoRecord }) {
   };
 
   return (
-    <section aria-labelledby={`${id}-t`} className="mt-6 rounded-2xl border-2 border-brand-700 p-5">
+    <form
+      aria-labelledby={`${id}-t`}
+      className="mt-6 rounded-2xl border-2 border-brand-700 p-5"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!code && value !== '') send(value, true);
+      }}
+    >
       <h2 id={`${id}-t`} className="text-xl font-bold text-ink-900">
         {code ? 'Digite o código do Prenot@mi' : 'Digite a senha do Prenot@mi'}
       </h2>
@@ -116,11 +125,11 @@ function RelayField({ handling }: { handling: AtendimentoRecord }) {
           const next = code ? event.target.value.replace(/\D/g, '').slice(0, 6) : event.target.value;
           if (next === value) return;
           setValue(next);
-          send(next);
+          if (code) send(next);
         }}
       />
       {code ? null : (
-        <Button className="mt-3 w-full" disabled={value === ''} onClick={() => send(value, true)}>
+        <Button type="submit" className="mt-3 w-full" disabled={value === ''}>
           Enviar
         </Button>
       )}
@@ -134,7 +143,7 @@ function RelayField({ handling }: { handling: AtendimentoRecord }) {
           ? `Recebido pela equipe às ${receivedAt}. ${value === '' ? 'Não precisa digitar de novo: aguarde' : 'Aguarde'} na página.`
           : ''}
       </p>
-    </section>
+    </form>
   );
 }
 
@@ -162,6 +171,14 @@ export function StandbyPage() {
       void queryClient.invalidateQueries({
         queryKey: bookingDayQueries.handling(booking?.id ?? '').queryKey,
       }),
+    !!booking,
+  );
+
+  // The booking itself: when staff book the appointment (AGENDADO), the page says so at once.
+  useLive(
+    'agendamentos',
+    booking?.id ?? '',
+    () => void queryClient.invalidateQueries({ queryKey: myBookingQueries.all() }),
     !!booking,
   );
 
@@ -217,17 +234,28 @@ export function StandbyPage() {
   const current = handling.data ?? null;
   const janela = pbMs(current?.janela);
   const next = janela && janela + 30 * 60_000 > now ? { inicioMs: janela } : nextWindow(consulado, now);
-  const title = next
-    ? `Fique de prontidão: ${whenLabel(next.inicioMs, now)} tentaremos agendar`
-    : 'Fique de prontidão';
   const ready = booking?.status_agendamento === 'ANALISE_OK';
+  const booked = booking?.status_agendamento === 'AGENDADO' || booking?.status_agendamento === 'FINALIZADO';
+  const title = booked
+    ? 'Seu agendamento foi feito'
+    : ready && next
+      ? `Fique de prontidão: ${whenLabel(next.inicioMs, now)} tentaremos agendar`
+      : 'Fique de prontidão';
 
   return (
     <section className="mx-auto max-w-xl px-4 py-8">
       <title>{`Prontidão | ${brand.name}`}</title>
       <h1 className="text-2xl font-bold text-ink-900 sm:text-3xl">{title}</h1>
       {offlineAlert}
-      {!ready ? (
+      {booked ? (
+        <p role="status" className="mt-4 rounded-xl bg-brand-50 px-4 py-3 text-brand-900">
+          A nossa equipe agendou o seu atendimento no consulado: não precisa mais ficar de prontidão.{' '}
+          <Link className="font-semibold text-brand-800 underline" to="/tracking">
+            Ver a data, o horário e o que levar
+          </Link>
+          .
+        </p>
+      ) : !ready ? (
         <p className="mt-4 text-ink-700">
           Não há tentativa de agendamento marcada para o seu pedido agora.{' '}
           <Link className="font-semibold text-brand-800 underline" to="/tracking">

@@ -48,6 +48,10 @@ export function FlexRequest({ booking, payment }: { booking: BookingRecord; paym
   }
   if (status !== 'AGENDADO') return null;
   const first = (appointments.data ?? []).find((a) => !a.cancelamento);
+  const hoje = janelas.diaLocal(now).split('/').reverse().join('-');
+  // The day has passed (the first appointment's, or the date staff wrote on the booking): nothing left to move.
+  const dia = String(first?.data ?? booking.data_agendamento ?? '').slice(0, 10);
+  if (dia !== '' && dia < hoje) return null;
   if (!payment.flex) {
     return (
       <section aria-labelledby="flex-titulo" className="rounded-lg border border-gray-200 p-3">
@@ -63,7 +67,6 @@ export function FlexRequest({ booking, payment }: { booking: BookingRecord; paym
     );
   }
   if (!first) return null;
-  const hoje = janelas.diaLocal(now).split('/').reverse().join('-');
   const limite = calendario.limiteFlex(first.data, FLEX_DEADLINE_DAYS);
   return (
     <section aria-labelledby="flex-titulo" className="rounded-lg border border-gray-200 p-3">

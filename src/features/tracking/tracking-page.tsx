@@ -9,6 +9,7 @@ import { brand, requiredDocuments } from '@/config/content';
 import { env } from '@/lib/env';
 import { paths } from '@/config/routes';
 import { myBookingQueries } from '@/lib/api/bookings';
+import { bookingDayQueries, useLive } from '@/lib/api/booking-day';
 import { caseFileQueries } from '@/lib/api/case-file';
 import {
   CHARGE_IN_ANALYSIS,
@@ -353,6 +354,17 @@ export function TrackingPage() {
         : false,
   });
   const bookings = useQuery(myBookingQueries.mine(userId, session?.admin ?? false));
+  // The booking as staff move it (a status, the appointments made): shown at once, without a reload.
+  const bookingId = bookings.data?.[0]?.id ?? '';
+  useLive(
+    'agendamentos',
+    bookingId,
+    () => {
+      void queryClient.invalidateQueries({ queryKey: myBookingQueries.all() });
+      void queryClient.invalidateQueries({ queryKey: bookingDayQueries.all() });
+    },
+    bookingId !== '',
+  );
   // The order the server wrote while this page waited comes with its booking: read it too.
   const paymentCount = payments.data && openOrders(payments.data).length;
   const hadNoOrder = useRef(false);
