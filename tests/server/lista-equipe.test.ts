@@ -448,6 +448,8 @@ describe('the CSV export, streamed (GET /api/agendamentos/exportar.csv)', () => 
             created: b.created,
             updated: b.updated,
             status: b.status_agendamento,
+            consulado: b.consulado,
+            documentacao: b.documentacao,
             data: b.data_agendamento,
             hora: b.hora_agendamento,
             local: b.local_agendamento,

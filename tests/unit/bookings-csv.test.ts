@@ -15,6 +15,8 @@ const booking = (over: Partial<BookingRecord> = {}): BookingRecord => ({
   data_agendamento: '2026-06-10 00:00:00.000Z',
   hora_agendamento: '9:5',
   status_agendamento: 'ANALISE_OK',
+  consulado: 'curitiba',
+  documentacao: 'aprovada',
   local_agendamento: 'Av. Paulista, 1963; 2º andar',
   formulario: '',
   expand: {
@@ -43,7 +45,10 @@ describe('a field', () => {
 describe('the file', () => {
   it('UTF-8 BOM, ; separated, a header line and one line per booking, at the staff member’s offset', () => {
     const csv = buildCsv(
-      [booking(), booking({ id: 'def456', expand: undefined, status_agendamento: '' })],
+      [
+        booking(),
+        booking({ id: 'def456', expand: undefined, status_agendamento: '', consulado: '', documentacao: '' }),
+      ],
       -180,
     );
     expect(csv.startsWith('\uFEFF')).toBe(true);
@@ -51,7 +56,7 @@ describe('the file', () => {
     expect(lines).toHaveLength(4);
     expect(lines[3]).toBe('');
     expect(lines[0]).toBe(
-      '"ID";"Criado em";"Cliente";"Status";"Data agend.";"Hora agend.";"Local agend.";"Atualizado em";"Nota fiscal"',
+      '"ID";"Criado em";"Cliente";"Status";"Consulado";"Documentação";"Data agend.";"Hora agend.";"Local agend.";"Atualizado em";"Nota fiscal"',
     );
     expect(lines[1]).toBe(
       [
@@ -59,6 +64,8 @@ describe('the file', () => {
         '14/05/2026 07:20',
         'Ana ""Nina"" D\'Ávila',
         'ANALISE OK',
+        'Curitiba',
+        'Aprovada',
         '10/06/2026',
         '09:05',
         'Av. Paulista, 1963; 2º andar',
@@ -69,7 +76,7 @@ describe('the file', () => {
         .join(';'),
     );
     expect(lines[2]).toContain('"def456";');
-    expect(lines[2]).toContain(';"Desconhecido";"";');
+    expect(lines[2]).toContain(';"Desconhecido";"";"";"Pendente";');
     // Tokyo, 9 hours ahead of UTC: the same instants on its clock.
     expect(buildCsv([booking()], 540).split('\r\n')[1]).toContain('"14/05/2026 19:20"');
   });

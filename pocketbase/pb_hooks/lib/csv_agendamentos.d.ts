@@ -4,6 +4,10 @@ export interface LinhaCsv {
   created: string;
   updated: string;
   status: string;
+  /** the booking's consulate id (processo_regras.json consulados, or `varios`), '' for none yet */
+  consulado: string;
+  /** the documentation's state (processo_regras.json documentacao), '' for none yet */
+  documentacao: string;
   data: string;
   hora: string;
   local: string;
@@ -23,6 +27,8 @@ declare const csv: {
   dataHora(texto: string, fuso: (ms: number) => number): string;
   dia(texto: string): string;
   hora(texto: string): string;
+  /** The consulate's name as the list shows it ('Curitiba', 'Vários consulados'), '' for none yet. */
+  nomeDoConsulado(id: string): string;
   campos(b: LinhaCsv, fuso: (ms: number) => number): string[];
   linhaDoAgendamento(
     texto: (campo: string) => string,

@@ -12,6 +12,8 @@ const CABECALHO = [
   'Criado em',
   'Cliente',
   'Status',
+  'Consulado',
+  'Documentação',
   'Data agend.',
   'Hora agend.',
   'Local agend.',
@@ -95,9 +97,25 @@ function hora(texto) {
   return dois(Number(m[1])) + ':' + dois(Number(m[2]));
 }
 
+const REGRAS = require(`${__hooks}/lib/processo_regras.json`);
+
+/** The consulate's name as the list shows it ('Curitiba', 'Vários consulados'), '' for none yet. */
+function nomeDoConsulado(id) {
+  if (!id) return '';
+  if (id === REGRAS.varios.id) return REGRAS.varios.nome;
+  const c = REGRAS.consulados[id];
+  return c ? c.nome : id;
+}
+
+/** The documentation's state as the table's badge says it ('Pendente' when none is recorded yet). */
+function documentacao(estado) {
+  return REGRAS.documentacao[estado] || REGRAS.documentacao.pendente;
+}
+
 /**
- * The nine fields of a booking as the table shows them. `b`: { id, created, updated, status, data, hora, local,
- * nome (the customer's name, '' when not visible), nota (its order's invoice number) }.
+ * The eleven fields of a booking as the table shows them. `b`: { id, created, updated, status, consulado,
+ * documentacao, data, hora, local, nome (the customer's name, '' when not visible), nota (its order's invoice
+ * number) }.
  */
 function campos(b, fuso) {
   const nome = String(b.nome || '').trim();
@@ -106,6 +124,8 @@ function campos(b, fuso) {
     dataHora(b.created, fuso),
     nome || 'Desconhecido',
     String(b.status || '').replace(/_/g, ' '),
+    nomeDoConsulado(b.consulado),
+    documentacao(b.documentacao),
     dia(b.data),
     hora(b.hora),
     b.local || '',
@@ -121,6 +141,8 @@ function campos(b, fuso) {
 function linhaDoAgendamento(texto, nome, nota, fuso) {
   const b = { id: texto('id'), created: texto('created'), updated: texto('updated'), nome: nome, nota: nota };
   b.status = texto('status_agendamento');
+  b.consulado = texto('consulado');
+  b.documentacao = texto('documentacao');
   b.data = texto('data_agendamento');
   b.hora = texto('hora_agendamento');
   b.local = texto('local_agendamento');
@@ -220,6 +242,7 @@ function pedidoDaEquipe(consulta, campos) {
 const POR_PAGINA = 500;
 
 module.exports = {
+  nomeDoConsulado,
   POR_PAGINA,
   BOM,
   SEPARADOR,

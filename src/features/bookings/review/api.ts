@@ -6,6 +6,7 @@
  */
 import { REGRAS, type DocumentoRecord, type MotivoRecusa } from '@/lib/processo';
 import { pb } from '@/lib/pocketbase';
+import kitCsv from '../../../../pocketbase/pb_hooks/lib/csv_agendamentos.js';
 
 export const REFUSAL_REASONS = Object.keys(REGRAS.motivosRecusa) as MotivoRecusa[];
 
@@ -19,10 +20,7 @@ export const SEVERAL_CONSULATES = REGRAS.varios.id;
 
 /** 'Curitiba', 'Vários consulados', or '' for none yet. */
 export function consulateLabel(id: string | undefined): string {
-  if (!id) return '';
-  if (id === SEVERAL_CONSULATES) return REGRAS.varios.nome;
-  const consulados: Record<string, { nome: string } | undefined> = REGRAS.consulados;
-  return consulados[id]?.nome ?? id;
+  return kitCsv.nomeDoConsulado(id ?? '');
 }
 
 export type Review =
