@@ -4,9 +4,11 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { SEARCH_DEBOUNCE_MS } from '@/config/constants';
 import { CSV_HEADER } from '@/features/bookings/csv';
+import { CASE_STATE_LABELS, consulateLabel, type CaseState } from '@/features/bookings/review/api';
 import { statusLabel } from '@/lib/booking-status';
 import { formatCalendarDay, formatDateTime } from '@/lib/dates';
 import type { BookingRecord } from '@/lib/types';
+import { caseSummary } from '@/mocks/case-summary';
 import { getDb } from '@/mocks/db';
 import { buildSeed } from '@/mocks/seed';
 import { captureDownload } from '../helpers/download';
@@ -765,6 +767,9 @@ describe("'Exportar CSV'", () => {
         formatDateTime(newest.created),
         ownerOf(newest),
         'FINALIZADO',
+        // the consulate and the documentation's state by name, as the table's cells say them
+        consulateLabel(caseSummary(getDb(), newest.id).consulado),
+        CASE_STATE_LABELS[caseSummary(getDb(), newest.id).documentacao as CaseState],
         formatCalendarDay(newest.data_agendamento),
         newest.hora_agendamento,
         newest.local_agendamento,
