@@ -202,8 +202,15 @@ describe('processo_comum.js: the case file rules the server, the app and the dou
       travado,
       encerrado,
     ]);
-    // A save that changes nothing is a write like any other.
-    expect(recusa('ANALISE_OK', [])).toBe(travado);
+    // A save that changes nothing (the same contacts saved again) has nothing to refuse, but on a closed case.
+    expect([recusa('ANALISE_OK', []), recusa('AGENDADO', []), recusa('FINALIZADO', [])]).toEqual([
+      '',
+      '',
+      encerrado,
+    ]);
+    expect(comum.recusaDaAlteracao(caso('NOVO', '2026-11-01 04:00:00.000Z'), [], encerrados, regras)).toBe(
+      encerrado,
+    );
   });
 
   it("staff's review: Aprovar or Recusar with a reason; the owner's new files go back to pending", () => {

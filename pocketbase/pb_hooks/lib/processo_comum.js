@@ -123,11 +123,13 @@ function recusaAoCliente(agendamento, soConta, encerrados, regras) {
 
 /**
  * The customer's change of an applicant (`mudados`: the names of the fields whose value it changes): refused as
- * recusaAoCliente, the account's lock applying when it changes the Prenot@mi account only (soContaDoPortal).
+ * recusaAoCliente, the account's lock applying when it changes the Prenot@mi account only (soContaDoPortal). A
+ * save that changes nothing (the form saving the same contacts again) has nothing to refuse but on a closed case,
+ * which takes nothing from the customer (its data may already be erased).
  */
 function recusaDaAlteracao(agendamento, mudados, encerrados, regras) {
-  const soConta = mudados.length > 0 && soContaDoPortal(mudados, regras);
-  return recusaAoCliente(agendamento, soConta, encerrados, regras);
+  if (mudados.length === 0 && !encerrado(agendamento, encerrados)) return '';
+  return recusaAoCliente(agendamento, soContaDoPortal(mudados, regras), encerrados, regras);
 }
 
 /** The data fields the retention job empties: all but what the business keeps (regras.trava.retencaoMantem). */

@@ -1,0 +1,67 @@
+// The contract suite, the applicant's fields as the customer saves them: the same calls against the demo's
+// stand-in and the real server. A save that changes nothing on an approved case (processo_comum.js
+// recusaDaAlteracao) failed on both before the fix.
+import type PocketBase from 'pocketbase';
+import { describe, expect, it } from 'vitest';
+import { mensagens as CASO } from '../../pocketbase/pb_hooks/lib/processo_regras.json';
+import { resetDb } from '@/mocks/db';
+import { DEMO_ACCOUNTS } from '@/mocks/seed';
+import { answer, answerInFull, BACKENDS, signedIn } from './contract-backends';
+
+describe.each(BACKENDS)('$name', (backend) => {
+  resetDb();
+  const as = (account: keyof typeof DEMO_ACCOUNTS) => signedIn(backend, account);
+  const applicants = (pb: PocketBase) =>
+    pb.collection('requerentes').getFullList<Record<string, unknown>>({ sort: 'created' });
+  const history = async (pb: PocketBase, bookingId: string) =>
+    (
+      await pb.collection('historico_agendamentos').getFullList({
+        filter: pb.filter('agendamento = {:a}', { a: bookingId }),
+      })
+    ).length;
+  /** The applicant's fields, without the time of its last save. */
+  const fields = ({ updated: _updated, ...rest }: Record<string, unknown>) => rest;
+
+  it('an approved case takes the same Prenot@mi contacts again, every time, and changes nothing else', async () => {
+    const owner = await as('diaPronto');
+    const [chiara] = await applicants(owner);
+    const id = String(chiara?.id);
+    const bookingId = String(chiara?.agendamento);
+    // A mobile no other suite gives a staff account or an applicant.
+    const phone = {
+      prenotami_celular: `1197${String(Date.now() % 1e7).padStart(7, '0')}`,
+    };
+    expect(await answer(owner.collection('requerentes').update(id, phone))).toEqual({ status: 200 });
+    const before = await owner.collection('requerentes').getOne(id);
+    const entries = await history(owner, bookingId);
+    expect(await answer(owner.collection('requerentes').update(id, phone))).toEqual({ status: 200 });
+    // At once, as a form saving twice would (each is a save that changes nothing).
+    const all = await Promise.all(
+      Array.from({ length: 20 }, () => answer(owner.collection('requerentes').update(id, phone))),
+    );
+    expect(all.filter((a) => a.status !== 200)).toEqual([]);
+    // The applicant's data unchanged too, and no correction in the history.
+    expect(await answer(owner.collection('requerentes').update(id, { nome: chiara?.nome }))).toEqual({
+      status: 200,
+    });
+    expect(fields(await owner.collection('requerentes').getOne(id))).toEqual(fields(before));
+    expect(await history(owner, bookingId)).toBe(entries);
+    // A real change is still locked: the data after approval, the account once booked.
+    expect(await answerInFull(owner.collection('requerentes').update(id, { uf: 'RS' }))).toEqual({
+      status: 400,
+      message: CASO.travado,
+      data: {},
+    });
+    const booked = await as('diaAgendado');
+    const [sofia] = await applicants(booked);
+    const again = { prenotami_email: sofia?.prenotami_email ?? '' };
+    expect(await answer(booked.collection('requerentes').update(String(sofia?.id), again))).toEqual({
+      status: 200,
+    });
+    expect(
+      await answer(
+        booked.collection('requerentes').update(String(sofia?.id), { prenotami_celular: '11977776655' }),
+      ),
+    ).toMatchObject({ status: 400, message: CASO.travado });
+  });
+});
