@@ -1,12 +1,16 @@
 // The contract suite, the applicant's fields as the customer saves them: the same calls against the demo's
 // stand-in and the real server. A save that changes nothing on an approved case (processo_comum.js
-// recusaDaAlteracao) failed on both before the fix.
+// recusaDaAlteracao) and a company mailbox written with a '+tag' (processo_comum.js caixaDaEmpresa): each case
+// failed on both before the fix.
 import type PocketBase from 'pocketbase';
 import { describe, expect, it } from 'vitest';
 import { mensagens as CASO } from '../../pocketbase/pb_hooks/lib/processo_regras.json';
+import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
 import { resetDb } from '@/mocks/db';
 import { DEMO_ACCOUNTS } from '@/mocks/seed';
 import { answer, answerInFull, BACKENDS, signedIn } from './contract-backends';
+
+const DA_EMPRESA = { code: 'validation_company_contact', message: diaComum.MSG.emailEmpresa };
 
 describe.each(BACKENDS)('$name', (backend) => {
   resetDb();
@@ -15,9 +19,9 @@ describe.each(BACKENDS)('$name', (backend) => {
     pb.collection('requerentes').getFullList<Record<string, unknown>>({ sort: 'created' });
   const history = async (pb: PocketBase, bookingId: string) =>
     (
-      await pb.collection('historico_agendamentos').getFullList({
-        filter: pb.filter('agendamento = {:a}', { a: bookingId }),
-      })
+      await pb
+        .collection('historico_agendamentos')
+        .getFullList({ filter: pb.filter('agendamento = {:a}', { a: bookingId }) })
     ).length;
   /** The applicant's fields, without the time of its last save. */
   const fields = ({ updated: _updated, ...rest }: Record<string, unknown>) => rest;
@@ -28,9 +32,7 @@ describe.each(BACKENDS)('$name', (backend) => {
     const id = String(chiara?.id);
     const bookingId = String(chiara?.agendamento);
     // A mobile no other suite gives a staff account or an applicant.
-    const phone = {
-      prenotami_celular: `1197${String(Date.now() % 1e7).padStart(7, '0')}`,
-    };
+    const phone = { prenotami_celular: `1197${String(Date.now() % 1e7).padStart(7, '0')}` };
     expect(await answer(owner.collection('requerentes').update(id, phone))).toEqual({ status: 200 });
     const before = await owner.collection('requerentes').getOne(id);
     const entries = await history(owner, bookingId);
@@ -63,5 +65,27 @@ describe.each(BACKENDS)('$name', (backend) => {
         booked.collection('requerentes').update(String(sofia?.id), { prenotami_celular: '11977776655' }),
       ),
     ).toMatchObject({ status: 400, message: CASO.travado });
+  });
+
+  it("a company mailbox is refused however its address is written, '+tag' included", async () => {
+    const owner = await as('diaPronto');
+    const [, enzo] = await applicants(owner);
+    const id = String(enzo?.id);
+    const [local, domain] = DEMO_ACCOUNTS.admin.email.split('@');
+    for (const email of [
+      `${local}+x@${domain}`,
+      ` ${local?.toUpperCase()}+Equipe@${domain?.toUpperCase()} `,
+      DEMO_ACCOUNTS.admin.email.toUpperCase(),
+    ])
+      expect(
+        await answerInFull(owner.collection('requerentes').update(id, { prenotami_email: email })),
+      ).toMatchObject({ status: 400, data: { prenotami_email: DA_EMPRESA } });
+    expect((await owner.collection('requerentes').getOne(id)).prenotami_email ?? '').toBe(
+      enzo?.prenotami_email ?? '',
+    );
+    // The applicant's own address with a tag is theirs.
+    const own = { prenotami_email: 'enzo.ricci+prenotami@teste.passaporte.test' };
+    expect(await answer(owner.collection('requerentes').update(id, own))).toEqual({ status: 200 });
+    await owner.collection('requerentes').update(id, { prenotami_email: enzo?.prenotami_email ?? '' });
   });
 });

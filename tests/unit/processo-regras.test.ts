@@ -313,6 +313,32 @@ describe('processo_comum.js: the case file rules the server, the app and the dou
     expect(state()).toBe('pendente');
   });
 
+  it("the company's mailboxes refuse an applicant's Prenot@mi e-mail however it is written", () => {
+    const mensagem = 'da empresa';
+    const empresa = { code: 'validation_company_contact', message: mensagem };
+    const emails = () => ['admin@demo.com.br', 'nome.sobrenome@gmail.com'];
+    const erros = (email: string, ja: Record<string, { code: string; message: string }> = {}) =>
+      comum.caixaDaEmpresa({ valores: { prenotami_email: email }, erros: { ...ja } }, emails, mensagem);
+    for (const email of ['admin+x@demo.com.br', 'admin@demo.com.br', 'nomesobrenome+1@googlemail.com'])
+      expect(erros(email)).toEqual({ prenotami_email: empresa });
+    expect(erros('ana+admin@demo.com.br')).toEqual({});
+    expect(erros('')).toEqual({});
+    // A form already refused keeps its reason; another applicant's is the company's first.
+    const invalido = { code: 'validation_invalid_email', message: 'E-mail inválido.' };
+    expect(erros('admin+x@demo.com.br', { prenotami_email: invalido })).toEqual({
+      prenotami_email: invalido,
+    });
+    const outro = { code: 'validation_other_applicant', message: 'de outro' };
+    expect(erros('admin+x@demo.com.br', { prenotami_email: outro })).toEqual({ prenotami_email: empresa });
+    // No e-mail sent: the company's list is not read.
+    const nunca = () => {
+      throw new Error('read');
+    };
+    expect(
+      comum.caixaDaEmpresa({ valores: { prenotami_celular: '11' }, erros: {} }, nunca, mensagem),
+    ).toEqual({});
+  });
+
   it('one mailbox however written; a note of another status is not kept', () => {
     expect(comum.caixaPostal(' Nome.Sobrenome+2@GoogleMail.com ')).toBe('nomesobrenome@gmail.com');
     expect(comum.caixaPostal('ana.lima+x@empresa.com.br')).toBe('ana.lima@empresa.com.br');
