@@ -1,15 +1,17 @@
 // The contract suite, the applicant's fields as the customer saves them: the same calls against the demo's
 // stand-in and the real server. A save that changes nothing on an approved case (processo_comum.js
-// recusaDaAlteracao) and a company mailbox written with a '+tag' (processo_comum.js caixaDaEmpresa): each case
-// failed on both before the fix.
+// recusaDaAlteracao), a company mailbox written with a '+tag' (processo_comum.js caixaDaEmpresa) and text holding
+// control or invisible direction characters (comum.js erroInvisivel): each case failed on both before the fix.
 import type PocketBase from 'pocketbase';
 import { describe, expect, it } from 'vitest';
+import mensagens from '../../pocketbase/pb_hooks/lib/mensagens.json';
 import { mensagens as CASO } from '../../pocketbase/pb_hooks/lib/processo_regras.json';
 import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
 import { resetDb } from '@/mocks/db';
 import { DEMO_ACCOUNTS } from '@/mocks/seed';
 import { answer, answerInFull, BACKENDS, signedIn } from './contract-backends';
 
+const INVISIVEL = { code: 'validation_invisible_chars', message: mensagens.textoInvisivel };
 const DA_EMPRESA = { code: 'validation_company_contact', message: diaComum.MSG.emailEmpresa };
 
 describe.each(BACKENDS)('$name', (backend) => {
@@ -87,5 +89,40 @@ describe.each(BACKENDS)('$name', (backend) => {
     const own = { prenotami_email: 'enzo.ricci+prenotami@teste.passaporte.test' };
     expect(await answer(owner.collection('requerentes').update(id, own))).toEqual({ status: 200 });
     await owner.collection('requerentes').update(id, { prenotami_email: enzo?.prenotami_email ?? '' });
+  });
+
+  it("an applicant's text with control or invisible direction characters is refused, field by field", async () => {
+    const owner = await as('processoVazio');
+    const [booking] = await owner.collection('agendamentos').getFullList();
+    const first = await owner
+      .collection('requerentes')
+      .create({ agendamento: booking?.id, nome: 'Giovanna', logradouro: 'Rua Augusta' });
+    const id = first.id;
+    const before = await owner.collection('requerentes').getOne(id);
+    for (const [campo, valor] of [
+      ['logradouro', 'Rua \u0007\u202e <script>alert(1)</script>'],
+      ['cidade', 'São\u200bPaulo'],
+      ['complemento', '\ufeffApto 3'],
+      ['numero', '12\u0085'],
+      ['mae_nome', 'Maria\tSilva'],
+      ['local_nascimento', 'Roma\u2066'],
+      ['aire_comune', 'Treviso\u0000'],
+    ] as const)
+      expect(await answerInFull(owner.collection('requerentes').update(id, { [campo]: valor }))).toEqual({
+        status: 400,
+        message: INVISIVEL.message,
+        data: { [campo]: INVISIVEL },
+      });
+    expect(fields(await owner.collection('requerentes').getOne(id))).toEqual(fields(before));
+    // A new applicant too; plain text, accents and symbols pass.
+    const created = await answer(
+      owner.collection('requerentes').create({ agendamento: booking?.id, nome: 'Ana', cidade: 'Roma\u202d' }),
+    );
+    expect(created).toMatchObject({ status: 400, codes: { cidade: INVISIVEL.code } });
+    expect(
+      await answer(owner.collection('requerentes').update(id, { logradouro: 'Rua São João, 12 <b> & "x"' })),
+    ).toEqual({ status: 200 });
+    // The case is the other suites' empty case again.
+    await owner.collection('requerentes').delete(id);
   });
 });

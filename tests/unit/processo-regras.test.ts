@@ -152,6 +152,37 @@ describe('processo_comum.js: the case file rules the server, the app and the dou
     expect(comum.errosDeDados(null, { cpf: '529.982.247-25' }, hoje, regras, cpfValido)).toEqual({});
   });
 
+  it("an applicant's texts: no control or invisible direction characters, checked when a save changes them", () => {
+    const cpfValido = () => true;
+    const textos = ['nome', 'sobrenome', 'logradouro', 'cidade'];
+    const invisivel = { code: 'validation_invisible_chars', message: mensagens.textoInvisivel };
+    const erros = (antes: object | null, depois: object) =>
+      comum.errosDeDados(antes, depois, hoje, regras, cpfValido, textos);
+    for (const ruim of [
+      '\u0007',
+      '\u202e',
+      '\u200b',
+      '\u2066',
+      '\ufeff',
+      '\u0085',
+      '\t',
+      '\n',
+      '\u0000',
+      '\u007f',
+    ])
+      expect(erros(null, { logradouro: `Rua ${ruim}A`, nome: `Ana${ruim}` })).toEqual({
+        logradouro: invisivel,
+        nome: invisivel,
+      });
+    expect(erros(null, { logradouro: 'Rua São João, 12 <b> & "x" — 3º andar', cidade: 'Zoë' })).toEqual({});
+    // Stored before the rule, it stays readable and the other fields are saved around it.
+    const stored = { logradouro: 'Rua \u202eA', cidade: '' };
+    expect(erros(stored, { ...stored, cidade: 'Curitiba' })).toEqual({});
+    expect(erros(stored, { ...stored, logradouro: 'Rua \u202eB' })).toEqual({ logradouro: invisivel });
+    // A field not named as text is not asked.
+    expect(erros(null, { outro: '\u0007' })).toEqual({});
+  });
+
   it("an applicant's names: letters, spaces, apostrophes and hyphens only, checked when a save changes them", () => {
     const cpfValido = () => true;
     const invalido = { code: 'validation_invalid_nome', message: mensagens.nomeRequerenteInvalido };

@@ -11,6 +11,7 @@ declare const processoComum: {
     hoje: string,
     regras: Regras,
     cpfValido: (cpf: string) => boolean,
+    camposDeTexto?: readonly string[],
   ): Record<string, { code: string; message: string }>;
   travadoParaCliente(statusAgendamento: string, regras: Regras): boolean;
   camposDeDados(nomes: string[], regras: Regras): string[];

@@ -3,7 +3,7 @@
 // words are comum.js's and mensagens.json's), and the app and the demo backend import it through
 // scripts/build/kit-module.ts. Plain ES2015, no PocketBase calls.
 
-const { erroNomeProprio } = require(`${__hooks}/lib/comum.js`);
+const { erroNomeProprio, erroInvisivel } = require(`${__hooks}/lib/comum.js`);
 const MENSAGENS = require(`${__hooks}/lib/mensagens.json`);
 
 const DATA = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -47,18 +47,23 @@ const CAMPOS_DE_NOME = ['nome', 'sobrenome'];
 
 /**
  * What is wrong with an applicant's data as the form checks it, in PocketBase's 400 shape: { campo: { code,
- * message } } for the names (comum.erroNomeProprio), the birth date (erroNascimento) and the CPF (`cpfValido`:
- * comum.cpfValido), {} when nothing.
+ * message } } for any text field (`camposDeTexto`: the collection's text fields' names, each one line) holding
+ * control or invisible direction characters (comum.erroInvisivel), the names (comum.erroNomeProprio), the birth
+ * date (erroNascimento) and the CPF (`cpfValido`: comum.cpfValido), {} when nothing.
  * `antes`: the stored applicant, or null for a new one; `depois`: the applicant as it would be saved. Only what
- * the save changes is checked (a value stored before these checks is asked for at sending).
+ * the save changes is checked (a value stored before these checks is asked for at sending, or stays readable).
  */
-function errosDeDados(antes, depois, hoje, regras, cpfValido) {
+function errosDeDados(antes, depois, hoje, regras, cpfValido, camposDeTexto) {
   const texto = (registro, campo) =>
     registro[campo] === undefined || registro[campo] === null ? '' : String(registro[campo]);
   const mudou = (campo) => !antes || texto(antes, campo) !== texto(depois, campo);
   const erros = {};
+  (camposDeTexto || []).forEach((campo) => {
+    const invisivel = mudou(campo) ? erroInvisivel(depois[campo], false, MENSAGENS) : '';
+    if (invisivel) erros[campo] = { code: 'validation_invisible_chars', message: invisivel };
+  });
   CAMPOS_DE_NOME.forEach((campo) => {
-    const nome = mudou(campo) ? erroNomeProprio(depois[campo], MENSAGENS) : '';
+    const nome = mudou(campo) && !erros[campo] ? erroNomeProprio(depois[campo], MENSAGENS) : '';
     if (nome) erros[campo] = { code: 'validation_invalid_nome', message: nome };
   });
   const nascimento = mudou('data_nascimento') ? erroNascimento(depois.data_nascimento, hoje, regras) : '';
