@@ -11,6 +11,7 @@ import type { BookingHistoryRecord, UserRecord } from '@/lib/types';
 import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
 import historicoComum from '../../pocketbase/pb_hooks/lib/historico_comum.js';
 import janelas from '../../pocketbase/pb_hooks/lib/janelas.js';
+import processoComum from '../../pocketbase/pb_hooks/lib/processo_comum.js';
 import { getDb, saveDb } from './db';
 import { diaStore, ensureHandling, isStaff, ownBooking, updateHandling, type DiaStore } from './dia-store';
 import { listResponse, viewResponse } from './lista';
@@ -125,13 +126,17 @@ async function savePrenotami(request: Request, id: string): Promise<Response | u
   const others = getDb().requerentes.filter(
     (r) => r.id !== id && bookingOf(r.agendamento)?.usuario === booking?.usuario,
   ) as unknown as Json[];
-  const { valores, erros } = diaComum.contatosDoPrenotami(body, {
-    empresa: () => ({
-      emails: staff.map((u) => u.email.toLowerCase()),
-      celulares: staff.map((u) => u.celular),
-    }),
+  const empresa = () => ({
+    emails: staff.map((u) => u.email.toLowerCase()),
+    celulares: staff.map((u) => u.celular),
+  });
+  const contatos = diaComum.contatosDoPrenotami(body, {
+    empresa,
     deOutro: (campo, valor) => others.some((r) => r[campo] === valor),
   });
+  // The company's mailboxes, however the address is written (processo_comum.js caixaDaEmpresa).
+  const { valores } = contatos;
+  const erros = processoComum.caixaDaEmpresa(contatos, () => empresa().emails, MSG.emailEmpresa);
   // Then lib/processo.js validarDados, as the kit's one hook runs it: here, the contacts' length.
   const refused = invalid(erros) ?? dataRefusal(record, { ...record, ...valores });
   if (refused) return refused;

@@ -19,14 +19,25 @@ export function kitRefusal(errors: Record<string, { code: string; message: strin
 }
 
 const REQUERENTE_LIMITS = textLimits('requerentes');
+/** lib/processo.js camposDeTexto: the applicant's text fields, each one line. */
+const REQUERENTE_TEXTS = schemaFields('requerentes')
+  .filter((f) => f.type === 'text')
+  .map((f) => f.name);
 
 /**
- * lib/processo.js validarDados: the birth date and the CPF a save changes (processo_comum.errosDeDados), then
- * every text of the applicant as saved past the schema's limit (comum.js errosDeTamanho). `after`: the applicant
- * as it would be saved, with the body's other fields (the Prenot@mi contacts).
+ * lib/processo.js validarDados: the texts, names, birth date and CPF a save changes (processo_comum.errosDeDados),
+ * then every text of the applicant as saved past the schema's limit (comum.js errosDeTamanho). `after`: the
+ * applicant as it would be saved, with the body's other fields (the Prenot@mi contacts).
  */
 export function dataRefusal(before: RequerenteRecord | null, after: Json): Response | null {
-  const errors = processoComum.errosDeDados(before, after, hojeSaoPaulo(), REGRAS, isValidCpf);
+  const errors = processoComum.errosDeDados(
+    before,
+    after,
+    hojeSaoPaulo(),
+    REGRAS,
+    isValidCpf,
+    REQUERENTE_TEXTS,
+  );
   return kitRefusal(comum.errosDeTamanho(after, REQUERENTE_LIMITS, errors));
 }
 

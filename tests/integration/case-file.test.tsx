@@ -168,6 +168,22 @@ describe('case file: applicants', () => {
     expect(getDb().requerentes.find((r) => r.agendamento === EMPTY_CASE)?.nome).toBe('');
   });
 
+  it('says in pt-BR that a text holds invisible or control characters, and saves no such text', async () => {
+    const { user } = await openCase();
+    const section = await addApplicant(user);
+    // A right-to-left override shows the rest of the line reversed on staff's screens and the consulate's form.
+    await user.type(within(section).getByLabelText('Cidade'), 'Roma\u202e oãS');
+    await user.type(within(section).getByLabelText('Endereço (rua, avenida)'), 'Rua Augusta');
+    await user.click(within(section).getByRole('button', { name: 'Salvar dados' }));
+    const message = 'Remova os caracteres invisíveis ou de controle.';
+    expect(await within(section).findByText(message)).toBeInTheDocument();
+    expect(within(section).getByLabelText('Cidade')).toHaveAccessibleDescription(message);
+    await waitFor(() =>
+      expect(getDb().requerentes.find((r) => r.agendamento === EMPTY_CASE)?.logradouro).toBe('Rua Augusta'),
+    );
+    expect(getDb().requerentes.find((r) => r.agendamento === EMPTY_CASE)?.cidade).toBe('');
+  });
+
   it('says in pt-BR when the draft could not be saved, and saves it on "Tentar de novo"', async () => {
     const { user } = await openCase();
     const section = await addApplicant(user);

@@ -152,6 +152,37 @@ describe('processo_comum.js: the case file rules the server, the app and the dou
     expect(comum.errosDeDados(null, { cpf: '529.982.247-25' }, hoje, regras, cpfValido)).toEqual({});
   });
 
+  it("an applicant's texts: no control or invisible direction characters, checked when a save changes them", () => {
+    const cpfValido = () => true;
+    const textos = ['nome', 'sobrenome', 'logradouro', 'cidade'];
+    const invisivel = { code: 'validation_invisible_chars', message: mensagens.textoInvisivel };
+    const erros = (antes: object | null, depois: object) =>
+      comum.errosDeDados(antes, depois, hoje, regras, cpfValido, textos);
+    for (const ruim of [
+      '\u0007',
+      '\u202e',
+      '\u200b',
+      '\u2066',
+      '\ufeff',
+      '\u0085',
+      '\t',
+      '\n',
+      '\u0000',
+      '\u007f',
+    ])
+      expect(erros(null, { logradouro: `Rua ${ruim}A`, nome: `Ana${ruim}` })).toEqual({
+        logradouro: invisivel,
+        nome: invisivel,
+      });
+    expect(erros(null, { logradouro: 'Rua São João, 12 <b> & "x" — 3º andar', cidade: 'Zoë' })).toEqual({});
+    // Stored before the rule, it stays readable and the other fields are saved around it.
+    const stored = { logradouro: 'Rua \u202eA', cidade: '' };
+    expect(erros(stored, { ...stored, cidade: 'Curitiba' })).toEqual({});
+    expect(erros(stored, { ...stored, logradouro: 'Rua \u202eB' })).toEqual({ logradouro: invisivel });
+    // A field not named as text is not asked.
+    expect(erros(null, { outro: '\u0007' })).toEqual({});
+  });
+
   it("an applicant's names: letters, spaces, apostrophes and hyphens only, checked when a save changes them", () => {
     const cpfValido = () => true;
     const invalido = { code: 'validation_invalid_nome', message: mensagens.nomeRequerenteInvalido };
@@ -202,8 +233,15 @@ describe('processo_comum.js: the case file rules the server, the app and the dou
       travado,
       encerrado,
     ]);
-    // A save that changes nothing is a write like any other.
-    expect(recusa('ANALISE_OK', [])).toBe(travado);
+    // A save that changes nothing (the same contacts saved again) has nothing to refuse, but on a closed case.
+    expect([recusa('ANALISE_OK', []), recusa('AGENDADO', []), recusa('FINALIZADO', [])]).toEqual([
+      '',
+      '',
+      encerrado,
+    ]);
+    expect(comum.recusaDaAlteracao(caso('NOVO', '2026-11-01 04:00:00.000Z'), [], encerrados, regras)).toBe(
+      encerrado,
+    );
   });
 
   it("staff's review: Aprovar or Recusar with a reason; the owner's new files go back to pending", () => {
@@ -304,6 +342,32 @@ describe('processo_comum.js: the case file rules the server, the app and the dou
     expect(state('aprovado', 'pendente')).toBe('pendente');
     expect(state('aprovado', '')).toBe('pendente');
     expect(state()).toBe('pendente');
+  });
+
+  it("the company's mailboxes refuse an applicant's Prenot@mi e-mail however it is written", () => {
+    const mensagem = 'da empresa';
+    const empresa = { code: 'validation_company_contact', message: mensagem };
+    const emails = () => ['admin@demo.com.br', 'nome.sobrenome@gmail.com'];
+    const erros = (email: string, ja: Record<string, { code: string; message: string }> = {}) =>
+      comum.caixaDaEmpresa({ valores: { prenotami_email: email }, erros: { ...ja } }, emails, mensagem);
+    for (const email of ['admin+x@demo.com.br', 'admin@demo.com.br', 'nomesobrenome+1@googlemail.com'])
+      expect(erros(email)).toEqual({ prenotami_email: empresa });
+    expect(erros('ana+admin@demo.com.br')).toEqual({});
+    expect(erros('')).toEqual({});
+    // A form already refused keeps its reason; another applicant's is the company's first.
+    const invalido = { code: 'validation_invalid_email', message: 'E-mail inválido.' };
+    expect(erros('admin+x@demo.com.br', { prenotami_email: invalido })).toEqual({
+      prenotami_email: invalido,
+    });
+    const outro = { code: 'validation_other_applicant', message: 'de outro' };
+    expect(erros('admin+x@demo.com.br', { prenotami_email: outro })).toEqual({ prenotami_email: empresa });
+    // No e-mail sent: the company's list is not read.
+    const nunca = () => {
+      throw new Error('read');
+    };
+    expect(
+      comum.caixaDaEmpresa({ valores: { prenotami_celular: '11' }, erros: {} }, nunca, mensagem),
+    ).toEqual({});
   });
 
   it('one mailbox however written; a note of another status is not kept', () => {

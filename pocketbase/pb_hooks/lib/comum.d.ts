@@ -29,6 +29,7 @@ declare const comum: {
   normalizarNome(texto: unknown): string;
   erroNome(texto: unknown, mensagens: typeof import('./mensagens.json')): string;
   erroNomeProprio(texto: unknown, mensagens: typeof import('./mensagens.json')): string;
+  erroInvisivel(texto: unknown, multilinha: boolean, mensagens: typeof import('./mensagens.json')): string;
   CREDENCIAIS: { readonly emailMax: number; readonly senhaMin: number; readonly senhaMax: number };
   emailValido(texto: unknown): boolean;
   textoLongo(max: number): string;

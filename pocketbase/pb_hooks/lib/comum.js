@@ -224,6 +224,27 @@ function erroNomeProprio(texto, mensagens) {
 }
 
 /**
+ * What no typed text holds: the C0 and C1 control characters and DEL (tab and line breaks apart, in CONTROLES_DE_LINHA),
+ * and Unicode's invisible format and direction marks (zero-width spaces and joiners, LRM/RLM, the embeddings and
+ * overrides, the isolates, word joiner and invisible operators, the BOM): a right-to-left override shows text
+ * reversed on staff's screens, in e-mails and on the consulate's form.
+ */
+const INVISIVEIS =
+  // eslint-disable-next-line no-control-regex -- matching control characters is this rule's point
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/;
+const CONTROLES_DE_LINHA = /[\t\n\r]/;
+
+/**
+ * The pt-BR message for a text holding a character INVISIVEIS names, or a tab or line break in a field of one line
+ * (`multilinha` false), else ''. `mensagens`: mensagens.json. Both runtimes' hooks and the form ask it.
+ */
+function erroInvisivel(texto, multilinha, mensagens) {
+  const valor = String(texto === undefined || texto === null ? '' : texto);
+  const ruim = INVISIVEIS.test(valor) || (!multilinha && CONTROLES_DE_LINHA.test(valor));
+  return ruim ? mensagens.textoInvisivel : '';
+}
+
+/**
  * The pt-BR message for a full name the browser would not send, or '' when it is fine: letters (accents
  * included), spaces, apostrophes and hyphens; at least 10 letters; at most 120 characters. `mensagens`: the
  * field messages (mensagens.json).
@@ -317,6 +338,7 @@ module.exports = {
   normalizarNome,
   erroNome,
   erroNomeProprio,
+  erroInvisivel,
   CREDENCIAIS,
   emailValido,
   textoLongo,

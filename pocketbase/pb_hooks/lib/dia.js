@@ -8,6 +8,7 @@ const historico = require(`${__hooks}/lib/historico.js`);
 const { achar, novo } = require(`${__hooks}/lib/registros.js`);
 
 const comum = require(`${__hooks}/lib/dia_comum.js`);
+const { caixaDaEmpresa } = require(`${__hooks}/lib/processo_comum.js`);
 
 const VALIDACAO = 'An error occurred while validating the submitted data.';
 const MSG = comum.MSG;
@@ -117,17 +118,20 @@ function contatosDaEmpresa(app) {
 
 /**
  * The applicant's Prenot@mi contacts as the owner sends them: a valid e-mail and mobile, the applicant's own
- * (not the company's, not another applicant's of the customer); the account's state is staff's (their own route).
+ * (not the company's, by mailbox: processo_comum.js caixaDaEmpresa; not another applicant's of the customer); the
+ * account's state is staff's (their own route).
  */
 function validarPrenotami(e) {
   if (e.hasSuperuserAuth()) return;
   const registro = e.record;
+  let daEmpresa = null;
+  const empresa = () => daEmpresa || (daEmpresa = contatosDaEmpresa(e.app));
   const contatos = comum.contatosDoPrenotami(e.requestInfo().body || {}, {
-    empresa: () => contatosDaEmpresa(e.app),
+    empresa: empresa,
     deOutro: (campo, valor) => deOutro(e.app, campo, valor, registro),
   });
   registro.load(contatos.valores);
-  lancarRecusas(contatos.erros);
+  lancarRecusas(caixaDaEmpresa(contatos, () => empresa().emails, comum.MSG.emailEmpresa));
 }
 
 /**

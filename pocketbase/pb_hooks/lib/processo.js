@@ -72,9 +72,9 @@ function validarEscritaDoCliente(agendamento) {
 }
 
 /**
- * The birth date and the CPF as the form checks them (processo_comum.errosDeDados: those of a new applicant, or
- * those an update changes), then every text past the schema's limit (comum.js errosDeTamanho), each a field error
- * in pt-BR and the answer's message the first.
+ * The texts without control or invisible characters, the names, the birth date and the CPF as the form checks them
+ * (processo_comum.errosDeDados: those of a new applicant, or those an update changes), then every text past the
+ * schema's limit (comum.js errosDeTamanho), each a field error in pt-BR and the answer's message the first.
  */
 function validarDados(record) {
   const erros = COMUM.errosDeDados(
@@ -83,6 +83,7 @@ function validarDados(record) {
     hojeSP(),
     REGRAS,
     regras.cpfValido,
+    camposDeTexto(record),
   );
   lancarCampos(registros.errosDeTamanho(record, erros));
 }
@@ -116,6 +117,14 @@ function criarRequerente(e) {
     e.next();
   });
   e.app = app;
+}
+
+/** The names of a record's text fields (every applicant's is one line). */
+function camposDeTexto(record) {
+  return record
+    .collection()
+    .fields.filter((f) => f.type() === 'text')
+    .map((f) => f.getName());
 }
 
 function nomesDosCampos(record) {

@@ -3,7 +3,7 @@
 // words are comum.js's and mensagens.json's), and the app and the demo backend import it through
 // scripts/build/kit-module.ts. Plain ES2015, no PocketBase calls.
 
-const { erroNomeProprio } = require(`${__hooks}/lib/comum.js`);
+const { erroNomeProprio, erroInvisivel } = require(`${__hooks}/lib/comum.js`);
 const MENSAGENS = require(`${__hooks}/lib/mensagens.json`);
 
 const DATA = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -47,18 +47,23 @@ const CAMPOS_DE_NOME = ['nome', 'sobrenome'];
 
 /**
  * What is wrong with an applicant's data as the form checks it, in PocketBase's 400 shape: { campo: { code,
- * message } } for the names (comum.erroNomeProprio), the birth date (erroNascimento) and the CPF (`cpfValido`:
- * comum.cpfValido), {} when nothing.
+ * message } } for any text field (`camposDeTexto`: the collection's text fields' names, each one line) holding
+ * control or invisible direction characters (comum.erroInvisivel), the names (comum.erroNomeProprio), the birth
+ * date (erroNascimento) and the CPF (`cpfValido`: comum.cpfValido), {} when nothing.
  * `antes`: the stored applicant, or null for a new one; `depois`: the applicant as it would be saved. Only what
- * the save changes is checked (a value stored before these checks is asked for at sending).
+ * the save changes is checked (a value stored before these checks is asked for at sending, or stays readable).
  */
-function errosDeDados(antes, depois, hoje, regras, cpfValido) {
+function errosDeDados(antes, depois, hoje, regras, cpfValido, camposDeTexto) {
   const texto = (registro, campo) =>
     registro[campo] === undefined || registro[campo] === null ? '' : String(registro[campo]);
   const mudou = (campo) => !antes || texto(antes, campo) !== texto(depois, campo);
   const erros = {};
+  (camposDeTexto || []).forEach((campo) => {
+    const invisivel = mudou(campo) ? erroInvisivel(depois[campo], false, MENSAGENS) : '';
+    if (invisivel) erros[campo] = { code: 'validation_invisible_chars', message: invisivel };
+  });
   CAMPOS_DE_NOME.forEach((campo) => {
-    const nome = mudou(campo) ? erroNomeProprio(depois[campo], MENSAGENS) : '';
+    const nome = mudou(campo) && !erros[campo] ? erroNomeProprio(depois[campo], MENSAGENS) : '';
     if (nome) erros[campo] = { code: 'validation_invalid_nome', message: nome };
   });
   const nascimento = mudou('data_nascimento') ? erroNascimento(depois.data_nascimento, hoje, regras) : '';
@@ -123,11 +128,13 @@ function recusaAoCliente(agendamento, soConta, encerrados, regras) {
 
 /**
  * The customer's change of an applicant (`mudados`: the names of the fields whose value it changes): refused as
- * recusaAoCliente, the account's lock applying when it changes the Prenot@mi account only (soContaDoPortal).
+ * recusaAoCliente, the account's lock applying when it changes the Prenot@mi account only (soContaDoPortal). A
+ * save that changes nothing (the form saving the same contacts again) has nothing to refuse but on a closed case,
+ * which takes nothing from the customer (its data may already be erased).
  */
 function recusaDaAlteracao(agendamento, mudados, encerrados, regras) {
-  const soConta = mudados.length > 0 && soContaDoPortal(mudados, regras);
-  return recusaAoCliente(agendamento, soConta, encerrados, regras);
+  if (mudados.length === 0 && !encerrado(agendamento, encerrados)) return '';
+  return recusaAoCliente(agendamento, soContaDoPortal(mudados, regras), encerrados, regras);
 }
 
 /** The data fields the retention job empties: all but what the business keeps (regras.trava.retencaoMantem). */
@@ -615,6 +622,24 @@ function caixaPostal(email) {
   return (local + '@' + dominio).slice(0, 255);
 }
 
+/**
+ * The Prenot@mi contacts' refusals (dia_comum.js contatosDoPrenotami's { valores, erros }) with the e-mail also
+ * compared with the company's by mailbox (caixaPostal): 'Admin+x@empresa.com.br' reaches admin@empresa.com.br, so
+ * it is refused as that address is (dia_comum.js recusaContato's code; `mensagem`: its MSG.emailEmpresa).
+ * `emails()`: the company's addresses, asked only for an e-mail sent and not refused for its form. The erros,
+ * added to.
+ */
+function caixaDaEmpresa(contatos, emails, mensagem) {
+  const email = contatos.valores.prenotami_email;
+  const erro = contatos.erros.prenotami_email;
+  if (!email || (erro && erro.code === 'validation_invalid_email')) return contatos.erros;
+  const caixa = caixaPostal(email);
+  if (emails().some((e) => caixaPostal(e) === caixa)) {
+    contatos.erros.prenotami_email = { code: 'validation_company_contact', message: mensagem };
+  }
+  return contatos.erros;
+}
+
 module.exports = {
   dataValida,
   idade,
@@ -634,6 +659,7 @@ module.exports = {
   mudancas,
   notaDoStatus,
   caixaPostal,
+  caixaDaEmpresa,
   consuladoDaUf,
   resumoDaLista,
   itensPara,

@@ -28,8 +28,17 @@ import { useAutosave } from './use-autosave';
 export const COR_OLHOS = ['Castanhos', 'Pretos', 'Azuis', 'Verdes', 'Cinzentos', 'Mel'] as const;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-// The server's words for a text past its limit (pb_hooks/lib/comum.js textoLongo).
-const text = (max: number) => z.string().trim().max(max, comum.textoLongo(max));
+// The server's rules and words: no control or invisible direction characters (pb_hooks/lib/comum.js
+// erroInvisivel, asked before trimming, as the server reads the value sent) and a text's limit (textoLongo).
+const text = (max: number) =>
+  z
+    .string()
+    .superRefine((v, ctx) => {
+      const message = comum.erroInvisivel(v, false, FIELD_MESSAGES);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    })
+    .trim()
+    .max(max, comum.textoLongo(max));
 // One of an applicant's names: the server's rule and words (pb_hooks/lib/comum.js erroNomeProprio).
 const name = text(120).superRefine((v, ctx) => {
   const message = comum.erroNomeProprio(v, FIELD_MESSAGES);
