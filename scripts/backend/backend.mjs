@@ -1,7 +1,8 @@
 // @ts-check
 // `npm run backend`: PocketBase on 127.0.0.1:8090 with this project's kit, seeded with the demo mode's
-// accounts and bookings, an SMTP capture (mails printed here and at http://127.0.0.1:8025/mails) and the
-// Asaas stand-in, unless ASAAS_API_KEY is set (then the real Asaas at ASAAS_API_URL, the sandbox by default).
+// accounts and bookings and their booking day, an SMTP capture (mails printed here and at
+// http://127.0.0.1:8025/mails) and the Asaas stand-in, unless ASAAS_API_KEY is set (then the real Asaas at
+// ASAAS_API_URL, the sandbox by default).
 // Then: VITE_API_URL=http://127.0.0.1:8090 npm run dev
 // Or, as the release runs: SITE_DIR=dist (a build made with VITE_API_URL=/) and the site is served at 8090 too.
 //
@@ -49,7 +50,9 @@ const backend = await startRealBackend({
 if (fresh) {
   const seeded = await seedDemo(backend.pb);
   console.log(
-    `\nSeeded ${seeded.accounts} accounts and ${seeded.bookings} bookings (password ${seeded.password}).`,
+    `\nSeeded ${seeded.accounts} accounts and ${seeded.bookings} bookings (password ${seeded.password}), and their ` +
+      `booking day: ${seeded.handlings} handlings, ${seeded.attempts} attempts, ${seeded.appointments} ` +
+      `appointments, ${seeded.consulates} consulates changed (São Paulo's demo window 10 minutes from now).`,
   );
 }
 console.log(`
@@ -58,6 +61,7 @@ PocketBase (this project's kit): ${backend.pb.url}   admin screen: ${backend.pb.
 Asaas: ${realAsaas ? `the real API at ${process.env.ASAAS_API_URL ?? 'the sandbox'}` : `stand-in at ${backend.asaas?.url} (test cards in README)`}
 E-mails: printed here and listed at ${backend.mail.httpUrl}/mails
 Demo accounts: cliente@demo.com.br, agendado@demo.com.br, pendente@demo.com.br, admin@demo.com.br (Demo@2026)
+  booking day: dia.pronto@, dia.codigo@, dia.compromisso@, dia.confirmar@, dia.flex@demo.com.br (README)
 
 Now, in another terminal: VITE_API_URL=${backend.pb.url} npm run dev
 `);

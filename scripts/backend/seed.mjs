@@ -175,8 +175,13 @@ export function userRow(user, hash) {
   };
 }
 
-/** The demo seed (src/mocks/seed.ts), loaded with Vite's module runner. */
-export async function demoSeed() {
+/**
+ * The demo seed (src/mocks/seed.ts) and its booking day (src/mocks/dia-store.ts seedDia, relative to now: the
+ * consulates' demo changes, the handlings, attempts and appointments), loaded with Vite's module runner.
+ * `guarantee`: whether the guarantee is on when the seeded attempt is marked (the server's; the demo's when left out).
+ * @param {{ guarantee?: { ativa: boolean } }} [options]
+ */
+export async function demoSeed({ guarantee } = {}) {
   const { createServer } = await import('vite');
   const vite = await createServer({
     root,
@@ -190,7 +195,21 @@ export async function demoSeed() {
     const seed = /** @type {typeof import('../../src/mocks/seed.ts')} */ (
       await vite.ssrLoadModule('/src/mocks/seed.ts')
     );
-    return { db: seed.buildSeed(), password: seed.DEMO_PASSWORD };
+    const diaStore = /** @type {typeof import('../../src/mocks/dia-store.ts')} */ (
+      await vite.ssrLoadModule('/src/mocks/dia-store.ts')
+    );
+    // What staff edit on a consulate (the kit's lib/dia_comum.js, which needs Vite's kit plugin): the fields where
+    // the demo's consulates may differ from the migration's.
+    const diaComum =
+      /** @type {{ default: typeof import('../../pocketbase/pb_hooks/lib/dia_comum.js').default }} */ (
+        await vite.ssrLoadModule('/pocketbase/pb_hooks/lib/dia_comum.js')
+      ).default;
+    return {
+      db: seed.buildSeed(),
+      dia: diaStore.seedDia(Date.now(), guarantee),
+      consulateFields: diaComum.CAMPOS_CONSULADO,
+      password: seed.DEMO_PASSWORD,
+    };
   } finally {
     await vite.close();
   }
@@ -233,37 +252,146 @@ export function schemaRows(name, list) {
 }
 
 /**
- * The seeded documents' files, where PocketBase keeps a record's files (storage/<collection id>/<record id>/): a
- * PDF page naming the document, or the example photo.
+ * A collection's id (where PocketBase keeps its records' files: storage/<collection id>/<record id>/).
  * @param {RunningPocketBase} pb
- * @param {{ id: string, item: string, arquivos: string[] }[]} documentos
+ * @param {string} name
+ * @returns {Promise<string>}
  */
-async function writeCaseFiles(pb, documentos) {
-  const answer = await fetch(`${pb.url}/api/collections/documentos`, {
+async function collectionId(pb, name) {
+  const answer = await fetchAfterInsert(`${pb.url}/api/collections/${name}`, {
     headers: { Authorization: pb.superuser.token },
   });
-  if (!answer.ok) throw new Error(`could not read the documentos collection: ${await answer.text()}`);
-  const { id: collectionId } = await answer.json();
-  for (const d of documentos) {
-    const dir = path.join(pb.dataDir, 'storage', collectionId, d.id);
+  if (!answer.ok) throw new Error(`could not read the ${name} collection: ${await answer.text()}`);
+  return (await answer.json()).id;
+}
+
+/**
+ * Writes records' files where PocketBase keeps them: a PDF page naming what the file is, or the example photo.
+ * @param {RunningPocketBase} pb
+ * @param {string} collection
+ * @param {{ id: string, files: string[], label: string }[]} records
+ */
+async function writeFiles(pb, collection, records) {
+  const id = await collectionId(pb, collection);
+  for (const r of records) {
+    const dir = path.join(pb.dataDir, 'storage', id, r.id);
     mkdirSync(dir, { recursive: true });
-    for (const name of d.arquivos)
+    for (const name of r.files)
       writeFileSync(
         path.join(dir, name),
-        name.endsWith('.png') ? EXAMPLE_PNG : pdfPage(`Exemplo: ${d.item}`),
+        name.endsWith('.png') ? EXAMPLE_PNG : pdfPage(`Exemplo: ${r.label}`),
       );
   }
 }
 
 /**
+ * The seeded documents' files: a PDF page naming the document, or the example photo.
+ * @param {RunningPocketBase} pb
+ * @param {{ id: string, item: string, arquivos: string[] }[]} documentos
+ */
+async function writeCaseFiles(pb, documentos) {
+  await writeFiles(
+    pb,
+    'documentos',
+    documentos.map((d) => ({ id: d.id, files: d.arquivos, label: d.item })),
+  );
+}
+
+/**
+ * A superuser's JSON call to the running server.
+ * @param {RunningPocketBase} pb
+ * @param {string} route
+ * @param {{ method?: string, body?: unknown }} [options]
+ */
+async function asSuperuser(pb, route, { method = 'GET', body } = {}) {
+  const response = await fetchAfterInsert(`${pb.url}${route}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', Authorization: pb.superuser.token },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/**
+ * The demo's consulates on the server: the migration made them (with ids of its own); where the demo's differ
+ * (São Paulo's demo window, Curitiba's confirmation) they are saved through the API, as staff would, so the
+ * kit checks them (lib/dia.js salvarConsulado) and records the change in their history. Returns the server's id
+ * of each demo consulate id.
+ * @param {RunningPocketBase} pb
+ * @param {{ id: string, codigo: string }[]} consulados the demo's
+ * @param {readonly string[]} fields what staff edit on a consulate (dia_comum.js CAMPOS_CONSULADO)
+ * @returns {Promise<{ ids: Map<string, string>, updated: number }>}
+ */
+async function saveConsulates(pb, consulados, fields) {
+  /** @type {{ items: Record<string, unknown>[] }} */
+  const { items } = await asSuperuser(pb, '/api/collections/consulados/records?perPage=500');
+  const ids = new Map();
+  let updated = 0;
+  for (const demo of consulados) {
+    const real = items.find((c) => c.codigo === demo.codigo);
+    if (!real) throw new Error(`the server has no consulate ${demo.codigo}`);
+    ids.set(demo.id, String(real.id));
+    const own = /** @type {Record<string, unknown>} */ (demo);
+    const changes = Object.fromEntries(
+      fields
+        .filter((f) => JSON.stringify(own[f] ?? '') !== JSON.stringify(real[f] ?? ''))
+        .map((f) => [f, own[f]]),
+    );
+    if (Object.keys(changes).length === 0) continue;
+    await asSuperuser(pb, `/api/collections/consulados/records/${real.id}`, {
+      method: 'PATCH',
+      body: changes,
+    });
+    updated++;
+  }
+  return { ids, updated };
+}
+
+/**
+ * The booking day of the demo (src/mocks/dia-store.ts seedDia) on the server: its consulates' changes through the
+ * API, then the handlings, attempts and appointments as rows (their times are the demo's), their consulates the
+ * server's, and the appointments' proofs as files.
+ * @param {RunningPocketBase} pb
+ * @param {import('../../src/mocks/dia-store.ts').DiaStore} dia
+ * @param {readonly string[]} consulateFields what staff edit on a consulate (dia_comum.js CAMPOS_CONSULADO)
+ */
+async function seedBookingDay(pb, dia, consulateFields) {
+  const { ids, updated } = await saveConsulates(pb, dia.consulados, consulateFields);
+  /** @type {<T extends { consulado: string }>(r: T) => T} */
+  const ownConsulate = (r) => ({ ...r, consulado: r.consulado && (ids.get(r.consulado) ?? r.consulado) });
+  insertRows(pb.dataDir, {
+    atendimentos: schemaRows('atendimentos', dia.atendimentos.map(ownConsulate)),
+    tentativas_agendamento: schemaRows('tentativas_agendamento', dia.tentativas_agendamento),
+    compromissos: schemaRows('compromissos', dia.compromissos.map(ownConsulate)),
+  });
+  await writeFiles(
+    pb,
+    'compromissos',
+    dia.compromissos
+      .filter((c) => c.comprovante)
+      .map((c) => ({ id: c.id, files: [c.comprovante], label: 'comprovante do agendamento' })),
+  );
+  return {
+    consulates: updated,
+    handlings: dia.atendimentos.length,
+    attempts: dia.tentativas_agendamento.length,
+    appointments: dia.compromissos.length,
+  };
+}
+
+/**
  * Seeds the demo mode's data into a running PocketBase: accounts, payments, charges, bookings, their history and
  * the case files (applicants, documents and their files), so every booking is in a state the server could have
- * reached (one past ANALISE_OK has its applicants and approved documents).
+ * reached (one past ANALISE_OK has its applicants and approved documents); and the demo's booking day
+ * (src/mocks/dia-store.ts seedDia): the consulates' demo changes, the handlings (on standby, code asked), the
+ * attempts and the appointments.
  * @param {RunningPocketBase} pb
- * @returns {Promise<{ accounts: number, bookings: number, password: string }>}
  */
 export async function seedDemo(pb) {
-  const { db, password } = await demoSeed();
+  // The seeded attempt is marked with the guarantee as this server has it (GARANTIA_ATIVA), as the kit marks one.
+  const guarantee = await asSuperuser(pb, '/api/garantia');
+  const { db, dia, consulateFields, password } = await demoSeed({ guarantee });
   const hash = await passwordHash(pb, password);
   insertRows(pb.dataDir, {
     usuarios: db.usuarios.map((u) => userRow(u, hash)),
@@ -276,6 +404,7 @@ export async function seedDemo(pb) {
     historico_agendamentos: schemaRows('historico_agendamentos', db.historico_agendamentos),
   });
   await writeCaseFiles(pb, db.documentos);
+  const day = await seedBookingDay(pb, dia, consulateFields);
   // The copies the hooks keep (search columns, case summaries, invoice states, the staff list's rule), written by
   // the kit itself from the rows just inserted.
   const response = await fetchAfterInsert(`${pb.url}/api/manutencao/recalcular`, {
@@ -283,5 +412,5 @@ export async function seedDemo(pb) {
     headers: { Authorization: pb.superuser.token },
   });
   if (!response.ok) throw new Error(`the kit could not write its copies: ${await response.text()}`);
-  return { accounts: db.usuarios.length, bookings: db.agendamentos.length, password };
+  return { accounts: db.usuarios.length, bookings: db.agendamentos.length, ...day, password };
 }

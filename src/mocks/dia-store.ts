@@ -75,16 +75,18 @@ export const meta = (name: string, id = newId(), at = pbDate(new Date())) => ({
 
 /**
  * lib/garantia.js marcarTentativa: a new attempt's window (`janelaMs`, 0 for none) and what it means, from the
- * case as it is now (garantia_comum.js marcasDaTentativa).
+ * case as it is now (garantia_comum.js marcasDaTentativa); `ativa` whether the guarantee is on (the demo's, unless
+ * given: the real backend's seed passes its server's).
  */
 export const marksOf = (
   booking: BookingRecord | undefined,
   janelaMs: number,
   atendimento: Handling | null,
   resultado: string,
+  ativa = DEMO_GUARANTEE.ativa,
 ) =>
   garantiaComum.marcasDaTentativa({
-    ativa: DEMO_GUARANTEE.ativa,
+    ativa,
     status: booking?.status_agendamento ?? '',
     janelaMs,
     resultado,
@@ -94,8 +96,12 @@ export const marksOf = (
     atendimento,
   });
 
-/** The seed, relative to `now`: São Paulo gets a demo window 10 minutes ahead (the opening-day screen's demo). */
-export function seedDia(now: number): DiaStore {
+/**
+ * The seed, relative to `now`: São Paulo gets a demo window 10 minutes ahead (the opening-day screen's demo).
+ * `guarantee`: whether the guarantee is on when the seeded attempt is marked (the demo's, unless given:
+ * scripts/backend/seed.mjs seeds the real backend from here with its server's setting).
+ */
+export function seedDia(now: number, guarantee: { ativa: boolean } = DEMO_GUARANTEE): DiaStore {
   const at = pbDate(new Date(now - 3600000));
   const local = new Date(now + (10 + (janelas.deslocamento(dados.fuso) ?? 0)) * 60000);
   const demoWindow = {
@@ -170,7 +176,7 @@ export function seedDia(now: number): DiaStore {
         ? [
             {
               ...attempt(pronto.booking, 0, pbDate(new Date(earlier + 180_000)), 'sem_vagas'),
-              ...marksOf(bookingOf(pronto.booking), earlier, standby, 'sem_vagas'),
+              ...marksOf(bookingOf(pronto.booking), earlier, standby, 'sem_vagas', guarantee.ativa),
             },
           ]
         : []),

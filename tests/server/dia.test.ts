@@ -110,9 +110,12 @@ describe('the consulates', () => {
       'sao_paulo',
     ]);
     const sp = all.find((c) => c.codigo === 'sao_paulo')!;
+    // The migration's windows, and the one the demo's seed added (the global setup: seed.mjs seedDemo, as
+    // src/mocks/dia-store.ts seedDia), 10 minutes after it ran.
     expect(sp.janelas).toEqual([
       { dia: 1, hora: '16:00', servico: 'Primeiro passaporte' },
       { dia: 2, hora: '16:00', servico: 'Renovação' },
+      { dia: expect.any(Number), hora: expect.stringMatching(/^\d\d:\d\d$/), servico: 'Demonstração' },
     ]);
     expect(sp).toMatchObject({ canal: 'prenotami', modo_familia: 'individual', fuso: 'America/Sao_Paulo' });
     expect(sp.fonte).toMatch(/italianismo/);

@@ -65,12 +65,16 @@ describe('confirmation in the portal', () => {
   it('e-mails at the window and two days before it closes, once each; "Já confirmei" is the owner\'s, in the window', async () => {
     const { customer, bookingId, appointment } = await booked(false, dia(7), recife.id);
     const janela = calendario.janelaConfirmacao(dia(7), hoje);
-    expect((await rodar(janela.de)).confirmacoes).toBe(1);
+    // This booking's e-mail, and any other booked for that day at a consulate that asks (the seed's dia.confirmar,
+    // at Curitiba 7 days ahead, unless another file confirmed or moved it): once each.
+    expect((await rodar(janela.de)).confirmacoes).toBeGreaterThanOrEqual(1);
     expect((await rodar(janela.de)).confirmacoes).toBe(0);
-    const [abre] = await mailsTo(customer.email, { subject: /Confirme o agendamento no Prenot@mi/ });
+    const abrem = await mailsTo(customer.email, { subject: /Confirme o agendamento no Prenot@mi/ });
+    expect(abrem).toHaveLength(1);
+    const [abre] = abrem;
     expect(abre?.subject).toBe(`Confirme o agendamento no Prenot@mi até ${calendario.diaBR(janela.ate)}`);
     expect(abre?.text).toContain('I miei appuntamenti');
-    expect((await rodar(dia(2))).confirmacoes).toBe(1); // D-5: not confirmed yet
+    expect((await rodar(dia(2))).confirmacoes).toBeGreaterThanOrEqual(1); // D-5: not confirmed yet
     expect((await rodar(dia(2))).confirmacoes).toBe(0);
     expect(await mailsTo(customer.email, { subject: /Faltam 2 dias/ })).toHaveLength(1);
 
