@@ -316,6 +316,30 @@ describe('staff review of the case file', () => {
     ).not.toBeInTheDocument();
   });
 
+  it("'Aprovar' (Enter) moves the focus to the next document's review; after the last one, to its new state", async () => {
+    // The minor's last two documents were made in one push (the same n): the last one gets an id of its own.
+    const assent = docs[docs.length - 1];
+    if (assent) assent.id = 'doc000000000011';
+    storeCase(ID, APPLICANTS, docs);
+    const { user } = await openPage();
+    const approve = () => screen.getAllByRole('button', { name: /^Aprovar / });
+    const [first, second] = approve() as [HTMLElement, HTMLElement];
+    const nextName = second.getAttribute('aria-label');
+    first.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('button', { name: nextName ?? '' })).toHaveFocus());
+
+    const buttons = approve();
+    const last = buttons[buttons.length - 1] as HTMLElement;
+    const item = last.closest('ul[aria-label^="Documentos de"] > li') as HTMLElement;
+    last.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(within(item).getByText('Aprovado').parentElement).toHaveFocus(), {
+      timeout: 5000,
+    });
+    expect(document.body).not.toHaveFocus();
+  }, 20_000);
+
   it('refuses with a reason from the list and free text; the last review moves the booking to ANALISE_ERRO', async () => {
     const { user } = await openPage();
     // Everything else approved first, as the server would have it.

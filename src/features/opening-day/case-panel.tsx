@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/field';
 import {
-  appointmentErrorMessage,
+  appointmentDateRefusal,
   bookingDayApi,
   bookingDayQueries,
   ESTADOS_CONTA,
@@ -22,6 +22,7 @@ import { caseFileQueries } from '@/lib/api/case-file';
 import { paths } from '@/config/routes';
 import { toast } from '@/lib/toast';
 import { LoadError } from './load-error';
+import { ActionError, useAction } from './use-action';
 
 /** The portal's "Note per la sede" holds 100 characters. */
 export const NOTE_MAX = 100;
@@ -33,12 +34,6 @@ const ESTADO_CIVIL: Record<string, string> = {
   viuvo: 'Vedovo/a',
   uniao_estavel: 'Unione civile',
 };
-
-function message(error: unknown) {
-  const e = error as { response?: { message?: string; data?: Record<string, { message?: string }> } };
-  const field = Object.values(e.response?.data ?? {})[0]?.message;
-  return field ?? e.response?.message ?? 'Não foi possível salvar. Tente de novo.';
-}
 
 /** The date as the portal asks for it: dd/mm/aaaa. */
 const dmy = (iso: string) =>
@@ -142,22 +137,18 @@ const receivedLabel = (r: { enviado_em: string }) =>
 function RelayPanel({ handling, bookingId }: { handling: AtendimentoRecord; bookingId: string }) {
   const queryClient = useQueryClient();
   const relays = useQuery(bookingDayQueries.relays(bookingId));
-  const [busy, setBusy] = useState(false);
+  const { error, run, button } = useAction();
+  const askButton = useRef<HTMLButtonElement>(null);
   useLive(
     'retransmissoes',
     '*',
     () => void queryClient.invalidateQueries({ queryKey: bookingDayQueries.relays(bookingId).queryKey }),
   );
   const ask = async (tipo: '' | 'senha' | 'codigo') => {
-    setBusy(true);
-    try {
-      await bookingDayApi.ask(bookingId, tipo);
-      await queryClient.invalidateQueries({ queryKey: bookingDayQueries.all() });
-    } catch (err) {
-      toast.error(message(err));
-    } finally {
-      setBusy(false);
-    }
+    const done = await run(() => bookingDayApi.ask(bookingId, tipo), tipo || 'encerrar');
+    if (done) await queryClient.invalidateQueries({ queryKey: bookingDayQueries.all() });
+    // 'Encerrar pedido' leaves with what it closed: the focus goes to 'Pedir código', not the page's top.
+    if (done && tipo === '') askButton.current?.focus();
   };
   const asked = handling.pedido;
   // Newest first (the query's order): the first of each kind is what goes into the portal, the rest is stale.
@@ -176,18 +167,19 @@ function RelayPanel({ handling, bookingId }: { handling: AtendimentoRecord; book
         {asked ? `Pedido agora: ${asked === 'codigo' ? 'código' : 'acesso (senha)'}.` : 'Nada pedido agora.'}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
-        <Button variant="secondary" disabled={busy} onClick={() => void ask('senha')}>
+        <Button variant="secondary" {...button('senha')} onClick={() => void ask('senha')}>
           Pedir acesso
         </Button>
-        <Button disabled={busy} onClick={() => void ask('codigo')}>
+        <Button ref={askButton} {...button('codigo')} onClick={() => void ask('codigo')}>
           Pedir código
         </Button>
         {asked ? (
-          <Button variant="ghost" disabled={busy} onClick={() => void ask('')}>
+          <Button variant="ghost" {...button('encerrar')} onClick={() => void ask('')}>
             Encerrar pedido
           </Button>
         ) : null}
       </div>
+      <ActionError message={error} />
       {loadFailed(relays) ? (
         <LoadError what="o que o cliente digitou" className="mt-3" query={relays} />
       ) : null}
@@ -250,20 +242,16 @@ function Attempts({ bookingId }: { bookingId: string }) {
   const queryClient = useQueryClient();
   const noteId = useId();
   const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { error, run, button } = useAction();
+  const noteInput = useRef<HTMLInputElement>(null);
   const attempts = useQuery(bookingDayQueries.attempts(bookingId));
   const record = async (resultado: Resultado) => {
-    setBusy(true);
-    try {
-      await bookingDayApi.attempt(bookingId, resultado, note);
-      setNote('');
-      toast.success(`Tentativa registrada: ${RESULTADOS[resultado].toLowerCase()}.`);
-      await queryClient.invalidateQueries({ queryKey: bookingDayQueries.attempts(bookingId).queryKey });
-    } catch (err) {
-      toast.error(message(err));
-    } finally {
-      setBusy(false);
-    }
+    if (!(await run(() => bookingDayApi.attempt(bookingId, resultado, note), resultado))) return;
+    setNote('');
+    // 'Outro' turns disabled with the note emptied: the focus goes back to the note, not the page's top.
+    if (resultado === 'outro') noteInput.current?.focus();
+    toast.success(`Tentativa registrada: ${RESULTADOS[resultado].toLowerCase()}.`);
+    await queryClient.invalidateQueries({ queryKey: bookingDayQueries.attempts(bookingId).queryKey });
   };
   return (
     <section aria-labelledby="attempts-title" className="rounded-2xl border border-gray-200 p-4">
@@ -273,7 +261,7 @@ function Attempts({ bookingId }: { bookingId: string }) {
       <div className="mt-2 flex flex-wrap gap-2">
         {(['sem_vagas', 'codigo_nao_chegou', 'codigo_errado', 'portal_fora', 'agendado'] as const).map(
           (r) => (
-            <Button key={r} variant="secondary" disabled={busy} onClick={() => void record(r)}>
+            <Button key={r} variant="secondary" {...button(r)} onClick={() => void record(r)}>
               {RESULTADOS[r]}
             </Button>
           ),
@@ -284,16 +272,23 @@ function Attempts({ bookingId }: { bookingId: string }) {
       </label>
       <div className="mt-1 flex gap-2">
         <input
+          ref={noteInput}
           id={noteId}
           className={inputClass()}
           maxLength={300}
           value={note}
           onChange={(e) => setNote(e.target.value)}
         />
-        <Button variant="secondary" disabled={busy || !note.trim()} onClick={() => void record('outro')}>
+        <Button
+          variant="secondary"
+          {...button('outro')}
+          disabled={button('outro').disabled || !note.trim()}
+          onClick={() => void record('outro')}
+        >
           Outro
         </Button>
       </div>
+      <ActionError message={error} />
       {loadFailed(attempts) ? <LoadError what="as tentativas" query={attempts} /> : null}
       <p className="mt-2 text-sm text-ink-700">
         {attempts.data === undefined
@@ -310,11 +305,11 @@ function Attempts({ bookingId }: { bookingId: string }) {
 function AppointmentForm({ bookingId, applicants }: { bookingId: string; applicants: ApplicantAccount[] }) {
   const queryClient = useQueryClient();
   const appointments = useQuery(bookingDayQueries.appointments(bookingId));
-  const [error, setError] = useState('');
+  const { busy, error, setError, run } = useAction();
   const [whoError, setWhoError] = useState('');
-  const [busy, setBusy] = useState(false);
   const id = useId();
   const firstApplicant = useRef<HTMLInputElement>(null);
+  const dateInput = useRef<HTMLInputElement>(null);
   const covered = new Set((appointments.data ?? []).flatMap((a) => a.requerentes));
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -326,20 +321,19 @@ function AppointmentForm({ bookingId, applicants }: { bookingId: string; applica
       return;
     }
     setWhoError('');
+    // A past day is refused here as the server would (its own rule and words), before anything is sent.
+    const pastDate = appointmentDateRefusal(String(data.get('data') ?? ''));
+    if (pastDate) {
+      setError(pastDate);
+      dateInput.current?.focus();
+      return;
+    }
     data.set('agendamento', bookingId);
     if (!(data.get('comprovante') as File | null)?.size) data.delete('comprovante');
-    setBusy(true);
-    try {
-      await bookingDayApi.appointment(data);
-      setError('');
-      form.reset();
-      toast.success('Agendamento salvo.');
-      await queryClient.invalidateQueries({ queryKey: bookingDayQueries.all() });
-    } catch (err) {
-      setError(appointmentErrorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    if (!(await run(() => bookingDayApi.appointment(data)))) return;
+    form.reset();
+    toast.success('Agendamento salvo.');
+    await queryClient.invalidateQueries({ queryKey: bookingDayQueries.all() });
   };
   return (
     <section aria-labelledby={`${id}-t`} className="rounded-2xl border border-gray-200 p-4">
@@ -381,7 +375,7 @@ function AppointmentForm({ bookingId, applicants }: { bookingId: string; applica
         </fieldset>
         <label className="text-sm font-semibold">
           Data
-          <input name="data" type="date" required className={inputClass()} />
+          <input ref={dateInput} name="data" type="date" required className={inputClass()} />
         </label>
         <label className="text-sm font-semibold">
           Hora
@@ -400,16 +394,44 @@ function AppointmentForm({ bookingId, applicants }: { bookingId: string; applica
             className="mt-2 block w-full"
           />
         </label>
-        {error ? (
-          <p role="alert" className="font-semibold text-accent-700 sm:col-span-2">
-            {error}
-          </p>
-        ) : null}
+        <ActionError message={error} className="sm:col-span-2" />
         <Button type="submit" loading={busy} loadingText="Salvando..." className="sm:col-span-2">
           Salvar agendamento
         </Button>
       </form>
     </section>
+  );
+}
+
+/** The applicant's Prenot@mi account, as staff last saw it; a refused change says why under the list. */
+function AccountState({ applicant, bookingId }: { applicant: ApplicantAccount; bookingId: string }) {
+  const queryClient = useQueryClient();
+  const { busy, error, run } = useAction();
+  return (
+    <>
+      <label className="mt-1 flex items-center gap-2 text-sm">
+        Conta Prenot@mi:
+        <select
+          className={inputClass()}
+          value={applicant.prenotami_estado ?? ''}
+          aria-busy={busy || undefined}
+          onChange={async (e) => {
+            if (await run(() => bookingDayApi.accountState(applicant.id, e.target.value)))
+              await queryClient.invalidateQueries({
+                queryKey: caseFileQueries.applicants(bookingId).queryKey,
+              });
+          }}
+        >
+          <option value="">Não informado</option>
+          {Object.entries(ESTADOS_CONTA).map(([v, l]) => (
+            <option key={v} value={v}>
+              {l}
+            </option>
+          ))}
+        </select>
+      </label>
+      <ActionError message={error} />
+    </>
   );
 }
 
@@ -423,7 +445,6 @@ export function CasePanel({
   handling: AtendimentoRecord;
   consulado: ConsuladoRecord | undefined;
 }) {
-  const queryClient = useQueryClient();
   const applicants = useQuery(caseFileQueries.applicants(bookingId));
   const list = (applicants.data ?? []) as ApplicantAccount[];
   // The others of the family, for consulates that take minors or companions in the notes.
@@ -448,30 +469,7 @@ export function CasePanel({
             <h3 className="text-lg font-bold">
               {a.nome} {a.sobrenome}
             </h3>
-            <label className="mt-1 flex items-center gap-2 text-sm">
-              Conta Prenot@mi:
-              <select
-                className={inputClass()}
-                value={a.prenotami_estado ?? ''}
-                onChange={async (e) => {
-                  try {
-                    await bookingDayApi.accountState(a.id, e.target.value);
-                    await queryClient.invalidateQueries({
-                      queryKey: caseFileQueries.applicants(bookingId).queryKey,
-                    });
-                  } catch (err) {
-                    toast.error(message(err));
-                  }
-                }}
-              >
-                <option value="">Não informado</option>
-                {Object.entries(ESTADOS_CONTA).map(([v, l]) => (
-                  <option key={v} value={v}>
-                    {l}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <AccountState applicant={a} bookingId={bookingId} />
             <SharedContacts applicant={a} />
             <PortalData applicant={a} note={consulado?.modo_familia === 'individual' ? '' : noteOf(a)} />
           </section>

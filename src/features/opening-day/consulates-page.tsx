@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/field';
@@ -8,12 +8,15 @@ import { brand } from '@/config/content';
 import {
   bookingDayQueries,
   janelas,
+  loadFailed,
   saveConsulate,
   type ConsuladoRecord,
   type Janela,
 } from '@/lib/api/booking-day';
 import { formatDateTime } from '@/lib/dates';
 import { toast } from '@/lib/toast';
+import { LoadError } from './load-error';
+import { ActionError, useAction } from './use-action';
 import { StaffWaitSection } from './wait-section';
 
 const SELECTS: Record<string, Record<string, string>> = {
@@ -61,29 +64,15 @@ function parseWindows(text: string): Janela[] | string {
 function Editor({ consulado }: { consulado: ConsuladoRecord }) {
   const queryClient = useQueryClient();
   const history = useQuery(bookingDayQueries.consulateHistory(consulado.id));
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useAction();
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
     const parsed = parseWindows(data.janelas ?? '');
     if (typeof parsed === 'string') return setError(parsed);
-    setBusy(true);
-    try {
-      await saveConsulate(consulado.id, { ...data, janelas: parsed });
-      setError('');
-      toast.success('Consulado salvo.');
-      await queryClient.invalidateQueries({ queryKey: bookingDayQueries.all() });
-    } catch (err) {
-      const e = err as { response?: { message?: string; data?: Record<string, { message?: string }> } };
-      setError(
-        Object.values(e.response?.data ?? {})[0]?.message ??
-          e.response?.message ??
-          'Não foi possível salvar.',
-      );
-    } finally {
-      setBusy(false);
-    }
+    if (!(await run(() => saveConsulate(consulado.id, { ...data, janelas: parsed })))) return;
+    toast.success('Consulado salvo.');
+    await queryClient.invalidateQueries({ queryKey: bookingDayQueries.all() });
   };
   return (
     <div className="mt-6 grid gap-6 lg:grid-cols-[2fr_1fr]">
@@ -141,11 +130,7 @@ function Editor({ consulado }: { consulado: ConsuladoRecord }) {
             className={inputClass()}
           />
         </label>
-        {error ? (
-          <p role="alert" className="font-semibold text-accent-700 sm:col-span-2">
-            {error}
-          </p>
-        ) : null}
+        <ActionError message={error} className="sm:col-span-2" />
         <Button type="submit" loading={busy} loadingText="Salvando..." className="sm:col-span-2">
           Salvar consulado
         </Button>
@@ -182,7 +167,7 @@ function Editor({ consulado }: { consulado: ConsuladoRecord }) {
 export function ConsulatesPage() {
   const consulates = useQuery(bookingDayQueries.consulates());
   const [params, setParams] = useSearchParams();
-  if (consulates.isPending) return <PageLoading label="Carregando..." />;
+  if (consulates.isPending && !loadFailed(consulates)) return <PageLoading label="Carregando..." />;
   const codigo = params.get('c') ?? 'sao_paulo';
   const consulado = consulates.data?.find((c) => c.codigo === codigo);
   return (
@@ -204,6 +189,7 @@ export function ConsulatesPage() {
           </Button>
         ))}
       </nav>
+      {loadFailed(consulates) ? <LoadError what="os consulados" className="mt-4" query={consulates} /> : null}
       {consulado ? <Editor consulado={consulado} /> : null}
       <StaffWaitSection codigo={codigo} />
     </section>

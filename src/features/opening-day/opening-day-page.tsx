@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/field';
@@ -16,12 +16,13 @@ import {
   whenLabel,
   withHandling,
   type AtendimentoRecord,
+  type ConsuladoRecord,
 } from '@/lib/api/booking-day';
-import { toast } from '@/lib/toast';
 import { useSession } from '@/lib/use-session';
 import { CasePanel } from './case-panel';
 import { LoadError } from './load-error';
 import { PendingConfirmations } from './pending-confirmations';
+import { ActionError, useAction } from './use-action';
 
 /** '2 d 3 h', '3 h 05 min', '4 min 09 s'. */
 export function countdown(ms: number): string {
@@ -42,6 +43,105 @@ function waited(since: string, now: number) {
   if (h >= 48) return `há ${Math.floor(h / 24)} dias`;
   if (h >= 1) return `há ${h} h`;
   return `há ${Math.max(0, Math.floor(ms / 60_000))} min`;
+}
+
+type ReadyCase = Awaited<ReturnType<ReturnType<typeof bookingDayQueries.ready>['queryFn'] & {}>>[number];
+
+/**
+ * One ready case: who holds it, 'Assumir' / 'Abrir' / 'Soltar', and the case panel when open. A failed action says
+ * why next to its buttons; the control that replaces the one pressed takes the focus (never the page's top).
+ */
+function CaseRow({
+  booking: c,
+  me,
+  now,
+  open,
+  onOpen,
+  consulado,
+  refetch,
+}: {
+  booking: ReadyCase;
+  me: string;
+  now: number;
+  open: boolean;
+  onOpen: (open: boolean) => void;
+  consulado: ConsuladoRecord | undefined;
+  refetch: () => Promise<unknown>;
+}) {
+  // A back-relation through a unique index expands to one record, not a list.
+  const expanded = c.expand?.atendimentos_via_agendamento;
+  const handling = Array.isArray(expanded) ? expanded[0] : expanded;
+  const holder = handling?.responsavel ?? '';
+  const mine = holder === me;
+  const { error, run, button } = useAction();
+  const toggleButton = useRef<HTMLButtonElement>(null);
+  const takeButton = useRef<HTMLButtonElement>(null);
+  const name = useRef<HTMLHeadingElement>(null);
+  // Where the focus goes once the list shows the action's outcome: the button that replaced the one pressed.
+  const [focusTo, setFocusTo] = useState<'' | 'toggle' | 'take'>('');
+  useEffect(() => {
+    if (!focusTo) return;
+    const target = (focusTo === 'toggle' ? toggleButton : takeButton).current;
+    if (target && !target.disabled) target.focus();
+    // Taken by someone else meanwhile: 'Assumir' is now 'Com …', disabled; the case's name takes the focus.
+    else if (focusTo === 'take' && holder && !mine) name.current?.focus();
+    else return;
+    setFocusTo('');
+  }, [focusTo, holder, mine]);
+
+  return (
+    <li className="rounded-2xl border border-gray-200 p-4">
+      <div className="flex flex-wrap items-center gap-4">
+        <div className="min-w-48 flex-1">
+          <h3 ref={name} tabIndex={-1} className="font-bold text-ink-900">
+            {c.expand?.usuario?.nome_completo ?? 'Cliente'}
+          </h3>
+          <p className="text-sm text-ink-700">
+            Aguarda {waited(c.created, now)} ·{' '}
+            {handling?.pronto ? 'Pronto na página' : 'Ainda não está pronto'}
+            {holder && !mine ? ` · Com ${handling?.responsavel_nome}` : ''}
+          </p>
+        </div>
+        {mine ? (
+          <>
+            <Button ref={toggleButton} variant="secondary" onClick={() => onOpen(!open)}>
+              {open ? 'Fechar' : 'Abrir'}
+            </Button>
+            <Button
+              variant="ghost"
+              {...button('release')}
+              onClick={async () => {
+                if (!(await run(() => bookingDayApi.release(c.id), 'release'))) return;
+                onOpen(false);
+                setFocusTo('take');
+                await refetch();
+              }}
+            >
+              Soltar
+            </Button>
+          </>
+        ) : (
+          <Button
+            ref={takeButton}
+            {...button('take')}
+            disabled={!!holder}
+            onClick={async () => {
+              const taken = await run(() => bookingDayApi.take(c.id), 'take');
+              if (taken) onOpen(true);
+              setFocusTo(taken ? 'toggle' : 'take');
+              await refetch();
+            }}
+          >
+            {holder ? `Com ${handling?.responsavel_nome}` : 'Assumir'}
+          </Button>
+        )}
+      </div>
+      <ActionError message={error} />
+      {mine && open && handling ? (
+        <CasePanel bookingId={c.id} handling={handling} consulado={consulado} />
+      ) : null}
+    </li>
+  );
 }
 
 /** /dia: staff's opening-day screen, one consulate at a time. */
@@ -135,64 +235,18 @@ export function OpeningDayPage() {
         <p className="mt-2 text-ink-700">Nenhum caso em "Análise OK" neste consulado.</p>
       ) : null}
       <ul className="mt-3 space-y-3">
-        {cases.map((c) => {
-          // A back-relation through a unique index expands to one record, not a list.
-          const expanded = c.expand?.atendimentos_via_agendamento;
-          const handling = Array.isArray(expanded) ? expanded[0] : expanded;
-          const holder = handling?.responsavel ?? '';
-          const mine = holder === me;
-          return (
-            <li key={c.id} className="rounded-2xl border border-gray-200 p-4">
-              <div className="flex flex-wrap items-center gap-4">
-                <div className="min-w-48 flex-1">
-                  <p className="font-bold text-ink-900">{c.expand?.usuario?.nome_completo ?? 'Cliente'}</p>
-                  <p className="text-sm text-ink-700">
-                    Aguarda {waited(c.created, now)} ·{' '}
-                    {handling?.pronto ? 'Pronto na página' : 'Ainda não está pronto'}
-                    {holder && !mine ? ` · Com ${handling?.responsavel_nome}` : ''}
-                  </p>
-                </div>
-                {mine ? (
-                  <>
-                    <Button variant="secondary" onClick={() => setOpen(open === c.id ? '' : c.id)}>
-                      {open === c.id ? 'Fechar' : 'Abrir'}
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      onClick={async () => {
-                        await bookingDayApi.release(c.id).catch(() => undefined);
-                        await ready.refetch();
-                      }}
-                    >
-                      Soltar
-                    </Button>
-                  </>
-                ) : (
-                  <Button
-                    disabled={!!holder}
-                    onClick={async () => {
-                      try {
-                        await bookingDayApi.take(c.id);
-                        setOpen(c.id);
-                      } catch (err) {
-                        toast.error(
-                          (err as { response?: { message?: string } }).response?.message ??
-                            'Não foi possível assumir.',
-                        );
-                      }
-                      await ready.refetch();
-                    }}
-                  >
-                    {holder ? `Com ${handling?.responsavel_nome}` : 'Assumir'}
-                  </Button>
-                )}
-              </div>
-              {mine && open === c.id && handling ? (
-                <CasePanel bookingId={c.id} handling={handling} consulado={consulado} />
-              ) : null}
-            </li>
-          );
-        })}
+        {cases.map((c) => (
+          <CaseRow
+            key={c.id}
+            booking={c}
+            me={me}
+            now={now}
+            open={open === c.id}
+            onOpen={(value) => setOpen(value ? c.id : '')}
+            consulado={consulado}
+            refetch={ready.refetch}
+          />
+        ))}
       </ul>
       <PendingConfirmations />
     </section>

@@ -433,7 +433,7 @@ const FILE_ERRORS: Record<string, string> = {
 };
 
 /** The server's own pt-BR sentences (pb_hooks, dia_comum.js MSG); PocketBase's English ones are not for staff. */
-const isPortuguese = (text: string) => /[ãõçéíóúâêôà]/i.test(text);
+const isPortuguese = (text: string) => /[áàâãéêíóôõúüç]/i.test(text);
 
 /**
  * What a refused appointment tells staff, in pt-BR: the kit's own message for a field, or one per field in place
@@ -452,8 +452,21 @@ export function appointmentErrorMessage(error: unknown): string {
     if (known) return known;
   }
   const message = typeof error.response.message === 'string' ? error.response.message : '';
-  return isPortuguese(message) ? message : 'Não foi possível salvar. Confira os dados e tente de novo.';
+  if (isPortuguese(message)) return message;
+  return error.status >= 500
+    ? 'O servidor não conseguiu concluir agora. Tente de novo em alguns instantes.'
+    : 'Não foi possível salvar. Confira os dados e tente de novo.';
 }
+
+/** São Paulo's day, 'YYYY-MM-DD' (the day the server's date rules read as today). */
+const todaySP = (now: number) => janelas.diaLocal(now).split('/').reverse().join('-');
+
+/**
+ * Why an appointment's day ('YYYY-MM-DD') is refused before it is sent, or '': a past day, in the server's own
+ * words (dia_comum.js recusaDaData, the rule the server applies).
+ */
+export const appointmentDateRefusal = (data: string, now = Date.now()) =>
+  diaComum.recusaDaData('', data, todaySP(now))?.message ?? '';
 
 /** Epoch ms of a date PocketBase stored ('2026-11-30 19:00:00.000Z': UTC); 0 when empty. */
 export function pbMs(value: string | undefined | null): number {

@@ -132,6 +132,7 @@ export function ReviewActions({ label, onReview }: ReviewActionsProps) {
         loading={approving}
         loadingText="Aprovando"
         aria-label={`Aprovar ${label}`}
+        data-review-control
       >
         Aprovar
       </Button>

@@ -5,7 +5,7 @@
  * (a refusal: ANALISE_ERRO with the list e-mailed); the page then shows the booking as it is now.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatDateTime, todayIso } from '@/lib/dates';
@@ -41,16 +41,37 @@ interface DocumentItemProps {
   item: { id: string; nome: string; obrigatorio: boolean };
   doc: DocumentoRecord | undefined;
   token: string | undefined;
-  onReview: (doc: DocumentoRecord, review: Review) => Promise<void>;
+  onReview: (doc: DocumentoRecord, review: Review) => Promise<boolean>;
+}
+
+/** The first 'Aprovar' of a document still under review after `item` in the page's order, if any. */
+function nextReviewControl(item: HTMLElement) {
+  return Array.from(document.querySelectorAll<HTMLElement>('[data-review-control]')).find(
+    (control) => item.compareDocumentPosition(control) & Node.DOCUMENT_POSITION_FOLLOWING,
+  );
 }
 
 function DocumentItem({ applicant, item, doc, token, onReview }: DocumentItemProps) {
   const label = `${item.nome} de ${nomeRequerente(applicant)}`;
   const status: DocumentStatus = doc?.status || 'pendente';
   const reviewer = doc?.expand?.revisado_por?.nome_completo;
+  const itemRef = useRef<HTMLLIElement>(null);
+  const stateRef = useRef<HTMLDivElement>(null);
+  const reviewed = useRef(false);
+  // A review removes its buttons (the one pressed had the focus): once the document shows its new state, the
+  // focus goes to the next document's review, else to this document's state; never to the page's top. Unless
+  // the user has already moved on.
+  useEffect(() => {
+    const li = itemRef.current;
+    if (!reviewed.current || status === 'em_analise' || !li) return;
+    reviewed.current = false;
+    const active = document.activeElement;
+    if (active && active !== document.body && !li.contains(active)) return;
+    (nextReviewControl(li) ?? stateRef.current)?.focus();
+  }, [status]);
   return (
-    <li className="min-w-0 rounded-xl border border-gray-200 p-3 sm:p-4">
-      <div className="flex flex-wrap items-center gap-2">
+    <li ref={itemRef} className="min-w-0 rounded-xl border border-gray-200 p-3 sm:p-4">
+      <div ref={stateRef} tabIndex={-1} className="flex flex-wrap items-center gap-2">
         <h4 className="font-semibold text-ink-900">{item.nome}</h4>
         {!doc ? (
           <Badge className="bg-gray-100 text-gray-800">
@@ -77,7 +98,14 @@ function DocumentItem({ applicant, item, doc, token, onReview }: DocumentItemPro
       ) : null}
       {doc ? <Files doc={doc} label={label} token={token} /> : null}
       {doc?.status === 'em_analise' ? (
-        <ReviewActions label={label} onReview={(review) => onReview(doc, review)} />
+        <ReviewActions
+          label={label}
+          onReview={async (review) => {
+            // Set before the call: the new state may be shown before the call returns.
+            reviewed.current = true;
+            if (!(await onReview(doc, review))) reviewed.current = false;
+          }}
+        />
       ) : null}
     </li>
   );
@@ -94,7 +122,7 @@ function Applicant({
   index: number;
   docs: DocumentoRecord[];
   token: string | undefined;
-  onReview: (doc: DocumentoRecord, review: Review) => Promise<void>;
+  onReview: (doc: DocumentoRecord, review: Review) => Promise<boolean>;
 }) {
   const minor = ehMenor(applicant.data_nascimento, todayIso());
   const consulate = consuladoDaUf(applicant.uf);
@@ -209,14 +237,15 @@ export function ReviewPanel({ bookingId, onStatusChanged }: ReviewPanelProps) {
     mutationFn: ({ doc, body }: { doc: DocumentoRecord; body: Review }) => reviewDocument(doc.id, body),
   });
 
-  async function onReview(doc: DocumentoRecord, body: Review) {
+  /** Reviews `doc`; true once the server took it (a failure says so and leaves it under review). */
+  async function onReview(doc: DocumentoRecord, body: Review): Promise<boolean> {
     const detailKey = bookingQueries.detail(bookingId).queryKey;
     const before = queryClient.getQueryData(detailKey)?.status_agendamento;
     try {
       await review.mutateAsync({ doc, body });
     } catch (error) {
       toast.error(`Erro: ${errorMessage(error)}`);
-      return;
+      return false;
     }
     // A run of reviews shows one toast, its count updated, not one per document over the panel.
     const run = reviewRun.current;
@@ -233,6 +262,7 @@ export function ReviewPanel({ bookingId, onStatusChanged }: ReviewPanelProps) {
       queryClient.invalidateQueries({ queryKey: bookingQueries.lists() }),
     ]);
     if (queryClient.getQueryData(detailKey)?.status_agendamento !== before) onStatusChanged();
+    return true;
   }
 
   if (applicants.isPending || documents.isPending) {
