@@ -476,6 +476,9 @@ describe('the standby e-mail', () => {
       await holder.pb.collection('consulados').update(sp.id, { janelas: windowIn(45) });
       await su.crons.run('dia_agendamento');
 
+      // The customer, on the page already, says "Estou pronto" before the notice: it holds for this window.
+      await ready.pb.send(`/api/dia/${id}/pronto`, { method: 'POST' });
+
       // 20 minutes away: told once, however often the cron runs, even three runs at the same moment (the
       // minute's own run can coincide with a superuser's).
       await holder.pb.collection('consulados').update(sp.id, { janelas: windowIn(20) });
@@ -493,6 +496,7 @@ describe('the standby e-mail', () => {
       ).toHaveLength(1);
       const handling = await su.collection('atendimentos').getFirstListItem(`agendamento = "${id}"`);
       expect(handling.aviso_em).not.toBe('');
+      expect(handling.pronto).toBe(true);
       expect(Date.parse(handling.janela.replace(' ', 'T')) - Date.now()).toBeGreaterThan(18 * 60000);
     } finally {
       await holder.pb.collection('consulados').update(sp.id, { janelas: sp.janelas });

@@ -152,3 +152,17 @@ describe('semResponsavel: a move that leaves the case held by nobody deletes wha
     }
   });
 });
+
+describe('a readiness when the standby notice goes out (prontoParaJanela)', () => {
+  const inicio = Date.UTC(2026, 11, 1, 19, 0);
+  const lead = 30 * 60000;
+  it('holds when said shortly before the notice, for this window', () => {
+    expect(diaComum.prontoParaJanela(inicio - 35 * 60000, inicio, lead)).toBe(true);
+    expect(diaComum.prontoParaJanela(inicio - 60 * 60000, inicio, lead)).toBe(true);
+  });
+  it('not when said for an earlier window, or never said', () => {
+    expect(diaComum.prontoParaJanela(inicio - 61 * 60000, inicio, lead)).toBe(false);
+    expect(diaComum.prontoParaJanela(inicio - 7 * 86400000, inicio, lead)).toBe(false);
+    expect(diaComum.prontoParaJanela(0, inicio, lead)).toBe(false);
+  });
+});

@@ -304,9 +304,13 @@ function avisarProntidao(app, agoraMs) {
         const atendimento = garantirAtendimento(tx, agendamento);
         if (msDe(atendimento.getString('janela')) === prox.inicioMs && atendimento.getString('aviso_em'))
           return;
+        // A readiness said for this window (a moment before the notice) holds; an earlier window's does not.
+        const pronto =
+          atendimento.getBool('pronto') &&
+          comum.prontoParaJanela(msDe(atendimento.getString('pronto_em')), prox.inicioMs, antes);
         atendimento.set('janela', pbData(prox.inicioMs));
         atendimento.set('aviso_em', pbData(agora));
-        atendimento.set('pronto', false);
+        atendimento.set('pronto', pronto);
         atendimento.set('pedido', '');
         tx.save(atendimento);
         meu = true;

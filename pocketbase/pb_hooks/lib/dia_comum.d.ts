@@ -150,5 +150,7 @@ declare const diaComum: {
     status: string;
     ativos: number;
   }): { status: 403 | 404 | 400; message: string } | null;
+  /** The owner's readiness (said at prontoEmMs) holds for the window starting at inicioMs. */
+  prontoParaJanela(prontoEmMs: number, inicioMs: number, antecedenciaMs: number): boolean;
 };
 export default diaComum;

@@ -446,7 +446,17 @@ function recusaCancelamento(p) {
   return null;
 }
 
+/**
+ * Whether the owner's "Estou pronto", said at `prontoEmMs`, still holds when the notice for the window starting at
+ * `inicioMs` goes out: said within twice the notice's lead time before that window (the customer, on the page,
+ * tapped it a moment before the notice), not for an earlier window.
+ */
+function prontoParaJanela(prontoEmMs, inicioMs, antecedenciaMs) {
+  return prontoEmMs > 0 && prontoEmMs >= inicioMs - 2 * antecedenciaMs;
+}
+
 module.exports = {
+  prontoParaJanela,
   MSG,
   VIDA_PADRAO_S,
   ativos,

@@ -84,13 +84,20 @@ test(
       data: { status_agendamento: 'ANALISE_OK' },
     });
     expect(approved.ok()).toBe(true);
+    // The standby notice's minute (lib/dia.js avisarProntidao) now, not in the middle of the journey: within 30
+    // minutes of a window (the seed's demo window is) it sets the case's handling for that window afresh.
+    const cron = await request.post(`${REAL_BACKEND.pb}/api/crons/dia_agendamento`, {
+      headers: { Authorization: await superuserToken(request) },
+    });
+    expect(cron.ok(), await cron.text()).toBe(true);
 
-    // The customer's standby page.
+    // The customer's standby page: São Paulo's next window (16:00, or the seed's demo window, 10 minutes after
+    // the server was seeded: scripts/backend/seed.mjs, as src/mocks/dia-store.ts seedDia).
     await phone.goto('/prontidao');
     await expect(
       phone.getByRole('heading', {
         level: 1,
-        name: /^Fique de prontidão: (hoje|em \d\d\/\d\d\/\d{4}) às 16:00 tentaremos agendar$/,
+        name: /^Fique de prontidão: (hoje|em \d\d\/\d\d\/\d{4}) às \d\d:\d\d tentaremos agendar$/,
       }),
     ).toBeVisible();
     await phone.getByRole('button', { name: 'Estou pronto' }).click();

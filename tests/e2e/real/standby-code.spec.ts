@@ -19,11 +19,11 @@ test(
     const phone = await phoneContext.newPage();
     const staff = await staffContext.newPage();
 
-    // The seeded São Paulo case on standby (dia.pronto@demo.com.br): ready on the page, staff take it and ask.
+    // The seeded São Paulo case on standby (dia.pronto@demo.com.br, seeded ready on the page): staff take it and ask.
     await expect(await login(phone, 'dia.pronto@demo.com.br')).toBeHidden();
     const name = (await phone.getByRole('button', { name: /^Olá, / }).innerText()).replace(/^Olá, /, '');
     await phone.goto('/prontidao');
-    await phone.getByRole('button', { name: 'Estou pronto' }).click();
+    await expect(phone.getByText('Você está pronto. Aguarde nesta página.')).toBeVisible();
     await expect(await login(staff, ACCOUNTS.admin.email)).toBeHidden();
     await staff.goto('/dia?consulado=sao_paulo');
     const row = staff.getByRole('listitem').filter({ hasText: name });
