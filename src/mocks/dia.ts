@@ -11,7 +11,6 @@ import type { BookingHistoryRecord, UserRecord } from '@/lib/types';
 import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
 import historicoComum from '../../pocketbase/pb_hooks/lib/historico_comum.js';
 import janelas from '../../pocketbase/pb_hooks/lib/janelas.js';
-import processoComum from '../../pocketbase/pb_hooks/lib/processo_comum.js';
 import { getDb, saveDb } from './db';
 import { diaStore, ensureHandling, isStaff, ownBooking, updateHandling, type DiaStore } from './dia-store';
 import { listResponse, viewResponse } from './lista';
@@ -134,9 +133,7 @@ async function savePrenotami(request: Request, id: string): Promise<Response | u
     empresa,
     deOutro: (campo, valor) => others.some((r) => r[campo] === valor),
   });
-  // The company's mailboxes, however the address is written (processo_comum.js caixaDaEmpresa).
-  const { valores } = contatos;
-  const erros = processoComum.caixaDaEmpresa(contatos, () => empresa().emails, MSG.emailEmpresa);
+  const { valores, erros } = contatos;
   // Then lib/processo.js validarDados, as the kit's one hook runs it: here, the contacts' length.
   const refused = invalid(erros) ?? dataRefusal(record, { ...record, ...valores });
   if (refused) return refused;

@@ -1,6 +1,6 @@
 // The contract suite, the applicant's fields as the customer saves them: the same calls against the demo's
 // stand-in and the real server. A save that changes nothing on an approved case (processo_comum.js
-// recusaDaAlteracao), a company mailbox written with a '+tag' (processo_comum.js caixaDaEmpresa) and text holding
+// recusaDaAlteracao), a company mailbox written with a '+tag' (dia_comum.js recusaContato, by caixaPostal) and text holding
 // control or invisible direction characters (comum.js erroInvisivel): each case failed on both before the fix.
 import type PocketBase from 'pocketbase';
 import { describe, expect, it } from 'vitest';

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import regras from '../../pocketbase/pb_hooks/lib/processo_regras.json';
 import comum from '../../pocketbase/pb_hooks/lib/processo_comum.js';
 import mensagens from '../../pocketbase/pb_hooks/lib/mensagens.json';
+import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
 import { reviewSummary } from '@/features/bookings/review/review-panel';
 
 const UFS = 'AC AL AP AM BA CE DF ES GO MA MT MS MG PA PB PR PE PI RJ RN RS RO RR SC SP SE TO'.split(' ');
@@ -345,29 +346,22 @@ describe('processo_comum.js: the case file rules the server, the app and the dou
   });
 
   it("the company's mailboxes refuse an applicant's Prenot@mi e-mail however it is written", () => {
-    const mensagem = 'da empresa';
-    const empresa = { code: 'validation_company_contact', message: mensagem };
-    const emails = () => ['admin@demo.com.br', 'nome.sobrenome@gmail.com'];
-    const erros = (email: string, ja: Record<string, { code: string; message: string }> = {}) =>
-      comum.caixaDaEmpresa({ valores: { prenotami_email: email }, erros: { ...ja } }, emails, mensagem);
-    for (const email of ['admin+x@demo.com.br', 'admin@demo.com.br', 'nomesobrenome+1@googlemail.com'])
+    const empresa = { code: 'validation_company_contact', message: diaComum.MSG.emailEmpresa };
+    const contatos = () => ({ emails: ['admin@demo.com.br', 'nome.sobrenome@gmail.com'], celulares: [] });
+    const erros = (email: string, deOutro = false) =>
+      diaComum.contatosDoPrenotami({ prenotami_email: email }, { empresa: contatos, deOutro: () => deOutro })
+        .erros;
+    for (const email of ['admin+x@demo.com.br', ' ADMIN@demo.com.br ', 'nomesobrenome+1@googlemail.com'])
       expect(erros(email)).toEqual({ prenotami_email: empresa });
     expect(erros('ana+admin@demo.com.br')).toEqual({});
-    expect(erros('')).toEqual({});
-    // A form already refused keeps its reason; another applicant's is the company's first.
-    const invalido = { code: 'validation_invalid_email', message: 'E-mail inválido.' };
-    expect(erros('admin+x@demo.com.br', { prenotami_email: invalido })).toEqual({
-      prenotami_email: invalido,
-    });
-    const outro = { code: 'validation_other_applicant', message: 'de outro' };
-    expect(erros('admin+x@demo.com.br', { prenotami_email: outro })).toEqual({ prenotami_email: empresa });
+    // A form refused keeps its reason; another applicant's is the company's first.
+    expect(erros('admin+x@')).toMatchObject({ prenotami_email: { code: 'validation_invalid_email' } });
+    expect(erros('admin+x@demo.com.br', true)).toEqual({ prenotami_email: empresa });
     // No e-mail sent: the company's list is not read.
     const nunca = () => {
       throw new Error('read');
     };
-    expect(
-      comum.caixaDaEmpresa({ valores: { prenotami_celular: '11' }, erros: {} }, nunca, mensagem),
-    ).toEqual({});
+    expect(diaComum.contatosDoPrenotami({}, { empresa: nunca, deOutro: () => false }).erros).toEqual({});
   });
 
   it('one mailbox however written; a note of another status is not kept', () => {

@@ -8,7 +8,6 @@ const historico = require(`${__hooks}/lib/historico.js`);
 const { achar, novo } = require(`${__hooks}/lib/registros.js`);
 
 const comum = require(`${__hooks}/lib/dia_comum.js`);
-const { caixaDaEmpresa } = require(`${__hooks}/lib/processo_comum.js`);
 
 const VALIDACAO = 'An error occurred while validating the submitted data.';
 const MSG = comum.MSG;
@@ -118,7 +117,7 @@ function contatosDaEmpresa(app) {
 
 /**
  * The applicant's Prenot@mi contacts as the owner sends them: a valid e-mail and mobile, the applicant's own
- * (not the company's, by mailbox: processo_comum.js caixaDaEmpresa; not another applicant's of the customer); the
+ * (not the company's, by mailbox: dia_comum.js recusaContato; not another applicant's of the customer); the
  * account's state is staff's (their own route).
  */
 function validarPrenotami(e) {
@@ -131,7 +130,7 @@ function validarPrenotami(e) {
     deOutro: (campo, valor) => deOutro(e.app, campo, valor, registro),
   });
   registro.load(contatos.valores);
-  lancarRecusas(caixaDaEmpresa(contatos, () => empresa().emails, comum.MSG.emailEmpresa));
+  lancarRecusas(contatos.erros);
 }
 
 /**

@@ -7,6 +7,7 @@ const { msDe } = require(`${__hooks}/lib/garantia_comum.js`);
 const janelas = require(`${__hooks}/lib/janelas.js`);
 const mensagens = require(`${__hooks}/lib/mensagens.json`);
 const mensagensDoProcesso = require(`${__hooks}/lib/processo_regras.json`).mensagens;
+const { caixaPostal } = require(`${__hooks}/lib/processo_comum.js`);
 
 const MSG = {
   soEquipe: 'Apenas a equipe pode fazer isso.',
@@ -268,7 +269,11 @@ function recusaContato(campo, valor, empresa, deOutro, celularOk, celularInvalid
       ? { code: 'validation_invalid_email', message: MSG.emailInvalido }
       : { code: 'validation_invalid_celular', message: celularInvalido };
   }
-  if (empresa.indexOf(valor) >= 0) return { code: 'validation_company_contact', message: MSG.emailEmpresa };
+  // An e-mail by its mailbox (processo_comum.js caixaPostal): 'Admin+x@empresa.com.br' reaches admin@empresa.com.br.
+  const daEmpresa = email
+    ? empresa.some((e) => caixaPostal(e) === caixaPostal(valor))
+    : empresa.indexOf(valor) >= 0;
+  if (daEmpresa) return { code: 'validation_company_contact', message: MSG.emailEmpresa };
   if (deOutro(valor)) {
     return { code: 'validation_other_applicant', message: email ? MSG.emailOutro : MSG.celularOutro };
   }

@@ -44,11 +44,6 @@ declare const processoComum: {
   ): { campo: string; de: string; para: string }[];
   notaDoStatus(statusAntes: string, notaAntes: string, statusDepois: string, notaDepois: string): string;
   caixaPostal(email: string): string;
-  caixaDaEmpresa<E extends Record<string, { code: string; message: string }>>(
-    contatos: { valores: Record<string, string>; erros: E },
-    emails: () => readonly string[],
-    mensagem: string,
-  ): E & Record<string, { code: string; message: string }>;
   consuladoDaUf(uf: string, regras: Regras): string;
   resumoDaLista(
     requerentes: readonly { uf: string }[],

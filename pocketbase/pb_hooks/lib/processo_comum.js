@@ -622,24 +622,6 @@ function caixaPostal(email) {
   return (local + '@' + dominio).slice(0, 255);
 }
 
-/**
- * The Prenot@mi contacts' refusals (dia_comum.js contatosDoPrenotami's { valores, erros }) with the e-mail also
- * compared with the company's by mailbox (caixaPostal): 'Admin+x@empresa.com.br' reaches admin@empresa.com.br, so
- * it is refused as that address is (dia_comum.js recusaContato's code; `mensagem`: its MSG.emailEmpresa).
- * `emails()`: the company's addresses, asked only for an e-mail sent and not refused for its form. The erros,
- * added to.
- */
-function caixaDaEmpresa(contatos, emails, mensagem) {
-  const email = contatos.valores.prenotami_email;
-  const erro = contatos.erros.prenotami_email;
-  if (!email || (erro && erro.code === 'validation_invalid_email')) return contatos.erros;
-  const caixa = caixaPostal(email);
-  if (emails().some((e) => caixaPostal(e) === caixa)) {
-    contatos.erros.prenotami_email = { code: 'validation_company_contact', message: mensagem };
-  }
-  return contatos.erros;
-}
-
 module.exports = {
   dataValida,
   idade,
@@ -659,7 +641,6 @@ module.exports = {
   mudancas,
   notaDoStatus,
   caixaPostal,
-  caixaDaEmpresa,
   consuladoDaUf,
   resumoDaLista,
   itensPara,
