@@ -272,14 +272,14 @@ describe('history of a booking', () => {
       .collection('agendamentos')
       .getOne(booking.id, { expand: 'historico_agendamentos_via_agendamento' });
     expect(own.expand?.historico_agendamentos_via_agendamento).toBeUndefined();
+    // A filter through a back-relation is not even asked, the customer's or staff's (lib/consulta_comum.js).
     for (const filter of [
       'historico_agendamentos_via_agendamento.autor_nome ?~ "Beatriz"',
       'historico_agendamentos_via_agendamento.id != ""',
       `historico_agendamentos_via_agendamento.autor ?= "${staff.id}"`,
     ]) {
-      expect(await owner.pb.collection('agendamentos').getFullList({ filter })).toEqual([]);
-      const forStaff = await staff.pb.collection('agendamentos').getFullList({ filter });
-      expect(forStaff.map((b) => b.id)).toContain(booking.id);
+      expect((await failure(owner.pb.collection('agendamentos').getFullList({ filter }))).status).toBe(400);
+      expect((await failure(staff.pb.collection('agendamentos').getFullList({ filter }))).status).toBe(400);
     }
     // Staff, for their part, read it through the booking too.
     const staffView = await staff.pb

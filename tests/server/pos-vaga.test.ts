@@ -36,13 +36,23 @@ let luca: RecordModel;
 let compromissoAna: RecordModel;
 
 async function rodar(hoje: string, pb?: PocketBase) {
-  return (pb ?? (await superuser())).send<{ lembretes: number; confirmacoes: number; finalizados: string[] }>(
-    '/api/pos-vaga/rodar',
-    {
-      method: 'POST',
-      body: { hoje },
-    },
-  );
+  const result = await (pb ?? (await superuser())).send<{
+    lembretes: number;
+    confirmacoes: number;
+    finalizados: string[];
+  }>('/api/pos-vaga/rodar', {
+    method: 'POST',
+    body: { hoje },
+  });
+  // A day years ahead closes the seed's booked cases too (their appointments are this year's, on the server every
+  // file shares): they are reopened as they were, and only this file's booking is asserted on.
+  const su = await superuser();
+  const others = result.finalizados.filter((id) => id !== bookingId);
+  for (const id of others)
+    await su
+      .collection('agendamentos')
+      .update(id, { status_agendamento: 'AGENDADO', finalizado_auto_em: '', encerrado_em: '' });
+  return { ...result, finalizados: result.finalizados.filter((id) => id === bookingId) };
 }
 
 const status = async () =>
