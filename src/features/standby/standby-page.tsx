@@ -83,15 +83,16 @@ function RelayField({ handling }: { handling: AtendimentoRecord }) {
   };
 
   return (
+    // Not named by its heading: 'Digite a senha do Prenot@mi' holds the field's own label, and a form named so would
+    // answer for the field too.
     <form
-      aria-labelledby={`${id}-t`}
       className="mt-6 rounded-2xl border-2 border-brand-700 p-5"
       onSubmit={(event) => {
         event.preventDefault();
         if (!code && value !== '') send(value, true);
       }}
     >
-      <h2 id={`${id}-t`} className="text-xl font-bold text-ink-900">
+      <h2 className="text-xl font-bold text-ink-900">
         {code ? 'Digite o código do Prenot@mi' : 'Digite a senha do Prenot@mi'}
       </h2>
       {code ? (
