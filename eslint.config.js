@@ -129,6 +129,7 @@ export default defineConfig([
             'onBootstrap',
             'onRecordCreateRequest',
             'onRecordsListRequest',
+            'onRealtimeSubscribeRequest',
             'onRecordUpdateRequest',
             'onRecordAfterUpdateSuccess',
             'onRecordAfterCreateSuccess',

@@ -19,6 +19,18 @@ onRecordsListRequest((e) => {
   e.next();
 });
 
+// A realtime subscription's filter and sort obey the same rule: PocketBase runs them for every change it could send.
+onRealtimeSubscribeRequest((e) => {
+  if (!e.hasSuperuserAuth()) {
+    const consulta = require(`${__hooks}/lib/consulta_comum.js`);
+    for (const topico of e.subscriptions) {
+      const recusa = consulta.recusaDaAssinatura(topico);
+      if (recusa) throw new BadRequestError(recusa, {});
+    }
+  }
+  e.next();
+});
+
 onRecordAuthWithPasswordRequest((e) => {
   require(`${__hooks}/lib/seguranca.js`).autenticar(e);
 }, 'usuarios');

@@ -43,14 +43,15 @@ export function listResponse<T extends object>(
   options: ListOptions<T>,
 ): Response {
   const query = new URL(request.url).searchParams;
-  const recusa = consultaComum.recusaDaConsulta(query.get('filter'), query.get('sort'));
-  if (recusa) return pbError(400, recusa);
   // PocketBase's loose check: a non-superuser's filter or sort naming these anywhere, even in a quoted value,
   // is refused before it is parsed.
   for (const text of [query.get('filter') ?? '', query.get('sort') ?? '']) {
     const named = SUPERUSER_ONLY_FIELDS.find((field) => text.includes(field));
     if (named) return pbError(403, `Only superusers can filter by ${named}`);
   }
+  // Then the kit's own (lib/consulta_comum.js), as its list hook runs after PocketBase's check.
+  const recusa = consultaComum.recusaDaConsulta(query.get('filter'), query.get('sort'));
+  if (recusa) return pbError(400, recusa);
   const resolve = options.resolve ?? ((row: T, path: string) => valueAt(collection, row, path));
   const isField = options.isField ?? ((path: string) => knownPath(collection, path));
   let matches: (row: T) => boolean;

@@ -96,6 +96,9 @@ describe('standby page (/prontidao)', () => {
     expect(await screen.findByText(/^Recebido pela equipe às/)).toBeInTheDocument();
     const sent = await requests.to('POST', '/api/collections/retransmissoes/records');
     expect(sent.map((r) => r.body)).toMatchObject([{ tipo: 'senha', valor: 'Segredo1', enviar: true }]);
+    // Typed again, it is not received until it is sent again.
+    await user.type(field, '2');
+    expect(screen.queryByText(/^Recebido pela equipe às/)).not.toBeInTheDocument();
   });
 
   it('once staff book the appointment, the page says so without a reload, not "Fique de prontidão"', async () => {

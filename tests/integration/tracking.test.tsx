@@ -218,7 +218,7 @@ describe('tracking page', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { charge, router } = await openHeldCharge();
     // Asaas refuses it (the webhook): the charge ends, no order. Nobody reloads the page.
-    Object.assign(charge, { status: 'REPROVED_BY_RISK_ANALYSIS', ativa: false });
+    Object.assign(charge, { status: 'REPROVED_BY_RISK_ANALYSIS', ativa: false, updated: pbDate(new Date()) });
     await act(() => vi.advanceTimersByTimeAsync(CHARGE_POLL_MS));
     expect(
       await screen.findByRole('heading', { name: 'Seu pagamento não foi concluído' }),

@@ -5,7 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import consultaComum from '../../pocketbase/pb_hooks/lib/consulta_comum.js';
 import { resetDb } from '@/mocks/db';
+import { subscribeRealtime } from '../../scripts/backend/realtime-client.mjs';
 import { answerInFull, BACKENDS, signedIn } from './contract-backends';
+import { newCustomer, PB_URL } from './helpers';
 
 describe.each(BACKENDS)('$name', (backend) => {
   resetDb();
@@ -38,9 +40,38 @@ describe.each(BACKENDS)('$name', (backend) => {
     );
   });
 
+  it('a text that only mentions a back-relation is a text: the list answers', async () => {
+    expect(await list('admin', 'agendamentos', { filter: 'busca ~ "joao_via_x"' })).toEqual({ status: 200 });
+  });
+
   it('a list by its own fields answers as before', async () => {
     expect(await list('cliente', 'consulados', { sort: 'nome', filter: "codigo != ''" })).toEqual({
       status: 200,
     });
+  });
+});
+
+// Realtime is the real server's alone (the demo polls): a subscription's filter runs for every change PocketBase
+// could send, so it would answer the same question; it is refused the same way.
+describe('PocketBase with the kit: realtime subscriptions', () => {
+  /** A customer's subscription to consulados with these query options: PocketBase's answer's status. */
+  const subscribe = async (query: { filter?: string; sort?: string }) => {
+    const customer = await newCustomer();
+    const topic = `consulados/*?options=${encodeURIComponent(JSON.stringify({ query }))}`;
+    const stream = await subscribeRealtime(PB_URL, customer.pb.authStore.token, topic, () => undefined);
+    stream.close();
+    return stream.status;
+  };
+
+  it.each([{ filter: "compromissos_via_consulado.id = ''" }, { sort: '-atendimentos_via_consulado.pronto' }])(
+    'a customer’s subscription through a back-relation (%o) is refused',
+    async (query) => {
+      expect(await subscribe(query)).toBe(400);
+    },
+  );
+
+  it('a subscription by the collection’s own fields, and a text that only mentions one, still subscribe', async () => {
+    expect(await subscribe({ filter: "codigo = 'sao_paulo'" })).toBe(204);
+    expect(await subscribe({ filter: 'nome ~ "x_via_y"' })).toBe(204);
   });
 });

@@ -25,8 +25,13 @@ const own = (pb: PocketBase, collection: string, booking: string) =>
 const consulate = async (pb: PocketBase, id: string) =>
   (await pb.collection('consulados').getOne<{ codigo: string }>(id)).codigo;
 
-/** yyyy-mm-dd, `n` São Paulo days from now (as the seed dates its appointments: processo-seed.ts demoDay). */
-const inDays = (n: number) => prazo.diaSaoPaulo(Date.now() + n * 86_400_000);
+/**
+ * yyyy-mm-dd, `n` São Paulo days from when the server was seeded (as the seed dates its appointments:
+ * processo-seed.ts demoDay), which is an hour after the seeded records' `created` (dia-store.ts seedDia): a run
+ * across São Paulo's midnight would otherwise expect the next day.
+ */
+const inDays = (n: number, seeded: Record<string, unknown> | undefined) =>
+  prazo.diaSaoPaulo(Date.parse(String(seeded?.created).replace(' ', 'T')) + 3_600_000 + n * 86_400_000);
 
 describe('the seeded booking day (README: demo accounts)', () => {
   it('dia.pronto: its case on standby at São Paulo, with the attempt of the window before', async () => {
@@ -77,7 +82,7 @@ describe('the seeded booking day (README: demo accounts)', () => {
     const pb = await as('diaConfirmar');
     const { booking, dias, hora, requerente } = DIA_SEED.confirmar;
     const [appointment] = await own(pb, 'compromissos', booking);
-    expect(appointment).toMatchObject({ data: inDays(dias), hora, requerentes: [requerente] });
+    expect(appointment).toMatchObject({ data: inDays(dias, appointment), hora, requerentes: [requerente] });
     const curitiba = await pb
       .collection('consulados')
       .getOne<{ codigo: string; confirmacao: string }>(String(appointment?.consulado));
@@ -88,7 +93,7 @@ describe('the seeded booking day (README: demo accounts)', () => {
     const pb = await as('diaFlex');
     const { booking, dias, hora, requerente } = DIA_SEED.flex;
     const [appointment] = await own(pb, 'compromissos', booking);
-    expect(appointment).toMatchObject({ data: inDays(dias), hora, requerentes: [requerente] });
+    expect(appointment).toMatchObject({ data: inDays(dias, appointment), hora, requerentes: [requerente] });
     expect(await consulate(pb, String(appointment?.consulado))).toBe('sao_paulo');
   });
 

@@ -29,6 +29,8 @@ const free: ServerView = { kind: 'loaded', hasOrder: false, liveCharge: null };
 const ordered: ServerView = { kind: 'loaded', hasOrder: true, liveCharge: null };
 const withCharge = (c: ChargeRecord): ServerView => ({ kind: 'loaded', hasOrder: false, liveCharge: c });
 const idle: LocalStep = { kind: 'idle' };
+/** The day after the test charges were last updated. */
+const NEXT_DAY = Date.parse('2026-11-24T12:00:00.000Z');
 
 const status = (
   server: ServerView,
@@ -94,7 +96,7 @@ describe('the purchase area on arrival: the server says', () => {
     'a card charge that ended %s after the wait: free to pay, and the page says nothing was charged',
     (ending) => {
       const ended = { ...charge('cartao_credito', ending), ativa: false };
-      const server: ServerView = { ...free, endedCharge: endedAfterWaiting(ended) };
+      const server: ServerView = { ...free, endedCharge: endedAfterWaiting(ended, NEXT_DAY) };
       expect(status(server, idle, { open: false })).toEqual({ kind: 'closed', ended });
       expect(status(server)).toEqual({ kind: 'choosing', ended });
     },
@@ -105,7 +107,13 @@ describe('the purchase area on arrival: the server says', () => {
     ['an expired Pix', 'OVERDUE', false],
     ['still live', 'NAO_CRIADA', true],
   ])('no "not concluded" notice for a charge %s', (_, ending, ativa) => {
-    expect(endedAfterWaiting({ ...charge('cartao_credito', ending), ativa })).toBeNull();
+    expect(endedAfterWaiting({ ...charge('cartao_credito', ending), ativa }, NEXT_DAY)).toBeNull();
+  });
+
+  it('the notice is said for 30 days after the charge ended, not for ever', () => {
+    const ended = { ...charge('cartao_credito', 'NAO_CRIADA'), ativa: false };
+    expect(endedAfterWaiting(ended, Date.parse('2026-12-23T12:00:00.000Z'))).toBe(ended);
+    expect(endedAfterWaiting(ended, Date.parse('2026-12-23T12:00:01.000Z'))).toBeNull();
   });
 
   it('signed out: nothing, whatever else', () => {

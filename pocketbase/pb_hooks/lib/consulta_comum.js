@@ -13,9 +13,44 @@
 const RECUSA_VIA = 'Não é possível filtrar nem ordenar por registros de outra coleção.';
 const VIA = /_via_/i;
 
-/** The refusal of a list request's `filter` and `sort` (query texts, '' or null when absent), or ''. */
-function recusaDaConsulta(filtro, ordem) {
-  return VIA.test(String(filtro || '')) || VIA.test(String(ordem || '')) ? RECUSA_VIA : '';
+/**
+ * A filter without its quoted values: a text searched for ('joao_via_x@…') names no relation. A filter holding a
+ * backslash is read whole, so that how an escape is read can never hide a relation (staff's search drops
+ * backslashes: busca_texto.js limpo).
+ */
+function semTextos(texto) {
+  const t = String(texto || '');
+  return t.indexOf('\\') >= 0 ? t : t.replace(/'[^']*'|"[^"]*"/g, "''");
 }
 
-module.exports = { RECUSA_VIA, recusaDaConsulta };
+/** The refusal of a list request's `filter` and `sort` (query texts, '' or null when absent), or ''. */
+function recusaDaConsulta(filtro, ordem) {
+  return VIA.test(semTextos(filtro)) || VIA.test(String(ordem || '')) ? RECUSA_VIA : '';
+}
+
+/**
+ * The refusal of a realtime subscription (`consulados/*?options={"query":{"filter":…}}`), or '': PocketBase runs
+ * its filter for every change it could send, so it would answer the same question as a list. Options that do not
+ * read as JSON are PocketBase's to refuse.
+ */
+function recusaDaAssinatura(topico) {
+  const texto = String(topico || '');
+  const inicio = texto.indexOf('?');
+  if (inicio < 0) return '';
+  const partes = texto.slice(inicio + 1).split('&');
+  for (let i = 0; i < partes.length; i++) {
+    if (partes[i].indexOf('options=') !== 0) continue;
+    let opcoes;
+    try {
+      opcoes = JSON.parse(decodeURIComponent(partes[i].slice('options='.length)));
+    } catch (_) {
+      return '';
+    }
+    const consulta = (opcoes && opcoes.query) || {};
+    const recusa = recusaDaConsulta(consulta.filter, consulta.sort);
+    if (recusa) return recusa;
+  }
+  return '';
+}
+
+module.exports = { RECUSA_VIA, recusaDaConsulta, recusaDaAssinatura };

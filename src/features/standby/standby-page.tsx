@@ -56,7 +56,9 @@ function RelayField({ handling }: { handling: AtendimentoRecord }) {
     entregue && entregue >= pbMs(handling.pedido_em)
       ? janelas.horaLocal(entregue, janelas.FUSO_PADRAO, true)
       : '';
-  const receivedAt = sentAt || delivered;
+  // A password typed again after it was sent is not received until it is sent again.
+  const [edited, setEdited] = useState(false);
+  const receivedAt = edited ? '' : sentAt || delivered;
   const [error, setError] = useState('');
   const record = useRef<{ id: string } | null>(null);
   // One write at a time; what is typed meanwhile goes in the next one.
@@ -89,7 +91,10 @@ function RelayField({ handling }: { handling: AtendimentoRecord }) {
       className="mt-6 rounded-2xl border-2 border-brand-700 p-5"
       onSubmit={(event) => {
         event.preventDefault();
-        if (!code && value !== '') send(value, true);
+        if (!code && value !== '') {
+          setEdited(false);
+          send(value, true);
+        }
       }}
     >
       <h2 className="text-xl font-bold text-ink-900">
@@ -127,6 +132,7 @@ function RelayField({ handling }: { handling: AtendimentoRecord }) {
           if (next === value) return;
           setValue(next);
           if (code) send(next);
+          else setEdited(true);
         }}
       />
       {code ? null : (

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { ClientResponseError } from 'pocketbase';
 import { useEffect, useRef, useState } from 'react';
 import { pb } from '@/lib/pocketbase';
+import { ownText } from '@/lib/server-message';
 import type { RequerenteRecord } from '@/lib/processo';
 import calendario, { type LinhaPendente } from '../../../pocketbase/pb_hooks/lib/calendario.js';
 import diaComum from '../../../pocketbase/pb_hooks/lib/dia_comum.js';
@@ -432,8 +433,8 @@ const FILE_ERRORS: Record<string, string> = {
   validation_invalid_mime_type: 'A confirmação precisa ser um PDF, JPEG ou PNG.',
 };
 
-/** The server's own pt-BR sentences (pb_hooks, dia_comum.js MSG); PocketBase's English ones are not for staff. */
-const isPortuguese = (text: string) => /[áàâãéêíóôõúüç]/i.test(text);
+/** The server's own pt-BR sentences (lib/server-message.ts); PocketBase's English ones are not for staff. */
+const isPortuguese = (text: string) => ownText(text) !== null;
 
 /**
  * What a refused appointment tells staff, in pt-BR: the kit's own message for a field, or one per field in place

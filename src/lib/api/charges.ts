@@ -49,9 +49,18 @@ export const liveOf = (latest: ChargeRecord | null | undefined): ChargeRecord | 
  */
 const ENDED_AFTER_WAITING = ['NAO_CRIADA', 'REPROVED_BY_RISK_ANALYSIS', 'CAPTURE_REFUSED'];
 
-/** The latest charge when it ended unpaid after a wait (see ENDED_AFTER_WAITING), or null. */
-export const endedAfterWaiting = (latest: ChargeRecord | null | undefined): ChargeRecord | null =>
-  latest && !latest.ativa && ENDED_AFTER_WAITING.includes(latest.status) ? latest : null;
+/** How long the "not concluded" notice is worth saying after the charge ended. */
+const ENDED_NOTICE_MS = 30 * 86_400_000;
+
+/** The latest charge when it ended unpaid after a wait (see ENDED_AFTER_WAITING) in the last 30 days, or null. */
+export function endedAfterWaiting(
+  latest: ChargeRecord | null | undefined,
+  now: number = Date.now(),
+): ChargeRecord | null {
+  if (!latest || latest.ativa || !ENDED_AFTER_WAITING.includes(latest.status)) return null;
+  const ended = Date.parse(latest.updated.replace(' ', 'T'));
+  return Number.isFinite(ended) && now - ended <= ENDED_NOTICE_MS ? latest : null;
+}
 
 /**
  * The customer's latest charge, as the server records it (collection `cobrancas`), live or ended: a live one
