@@ -295,47 +295,48 @@ function TrackingContent({
   );
 }
 
-/** A card charge that ended unpaid while this page (or the checkout) told the customer to wait. */
-function EndedCharge({ charge }: { charge: ChargeRecord }) {
+/** Tracking before any order: the page's frame around the one notice about the customer's card charge. */
+function ChargeNoticePage({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="mx-auto max-w-3xl px-4 py-10">
       <title>{`Consultar andamento | ${brand.name}`}</title>
       <h1 className="text-3xl font-bold">Consultar andamento</h1>
-      <Notice className="mt-6" title={ENDED_CHARGE_TITLE}>
-        <EndedChargeText charge={charge} />
-        <Link to={paths.service(charge.tipo_servico)} className={buttonClass('primary', 'mt-2')}>
-          Contratar de novo
-        </Link>
+      <Notice className="mt-6" title={title}>
+        {children}
       </Notice>
       <p className="mt-10 border-t border-gray-200 pt-6 text-sm text-ink-600">{brand.disclaimer}</p>
     </section>
   );
 }
 
+/** A card charge that ended unpaid while this page (or the checkout) told the customer to wait. */
+function EndedCharge({ charge }: { charge: ChargeRecord }) {
+  return (
+    <ChargeNoticePage title={ENDED_CHARGE_TITLE}>
+      <EndedChargeText charge={charge} />
+      <Link to={paths.service(charge.tipo_servico)} className={buttonClass('primary', 'mt-2')}>
+        Contratar de novo
+      </Link>
+    </ChargeNoticePage>
+  );
+}
+
 /** A card charge the server holds without an order yet: in analysis, or of unknown outcome. */
 function PendingCharge({ analysis }: { analysis: boolean }) {
   return (
-    <section className="mx-auto max-w-3xl px-4 py-10">
-      <title>{`Consultar andamento | ${brand.name}`}</title>
-      <h1 className="text-3xl font-bold">Consultar andamento</h1>
-      <Notice
-        className="mt-6"
-        title={analysis ? 'Pagamento em análise' : 'Não conseguimos confirmar o seu pagamento'}
-      >
-        {analysis ? (
-          <p>
-            A operadora do cartão está analisando o seu pagamento. <strong>Não pague de novo.</strong> Quando
-            a análise for aprovada, o seu pedido aparece aqui e enviamos o comprovante por e-mail.
-          </p>
-        ) : (
-          <p>
-            A operadora não respondeu a tempo. <strong>Não pague de novo.</strong> Assim que ela confirmar, o
-            seu pedido aparece aqui. Dúvidas: {env.supportEmail}.
-          </p>
-        )}
-      </Notice>
-      <p className="mt-10 border-t border-gray-200 pt-6 text-sm text-ink-600">{brand.disclaimer}</p>
-    </section>
+    <ChargeNoticePage title={analysis ? 'Pagamento em análise' : 'Não conseguimos confirmar o seu pagamento'}>
+      {analysis ? (
+        <p>
+          A operadora do cartão está analisando o seu pagamento. <strong>Não pague de novo.</strong> Quando a
+          análise for aprovada, o seu pedido aparece aqui e enviamos o comprovante por e-mail.
+        </p>
+      ) : (
+        <p>
+          A operadora não respondeu a tempo. <strong>Não pague de novo.</strong> Assim que ela confirmar, o
+          seu pedido aparece aqui. Dúvidas: {env.supportEmail}.
+        </p>
+      )}
+    </ChargeNoticePage>
   );
 }
 
