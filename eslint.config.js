@@ -102,7 +102,7 @@ export default defineConfig([
   // Node code: build/test tooling and config files. (Playwright fixtures call `use()`, which
   // react-hooks would mistake for React's `use`, so tests/e2e stays out of the React block above.)
   {
-    files: ['*.{js,mjs,cjs,ts,mts}', 'scripts/**/*.{js,mjs,cjs,ts}', 'eslint/**/*.js'],
+    files: ['*.{js,mjs,cjs,ts,mts}', 'scripts/**/*.{js,mjs,cjs,ts}', 'eslint/**/*.js', 'fake-asaas/**/*.mjs'],
     languageOptions: { globals: { ...globals.node } },
   },
 

@@ -47,9 +47,9 @@ const ZONES = [
     id: 'mocks',
     applies: (file) =>
       file.startsWith(SRC) && !file.startsWith(under('src', 'mocks')) && !DEMO_ENTRIES.includes(file),
-    forbids: (target) => target.startsWith(under('src', 'mocks')),
+    forbids: (target) => target.startsWith(under('src', 'mocks')) || target.startsWith(under('fake-asaas')),
     message:
-      'src/mocks (the demo double) is loaded only by the demo entry points (src/main.tsx, src/app/demo-tools.tsx).',
+      'src/mocks (the demo double) and its Asaas (fake-asaas/) are loaded only by the demo entry points (src/main.tsx, src/app/demo-tools.tsx).',
   },
   {
     id: 'scripts',

@@ -1,5 +1,5 @@
 // @ts-check
-// An Asaas API v3 stand-in on loopback: Asaas's behaviour (src/mocks/fake-asaas.mjs) served over HTTP, with the
+// An Asaas API v3 stand-in on loopback: Asaas's behaviour (fake-asaas/fake-asaas.mjs) served over HTTP, with the
 // webhooks it sends POSTed to the configured URL with the `asaas-access-token` header. Used by the real-server
 // tests and `npm run backend`; never in production.
 //
@@ -25,12 +25,12 @@
 // An invoice's steps (INVOICE_CREATED, _SYNCHRONIZED, then _AUTHORIZED or _ERROR) go out one after another just
 // after the POST's answer; its PDF and XML are served at /nfse/{id}.pdf and .xml, as Asaas links them.
 import { createServer } from 'node:http';
-import { createFakeAsaas, errors } from '../../src/mocks/fake-asaas.mjs';
+import { createFakeAsaas, errors } from '../../fake-asaas/fake-asaas.mjs';
 import { encodePng } from '../fixtures/png.mjs';
 
-export { TEST_CARDS, todaySaoPaulo } from '../../src/mocks/fake-asaas.mjs';
+export { TEST_CARDS, todaySaoPaulo } from '../../fake-asaas/fake-asaas.mjs';
 
-/** @import { AsaasInvoice, AsaasPayment, FakeAsaas, FakeAsaasSettings } from '../../src/mocks/fake-asaas.mjs' */
+/** @import { AsaasInvoice, AsaasPayment, FakeAsaas, FakeAsaasSettings } from '../../fake-asaas/fake-asaas.mjs' */
 /** @typedef {FakeAsaasSettings['eventsOnCreate']} EventsOnCreate */
 
 /**

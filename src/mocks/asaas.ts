@@ -1,5 +1,5 @@
 /**
- * The demo's Asaas behind the proxy: Asaas's behaviour as src/mocks/fake-asaas.mjs describes it (the module the
+ * The demo's Asaas behind the proxy: Asaas's behaviour as fake-asaas/fake-asaas.mjs describes it (the module the
  * real-server tests' stand-in serves), with its books in the demo's store and its webhooks delivered to the
  * double's webhook route (webhook.ts), as the stand-in posts them to the server.
  */
@@ -9,7 +9,7 @@ import {
   type FakeAsaas,
   type FakeAsaasAnswer,
   type FakeAsaasBook,
-} from './fake-asaas.mjs';
+} from '../../fake-asaas/fake-asaas.mjs';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 import proxyComum, { type RespostaAsaas } from '../../pocketbase/pb_hooks/lib/proxy_comum.js';
 import { getDb, saveDb } from './db';
@@ -17,7 +17,7 @@ import type { DemoDb } from './schema';
 import type { Json } from './http';
 import { parsePbDate } from './util';
 
-export { todaySaoPaulo } from './fake-asaas.mjs';
+export { todaySaoPaulo } from '../../fake-asaas/fake-asaas.mjs';
 
 /** A QR-code-like picture (made by scripts/backend/asaas-stand-in.mjs): the demo's Pix has no real bank behind it. */
 const PIX_QR_PNG =

@@ -3,7 +3,7 @@
  * Every move is decided by the kit's own state machine (pb_hooks/lib/cobranca_comum.js); this file keeps the
  * demo's records.
  */
-import type { AsaasPayment } from './fake-asaas.mjs';
+import type { AsaasPayment } from '../../fake-asaas/fake-asaas.mjs';
 import type { BookingRecord, ChargeRecord, PaymentRecord } from '@/lib/types';
 import maquina, { type AcaoDepois, type NovoPedido } from '../../pocketbase/pb_hooks/lib/cobranca_comum.js';
 import estornoComum from '../../pocketbase/pb_hooks/lib/estorno_comum.js';

@@ -1,5 +1,5 @@
 /** What the demo backend stores: PocketBase's collections as the kit defines them, and the demo Asaas's books. */
-import type { AsaasCustomer, AsaasPayment } from './fake-asaas.mjs';
+import type { AsaasCustomer, AsaasPayment } from '../../fake-asaas/fake-asaas.mjs';
 import type {
   BookingHistoryRecord,
   BookingRecord,
@@ -38,7 +38,7 @@ export interface DemoDb {
   /** the webhook's events, each handled once (the kit's asaas_eventos: kept in the store, so a reload keeps them) */
   asaasEventos: { evento_id: string; evento: string; asaas_id: string; resultado: string }[];
   tokens: ActionToken[];
-  /** the demo Asaas's books (src/mocks/fake-asaas.mjs keeps them) */
+  /** the demo Asaas's books (fake-asaas/fake-asaas.mjs keeps them) */
   asaasCustomers: AsaasCustomer[];
   asaasCharges: AsaasPayment[];
   /** named like its PocketBase collection, so the generic record handlers reach it */

@@ -5,7 +5,7 @@
  */
 import { http, HttpResponse } from 'msw';
 import type { ChargeRecord } from '@/lib/types';
-import type { AsaasPayment } from './fake-asaas.mjs';
+import type { AsaasPayment } from '../../fake-asaas/fake-asaas.mjs';
 import maquina from '../../pocketbase/pb_hooks/lib/cobranca_comum.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import webhookComum from '../../pocketbase/pb_hooks/lib/webhook_comum.js';

@@ -1,8 +1,8 @@
-// The fake Asaas (src/mocks/fake-asaas.mjs) and its HTTP stand-in behave as Asaas documents.
+// The fake Asaas (fake-asaas/fake-asaas.mjs) and its HTTP stand-in behave as Asaas documents.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { createFakeAsaas, todaySaoPaulo } from '../../src/mocks/fake-asaas.mjs';
+import { createFakeAsaas, todaySaoPaulo } from '../../fake-asaas/fake-asaas.mjs';
 import { startAsaasStandIn } from '../../scripts/backend/asaas-stand-in.mjs';
 
 const none = new URLSearchParams();

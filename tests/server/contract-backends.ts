@@ -9,7 +9,7 @@ import type { PaymentRecord } from '@/lib/types';
 import { getDb } from '@/mocks/db';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/mocks/seed';
 import { handlers } from '@/mocks/handlers';
-import type { FakeAsaasSettings } from '../../src/mocks/fake-asaas.mjs';
+import type { FakeAsaasSettings } from '../../fake-asaas/fake-asaas.mjs';
 import { asaasEvent as demoAsaasEvent, demoAsaas } from '@/mocks/asaas';
 import { getMailbox } from '@/mocks/mailbox';
 import { DEMO_WEBHOOK_TOKEN } from '@/mocks/webhook';
@@ -46,7 +46,7 @@ export interface Backend {
   webhook: (event: string, paymentId: string) => Promise<{ status: number }>;
   /** Something happens to a payment at Asaas (a Pix overdue, then paid): Asaas applies it and sends its event. */
   asaasEvent: (paymentId: string, event: string) => Promise<void>;
-  /** Sets how Asaas behaves (src/mocks/fake-asaas.mjs settings: when a new charge's events are sent). */
+  /** Sets how Asaas behaves (fake-asaas/fake-asaas.mjs settings: when a new charge's events are sent). */
   asaasConfig: (settings: Partial<FakeAsaasSettings>) => Promise<void>;
   /** The ids of every payment of the charge `paymentId` belongs to (one per installment). */
   installments: (paymentId: string) => Promise<string[]>;

@@ -6,7 +6,7 @@ import PocketBase, { ClientResponseError } from 'pocketbase';
 import { expect, inject } from 'vitest';
 import type { CapturedMail } from '../../scripts/backend/mail-capture.mjs';
 import type { AsaasRequest } from '../../scripts/backend/asaas-stand-in.mjs';
-import type { FakeAsaasSettings } from '../../src/mocks/fake-asaas.mjs';
+import type { FakeAsaasSettings } from '../../fake-asaas/fake-asaas.mjs';
 import { freePort, startPocketBase } from '../../scripts/backend/pocketbase-server.mjs';
 import { TEST_ASAAS_KEY, TEST_WEBHOOK_TOKEN } from '../../scripts/backend/real-backend.mjs';
 import { scaleRows } from '../../scripts/bench/bench-server.mjs';
@@ -199,7 +199,7 @@ export async function asaasStore(payment: Record<string, unknown>): Promise<void
   });
 }
 
-/** Sets the stand-in's behaviour (src/mocks/fake-asaas.mjs settings); `asaasConfig({})` reads it. */
+/** Sets the stand-in's behaviour (fake-asaas/fake-asaas.mjs settings); `asaasConfig({})` reads it. */
 export async function asaasConfig(settings: Partial<FakeAsaasSettings>): Promise<void> {
   await fetch(`${ASAAS_URL}/__control/config`, {
     method: 'POST',

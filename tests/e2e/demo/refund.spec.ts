@@ -1,4 +1,4 @@
-// The demo's refunds and withdrawal: its Asaas (src/mocks/fake-asaas.mjs) refunds and sends the webhook, and the
+// The demo's refunds and withdrawal: its Asaas (fake-asaas/fake-asaas.mjs) refunds and sends the webhook, and the
 // double applies it as the server does (tests/server/contract-lifecycle.test.ts checks the two agree).
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, shot, test } from '../fixtures';

@@ -1,5 +1,5 @@
 // @ts-check
-/* global structuredClone -- in browsers and in Node alike: the demo and the stand-in both run this module */
+// Plain JavaScript for browsers and Node alike: the demo and the stand-in both run this module.
 // Asaas API v3 as its documentation describes it, as plain state and transitions with no I/O: what a call
 // answers, what it changes, and which webhook events Asaas sends for it. The HTTP stand-in
 // (scripts/backend/asaas-stand-in.mjs) serves it on loopback and delivers the events; the demo double can use the same
@@ -29,7 +29,7 @@
 //   (with `statusDescription`; here: the next `invoiceErrorNext` invoices), each step with its INVOICE_* webhook
 //   (INVOICE_CREATED first). POST /invoices/{id}/cancel cancels it: at once when not yet issued, else through
 //   PROCESSING_CANCELLATION; GET /invoices/{id} and GET /invoices?externalReference= read them.
-import regras from '../../pocketbase/pb_hooks/lib/regras.json' with { type: 'json' };
+import regras from '../pocketbase/pb_hooks/lib/regras.json' with { type: 'json' };
 
 /**
  * A customer as Asaas holds it.
