@@ -48,7 +48,7 @@ const backend = await startRealBackend({
   log: true,
 });
 if (fresh) {
-  const seeded = await seedDemo(backend.pb);
+  const seeded = await seedDemo(backend.pb, { asaasUrl: backend.asaas?.url });
   console.log(
     `\nSeeded ${seeded.accounts} accounts and ${seeded.bookings} bookings (password ${seeded.password}), and their ` +
       `booking day: ${seeded.handlings} handlings, ${seeded.attempts} attempts, ${seeded.appointments} ` +

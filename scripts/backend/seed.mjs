@@ -198,14 +198,20 @@ export async function demoSeed({ guarantee } = {}) {
     const diaStore = /** @type {typeof import('../../src/mocks/dia-store.ts')} */ (
       await vite.ssrLoadModule('/src/mocks/dia-store.ts')
     );
+    const asaas = /** @type {typeof import('../../src/mocks/asaas.ts')} */ (
+      await vite.ssrLoadModule('/src/mocks/asaas.ts')
+    );
     // What staff edit on a consulate (the kit's lib/dia_comum.js, which needs Vite's kit plugin): the fields where
     // the demo's consulates may differ from the migration's.
     const diaComum =
       /** @type {{ default: typeof import('../../pocketbase/pb_hooks/lib/dia_comum.js').default }} */ (
         await vite.ssrLoadModule('/pocketbase/pb_hooks/lib/dia_comum.js')
       ).default;
+    const db = seed.buildSeed();
     return {
-      db: seed.buildSeed(),
+      db,
+      // The seed's paid charges as Asaas holds them, so staff can refund a seeded order.
+      asaasPayments: db.cobrancas.filter((c) => c.asaas_id).map(asaas.pagamentoDoSeed),
       dia: diaStore.seedDia(Date.now(), guarantee),
       consulateFields: diaComum.CAMPOS_CONSULADO,
       password: seed.DEMO_PASSWORD,
@@ -381,17 +387,37 @@ async function seedBookingDay(pb, dia, consulateFields) {
 }
 
 /**
+ * Enters payments in the Asaas stand-in's books (its control route, scripts/backend/asaas-stand-in.mjs).
+ * @param {string} asaasUrl the stand-in's API address, ending in /v3
+ * @param {readonly object[]} payments
+ */
+async function holdAtAsaas(asaasUrl, payments) {
+  for (const payment of payments) {
+    const response = await fetch(`${asaasUrl.replace(/\/v3$/, '')}/__control/payments`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ payment }),
+    });
+    if (!response.ok)
+      throw new Error(`the Asaas stand-in refused a seeded payment: ${await response.text()}`);
+  }
+}
+
+/**
  * Seeds the demo mode's data into a running PocketBase: accounts, payments, charges, bookings, their history and
  * the case files (applicants, documents and their files), so every booking is in a state the server could have
  * reached (one past ANALISE_OK has its applicants and approved documents); and the demo's booking day
  * (src/mocks/dia-store.ts seedDia): the consulates' demo changes, the handlings (on standby, code asked), the
- * attempts and the appointments.
+ * attempts and the appointments; and, given the Asaas stand-in's address (`asaasUrl`, ending in /v3), the seed's
+ * charges in its books, as Asaas holds an order paid before, so a seeded order can be refunded.
  * @param {RunningPocketBase} pb
+ * @param {{ asaasUrl?: string }} [options]
  */
-export async function seedDemo(pb) {
+export async function seedDemo(pb, { asaasUrl } = {}) {
   // The seeded attempt is marked with the guarantee as this server has it (GARANTIA_ATIVA), as the kit marks one.
   const guarantee = await asSuperuser(pb, '/api/garantia');
-  const { db, dia, consulateFields, password } = await demoSeed({ guarantee });
+  const { db, dia, consulateFields, password, asaasPayments } = await demoSeed({ guarantee });
+  if (asaasUrl) await holdAtAsaas(asaasUrl, asaasPayments);
   const hash = await passwordHash(pb, password);
   insertRows(pb.dataDir, {
     usuarios: db.usuarios.map((u) => userRow(u, hash)),

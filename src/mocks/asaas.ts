@@ -5,6 +5,7 @@
  */
 import {
   type AsaasEvent,
+  type AsaasPayment,
   createFakeAsaas,
   type FakeAsaas,
   type FakeAsaasAnswer,
@@ -13,6 +14,7 @@ import {
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 import proxyComum, { type RespostaAsaas } from '../../pocketbase/pb_hooks/lib/proxy_comum.js';
 import { getDb, saveDb } from './db';
+import type { ChargeRecord } from '@/lib/types';
 import type { DemoDb } from './schema';
 import type { Json } from './http';
 import { parsePbDate } from './util';
@@ -54,13 +56,13 @@ export function demoAsaas(): FakeAsaas {
   return fake;
 }
 
-/** A payment of the seed's orders, which Asaas holds from before the demo started, entered in its books. */
-function conhecer(paymentId: string): void {
-  const fake = demoAsaas();
-  const charge = getDb().cobrancas.find((c) => c.asaas_id === paymentId);
-  if (!charge || fake.state.payments.get(paymentId)) return;
-  fake.store({
-    id: paymentId,
+/**
+ * How Asaas holds a charge of the seed's orders, made before the demo started (the demo's Asaas learns it at its first
+ * call; `npm run backend` gives the stand-in the same: scripts/backend/seed.mjs).
+ */
+export function pagamentoDoSeed(charge: ChargeRecord): AsaasPayment {
+  return {
+    id: charge.asaas_id,
     installment: null,
     status: charge.status,
     value: comum.parcelamento(charge.valor, charge.parcelas).valor,
@@ -69,7 +71,15 @@ function conhecer(paymentId: string): void {
     dateCreated: charge.created.slice(0, 10),
     refunds: null,
     chargeback: null,
-  });
+  };
+}
+
+/** A payment of the seed's orders, which Asaas holds from before the demo started, entered in its books. */
+function conhecer(paymentId: string): void {
+  const fake = demoAsaas();
+  const charge = getDb().cobrancas.find((c) => c.asaas_id === paymentId);
+  if (!charge || fake.state.payments.get(paymentId)) return;
+  fake.store(pagamentoDoSeed(charge));
 }
 
 /** Events Asaas sends once its answer is out, waiting for the handler to finish (entregarEventos). */

@@ -34,7 +34,7 @@ export default async function setup(project: TestProject) {
     afterSlotCron: false,
   });
   // The demo's own seed, so the contract suite asks both backends about the same records.
-  await seedDemo(backend.pb);
+  await seedDemo(backend.pb, { asaasUrl: backend.asaas?.url });
   project.provide('pbUrl', backend.pb.url);
   project.provide('mailUrl', backend.mail.httpUrl);
   project.provide('dataDir', backend.pb.dataDir);

@@ -164,10 +164,14 @@ export async function asaasRequests(): Promise<AsaasRequest[]> {
   return (await response.json()) as AsaasRequest[];
 }
 
-export async function asaasPayment(id: string): Promise<Record<string, unknown> | undefined> {
+/** Every payment the stand-in holds. */
+export async function asaasPayments(): Promise<({ id: string } & Record<string, unknown>)[]> {
   const response = await fetch(`${ASAAS_URL}/__control/payments`);
-  const all = (await response.json()) as { id: string }[];
-  return all.find((p) => p.id === id);
+  return (await response.json()) as ({ id: string } & Record<string, unknown>)[];
+}
+
+export async function asaasPayment(id: string): Promise<Record<string, unknown> | undefined> {
+  return (await asaasPayments()).find((p) => p.id === id);
 }
 
 /** A customer as the stand-in holds it (what the server sent Asaas when it made it). */

@@ -8,8 +8,9 @@ import { describe, expect, it } from 'vitest';
 import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
 import prazo from '../../pocketbase/pb_hooks/lib/prazo.js';
 import { DIA_SEED } from '@/mocks/processo-seed';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/mocks/seed';
-import { client } from './helpers';
+import comum from '../../pocketbase/pb_hooks/lib/comum.js';
+import { buildSeed, DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/mocks/seed';
+import { asaasPayments, client, superuser } from './helpers';
 
 async function as(account: keyof typeof DEMO_ACCOUNTS): Promise<PocketBase> {
   const pb = client();
@@ -109,5 +110,27 @@ describe('the seeded booking day (README: demo accounts)', () => {
       .collection('consulados')
       .getFirstListItem<{ janelas: { servico: string }[] }>('codigo = "sao_paulo"');
     expect(sp.janelas.map((j) => j.servico)).toContain('Demonstração');
+  });
+});
+
+describe("the seeded orders at Asaas (README: 'npm run backend')", () => {
+  it("every seeded charge is in the stand-in's books as paid, for its value, so staff can refund a seeded order", async () => {
+    const staff = await superuser();
+    const charges = await staff
+      .collection('cobrancas')
+      .getFullList<{ asaas_id: string; status: string; valor: number; parcelas: number }>({
+        filter: 'asaas_id != ""',
+      });
+    const ids = new Set(buildSeed().cobrancas.map((c) => c.asaas_id));
+    const seeded = charges.filter((c) => ids.has(c.asaas_id));
+    expect(seeded.length).toBeGreaterThan(10);
+    const held = await asaasPayments();
+    for (const charge of seeded) {
+      expect(held.find((p) => p.id === charge.asaas_id)).toMatchObject({
+        id: charge.asaas_id,
+        status: charge.status,
+        value: comum.parcelamento(charge.valor, charge.parcelas).valor,
+      });
+    }
   });
 });
