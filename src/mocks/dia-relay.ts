@@ -107,6 +107,10 @@ async function createAttempt(request: Request): Promise<Response> {
     created: pbDate(new Date()),
   };
   diaStore().tentativas_agendamento.push(record);
+  // lib/dia.js registrarTentativa: a wrong or expired code, written on the handling its owner's page reads.
+  const handling = handlingOf(booking.id);
+  const marca = diaComum.tentativaNoAtendimento(resultado, record.created);
+  if (marca && handling) Object.assign(handling, marca, { updated: record.created });
   note(booking.id, 'tentativa', diaComum.notaTentativa(resultado, nota), viewer);
   saveDb();
   return HttpResponse.json(record);

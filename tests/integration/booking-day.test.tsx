@@ -1,9 +1,11 @@
 import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
 import { getDb } from '@/mocks/db';
 import { handlingOf } from '@/mocks/dia-store';
 import { DIA_SEED } from '@/mocks/processo-seed';
+import { pbDate } from '@/mocks/util';
 import { renderApp } from '../helpers/render';
 import { recordRequests } from '../helpers/requests';
 import { server } from '../helpers/server';
@@ -98,6 +100,28 @@ describe('standby page (/prontidao)', () => {
     expect(sent.map((r) => r.body)).toMatchObject([{ tipo: 'senha', valor: 'Segredo1', enviar: true }]);
     // Typed again, it is not received until it is sent again.
     await user.type(field, '2');
+    expect(screen.queryByText(/^Recebido pela equipe às/)).not.toBeInTheDocument();
+  });
+
+  it('a code staff record as wrong or expired is said at once, in place of the field, until staff ask again', async () => {
+    const { user } = renderApp({ route: '/prontidao', session: 'diaCodigo' });
+    await user.type(await screen.findByLabelText('Código (6 números)'), '482913');
+    expect(await screen.findByText(/^Recebido pela equipe às/)).toBeInTheDocument();
+    const handling = handlingOf(DIA_SEED.codigo.booking);
+    if (!handling) throw new Error('the seed has dia.codigo’s handling');
+    // Staff record 'Código errado ou expirado' (the double's createAttempt, as lib/dia.js registrarTentativa).
+    const later = (s: number) => pbDate(new Date(Date.now() + s * 1000));
+    Object.assign(handling, diaComum.tentativaNoAtendimento('codigo_errado', later(1)));
+    const refused = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(refused).toHaveTextContent('O código não funcionou: estava errado ou expirou.');
+    expect(refused).toHaveTextContent('Fique nesta página: a equipe vai pedir um novo código');
+    expect(screen.queryByText(/^Recebido pela equipe às/)).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Código (6 números)')).not.toBeInTheDocument();
+    // Staff ask again: the field, empty, and nothing said about the code before.
+    Object.assign(handling, { pedido: 'codigo', pedido_em: later(2) });
+    const field = await screen.findByLabelText('Código (6 números)', {}, { timeout: 5000 });
+    expect(field).toHaveValue('');
+    expect(screen.queryByText(/O código não funcionou/)).not.toBeInTheDocument();
     expect(screen.queryByText(/^Recebido pela equipe às/)).not.toBeInTheDocument();
   });
 

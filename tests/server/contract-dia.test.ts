@@ -5,6 +5,7 @@
 import type PocketBase from 'pocketbase';
 import { describe, expect, it } from 'vitest';
 import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
+import type { AtendimentoRecord } from '@/lib/api/booking-day';
 import { resetDb } from '@/mocks/db';
 import { DIA_SEED } from '@/mocks/processo-seed';
 import { DEMO_ACCOUNTS } from '@/mocks/seed';
@@ -224,6 +225,35 @@ describe.each(BACKENDS)('$name', (backend) => {
         .collection('retransmissoes')
         .getFullList({ filter: staff.filter('id = {:id}', { id: relay.id }) }),
     ).toEqual([]);
+    await staff.send(`/api/dia/${bookingId}/soltar`, { method: 'POST' });
+  });
+
+  it("a code staff record as wrong or expired reads so on its owner's handling, never the code, until staff ask again", async () => {
+    const staff = await as('admin');
+    const owner = await as('diaPronto');
+    const bookingId = DIA_SEED.pronto.booking;
+    const handling = await staff.send<{ id: string }>(`/api/dia/${bookingId}/assumir`, { method: 'POST' });
+    const ask = () => staff.send(`/api/dia/${bookingId}/pedir`, { method: 'POST', body: { tipo: 'codigo' } });
+    await ask();
+    // As the standby page reads it: the owner's own handling, live (dia_comum.js estadoDoPedido).
+    const mine = owner.filter('agendamento = {:id}', { id: bookingId });
+    const own = () => owner.collection('atendimentos').getFirstListItem<AtendimentoRecord>(mine);
+    expect(diaComum.estadoDoPedido(await own())).toBe('pedido');
+    await owner
+      .collection('retransmissoes')
+      .create({ agendamento: bookingId, atendimento: handling.id, tipo: 'codigo', valor: '482913' });
+    expect(diaComum.estadoDoPedido(await own())).toBe('recebido');
+    await staff
+      .collection('tentativas_agendamento')
+      .create({ agendamento: bookingId, resultado: 'codigo_errado' });
+    const refused = await own();
+    expect(diaComum.estadoDoPedido(refused)).toBe('recusado');
+    expect(refused.recusado_em).not.toBe('');
+    expect(JSON.stringify(refused)).not.toContain('482913');
+    expect(await owner.collection('retransmissoes').getFullList()).toEqual([]);
+    // Asked again: the field again, nothing handed over since.
+    await ask();
+    expect(diaComum.estadoDoPedido(await own())).toBe('pedido');
     await staff.send(`/api/dia/${bookingId}/soltar`, { method: 'POST' });
   });
 

@@ -166,3 +166,29 @@ describe('a readiness when the standby notice goes out (prontoParaJanela)', () =
     expect(diaComum.prontoParaJanela(0, inicio, lead)).toBe(false);
   });
 });
+
+describe("the customer's side of what staff ask (tentativaNoAtendimento, estadoDoPedido)", () => {
+  const at = (min: number) => `2026-11-27 19:${String(min).padStart(2, '0')}:00.000Z`;
+  const asked = { pedido: 'codigo', pedido_em: at(0), entregue_em: '', recusado_em: '' };
+
+  it('only a wrong or expired code marks the handling, with the instant given', () => {
+    expect(diaComum.tentativaNoAtendimento('codigo_errado', at(3))).toEqual({ recusado_em: at(3) });
+    for (const r of ['sem_vagas', 'codigo_nao_chegou', 'portal_fora', 'agendado', 'outro'])
+      expect(diaComum.tentativaNoAtendimento(r, at(3))).toBeNull();
+  });
+
+  it('asked, handed over, refused, then asked again; nothing asked is nothing', () => {
+    expect(diaComum.estadoDoPedido(null)).toBe('');
+    expect(diaComum.estadoDoPedido({ ...asked, pedido: '' })).toBe('');
+    expect(diaComum.estadoDoPedido(asked)).toBe('pedido');
+    const handed = { ...asked, entregue_em: at(1) };
+    expect(diaComum.estadoDoPedido(handed)).toBe('recebido');
+    const refused = { ...handed, ...diaComum.tentativaNoAtendimento('codigo_errado', at(2)) };
+    expect(diaComum.estadoDoPedido(refused)).toBe('recusado');
+    expect(diaComum.estadoDoPedido({ ...refused, pedido_em: at(4) })).toBe('pedido');
+    // A refusal of an earlier code says nothing of one handed over since.
+    expect(diaComum.estadoDoPedido({ ...refused, pedido_em: at(4), entregue_em: at(5) })).toBe('recebido');
+    // A password is never 'a wrong code'.
+    expect(diaComum.estadoDoPedido({ ...refused, pedido: 'senha' })).toBe('recebido');
+  });
+});

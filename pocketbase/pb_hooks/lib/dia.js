@@ -341,7 +341,10 @@ function emailProntidao(app, agendamento, inicioMs, fuso, agoraMs) {
 
 // ------------------------------------------------------------------ attempts
 
-/** Staff record an attempt: its author from the session, 'outro' with a note, and a line in the history. */
+/**
+ * Staff record an attempt: its author from the session, 'outro' with a note, a line in the history, and on the
+ * booking's handling what it means for the customer (dia_comum.js tentativaNoAtendimento: a refused code).
+ */
 function registrarTentativa(e) {
   const body = e.requestInfo().body || {};
   const atendimento = achar(e.app, 'atendimentos', 'agendamento = {:a}', {
@@ -366,6 +369,13 @@ function registrarTentativa(e) {
     // Its window and what it means for the guarantee (lib/garantia.js), from the case as it is now.
     require(`${__hooks}/lib/garantia.js`).marcarTentativa(tx, e.record, e.hasSuperuserAuth());
     e.next();
+    // A wrong or expired code: its owner's standby page says so at once (the handling's realtime event).
+    const marca = comum.tentativaNoAtendimento(e.record.getString('resultado'), pbData(Date.now()));
+    if (marca && atendimento) {
+      const atual = tx.findRecordById('atendimentos', atendimento.id);
+      atual.load(marca);
+      tx.save(atual);
+    }
     const nota = e.record.getString('nota');
     historico.registrarNota(
       tx,

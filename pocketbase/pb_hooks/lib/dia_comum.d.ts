@@ -58,6 +58,17 @@ declare const diaComum: {
   notaPedido(tipo: string, hora: string): string;
   notaDoPasso(acao: string, tipo: string, hora: string): string;
   notaTentativa(resultado: string, nota: string): string;
+  /** what staff's attempt writes on the handling: a wrong or expired code, when it was refused */
+  tentativaNoAtendimento<T>(resultado: string, agora: T): { recusado_em: T } | null;
+  /** where the customer stands on what staff ask for, from the booking's handling */
+  estadoDoPedido(
+    atendimento: {
+      pedido: string;
+      pedido_em?: string;
+      entregue_em?: string;
+      recusado_em?: string;
+    } | null,
+  ): '' | 'pedido' | 'recebido' | 'recusado';
   notaEstadoConta(nome: string, antes: string, estado: string): string;
   errosDoPedido(tipo: string): ErrosDeCampo;
   errosDoEstadoConta(estado: string): ErrosDeCampo;
@@ -123,6 +134,7 @@ declare const diaComum: {
     pedido: '';
     pedido_em: '';
     entregue_em: '';
+    recusado_em: '';
   };
   acaoDoAtendimento(
     acao: 'assumir' | 'soltar' | 'pedir' | 'pronto',

@@ -140,6 +140,31 @@ function notaDoPasso(acao, tipo, hora) {
   return acao === 'pedir' && tipo ? notaPedido(tipo, hora) : '';
 }
 
+/**
+ * What staff's attempt writes on the booking's handling, or null for nothing: a wrong or expired code
+ * ('codigo_errado') records when the code handed over was refused (`recusado_em`, `agora` as the store keeps it), so
+ * the customer's standby page says at once that it did not work (estadoDoPedido).
+ */
+function tentativaNoAtendimento(resultado, agora) {
+  return resultado === 'codigo_errado' ? { recusado_em: agora } : null;
+}
+
+/**
+ * Where the customer stands on what staff ask for, as their standby page shows it, from the booking's handling
+ * ({ pedido, pedido_em, entregue_em, recusado_em }, or null): '' nothing asked; 'pedido' asked, nothing handed over
+ * since; 'recebido' handed over since it was asked; 'recusado' the code handed over was recorded as wrong or expired
+ * (tentativaNoAtendimento) since, until staff ask again (a later `pedido_em`) or another code is handed over.
+ * Never the value: the customer reads only their own handling.
+ */
+function estadoDoPedido(atendimento) {
+  if (!atendimento || !atendimento.pedido) return '';
+  const entregue = msDe(atendimento.entregue_em);
+  if (!entregue || entregue < msDe(atendimento.pedido_em)) return 'pedido';
+  return atendimento.pedido === 'codigo' && msDe(atendimento.recusado_em) >= entregue
+    ? 'recusado'
+    : 'recebido';
+}
+
 /** The history's line for an attempt: 'sem vagas', 'outro: a note'. */
 function notaTentativa(resultado, nota) {
   return RESULTADOS[resultado] + (nota ? ': ' + nota : '');
@@ -369,6 +394,7 @@ function atendimentoNovo(agendamento, consulado) {
     pedido: '',
     pedido_em: '',
     entregue_em: '',
+    recusado_em: '',
   };
 }
 
@@ -480,6 +506,8 @@ module.exports = {
   notaPedido,
   notaDoPasso,
   notaTentativa,
+  tentativaNoAtendimento,
+  estadoDoPedido,
   notaEstadoConta,
   errosDoPedido,
   errosDoEstadoConta,

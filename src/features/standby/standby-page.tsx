@@ -9,6 +9,7 @@ import { myBookingQueries } from '@/lib/api/bookings';
 import {
   bookingDayApi,
   bookingDayQueries,
+  estadoDoPedido,
   janelas,
   loadFailed,
   nextWindow,
@@ -51,10 +52,9 @@ function RelayField({ handling }: { handling: AtendimentoRecord }) {
   const [sentAt, setSentAt] = useState('');
   // After a reload the typed value is gone (the customer never reads it back), but the handling says when the last
   // one asked for was handed over.
-  const entregue = pbMs(handling.entregue_em);
   const delivered =
-    entregue && entregue >= pbMs(handling.pedido_em)
-      ? janelas.horaLocal(entregue, janelas.FUSO_PADRAO, true)
+    estadoDoPedido(handling) === 'recebido'
+      ? janelas.horaLocal(pbMs(handling.entregue_em), janelas.FUSO_PADRAO, true)
       : '';
   // A password typed again after it was sent is not received until it is sent again.
   const [edited, setEdited] = useState(false);
@@ -151,6 +151,22 @@ function RelayField({ handling }: { handling: AtendimentoRecord }) {
           : ''}
       </p>
     </form>
+  );
+}
+
+/**
+ * Staff recorded the code the customer handed over as wrong or expired (dia_comum.js estadoDoPedido 'recusado'): said
+ * at once, in place of the field, until staff ask again (a new request starts an empty field).
+ */
+function CodeRefused() {
+  return (
+    <div role="alert" className="mt-6 rounded-2xl border-2 border-accent-700 p-5">
+      <p className="text-xl font-bold text-accent-700">O código não funcionou: estava errado ou expirou.</p>
+      <p className="mt-2 text-ink-700">
+        Fique nesta página: a equipe vai pedir um novo código, e o campo aparece aqui de novo. Quando ele
+        aparecer, digite o código do e-mail mais recente do Prenot@mi.
+      </p>
+    </div>
   );
 }
 
@@ -309,7 +325,11 @@ export function StandbyPage() {
               ) : null}
             </div>
           )}
-          {current && current.pedido ? <RelayField key={current.pedido_em} handling={current} /> : null}
+          {estadoDoPedido(current) === 'recusado' ? (
+            <CodeRefused />
+          ) : current && current.pedido ? (
+            <RelayField key={current.pedido_em} handling={current} />
+          ) : null}
         </>
       )}
     </section>

@@ -47,6 +47,8 @@ export interface AtendimentoRecord {
   pedido_em: string;
   /** When the customer last finished a relayed password or code (the guarantee's clock). */
   entregue_em?: string;
+  /** When staff recorded the code handed over as wrong or expired (dia_comum.js tentativaNoAtendimento). */
+  recusado_em?: string;
   updated: string;
 }
 
@@ -108,6 +110,12 @@ export type ApplicantAccount = RequerenteRecord & {
   prenotami_celular?: string;
   prenotami_estado?: '' | 'a_criar' | 'criada' | 'verificada' | 'bloqueada';
 };
+
+/**
+ * Where the customer stands on what staff ask for, from their booking's handling (dia_comum.js estadoDoPedido):
+ * '' nothing asked, 'pedido', 'recebido', or 'recusado' (the code handed over was wrong or expired).
+ */
+export const estadoDoPedido = diaComum.estadoDoPedido;
 
 /** An attempt's results as staff choose them: the kit's words (dia_comum.js RESULTADOS, the history's), capitalised. */
 export const RESULTADOS = Object.fromEntries(

@@ -239,7 +239,7 @@ test(
 );
 
 test(
-  'appointment form: nobody ticked under "Para quem" is said in pt-BR before sending; the newest code comes first',
+  'appointment form: nobody ticked under "Para quem" is said in pt-BR before sending; a wrong code is told to the customer; the newest code comes first',
   { tag: '@both-widths' },
   async ({ page }) => {
     test.setTimeout(90_000);
@@ -260,7 +260,9 @@ test(
     await page.screenshot({ path: `${shots()}/para-quem-390.png`, fullPage: true });
     await form.screenshot({ path: `${shots()}/para-quem-form-390.png` });
 
-    // Two codes asked and typed: staff see the second first, as the current one; the first, superseded.
+    // Two codes asked and typed, the first refused by the portal: staff see the second first, as the current one;
+    // the first, superseded.
+    const refused = page.getByRole('alert').filter({ hasText: 'O código não funcionou' });
     for (const code of ['482913', '654321']) {
       await page.setViewportSize(DESKTOP);
       await row.getByRole('button', { name: 'Pedir código' }).click();
@@ -269,6 +271,9 @@ test(
       await page.setViewportSize(PHONE);
       await expect(await login(page, CUSTOMER.email)).toBeHidden();
       await page.goto('/prontidao');
+      // Asked again after the wrong code: the field is back, empty, and the failure is no longer said.
+      await expect(page.getByLabel('Código (6 números)')).toHaveValue('');
+      await expect(refused).toHaveCount(0);
       await page.getByLabel('Código (6 números)').pressSequentially(code, { delay: 40 });
       await expect(page.getByText(/^Recebido pela equipe às \d\d:\d\d:\d\d/)).toBeVisible();
       // After a reload the field is empty (the code is never read back), but it says the code arrived.
@@ -278,6 +283,25 @@ test(
       if (code === '654321')
         await page.screenshot({ path: `${shots()}/prontidao-recebido-390.png`, fullPage: true });
       await signOut(page);
+      row = await staffDay(page);
+      await row.getByRole('button', { name: 'Abrir' }).click();
+      if (code !== '482913') continue;
+      // The portal refused the first code: staff record it, and the customer's page says so instead of
+      // "Recebido pela equipe", with what happens next.
+      await row.getByRole('button', { name: 'Código errado ou expirado' }).click();
+      await expect(page.getByText('Tentativa registrada: código errado ou expirado.')).toBeVisible();
+      await signOut(page);
+      await page.setViewportSize(PHONE);
+      await expect(await login(page, CUSTOMER.email)).toBeHidden();
+      await page.goto('/prontidao');
+      await expect(refused).toContainText('O código não funcionou: estava errado ou expirou.');
+      await expect(refused).toContainText('Fique nesta página: a equipe vai pedir um novo código');
+      await expect(page.getByText(/^Recebido pela equipe/)).toHaveCount(0);
+      await expect(page.getByLabel('Código (6 números)')).toHaveCount(0);
+      await page.screenshot({ path: `${shots()}/prontidao-codigo-errado-390.png`, fullPage: true });
+      await expectNoAxeViolations(page, 'standby, wrong code');
+      await signOut(page);
+      await page.setViewportSize(DESKTOP);
       row = await staffDay(page);
       await row.getByRole('button', { name: 'Abrir' }).click();
     }

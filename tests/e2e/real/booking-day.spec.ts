@@ -130,9 +130,22 @@ test(
     // No slots: one click, and tracking says so.
     await row.getByRole('button', { name: 'Sem vagas' }).click();
     await expect(row.getByText('1 tentativa(s) registrada(s).')).toBeVisible();
-    // Then the portal refused a code: the customer reads it as the last attempt, in the kit's words.
+    // Then the portal refused the code: the phone, still on its standby page, says so at once (no reload), with
+    // what happens next, instead of "Recebido pela equipe".
     await row.getByRole('button', { name: 'Código errado ou expirado' }).click();
     await expect(row.getByText('2 tentativa(s) registrada(s).')).toBeVisible();
+    const refused = phone.getByRole('alert').filter({ hasText: 'O código não funcionou' });
+    await expect(refused).toContainText('O código não funcionou: estava errado ou expirou.');
+    await expect(refused).toContainText('Fique nesta página: a equipe vai pedir um novo código');
+    await expect(phone.getByText(/^Recebido pela equipe/)).toHaveCount(0);
+    await expect(field).toHaveCount(0);
+    await phone.screenshot({ path: `${SHOTS}/standby-wrong-code-390.png`, fullPage: true });
+    await expectNoAxeViolations(phone, 'standby, wrong code');
+    // Staff ask again: the empty field is back, live, and the failure is no longer said.
+    await row.getByRole('button', { name: 'Pedir código' }).click();
+    await expect(field).toHaveValue('');
+    await expect(refused).toHaveCount(0);
+    // The customer reads it as the last attempt too, in the kit's words.
     await phone.goto('/tracking');
     await expect(phone.getByTestId('tentativas')).toContainText('Fizemos 2 tentativas de agendamento.');
     await expect(phone.getByTestId('tentativas')).toContainText('código errado ou expirado');
