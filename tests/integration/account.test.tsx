@@ -169,6 +169,24 @@ describe("'Minha conta'", () => {
     expect(post?.body).toEqual({ usuario: cliente.id, motivo: 'Não vou mais viajar.' });
   });
 
+  it("refuses a reason with invisible characters in the server's words, before sending it", async () => {
+    const { user } = await openAccount();
+    const deletion = section('Excluir minha conta');
+    await user.click(within(deletion).getByRole('button', { name: 'Excluir minha conta' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Excluir minha conta' });
+    const reason = within(dialog).getByLabelText('Motivo (opcional)');
+    await user.type(reason, 'Não vou mais\u202e viajar.');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar exclusão' }));
+    expect(reason).toHaveAccessibleDescription(/Remova os caracteres invisíveis ou de controle\./);
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(await requests.to('POST', '/api/collections/solicitacoes_exclusao/records')).toEqual([]);
+    await user.clear(reason);
+    await user.type(reason, 'Não vou mais viajar.');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar exclusão' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(deletion).getByText('Motivo: Não vou mais viajar.')).toBeInTheDocument();
+  });
+
   it('with a booking in progress, says the account is kept until it ends', async () => {
     const { user } = await openAccount('agendado');
     const deletion = section('Excluir minha conta');

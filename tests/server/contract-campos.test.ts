@@ -107,6 +107,8 @@ describe.each(BACKENDS)('$name', (backend) => {
       ['mae_nome', 'Maria\tSilva'],
       ['local_nascimento', 'Roma\u2066'],
       ['aire_comune', 'Treviso\u0000'],
+      ['complemento', 'Casa\u2028'],
+      ['cidade', 'Roma\u{e0041}'],
     ] as const)
       expect(await answerInFull(owner.collection('requerentes').update(id, { [campo]: valor }))).toEqual({
         status: 400,
@@ -120,7 +122,7 @@ describe.each(BACKENDS)('$name', (backend) => {
     );
     expect(created).toMatchObject({ status: 400, codes: { cidade: INVISIVEL.code } });
     expect(
-      await answer(owner.collection('requerentes').update(id, { logradouro: 'Rua São João, 12 <b> & "x"' })),
+      await answer(owner.collection('requerentes').update(id, { logradouro: 'Rua São João, 12 <b> & "x" 😀' })),
     ).toEqual({ status: 200 });
     // The case is the other suites' empty case again.
     await owner.collection('requerentes').delete(id);

@@ -1238,6 +1238,24 @@ describe.each(BACKENDS)('$name', (backend) => {
       message: 'An error occurred while validating the submitted data.',
       data: { motivo: tooLong(motivo) },
     });
+    // Nor control or invisible characters (a right-to-left override shows it reversed to staff); line breaks pass.
+    expect(
+      await answerInFull(
+        customer.collection('solicitacoes_exclusao').create({
+          usuario: DEMO_ACCOUNTS.cliente.id,
+          motivo: 'Não uso mais\n\u202eosu siam osu oãN',
+        }),
+      ),
+    ).toEqual({
+      status: 400,
+      message: 'An error occurred while validating the submitted data.',
+      data: {
+        motivo: {
+          code: 'validation_invisible_chars',
+          message: 'Remova os caracteres invisíveis ou de controle.',
+        },
+      },
+    });
     // The account's own fields already answer in pt-BR: the name's, the CPF's and the phone's checks.
     expect(
       await answer(

@@ -165,6 +165,11 @@ describe('Flex', () => {
       status: 400,
       message: 'Conte em poucas palavras por que precisa de uma nova data.',
     });
+    // A right-to-left override would show the reason reversed on staff's screens (comum.erroInvisivel).
+    expect(await flex('Viagem \u202etrabalho')).toEqual({
+      status: 400,
+      message: 'Remova os caracteres invisíveis ou de controle.',
+    });
     const asked = await post(customer, `/api/agendamentos/${bookingId}/flex`, {
       motivo: 'Viagem de trabalho',
     });

@@ -57,6 +57,30 @@ describe('motivoDoPedido', () => {
   });
 });
 
+describe('recusaFlex: the reason', () => {
+  const pedido = {
+    status: 'AGENDADO',
+    flex: true,
+    usadoEm: '',
+    dia: '2026-12-30',
+    hoje: '2026-12-01',
+    prazoDias: 7,
+  };
+  it('is a few words, at most 500 characters, with no control or invisible characters; line breaks pass', () => {
+    expect(calendario.recusaFlex({ ...pedido, motivo: 'Viagem de trabalho\nno dia' })).toBe('');
+    expect(calendario.recusaFlex({ ...pedido, motivo: 'Ok' })).toBe(
+      'Conte em poucas palavras por que precisa de uma nova data.',
+    );
+    expect(calendario.recusaFlex({ ...pedido, motivo: 'x'.repeat(501) })).toBe(
+      'Use no máximo 500 caracteres no motivo.',
+    );
+    for (const ruim of ['\u202e', '\u0007', '\u200b', '\u{e0041}'])
+      expect(calendario.recusaFlex({ ...pedido, motivo: `Viagem ${ruim}de trabalho` })).toBe(
+        'Remova os caracteres invisíveis ou de controle.',
+      );
+  });
+});
+
 describe('confirmacao: the owner’s "Já confirmei" (lib/remarcar.js confirmar, the double’s remarcar.ts)', () => {
   it('is dated the first time only', () => {
     expect(calendario.confirmacao('', 'agora')).toEqual({ confirmado_em: 'agora' });

@@ -75,3 +75,17 @@ describe('exportacao', () => {
       expect(JSON.stringify(row)).not.toMatch(/responsavel|autor|Ana da Equipe|s1/);
   });
 });
+
+describe('errosDaExclusao', () => {
+  it('refuses an id sent by the customer and a reason with control or invisible characters; line breaks pass', () => {
+    expect(contaComum.errosDaExclusao({ motivo: 'Não uso mais.\nObrigado' })).toEqual({});
+    expect(contaComum.errosDaExclusao({})).toEqual({});
+    expect(contaComum.errosDaExclusao({ id: 'x', motivo: 'Adeus\u202e' })).toEqual({
+      id: { code: 'validation_forbidden', message: 'Campo não permitido.' },
+      motivo: {
+        code: 'validation_invisible_chars',
+        message: 'Remova os caracteres invisíveis ou de controle.',
+      },
+    });
+  });
+});

@@ -170,12 +170,21 @@ describe('processo_comum.js: the case file rules the server, the app and the dou
       '\n',
       '\u0000',
       '\u007f',
+      '\u00ad',
+      '\u061c',
+      '\u2028',
+      '\u2029',
+      '\u206a',
+      '\ufff9',
+      '\u{e0041}',
     ])
       expect(erros(null, { logradouro: `Rua ${ruim}A`, nome: `Ana${ruim}` })).toEqual({
         logradouro: invisivel,
         nome: invisivel,
       });
     expect(erros(null, { logradouro: 'Rua São João, 12 <b> & "x" — 3º andar', cidade: 'Zoë' })).toEqual({});
+    // Characters beyond the basic plane that are seen (an emoji, a CJK extension) pass; only the tag characters not.
+    expect(erros(null, { logradouro: 'Rua 😀 \u{20000}' })).toEqual({});
     // Stored before the rule, it stays readable and the other fields are saved around it.
     const stored = { logradouro: 'Rua \u202eA', cidade: '' };
     expect(erros(stored, { ...stored, cidade: 'Curitiba' })).toEqual({});

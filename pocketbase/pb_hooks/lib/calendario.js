@@ -1,8 +1,11 @@
-// The appointment's calendar (issue #28), for both runtimes (CommonJS, requiring only prazo.js, like janelas.js): the
+// The appointment's calendar (issue #28), for both runtimes (CommonJS, requiring only prazo.js, comum.js and the
+// messages, like janelas.js): the
 // .ics file (METHOD:PUBLISH, one VEVENT per applicant, two alarms), the "Adicionar ao Google Agenda" link, and
 // the portal confirmation window (D-10 to D-3). The server (lib/pos_vaga.js: the reminders, the .ics route)
 // and the app's tracking page run this same module. Times are São Paulo's (UTC-3 all year since 2019).
 const prazo = require(`${__hooks}/lib/prazo.js`);
+const { erroInvisivel } = require(`${__hooks}/lib/comum.js`);
+const mensagens = require(`${__hooks}/lib/mensagens.json`);
 
 // Where a consulate asks for it, the appointment is confirmed in the portal from D-10 to D-3
 // (booking-operations.md: ambpanama, consnizza, conslondra .esteri.it).
@@ -185,7 +188,7 @@ function recusaFlex(p) {
   const motivo = String(p.motivo || '').trim();
   if (motivo.length < 5) return 'Conte em poucas palavras por que precisa de uma nova data.';
   if (motivo.length > 500) return 'Use no máximo 500 caracteres no motivo.';
-  return '';
+  return erroInvisivel(motivo, true, mensagens);
 }
 
 /**

@@ -225,13 +225,15 @@ function erroNomeProprio(texto, mensagens) {
 
 /**
  * What no typed text holds: the C0 and C1 control characters and DEL (tab and line breaks apart, in CONTROLES_DE_LINHA),
- * and Unicode's invisible format and direction marks (zero-width spaces and joiners, LRM/RLM, the embeddings and
- * overrides, the isolates, word joiner and invisible operators, the BOM): a right-to-left override shows text
- * reversed on staff's screens, in e-mails and on the consulate's form.
+ * Unicode's line and paragraph separators, and its invisible format and direction marks (Cf: the soft hyphen, the
+ * Arabic letter mark, the Mongolian vowel separator, zero-width spaces and joiners, LRM/RLM, the embeddings and
+ * overrides, the isolates, word joiner and invisible operators, the deprecated shaping marks, the BOM, the
+ * interlinear annotations, the tag characters): a right-to-left override shows text reversed on staff's screens, in
+ * e-mails and on the consulate's form. Ranges, not \p{Cf}: one pattern both runtimes read alike.
  */
 const INVISIVEIS =
   // eslint-disable-next-line no-control-regex -- matching control characters is this rule's point
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/;
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u2028-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]|\uDB40[\uDC00-\uDC7F]/;
 const CONTROLES_DE_LINHA = /[\t\n\r]/;
 
 /**

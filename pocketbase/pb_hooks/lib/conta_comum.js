@@ -1,9 +1,11 @@
 // The customer's own data (LGPD), decided once: what the export shows of the case file and of the history, and
 // what a deletion request may send and becomes. lib/conta.js reads the records into plain objects and asks this
-// module; the demo double (src/mocks/conta.ts) asks it too. CommonJS requiring only dia_comum.js
-// (scripts/build/kit-module.ts).
+// module; the demo double (src/mocks/conta.ts) asks it too. CommonJS requiring only dia_comum.js, comum.js and the
+// messages (scripts/build/kit-module.ts).
 
 const diaComum = require(`${__hooks}/lib/dia_comum.js`);
+const { erroInvisivel } = require(`${__hooks}/lib/comum.js`);
+const mensagens = require(`${__hooks}/lib/mensagens.json`);
 
 /** A document as the export lists it: which item, its state and file names; never its contents, nor who reviewed. */
 const CAMPOS_DO_DOCUMENTO = [
@@ -98,11 +100,16 @@ function exportacaoDe(geradoEm, conta, doUsuario, doCaso, sistema) {
   return exportacao(dados, sistema);
 }
 
-/** A deletion request's field errors ({ campo: { code, message } }): its id is the server's. */
+/**
+ * A deletion request's field errors ({ campo: { code, message } }): its id is the server's; its reason holds no
+ * control or invisible characters (comum.erroInvisivel; line breaks are fine).
+ */
 function errosDaExclusao(body) {
-  return body.id !== undefined
-    ? { id: { code: 'validation_forbidden', message: 'Campo não permitido.' } }
-    : {};
+  const erros = {};
+  if (body.id !== undefined) erros.id = { code: 'validation_forbidden', message: 'Campo não permitido.' };
+  const invisivel = erroInvisivel(body.motivo, true, mensagens);
+  if (invisivel) erros.motivo = { code: 'validation_invisible_chars', message: invisivel };
+  return erros;
 }
 
 /** A deletion request's status: an account with a booking not yet FINALIZADO is kept until the booking ends. */

@@ -5,6 +5,7 @@ import { ConfirmModal } from '@/components/ui/confirm-modal';
 import { TextAreaField } from '@/components/ui/field';
 import { formatDateTime } from '@/lib/dates';
 import type { DeletionRequestRecord, DeletionStatus } from '@/lib/types';
+import contaComum from '../../../pocketbase/pb_hooks/lib/conta_comum.js';
 import { accountErrorMessage, accountQueries, fieldErrorCode, requestDeletion } from './api/account';
 
 const MAX_REASON = 1000;
@@ -50,6 +51,7 @@ function ConfirmDeletion({
   const queryClient = useQueryClient();
   const [motivo, setMotivo] = useState('');
   const [serverError, setServerError] = useState('');
+  const [reasonError, setReasonError] = useState('');
   const create = useMutation({
     mutationFn: () => requestDeletion(userId, motivo.trim()),
     onSettled: () =>
@@ -58,6 +60,10 @@ function ConfirmDeletion({
 
   async function confirm() {
     setServerError('');
+    // The server's own rule for the reason (conta_comum.js), so its message shows before anything is sent.
+    const invalid = contaComum.errosDaExclusao({ motivo: motivo.trim() }).motivo?.message ?? '';
+    setReasonError(invalid);
+    if (invalid) return;
     try {
       await create.mutateAsync();
       onRecorded();
@@ -91,6 +97,7 @@ function ConfirmDeletion({
         label="Motivo (opcional)"
         hint={`Até ${MAX_REASON} caracteres.`}
         maxLength={MAX_REASON}
+        error={reasonError}
         value={motivo}
         onChange={(event) => setMotivo(event.target.value)}
       />
