@@ -122,7 +122,9 @@ describe.each(BACKENDS)('$name', (backend) => {
     );
     expect(created).toMatchObject({ status: 400, codes: { cidade: INVISIVEL.code } });
     expect(
-      await answer(owner.collection('requerentes').update(id, { logradouro: 'Rua São João, 12 <b> & "x" 😀' })),
+      await answer(
+        owner.collection('requerentes').update(id, { logradouro: 'Rua São João, 12 <b> & "x" 😀' }),
+      ),
     ).toEqual({ status: 200 });
     // The case is the other suites' empty case again.
     await owner.collection('requerentes').delete(id);
