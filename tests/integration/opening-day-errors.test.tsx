@@ -3,6 +3,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { getDb } from '@/mocks/db';
+import { ensureHandling, updateHandling } from '@/mocks/dia-store';
 import { renderApp } from '../helpers/render';
 import { server } from '../helpers/server';
 
@@ -37,6 +39,31 @@ describe('/dia: the focus after an action', () => {
     await takeCase();
     await waitFor(() => expect(within(caseRow()).getByRole('button', { name: 'Fechar' })).toHaveFocus());
     expect(document.body).not.toHaveFocus();
+  });
+
+  it("'Assumir' when someone else took the case meanwhile: says so, and the focus goes to the case's name", async () => {
+    const { user } = renderApp({ route: '/dia?consulado=sao_paulo', session: 'admin' });
+    await screen.findAllByText(CASE);
+    // Another staff member takes it before this list is refetched.
+    const db = getDb();
+    const owner = db.usuarios.find((u) => u.nome_completo === CASE);
+    const booking = db.agendamentos.find((b) => b.usuario === owner?.id);
+    updateHandling(ensureHandling(String(booking?.id)), {
+      responsavel: 'outraequipe0001',
+      responsavel_nome: 'Ana Souza',
+    });
+    // The list's refetch takes a moment, as on a real network.
+    server.use(
+      http.get('*/api/collections/agendamentos/records', async () => {
+        await delay(200);
+      }),
+    );
+    const take = within(caseRow()).getByRole('button', { name: 'Assumir' });
+    take.focus();
+    await user.keyboard('{Enter}');
+    expect(await within(caseRow()).findByRole('alert')).toHaveTextContent('Este caso já está com Ana Souza.');
+    expect(await within(caseRow()).findByRole('button', { name: 'Com Ana Souza' })).toBeDisabled();
+    await waitFor(() => expect(within(caseRow()).getByRole('heading', { name: CASE })).toHaveFocus());
   });
 
   it("'Soltar' puts the focus on 'Assumir', which replaces it", async () => {

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/field';
@@ -88,6 +88,13 @@ function CaseRow({
     else return;
     setFocusTo('');
   }, [focusTo, holder, mine]);
+  // Someone else took the case while 'Assumir' had the focus (refused on press, or a refetch of the list): it is now
+  // a disabled 'Com …', and the browser would drop the focus to the page's start, so the case's name takes it.
+  // A layout effect: it runs before the browser's own focus fix-up.
+  useLayoutEffect(() => {
+    if (holder && !mine && takeButton.current && document.activeElement === takeButton.current)
+      name.current?.focus();
+  }, [holder, mine]);
 
   return (
     <li className="rounded-2xl border border-gray-200 p-4">
