@@ -67,7 +67,7 @@ function fake(order: Partial<PedidoDoFluxo>, answers: Answer[], meanwhile?: (o: 
       notes.push(`${campo}: ${texto}`);
     },
     daVez: () => true,
-    avisar: (pedido, escrever) => mails.push(escrever('Maria')),
+    avisar: (_, escrever) => mails.push(escrever('Maria')),
     pedidoDoAgendamento: () => ({ agendamento: { id: 'b1' }, pedido: { ...row } }),
   };
   return { row, ports, calls, saved, notes, mails, cancelled, charge: () => charge };

@@ -45,7 +45,7 @@ export interface PortasDaEquipe<P extends PedidoDoFluxo = PedidoDoFluxo> extends
   pedidoDoAgendamento(body: Record<string, unknown>): { agendamento: { id: string }; pedido: P } | null;
 }
 export type Estorno<P> =
-  | { erro: RecusaDoEstorno; pedido?: undefined }
+  | { erro: RecusaDoEstorno; pedido?: undefined; confirmado?: undefined }
   | { erro?: undefined; pedido: P; confirmado: EstornoIncerto | null };
 export type Resposta =
   | { erro: RecusaDoEstorno; resposta?: undefined }
