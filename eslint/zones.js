@@ -25,6 +25,7 @@ export const KIT_RULES = [
   'busca_texto.js',
   'agenda_comum.js',
   'estorno_comum.js',
+  'estorno_fluxo.js',
   'conta_comum.js',
   'contas_comum.js',
   'historico_comum.js',
