@@ -40,9 +40,12 @@ declare const paginas: {
   ): { pedido: PedidoDoMarco; erro?: undefined } | { erro: string; pedido?: undefined };
   saltoDoMarco(inicio: number, total: number): { salto: number; inverter: boolean } | null;
   anteriorDe(chaves: Chave[], linha: object): Record<string, unknown>;
+  modeloDoMarco(chaves: Chave[]): Record<string, string | number>;
   consultaDoMarco(tabela: string, pedido: PedidoDoMarco, inverter: boolean): string;
   MAIOR_PAGINA: number;
   PERTO: number;
+  /** Columns the list sorts by another stored column (status_agendamento → status_ordem). */
+  ORDENADA_POR: Readonly<Record<string, string>>;
   chavesDe(ordem: string): Chave[];
   contagemPropria(filtro: string): { onde: string; params: Record<string, string> } | null;
   contagemDaEquipe(
