@@ -37,7 +37,7 @@ import {
 import { pagarPixDemo } from './asaas';
 import { conciliarAtiva } from './pedidos';
 import paginas from '../../pocketbase/pb_hooks/lib/paginas.js';
-import agendaComum from '../../pocketbase/pb_hooks/lib/agenda_comum.js';
+import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { allows, asReadBy, readableBy, ruleOf } from './rules';
 
 type Row =
@@ -103,7 +103,7 @@ function resolvePath(row: Row, path: string): unknown {
   // The status's place in the process the server keeps on each booking (pb_hooks/lib/status_ordem.js), which
   // the staff list sorts its status column by (pb_hooks/lib/paginas.js chavesDe).
   if (path === 'status_ordem' && 'status_agendamento' in row)
-    return agendaComum.ordemDoStatus(row.status_agendamento);
+    return paginas.ordemDoStatus(row.status_agendamento, regras);
   if (dot < 0) return fieldOf(row, path);
   // A user's field; `busca` is the server's search key (pb_hooks/usuarios.pb.js).
   const [owner, key] = [ownerOf(row), path.slice(dot + 1)];

@@ -3,8 +3,6 @@ type Valores = Readonly<Record<string, unknown>>;
 declare const agendaComum: {
   COLUNAS_DO_SERVIDOR: readonly string[];
   COLUNAS_DO_BANCO: readonly string[];
-  ORDEM_STATUS: readonly string[];
-  ordemDoStatus(status: string | null | undefined): number;
   camposDaEquipe(campos: readonly string[]): string[];
   errosDaAlteracao(
     enviados: readonly string[],

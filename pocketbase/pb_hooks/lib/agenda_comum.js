@@ -19,7 +19,7 @@ const REGRAS = {
  * Columns the server keeps on each booking, never from a staff request (refused by name): the search copy, the
  * case summary, Flex's use, the order it was bought with and its invoice's state (notas.js copies it from that
  * order), the retention clock and its end (processo.js: closing the booking starts it, the job deletes the files)
- * and the post-slot job's mark (pos_vaga.js), and the status's place in the process (status_ordem: ordemDoStatus).
+ * and the post-slot job's mark (pos_vaga.js), and the status's place in the list's order (status_ordem.js).
  */
 const COLUNAS_DO_SERVIDOR = [
   'busca',
@@ -37,25 +37,6 @@ const COLUNAS_DO_SERVIDOR = [
   'finalizado_auto_em',
   'status_ordem',
 ];
-
-/**
- * The statuses in the process's order, as the staff list sorts them: regras.json's five, then the other closing
- * statuses the kit knows (agendamentoEncerrado: CANCELADO, an older value).
- */
-const ORDEM_STATUS = (function () {
-  const R = require(`${__hooks}/lib/regras.json`);
-  return R.statusAgendamento.concat(R.agendamentoEncerrado.filter((s) => R.statusAgendamento.indexOf(s) < 0));
-})();
-
-/**
- * A status's place in the process (1 for NOVO …), which the server keeps on each booking as `status_ordem` (lib/
- * status_ordem.js) so the staff list sorts the status column by an index (lib/paginas.js chavesDe); any other
- * value (empty, unknown) comes after them all.
- */
-function ordemDoStatus(status) {
-  const i = ORDEM_STATUS.indexOf(String(status || ''));
-  return i < 0 ? ORDEM_STATUS.length + 1 : i + 1;
-}
 
 /** PocketBase's own columns: a request's value for them is never stored (no error either). */
 const COLUNAS_DO_BANCO = ['id', 'created', 'updated'];
@@ -134,12 +115,4 @@ function versaoEsperada(cabecalho) {
     .replace(/^"(.*)"$/, '$1');
 }
 
-module.exports = {
-  COLUNAS_DO_SERVIDOR,
-  COLUNAS_DO_BANCO,
-  ORDEM_STATUS,
-  ordemDoStatus,
-  camposDaEquipe,
-  errosDaAlteracao,
-  versaoEsperada,
-};
+module.exports = { COLUNAS_DO_SERVIDOR, COLUNAS_DO_BANCO, camposDaEquipe, errosDaAlteracao, versaoEsperada };

@@ -33,10 +33,32 @@ const MAIOR_PAGINA = 1000;
 /**
  * Columns the list sorts by another stored column: the status in the process's order (NOVO, ANALISE_ERRO,
  * ANALISE_OK, AGENDADO, FINALIZADO, then CANCELADO and any other), which the server keeps on each booking as a
- * number (lib/status_ordem.js, agenda_comum.js ordemDoStatus) indexed as the other columns are (migration
+ * number (lib/status_ordem.js, ordemDoStatus) indexed as the other columns are (migration
  * 1763927000), instead of alphabetically.
  */
 const ORDENADA_POR = { status_agendamento: 'status_ordem' };
+
+/**
+ * The statuses in the process's order, as the staff list sorts them, from regras.json (`regras`): its five
+ * (statusAgendamento), then the other closing statuses the kit knows (agendamentoEncerrado: CANCELADO, an older
+ * value).
+ */
+function ordemDosStatus(regras) {
+  return regras.statusAgendamento.concat(
+    regras.agendamentoEncerrado.filter((s) => regras.statusAgendamento.indexOf(s) < 0),
+  );
+}
+
+/**
+ * A status's place in the process (1 for NOVO …; any other value, empty or unknown, after them all), which the
+ * server keeps on each booking as `status_ordem` (lib/status_ordem.js; the double resolves it the same way) so the
+ * staff list sorts the status column from an index. `regras`: regras.json.
+ */
+function ordemDoStatus(status, regras) {
+  const ordem = ordemDosStatus(regras);
+  const i = ordem.indexOf(String(status || ''));
+  return i < 0 ? ordem.length + 1 : i + 1;
+}
 
 /** The stored columns that hold numbers: a key read by the kit's SQL (the marker) is read as a number. */
 const NUMERICAS = ['status_ordem'];
@@ -380,6 +402,8 @@ module.exports = {
   contagemPropria,
   contagemDaEquipe,
   ORDENADA_POR,
+  ordemDosStatus,
+  ordemDoStatus,
   chavesDe,
   ordemDe,
   valoresDe,
