@@ -32,9 +32,9 @@ const MAIOR_PAGINA = 1000;
 
 /**
  * Columns the list sorts by another stored column: the status in the process's order (NOVO, ANALISE_ERRO,
- * ANALISE_OK, AGENDADO, FINALIZADO, then CANCELADO and any other), which the server keeps on each booking as a
- * number (lib/status_ordem.js, ordemDoStatus) indexed as the other columns are (migration
- * 1763927000), instead of alphabetically.
+ * ANALISE_OK, AGENDADO, FINALIZADO, then CANCELADO and any other) instead of alphabetically, by the number the
+ * server keeps on each booking (ordemDoStatus, lib/status_ordem.js), indexed as the other columns are (migration
+ * 1763927000).
  */
 const ORDENADA_POR = { status_agendamento: 'status_ordem' };
 
