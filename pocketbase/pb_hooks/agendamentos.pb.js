@@ -9,11 +9,13 @@ onRecordUpdateRequest((e) => {
 // Each booking carries its customer's search column (usuarios.busca), copied on every save of the booking and
 // refreshed when the account changes (usuarios.pb.js), so the staff search filters the bookings alone; and its
 // case file's summary (consulado, documentacao: lib/processo_resumo.js), refreshed by processo.pb.js; and its
-// order's service invoice state (nota_status: lib/notas.js), refreshed by notas.js.
+// order's service invoice state (nota_status: lib/notas.js), refreshed by notas.js; and its status's place in the
+// process (status_ordem: lib/status_ordem.js), which the staff list sorts by.
 onRecordCreate((e) => {
   require(`${__hooks}/lib/busca.js`).copiarParaAgendamento(e.app, e.record);
   require(`${__hooks}/lib/processo_resumo.js`).copiarParaAgendamento(e.app, e.record);
   require(`${__hooks}/lib/notas.js`).copiarParaAgendamento(e.app, e.record);
+  require(`${__hooks}/lib/status_ordem.js`).copiarParaAgendamento(e.record);
   e.next();
 }, 'agendamentos');
 
@@ -21,5 +23,6 @@ onRecordUpdate((e) => {
   require(`${__hooks}/lib/busca.js`).copiarParaAgendamento(e.app, e.record);
   require(`${__hooks}/lib/processo_resumo.js`).copiarParaAgendamento(e.app, e.record);
   require(`${__hooks}/lib/notas.js`).copiarParaAgendamento(e.app, e.record);
+  require(`${__hooks}/lib/status_ordem.js`).copiarParaAgendamento(e.record);
   e.next();
 }, 'agendamentos');

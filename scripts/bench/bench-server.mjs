@@ -75,6 +75,8 @@ const comum = createRequire(import.meta.url)('../../pocketbase/pb_hooks/lib/comu
 const paginas = createRequire(import.meta.url)('../../pocketbase/pb_hooks/lib/paginas.js');
 /** @type {typeof import('../../pocketbase/pb_hooks/lib/busca_texto.js').default} */
 const buscaTexto = createRequire(import.meta.url)('../../pocketbase/pb_hooks/lib/busca_texto.js');
+/** The kit's rules (regras.json): the statuses' order. */
+const regras = createRequire(import.meta.url)('../../pocketbase/pb_hooks/lib/regras.json');
 
 const FIRST = [
   'Ana',
@@ -211,6 +213,8 @@ export function scaleRows({ customers, bookings, hash }) {
         ? `${String(8 + Math.floor(r() * 8)).padStart(2, '0')}:${pick(['00', '15', '30', '45'])}`
         : '',
       status_agendamento: status,
+      // its place in the process, which the status column sorts by (pb_hooks/lib/status_ordem.js keeps it)
+      status_ordem: paginas.ordemDoStatus(status, regras),
       local_agendamento: booked ? pick(PLACES) : '',
       formulario: '',
       // the booking's copy of its customer's search column (pb_hooks set it; these rows skip the hooks)

@@ -113,6 +113,8 @@ export interface BookingRecord extends BaseRecord {
   documentacao?: string;
   /** the server's copy of its order's service invoice state (PaymentRecord.nota_status) */
   nota_status?: string;
+  /** the status's place in the process (1 for NOVO …), kept by the server; the staff list sorts by it */
+  status_ordem?: number;
   /** when the customer used the order's Flex (a new date), '' if never; and why (the server writes both) */
   flex_usado_em?: string;
   flex_motivo?: string;

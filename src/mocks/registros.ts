@@ -37,6 +37,7 @@ import {
 import { pagarPixDemo } from './asaas';
 import { conciliarAtiva } from './pedidos';
 import paginas from '../../pocketbase/pb_hooks/lib/paginas.js';
+import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { allows, asReadBy, readableBy, ruleOf } from './rules';
 
 type Row =
@@ -99,6 +100,10 @@ function resolvePath(row: Row, path: string): unknown {
     const payment = getDb().pagamentos.find((p) => p.id === row.pagamento);
     return payment?.nota_status ?? '';
   }
+  // The status's place in the process the server keeps on each booking (pb_hooks/lib/status_ordem.js), which
+  // the staff list sorts its status column by (pb_hooks/lib/paginas.js chavesDe).
+  if (path === 'status_ordem' && 'status_agendamento' in row)
+    return paginas.ordemDoStatus(row.status_agendamento, regras);
   if (dot < 0) return fieldOf(row, path);
   // A user's field; `busca` is the server's search key (pb_hooks/usuarios.pb.js).
   const [owner, key] = [ownerOf(row), path.slice(dot + 1)];
@@ -111,7 +116,8 @@ function present(name: CollectionName, row: Row, viewer: StoredUser | null, expa
   const out: Json = { ...row };
   // The columns the server keeps on a booking from other records (resolvePath).
   if (name === 'agendamentos')
-    for (const key of ['busca', 'consulado', 'documentacao', 'nota_status']) out[key] = resolvePath(row, key);
+    for (const key of ['busca', 'consulado', 'documentacao', 'nota_status', 'status_ordem'])
+      out[key] = resolvePath(row, key);
   const expanded: Json = {};
   const owner = expand.includes('usuario') ? ownerOf(row) : undefined;
   // Left out when the viewer may not see the record, as PocketBase does.

@@ -215,11 +215,11 @@ describe('staff bookings list', () => {
 
     // Another column: ascending, descending, then cleared back to newest first.
     await user.click(screen.getByRole('button', { name: 'STATUS' }));
-    await waitFor(() => expect(params(last(requests)).sort).toBe('status_agendamento,created,id'));
+    await waitFor(() => expect(params(last(requests)).sort).toBe('status_ordem,created,id'));
     expect(header('CRIADO EM')).toHaveAttribute('aria-sort', 'none');
     expect(header('STATUS')).toHaveAttribute('aria-sort', 'ascending');
     await user.click(screen.getByRole('button', { name: 'STATUS' }));
-    await waitFor(() => expect(params(last(requests)).sort).toBe('-status_agendamento,-created,-id'));
+    await waitFor(() => expect(params(last(requests)).sort).toBe('-status_ordem,-created,-id'));
     // (newest first, page 1, is in the cache already: shown without a request)
     await user.click(screen.getByRole('button', { name: 'STATUS' }));
     await waitFor(() => expect(header('STATUS')).toHaveAttribute('aria-sort', 'none'));
@@ -245,11 +245,13 @@ describe('staff bookings list', () => {
   ])('%s sorts by %s', async (name, field) => {
     const { user, requests } = await openList();
     await user.click(screen.getByRole('button', { name }));
-    // The column, then `created` (unless it is `updated`) and `id` for ties, the same way (pb_hooks/lib/paginas.js).
+    // The column (the status by its place in the process, status_ordem, which the server keeps), then `created`
+    // (unless it is `updated`) and `id` for ties, the same way (pb_hooks/lib/paginas.js).
+    const key = field === 'status_agendamento' ? 'status_ordem' : field;
     const ties = field === 'updated' ? ',id' : ',created,id';
-    await waitFor(() => expect(params(last(requests)).sort).toBe(field + ties));
+    await waitFor(() => expect(params(last(requests)).sort).toBe(key + ties));
     await user.click(screen.getByRole('button', { name }));
-    await waitFor(() => expect(params(last(requests)).sort).toBe(`-${field}${ties.replace(/,/g, ',-')}`));
+    await waitFor(() => expect(params(last(requests)).sort).toBe(`-${key}${ties.replace(/,/g, ',-')}`));
   });
 
   it('pages with numbered buttons (first, last, neighbours, ellipses), previous and next', async () => {

@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import PocketBase, { type ListResult, type RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import busca from '../../pocketbase/pb_hooks/lib/busca_texto.js';
+import paginas from '../../pocketbase/pb_hooks/lib/paginas.js';
 import { failure, scaleServer } from './helpers';
 
 const comum = createRequire(import.meta.url)('../../pocketbase/pb_hooks/lib/comum.js') as {
@@ -25,14 +26,17 @@ const BOOKINGS = 240;
 const search = (pb: PocketBase, query: Query) =>
   pb.send<ListResult<RecordModel>>('/api/agendamentos/busca', { query });
 
-/** PocketBase's own list for the same search: the list's filter, read by the superuser (no rule). */
+/**
+ * PocketBase's own list for the same search: the list's filter, read by the superuser (no rule), in the sort as the
+ * route reads it (lib/paginas.js chavesDe: the status header by its stored rank, status_ordem).
+ */
 async function own(query: Query): Promise<ListResult<RecordModel>> {
   const read = busca.pedidoDe((name) => query[name] ?? '', comum.termoBusca);
   if (!read.pedido) throw new Error(`not a search: ${JSON.stringify(query)}`);
   const p = read.pedido;
   return root.collection('agendamentos').getList(p.pagina, p.porPagina, {
     filter: busca.filtroEquivalente(p),
-    sort: query.sort ?? '-created,-id',
+    sort: paginas.ordemDe(paginas.chavesDe(query.sort ?? '-created,-id'), false),
   });
 }
 

@@ -67,6 +67,13 @@ describe("a staff member's list", () => {
     ['oldest first, the last page', 5, 50, { sort: 'created' }],
     ['past the last page', 9, 50, { sort: '-created' }],
     ['by status', 3, 20, { sort: 'status_agendamento' }],
+    // As the list sends the status header: in the process's order, by the rank the kit keeps (lib/paginas.js).
+    [
+      'by status in the process order',
+      3,
+      20,
+      { sort: paginas.ordemDe(paginas.chavesDe('status_agendamento'), false) },
+    ],
     ['by appointment day, descending', 4, 25, { sort: '-data_agendamento' }],
     ['by time', 2, 100, { sort: 'hora_agendamento' }],
     ['by place', 6, 10, { sort: '-local_agendamento' }],

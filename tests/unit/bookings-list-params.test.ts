@@ -84,13 +84,15 @@ describe('sort string for each header state', () => {
       expect(sortParam({ id, desc: false })).toBe(id);
       expect(sortParam({ id, desc: true })).toBe(`-${id}`);
       const ties = id === 'created' || id === 'updated' ? ['id'] : ['created', 'id'];
+      // The status is sent as its place in the process (status_ordem, kept by the server): NOVO first, not A….
+      const column = id === 'status_agendamento' ? 'status_ordem' : id;
       expect(listRequestOptions({ ...DEFAULT_LIST_PARAMS, sort: { id, desc: true } })).toEqual({
         expand: 'usuario',
-        sort: [id, ...ties].map((key) => `-${key}`).join(','),
+        sort: [column, ...ties].map((key) => `-${key}`).join(','),
         skipTotal: true,
       });
       expect(listRequestOptions({ ...DEFAULT_LIST_PARAMS, sort: { id, desc: false } }).sort).toBe(
-        [id, ...ties].join(','),
+        [column, ...ties].join(','),
       );
     },
   );

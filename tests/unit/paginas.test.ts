@@ -6,14 +6,19 @@ import PocketBase from 'pocketbase';
 import { describe, expect, it } from 'vitest';
 import { compareValues, compileFilter } from '@/mocks/filter';
 import paginas, { type Passo } from '../../pocketbase/pb_hooks/lib/paginas.js';
+import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 
 interface Row {
   id: string;
   created: string;
   updated: string;
   status_agendamento: string;
+  /** the status's place in the process, as the server keeps it (pb_hooks/lib/status_ordem.js) */
+  status_ordem: number;
   data_agendamento: string;
 }
+
+const rank = (status: string) => paginas.ordemDoStatus(status, regras);
 
 const client = new PocketBase('http://127.0.0.1');
 
@@ -57,12 +62,18 @@ const rowsArb = fc
         '2026-01-03 10:00:00.000Z',
       ),
       updated: fc.constantFrom('2026-02-01 10:00:00.000Z', '2026-02-02 10:00:00.000Z'),
-      status_agendamento: fc.constantFrom('NOVO', 'ANALISE_OK', 'AGENDADO'),
+      status_agendamento: fc.constantFrom('NOVO', 'ANALISE_OK', 'AGENDADO', 'CANCELADO'),
       data_agendamento: fc.constantFrom('', '2026-12-01 00:00:00.000Z'),
     }),
     { minLength: 1, maxLength: 60 },
   )
-  .map((rows) => rows.map((row, i) => ({ ...row, id: `r${String(i).padStart(14, '0')}` })));
+  .map((rows) =>
+    rows.map((row, i) => ({
+      ...row,
+      status_ordem: rank(row.status_agendamento),
+      id: `r${String(i).padStart(14, '0')}`,
+    })),
+  );
 
 describe('paginas: a page is the same rows however it is read', () => {
   it('from its neighbour before or after, from the end, or by offset', async () => {
@@ -85,6 +96,16 @@ describe('paginas: a page is the same rows however it is read', () => {
             ...(pagina > 1 ? [{ total: rows.length, vizinhas: { anterior: page(pagina - 1).at(-1) } }] : []),
             ...(pagina < last ? [{ total: rows.length, vizinhas: { seguinte: page(pagina + 1)[0] } }] : []),
           ];
+          if (ordem.endsWith('status_agendamento')) {
+            // The status column in the process's order (NOVO, ANALISE_OK, AGENDADO, CANCELADO), not alphabetical.
+            const process = ['NOVO', 'ANALISE_OK', 'AGENDADO', 'CANCELADO'];
+            const statuses = list({ pagina: 1, porPagina: rows.length, ordem: sort }).map(
+              (r) => r.status_agendamento,
+            );
+            const ranks = statuses.map((s) => process.indexOf(s));
+            const sorted = [...ranks].sort((a, b) => (ordem.startsWith('-') ? b - a : a - b));
+            expect(ranks).toEqual(sorted);
+          }
           for (const way of ways) {
             const plan = paginas.planoDaPagina({ pagina, porPagina: n, ordem: sort, ...way });
             const got = await paginas.lerPagina(plan, (step) => list(step));
@@ -102,15 +123,16 @@ describe('paginas: a page is the same rows however it is read', () => {
       created: `2026-01-01 10:00:${String(i % 60).padStart(2, '0')}.${String(i).padStart(3, '0')}Z`,
       updated: '2026-02-01 10:00:00.000Z',
       status_agendamento: ['NOVO', 'AGENDADO'][i % 2] ?? 'NOVO',
+      status_ordem: rank(['NOVO', 'AGENDADO'][i % 2] ?? 'NOVO'),
       data_agendamento: '',
     }));
     const { list, calls } = server(rows);
     const sort = paginas.ordemDe(paginas.chavesDe('-status_agendamento'), false);
-    expect(sort).toBe('-status_agendamento,-created,-id');
+    expect(sort).toBe('-status_ordem,-created,-id');
 
     const last = paginas.planoDaPagina({ pagina: 21, porPagina: 50, ordem: sort, total: 1001 });
     expect(last).toMatchObject({ modo: 'fim', passos: [{ pagina: 1, porPagina: 1 }] });
-    expect(last.passos[0]?.ordem).toBe('status_agendamento,created,id');
+    expect(last.passos[0]?.ordem).toBe('status_ordem,created,id');
     expect(await paginas.lerPagina(last, (s) => list(s))).toHaveLength(1);
 
     const page10 = list({ pagina: 10, porPagina: 50, ordem: sort });
@@ -126,9 +148,9 @@ describe('paginas: a page is the same rows however it is read', () => {
     // Every request of a page read from its neighbour starts at the page: page 1, a filter from the row.
     expect(calls.slice(0, -1).every((c) => c.pagina === 1 && c.filtro)).toBe(true);
     expect(calls[0]?.filtro).toBe(
-      'status_agendamento = {:k0} && created <= {:k1} && ((created < {:k1}) || (created = {:k1} && id < {:k2}))',
+      'status_ordem = {:k0} && created <= {:k1} && ((created < {:k1}) || (created = {:k1} && id < {:k2}))',
     );
-    expect(calls[1]?.filtro).toBe('status_agendamento < {:k0}');
+    expect(calls[1]?.filtro).toBe('status_ordem < {:k0}');
   });
 
   it('plans a page past the end as empty, and the page after the middle from the end', () => {
@@ -205,16 +227,36 @@ describe("contagemDaEquipe: when the kit fills in a staff list's total (lib/list
 describe('anteriorDe: what the marker answers of the row before a page (lib/lista_equipe.js marcoDaPagina)', () => {
   it('the sort keys of the row, a missing value as PocketBase’s empty one', () => {
     const chaves = paginas.chavesDe('-status_agendamento');
-    const linha = { status_agendamento: 'NOVO', created: '2026-01-02 10:00:00.000Z', id: 'b1', outro: 'x' };
+    const linha = { status_ordem: 1, created: '2026-01-02 10:00:00.000Z', id: 'b1', outro: 'x' };
     expect(paginas.anteriorDe(chaves, linha)).toEqual({
-      status_agendamento: 'NOVO',
+      status_ordem: 1,
       created: '2026-01-02 10:00:00.000Z',
       id: 'b1',
     });
     expect(paginas.anteriorDe(chaves, { id: 'b2', created: null })).toEqual({
-      status_agendamento: '',
+      status_ordem: '',
       created: '',
       id: 'b2',
+    });
+  });
+});
+
+describe('the status column: sorted in the process order, by the rank the server keeps (status_ordem)', () => {
+  it("ranks regras.json's statuses in the process's order, then CANCELADO, then anything else", () => {
+    expect(
+      ['NOVO', 'ANALISE_ERRO', 'ANALISE_OK', 'AGENDADO', 'FINALIZADO', 'CANCELADO', 'OUTRO', ''].map(rank),
+    ).toEqual([1, 2, 3, 4, 5, 6, 7, 7]);
+  });
+
+  it('sorts the header by the stored rank, its ties as every sort; the marker reads the rank as a number', () => {
+    expect(paginas.ordemDe(paginas.chavesDe('status_agendamento'), false)).toBe('status_ordem,created,id');
+    expect(paginas.ordemDe(paginas.chavesDe('-status_agendamento'), false)).toBe(
+      '-status_ordem,-created,-id',
+    );
+    expect(paginas.modeloDoMarco(paginas.chavesDe('-status_agendamento'))).toEqual({
+      status_ordem: 0,
+      created: '',
+      id: '',
     });
   });
 });

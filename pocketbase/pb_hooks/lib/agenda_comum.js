@@ -19,7 +19,7 @@ const REGRAS = {
  * Columns the server keeps on each booking, never from a staff request (refused by name): the search copy, the
  * case summary, Flex's use, the order it was bought with and its invoice's state (notas.js copies it from that
  * order), the retention clock and its end (processo.js: closing the booking starts it, the job deletes the files)
- * and the post-slot job's mark (pos_vaga.js).
+ * and the post-slot job's mark (pos_vaga.js), and the status's place in the list's order (status_ordem.js).
  */
 const COLUNAS_DO_SERVIDOR = [
   'busca',
@@ -35,6 +35,7 @@ const COLUNAS_DO_SERVIDOR = [
   'encerrado_em',
   'arquivos_excluidos_em',
   'finalizado_auto_em',
+  'status_ordem',
 ];
 
 /** PocketBase's own columns: a request's value for them is never stored (no error either). */

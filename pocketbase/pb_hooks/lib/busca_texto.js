@@ -22,8 +22,11 @@ const COLUNAS_DA_LISTA = [
   'updated',
 ];
 
-/** What the search may sort on: the list's columns and the tie key. */
-const COLUNAS = COLUNAS_DA_LISTA.concat('id');
+/**
+ * What the search and the marker may sort on: the list's columns, the stored column the status is sorted by
+ * (lib/paginas.js ORDENADA_POR) and the tie key.
+ */
+const COLUNAS = COLUNAS_DA_LISTA.concat('status_ordem', 'id');
 
 /** The status filter's option for an order whose invoice failed (list-params.ts INVOICE_ERROR_FILTER). */
 const NOTA_ERRO = 'NOTA_ERRO';

@@ -183,9 +183,7 @@ function marcoDaPagina(e) {
   const salto = paginas.saltoDoMarco(p.inicio, total);
   let anterior = null;
   if (salto) {
-    const campos = {};
-    for (const chave of p.chaves) campos[chave.campo] = '';
-    const linha = new DynamicModel(campos);
+    const linha = new DynamicModel(paginas.modeloDoMarco(p.chaves));
     e.app
       .db()
       .newQuery(paginas.consultaDoMarco(COLECAO, p, salto.inverter))

@@ -30,6 +30,11 @@ export interface PedidoDoMarco {
   params: Record<string, string>;
   inicio: number;
 }
+/** What of regras.json orders the statuses. */
+export interface RegrasDoStatus {
+  statusAgendamento: readonly string[];
+  agendamentoEncerrado: readonly string[];
+}
 declare const paginas: {
   /** The bookings' list rule the kit writes for these staff ids (lib/lista_equipe.js atualizarRegra). */
   regraDaLista(ids: readonly string[]): string;
@@ -40,9 +45,14 @@ declare const paginas: {
   ): { pedido: PedidoDoMarco; erro?: undefined } | { erro: string; pedido?: undefined };
   saltoDoMarco(inicio: number, total: number): { salto: number; inverter: boolean } | null;
   anteriorDe(chaves: Chave[], linha: object): Record<string, unknown>;
+  modeloDoMarco(chaves: Chave[]): Record<string, string | number>;
   consultaDoMarco(tabela: string, pedido: PedidoDoMarco, inverter: boolean): string;
   MAIOR_PAGINA: number;
   PERTO: number;
+  /** Columns the list sorts by another stored column (status_agendamento → status_ordem). */
+  ORDENADA_POR: Readonly<Record<string, string>>;
+  ordemDosStatus(regras: RegrasDoStatus): string[];
+  ordemDoStatus(status: string | null | undefined, regras: RegrasDoStatus): number;
   chavesDe(ordem: string): Chave[];
   contagemPropria(filtro: string): { onde: string; params: Record<string, string> } | null;
   contagemDaEquipe(

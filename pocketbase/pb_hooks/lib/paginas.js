@@ -31,17 +31,54 @@ const PERTO = 10000;
 const MAIOR_PAGINA = 1000;
 
 /**
- * The sort's keys: its own ('-status_agendamento' or 'created,-updated'), then `created` (unless it has a key of
- * many values) and `id` for ties, in the first key's direction: the indexes are `(column, created, id)` and
- * `(updated, id)` (migration 1763916000), and SQLite walks one backwards for a descending sort only when every key
- * goes the same way. No sort: newest first. [{ campo, desc }].
+ * Columns the list sorts by another stored column: the status in the process's order (NOVO, ANALISE_ERRO,
+ * ANALISE_OK, AGENDADO, FINALIZADO, then CANCELADO and any other) instead of alphabetically, by the number the
+ * server keeps on each booking (ordemDoStatus, lib/status_ordem.js), indexed as the other columns are (migration
+ * 1763927000).
+ */
+const ORDENADA_POR = { status_agendamento: 'status_ordem' };
+
+/**
+ * The statuses in the process's order, as the staff list sorts them, from regras.json (`regras`): its five
+ * (statusAgendamento), then the other closing statuses the kit knows (agendamentoEncerrado: CANCELADO, an older
+ * value).
+ */
+function ordemDosStatus(regras) {
+  return regras.statusAgendamento.concat(
+    regras.agendamentoEncerrado.filter((s) => regras.statusAgendamento.indexOf(s) < 0),
+  );
+}
+
+/**
+ * A status's place in the process (1 for NOVO …; any other value, empty or unknown, after them all), which the
+ * server keeps on each booking as `status_ordem` (lib/status_ordem.js; the double resolves it the same way) so the
+ * staff list sorts the status column from an index. `regras`: regras.json.
+ */
+function ordemDoStatus(status, regras) {
+  const ordem = ordemDosStatus(regras);
+  const i = ordem.indexOf(String(status || ''));
+  return i < 0 ? ordem.length + 1 : i + 1;
+}
+
+/** The stored columns that hold numbers: a key read by the kit's SQL (the marker) is read as a number. */
+const NUMERICAS = ['status_ordem'];
+
+/**
+ * The sort's keys: its own ('-status_agendamento' or 'created,-updated'; a column of ORDENADA_POR as the column
+ * that orders it: '-status_ordem'), then `created` (unless it has a key of many values) and `id` for ties, in the
+ * first key's direction: the indexes are `(column, created, id)` and `(updated, id)` (migrations 1763916000,
+ * 1763927000), and SQLite walks one backwards for a descending sort only when every key goes the same way. No
+ * sort: newest first. [{ campo, desc }].
  */
 function chavesDe(ordem) {
   const chaves = String(ordem || '-created')
     .split(',')
     .map((texto) => texto.trim())
     .filter((texto) => texto !== '')
-    .map((texto) => ({ campo: texto.replace(/^[-+]/, ''), desc: texto.startsWith('-') }));
+    .map((texto) => {
+      const campo = texto.replace(/^[-+]/, '');
+      return { campo: ORDENADA_POR[campo] || campo, desc: texto.startsWith('-') };
+    });
   const desc = chaves.length > 0 ? chaves[0].desc : true;
   // `created` only after keys of few values: `updated` is as fine, and its index is (updated, id).
   if (!chaves.some((c) => FINOS.includes(c.campo))) chaves.push({ campo: 'created', desc });
@@ -299,6 +336,13 @@ function saltoDoMarco(inicio, total) {
     : { salto: total - 1 - antes, inverter: true };
 }
 
+/** The row a marker's SQL is read into: each key's empty value ('' or, for a number, 0). */
+function modeloDoMarco(chaves) {
+  const campos = {};
+  for (const chave of chaves) campos[chave.campo] = NUMERICAS.indexOf(chave.campo) >= 0 ? 0 : '';
+  return campos;
+}
+
 /** The marker's answer (`anterior`): the sort's keys of the row before the page, as valoresDe reads them. */
 function anteriorDe(chaves, linha) {
   const valores = valoresDe(chaves, linha);
@@ -353,9 +397,13 @@ module.exports = {
   pedidoDoMarco,
   saltoDoMarco,
   anteriorDe,
+  modeloDoMarco,
   consultaDoMarco,
   contagemPropria,
   contagemDaEquipe,
+  ORDENADA_POR,
+  ordemDosStatus,
+  ordemDoStatus,
   chavesDe,
   ordemDe,
   valoresDe,

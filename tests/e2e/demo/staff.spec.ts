@@ -47,12 +47,16 @@ test(
     await expect(table.getByRole('row')).toHaveCount(11);
     await expect(page).not.toHaveURL(/page=2/);
 
-    // sorting: ascending, descending, cleared
+    // sorting: ascending, descending, cleared; the status in the process's order (NOVO first, FINALIZADO last),
+    // not alphabetically (AGENDADO first)
     const statusHeader = table.getByRole('columnheader', { name: 'STATUS' });
+    const statusCells = table.locator('tbody tr td:nth-child(3)');
     await statusHeader.getByRole('button').click();
     await expect(statusHeader).toHaveAttribute('aria-sort', 'ascending');
+    await expect(statusCells).toHaveText(Array<string>(10).fill('NOVO'));
     await statusHeader.getByRole('button').click();
     await expect(statusHeader).toHaveAttribute('aria-sort', 'descending');
+    await expect(statusCells.first()).toHaveText('FINALIZADO');
     await statusHeader.getByRole('button').click();
     await expect(statusHeader).not.toHaveAttribute('aria-sort', /ascending|descending/);
 
