@@ -597,12 +597,13 @@ describe.each(BACKENDS)('$name', (backend) => {
       message: 'Página inválida: confira os filtros e a ordem da lista.',
       codes: {},
     });
-    const lists: [string, string][] = [
-      ['-created,-id', ''],
-      ['status_agendamento,created,id', 'documentacao = "pendente"'],
+    // [the list's sort as the app asks it, the stored columns that order it (the status by its process order)].
+    const lists: [string, string, string][] = [
+      ['-created,-id', '-created,-id', ''],
+      ['status_agendamento,created,id', 'status_ordem,created,id', 'documentacao = "pendente"'],
     ];
-    for (const [sort, filter] of lists) {
-      const own = await admin.collection('agendamentos').getList(1, 1000, { sort, filter });
+    for (const [sort, stored, filter] of lists) {
+      const own = await admin.collection('agendamentos').getList(1, 1000, { sort: stored, filter });
       const before = own.items[5 * 2 - 1];
       expect(
         await admin.send('/api/agendamentos/marco', { query: { sort, filter, page: '3', perPage: '5' } }),
@@ -610,7 +611,7 @@ describe.each(BACKENDS)('$name', (backend) => {
         totalItems: own.totalItems,
         anterior: before
           ? Object.fromEntries(
-              sort.split(',').map((key) => [key.replace('-', ''), before[key.replace('-', '')]]),
+              stored.split(',').map((key) => [key.replace('-', ''), before[key.replace('-', '')]]),
             )
           : null,
       });
