@@ -1,7 +1,7 @@
 /**
  * Orders (pocketbase/pb_hooks/lib/pedidos.js): a charge's status, the order a paid charge writes, reconciling.
- * Every move is decided by the kit's own state machine (pb_hooks/lib/cobranca_comum.js); this file keeps the
- * demo's records.
+ * Every move is decided by the kit's own state machine (pb_hooks/lib/cobranca_comum.js) and its steps are the kit's
+ * pedido_fluxo.js; this file gives them the demo's records (the ports).
  */
 import type { AsaasPayment } from '../../fake-asaas/fake-asaas.mjs';
 import type { BookingRecord, ChargeRecord, PaymentRecord } from '@/lib/types';
@@ -9,6 +9,10 @@ import maquina, { type AcaoDepois, type NovoPedido } from '../../pocketbase/pb_h
 import estornoComum from '../../pocketbase/pb_hooks/lib/estorno_comum.js';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
 import pedidoAberto from '../../pocketbase/pb_hooks/lib/pedido_aberto.js';
+import pedidoFluxo, {
+  type IdsDepois,
+  type PortasDoPedido,
+} from '../../pocketbase/pb_hooks/lib/pedido_fluxo.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { asaasCall } from './asaas';
 import { getDb, saveDb } from './db';
@@ -22,7 +26,7 @@ import { newId, onceEvery, parsePbDate, pbDate } from './util';
 export const foiPaga = (charge: ChargeRecord): boolean => maquina.foiPaga(charge.status, regras);
 
 /** The order (payment row) of a charge: by the charge, or by its Asaas id for rows older than the link. */
-const pedidoDa = (charge: ChargeRecord): PaymentRecord | undefined =>
+const pedidoDa = (charge: { id: string; asaas_id: string }): PaymentRecord | undefined =>
   getDb().pagamentos.find(
     (p) =>
       p.cobranca === charge.id ||
@@ -31,22 +35,7 @@ const pedidoDa = (charge: ChargeRecord): PaymentRecord | undefined =>
 
 /** What a payment read from the demo's Asaas means for the charge (cobranca_comum.statusDoAsaas). */
 export const statusDoAsaas = (charge: ChargeRecord, payment: AsaasPayment): string =>
-  maquina.statusDoAsaas(comum.parcelamento(charge.valor, charge.parcelas).valor, payment, regras);
-
-/** The order's `valor_estornado` follows the refunds listed on the payment (cobranca_comum.valorEstornadoListado). */
-export function anotarEstornos(charge: ChargeRecord, payment: AsaasPayment): void {
-  const order = pedidoDa(charge);
-  if (!order) return;
-  const valor = maquina.valorEstornadoListado(
-    charge,
-    payment,
-    order.preco_servico,
-    order.valor_estornado ?? 0,
-  );
-  if (valor === null) return;
-  order.valor_estornado = valor;
-  saveDb();
-}
+  pedidoFluxo.statusDoAsaas(charge, payment);
 
 /** The order's booking. */
 export const agendamentoDo = (payment: PaymentRecord): BookingRecord | undefined =>
@@ -58,19 +47,10 @@ export function cancelarAgendamento(booking: BookingRecord): void {
   Object.assign(booking, { status_agendamento: 'CANCELADO', updated: pbDate(new Date()) });
 }
 
-/** The customer's other order (an open payment row), when this charge is paid (pedidos.js outroPedido). */
-const outroPedido = (charge: ChargeRecord): PaymentRecord | undefined =>
-  getDb().pagamentos.find(
-    (p) => p.usuario === charge.usuario && p.cobranca !== charge.id && pedidoAberto.aberto(p),
-  );
-
-/** Or the customer's other live charge. */
-const outraCobranca = (charge: ChargeRecord): ChargeRecord | undefined =>
-  getDb().cobrancas.find((c) => c.usuario === charge.usuario && c.id !== charge.id && c.ativa);
-
 /** Writes the order a paid charge makes (cobranca_comum.js novoPedido: its payment row and NOVO booking). */
-function gravarPedido(pedido: NovoPedido, now: string): PaymentRecord {
+function gravarPedido(pedido: NovoPedido): PaymentRecord {
   const db = getDb();
+  const now = pbDate(new Date());
   const stamp = { created: now, updated: now };
   const payment: PaymentRecord = {
     ...pedido.pagamento,
@@ -104,81 +84,109 @@ const NFSE_ATIVA = true;
 const ALERTAS = emailTexto.alertasDaCobranca;
 const alertar = (message: Parameters<typeof alertStaff>[1]) => alertStaff(getDb().usuarios, message);
 const usuario = (id: string) => getDb().usuarios.find((u) => u.id === id);
+const cobranca = (id: string) => getDb().cobrancas.find((c) => c.id === id);
+const pedido = (id: string) => getDb().pagamentos.find((p) => p.id === id);
 
 /**
- * What follows a move once it is written (cobranca_comum.d.ts AcaoDepois): the receipt, the invoice sent (the demo's
- * Asaas issues it at once), a duplicate refunded in full at the demo's Asaas, and staff's alerts (pedidos.js), with
- * `nota` the refund's or chargeback's text (plano's posPagamento).
+ * What follows a move once it is written (cobranca_comum.d.ts AcaoDepois), on its ids: the receipt, the invoice sent
+ * (the demo's Asaas issues it at once), a duplicate refunded in full at the demo's Asaas, and staff's alerts
+ * (pedidos.js), with `nota` the refund's or chargeback's text (plano's posPagamento).
  */
-const ACOES: Record<
-  AcaoDepois,
-  (charge: ChargeRecord, payment: PaymentRecord | undefined, nota: string) => void
-> = {
-  recibo: (charge) => {
-    const user = usuario(charge.usuario);
+const ACOES: Record<AcaoDepois, (ids: IdsDepois) => void> = {
+  recibo: (ids) => {
+    const user = usuario(cobranca(ids.cobranca)?.usuario ?? '');
     if (user) notifyMail({ kind: 'receipt', email: user.email, token: '', path: '/tracking' });
   },
-  enviarNota: (_, payment) => payment && enviarNota(payment),
-  estornarDuplicada: (charge) => {
+  enviarNota: (ids) => {
+    const payment = pedido(ids.pagamento);
+    if (payment) enviarNota(payment);
+  },
+  estornarDuplicada: (ids) => {
+    const charge = cobranca(ids.cobranca);
+    if (!charge) return;
     const call = estornoComum.chamadaDaDuplicada(charge);
     const ok = asaasCall('POST', `/v3${call.caminho}`, call.corpo).status === 200;
     charge.estorno = ok ? 'SOLICITADO' : 'FALHOU';
     alertar(ALERTAS.duplicada(charge.asaas_id, ok));
   },
-  alertarDivergente: (charge) => alertar(ALERTAS.divergente(charge.asaas_id, comum.reais(charge.valor))),
-  alertarPosPagamento: (_, payment, nota) => {
+  alertarDivergente: (ids) => {
+    const charge = cobranca(ids.cobranca);
+    if (charge) alertar(ALERTAS.divergente(charge.asaas_id, comum.reais(charge.valor)));
+  },
+  alertarPosPagamento: (ids) => {
+    const payment = pedido(ids.pagamento);
     if (!payment) return;
     const nome = usuario(payment.usuario)?.nome_completo ?? '';
     const total = comum.reais(payment.preco_servico);
-    alertar(ALERTAS.posPagamento(nota, { nome, asaasId: payment.asaas_id_pagamento, total }));
+    alertar(ALERTAS.posPagamento(ids.nota ?? '', { nome, asaasId: payment.asaas_id_pagamento, total }));
   },
 };
 
 /**
- * Moves a charge to an Asaas status as pb_hooks/lib/pedidos.js aplicarStatus does: the kit's cobranca_comum.js plano
- * decides the whole move; this applies it to the demo's records.
+ * pedido_fluxo.js's ports on the demo's rows (pedidos.js portas): written in place (the demo runs one request at a
+ * time), each row stamped when it changes; the work after the "commit" goes to `depois`.
+ */
+export function portas(depois: (() => void)[]): PortasDoPedido<PaymentRecord> {
+  const now = () => pbDate(new Date());
+  return {
+    pedidoDa: (charge) => pedidoDa(charge) ?? null,
+    outro: (charge) => {
+      const order = getDb().pagamentos.find(
+        (p) => p.usuario === charge.usuario && p.cobranca !== charge.id && pedidoAberto.aberto(p),
+      );
+      if (order) return { tipo: 'pedido', id: order.id };
+      const other = getDb().cobrancas.find(
+        (c) => c.usuario === charge.usuario && c.id !== charge.id && c.ativa,
+      );
+      return other ? { tipo: 'cobranca', id: other.id } : null;
+    },
+    agendamentoDo: (id) => getDb().agendamentos.find((b) => b.pagamento === id) ?? null,
+    nfse: () => NFSE_ATIVA,
+    salvarCobranca: (charge, campos) => {
+      const row = cobranca(charge.id);
+      if (!row) return;
+      // With the ids the flow's charge holds (a payment may have taught them).
+      const ids = { asaas_id: charge.asaas_id, parcelamento: charge.parcelamento ?? '' };
+      Object.assign(row, ids, campos, { updated: now() });
+    },
+    gravarPedido: (_, novo) => ({ pedido: gravarPedido(novo), criado: true }),
+    salvarPedido: (id, campos) => {
+      const payment = pedido(id);
+      if (payment) Object.assign(payment, campos, { updated: now() });
+    },
+    nota: (id, campo, texto) => note(id, campo, texto, null),
+    cancelar: (marcado) => {
+      const booking = getDb().agendamentos.find((b) => b.id === marcado.id);
+      if (booking) cancelarAgendamento(booking);
+    },
+    aposEstorno: (id) => {
+      const payment = pedido(id);
+      if (payment) aposEstorno(payment);
+    },
+    depois: (nomes, ids) => nomes.forEach((nome) => depois.push(() => ACOES[nome](ids))),
+  };
+}
+
+/** Runs the work a move left for after it is saved, then saves again. */
+export function executar(depois: (() => void)[]): void {
+  saveDb();
+  depois.splice(0).forEach((acao) => acao());
+  saveDb();
+}
+
+/**
+ * Moves a charge to an Asaas status: pedido_fluxo.js aplicarStatus (pb_hooks/lib/pedidos.js runs the same) on the
+ * demo's rows, what follows run once they are saved.
  */
 export function aplicarStatus(charge: ChargeRecord, status: string, reason?: string): void {
-  let payment = pedidoDa(charge);
-  const otherOrder = payment ? undefined : outroPedido(charge);
-  const otherCharge = payment || otherOrder ? undefined : outraCobranca(charge);
-  const booking = payment && agendamentoDo(payment);
-  const plano = maquina.plano(
+  const depois: (() => void)[] = [];
+  pedidoFluxo.aplicarStatus(
+    portas(depois),
     { ...charge, duplicada: charge.duplicada ?? false },
     status,
-    {
-      pedido: payment ?? null,
-      agendamento: booking ?? null,
-      outro: otherOrder ? 'pedido' : otherCharge ? 'cobranca' : null,
-      motivo: reason,
-      nfse: NFSE_ATIVA,
-      reais: comum.reais,
-    },
-    regras,
+    reason,
   );
-  if (!plano) return;
-  const now = pbDate(new Date());
-  Object.assign(charge, plano.cobranca, { updated: now });
-  const otherBooking = otherOrder && agendamentoDo(otherOrder);
-  if (plano.duplicada?.nota && otherBooking)
-    note(otherBooking.id, 'pagamento_duplicado', plano.duplicada.nota, null);
-  const depois = [...plano.depois];
-  if (plano.pedido) {
-    payment = gravarPedido(plano.pedido, now);
-    depois.unshift(...plano.pedido.depois);
-  }
-  if (plano.pagamento && payment) {
-    Object.assign(payment, plano.pagamento, { updated: now });
-    const pos = plano.posPagamento;
-    if (pos && booking) {
-      note(booking.id, 'pagamento', pos.nota, null);
-      if (pos.cancelar) cancelarAgendamento(booking);
-      if (pos.aposEstorno) aposEstorno(payment);
-    }
-  }
-  saveDb();
-  depois.forEach((acao) => ACOES[acao](charge, payment, plano.posPagamento?.nota ?? ''));
-  saveDb();
+  executar(depois);
 }
 
 /** The charge with the ids a payment Asaas reports teaches it (cobranca_comum.idsDoPagamento). */

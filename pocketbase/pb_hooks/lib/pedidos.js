@@ -1,8 +1,8 @@
 // A charge's life on the server: its Asaas status, and the order (payment row + NOVO booking) that a paid
 // charge becomes, written once whoever asks (the proxy's answer, the webhook, a reconciliation).
 
-// What each move does is decided by lib/cobranca_comum.js (the demo double runs the same module); this file reads
-// and writes the records.
+// What each move does is decided by lib/cobranca_comum.js, and its steps in their order are lib/pedido_fluxo.js's
+// (the demo double runs both); this file gives the flow PocketBase's records and transactions (its ports).
 
 const regras = require(`${__hooks}/lib/regras.js`);
 const maquina = require(`${__hooks}/lib/cobranca_comum.js`);
@@ -10,15 +10,15 @@ const { achar, novo, violaUnicidade, atualizar, daVez } = require(`${__hooks}/li
 
 const estornoComum = require(`${__hooks}/lib/estorno_comum.js`);
 const { reais } = require(`${__hooks}/lib/comum.js`);
+const fluxo = require(`${__hooks}/lib/pedido_fluxo.js`);
 
 function foiPaga(cobranca) {
   return maquina.foiPaga(cobranca.getString('status'), regras.R);
 }
 
-/** What a payment read from Asaas (GET /payments/{id}) means for the charge (cobranca_comum.statusDoAsaas). */
+/** What a payment read from Asaas (GET /payments/{id}) means for the charge (pedido_fluxo.js statusDoAsaas). */
 function statusDoAsaas(cobranca, pagamento) {
-  const parcela = regras.valorParcela(cobranca.getFloat('valor'), cobranca.getInt('parcelas'));
-  return maquina.statusDoAsaas(parcela, pagamento, regras.R);
+  return fluxo.statusDoAsaas(comoCobranca(cobranca), pagamento);
 }
 
 /** Runs the work left for after the commit (e-mails, refunds at Asaas) on the app outside the transaction. */
@@ -97,11 +97,6 @@ function agendamentoDo(app, pagamento) {
   return achar(app, 'agendamentos', 'pagamento = {:p}', { p: pagamento.id });
 }
 
-/** Sets each field of `campos` on a record. */
-function definir(registro, campos) {
-  Object.keys(campos).forEach((campo) => registro.set(campo, campos[campo]));
-}
-
 /**
  * Writes the order a paid charge makes (`pedido`: cobranca_comum.js novoPedido's payment row and NOVO booking),
  * once per charge whatever its installments. Returns { pagamento, criado }. Runs in a transaction: PocketBase
@@ -159,7 +154,7 @@ function alertar(app, mensagem) {
   require(`${__hooks}/lib/emails.js`).alertaEquipe(app, mensagem.assunto, mensagem.paragrafos);
 }
 
-/** The charge's fields as cobranca_comum.js plano reads them. */
+/** The charge's fields as cobranca_comum.js plano and pedido_fluxo.js read them. */
 function comoCobranca(cobranca) {
   return {
     id: cobranca.id,
@@ -176,21 +171,13 @@ function comoCobranca(cobranca) {
   };
 }
 
-/** What a charge's move is decided on (cobranca_comum.js plano's `contexto`), as read now. */
-function contexto(app, pagamento, outro, motivo) {
-  const agendamento = pagamento ? agendamentoDo(app, pagamento) : null;
+/** An order's fields as pedido_fluxo.js reads them. */
+function comoPedido(pagamento) {
   return {
-    pedido: pagamento
-      ? {
-          status_asaas: pagamento.getString('status_asaas'),
-          preco_servico: pagamento.getFloat('preco_servico'),
-        }
-      : null,
-    agendamento: agendamento ? { status_agendamento: agendamento.getString('status_agendamento') } : null,
-    outro: !outro ? null : outro.collection().name === 'pagamentos' ? 'pedido' : 'cobranca',
-    motivo: motivo,
-    nfse: require(`${__hooks}/lib/notas.js`).ativa(),
-    reais: require(`${__hooks}/lib/emails.js`).reais,
+    id: pagamento.id,
+    status_asaas: pagamento.getString('status_asaas'),
+    preco_servico: pagamento.getFloat('preco_servico'),
+    valor_estornado: pagamento.getFloat('valor_estornado'),
   };
 }
 
@@ -208,68 +195,83 @@ const ACOES = {
   alertarPosPagamento: (fora, ids) => alertarPosPagamento(fora, ids.pagamento, ids.nota),
 };
 
-function adiar(acoes, nomes, ids) {
-  nomes.forEach((nome) => acoes.push((fora) => ACOES[nome](fora, ids)));
+/**
+ * pedido_fluxo.js's ports on `app` (a transaction, or the app): the records read are kept by id (`registros`, the
+ * caller's charge among them), so a record the caller holds is the one saved; the work after the commit goes to
+ * `acoes`.
+ */
+function portas(app, acoes, registros) {
+  const guardado = (colecao, registro) => {
+    if (registro) registros[colecao + ':' + registro.id] = registro;
+    return registro;
+  };
+  const registro = (colecao, id) =>
+    registros[colecao + ':' + id] || guardado(colecao, app.findRecordById(colecao, id));
+  // The charge's record with the ids the flow's charge holds (a payment may have taught them; saved with its move).
+  const daCobranca = (cobranca) => {
+    const atual = registro('cobrancas', cobranca.id);
+    atual.load({ asaas_id: cobranca.asaas_id, parcelamento: cobranca.parcelamento || '' });
+    return atual;
+  };
+  return {
+    pedidoDa: (cobranca) => {
+      const pagamento = guardado('pagamentos', pedidoDa(app, daCobranca(cobranca)));
+      return pagamento ? comoPedido(pagamento) : null;
+    },
+    outro: (cobranca) => {
+      const outro = outroPedido(app, daCobranca(cobranca));
+      if (!outro) return null;
+      return { tipo: outro.collection().name === 'pagamentos' ? 'pedido' : 'cobranca', id: outro.id };
+    },
+    agendamentoDo: (pedidoId) => {
+      const agendamento = guardado('agendamentos', agendamentoDo(app, { id: pedidoId }));
+      return agendamento
+        ? { id: agendamento.id, status_agendamento: agendamento.getString('status_agendamento') }
+        : null;
+    },
+    nfse: () => require(`${__hooks}/lib/notas.js`).ativa(),
+    salvarCobranca: (cobranca, campos) => {
+      const atual = daCobranca(cobranca);
+      Object.keys(campos).forEach((campo) => atual.set(campo, campos[campo]));
+      app.save(atual);
+    },
+    gravarPedido: (cobranca, pedido) => {
+      const gravado = gravarPedido(app, daCobranca(cobranca), pedido);
+      return { pedido: comoPedido(guardado('pagamentos', gravado.pagamento)), criado: gravado.criado };
+    },
+    salvarPedido: (id, campos) => {
+      const pagamento = registro('pagamentos', id);
+      Object.keys(campos).forEach((campo) => pagamento.set(campo, campos[campo]));
+      app.save(pagamento);
+    },
+    nota: (agendamentoId, campo, texto) =>
+      require(`${__hooks}/lib/historico.js`).registrarNota(app, agendamentoId, campo, texto),
+    cancelar: (marcado) => {
+      const agendamento = registro('agendamentos', marcado.id);
+      const antes = agendamento.getString('status_agendamento');
+      agendamento.set('status_agendamento', 'CANCELADO');
+      app.save(agendamento);
+      const historico = require(`${__hooks}/lib/historico.js`);
+      historico.registrarMudanca(app, agendamento.id, 'status_agendamento', antes, 'CANCELADO');
+    },
+    aposEstorno: (id) =>
+      require(`${__hooks}/lib/notas.js`).aposEstorno(app, registro('pagamentos', id), acoes),
+    depois: (nomes, ids) => nomes.forEach((nome) => acoes.push((fora) => ACOES[nome](fora, ids))),
+  };
 }
 
 /**
- * Moves a charge to the status Asaas reports, as cobranca_comum.js plano decides (the demo double applies the same
- * plan to its records): keeps `ativa` right, writes the order when it is paid, marks a charge paid when the customer
- * already has an order a duplicate (noted on that order's booking, refunded after the commit), and takes a refund or
- * chargeback to the payment row and the booking. E-mails, refunds and the invoice wait in `depois` for the caller's
+ * Moves a charge record to the status Asaas reports: pedido_fluxo.js aplicarStatus (the demo double runs the same)
+ * on `app`'s records, the record itself saved. E-mails, refunds and the invoice wait in `depois` for the caller's
  * commit; without it they run at the end. Returns the charge.
  */
 function aplicarStatus(app, cobranca, status, motivo, depois) {
   const acoes = depois || [];
-  const antes = comoCobranca(cobranca);
-  let pedido = pedidoDa(app, cobranca);
-  const outro = pedido ? null : outroPedido(app, cobranca);
-  let plano = maquina.plano(antes, status, contexto(app, pedido, outro, motivo), regras.R);
-  if (!plano) return cobranca;
-  definir(cobranca, plano.cobranca);
-  app.save(cobranca);
-  if (plano.duplicada && plano.duplicada.nota) {
-    const agendamento = agendamentoDo(app, outro);
-    if (agendamento) {
-      const historico = require(`${__hooks}/lib/historico.js`);
-      historico.registrarNota(app, agendamento.id, 'pagamento_duplicado', plano.duplicada.nota);
-    }
-  }
-  if (plano.pedido) {
-    const gravado = gravarPedido(app, cobranca, plano.pedido);
-    pedido = gravado.pagamento;
-    if (gravado.criado) adiar(acoes, plano.pedido.depois, { cobranca: cobranca.id, pagamento: pedido.id });
-    // Another caller wrote it first: what this status does to it is decided on it as it is.
-    else plano = maquina.plano(antes, status, contexto(app, pedido, null, motivo), regras.R);
-  }
-  if (plano.pagamento) {
-    definir(pedido, plano.pagamento);
-    app.save(pedido);
-    if (plano.posPagamento) registrarPosPagamento(app, pedido, plano.posPagamento, acoes);
-  }
-  const nota = plano.posPagamento ? plano.posPagamento.nota : '';
-  adiar(acoes, plano.depois, { cobranca: cobranca.id, pagamento: pedido ? pedido.id : '', nota: nota });
+  const registros = {};
+  registros['cobrancas:' + cobranca.id] = cobranca;
+  fluxo.aplicarStatus(portas(app, acoes, registros), comoCobranca(cobranca), status, motivo);
   if (!depois) executar(app, acoes);
   return cobranca;
-}
-
-/**
- * A refund or chargeback reaches the booking (`efeito`: plano's posPagamento): its history says so, and a full
- * refund closes the order (the booking becomes CANCELADO; the customer may buy again) and its service invoice.
- */
-function registrarPosPagamento(app, pagamento, efeito, acoes) {
-  const agendamento = agendamentoDo(app, pagamento);
-  if (!agendamento) return;
-  const historico = require(`${__hooks}/lib/historico.js`);
-  historico.registrarNota(app, agendamento.id, 'pagamento', efeito.nota);
-  if (efeito.cancelar) {
-    const antes = agendamento.getString('status_agendamento');
-    agendamento.set('status_agendamento', 'CANCELADO');
-    app.save(agendamento);
-    historico.registrarMudanca(app, agendamento.id, 'status_agendamento', antes, 'CANCELADO');
-  }
-  // Cancelled when all was given back, flagged when part was.
-  if (efeito.aposEstorno) require(`${__hooks}/lib/notas.js`).aposEstorno(app, pagamento, acoes);
 }
 
 /** Staff hear of a refund or chargeback (`texto`: what it means, regras.json textosPosPagamento). */
@@ -289,25 +291,6 @@ function alertarPosPagamento(app, pagamentoId, texto) {
 function alertarValorDivergente(app, cobrancaId) {
   const cobranca = app.findRecordById('cobrancas', cobrancaId);
   alertar(app, alertas().divergente(cobranca.getString('asaas_id'), reais(cobranca.getFloat('valor'))));
-}
-
-/**
- * Keeps the order's `valor_estornado` up with the refunds Asaas lists on a payment (made by this server or in
- * Asaas's own panel). A charge in installments has them spread over its payments: it follows the refunds this
- * server asked for and the final REFUNDED.
- */
-function anotarEstornos(app, cobranca, pagamentoAsaas) {
-  const pagamento = pedidoDa(app, cobranca);
-  if (!pagamento) return;
-  const valor = maquina.valorEstornadoListado(
-    { parcelamento: cobranca.getString('parcelamento') },
-    pagamentoAsaas,
-    pagamento.getFloat('preco_servico'),
-    pagamento.getFloat('valor_estornado'),
-  );
-  if (valor === null) return;
-  pagamento.set('valor_estornado', valor);
-  app.save(pagamento);
 }
 
 /** The charge record with the ids a payment Asaas reports teaches it (cobranca_comum.idsDoPagamento), unsaved. */
@@ -410,7 +393,8 @@ module.exports = {
   aplicarStatus,
   executar,
   responderEExecutar,
-  anotarEstornos,
+  portas,
+  comoCobranca,
   aprenderIds,
   statusDoAsaas,
   pedidoDa,
