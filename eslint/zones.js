@@ -26,6 +26,7 @@ export const KIT_RULES = [
   'agenda_comum.js',
   'estorno_comum.js',
   'estorno_fluxo.js',
+  'retransmissao_fluxo.js',
   'conta_comum.js',
   'contas_comum.js',
   'historico_comum.js',
