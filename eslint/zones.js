@@ -28,6 +28,7 @@ export const KIT_RULES = [
   'estorno_fluxo.js',
   'pedido_fluxo.js',
   'proxy_fluxo.js',
+  'retransmissao_fluxo.js',
   'conta_comum.js',
   'contas_comum.js',
   'historico_comum.js',

@@ -1,6 +1,6 @@
 /**
- * The demo double of the relay (lib/retransmissao.js), the attempts and the appointments (lib/dia.js), under
- * the migration's rules: the booking's owner writes a relayed value only while staff ask for that kind; only the
+ * The demo double of the relay (lib/retransmissao.js, its steps retransmissao_fluxo.js's), the attempts and the
+ * appointments (lib/dia.js), under the migration's rules: the booking's owner writes a relayed value only while staff ask for that kind; only the
  * staff member holding the case reads it, only while alive (10 minutes; dia-store.ts drops it after); the
  * history says when it arrived, never the value. Staff record attempts and appointments (with the confirmation,
  * a protected file like the case file's); every applicant booked makes the booking AGENDADO with the earliest.
@@ -9,9 +9,12 @@ import { http, HttpResponse } from 'msw';
 import { hojeSaoPaulo } from '@/lib/processo';
 import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
 import janelas from '../../pocketbase/pb_hooks/lib/janelas.js';
+import retransmissaoFluxo, {
+  type PortasDaRetransmissao,
+} from '../../pocketbase/pb_hooks/lib/retransmissao_fluxo.js';
 import { schemaErrors } from './collections';
 import { getDb, saveDb } from './db';
-import { invalid, note, nowSp, readRoutes, slow } from './dia';
+import { invalid, note, readRoutes, slow } from './dia';
 import { activeAppointments, consulateOfBooking, diaStore, handlingOf, marksOf, meta } from './dia-store';
 import { autoria } from './history';
 import { currentUser, jsonBody, MSG as PB, param, pbError, REQUIRED } from './http';
@@ -28,54 +31,69 @@ const TEXTS = ['data', 'hora', 'local', 'codigo_portal', 'ocorrencia', 'cancelam
 
 /**
  * The customer's relayed value: created on the first keystroke after staff asked (`id` ''), then updated on each
- * one, under the collection's rules and the kit's checks (dia_comum.js); its end (the 6th digit, or 'Enviar') goes
- * into the history as when it arrived, never what (fimDaRetransmissao).
+ * one, under the collection's rules, then in retransmissao_fluxo.js retransmitir's order (the kit's
+ * lib/retransmissao.js): only the kind asked, checked for its kind, its end in the history as when it arrived,
+ * never what.
  */
 async function saveRelay(request: Request, id: string): Promise<Response> {
   const viewer = currentUser(request);
   const body = await jsonBody(request);
   if (body instanceof Response) return body;
   const store = diaStore();
-  let record = store.retransmissoes.find((r) => r.id === id);
+  const record = store.retransmissoes.find((r) => r.id === id);
   const handling = store.atendimentos.find((a) => a.id === (record?.atendimento ?? body.atendimento));
   if (id) {
     // The update rule: the owner, while alive, never its booking, kind or lifetime.
     if (!record || !allows('retransmissoes', 'update', record, viewer, body))
       return pbError(404, PB.notFound);
-  } else {
     // The create rule: the owner, on that booking's handling while something is asked, no lifetime of their own.
-    if (!handling || !allows('retransmissoes', 'create', body, viewer, body)) return pbError(400, PB.create);
-    const refused = diaComum.recusaDaRetransmissao(handling.pedido, String(body.tipo ?? ''));
-    if (refused) return pbError(refused.status, refused.message);
-  }
-  const tipo = record?.tipo ?? (String(body.tipo ?? '') as 'senha' | 'codigo');
-  const valor = body.valor === undefined ? (record?.valor ?? '') : String(body.valor);
-  const motivo = diaComum.motivoValor(tipo, valor);
-  if (motivo)
-    return pbError(400, PB.validation, { valor: { code: 'validation_invalid_valor', message: motivo } });
-  const now = Date.now();
-  if (record) Object.assign(record, { valor, updated: pbDate(new Date(now)) });
-  else {
-    record = {
-      ...meta('retransmissoes', newId(), pbDate(new Date(now))),
-      agendamento: String(body.agendamento ?? ''),
-      atendimento: String(body.atendimento),
-      tipo,
-      valor,
-      expira_em: pbDate(new Date(now + LIFE_MS)),
-      enviado_em: '',
-    };
-    store.retransmissoes.push(record);
-  }
-  const fim = diaComum.fimDaRetransmissao(record, body.enviar, pbDate(new Date()), nowSp());
-  if (fim) {
-    Object.assign(record, fim.retransmissao);
-    // When it was handed over (lib/retransmissao.js): the guarantee's clock reads it.
-    if (handling) Object.assign(handling, fim.atendimento);
-    note(record.agendamento, 'prenotami', fim.nota, viewer);
-  }
+  } else if (!handling || !allows('retransmissoes', 'create', body, viewer, body))
+    return pbError(400, PB.create);
+  const now = new Date();
+  const written = {
+    tipo: record?.tipo ?? (String(body.tipo ?? '') as 'senha' | 'codigo'),
+    valor: body.valor === undefined ? (record?.valor ?? '') : String(body.valor),
+    enviado_em: record?.enviado_em ?? '',
+    expira_em: record?.expira_em ?? '',
+  };
+  let saved = record;
+  const ports: PortasDaRetransmissao = {
+    pedido: () => handling?.pedido ?? '',
+    transacao: (fazer) => fazer(),
+    salvar: (campos) => {
+      const at = pbDate(now);
+      saved = saved
+        ? Object.assign(saved, { valor: written.valor, updated: at }, campos)
+        : {
+            ...meta('retransmissoes', newId(), at),
+            agendamento: String(body.agendamento ?? ''),
+            atendimento: String(body.atendimento),
+            tipo: written.tipo,
+            valor: written.valor,
+            expira_em: '',
+            enviado_em: '',
+            ...campos,
+          };
+      if (!record) store.retransmissoes.push(saved);
+    },
+    // When it was handed over: the guarantee's clock reads it.
+    entregue: (campos) => {
+      if (handling) Object.assign(handling, campos);
+    },
+    nota: (texto) => note(saved?.agendamento ?? '', 'prenotami', texto, viewer),
+  };
+  const done = retransmissaoFluxo.retransmitir(
+    ports,
+    !record,
+    written,
+    body.enviar,
+    now.getTime(),
+    LIFE_MS,
+    false,
+  );
+  if (done.erro) return pbError(done.erro.status, done.erro.message, done.erro.erros);
   saveDb();
-  return HttpResponse.json(record);
+  return HttpResponse.json(saved);
 }
 
 async function createAttempt(request: Request): Promise<Response> {

@@ -17,6 +17,7 @@ import dados from '../../pocketbase/pb_hooks/lib/consulados.json';
 import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
 import garantiaComum from '../../pocketbase/pb_hooks/lib/garantia_comum.js';
 import janelas from '../../pocketbase/pb_hooks/lib/janelas.js';
+import retransmissaoFluxo, { type Onde } from '../../pocketbase/pb_hooks/lib/retransmissao_fluxo.js';
 import { caseSummary } from './case-summary';
 import { getDb } from './db';
 import { CURITIBA_LOCAL, DIA_SEED, demoDay, SP_LOCAL } from './processo-seed';
@@ -194,14 +195,30 @@ export function seedDia(now: number, guarantee: { ativa: boolean } = DEMO_GUARAN
   };
 }
 
+/**
+ * retransmissao_fluxo.js's port `apagar` on `store`'s rows: the relayed values `onde` says (on a handling, or
+ * expired) dropped. Returns how many.
+ */
+const apagarDe =
+  (store: DiaStore) =>
+  (onde: Onde): number => {
+    const antes = store.retransmissoes.length;
+    store.retransmissoes = store.retransmissoes.filter((r) =>
+      onde.atendimento !== undefined ? r.atendimento !== onde.atendimento : r.expira_em > onde.expiradosAte,
+    );
+    return antes - store.retransmissoes.length;
+  };
+
 export function diaStore(): DiaStore {
   const db = getDb();
   db.dia ??= seedDia(Date.now());
   // The demo's cron: an expired relayed value is gone (the server deletes it within a minute).
-  const now = pbDate(new Date());
-  db.dia.retransmissoes = db.dia.retransmissoes.filter((r) => r.expira_em > now);
+  retransmissaoFluxo.expirar({ apagar: apagarDe(db.dia) }, Date.now());
   return db.dia;
 }
+
+/** retransmissao_fluxo.js's port `apagar` (lib/retransmissao.js apagador): the relayed values `onde` says dropped. */
+export const apagarRetransmissoes = (onde: Onde) => apagarDe(diaStore())(onde);
 
 /** A booking's handling record, when it has one. */
 export const handlingOf = (bookingId: string) =>
@@ -231,9 +248,7 @@ export function ensureHandling(bookingId: string) {
  */
 export function updateHandling(handling: { id: string }, valores: object): void {
   Object.assign(handling, valores);
-  if (!diaComum.semResponsavel(valores)) return;
-  const store = diaStore();
-  store.retransmissoes = store.retransmissoes.filter((r) => r.atendimento !== handling.id);
+  if (diaComum.semResponsavel(valores)) apagarRetransmissoes({ atendimento: handling.id });
 }
 
 export const isStaff = (viewer: UserRecord | null): viewer is UserRecord => !!viewer?.admin;

@@ -1,8 +1,9 @@
 /**
  * The demo double of booking day (migration 1763903000_dia_agendamento, pb_hooks/dia.pb.js, lib/dia.js): the
  * consulates (staff edit them, each change in their history), each applicant's Prenot@mi contacts and state,
- * and the day's handling of a booking ("Assumir", "Soltar", "Pedir", "Estou pronto"). The relay, attempts and
- * appointments are dia-relay.ts. Decisions come from the kit's shared modules (dia_comum.js, janelas.js).
+ * and the day's handling of a booking ("Assumir", "Soltar", "Pedir", "Estou pronto": retransmissao_fluxo.js's order
+ * of steps). The relay, attempts and appointments are dia-relay.ts. Decisions come from the kit's shared modules
+ * (dia_comum.js, retransmissao_fluxo.js).
  * Registered before the case file's and the generic record routes (see handlers.ts).
  */
 import { http, HttpResponse, type PathParams } from 'msw';
@@ -10,9 +11,9 @@ import { nomeRequerente, type RequerenteRecord } from '@/lib/processo';
 import type { BookingHistoryRecord, UserRecord } from '@/lib/types';
 import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
 import historicoComum from '../../pocketbase/pb_hooks/lib/historico_comum.js';
-import janelas from '../../pocketbase/pb_hooks/lib/janelas.js';
+import retransmissaoFluxo, { type PortasDoPasso } from '../../pocketbase/pb_hooks/lib/retransmissao_fluxo.js';
 import { getDb, saveDb } from './db';
-import { diaStore, ensureHandling, isStaff, ownBooking, updateHandling, type DiaStore } from './dia-store';
+import { apagarRetransmissoes, diaStore, ensureHandling, isStaff, type DiaStore } from './dia-store';
 import { listResponse, viewResponse } from './lista';
 import { autoria, historyEntry } from './history';
 import { currentUser, jsonBody, latency, MSG as PB, param, pbError, readJson, requireAuth } from './http';
@@ -44,8 +45,6 @@ export const note = (bookingId: string, campo: string, texto: string, autor: Use
  */
 export const serverChange = (bookingId: string, campo: string, de: string, para: string) =>
   registrar(bookingId, [{ campo, de, para }], null);
-
-export const nowSp = () => janelas.horaLocal(Date.now(), janelas.FUSO_PADRAO, true);
 
 /** A shared module's field errors as PocketBase's 400, or null when there are none. */
 export const invalid = (errors: Record<string, { code: string; message: string }>) =>
@@ -142,6 +141,10 @@ async function savePrenotami(request: Request, id: string): Promise<Response | u
   return HttpResponse.json(record);
 }
 
+/**
+ * A move of a booking's handling (lib/dia.js mover): retransmissao_fluxo.js mover's order on the double's rows; who
+ * may ask (staff, or the owner's "pronto") is checked first, as the kit's routes do.
+ */
 async function act(
   request: Request,
   bookingId: string,
@@ -152,23 +155,23 @@ async function act(
   if (action !== 'pronto' && !viewer.admin) return pbError(403, MSG.soEquipe);
   const body = await jsonBody(request);
   if (body instanceof Response) return body;
-  const tipo = String(body.tipo ?? '');
-  const refused = action === 'pedir' ? invalid(diaComum.errosDoPedido(tipo)) : null;
-  if (refused) return refused;
-  const booking = action === 'pronto' ? ownBooking(viewer, bookingId) : bookingOf(bookingId);
-  if (!booking) return pbError(404, MSG.naoEncontrado);
-  const handling = ensureHandling(bookingId);
-  const now = pbDate(new Date());
+  const now = new Date();
+  const ports: PortasDoPasso<ReturnType<typeof ensureHandling>, Json> = {
+    agendamento: () => bookingOf(bookingId),
+    atendimento: (booking) => ensureHandling(booking.id),
+    gravar: (handling, valores) => {
+      Object.assign(handling, valores, { updated: pbDate(now) });
+      return asReadBy('atendimentos', viewer, handling);
+    },
+    apagar: apagarRetransmissoes,
+    nota: (id, campo, texto) => note(id, campo, texto, viewer),
+  };
+  const tipo = action === 'pedir' ? String(body.tipo ?? '') : '';
   const quem = { id: viewer.id, nome: viewer.nome_completo };
-  const pronto = booking.status_agendamento === 'ANALISE_OK';
-  const step = diaComum.acaoDoAtendimento(action, handling, pronto, quem, tipo, now);
-  if (step.erro) return pbError(step.erro.status, step.erro.message);
-  updateHandling(handling, step.valores);
-  const nota = diaComum.notaDoPasso(action, tipo, nowSp());
-  if (nota) note(booking.id, 'prenotami', nota, viewer);
-  handling.updated = now;
+  const step = retransmissaoFluxo.mover(ports, action, tipo, quem, now.getTime());
+  if (step.erro) return pbError(step.erro.status, step.erro.message, step.erro.erros);
   saveDb();
-  return HttpResponse.json(asReadBy('atendimentos', viewer, handling));
+  return HttpResponse.json(step.atendimento);
 }
 
 async function accountState(request: Request, id: string): Promise<Response> {

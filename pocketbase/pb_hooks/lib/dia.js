@@ -1,6 +1,6 @@
 // Booking day (issue #27): consulate edits with their history, each applicant's own Prenot@mi account, the
-// day's handling of a booking ("Assumir", standby, "Pedir acesso"/"Pedir código"), the attempts and the
-// appointments. The relay itself is lib/retransmissao.js.
+// day's handling of a booking ("Assumir", standby, "Pedir acesso"/"Pedir código": their order of steps is
+// lib/retransmissao_fluxo.js's), the attempts and the appointments. The relay itself is lib/retransmissao.js.
 
 const regras = require(`${__hooks}/lib/regras.js`);
 const janelas = require(`${__hooks}/lib/janelas.js`);
@@ -193,44 +193,55 @@ function garantirAtendimento(app, agendamento) {
   return registro;
 }
 
-function agendamentoDaRota(app, e) {
-  const agendamento = achar(app, 'agendamentos', 'id = {:id}', { id: e.request.pathValue('id') });
-  if (!agendamento) throw new NotFoundError(MSG.naoEncontrado, {});
-  return agendamento;
-}
-
 /**
- * One move of the booking's handling (dia_comum.js acaoDoAtendimento, which the demo double runs too), in a
- * transaction: written on the handling record (made when first needed), or refused with its status; `antes`
- * checks the booking first. Answers the handling.
+ * One move of the booking's handling (retransmissao_fluxo.js mover, which the demo double runs too), in a
+ * transaction: its ports read the route's booking and its handling (made when first needed), write the move and
+ * its history line, and delete what was relayed on a case nobody holds (lib/retransmissao.js apagador); a refusal
+ * is thrown there, so nothing of it stays. Answers the handling.
  */
-function mover(e, acao, tipo, antes) {
+function mover(e, acao, tipo) {
   let feito = null;
   e.app.runInTransaction((tx) => {
-    const agendamento = agendamentoDaRota(tx, e);
-    if (antes) antes(agendamento);
-    const atendimento = garantirAtendimento(tx, agendamento);
-    const passo = comum.acaoDoAtendimento(
-      acao,
-      {
-        responsavel: atendimento.getString('responsavel'),
-        responsavel_nome: atendimento.getString('responsavel_nome'),
+    let agendamento = null;
+    let atendimento = null;
+    const retransmissao = require(`${__hooks}/lib/retransmissao.js`);
+    const portas = {
+      agendamento: () => {
+        agendamento = achar(tx, 'agendamentos', 'id = {:id}', { id: e.request.pathValue('id') });
+        return (
+          agendamento && {
+            id: agendamento.id,
+            usuario: agendamento.getString('usuario'),
+            status_agendamento: agendamento.getString('status_agendamento'),
+          }
+        );
       },
-      agendamento.getString('status_agendamento') === 'ANALISE_OK',
-      { id: e.auth.id, nome: e.auth.getString('nome_completo') },
+      atendimento: () => {
+        atendimento = garantirAtendimento(tx, agendamento);
+        return {
+          id: atendimento.id,
+          responsavel: atendimento.getString('responsavel'),
+          responsavel_nome: atendimento.getString('responsavel_nome'),
+        };
+      },
+      gravar: (_, valores) => {
+        atendimento.load(valores);
+        tx.save(atendimento);
+        return atendimento;
+      },
+      apagar: retransmissao.apagador(tx),
+      nota: (agendamentoId, campo, texto) => historico.registrarNota(tx, agendamentoId, campo, texto, e.auth),
+    };
+    const quem = { id: e.auth.id, nome: e.auth.getString('nome_completo') };
+    const passo = require(`${__hooks}/lib/retransmissao_fluxo.js`).mover(
+      portas,
+      acao,
       tipo,
-      pbData(Date.now()),
+      quem,
+      Date.now(),
     );
-    if (passo.erro) throw new ApiError(passo.erro.status, passo.erro.message, {});
-    atendimento.load(passo.valores);
-    tx.save(atendimento);
-    feito = atendimento;
-    // What the customer relayed to the holder who lets the case go is nobody else's to read.
-    if (comum.semResponsavel(passo.valores)) {
-      require(`${__hooks}/lib/retransmissao.js`).apagarDoAtendimento(tx, atendimento.id);
-    }
-    const nota = comum.notaDoPasso(acao, tipo, janelas.horaLocal(Date.now(), janelas.FUSO_PADRAO, true));
-    if (nota) historico.registrarNota(tx, agendamento.id, 'prenotami', nota, e.auth);
+    if (passo.erro) throw retransmissao.recusa(passo.erro);
+    feito = passo.atendimento;
   });
   // As the collection's API answers it: the holder shown to staff only (mostrarEquipe), not to the owner's "pronto".
   $apis.enrichRecord(e, feito);
@@ -245,7 +256,7 @@ function assumir(e) {
 
 /**
  * The holder lets the case go (another staff member may take it); what was asked is closed and what was relayed
- * to them is deleted (lib/retransmissao.js apagarDoAtendimento): the next holder asks again.
+ * to them is deleted (retransmissao_fluxo.js mover, lib/retransmissao.js apagador): the next holder asks again.
  */
 function soltar(e) {
   exigirEquipe(e);
@@ -255,16 +266,12 @@ function soltar(e) {
 /** "Pedir acesso" / "Pedir código" (tipo senha | codigo), or '' to close: the holder only, ANALISE_OK only. */
 function pedir(e) {
   exigirEquipe(e);
-  const tipo = String((e.requestInfo().body || {}).tipo || '');
-  lancarRecusas(comum.errosDoPedido(tipo));
-  return mover(e, 'pedir', tipo);
+  return mover(e, 'pedir', String((e.requestInfo().body || {}).tipo || ''));
 }
 
-/** "Estou pronto": the booking's owner, on standby for the next window. */
+/** "Estou pronto": the booking's owner (anyone else's is not found), on standby for the next window. */
 function pronto(e) {
-  return mover(e, 'pronto', '', (agendamento) => {
-    if (agendamento.getString('usuario') !== e.auth.id) throw new NotFoundError(MSG.naoEncontrado, {});
-  });
+  return mover(e, 'pronto', '');
 }
 
 // ------------------------------------------------------------------ standby e-mails
