@@ -28,19 +28,21 @@ function checkLaunch(env: Record<string, string>): void {
 }
 
 /**
- * A production build ships no demo code: the demo's MSW service worker (public/mockServiceWorker.js, copied
- * with the rest of public/) is taken out of its output.
+ * A production build ships nothing of the demo: its MSW service worker (public/mockServiceWorker.js) and its files
+ * (public/demo/: the example invoice PDF the demo's invoices link to), copied with the rest of public/, are taken
+ * out of its output.
  */
-function withoutDemoWorker(): Plugin {
+function withoutDemoFiles(): Plugin {
   let outDir = '';
   return {
-    name: 'without-demo-worker',
+    name: 'without-demo-files',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     writeBundle() {
       rmSync(path.join(outDir, 'mockServiceWorker.js'), { force: true });
+      rmSync(path.join(outDir, 'demo'), { recursive: true, force: true });
     },
   };
 }
@@ -66,7 +68,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
       react(),
       tailwindcss(),
       kitModule(),
-      ...(command === 'build' && !isSsrBuild && apiUrl.trim() !== '' ? [withoutDemoWorker()] : []),
+      ...(command === 'build' && !isSsrBuild && apiUrl.trim() !== '' ? [withoutDemoFiles()] : []),
     ],
     resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
     build: {

@@ -42,12 +42,12 @@ describe('vite.config.ts launch check', () => {
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('VITE_COMPANY_CNPJ'));
   });
 
-  it("takes the demo's service worker out of a production build only", async () => {
+  it("takes the demo's service worker and files out of a production build only", async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const names = async (vars: Record<string, string>) =>
       ((await load(build, vars))?.plugins ?? []).flat().map((p) => (p && 'name' in p ? p.name : ''));
-    expect(await names(REAL)).toContain('without-demo-worker');
-    expect(await names({ ...REAL, VITE_API_URL: '' })).not.toContain('without-demo-worker');
+    expect(await names(REAL)).toContain('without-demo-files');
+    expect(await names({ ...REAL, VITE_API_URL: '' })).not.toContain('without-demo-files');
   });
 
   it('leaves the demo build, the dev server and the prerender SSR build alone', async () => {

@@ -41,14 +41,15 @@ test('pages, app routes and assets come from the API’s own origin with the bui
   expect(script.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   expect(script.headers()['content-encoding']).toBe('gzip');
 
-  // A missing asset, the build's files for hosts and the demo's service worker (not in a production build) are not
-  // found; the API's paths stay the API's.
+  // A missing asset, the build's files for hosts and the demo's service worker and example invoice (not in a
+  // production build) are not found; the API's paths stay the API's.
   for (const path of [
     '/assets/missing.js',
     '/headers.json',
     '/_headers',
     '/nginx-csp.conf',
     '/mockServiceWorker.js',
+    '/demo/nfse-exemplo.pdf',
     '/api/nada',
   ]) {
     expect((await request.get(path)).status(), path).toBe(404);
