@@ -33,6 +33,7 @@ export const KIT_RULES = [
   'contas_comum.js',
   'historico_comum.js',
   'webhook_comum.js',
+  'remarcar_fluxo.js',
   'consulta_comum.js',
 ];
 

@@ -1,27 +1,25 @@
 /**
  * The demo double of confirmation and Flex (pb_hooks/lib/remarcar.js): "Já confirmei" (the owner, in the window,
  * where the consulate asks for it), staff's list of who has not confirmed, the owner's Flex request and the
- * consulate's cancellation (staff), both back to the ready list with history. The rules are the kit's
- * (lib/calendario.js recusaConfirmacao, recusaFlex, FILTRO_PENDENTES; lib/dia_comum.js recusaCancelamento;
- * regras.json flex.prazoDias), as on the server. The confirmation e-mails are the server's cron: the demo has none.
+ * consulate's cancellation (staff), both back to the ready list with history. Their order of steps is the kit's
+ * (lib/remarcar_fluxo.js, over calendario.js and dia_comum.js): this file gives it the double's rows. The
+ * confirmation e-mails are the server's cron: the demo has none.
  */
 import { nomeRequerente } from '@/lib/processo';
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
 import type { BookingRecord, UserRecord } from '@/lib/types';
-import calendario from '../../pocketbase/pb_hooks/lib/calendario.js';
 import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
 import prazo from '../../pocketbase/pb_hooks/lib/prazo.js';
-import regras from '../../pocketbase/pb_hooks/lib/regras.json';
+import fluxo, { type Feito, type Portas } from '../../pocketbase/pb_hooks/lib/remarcar_fluxo.js';
 import { getDb, saveDb } from './db';
 import { note, slow } from './dia';
 import {
   activeAppointments,
+  apagarRetransmissoes,
   consulateOfBooking,
   diaStore,
   handlingOf,
   isStaff,
-  ownBooking,
-  updateHandling,
 } from './dia-store';
 import { compileFilter, withParams } from './filter';
 import { valueAt } from './rules';
@@ -30,101 +28,79 @@ import { bookingOf, salvarAgendamento } from './processo-rules';
 import { pbDate } from './util';
 
 type Compromisso = ReturnType<typeof diaStore>['compromissos'][number];
+type Atendimento = ReturnType<typeof diaStore>['atendimentos'][number];
 const hoje = () => prazo.diaSaoPaulo();
-type Tipo = 'flex' | 'consulado';
-const motivoOf = async (request: Request, tipo: Tipo) =>
-  calendario.motivoDoPedido(await request.json().catch(() => ({})), tipo);
+const corpoDe = (request: Request): Promise<unknown> => request.json().catch(() => ({}));
 
-const names = (c: Compromisso) =>
-  calendario.nomes(
-    c.requerentes.flatMap((id) => getDb().requerentes.filter((r) => r.id === id)).map(nomeRequerente),
-  );
+/** remarcar_fluxo.js's ports on the double's rows, history by `autor`; a transaction ends with the save. */
+function portas(autor: UserRecord | null): Portas<Compromisso, BookingRecord, Atendimento> {
+  const compromisso = (id: string) => diaStore().compromissos.find((c) => c.id === id);
+  return {
+    agendamento: bookingOf,
+    compromisso,
+    consulado: (c, booking) => consulateOfBooking(booking.id, c.consulado),
+    flex: (booking) => !!getDb().pagamentos.find((p) => p.id === booking.pagamento)?.flex,
+    nomes: (ids) => ids.flatMap((id) => getDb().requerentes.filter((r) => r.id === id)).map(nomeRequerente),
+    ativos: activeAppointments,
+    transacao: (fazer) => {
+      fazer();
+      saveDb();
+    },
+    gravarCompromisso: (id, valores) => Object.assign(compromisso(id)!, valores),
+    nota: (bookingId, campo, texto) => note(bookingId, campo, texto, autor),
+    gravarAgendamento: (id, valores) => {
+      const booking = bookingOf(id)!;
+      salvarAgendamento(booking, valores, autor);
+      return booking;
+    },
+    atendimento: handlingOf,
+    gravarAtendimento: (handling, valores) => Object.assign(handling, valores),
+    apagar: apagarRetransmissoes,
+    // The status e-mail goes with the booking's save (agenda.ts registrarAlteracao).
+    avisar: () => undefined,
+    pendentes: (filtro, params, limite) => {
+      const matches = compileFilter<Compromisso>(withParams(filtro, params), (c, path) =>
+        valueAt('compromissos', c, path),
+      );
+      // The filter already leaves out the cancelled; by day and time as the kit's sort 'data,hora' (dia_comum.js).
+      return diaComum.ativos(diaStore().compromissos.filter(matches)).slice(0, limite);
+    },
+    cliente: (bookingId) => {
+      const owner = bookingOf(bookingId)?.usuario;
+      return getDb().usuarios.find((u) => u.id === owner)?.nome_completo ?? '';
+    },
+    resposta: compromisso,
+  };
+}
+
+/** A flow's answer: its refusal as PocketBase's error, else its `resposta`. */
+const answer = (feito: Feito<unknown>): Response =>
+  feito.erro
+    ? pbError(feito.erro.status, feito.erro.message)
+    : HttpResponse.json(feito.resposta as JsonBodyType);
 
 function confirm(request: Request, id: string): Response {
   const viewer = currentUser(request);
-  const c = diaStore().compromissos.find((x) => x.id === id);
-  const booking = c && ownBooking(viewer, c.agendamento);
-  if (!c || !booking) return pbError(404, diaComum.MSG.naoEncontrado);
-  const recusa = calendario.recusaConfirmacao({
-    status: booking.status_agendamento,
-    confirmacao: consulateOfBooking(booking.id, c.consulado)?.confirmacao ?? 'desconhecido',
-    dia: c.data,
-    hoje: hoje(),
-    cancelado: !!c.cancelamento,
-  });
-  if (recusa) return pbError(400, recusa);
-  const confirmado = calendario.confirmacao(c.confirmado_em, pbDate(new Date()));
-  if (confirmado) {
-    Object.assign(c, confirmado);
-    note(booking.id, 'confirmacao_portal', calendario.notaConfirmado(names(c), c.data, c.hora), viewer);
-    saveDb();
-  }
-  return HttpResponse.json(c);
+  return answer(fluxo.confirmar(portas(viewer), id, viewer?.id ?? '', hoje(), pbDate(new Date())));
 }
 
-/** lib/remarcar.js pendentes: calendario.js's filter, its relations read from the double's records. */
-function pending(request: Request): Response {
-  if (!isStaff(currentUser(request))) return pbError(403, diaComum.MSG.apenasEquipe);
-  const today = hoje();
-  const until = calendario.somarDias(today, calendario.CONFIRMACAO.deDias);
-  const matches = compileFilter<Compromisso>(
-    withParams(calendario.FILTRO_PENDENTES, { hoje: today, ate: until }),
-    (c, path) => valueAt('compromissos', c, path),
-  );
-  // The filter already leaves out the cancelled; earliest first as the kit's sort 'data,hora' (dia_comum.js).
-  const list = diaComum.ativos(diaStore().compromissos.filter(matches)).map((c) => {
-    const owner = bookingOf(c.agendamento)?.usuario;
-    const cliente = getDb().usuarios.find((u) => u.id === owner)?.nome_completo ?? '';
-    return calendario.linhaPendente(c, c.agendamento, cliente, names(c), today);
-  });
-  return HttpResponse.json(list);
-}
+const pending = (request: Request) =>
+  answer(fluxo.pendentes(portas(null), isStaff(currentUser(request)), hoje()));
 
-/** lib/remarcar.js voltarParaProntos: cancellations recorded, back to ANALISE_OK, the handling reset. */
-function backToReady(booking: BookingRecord, tipo: Tipo, motivo: string, autor: UserRecord | null) {
-  const volta = calendario.voltaParaProntos(tipo, motivo, pbDate(new Date()));
-  for (const c of activeAppointments(booking.id)) {
-    Object.assign(c, volta.compromisso);
-    const nota = calendario.notaCancelamento(tipo, names(c), c.data, c.hora, motivo);
-    note(booking.id, 'cancelamento', nota, autor);
-  }
-  salvarAgendamento(booking, volta.agendamento, autor);
-  const handling = handlingOf(booking.id);
-  if (handling) updateHandling(handling, volta.atendimento);
-  saveDb();
-  return HttpResponse.json(booking);
-}
+type Corpo = { ports: ReturnType<typeof portas>; viewer: UserRecord | null; corpo: unknown; agora: string };
 
-async function flex(request: Request, bookingId: string): Promise<Response> {
+/** A flow on a request's body (`run`), by its session's user, at this instant. */
+const withBody = (run: (id: string, r: Corpo) => Feito<unknown>) => async (request: Request, id: string) => {
   const viewer = currentUser(request);
-  const booking = ownBooking(viewer, bookingId);
-  if (!booking) return pbError(404, diaComum.MSG.naoEncontrado);
-  const motivo = await motivoOf(request, 'flex');
-  const recusa = calendario.recusaFlex({
-    status: booking.status_agendamento,
-    flex: !!getDb().pagamentos.find((p) => p.id === booking.pagamento)?.flex,
-    usadoEm: booking.flex_usado_em ?? '',
-    dia: activeAppointments(bookingId)[0]?.data ?? '',
-    hoje: hoje(),
-    prazoDias: regras.flex.prazoDias,
-    motivo,
-  });
-  if (recusa) return pbError(400, recusa);
-  return backToReady(booking, 'flex', motivo, viewer);
-}
+  const corpo = await corpoDe(request);
+  return answer(run(id, { ports: portas(viewer), viewer, corpo, agora: pbDate(new Date()) }));
+};
 
-async function consulateCancelled(request: Request, bookingId: string): Promise<Response> {
-  const viewer = currentUser(request);
-  const booking = isStaff(viewer) ? bookingOf(bookingId) : undefined;
-  const recusa = diaComum.recusaCancelamento({
-    equipe: isStaff(viewer),
-    existe: !!booking,
-    status: booking?.status_agendamento ?? '',
-    ativos: booking ? activeAppointments(bookingId).length : 0,
-  });
-  if (recusa || !booking) return pbError(recusa?.status ?? 403, recusa?.message ?? diaComum.MSG.apenasEquipe);
-  return backToReady(booking, 'consulado', await motivoOf(request, 'consulado'), viewer);
-}
+const flex = withBody((id, r) => fluxo.pedirFlex(r.ports, id, r.viewer?.id ?? '', r.corpo, hoje(), r.agora));
+
+const consulateCancelled = withBody((id, r) =>
+  fluxo.cancelamentoConsulado(r.ports, id, isStaff(r.viewer), r.corpo, r.agora),
+);
 
 /** A route of one record (`:id`) that requires a session, as the kit's routes do. */
 const byId = (handle: (request: Request, id: string) => Response | Promise<Response>) =>

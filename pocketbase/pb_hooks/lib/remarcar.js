@@ -1,14 +1,13 @@
-// Confirmation and Flex (issue #28, items 1 and 3). The rules are the kit's shared modules (lib/calendario.js:
-// recusaConfirmacao, recusaFlex, FILTRO_PENDENTES; lib/dia_comum.js: recusaCancelamento), which the app and the
-// demo double run too; this adapter reads the records, writes the answers with history, and sends the
-// confirmation e-mails (once each: the `lembretes` collection).
+// Confirmation and Flex (issue #28, items 1 and 3). Their order of steps is lib/remarcar_fluxo.js's (confirmar,
+// pendentes, pedirFlex, cancelamentoConsulado, voltarParaProntos), over the kit's shared rules (lib/calendario.js,
+// lib/dia_comum.js), which the app and the demo double run too; this adapter gives it PocketBase's records and
+// transactions, and sends the confirmation e-mails (once each: the `lembretes` collection).
 const regras = require(`${__hooks}/lib/regras.js`);
-const R = require(`${__hooks}/lib/regras.json`);
 const historico = require(`${__hooks}/lib/historico.js`);
 const emails = require(`${__hooks}/lib/emails.js`);
 const cal = require(`${__hooks}/lib/calendario.js`);
 const comum = require(`${__hooks}/lib/dia_comum.js`);
-const MSG = comum.MSG;
+const fluxo = require(`${__hooks}/lib/remarcar_fluxo.js`);
 
 function achar(app, colecao, filtro, params) {
   const lista = app.findRecordsByFilter(colecao, filtro, '', 1, 0, params);
@@ -17,67 +16,132 @@ function achar(app, colecao, filtro, params) {
 
 const hojeDe = () => regras.hojeSaoPaulo();
 
-/** The booking, if `auth` owns it (anyone else gets the same 404 as for a booking that does not exist). */
-function doDono(app, id, auth) {
-  const agendamento = achar(app, 'agendamentos', 'id = {:id}', { id: id });
-  if (!agendamento || !auth || agendamento.getString('usuario') !== auth.id) {
-    throw new NotFoundError(MSG.naoEncontrado);
-  }
-  return agendamento;
+/** The applicants' names of `ids`, in that order (processo.js nomeRequerente), the unknown left out. */
+function nomesDe(app, ids) {
+  return ids
+    .map((id) => achar(app, 'requerentes', 'id = {:id}', { id: id }))
+    .filter((r) => r)
+    .map(require(`${__hooks}/lib/processo.js`).nomeRequerente);
 }
 
-function consuladoDo(app, compromisso, agendamento) {
-  return (
-    achar(app, 'consulados', 'id = {:id}', { id: compromisso.getString('consulado') }) ||
-    achar(app, 'consulados', 'codigo = {:c}', { c: agendamento.getString('consulado') })
-  );
-}
-
-function nomes(app, compromisso) {
-  return cal.nomes(
-    compromisso
-      .getStringSlice('requerentes')
-      .map((id) => achar(app, 'requerentes', 'id = {:id}', { id: id }))
-      .filter((r) => r)
-      .map(require(`${__hooks}/lib/processo.js`).nomeRequerente),
-  );
-}
+const nomes = (app, compromisso) => cal.nomes(nomesDe(app, compromisso.getStringSlice('requerentes')));
 
 const quando = (c) => cal.quando(c.getString('data'), c.getString('hora'));
 
-// ------------------------------------------------------------------ "Já confirmei"
+/** An appointment as remarcar_fluxo.js reads it. */
+function compromissoDe(c) {
+  const campos = { id: c.id, requerentes: c.getStringSlice('requerentes') };
+  ['agendamento', 'consulado', 'data', 'hora', 'confirmado_em', 'cancelamento'].forEach(
+    (campo) => (campos[campo] = c.getString(campo)),
+  );
+  return campos;
+}
+
+/**
+ * remarcar_fluxo.js's ports on PocketBase: reads on `app` (on the transaction's `tx` while one runs), writes in
+ * one transaction, history by `auth`.
+ */
+function portas(app, auth) {
+  let db = app;
+  let entrada = null;
+  let agendamento = null;
+  const ler = (colecao, id) => achar(db, colecao, 'id = {:id}', { id: id });
+  return {
+    agendamento: (id) => {
+      const a = ler('agendamentos', id);
+      if (!a) return null;
+      const campos = { id: a.id };
+      ['usuario', 'status_agendamento', 'flex_usado_em', 'pagamento', 'consulado'].forEach(
+        (campo) => (campos[campo] = a.getString(campo)),
+      );
+      return campos;
+    },
+    compromisso: (id) => {
+      const c = ler('compromissos', id);
+      return c && compromissoDe(c);
+    },
+    consulado: (c, a) => {
+      // The appointment's own consulate, else the one whose code the booking carries.
+      const consulado =
+        ler('consulados', c.consulado) || achar(db, 'consulados', 'codigo = {:c}', { c: a.consulado });
+      return consulado && { confirmacao: consulado.getString('confirmacao') };
+    },
+    flex: (a) => {
+      const pagamento = ler('pagamentos', a.pagamento);
+      return !!pagamento && pagamento.getBool('flex');
+    },
+    nomes: (ids) => nomesDe(db, ids),
+    ativos: (agendamentoId) =>
+      comum
+        .ativos(
+          db.findRecordsByFilter('compromissos', 'agendamento = {:a}', 'data,hora', 0, 0, {
+            a: agendamentoId,
+          }),
+          (c, campo) => c.getString(campo),
+        )
+        .map(compromissoDe),
+    transacao: (fazer) =>
+      app.runInTransaction((tx) => {
+        db = tx;
+        try {
+          fazer();
+        } finally {
+          db = app;
+        }
+      }),
+    gravarCompromisso: (id, valores) => {
+      const c = db.findRecordById('compromissos', id);
+      c.load(valores);
+      db.saveNoValidate(c);
+      return compromissoDe(c);
+    },
+    nota: (agendamentoId, campo, texto) => historico.registrarNota(db, agendamentoId, campo, texto, auth),
+    gravarAgendamento: (id, valores) => {
+      const atual = db.findRecordById('agendamentos', id);
+      const antes = atual.original();
+      atual.load(valores);
+      db.save(atual);
+      entrada = historico.registrarAlteracao(db, antes, atual, auth);
+      agendamento = atual;
+      return atual;
+    },
+    atendimento: (agendamentoId) => achar(db, 'atendimentos', 'agendamento = {:a}', { a: agendamentoId }),
+    gravarAtendimento: (atendimento, valores) => {
+      atendimento.load(valores);
+      db.save(atendimento);
+    },
+    apagar: (onde) => require(`${__hooks}/lib/retransmissao.js`).apagarDoAtendimento(db, onde.atendimento),
+    avisar: () => {
+      try {
+        const envio = require(`${__hooks}/lib/emails_status.js`).enviarStatus(app, agendamento);
+        if (envio && entrada) historico.anotarEmail(app, entrada, envio);
+      } catch (err) {
+        console.error('Falha no e-mail de status do agendamento ' + agendamento.id + ': ' + err);
+      }
+    },
+    pendentes: (filtro, params, limite) =>
+      db.findRecordsByFilter('compromissos', filtro, 'data,hora', limite, 0, params).map(compromissoDe),
+    cliente: (agendamentoId) => {
+      const a = db.findRecordById('agendamentos', agendamentoId);
+      return db.findRecordById('usuarios', a.getString('usuario')).getString('nome_completo');
+    },
+    resposta: (id) => app.findRecordById('compromissos', id),
+  };
+}
+
+/** A flow's answer: its refusal thrown as PocketBase's error, else its `resposta` as JSON. */
+function responder(e, feito) {
+  if (feito.erro) throw new ApiError(feito.erro.status, feito.erro.message, {});
+  return e.json(200, feito.resposta);
+}
+
+const quem = (e) => (e.auth ? e.auth.id : '');
+const equipe = (e) => !!e.auth && e.auth.getBool('admin');
 
 /** POST /api/compromissos/{id}/confirmado: the owner says the appointment is confirmed in the portal. */
 function confirmar(e) {
-  const app = e.app;
-  const compromisso = achar(app, 'compromissos', 'id = {:id}', { id: e.request.pathValue('id') });
-  if (!compromisso) throw new NotFoundError(MSG.naoEncontrado);
-  const agendamento = doDono(app, compromisso.getString('agendamento'), e.auth);
-  const consulado = consuladoDo(app, compromisso, agendamento);
-  const recusa = cal.recusaConfirmacao({
-    status: agendamento.getString('status_agendamento'),
-    confirmacao: consulado ? consulado.getString('confirmacao') : 'desconhecido',
-    dia: compromisso.getString('data'),
-    hoje: hojeDe(),
-    cancelado: compromisso.getString('cancelamento') !== '',
-  });
-  if (recusa) throw new BadRequestError(recusa);
-  const confirmado = cal.confirmacao(compromisso.getString('confirmado_em'), new DateTime());
-  if (confirmado) {
-    app.runInTransaction((tx) => {
-      const atual = tx.findRecordById('compromissos', compromisso.id);
-      atual.load(confirmado);
-      tx.saveNoValidate(atual);
-      historico.registrarNota(
-        tx,
-        agendamento.id,
-        'confirmacao_portal',
-        cal.notaConfirmado(nomes(tx, atual), atual.getString('data'), atual.getString('hora')),
-        e.auth,
-      );
-    });
-  }
-  return e.json(200, app.findRecordById('compromissos', compromisso.id));
+  const id = e.request.pathValue('id');
+  return responder(e, fluxo.confirmar(portas(e.app, e.auth), id, quem(e), hojeDe(), new DateTime()));
 }
 
 // ------------------------------------------------------------------ the confirmation e-mails
@@ -146,122 +210,29 @@ function enviarConfirmacao(app, agendamento, compromisso, tipo, hoje) {
   return true;
 }
 
-// ------------------------------------------------------------------ staff: who has not confirmed
-
 /**
  * GET /api/confirmacoes/pendentes (staff): the active appointments of AGENDADO bookings at consulates that ask
  * for confirmation, whose window is open or over, without "Já confirmei"; the window's last day first.
  */
 function pendentes(e) {
-  if (!e.auth || !e.auth.getBool('admin')) throw new ForbiddenError(MSG.apenasEquipe);
-  const hoje = hojeDe();
-  const lista = e.app
-    .findRecordsByFilter('compromissos', cal.FILTRO_PENDENTES, 'data,hora', 200, 0, {
-      hoje: hoje,
-      ate: cal.somarDias(hoje, cal.CONFIRMACAO.deDias),
-    })
-    .map((c) => {
-      const agendamento = e.app.findRecordById('agendamentos', c.getString('agendamento'));
-      const usuario = e.app.findRecordById('usuarios', agendamento.getString('usuario'));
-      return cal.linhaPendente(
-        { id: c.id, data: c.getString('data'), hora: c.getString('hora') },
-        agendamento.id,
-        usuario.getString('nome_completo'),
-        nomes(e.app, c),
-        hoje,
-      );
-    });
-  return e.json(200, lista);
-}
-
-// ------------------------------------------------------------------ Flex, and the consulate's cancellation
-
-/** The booking's active appointments, earliest first (dia_comum.js ativos; an indexed read of its own). */
-function ativos(app, agendamentoId) {
-  return comum.ativos(
-    app.findRecordsByFilter('compromissos', 'agendamento = {:a}', 'data,hora', 0, 0, { a: agendamentoId }),
-    (c, campo) => c.getString(campo),
-  );
-}
-
-/**
- * The booking goes back to the ready list (ANALISE_OK) with its history: each active appointment's cancellation
- * recorded (`tipo`: flex or consulado), the booking's date cleared, the day's handling reset; the status e-mail.
- */
-function voltarParaProntos(app, agendamentoId, tipo, motivo, auth) {
-  let entrada = null;
-  let agendamento = null;
-  app.runInTransaction((tx) => {
-    const atual = tx.findRecordById('agendamentos', agendamentoId);
-    const antes = atual.original();
-    const volta = cal.voltaParaProntos(tipo, motivo, new DateTime());
-    ativos(tx, agendamentoId).forEach((c) => {
-      c.load(volta.compromisso);
-      tx.saveNoValidate(c);
-      historico.registrarNota(
-        tx,
-        agendamentoId,
-        'cancelamento',
-        cal.notaCancelamento(tipo, nomes(tx, c), c.getString('data'), c.getString('hora'), motivo),
-        auth,
-      );
-    });
-    atual.load(volta.agendamento);
-    tx.save(atual);
-    entrada = historico.registrarAlteracao(tx, antes, atual, auth);
-    const atendimento = achar(tx, 'atendimentos', 'agendamento = {:a}', { a: agendamentoId });
-    if (atendimento) {
-      atendimento.load(volta.atendimento);
-      tx.save(atendimento);
-      // Nobody holds the case now: what was relayed to its holder goes too (as on "Soltar": lib/dia.js).
-      if (comum.semResponsavel(volta.atendimento)) {
-        require(`${__hooks}/lib/retransmissao.js`).apagarDoAtendimento(tx, atendimento.id);
-      }
-    }
-    agendamento = atual;
-  });
-  try {
-    const envio = require(`${__hooks}/lib/emails_status.js`).enviarStatus(app, agendamento);
-    if (envio && entrada) historico.anotarEmail(app, entrada, envio);
-  } catch (err) {
-    console.error('Falha no e-mail de status do agendamento ' + agendamentoId + ': ' + err);
-  }
-  return agendamento;
+  return responder(e, fluxo.pendentes(portas(e.app, e.auth), equipe(e), hojeDe()));
 }
 
 /** POST /api/agendamentos/{id}/flex {motivo}: the owner asks for a new date with the order's Flex. */
 function pedirFlex(e) {
-  const app = e.app;
-  const agendamento = doDono(app, e.request.pathValue('id'), e.auth);
-  const motivo = cal.motivoDoPedido(e.requestInfo().body, 'flex');
-  const pagamento = achar(app, 'pagamentos', 'id = {:id}', { id: agendamento.getString('pagamento') });
-  const lista = ativos(app, agendamento.id);
-  const recusa = cal.recusaFlex({
-    status: agendamento.getString('status_agendamento'),
-    flex: !!pagamento && pagamento.getBool('flex'),
-    usadoEm: agendamento.getString('flex_usado_em'),
-    dia: lista.length ? lista[0].getString('data') : '',
-    hoje: hojeDe(),
-    prazoDias: R.flex.prazoDias,
-    motivo: motivo,
-  });
-  if (recusa) throw new BadRequestError(recusa);
-  return e.json(200, voltarParaProntos(app, agendamento.id, 'flex', motivo, e.auth));
+  const id = e.request.pathValue('id');
+  const corpo = e.requestInfo().body;
+  return responder(e, fluxo.pedirFlex(portas(e.app, e.auth), id, quem(e), corpo, hojeDe(), new DateTime()));
 }
 
 /** POST /api/agendamentos/{id}/cancelamento-consulado {motivo} (staff): free of charge, Flex untouched. */
 function cancelamentoConsulado(e) {
-  const equipe = !!e.auth && e.auth.getBool('admin');
-  const agendamento = equipe && achar(e.app, 'agendamentos', 'id = {:id}', { id: e.request.pathValue('id') });
-  const recusa = comum.recusaCancelamento({
-    equipe: equipe,
-    existe: !!agendamento,
-    status: agendamento ? agendamento.getString('status_agendamento') : '',
-    ativos: agendamento ? ativos(e.app, agendamento.id).length : 0,
-  });
-  if (recusa) throw new ApiError(recusa.status, recusa.message, {});
-  const motivo = cal.motivoDoPedido(e.requestInfo().body, 'consulado');
-  return e.json(200, voltarParaProntos(e.app, agendamento.id, 'consulado', motivo, e.auth));
+  const id = e.request.pathValue('id');
+  const corpo = e.requestInfo().body;
+  return responder(
+    e,
+    fluxo.cancelamentoConsulado(portas(e.app, e.auth), id, equipe(e), corpo, new DateTime()),
+  );
 }
 
 module.exports = { confirmar, lembrarConfirmacao, pendentes, pedirFlex, cancelamentoConsulado };
