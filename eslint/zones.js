@@ -34,6 +34,7 @@ export const KIT_RULES = [
   'historico_comum.js',
   'webhook_comum.js',
   'consulta_comum.js',
+  'agenda_fluxo.js',
 ];
 
 /** The demo's entry points: the only app files that may load the demo double (src/mocks). */
