@@ -35,6 +35,7 @@ export const KIT_RULES = [
   'webhook_comum.js',
   'remarcar_fluxo.js',
   'consulta_comum.js',
+  'agenda_fluxo.js',
 ];
 
 /** The demo's entry points: the only app files that may load the demo double (src/mocks). */

@@ -1,11 +1,10 @@
 /** A staff save of a booking (pocketbase/pb_hooks/lib/agenda.js) and its history (lib/historico.js). */
 import { hojeSaoPaulo } from '@/lib/processo';
-import type { BookingRecord, UserRecord } from '@/lib/types';
+import type { BookingHistoryRecord, BookingRecord, UserRecord } from '@/lib/types';
 import agendaComum from '../../pocketbase/pb_hooks/lib/agenda_comum.js';
 import emailTexto from '../../pocketbase/pb_hooks/lib/email_texto.js';
 import historicoComum from '../../pocketbase/pb_hooks/lib/historico_comum.js';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
-import processoComum from '../../pocketbase/pb_hooks/lib/processo_comum.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { caseApproved } from './case-summary';
 import { schemaFields, textLimits, type SchemaField } from './collections';
@@ -14,8 +13,9 @@ import { activeAppointments } from './dia-store';
 import type { StoredUser } from './schema';
 import { pbDate } from './util';
 import { historyEntry } from './history';
+import agendaFluxo, { type PortasDoAviso } from '../../pocketbase/pb_hooks/lib/agenda_fluxo.js';
 import { notifyMail } from './mailbox';
-import { hasErrors, MSG, pbError, REQUIRED, toPbDate, toText, type FieldErrors, type Json } from './http';
+import { MSG, pbError, REQUIRED, toPbDate, toText, type FieldErrors, type Json } from './http';
 
 const BOOKING_FIELDS = schemaFields('agendamentos');
 /** What a staff save writes (agenda_comum.js camposDaEquipe): every field of the schema but the server's. */
@@ -48,40 +48,58 @@ function aplicar(target: BookingRecord, body: Json, errors: FieldErrors): void {
   }
 }
 
+/** pb_hooks/lib/historico.js registrarAlteracao: the entry of a save that changed a recorded field, or null. */
+function registrar(
+  before: BookingRecord,
+  after: BookingRecord,
+  author: UserRecord | null,
+): BookingHistoryRecord | null {
+  const alteracoes = historicoComum.alteracoes(regras.camposHistorico, before, after, (booking, campo) =>
+    String(booking[campo as keyof BookingRecord] ?? ''),
+  );
+  if (alteracoes.length === 0) return null;
+  const entry = historyEntry(after, alteracoes, author, after.updated);
+  getDb().historico_agendamentos.push(entry);
+  return entry;
+}
+
 /**
- * pb_hooks/lib/historico.js: one history entry per save that changed a recorded field (historico_comum.js), and
- * the status e-mail when the status moved to one that has one (email_texto.js mensagemDoAgendamento,
- * as lib/emails_status.js asks). Every save of a booking in the double records itself through here.
+ * agenda_fluxo.js's ports of the status e-mail (pb_hooks/lib/emails_status.js portasDoAviso): the owner's e-mail of
+ * the booking's status (email_texto.js mensagemDoAgendamento), recorded on the history entry.
+ */
+function portasDoAviso(booking: BookingRecord): PortasDoAviso<BookingHistoryRecord> {
+  return {
+    enviar: () => {
+      const owner = getDb().usuarios.find((u) => u.id === booking.usuario);
+      // The double's mailbox keeps the subject and the link's path only: no app address.
+      const mail = owner && emailTexto.mensagemDoAgendamento(booking, owner.nome_completo, '', [], regras);
+      if (!owner || !mail) return null;
+      notifyMail({ kind: 'status', email: owner.email, token: '', path: '/tracking', subject: mail.assunto });
+      return { para: owner.email, enviado: true, assunto: mail.assunto };
+    },
+    anotar: (entry, envio) => Object.assign(entry, historicoComum.camposDoEmail(envio)),
+    falha: (err) => console.error(`Falha no e-mail de status do agendamento ${booking.id}: ${String(err)}`),
+  };
+}
+
+/**
+ * A change of a booking the double's kit made, stored already (pb_hooks/lib/historico.js registrarAlteracao, then
+ * lib/emails_status.js avisar): one history entry when a recorded field changed (historico_comum.js), and the
+ * status e-mail when the status moved to one that has one (agenda_fluxo.js avisar).
  */
 export function registrarAlteracao(
   before: BookingRecord,
   after: BookingRecord,
   author: UserRecord | null,
 ): void {
-  const alteracoes = historicoComum.alteracoes(regras.camposHistorico, before, after, (booking, campo) =>
-    String(booking[campo as keyof BookingRecord] ?? ''),
-  );
-  if (alteracoes.length === 0) return;
-  const entry = historyEntry(after, alteracoes, author, after.updated);
-  const owner = getDb().usuarios.find((u) => u.id === after.usuario);
-  const mail =
-    owner && before.status_agendamento !== after.status_agendamento
-      ? // The double's mailbox keeps the subject and the link's path only: no app address.
-        emailTexto.mensagemDoAgendamento(after, owner.nome_completo, '', [], regras)
-      : null;
-  if (owner && mail) {
-    notifyMail({ kind: 'status', email: owner.email, token: '', path: '/tracking', subject: mail.assunto });
-    Object.assign(
-      entry,
-      historicoComum.camposDoEmail({ para: owner.email, enviado: true, assunto: mail.assunto }),
-    );
-  }
-  getDb().historico_agendamentos.push(entry);
+  const entry = registrar(before, after, author);
+  agendaFluxo.avisar(portasDoAviso(after), entry, before.status_agendamento !== after.status_agendamento);
 }
 
 /**
- * A staff save (pb_hooks/lib/agenda.js salvar): refused when based on an older copy than the stored one
- * (If-Match), checked field by field, then stored with its history entry; the saved booking or the refusal.
+ * A staff save (pb_hooks/lib/agenda.js salvar, agenda_fluxo.js's steps): checked field by field, refused when
+ * based on an older copy than the stored one (If-Match), then stored with its history entry, then the status
+ * e-mail; the saved booking or the refusal.
  */
 export function salvar(
   booking: BookingRecord,
@@ -92,20 +110,14 @@ export function salvar(
   const draft: BookingRecord = { ...booking };
   const errors: FieldErrors = {};
   aplicar(draft, body, errors);
-  // pb_hooks/lib/agenda.js: the request's fields first (agenda_comum.js, then each text sent within the schema's
-  // limit: comum.js errosDeTamanho), then the copy's version.
-  const after: Json = { ...draft };
-  const sent = Object.fromEntries(Object.keys(body).map((campo) => [campo, after[campo]]));
-  Object.assign(
-    errors,
-    comum.errosDeTamanho(
-      sent,
-      textLimits('agendamentos'),
-      agendaComum.errosDaAlteracao(
-        Object.keys(body),
-        { ...booking },
-        { ...draft },
-        {
+  const feito = agendaFluxo.salvar<BookingRecord, BookingHistoryRecord>(
+    {
+      ...portasDoAviso(booking),
+      pedido: () => ({
+        enviados: Object.keys(body),
+        antes: { ...booking },
+        depois: { ...draft },
+        caso: {
           hoje: hojeSaoPaulo(),
           aprovado: () => caseApproved(getDb(), booking.id),
           requerentes: () =>
@@ -114,21 +126,25 @@ export function salvar(
               .map((r) => r.id),
           compromissos: () => activeAppointments(booking.id),
         },
-      ),
-    ),
+      }),
+      // PocketBase's own errors (a relation's) with the kit's, then each text sent within the schema's limit.
+      tamanhos: (erros) => {
+        const after: Json = { ...draft };
+        const sent = Object.fromEntries(Object.keys(body).map((campo) => [campo, after[campo]]));
+        return comum.errosDeTamanho(sent, textLimits('agendamentos'), { ...errors, ...erros });
+      },
+      transacao: (passos) => {
+        const before = { ...booking };
+        return passos({
+          ler: () => before,
+          gravar: (mudar) => Object.assign(booking, draft, mudar(draft), { updated: pbDate(new Date()) }),
+          registrar: () => registrar(before, booking, author),
+        });
+      },
+    },
+    basedOn,
   );
-  if (hasErrors(errors)) return pbError(400, MSG.validation, errors);
-  const version = agendaComum.versaoEsperada(basedOn);
-  if (version !== '' && version !== booking.updated) return pbError(409, MSG.stale);
-  const before = { ...booking };
-  draft.nota_cliente = processoComum.notaDoStatus(
-    booking.status_agendamento,
-    booking.nota_cliente ?? '',
-    draft.status_agendamento,
-    draft.nota_cliente ?? '',
-  );
-  Object.assign(booking, draft, { updated: pbDate(new Date()) });
-  registrarAlteracao(before, booking, author);
+  if (feito.erro) return pbError(feito.erro.http, feito.erro.message ?? MSG.validation, feito.erro.campos);
   saveDb();
-  return booking;
+  return feito.resposta;
 }

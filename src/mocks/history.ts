@@ -81,11 +81,11 @@ export function seedHistory(
         .map((campo) => ({ campo, de: '', para: booking[campo] ?? '' }))
         .filter((change) => change.para !== ''),
     );
-    const mail = {
-      email_para: owner?.email ?? '',
-      email_status: 'ENVIADO',
-      email_assunto: STATUS_MAIL_SUBJECTS[status],
-    };
+    const mail = historicoComum.camposDoEmail({
+      para: owner?.email ?? '',
+      enviado: true,
+      assunto: STATUS_MAIL_SUBJECTS[status],
+    });
     return [created, ...sent, ...steps, { ...moved, ...mail }];
   });
 }

@@ -1,42 +1,30 @@
-// What staff may write on a booking, and what a saved change leaves behind: the history entry (same
-// transaction) and the customer's status e-mail (after the commit).
+// Staff's save of a booking: its steps are lib/agenda_fluxo.js's (what staff may write, agenda_comum.js; the
+// history entry in the same transaction; the customer's status e-mail after the commit); this file supplies
+// PocketBase's records and transaction.
 
 const regras = require(`${__hooks}/lib/regras.js`);
 const historico = require(`${__hooks}/lib/historico.js`);
-const comum = require(`${__hooks}/lib/agenda_comum.js`);
 const registros = require(`${__hooks}/lib/registros.js`);
 
 const VALIDACAO = 'An error occurred while validating the submitted data.';
-const CONFLITO = regras.R.conflitoDeEdicao;
 
-/**
- * The fields of the request checked with pt-BR messages (agenda_comum.js, then each text within the schema's
- * limit: comum.js errosDeTamanho; PocketBase's own would be English).
- */
-function validarAlteracao(e) {
-  const registro = e.record;
-  const antes = registro.original();
-  const valores = (r) => ({
-    status_agendamento: r.getString('status_agendamento'),
-    hora_agendamento: r.getString('hora_agendamento'),
-    data_agendamento: r.getString('data_agendamento'),
-  });
-  const erros = registros.errosDeTamanho(
-    registro,
-    comum.errosDaAlteracao(
-      Object.keys(e.requestInfo().body || {}),
-      valores(antes),
-      valores(registro),
-      caso(e.app, registro.id),
-    ),
-  );
-  const campos = Object.keys(erros);
-  if (campos.length === 0) return;
-  const validacao = {};
-  campos.forEach(
-    (campo) => (validacao[campo] = new ValidationError(erros[campo].code, erros[campo].message)),
-  );
-  throw new BadRequestError(VALIDACAO, validacao);
+/** What agenda_fluxo.js reads of a booking record. */
+const valores = (r) => ({
+  status_agendamento: r.getString('status_agendamento'),
+  hora_agendamento: r.getString('hora_agendamento'),
+  data_agendamento: r.getString('data_agendamento'),
+  nota_cliente: r.getString('nota_cliente'),
+  updated: r.getString('updated'),
+});
+
+/** The request as agenda_comum.js errosDaAlteracao reads it: the fields sent, the record before and after. */
+function pedido(e) {
+  return {
+    enviados: Object.keys(e.requestInfo().body || {}),
+    antes: valores(e.record.original()),
+    depois: valores(e.record),
+    caso: caso(e.app, e.record.id),
+  };
 }
 
 /**
@@ -74,48 +62,44 @@ function casoAprovado(app, agendamentoId) {
 }
 
 /**
- * A staff save: refused with 409 when the booking changed since the editor read it (If-Match), saved with
- * its history entry in one transaction, then the status e-mail. The stored record is read again inside the
- * transaction, where writes are serialised, so two saves of the same copy cannot both pass.
+ * A staff save, in agenda_fluxo.js's order (pt-BR field errors: 400; a stale copy, If-Match: 409; stored with
+ * its history entry in one transaction, then the status e-mail); a superuser's request is not checked. The ports:
+ * this request's record, the stored one read inside the transaction, lib/historico.js and lib/emails_status.js.
  */
 function salvar(e) {
-  if (!e.hasSuperuserAuth()) validarAlteracao(e);
   const app = e.app;
-  const versao = comum.versaoEsperada(e.requestInfo().headers['if_match']);
-  let entrada = null;
-  let antes = null;
-  app.runInTransaction((tx) => {
-    e.app = tx;
-    antes = tx.findRecordById('agendamentos', e.record.id);
-    if (versao !== '' && antes.getString('updated') !== versao) throw new ApiError(409, CONFLITO, {});
-    notaDoStatus(antes, e.record);
-    e.next();
-    entrada = historico.registrarAlteracao(tx, antes, e.record, e.requestInfo().auth);
+  const auth = e.requestInfo().auth;
+  let guardado = null;
+  const portas = Object.assign(require(`${__hooks}/lib/emails_status.js`).portasDoAviso(app, e.record), {
+    pedido: () => (e.hasSuperuserAuth() ? null : pedido(e)),
+    tamanhos: (erros) => registros.errosDeTamanho(e.record, erros),
+    transacao: (passos) => {
+      let resposta = null;
+      app.runInTransaction((tx) => {
+        e.app = tx;
+        resposta = passos({
+          ler: () => valores((guardado = tx.findRecordById('agendamentos', e.record.id))),
+          gravar: (mudar) => {
+            e.record.load(mudar(valores(e.record)));
+            e.next();
+            return valores(e.record);
+          },
+          registrar: () => historico.registrarAlteracao(tx, guardado, e.record, auth),
+        });
+      });
+      e.app = app;
+      return resposta;
+    },
   });
-  e.app = app;
-  const status = e.record.getString('status_agendamento');
-  if (entrada && status !== antes.getString('status_agendamento')) avisarCliente(app, e.record, entrada);
-}
-
-/** A note to the customer belongs to the status it was written for (processo_comum.js notaDoStatus). */
-function notaDoStatus(antes, depois) {
-  const nota = require(`${__hooks}/lib/processo_comum.js`).notaDoStatus(
-    antes.getString('status_agendamento'),
-    antes.getString('nota_cliente'),
-    depois.getString('status_agendamento'),
-    depois.getString('nota_cliente'),
-  );
-  depois.set('nota_cliente', nota);
-}
-
-/** The status e-mail, recorded on the history entry; a failure is logged and never undoes the save. */
-function avisarCliente(app, agendamento, entrada) {
-  try {
-    const envio = require(`${__hooks}/lib/emails_status.js`).enviarStatus(app, agendamento);
-    if (envio) historico.anotarEmail(app, entrada, envio);
-  } catch (err) {
-    console.error('Falha no e-mail de status do agendamento ' + agendamento.id + ': ' + err);
+  const feito = require(`${__hooks}/lib/agenda_fluxo.js`).salvar(portas, e.requestInfo().headers['if_match']);
+  if (feito.erro && feito.erro.http === 409) throw new ApiError(409, feito.erro.message, {});
+  if (feito.erro) {
+    const validacao = {};
+    Object.keys(feito.erro.campos).forEach((campo) => {
+      validacao[campo] = new ValidationError(feito.erro.campos[campo].code, feito.erro.campos[campo].message);
+    });
+    throw new BadRequestError(VALIDACAO, validacao);
   }
 }
 
-module.exports = { validarAlteracao, salvar, CONFLITO };
+module.exports = { salvar };

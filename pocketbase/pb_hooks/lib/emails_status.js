@@ -28,4 +28,29 @@ function enviarStatus(app, agendamento, compromissos) {
   return { para: para, assunto: msg.assunto, enviado: emails.enviar(app, para, msg.assunto, msg.paragrafos) };
 }
 
-module.exports = { enviarStatus };
+/**
+ * agenda_fluxo.js's ports of the status e-mail after a change of `agendamento` (with each applicant's appointment,
+ * when given): sent by enviarStatus, recorded on the history entry (lib/historico.js anotarEmail), a failure logged.
+ */
+function portasDoAviso(app, agendamento, compromissos) {
+  return {
+    enviar: () => enviarStatus(app, agendamento, compromissos),
+    anotar: (entrada, envio) => require(`${__hooks}/lib/historico.js`).anotarEmail(app, entrada, envio),
+    falha: (err) => console.error('Falha no e-mail de status do agendamento ' + agendamento.id + ': ' + err),
+  };
+}
+
+/**
+ * What a committed change of `agendamento` leaves after it (agenda_fluxo.js avisar): when its status moved from
+ * `statusAntes` and it left the history entry `entrada`, the status e-mail, recorded on that entry. Returns what
+ * was sent, or null.
+ */
+function avisar(app, agendamento, entrada, statusAntes, compromissos) {
+  return require(`${__hooks}/lib/agenda_fluxo.js`).avisar(
+    portasDoAviso(app, agendamento, compromissos),
+    entrada,
+    statusAntes !== agendamento.getString('status_agendamento'),
+  );
+}
+
+module.exports = { enviarStatus, portasDoAviso, avisar };
