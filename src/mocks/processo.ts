@@ -26,11 +26,11 @@ import {
   enviar,
   recusaAoCliente,
   recusaDaAlteracao,
-  registrarCorrecao,
   limitesDe,
   MSG,
   ofCase,
   registrarDocumento,
+  salvarRequerente,
 } from './processo-rules';
 import { allows, formFields, readableBy } from './rules';
 import type { BookingRecord, UserRecord } from '@/lib/types';
@@ -102,9 +102,7 @@ async function updateRequerente(request: Request, id: string): Promise<Response>
     dataRefusal(record, { ...record, ...body, ...pick(body) }) ??
     fieldRefusal(PB.update, requerenteErrors(body));
   if (refused) return refused;
-  const before = { ...record };
-  Object.assign(record, pick(body), { updated: pbDate(new Date()) });
-  registrarCorrecao(before, record, viewer);
+  salvarRequerente(record, { ...record, ...pick(body), updated: pbDate(new Date()) }, viewer);
   return stored(record);
 }
 
