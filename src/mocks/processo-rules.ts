@@ -16,7 +16,10 @@ import type { BookingRecord, UserRecord } from '@/lib/types';
 import { mensagens } from '../../pocketbase/pb_hooks/lib/processo_regras.json';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import processoComum from '../../pocketbase/pb_hooks/lib/processo_comum.js';
-import processoFluxo, { type Alerta } from '../../pocketbase/pb_hooks/lib/processo_fluxo.js';
+import processoFluxo, {
+  type Alerta,
+  type PortasDaRevisao,
+} from '../../pocketbase/pb_hooks/lib/processo_fluxo.js';
 import emailTexto, { type Mensagem } from '../../pocketbase/pb_hooks/lib/email_texto.js';
 import { getDb, saveDb } from './db';
 import { registrarAlteracao } from './agenda';
@@ -74,17 +77,21 @@ export function salvarAgendamento(
   registrarAlteracao(before, booking, autor);
 }
 
-/** Staff's last review of a case with refused documents: processo_fluxo.js concluirRevisao on the double's rows. */
-export function concluirRevisao(bookingId: string, autor: UserRecord | null): void {
-  processoFluxo.concluirRevisao({
-    documentos: () => ofCase(getDb().documentos, bookingId),
-    rotulo,
-    agendamento: (campos) => {
-      const booking = bookingOf(bookingId);
-      if (booking) salvarAgendamento(booking, campos, autor);
-    },
-  });
-}
+/**
+ * processo_fluxo.js concluirRevisao's ports on the double's rows (lib/processo.js portasDaConclusao): staff's last
+ * review of a case with refused documents makes it ANALISE_ERRO, the refused list as the note, with the e-mail.
+ */
+export const portasDaConclusao = (
+  bookingId: string,
+  autor: UserRecord | null,
+): PortasDaRevisao<DocumentoRecord> => ({
+  documentos: () => ofCase(getDb().documentos, bookingId),
+  rotulo,
+  agendamento: (campos) => {
+    const booking = bookingOf(bookingId);
+    if (booking) salvarAgendamento(booking, campos, autor);
+  },
+});
 
 /**
  * pb_hooks/lib/processo.js avisarEquipe: staff's alert that the case has something new to review (email_texto.js

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import fluxo, {
   type PortasDaCorrecao,
   type PortasDaRevisao,
+  type PortasDoRevisor,
   type PortasDoEnvio,
 } from '../../pocketbase/pb_hooks/lib/processo_fluxo.js';
 import REGRAS from '../../pocketbase/pb_hooks/lib/processo_regras.json';
@@ -192,5 +193,71 @@ describe('processo_fluxo concluirRevisao', () => {
     expect(feito?.status_agendamento).toBe('ANALISE_ERRO');
     expect(feito?.nota_cliente).toContain('Maria Souza · d1');
     expect(escritos).toEqual([feito]);
+  });
+});
+
+describe('processo_fluxo revisar', () => {
+  const doc = (status: string, motivo = '') => ({ id: 'd1', status, motivo, motivo_texto: '' });
+  /** Fake ports of a review of d1 (d2 still `outro`): `recusa` is the store's own refusal of the save. */
+  function revisor(outro: string, recusa: string | null = null) {
+    const passos: string[] = [];
+    const portas: PortasDoRevisor<ReturnType<typeof doc>, string> = {
+      salvar: (campos) => {
+        passos.push(`salvar ${JSON.stringify(campos)}`);
+        return recusa;
+      },
+      registrar: (acao) => passos.push(`registrar ${acao}`),
+      documentos: () => [doc('recusado', 'ilegivel'), { ...doc(outro), id: 'd2' }],
+      rotulo: (d) => d.id,
+      agendamento: (campos) => passos.push(`agendamento ${campos.status_agendamento}`),
+    };
+    return { portas, passos };
+  }
+
+  it('refuses a refusal without a reason: nothing saved', () => {
+    const { portas, passos } = revisor('aprovado');
+    const feito = fluxo.revisar(portas, doc('em_analise'), doc('recusado'), 's1', 'agora');
+    expect(feito.erro).toEqual({
+      erros: { motivo: { code: 'validation_required', message: M.motivoObrigatorio } },
+    });
+    expect(passos).toEqual([]);
+  });
+
+  it('saves signed, records, then concludes the case once nothing is under review', () => {
+    const { portas, passos } = revisor('aprovado');
+    fluxo.revisar(portas, doc('em_analise'), doc('recusado', 'ilegivel'), 's1', 'agora');
+    const assinado = {
+      status: 'recusado',
+      motivo: 'ilegivel',
+      motivo_texto: '',
+      revisado_por: 's1',
+      revisado_em: 'agora',
+    };
+    expect(passos).toEqual([
+      `salvar ${JSON.stringify(assinado)}`,
+      `registrar recusado (${REGRAS.motivosRecusa.ilegivel})`,
+      'agendamento ANALISE_ERRO',
+    ]);
+    const aberto = revisor('em_analise');
+    fluxo.revisar(aberto.portas, doc('em_analise'), doc('aprovado'), 's1', 'agora');
+    expect(aberto.passos.slice(1)).toEqual(['registrar aprovado']);
+  });
+
+  it("a document that was not under review, the same status, or the store's refusal: no outcome on the booking", () => {
+    const antigo = revisor('aprovado');
+    fluxo.revisar(antigo.portas, doc('pendente'), doc('recusado', 'ilegivel'), 's1', 'agora');
+    expect(antigo.passos.slice(1)).toEqual([`registrar recusado (${REGRAS.motivosRecusa.ilegivel})`]);
+    const igual = revisor('aprovado');
+    expect(
+      fluxo.revisar(igual.portas, doc('em_analise'), doc('em_analise'), 's1', 'agora').revisao?.revisado,
+    ).toBe(false);
+    expect(igual.passos).toEqual([
+      `salvar ${JSON.stringify({ status: 'em_analise', motivo: '', motivo_texto: '' })}`,
+    ]);
+    const recusado = revisor('aprovado', 'longo demais');
+    expect(fluxo.revisar(recusado.portas, doc('em_analise'), doc('aprovado'), 's1', 'agora').erro).toBe(
+      'longo demais',
+    );
+    expect(recusado.passos).toHaveLength(1);
   });
 });

@@ -286,7 +286,8 @@ function criarDocumento(e) {
 
 /**
  * An update of a document. The owner's (a replaced file) makes it pending again, marked as resent when it had
- * been refused; staff's is a review: approved, or refused with a reason, signed and dated. Each is recorded.
+ * been refused; staff's is a review (processo_fluxo.js revisar): approved, or refused with a reason, signed and
+ * dated. Each is recorded.
  */
 function salvarDocumento(e) {
   const auth = e.requestInfo().auth;
@@ -303,23 +304,26 @@ function salvarDocumento(e) {
     registrarDocumento(e.app, e.record, COMUM.ARQUIVO.substituido, auth);
     return;
   }
-  const revisao = COMUM.revisao(original, comoObjeto(e.record), REGRAS);
-  if (revisao.erros) lancarCampos(revisao.erros);
-  const assinatura = COMUM.camposDaRevisao(revisao, ehStaff(auth) ? auth.id : '', new DateTime());
-  e.record.load(assinatura);
-  e.next();
-  if (!revisao.revisado) return;
-  registrarDocumento(e.app, e.record, revisao.acao, auth);
-  if (original.status === 'em_analise') concluirRevisao(e.app, agendamento.id, auth);
+  const portas = Object.assign(portasDaConclusao(e.app, agendamento.id, auth), {
+    salvar: (campos) => {
+      e.record.load(campos);
+      e.next();
+    },
+    registrar: (acao) => registrarDocumento(e.app, e.record, acao, auth),
+  });
+  const revisor = ehStaff(auth) ? auth.id : '';
+  const feito = FLUXO.revisar(portas, original, comoObjeto(e.record), revisor, new DateTime());
+  if (feito.erro) lancarCampos(feito.erro.erros);
 }
 
 /**
- * When staff have reviewed every document sent, and refused some: the booking goes to ANALISE_ERRO with the
- * list of refused documents as the note, and the customer gets the status e-mail with that list.
+ * processo_fluxo.js concluirRevisao's ports on `app`: when staff have reviewed every document sent, and refused
+ * some, the booking goes to ANALISE_ERRO with the list of refused documents as the note, and the customer gets the
+ * status e-mail with that list.
  */
-function concluirRevisao(app, agendamentoId, auth) {
+function portasDaConclusao(app, agendamentoId, auth) {
   let documentos = [];
-  FLUXO.concluirRevisao({
+  return {
     documentos: () => {
       documentos = doCaso(app, 'documentos', agendamentoId);
       return documentos.map(comoObjeto);
@@ -338,7 +342,7 @@ function concluirRevisao(app, agendamentoId, auth) {
         console.error('Falha no e-mail de recusa do agendamento ' + agendamentoId + ': ' + err);
       }
     },
-  });
+  };
 }
 
 function hojeSP() {

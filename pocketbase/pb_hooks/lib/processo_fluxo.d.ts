@@ -43,6 +43,20 @@ export interface PortasDaRevisao<D extends { status: string; motivo: string; mot
   rotulo(documento: D): string;
   agendamento(campos: { status_agendamento: 'ANALISE_ERRO'; nota_cliente: string }): void;
 }
+/** What staff's review of a document writes through its caller, besides the review's outcome (E: a refusal). */
+export interface PortasDoRevisor<D extends { status: string; motivo: string; motivo_texto: string }, E>
+  extends PortasDaRevisao<D> {
+  salvar(campos: {
+    status: string;
+    motivo: string;
+    motivo_texto: string;
+    revisado_por?: string;
+    revisado_em?: unknown;
+  }): E | null | undefined | void;
+  registrar(acao: string): void;
+}
+/** processo_comum.js revisao's answer, not refused. */
+export type Revisao = Extract<ReturnType<typeof processoComum.revisao>, { revisado: boolean }>;
 /** A correction, as processo_comum.js correcaoDoRequerente decides it. */
 export type Correcao = NonNullable<ReturnType<typeof processoComum.correcaoDoRequerente<unknown>>>;
 
@@ -62,6 +76,15 @@ declare const processoFluxo: {
     equipe: boolean,
     quem: { nome: string },
   ): Correcao | null;
+  revisar<D extends { status: string; motivo: string; motivo_texto: string }, E, T>(
+    portas: PortasDoRevisor<D, E>,
+    antes: { status: string },
+    depois: { status: string; motivo: string; motivo_texto: string },
+    revisor: string,
+    agora: T,
+  ):
+    | { erro: E | { erros: Record<string, { code: string; message: string }> }; revisao?: undefined }
+    | { erro?: undefined; revisao: Revisao };
   concluirRevisao<D extends { status: string; motivo: string; motivo_texto: string }>(
     portas: PortasDaRevisao<D>,
   ): { status_agendamento: 'ANALISE_ERRO'; nota_cliente: string } | null;

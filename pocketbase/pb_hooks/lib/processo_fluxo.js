@@ -1,6 +1,7 @@
 // The case file's sequences, written once: 'Enviar para análise' (the pending documents to review, the applicants
 // marked as sent, the booking's summary, staff's alert), a correction of an applicant's data (the history, the
-// documents sent back to review, the summary, staff's alert), and the review's outcome on the booking. The order of
+// documents sent back to review, the summary, staff's alert), staff's review of a document and its outcome on the
+// booking. The order of
 // these steps is itself a decision (what one transaction holds, what is written before the alert);
 // processo_comum.js decides each step. Records are read and written by the caller's "ports" (plain functions):
 // lib/processo.js gives PocketBase's records and transactions, the demo double (src/mocks/processo-rules.ts) its
@@ -17,6 +18,8 @@
 //   For a correction (corrigir): documentos() the applicant's documents; salvar() the applicant saved;
 //     historico(linhas) the lines in the booking's history; documento(id, campos) a document written;
 //     formulario() the booking's summary written again from every applicant, its change in the history; avisar.
+//   For staff's review of a document (revisar): salvar(campos) the document written, or the refusal of the store's
+//     own checks; registrar(acao) its history line; and concluirRevisao's.
 //   For the review's outcome (concluirRevisao): documentos() the booking's documents by creation; rotulo(documento)
 //     how the history and the e-mails name it; agendamento(campos) the booking written, its change in the history
 //     and the status e-mail.
@@ -89,6 +92,26 @@ function corrigir(portas, antes, depois, campos, texto, equipe, quem) {
 }
 
 /**
+ * Staff's review of a document, `antes` and `depois` it (its fields as stored and as asked), by `revisor` (the staff
+ * member's id; '' for a superuser) at `agora`: processo_comum.js revisao decides. Refused: { erro: { erros } } (its
+ * field errors), nothing saved. Else the document saved with its status, reason and note, signed and dated when the
+ * status moved (salvar(campos) returns a refusal of the store's own checks, or nothing); a review then goes to the
+ * history (registrar(acao)) and, of a document that was under review, its outcome on the booking (concluirRevisao,
+ * same ports). Returns { erro } or { revisao }.
+ */
+function revisar(portas, antes, depois, revisor, agora) {
+  const revisao = comum.revisao(antes, depois, REGRAS);
+  if (revisao.erros) return { erro: { erros: revisao.erros } };
+  const campos = { status: depois.status, motivo: revisao.motivo, motivo_texto: revisao.motivo_texto };
+  const recusa = portas.salvar(Object.assign(campos, comum.camposDaRevisao(revisao, revisor, agora)));
+  if (recusa) return { erro: recusa };
+  if (!revisao.revisado) return { revisao: revisao };
+  portas.registrar(revisao.acao);
+  if (antes.status === 'em_analise') concluirRevisao(portas);
+  return { revisao: revisao };
+}
+
+/**
  * After staff's review of a document that was under review: once every document sent is reviewed and some are
  * refused, the booking goes to ANALISE_ERRO with the list of refused documents as the note (the customer's status
  * e-mail carries it). Returns the fields written, or null.
@@ -99,4 +122,4 @@ function concluirRevisao(portas) {
   return conclusao;
 }
 
-module.exports = { enviar, corrigir, concluirRevisao };
+module.exports = { enviar, corrigir, revisar, concluirRevisao };
