@@ -29,6 +29,7 @@ export const KIT_RULES = [
   'pedido_fluxo.js',
   'proxy_fluxo.js',
   'retransmissao_fluxo.js',
+  'processo_fluxo.js',
   'conta_comum.js',
   'contas_comum.js',
   'historico_comum.js',

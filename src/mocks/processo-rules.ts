@@ -4,7 +4,6 @@
  * booking, a correction and 'Enviar para análise'.
  */
 import { HttpResponse } from 'msw';
-import { isValidCpf } from '@/lib/cpf';
 import {
   type DocumentoRecord,
   hojeSaoPaulo,
@@ -17,6 +16,10 @@ import type { BookingRecord, UserRecord } from '@/lib/types';
 import { mensagens } from '../../pocketbase/pb_hooks/lib/processo_regras.json';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import processoComum from '../../pocketbase/pb_hooks/lib/processo_comum.js';
+import processoFluxo, {
+  type Alerta,
+  type PortasDaRevisao,
+} from '../../pocketbase/pb_hooks/lib/processo_fluxo.js';
 import emailTexto, { type Mensagem } from '../../pocketbase/pb_hooks/lib/email_texto.js';
 import { getDb, saveDb } from './db';
 import { registrarAlteracao } from './agenda';
@@ -74,111 +77,110 @@ export function salvarAgendamento(
   registrarAlteracao(before, booking, autor);
 }
 
-/** Staff's last review of a case with refused documents: ANALISE_ERRO, the refused list as the note, the e-mail. */
-export function concluirRevisao(bookingId: string, autor: UserRecord | null): void {
-  const conclusao = processoComum.conclusaoDaRevisao(ofCase(getDb().documentos, bookingId), rotulo, REGRAS);
-  const booking = bookingOf(bookingId);
-  if (conclusao && booking) salvarAgendamento(booking, conclusao, autor);
-}
+/**
+ * processo_fluxo.js concluirRevisao's ports on the double's rows (lib/processo.js portasDaConclusao): staff's last
+ * review of a case with refused documents makes it ANALISE_ERRO, the refused list as the note, with the e-mail.
+ */
+export const portasDaConclusao = (
+  bookingId: string,
+  autor: UserRecord | null,
+): PortasDaRevisao<DocumentoRecord> => ({
+  documentos: () => ofCase(getDb().documentos, bookingId),
+  rotulo,
+  agendamento: (campos) => {
+    const booking = bookingOf(bookingId);
+    if (booking) salvarAgendamento(booking, campos, autor);
+  },
+});
 
 /**
  * pb_hooks/lib/processo.js avisarEquipe: staff's alert that the case has something new to review (email_texto.js
  * alertasDoProcesso, given the link: the demo's own address, not APP_URL), at most one per booking an interval.
  */
-function avisarEquipe(
-  booking: BookingRecord,
-  alerta: (link: { appUrl: string; agendamento: string }) => Mensagem,
-) {
-  if (alertDue(`processo_alerta:${booking.id}`))
-    alertStaff(
-      getDb().usuarios,
-      alerta({ appUrl: globalThis.location?.origin ?? '', agendamento: booking.id }),
-    );
+const avisarEquipe =
+  (booking: BookingRecord) =>
+  <C extends Alerta[0]>(caso: C, dados: Extract<Alerta, [C, unknown]>[1]) => {
+    if (!alertDue(`processo_alerta:${booking.id}`)) return;
+    const link = { appUrl: globalThis.location?.origin ?? '', agendamento: booking.id };
+    const alerta = emailTexto.alertasDoProcesso[caso] as (dados: object) => Mensagem;
+    alertStaff(getDb().usuarios, alerta({ ...link, ...dados }));
+  };
+
+/** Writes the given fields on the row of `rows` with that id, dated `now`. */
+function gravar<T extends { id: string }>(rows: readonly T[], id: string, campos: object, now: string) {
+  const row = rows.find((r) => r.id === id);
+  if (row) Object.assign(row, campos, { updated: now });
 }
 
-/** Writes the given fields on the rows named in a plan of the kit ({ id, campos }), dated `now`. */
-function aplicar<T extends { id: string }>(
-  rows: readonly T[],
-  plano: readonly { id: string; campos: object }[],
-  now: string,
-) {
-  for (const { id, campos } of plano) {
-    const row = rows.find((r) => r.id === id);
-    if (row) Object.assign(row, campos, { updated: now });
-  }
-}
+/** The double runs one request at a time: its transaction is the call itself. */
+const transacao = (fazer: () => void) => fazer();
 
 /**
- * pb_hooks/lib/processo.js salvarRequerente after the save of `record` (`before` it) by `autor`: what
- * processo_comum.js correcaoDoRequerente makes of it. Nothing for the customer's draft; else each field's old and
- * new value in the history and, once sent, the documents it sends back to review, the summary and staff's alert.
+ * pb_hooks/lib/processo.js salvarRequerente: `record` saved with `after`'s values by `autor`, and what
+ * processo_fluxo.js corrigir makes of it. Nothing more for the customer's draft; else each field's old and new value
+ * in the history and, once sent, the documents it sends back to review, the summary and staff's alert.
  */
-export function registrarCorrecao(before: RequerenteRecord, record: RequerenteRecord, autor: UserRecord) {
+export function salvarRequerente(record: RequerenteRecord, after: RequerenteRecord, autor: UserRecord) {
   const texto = (r: object, campo: string) => String((r as Record<string, unknown>)[campo] ?? '');
+  const booking = bookingOf(record.agendamento);
   const documentos = getDb().documentos.filter((d) => d.requerente === record.id);
-  const campos = Object.keys(record);
-  const correcao = processoComum.correcaoDoRequerente<object>(
+  const now = pbDate(new Date());
+  const before = { ...record };
+  processoFluxo.corrigir<object>(
+    {
+      transacao,
+      documentos: () => documentos,
+      salvar: () => Object.assign(record, after),
+      historico: (linhas) => {
+        if (booking) getDb().historico_agendamentos.push(historyEntry(booking, linhas, autor, now));
+      },
+      documento: (id, campos) => gravar(documentos, id, campos, now),
+      formulario: () => {
+        if (!booking) return;
+        const requerentes = ofCase(getDb().requerentes, booking.id);
+        const formulario = processoComum.resumo(requerentes, hojeSaoPaulo(), booking.formulario, REGRAS);
+        salvarAgendamento(booking, { formulario }, autor);
+      },
+      avisar: booking ? avisarEquipe(booking) : () => undefined,
+    },
     before,
-    record,
-    campos,
+    after,
+    Object.keys(after),
     texto,
     autor.admin,
-    documentos,
-    REGRAS,
+    { nome: autor.nome_completo },
   );
-  const booking = bookingOf(record.agendamento);
-  if (!booking || !correcao) return;
-  const now = pbDate(new Date());
-  getDb().historico_agendamentos.push(historyEntry(booking, correcao.linhas, autor, now));
-  aplicar(documentos, correcao.revisar, now);
-  if (!correcao.formulario) return;
-  const requerentes = ofCase(getDb().requerentes, booking.id);
-  const formulario = processoComum.resumo(requerentes, hojeSaoPaulo(), booking.formulario, REGRAS);
-  salvarAgendamento(booking, { formulario }, autor);
-  const { requerente, campos: nomes } = correcao;
-  if (correcao.avisar)
-    avisarEquipe(booking, (link) =>
-      emailTexto.alertasDoProcesso.corrigido({
-        nome: autor.nome_completo,
-        requerente,
-        campos: nomes,
-        ...link,
-      }),
-    );
 }
 
-/** POST /api/processo/{id}/enviar: processo_comum.js envioDoCaso decides, as for pb_hooks/lib/processo.js enviar. */
+/** POST /api/processo/{id}/enviar: processo_fluxo.js enviar on the double's rows, as pb_hooks/lib/processo.js's. */
 export function enviar(bookingId: string, viewer: UserRecord): Response {
   const booking = bookingOf(bookingId);
   const requerentes = ofCase(getDb().requerentes, bookingId);
   const documentos = ofCase(getDb().documentos, bookingId);
   const now = pbDate(new Date());
-  const plano = processoComum.envioDoCaso(
+  const feito = processoFluxo.enviar(
     {
-      agendamento: booking ?? null,
-      usuario: viewer.id,
-      requerentes,
-      documentos,
-      limite: booking ? limitesDe(booking) : null,
-      hoje: hojeSaoPaulo(),
-      agora: now,
-      encerrados: ENCERRADOS,
+      transacao,
+      caso: () => ({
+        agendamento: booking ?? null,
+        requerentes,
+        documentos,
+        limite: booking ? limitesDe(booking) : null,
+      }),
+      documento: (id, campos, acao) => {
+        gravar(documentos, id, campos, now);
+        const d = documentos.find((documento) => documento.id === id);
+        if (d) registrarDocumento(d, acao, viewer);
+      },
+      requerente: (id, campos) => gravar(requerentes, id, campos, now),
+      agendamento: (campos) => salvarAgendamento(booking!, campos, viewer),
+      avisar: avisarEquipe(booking!),
     },
-    REGRAS,
-    isValidCpf,
+    { id: viewer.id, nome: viewer.nome_completo },
+    hojeSaoPaulo(),
+    now,
   );
-  if ('recusa' in plano) return HttpResponse.json(plano.recusa, { status: plano.recusa.status });
-  aplicar(documentos, plano.documentos, now);
-  for (const { id, acao } of plano.documentos) {
-    const d = documentos.find((documento) => documento.id === id);
-    if (d) registrarDocumento(d, acao, viewer);
-  }
-  aplicar(requerentes, plano.requerentes, now);
-  salvarAgendamento(booking!, { formulario: plano.formulario }, viewer);
+  if (feito.erro) return HttpResponse.json(feito.erro, { status: feito.erro.status });
   saveDb();
-  const enviados = plano.documentos.length;
-  avisarEquipe(booking!, (link) =>
-    emailTexto.alertasDoProcesso.enviado({ nome: viewer.nome_completo, documentos: enviados, ...link }),
-  );
-  return HttpResponse.json({ enviados });
+  return HttpResponse.json(feito.resposta);
 }

@@ -6,6 +6,7 @@
 import { http, HttpResponse } from 'msw';
 import { REGRAS, type DocumentoRecord, type RequerenteRecord } from '@/lib/processo';
 import processoComum from '../../pocketbase/pb_hooks/lib/processo_comum.js';
+import processoFluxo from '../../pocketbase/pb_hooks/lib/processo_fluxo.js';
 import { getDb, saveDb } from './db';
 import { uploadAllowed } from './limits';
 import { listResponse, viewResponse } from './lista';
@@ -21,16 +22,16 @@ import {
 import { currentUser, type Json, MSG as PB, NOT_UNIQUE, notFound, param, pbError, toText } from './http';
 import {
   bookingOf,
-  concluirRevisao,
   encerrado,
   enviar,
   recusaAoCliente,
   recusaDaAlteracao,
-  registrarCorrecao,
   limitesDe,
   MSG,
   ofCase,
+  portasDaConclusao,
   registrarDocumento,
+  salvarRequerente,
 } from './processo-rules';
 import { allows, formFields, readableBy } from './rules';
 import type { BookingRecord, UserRecord } from '@/lib/types';
@@ -102,9 +103,7 @@ async function updateRequerente(request: Request, id: string): Promise<Response>
     dataRefusal(record, { ...record, ...body, ...pick(body) }) ??
     fieldRefusal(PB.update, requerenteErrors(body));
   if (refused) return refused;
-  const before = { ...record };
-  Object.assign(record, pick(body), { updated: pbDate(new Date()) });
-  registrarCorrecao(before, record, viewer);
+  salvarRequerente(record, { ...record, ...pick(body), updated: pbDate(new Date()) }, viewer);
   return stored(record);
 }
 
@@ -222,19 +221,23 @@ async function updateDocumento(request: Request, id: string): Promise<Response> 
     return withFiles(record, files, processoComum.ARQUIVO.substituido, viewer);
   }
   const asked = REVIEW_TEXT.filter((f) => f in body).map((f) => [f, toText(body[f])]);
-  const after = { ...record, ...Object.fromEntries(asked) };
-  const review = processoComum.revisao(record, after, REGRAS);
-  if ('erros' in review) return kitRefusal(review.erros) ?? pbError(400, PB.update);
-  const saved = { status: after.status, motivo: review.motivo, motivo_texto: review.motivo_texto };
-  const refused = fieldRefusal(PB.update, schemaErrors('documentos', saved, REVIEW_TEXT));
-  if (refused) return refused;
-  const antes = record.status;
   const now = pbDate(new Date());
-  Object.assign(record, saved, { updated: now }, processoComum.camposDaRevisao(review, viewer.id, now));
-  if (review.revisado) {
-    registrarDocumento(record, review.acao, viewer);
-    if (antes === 'em_analise') concluirRevisao(record.agendamento, viewer);
-  }
+  const feito = processoFluxo.revisar(
+    {
+      ...portasDaConclusao(record.agendamento, viewer),
+      // PocketBase's own checks of the review's texts, then the save.
+      salvar: (campos) =>
+        fieldRefusal(PB.update, schemaErrors('documentos', campos, REVIEW_TEXT)) ??
+        void Object.assign(record, campos, { updated: now }),
+      registrar: (acao) => registrarDocumento(record, acao, viewer),
+    },
+    { ...record },
+    { ...record, ...Object.fromEntries(asked) },
+    viewer.id,
+    now,
+  );
+  if (feito.erro instanceof Response) return feito.erro;
+  if (feito.erro) return kitRefusal(feito.erro.erros) ?? pbError(400, PB.update);
   return stored(record);
 }
 

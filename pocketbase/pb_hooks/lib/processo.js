@@ -7,6 +7,7 @@ const historico = require(`${__hooks}/lib/historico.js`);
 const COMUM = require(`${__hooks}/lib/processo_comum.js`);
 const LIMITES = require(`${__hooks}/lib/limites.json`);
 const registros = require(`${__hooks}/lib/registros.js`);
+const FLUXO = require(`${__hooks}/lib/processo_fluxo.js`);
 
 const ENCERRADOS = regras.R.agendamentoEncerrado;
 
@@ -154,40 +155,43 @@ function salvarRequerente(e) {
   require(`${__hooks}/lib/dia.js`).validarPrenotami(e);
   validarDados(e.record);
   const app = e.app;
-  let correcao = null;
-  app.runInTransaction((tx) => {
-    const documentos = tx.findRecordsByFilter('documentos', 'requerente = {:id}', '', 0, 0, {
-      id: e.record.id,
-    });
-    const campos = nomesDosCampos(e.record);
-    const objetos = documentos.map(comoObjeto);
-    correcao = COMUM.correcaoDoRequerente(original, e.record, campos, texto, equipe, objetos, REGRAS);
-    e.app = tx;
-    e.next();
-    if (!correcao) return;
-    historico.registrar(tx, agendamento.id, correcao.linhas, auth);
-    const registros = porId(documentos);
-    correcao.revisar.forEach((r) => {
-      const d = registros[r.id];
-      d.load(r.campos);
+  let tx = app;
+  let documentos = [];
+  const portas = {
+    transacao: (fazer) =>
+      app.runInTransaction((t) => {
+        tx = t;
+        fazer();
+      }),
+    documentos: () => {
+      documentos = tx.findRecordsByFilter('documentos', 'requerente = {:id}', '', 0, 0, { id: e.record.id });
+      return documentos.map(comoObjeto);
+    },
+    salvar: () => {
+      e.app = tx;
+      e.next();
+    },
+    historico: (linhas) => historico.registrar(tx, agendamento.id, linhas, auth),
+    documento: (id, campos) => {
+      const d = porId(documentos)[id];
+      d.load(campos);
       tx.save(d);
-    });
-    if (!correcao.formulario) return;
-    const atual = tx.findRecordById('agendamentos', agendamento.id);
-    const antes = atual.fresh();
-    const todos = doCaso(tx, 'requerentes', agendamento.id).map(comoObjeto);
-    atual.set('formulario', COMUM.resumo(todos, hojeSP(), atual.getString('formulario'), REGRAS));
-    tx.save(atual);
-    historico.registrarAlteracao(tx, antes, atual, auth);
-  });
-  e.app = app;
-  if (correcao && correcao.avisar) {
-    const { requerente, campos } = correcao;
-    avisarEquipe(app, agendamento, 'corrigido', {
-      nome: auth.getString('nome_completo'),
-      requerente,
-      campos,
-    });
+    },
+    formulario: () => {
+      const atual = tx.findRecordById('agendamentos', agendamento.id);
+      const antes = atual.fresh();
+      const todos = doCaso(tx, 'requerentes', agendamento.id).map(comoObjeto);
+      atual.set('formulario', COMUM.resumo(todos, hojeSP(), atual.getString('formulario'), REGRAS));
+      tx.save(atual);
+      historico.registrarAlteracao(tx, antes, atual, auth);
+    },
+    avisar: (caso, dados) => avisarEquipe(app, agendamento.id, caso, dados),
+  };
+  const quem = { nome: auth ? auth.getString('nome_completo') : '' };
+  try {
+    FLUXO.corrigir(portas, original, e.record, nomesDosCampos(e.record), texto, equipe, quem);
+  } finally {
+    e.app = app;
   }
 }
 
@@ -282,7 +286,8 @@ function criarDocumento(e) {
 
 /**
  * An update of a document. The owner's (a replaced file) makes it pending again, marked as resent when it had
- * been refused; staff's is a review: approved, or refused with a reason, signed and dated. Each is recorded.
+ * been refused; staff's is a review (processo_fluxo.js revisar): approved, or refused with a reason, signed and
+ * dated. Each is recorded.
  */
 function salvarDocumento(e) {
   const auth = e.requestInfo().auth;
@@ -299,41 +304,45 @@ function salvarDocumento(e) {
     registrarDocumento(e.app, e.record, COMUM.ARQUIVO.substituido, auth);
     return;
   }
-  const revisao = COMUM.revisao(original, comoObjeto(e.record), REGRAS);
-  if (revisao.erros) lancarCampos(revisao.erros);
-  const assinatura = COMUM.camposDaRevisao(revisao, ehStaff(auth) ? auth.id : '', new DateTime());
-  e.record.load(assinatura);
-  e.next();
-  if (!revisao.revisado) return;
-  registrarDocumento(e.app, e.record, revisao.acao, auth);
-  if (original.status === 'em_analise') concluirRevisao(e.app, agendamento.id, auth);
+  const portas = Object.assign(portasDaConclusao(e.app, agendamento.id, auth), {
+    salvar: (campos) => {
+      e.record.load(campos);
+      e.next();
+    },
+    registrar: (acao) => registrarDocumento(e.app, e.record, acao, auth),
+  });
+  const revisor = ehStaff(auth) ? auth.id : '';
+  const feito = FLUXO.revisar(portas, original, comoObjeto(e.record), revisor, new DateTime());
+  if (feito.erro) lancarCampos(feito.erro.erros);
 }
 
 /**
- * When staff have reviewed every document sent, and refused some: the booking goes to ANALISE_ERRO with the
- * list of refused documents as the note, and the customer gets the status e-mail with that list.
+ * processo_fluxo.js concluirRevisao's ports on `app`: when staff have reviewed every document sent, and refused
+ * some, the booking goes to ANALISE_ERRO with the list of refused documents as the note, and the customer gets the
+ * status e-mail with that list.
  */
-function concluirRevisao(app, agendamentoId, auth) {
-  const documentos = doCaso(app, 'documentos', agendamentoId);
-  const registros = porId(documentos);
-  const conclusao = COMUM.conclusaoDaRevisao(
-    documentos.map(comoObjeto),
-    (d) => rotulo(app, registros[d.id]),
-    REGRAS,
-  );
-  if (!conclusao) return;
-  const agendamento = app.findRecordById('agendamentos', agendamentoId);
-  const antes = agendamento.fresh();
-  agendamento.set('status_agendamento', conclusao.status_agendamento);
-  agendamento.set('nota_cliente', conclusao.nota_cliente);
-  app.save(agendamento);
-  const entrada = historico.registrarAlteracao(app, antes, agendamento, auth);
-  try {
-    const envio = require(`${__hooks}/lib/emails_status.js`).enviarStatus(app, agendamento);
-    if (envio && entrada) historico.anotarEmail(app, entrada, envio);
-  } catch (err) {
-    console.error('Falha no e-mail de recusa do agendamento ' + agendamentoId + ': ' + err);
-  }
+function portasDaConclusao(app, agendamentoId, auth) {
+  let documentos = [];
+  return {
+    documentos: () => {
+      documentos = doCaso(app, 'documentos', agendamentoId);
+      return documentos.map(comoObjeto);
+    },
+    rotulo: (d) => rotulo(app, porId(documentos)[d.id]),
+    agendamento: (campos) => {
+      const agendamento = app.findRecordById('agendamentos', agendamentoId);
+      const antes = agendamento.fresh();
+      agendamento.load(campos);
+      app.save(agendamento);
+      const entrada = historico.registrarAlteracao(app, antes, agendamento, auth);
+      try {
+        const envio = require(`${__hooks}/lib/emails_status.js`).enviarStatus(app, agendamento);
+        if (envio && entrada) historico.anotarEmail(app, entrada, envio);
+      } catch (err) {
+        console.error('Falha no e-mail de recusa do agendamento ' + agendamentoId + ': ' + err);
+      }
+    },
+  };
 }
 
 function hojeSP() {
@@ -341,62 +350,60 @@ function hojeSP() {
 }
 
 /**
- * 'Enviar para análise' (processo_comum.js envioDoCaso decides): the pending documents go to review, the booking
- * shows the case as received (`formulario`), staff are e-mailed. Answers { enviados }, or the refusal.
- * The case is read and written in one transaction: PocketBase runs them one after another, so a second send at the
- * same moment (a double click) reads the first one's documents under review and finds nothing new (nadaParaEnviar),
- * writing no history, as a later send does.
+ * 'Enviar para análise' (processo_fluxo.js enviar: the pending documents to review, the booking shows the case as
+ * received (`formulario`), staff are e-mailed), in one transaction of PocketBase. Answers { enviados }, or the
+ * refusal.
  */
 function enviar(e) {
   const auth = e.auth;
-  let plano = null;
+  let tx = e.app;
   let agendamento = null;
-  e.app.runInTransaction((tx) => {
-    agendamento = registros.achar(tx, 'agendamentos', 'id = {:id}', { id: e.request.pathValue('id') });
-    const id = agendamento ? agendamento.id : '';
-    const requerentes = doCaso(tx, 'requerentes', id);
-    const documentos = doCaso(tx, 'documentos', id);
-    plano = COMUM.envioDoCaso(
-      {
+  let pessoas = {};
+  let papeis = {};
+  const portas = {
+    transacao: (fazer) =>
+      e.app.runInTransaction((t) => {
+        tx = t;
+        fazer();
+      }),
+    caso: () => {
+      agendamento = registros.achar(tx, 'agendamentos', 'id = {:id}', { id: e.request.pathValue('id') });
+      const id = agendamento ? agendamento.id : '';
+      const requerentes = doCaso(tx, 'requerentes', id);
+      const documentos = doCaso(tx, 'documentos', id);
+      pessoas = porId(requerentes);
+      papeis = porId(documentos);
+      return {
         agendamento: agendamento && comoObjeto(agendamento),
-        usuario: auth.id,
         requerentes: requerentes.map(comoObjeto),
         documentos: documentos.map(comoObjeto),
         limite: agendamento ? limites(tx, agendamento) : null,
-        hoje: hojeSP(),
-        agora: new DateTime(),
-        encerrados: ENCERRADOS,
-      },
-      REGRAS,
-      regras.cpfValido,
-    );
-    if (plano.recusa) return;
-    const registrosDe = porId(documentos);
-    const pessoas = porId(requerentes);
-    plano.documentos.forEach((novo) => {
-      const d = registrosDe[novo.id];
-      d.load(novo.campos);
+      };
+    },
+    documento: (id, campos, acao) => {
+      const d = papeis[id];
+      d.load(campos);
       tx.save(d);
-      registrarDocumento(tx, d, novo.acao, auth);
-    });
-    plano.requerentes.forEach((enviado) => {
-      const r = pessoas[enviado.id];
-      r.load(enviado.campos);
+      registrarDocumento(tx, d, acao, auth);
+    },
+    requerente: (id, campos) => {
+      const r = pessoas[id];
+      r.load(campos);
       tx.save(r);
-    });
-    const antes = agendamento.fresh();
-    agendamento.set('formulario', plano.formulario);
-    tx.save(agendamento);
-    historico.registrarAlteracao(tx, antes, agendamento, auth);
-  });
+    },
+    agendamento: (campos) => {
+      const antes = agendamento.fresh();
+      agendamento.load(campos);
+      tx.save(agendamento);
+      historico.registrarAlteracao(tx, antes, agendamento, auth);
+    },
+    avisar: (caso, dados) => avisarEquipe(e.app, agendamento.id, caso, dados),
+  };
+  const quem = { id: auth.id, nome: auth.getString('nome_completo') };
+  const feito = FLUXO.enviar(portas, quem, hojeSP(), new DateTime());
   // PocketBase's error shape, with the list of what is missing (its own errors keep field errors only).
-  if (plano.recusa) return e.json(plano.recusa.status, plano.recusa);
-  const enviados = plano.documentos.length;
-  avisarEquipe(e.app, agendamento, 'enviado', {
-    nome: auth.getString('nome_completo'),
-    documentos: enviados,
-  });
-  return e.json(200, { enviados: enviados });
+  if (feito.erro) return e.json(feito.erro.status, feito.erro);
+  return e.json(200, feito.resposta);
 }
 
 /**
@@ -404,11 +411,11 @@ function enviar(e) {
  * at most one per booking every `limites.json` alertasEquipe.intervaloMin minutes: a customer replacing and sending
  * in a loop sends one. The booking's list and history show every change meanwhile.
  */
-function avisarEquipe(app, agendamento, caso, dados) {
+function avisarEquipe(app, agendamentoId, caso, dados) {
   const emails = require(`${__hooks}/lib/emails.js`);
-  if (!emails.alertaDaVez(app, 'processo_alerta:' + agendamento.id)) return;
+  if (!emails.alertaDaVez(app, 'processo_alerta:' + agendamentoId)) return;
   const alerta = require(`${__hooks}/lib/email_texto.js`).alertasDoProcesso[caso](
-    Object.assign({ appUrl: app.settings().meta.appURL, agendamento: agendamento.id }, dados),
+    Object.assign({ appUrl: app.settings().meta.appURL, agendamento: agendamentoId }, dados),
   );
   emails.alertaEquipe(app, alerta.assunto, alerta.paragrafos);
 }
