@@ -50,9 +50,13 @@ function pedido(id: string): PaymentRecord {
  */
 const portas: Portas<PaymentRecord> = {
   ler: pedido,
+  // The order's charge, as estornos.js cobrancaDe finds it: by its id, or (older rows) by its Asaas id.
   cobranca: (payment) =>
-    getDb().cobrancas.find((c) => c.id === payment.cobranca || c.asaas_id === payment.asaas_id_pagamento) ??
-    null,
+    (payment.cobranca
+      ? getDb().cobrancas.find((c) => c.id === payment.cobranca)
+      : payment.asaas_id_pagamento
+        ? getDb().cobrancas.find((c) => c.asaas_id === payment.asaas_id_pagamento)
+        : null) ?? null,
   gravar: (id, mudar) => {
     const payment = pedido(id);
     Object.assign(payment, mudar(payment));

@@ -43,6 +43,8 @@ export const agendamentoDo = (payment: PaymentRecord): BookingRecord | undefined
 
 /** The server cancels a booking (a full refund, a withdrawal): CANCELADO, and the change in its history. */
 export function cancelarAgendamento(booking: BookingRecord): void {
+  // Already cancelled (a refund's webhook before the answer): nothing changes, nothing is recorded twice.
+  if (booking.status_agendamento === 'CANCELADO') return;
   serverChange(booking.id, 'status_agendamento', booking.status_agendamento, 'CANCELADO');
   Object.assign(booking, { status_agendamento: 'CANCELADO', updated: pbDate(new Date()) });
 }

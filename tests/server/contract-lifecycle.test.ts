@@ -292,6 +292,28 @@ describe.each(BACKENDS)('$name', (backend) => {
     expect(await own(customer.pb, 'agendamentos')).toMatchObject([{ status_agendamento: 'CANCELADO' }]);
   });
 
+  it('a withdrawal whose webhook comes before Asaas’s answer: the booking is cancelled once, in its history too', async () => {
+    const { customer, booking } = await paidCustomer(backend);
+    const admin = await staff();
+    await backend.asaasConfig({ eventsOnRefund: 'before' });
+    try {
+      expect(await customer.pb.send('/payments/desistencia', { method: 'POST' })).toEqual({
+        resultado: 'estornada',
+      });
+    } finally {
+      await backend.asaasConfig({ eventsOnRefund: 'after' });
+    }
+    expect(await own(customer.pb, 'agendamentos')).toMatchObject([{ status_agendamento: 'CANCELADO' }]);
+    const changes = (
+      await admin.collection('historico_agendamentos').getFullList({
+        filter: admin.filter('agendamento = {:a}', { a: booking.id }),
+        sort: 'created',
+      })
+    ).flatMap((h) => (h.alteracoes as { campo: string; para: string }[]) ?? []);
+    expect(changes.filter((c) => c.campo === 'status_agendamento' && c.para === 'CANCELADO')).toHaveLength(1);
+    expect(changes.filter((c) => c.campo === 'desistencia')).toHaveLength(1);
+  });
+
   it('after the money: a chargeback awaiting reversal reaches the payment, and a late "pending" does not undo it', async () => {
     const { customer, charge } = await paidCustomer(backend);
     await backend.asaasStatus(charge.id, 'AWAITING_CHARGEBACK_REVERSAL');

@@ -13,6 +13,7 @@ import {
   newCustomer,
   orderOf,
   payByCard,
+  PB_URL,
   postWebhook as post,
   registration,
   superuser,
@@ -43,6 +44,22 @@ describe('the webhook token', () => {
     );
     expect(answer.status).toBe(401);
     expect((await orderOf(customer.id)).payments).toEqual([]);
+  });
+
+  it('answers 401 before reading the body: a caller without the token learns nothing of what it sent', async () => {
+    for (const [body, token] of [
+      ['{not json', null],
+      ['{not json', 'token-errado'],
+      ['[1, 2]', null],
+    ] as const) {
+      const response = await fetch(`${PB_URL}/payments/asaas/webhook`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...(token ? { 'asaas-access-token': token } : {}) },
+        body,
+      });
+      expect(response.status).toBe(401);
+      expect(await response.json()).toMatchObject({ message: 'Token do webhook inválido.' });
+    }
   });
 });
 

@@ -40,17 +40,4 @@ function portasDoAviso(app, agendamento, compromissos) {
   };
 }
 
-/**
- * What a committed change of `agendamento` leaves after it (agenda_fluxo.js avisar): when its status moved from
- * `statusAntes` and it left the history entry `entrada`, the status e-mail, recorded on that entry. Returns what
- * was sent, or null.
- */
-function avisar(app, agendamento, entrada, statusAntes, compromissos) {
-  return require(`${__hooks}/lib/agenda_fluxo.js`).avisar(
-    portasDoAviso(app, agendamento, compromissos),
-    entrada,
-    statusAntes !== agendamento.getString('status_agendamento'),
-  );
-}
-
-module.exports = { enviarStatus, portasDoAviso, avisar };
+module.exports = { enviarStatus, portasDoAviso };

@@ -161,13 +161,16 @@ function desistir(e) {
   const acoes = [];
   const ports = Object.assign(portas(e.app, acoes), {
     nota: nota(e.app, null),
-    // The booking as read before the refund (its status then is the change the history records).
+    // The booking as stored now: Asaas's REFUNDED webhook may have cancelled it while the refund was asked (its
+    // change is then in the history already, and a copy read before would write its old fields back).
     cancelar: (_, campo, texto) => {
-      const antes = agendamento.getString('status_agendamento');
-      agendamento.set('status_agendamento', 'CANCELADO');
-      e.app.save(agendamento);
-      historico.registrarNota(e.app, agendamento.id, campo, texto);
-      historico.registrarMudanca(e.app, agendamento.id, 'status_agendamento', antes, 'CANCELADO');
+      const atual = e.app.findRecordById('agendamentos', agendamento.id);
+      const antes = atual.getString('status_agendamento');
+      historico.registrarNota(e.app, atual.id, campo, texto);
+      if (antes === 'CANCELADO') return;
+      atual.set('status_agendamento', 'CANCELADO');
+      e.app.save(atual);
+      historico.registrarMudanca(e.app, atual.id, 'status_agendamento', antes, 'CANCELADO');
     },
     daVez: (chave) => emails.alertaDaVez(e.app, chave),
     avisar: (_, escrever) => avisar(acoes, () => usuario, escrever),

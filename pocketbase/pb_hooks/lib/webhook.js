@@ -8,6 +8,7 @@ const { achar, novo, violaUnicidade } = require(`${__hooks}/lib/registros.js`);
 // charge takes the status Asaas reports when asked (GET /payments/{id}): an event may arrive late, twice, or out of
 // order, and only Asaas's word counts.
 const fluxo = require(`${__hooks}/lib/pedido_fluxo.js`);
+const R = require(`${__hooks}/lib/regras.json`);
 
 function tokenValido(e) {
   const esperado = $os.getenv('ASAAS_WEBHOOK_TOKEN');
@@ -72,6 +73,8 @@ function portas(e, depois) {
  * (lib/notas.js). Either is checked with Asaas first (GET), and only Asaas's word counts.
  */
 function receber(e) {
+  // The token before the body: a caller without it gets the 401, whatever it sent (pedido_fluxo.js checks it too).
+  if (!tokenValido(e)) throw new ApiError(401, R.pagamento.tokenInvalido, {});
   const evento = e.requestInfo().body || {};
   const depois = [];
   const feito = fluxo.receber(portas(e, depois), evento);

@@ -71,10 +71,11 @@ test(
     expect(await namesShown(page, last)).toEqual(slice(oldest, last));
     await expect(page).toHaveURL(new RegExp(`[?&]page=${last}(&|$)`));
 
-    // By status: five values, so every page boundary falls inside a run of equal ones (two reads each).
+    // By status, in the process's order (the stored rank, status_ordem): a few values, so every page boundary
+    // falls inside a run of equal ones (two reads each).
     await page.goto(`/dashboard?perPage=${PER_PAGE}&to=${saoPauloDay(-1)}`);
     await page.getByRole('button', { name: 'STATUS' }).click();
-    const byStatus = await expected('status_agendamento,created,id');
+    const byStatus = await expected('status_ordem,created,id');
     for (let n = 1; n <= 4; n++) {
       expect(await namesShown(page, n), `by status, page ${n}`).toEqual(slice(byStatus, n));
       if (n < 4) await pager.getByRole('button', { name: 'Próxima página' }).click();
@@ -121,9 +122,7 @@ test(
       .click();
     expect(await namesShown(page, 2)).toEqual(newest.slice(PER_PAGE, 2 * PER_PAGE));
     await page.getByRole('button', { name: 'STATUS' }).click();
-    expect(await namesShown(page, 1)).toEqual(
-      (await expected('status_agendamento,created,id')).slice(0, PER_PAGE),
-    );
+    expect(await namesShown(page, 1)).toEqual((await expected('status_ordem,created,id')).slice(0, PER_PAGE));
     await shot(page, 'staff-list-text-search');
   },
 );
