@@ -161,16 +161,12 @@ function desistir(e) {
   const acoes = [];
   const ports = Object.assign(portas(e.app, acoes), {
     nota: nota(e.app, null),
-    // The booking as stored now: Asaas's REFUNDED webhook may have cancelled it while the refund was asked (its
-    // change is then in the history already, and a copy read before would write its old fields back).
-    cancelar: (_, campo, texto) => {
-      const atual = e.app.findRecordById('agendamentos', agendamento.id);
-      const antes = atual.getString('status_agendamento');
-      historico.registrarNota(e.app, atual.id, campo, texto);
-      if (antes === 'CANCELADO') return;
-      atual.set('status_agendamento', 'CANCELADO');
-      e.app.save(atual);
-      historico.registrarMudanca(e.app, atual.id, 'status_agendamento', antes, 'CANCELADO');
+    // pedidos.js cancelar reads the booking as stored now: Asaas's REFUNDED webhook may have cancelled it while
+    // the refund was asked (its change is then in the history already, and a copy read before would write its
+    // old fields back).
+    cancelar: (id, campo, texto) => {
+      historico.registrarNota(e.app, id, campo, texto);
+      pedidos.cancelar(e.app, id);
     },
     daVez: (chave) => emails.alertaDaVez(e.app, chave),
     avisar: (_, escrever) => avisar(acoes, () => usuario, escrever),

@@ -98,6 +98,21 @@ function agendamentoDo(app, pagamento) {
 }
 
 /**
+ * The server cancels a booking (a full refund, a withdrawal): CANCELADO, and the change in its history. The booking
+ * as stored now: already cancelled (a refund's webhook before Asaas's answer to a withdrawal), nothing changes and
+ * the history gets no second change (src/mocks/pedidos.ts cancelarAgendamento does the same). Returns the record.
+ */
+function cancelar(app, id) {
+  const agendamento = app.findRecordById('agendamentos', id);
+  const antes = agendamento.getString('status_agendamento');
+  if (antes === 'CANCELADO') return agendamento;
+  agendamento.set('status_agendamento', 'CANCELADO');
+  app.save(agendamento);
+  require(`${__hooks}/lib/historico.js`).registrarMudanca(app, id, 'status_agendamento', antes, 'CANCELADO');
+  return agendamento;
+}
+
+/**
  * Writes the order a paid charge makes (`pedido`: cobranca_comum.js novoPedido's payment row and NOVO booking),
  * once per charge whatever its installments. Returns { pagamento, criado }. Runs in a transaction: PocketBase
  * serialises writes, so two callers at once cannot both create it (and the unique index on `cobranca` stops a
@@ -246,14 +261,7 @@ function portas(app, acoes, registros) {
     },
     nota: (agendamentoId, campo, texto) =>
       require(`${__hooks}/lib/historico.js`).registrarNota(app, agendamentoId, campo, texto),
-    cancelar: (marcado) => {
-      const agendamento = registro('agendamentos', marcado.id);
-      const antes = agendamento.getString('status_agendamento');
-      agendamento.set('status_agendamento', 'CANCELADO');
-      app.save(agendamento);
-      const historico = require(`${__hooks}/lib/historico.js`);
-      historico.registrarMudanca(app, agendamento.id, 'status_agendamento', antes, 'CANCELADO');
-    },
+    cancelar: (marcado) => guardado('agendamentos', cancelar(app, marcado.id)),
     aposEstorno: (id) =>
       require(`${__hooks}/lib/notas.js`).aposEstorno(app, registro('pagamentos', id), acoes),
     depois: (nomes, ids) => nomes.forEach((nome) => acoes.push((fora) => ACOES[nome](fora, ids))),
@@ -399,6 +407,7 @@ module.exports = {
   statusDoAsaas,
   pedidoDa,
   pedidoDoAgendamento,
+  cancelar,
   foiPaga,
   conciliar,
   conciliarAtiva,
