@@ -506,16 +506,13 @@ function linhasCompromissos(app, agendamentoId) {
 }
 
 function avisar(app, resultado) {
-  try {
-    const envio = require(`${__hooks}/lib/emails_status.js`).enviarStatus(
-      app,
-      resultado.agendamento,
-      linhasCompromissos(app, resultado.agendamento.id),
-    );
-    if (envio) historico.anotarEmail(app, resultado.entrada, envio);
-  } catch (err) {
-    console.error('Falha no e-mail de status do agendamento ' + resultado.agendamento.id + ': ' + err);
-  }
+  const { agendamento, entrada } = resultado;
+  require(`${__hooks}/lib/emails_status.js`).enviarEAnotar(
+    app,
+    agendamento,
+    entrada,
+    linhasCompromissos(app, agendamento.id),
+  );
 }
 
 module.exports = {

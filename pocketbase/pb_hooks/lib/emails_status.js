@@ -28,6 +28,27 @@ function enviarStatus(app, agendamento, compromissos) {
   return { para: para, assunto: msg.assunto, enviado: emails.enviar(app, para, msg.assunto, msg.paragrafos) };
 }
 
+/** The log line of a status e-mail that failed (`qual`: which e-mail, 'status' when unset). */
+function falha(agendamento, err, qual) {
+  console.error(
+    'Falha no e-mail de ' + (qual || 'status') + ' do agendamento ' + agendamento.id + ': ' + err,
+  );
+}
+
+/**
+ * After a change of `agendamento` (its history entry `entrada`, null when no recorded field moved: the e-mail goes
+ * all the same): the status e-mail sent by enviarStatus, recorded on the entry, a failure logged (`qual`: which
+ * e-mail the log names, 'status' when unset).
+ */
+function enviarEAnotar(app, agendamento, entrada, compromissos, qual) {
+  try {
+    const envio = enviarStatus(app, agendamento, compromissos);
+    if (envio && entrada) require(`${__hooks}/lib/historico.js`).anotarEmail(app, entrada, envio);
+  } catch (err) {
+    falha(agendamento, err, qual);
+  }
+}
+
 /**
  * agenda_fluxo.js's ports of the status e-mail after a change of `agendamento` (with each applicant's appointment,
  * when given): sent by enviarStatus, recorded on the history entry (lib/historico.js anotarEmail), a failure logged.
@@ -36,8 +57,8 @@ function portasDoAviso(app, agendamento, compromissos) {
   return {
     enviar: () => enviarStatus(app, agendamento, compromissos),
     anotar: (entrada, envio) => require(`${__hooks}/lib/historico.js`).anotarEmail(app, entrada, envio),
-    falha: (err) => console.error('Falha no e-mail de status do agendamento ' + agendamento.id + ': ' + err),
+    falha: (err) => falha(agendamento, err),
   };
 }
 
-module.exports = { enviarStatus, portasDoAviso };
+module.exports = { enviarStatus, enviarEAnotar, portasDoAviso };

@@ -64,12 +64,13 @@ function finalizar(app, hoje) {
         agendamento = atual;
       });
       fechados.push(agendamento.id);
-      try {
-        const envio = require(`${__hooks}/lib/emails_status.js`).enviarStatus(app, agendamento);
-        if (envio && entrada) historico.anotarEmail(app, entrada, envio);
-      } catch (err) {
-        console.error('Falha no e-mail de encerramento do agendamento ' + agendamento.id + ': ' + err);
-      }
+      require(`${__hooks}/lib/emails_status.js`).enviarEAnotar(
+        app,
+        agendamento,
+        entrada,
+        undefined,
+        'encerramento',
+      );
     });
   return fechados;
 }

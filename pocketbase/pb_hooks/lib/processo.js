@@ -335,12 +335,13 @@ function portasDaConclusao(app, agendamentoId, auth) {
       agendamento.load(campos);
       app.save(agendamento);
       const entrada = historico.registrarAlteracao(app, antes, agendamento, auth);
-      try {
-        const envio = require(`${__hooks}/lib/emails_status.js`).enviarStatus(app, agendamento);
-        if (envio && entrada) historico.anotarEmail(app, entrada, envio);
-      } catch (err) {
-        console.error('Falha no e-mail de recusa do agendamento ' + agendamentoId + ': ' + err);
-      }
+      require(`${__hooks}/lib/emails_status.js`).enviarEAnotar(
+        app,
+        agendamento,
+        entrada,
+        undefined,
+        'recusa',
+      );
     },
   };
 }

@@ -111,14 +111,7 @@ function portas(app, auth) {
       db.save(atendimento);
     },
     apagar: (onde) => require(`${__hooks}/lib/retransmissao.js`).apagarDoAtendimento(db, onde.atendimento),
-    avisar: () => {
-      try {
-        const envio = require(`${__hooks}/lib/emails_status.js`).enviarStatus(app, agendamento);
-        if (envio && entrada) historico.anotarEmail(app, entrada, envio);
-      } catch (err) {
-        console.error('Falha no e-mail de status do agendamento ' + agendamento.id + ': ' + err);
-      }
-    },
+    avisar: () => require(`${__hooks}/lib/emails_status.js`).enviarEAnotar(app, agendamento, entrada),
     pendentes: (filtro, params, limite) =>
       db.findRecordsByFilter('compromissos', filtro, 'data,hora', limite, 0, params).map(compromissoDe),
     cliente: (agendamentoId) => {
