@@ -10,9 +10,9 @@ import fluxo, {
   type PortasDaEquipe,
 } from '../../pocketbase/pb_hooks/lib/estorno_fluxo.js';
 import R from '../../pocketbase/pb_hooks/lib/regras.json';
+import { type Answer, scriptedAsaas } from './fluxo-ports';
 
 const M = R.estorno;
-type Answer = { status: number; json: unknown };
 type Call = { metodo: string; caminho: string; corpo?: Record<string, unknown> };
 
 /** São Paulo's "YYYY-MM-DD HH:MM:SS", as Asaas dates a refund. */
@@ -56,10 +56,7 @@ function fake(order: Partial<PedidoDoFluxo>, answers: Answer[], meanwhile?: (o: 
       Object.assign(row, mudar({ ...row }));
       return { ...row };
     },
-    asaas: (metodo, caminho, corpo) => {
-      calls.push({ metodo, caminho, corpo });
-      return answers.shift() ?? { status: 0, json: null };
-    },
+    asaas: scriptedAsaas(answers, (metodo, caminho, corpo) => calls.push({ metodo, caminho, corpo })),
     espera: () => undefined,
     nota: (_, campo, texto) => notes.push(`${campo}: ${texto}`),
     cancelar: (_, campo, texto) => {

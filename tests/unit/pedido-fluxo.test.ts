@@ -8,6 +8,7 @@ import fluxo, {
   type PortasDoEvento,
   type PortasDoWebhook,
 } from '../../pocketbase/pb_hooks/lib/pedido_fluxo.js';
+import { type Answer, scriptedAsaas } from './fluxo-ports';
 
 const charge = (over: Partial<CobrancaDoPlano> = {}): CobrancaDoPlano => ({
   id: 'c1',
@@ -105,21 +106,14 @@ describe('aplicarStatus', () => {
 });
 
 describe('receber', () => {
-  const webhook = (
-    events: CobrancaDoPlano[],
-    answers: { status: number; json: unknown }[],
-    recebidos: string[] = [],
-  ) => {
+  const webhook = (events: CobrancaDoPlano[], answers: Answer[], recebidos: string[] = []) => {
     const inner = fake({ charges: events });
     const calls: string[] = [];
     const registrados: string[] = [];
     const portas: PortasDoWebhook = {
       autorizado: () => true,
       recebido: (id) => recebidos.includes(id),
-      asaas: (metodo, caminho) => {
-        calls.push(`${metodo} ${caminho}`);
-        return answers.shift() ?? { status: 0, json: null };
-      },
+      asaas: scriptedAsaas(answers, (metodo, caminho) => calls.push(`${metodo} ${caminho}`)),
       registrar: (registro, efeito) => {
         const resultado = efeito(inner.portas);
         registrados.push(`${registro.evento_id} ${registro.asaas_id}: ${resultado}`);

@@ -9,6 +9,7 @@ import fluxo, {
   type PortasDoEnvio,
 } from '../../pocketbase/pb_hooks/lib/processo_fluxo.js';
 import REGRAS from '../../pocketbase/pb_hooks/lib/processo_regras.json';
+import { stepLog } from './fluxo-ports';
 
 const M = REGRAS.mensagens;
 const HOJE = '2026-11-28';
@@ -44,13 +45,9 @@ const documento = (id: string, item: string, status = 'pendente') => ({
 
 /** Fake ports over one case: `passos` logs each step, the transaction's start and end included. */
 function envio(documentos: ReturnType<typeof documento>[], usuario = 'u1') {
-  const passos: string[] = [];
+  const { steps: passos, transacao } = stepLog(['inicio', 'fim']);
   const portas: PortasDoEnvio<typeof REQUERENTE, string> = {
-    transacao: (fazer) => {
-      passos.push('inicio');
-      fazer();
-      passos.push('fim');
-    },
+    transacao,
     caso: () => ({
       agendamento: { usuario, status_agendamento: 'PAGO' },
       requerentes: [REQUERENTE],
@@ -105,13 +102,9 @@ describe('processo_fluxo enviar', () => {
 
 /** Fake ports of a correction of REQUERENTE: its documents given, each step logged. */
 function correcao(documentos: { id: string; status: string }[]) {
-  const passos: string[] = [];
+  const { steps: passos, transacao } = stepLog(['inicio', 'fim']);
   const portas: PortasDaCorrecao = {
-    transacao: (fazer) => {
-      passos.push('inicio');
-      fazer();
-      passos.push('fim');
-    },
+    transacao,
     documentos: () => {
       passos.push('documentos');
       return documentos;

@@ -4,9 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import fluxo, { type CobrancaDoFluxo, type Portas } from '../../pocketbase/pb_hooks/lib/proxy_fluxo.js';
 import R from '../../pocketbase/pb_hooks/lib/regras.json';
+import { type Answer, scriptedAsaas } from './fluxo-ports';
 
 const M = R.pagamento;
-type Answer = { status: number; json: unknown };
 
 const CARD = {
   holderName: 'MARIA SILVA',
@@ -121,11 +121,7 @@ function fake({
     },
     pixDoCliente: (u, id) =>
       rows.find((c) => c.usuario === u && c.asaas_id === id && c.metodo === 'pix') ?? null,
-    asaas: (metodo, caminho, corpo) => {
-      log.push(`${metodo} ${caminho}`);
-      void corpo;
-      return answers.shift() ?? { status: 0, json: null };
-    },
+    asaas: scriptedAsaas(answers, (metodo, caminho) => log.push(`${metodo} ${caminho}`)),
     hoje: () => '2025-01-10',
     ip: () => '10.0.0.1',
     novaTentativa: () => 'tentativa-gerada',

@@ -9,6 +9,7 @@ import fluxo, {
   type Portas,
 } from '../../pocketbase/pb_hooks/lib/remarcar_fluxo.js';
 import calendario from '../../pocketbase/pb_hooks/lib/calendario.js';
+import { notaLogged, stepLog } from './fluxo-ports';
 
 const HOJE = '2026-12-01';
 const AGORA = '2026-12-01 12:00:00.000Z';
@@ -22,8 +23,7 @@ type Fake = {
 };
 
 function fake(opts: Fake = {}) {
-  const steps: string[] = [];
-  let inTx = false;
+  const { steps, step: tx, transacao } = stepLog(['begin', 'commit']);
   const booking =
     opts.booking === null
       ? null
@@ -39,7 +39,6 @@ function fake(opts: Fake = {}) {
     requerentes: ['r1'],
     ...c,
   }));
-  const tx = (s: string) => steps.push((inTx ? 'tx ' : '') + s);
   const ports: Portas<CompromissoDoFluxo, AgendamentoDoFluxo, { id: string }> = {
     agendamento: (id) => (tx('agendamento ' + id), booking),
     compromisso: (id) => (tx('compromisso ' + id), rows.find((c) => c.id === id)),
@@ -47,18 +46,12 @@ function fake(opts: Fake = {}) {
     flex: () => (tx('flex'), opts.flex ?? true),
     nomes: (ids) => ids.map((id) => 'Nome ' + id),
     ativos: () => (tx('ativos'), rows.filter((c) => !c.cancelamento)),
-    transacao: (fazer) => {
-      inTx = true;
-      steps.push('begin');
-      fazer();
-      steps.push('commit');
-      inTx = false;
-    },
+    transacao,
     gravarCompromisso: (id, valores) => {
       tx('compromisso ' + id + ' ' + JSON.stringify(valores));
       return Object.assign(rows.find((c) => c.id === id)!, valores);
     },
-    nota: (id, campo, texto) => tx(`nota ${id} ${campo} ${texto}`),
+    nota: notaLogged(tx),
     gravarAgendamento: (id, valores) => (tx('agendamento ' + id + ' ' + JSON.stringify(valores)), { id }),
     atendimento: () => (tx('atendimento'), opts.handling === undefined ? { id: 'at1' } : opts.handling),
     gravarAtendimento: (_, valores) => tx('atendimento ' + JSON.stringify(valores)),

@@ -7,6 +7,7 @@ import fluxo, {
   type PortasDaRetransmissao,
   type PortasDoPasso,
 } from '../../pocketbase/pb_hooks/lib/retransmissao_fluxo.js';
+import { notaLogged, stepLog } from './fluxo-ports';
 
 const STAFF = { id: 'staff1', nome: 'Ana Equipe' };
 const OTHER = { id: 'staff2', nome: 'Bruno Equipe' };
@@ -16,26 +17,26 @@ type Handling = { id: string; responsavel: string; responsavel_nome: string; ped
 
 /** Fake ports of a move over one booking (owned by 'u1', ANALISE_OK unless said) and its handling. */
 function moveFake(handling: Partial<Handling> = {}, booking: { status_agendamento?: string } | null = {}) {
-  const steps: string[] = [];
+  const { steps, step } = stepLog();
   const row: Handling = { id: 'at1', responsavel: '', responsavel_nome: '', ...handling };
   const ports: PortasDoPasso<Handling, Handling> = {
     agendamento: () => {
-      steps.push('agendamento');
+      step('agendamento');
       return booking && { id: 'ag1', usuario: 'u1', status_agendamento: 'ANALISE_OK', ...booking };
     },
     atendimento: () => {
-      steps.push('atendimento');
+      step('atendimento');
       return row;
     },
     gravar: (h, valores) => {
-      steps.push('gravar ' + JSON.stringify(valores));
+      step('gravar ' + JSON.stringify(valores));
       return Object.assign(h, valores);
     },
     apagar: (onde) => {
-      steps.push('apagar ' + JSON.stringify(onde));
+      step('apagar ' + JSON.stringify(onde));
       return 1;
     },
-    nota: (id, campo, texto) => steps.push(`nota ${id} ${campo} ${texto}`),
+    nota: notaLogged(step),
   };
   return { ports, steps, row };
 }
@@ -94,20 +95,15 @@ describe('retransmissao_fluxo mover', () => {
   });
 });
 
-/** Fake ports of a relayed value's write; `steps` logs each, with `dentro` for those inside the transaction. */
+/** Fake ports of a relayed value's write; `steps` logs each, 'tx ' before those inside the transaction. */
 function relayFake(pedido = 'codigo') {
-  const steps: string[] = [];
-  let dentro = false;
+  const { steps, step, transacao } = stepLog();
   const ports: PortasDaRetransmissao = {
     pedido: () => pedido,
-    transacao: (fazer) => {
-      dentro = true;
-      fazer();
-      dentro = false;
-    },
-    salvar: (campos) => steps.push(`${dentro ? 'tx ' : ''}salvar ${JSON.stringify(campos)}`),
-    entregue: (campos) => steps.push(`${dentro ? 'tx ' : ''}entregue ${JSON.stringify(campos)}`),
-    nota: (texto) => steps.push(`${dentro ? 'tx ' : ''}nota ${texto}`),
+    transacao,
+    salvar: (campos) => step(`salvar ${JSON.stringify(campos)}`),
+    entregue: (campos) => step(`entregue ${JSON.stringify(campos)}`),
+    nota: (texto) => step(`nota ${texto}`),
   };
   return { ports, steps };
 }
