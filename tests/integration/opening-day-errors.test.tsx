@@ -71,6 +71,24 @@ describe('/dia: the focus after an action', () => {
     await user.click(within(caseRow()).getByRole('button', { name: 'Soltar' }));
     await waitFor(() => expect(within(caseRow()).getByRole('button', { name: 'Assumir' })).toHaveFocus());
   });
+
+  it("'Soltar' when someone else takes the case at once: the focus goes to the case's name", async () => {
+    const { user } = await takeCase();
+    const db = getDb();
+    const owner = db.usuarios.find((u) => u.nome_completo === CASE);
+    const booking = db.agendamentos.find((b) => b.usuario === owner?.id);
+    // The release is answered; another staff member takes the case before this list is read again.
+    server.use(
+      http.post('*/api/dia/:id/soltar', () => {
+        const handling = ensureHandling(String(booking?.id));
+        updateHandling(handling, { responsavel: 'outraequipe0001', responsavel_nome: 'Ana Souza' });
+        return HttpResponse.json(handling);
+      }),
+    );
+    await user.click(within(caseRow()).getByRole('button', { name: 'Soltar' }));
+    expect(await within(caseRow()).findByRole('button', { name: 'Com Ana Souza' })).toBeDisabled();
+    await waitFor(() => expect(within(caseRow()).getByRole('heading', { name: CASE })).toHaveFocus());
+  });
 });
 
 describe('/dia: a failed action says why, next to its control', () => {

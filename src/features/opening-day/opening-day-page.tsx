@@ -83,7 +83,8 @@ function CaseRow({
     if (!focusTo) return;
     const target = (focusTo === 'toggle' ? toggleButton : takeButton).current;
     if (target && !target.disabled) target.focus();
-    // Taken by someone else meanwhile: 'Assumir' is now 'Com …', disabled; the case's name takes the focus.
+    // Taken by someone else meanwhile: 'Assumir' is now 'Com …', disabled; the case's name takes the focus. Not the
+    // layout effect's case below: after 'Soltar' the pressed button is gone, 'Com …' never had the focus.
     else if (focusTo === 'take' && holder && !mine) name.current?.focus();
     else return;
     setFocusTo('');
