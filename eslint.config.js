@@ -178,8 +178,8 @@ export default defineConfig([
   },
 
   // Layering the tools enforce (docs/map.md): no import cycle in src, and the zones of eslint/zones.js (the
-  // demo double only from the demo's entry points, no scripts/ from src, the kit only through its rules
-  // modules, lib below config, SDK calls only in api/ files).
+  // demo double only from the demo's entry points, its dataset (demo-seed/) only from the double, no scripts/
+  // from src, the kit only through its rules modules, lib below config, SDK calls only in api/ files).
   {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { local },

@@ -59,6 +59,13 @@ const ZONES = [
       'src/mocks (the demo double) and its Asaas (fake-asaas/) are loaded only by the demo entry points (src/main.tsx, src/app/demo-tools.tsx).',
   },
   {
+    id: 'demo-seed',
+    applies: (file) => file.startsWith(SRC) && !file.startsWith(under('src', 'mocks')),
+    forbids: (target) => target.startsWith(under('demo-seed')),
+    message:
+      "demo-seed/ (the demo's dataset, written to both backends) is loaded only by the double (src/mocks), scripts/backend's seed and the tests.",
+  },
+  {
     id: 'scripts',
     applies: (file) => file.startsWith(SRC),
     forbids: (target) => target.startsWith(under('scripts')),

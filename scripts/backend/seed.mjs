@@ -2,7 +2,7 @@
 // Seeds a running PocketBase (this project's kit) with the demo's data, or with the bench's scale data.
 // Rows go straight into data.db (scripts/backend/sqlite-insert.py): the REST API would hash each password (too slow
 // for 50,000 customers) and cannot set `created`. The demo data is the demo mode's own seed
-// (src/mocks/seed.ts, loaded through Vite), so the real server and the demo answer with the same records; the
+// (demo-seed/seed.ts, loaded through Vite), so the real server and the demo answer with the same records; the
 // copies the hooks would have kept (search columns, case summaries, invoice states) the kit then writes itself
 // (POST /api/manutencao/recalcular, pocketbase/pb_hooks/lib/manutencao.js).
 import { spawnSync } from 'node:child_process';
@@ -17,7 +17,7 @@ import { pdfPage } from '../fixtures/processo-fixture.mjs';
 /** @import { SchemaCollection } from './schema.mjs' */
 
 /**
- * An account as the seed writes it: the demo's (src/mocks/seed.ts) or a bench's.
+ * An account as the seed writes it: the demo's (demo-seed/seed.ts) or a bench's.
  * @typedef {object} SeedUser
  * @property {string} id
  * @property {string} email
@@ -176,7 +176,7 @@ export function userRow(user, hash) {
 }
 
 /**
- * The demo seed (src/mocks/seed.ts) and its booking day (src/mocks/dia-store.ts seedDia, relative to now: the
+ * The demo seed (demo-seed/seed.ts) and its booking day (demo-seed/dia.ts seedDia, relative to now: the
  * consulates' demo changes, the handlings, attempts and appointments), loaded with Vite's module runner.
  * `guarantee`: whether the guarantee is on when the seeded attempt is marked (the server's; the demo's when left out).
  * @param {{ guarantee?: { ativa: boolean } }} [options]
@@ -192,14 +192,14 @@ export async function demoSeed({ guarantee } = {}) {
     optimizeDeps: { noDiscovery: true, include: [] },
   });
   try {
-    const seed = /** @type {typeof import('../../src/mocks/seed.ts')} */ (
-      await vite.ssrLoadModule('/src/mocks/seed.ts')
+    const seed = /** @type {typeof import('../../demo-seed/seed.ts')} */ (
+      await vite.ssrLoadModule('/demo-seed/seed.ts')
     );
-    const diaStore = /** @type {typeof import('../../src/mocks/dia-store.ts')} */ (
-      await vite.ssrLoadModule('/src/mocks/dia-store.ts')
+    const dia = /** @type {typeof import('../../demo-seed/dia.ts')} */ (
+      await vite.ssrLoadModule('/demo-seed/dia.ts')
     );
-    const asaas = /** @type {typeof import('../../src/mocks/asaas.ts')} */ (
-      await vite.ssrLoadModule('/src/mocks/asaas.ts')
+    const asaas = /** @type {typeof import('../../demo-seed/asaas.ts')} */ (
+      await vite.ssrLoadModule('/demo-seed/asaas.ts')
     );
     // What staff edit on a consulate (the kit's lib/dia_comum.js, which needs Vite's kit plugin): the fields where
     // the demo's consulates may differ from the migration's.
@@ -212,7 +212,7 @@ export async function demoSeed({ guarantee } = {}) {
       db,
       // The seed's paid charges as Asaas holds them, so staff can refund a seeded order.
       asaasPayments: db.cobrancas.filter((c) => c.asaas_id).map(asaas.pagamentoDoSeed),
-      dia: diaStore.seedDia(Date.now(), guarantee),
+      dia: dia.seedDia(Date.now(), db, guarantee),
       consulateFields: diaComum.CAMPOS_CONSULADO,
       password: seed.DEMO_PASSWORD,
     };
@@ -355,7 +355,7 @@ async function saveConsulates(pb, consulados, fields) {
 }
 
 /**
- * The booking day of the demo (src/mocks/dia-store.ts seedDia) on the server: its consulates' changes through the
+ * The booking day of the demo (demo-seed/dia.ts seedDia) on the server: its consulates' changes through the
  * API, then the handlings, attempts and appointments as rows (their times are the demo's), their consulates the
  * server's, and the appointments' proofs as files.
  * @param {RunningPocketBase} pb
@@ -407,7 +407,7 @@ async function holdAtAsaas(asaasUrl, payments) {
  * Seeds the demo mode's data into a running PocketBase: accounts, payments, charges, bookings, their history and
  * the case files (applicants, documents and their files), so every booking is in a state the server could have
  * reached (one past ANALISE_OK has its applicants and approved documents); and the demo's booking day
- * (src/mocks/dia-store.ts seedDia): the consulates' demo changes, the handlings (on standby, code asked), the
+ * (demo-seed/dia.ts seedDia): the consulates' demo changes, the handlings (on standby, code asked), the
  * attempts and the appointments; and, given the Asaas stand-in's address (`asaasUrl`, ending in /v3), the seed's
  * charges in its books, as Asaas holds an order paid before, so a seeded order can be refunded.
  * @param {RunningPocketBase} pb

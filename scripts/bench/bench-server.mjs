@@ -12,7 +12,7 @@ import { DADOS_CURITIBA, PDF_BYTES as PDF } from '../fixtures/processo-fixture.m
 import { freePort } from '../backend/pocketbase-server.mjs';
 import { startRealBackend } from '../backend/real-backend.mjs';
 // The demo seed's generator too: one mulberry32.
-import { seededRandom } from '../../src/mocks/seeded-random.mjs';
+import { seededRandom } from '../../demo-seed/seeded-random.mjs';
 
 import { applyStaffRule, bookingKeys, insertRows, passwordHash, userRow } from '../backend/seed.mjs';
 

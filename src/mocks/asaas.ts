@@ -5,16 +5,14 @@
  */
 import {
   type AsaasEvent,
-  type AsaasPayment,
   createFakeAsaas,
   type FakeAsaas,
   type FakeAsaasAnswer,
   type FakeAsaasBook,
 } from '../../fake-asaas/fake-asaas.mjs';
-import comum from '../../pocketbase/pb_hooks/lib/comum.js';
-import proxyComum, { type RespostaAsaas } from '../../pocketbase/pb_hooks/lib/proxy_comum.js';
+import type { RespostaAsaas } from '../../pocketbase/pb_hooks/lib/proxy_comum.js';
+import { pagamentoDoSeed } from '../../demo-seed/asaas';
 import { getDb, saveDb } from './db';
-import type { ChargeRecord } from '@/lib/types';
 import type { DemoDb } from './schema';
 import type { Json } from './http';
 import { parsePbDate } from './util';
@@ -54,24 +52,6 @@ export function demoAsaas(): FakeAsaas {
   });
   fakes.set(db, fake);
   return fake;
-}
-
-/**
- * How Asaas holds a charge of the seed's orders, made before the demo started (the demo's Asaas learns it at its first
- * call; `npm run backend` gives the stand-in the same: scripts/backend/seed.mjs).
- */
-export function pagamentoDoSeed(charge: ChargeRecord): AsaasPayment {
-  return {
-    id: charge.asaas_id,
-    installment: null,
-    status: charge.status,
-    value: comum.parcelamento(charge.valor, charge.parcelas).valor,
-    billingType: proxyComum.tipoDeCobranca(charge.metodo),
-    externalReference: charge.tentativa,
-    dateCreated: charge.created.slice(0, 10),
-    refunds: null,
-    chargeback: null,
-  };
 }
 
 /** A payment of the seed's orders, which Asaas holds from before the demo started, entered in its books. */

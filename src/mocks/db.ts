@@ -2,7 +2,7 @@
 import { clearMailbox } from './mailbox';
 import { resetLimits } from './limits';
 import type { DemoDb } from './schema';
-import { buildSeed } from './seed';
+import { buildSeed } from '../../demo-seed/seed';
 
 export { newId, pbDate } from './util';
 

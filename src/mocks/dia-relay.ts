@@ -15,13 +15,13 @@ import retransmissaoFluxo, {
 import { schemaErrors } from './collections';
 import { getDb, saveDb } from './db';
 import { invalid, note, readRoutes, slow } from './dia';
-import { activeAppointments, consulateOfBooking, diaStore, handlingOf, marksOf, meta } from './dia-store';
+import { activeAppointments, consulateOfBooking, diaStore, handlingOf, marksOf } from './dia-store';
 import { autoria } from './history';
 import { currentUser, jsonBody, MSG as PB, param, pbError, REQUIRED } from './http';
 import { fileFieldError, fileTokenUser, readFile, storedName, storeFile } from './processo-files';
 import { bookingOf, salvarAgendamento } from './processo-rules';
 import { allows, formFields } from './rules';
-import { newId, pbDate } from './util';
+import { meta, newId, pbDate } from './util';
 
 type Json = Record<string, unknown>;
 /** lib/retransmissao.js vidaMs: the default lifetime (the demo sets no RETRANSMISSAO_VIDA_S). */

@@ -11,7 +11,7 @@ import estornoComum from '../../pocketbase/pb_hooks/lib/estorno_comum.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { getDb, saveDb } from './db';
 import { type Json, pbError, readJson, staffOnly, toText } from './http';
-import { DEMO_INVOICE_PDF } from './seed';
+import { DEMO_INVOICE_PDF } from '../../demo-seed/seed';
 
 const T = regras.notaFiscal;
 /**

@@ -36,8 +36,14 @@ export function parsePbDate(value: unknown): Date | null {
 /** The instant of a stored date in ms (parsePbDate), NaN when it does not parse. */
 export const pbMs = (value: unknown): number => parsePbDate(value)?.getTime() ?? Number.NaN;
 
-/** Appends the two CPF check digits to a 9-digit base (the server's own code: pb_hooks/lib/comum.js). */
-export const withCpfCheckDigits = (base9: string): string => comum.comDigitosCpf(base9);
+/** A record's id, collection and times, as PocketBase makes one (now, with a new id, unless given). */
+export const meta = (name: string, id = newId(), at = pbDate(new Date())) => ({
+  id,
+  collectionId: `pbc_${name}`,
+  collectionName: name,
+  created: at,
+  updated: at,
+});
 
 /**
  * At most once every `intervalMs` per key (comum.js vezLiberada), remembered in memory as the kit's app store

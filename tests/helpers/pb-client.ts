@@ -1,6 +1,6 @@
 /** The real SDK against the stand-in (msw/node), for tests of what the demo backend answers. */
 import PocketBase, { BaseAuthStore, ClientResponseError } from 'pocketbase';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/mocks/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../demo-seed/seed';
 
 export const API = 'http://localhost:3000';
 

@@ -14,7 +14,7 @@ import { AppRoutes } from '@/app/routes';
 import { createQueryClient } from '@/lib/query-client';
 import { saveSession } from '@/lib/session';
 import { makeToken } from '@/mocks/jwt';
-import { DEMO_ACCOUNTS } from '@/mocks/seed';
+import { DEMO_ACCOUNTS } from '../../demo-seed/seed';
 
 export type DemoAccountName = keyof typeof DEMO_ACCOUNTS;
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/mocks/db';
-import { DEMO_ACCOUNTS } from '@/mocks/seed';
+import { DEMO_ACCOUNTS } from '../../demo-seed/seed';
 import { captureDownload } from '../helpers/download';
 import { renderApp } from '../helpers/render';
 import { recordRequests } from '../helpers/requests';

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { App } from '@/app/app';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/mocks/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../demo-seed/seed';
 
 // The real root (BrowserRouter, and the QueryClient that arrives with the first screen that can query),
 // where the other tests give each test its own client and a memory router.

@@ -5,7 +5,7 @@ import { FIELD_MESSAGES } from '@/lib/field-messages';
 import { readSession } from '@/lib/session';
 import { setPendingEmail } from '@/features/auth/pending-email';
 import { getMailbox } from '@/mocks/mailbox';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/mocks/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../demo-seed/seed';
 import { renderApp } from '../helpers/render';
 import { recordRequests } from '../helpers/requests';
 import { server } from '../helpers/server';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
 import { getDb } from '@/mocks/db';
 import { handlingOf } from '@/mocks/dia-store';
-import { DIA_SEED } from '@/mocks/processo-seed';
+import { DIA_SEED } from '../../demo-seed/processo-seed';
 import { pbDate } from '@/mocks/util';
 import { renderApp } from '../helpers/render';
 import { recordRequests } from '../helpers/requests';

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
-import { buildSeed, DEMO_AGENDADO_BOOKING } from '@/mocks/seed';
+import { buildSeed, DEMO_AGENDADO_BOOKING } from '../../demo-seed/seed';
 import { renderApp } from '../helpers/render';
 
 /**

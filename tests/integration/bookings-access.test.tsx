@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { DEMO_AGENDADO_BOOKING } from '@/mocks/seed';
+import { DEMO_AGENDADO_BOOKING } from '../../demo-seed/seed';
 import { renderApp, type DemoAccountName } from '../helpers/render';
 import { server } from '../helpers/server';
 

@@ -6,7 +6,7 @@ import { SAVE_FLAG_RESET_MS, SAVE_REDIRECT_DELAY_MS } from '@/config/constants';
 import type { BookingRecord } from '@/lib/types';
 import { getDb } from '@/mocks/db';
 import { historyEntry, STATUS_MAIL_SUBJECTS } from '@/mocks/history';
-import { DEMO_AGENDADO_BOOKING } from '@/mocks/seed';
+import { DEMO_AGENDADO_BOOKING } from '../../demo-seed/seed';
 import { renderApp } from '../helpers/render';
 import { server } from '../helpers/server';
 

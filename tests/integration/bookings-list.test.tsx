@@ -10,7 +10,7 @@ import { formatCalendarDay, formatDateTime } from '@/lib/dates';
 import type { BookingRecord } from '@/lib/types';
 import { caseSummary } from '@/mocks/case-summary';
 import { getDb } from '@/mocks/db';
-import { buildSeed } from '@/mocks/seed';
+import { buildSeed } from '../../demo-seed/seed';
 import { captureDownload } from '../helpers/download';
 import { renderApp } from '../helpers/render';
 import { server } from '../helpers/server';

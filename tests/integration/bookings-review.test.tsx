@@ -9,7 +9,7 @@ import type { DocumentoRecord } from '@/lib/processo';
 import type { BookingRecord } from '@/lib/types';
 import { caseSummary } from '@/mocks/case-summary';
 import { getDb } from '@/mocks/db';
-import { DEMO_ACCOUNTS, DEMO_AGENDADO_BOOKING } from '@/mocks/seed';
+import { DEMO_ACCOUNTS, DEMO_AGENDADO_BOOKING } from '../../demo-seed/seed';
 import { DADOS_CURITIBA } from '../../scripts/fixtures/processo-fixture.mjs';
 import { renderApp } from '../helpers/render';
 import { recordRequests } from '../helpers/requests';

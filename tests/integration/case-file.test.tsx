@@ -6,8 +6,8 @@ import { REGRAS, type RequerenteRecord } from '@/lib/processo';
 import { getDb } from '@/mocks/db';
 import { makeToken } from '@/mocks/jwt';
 import { getMailbox } from '@/mocks/mailbox';
-import { seedApplicant, seedDocuments } from '@/mocks/processo-seed';
-import { DEMO_ACCOUNTS } from '@/mocks/seed';
+import { seedApplicant, seedDocuments } from '../../demo-seed/processo-seed';
+import { DEMO_ACCOUNTS } from '../../demo-seed/seed';
 import { renderApp, type DemoAccountName } from '../helpers/render';
 import { server } from '../helpers/server';
 

@@ -6,7 +6,7 @@ import { CHARGE_POLL_MS } from '@/lib/api/charges';
 import { FIELD_MESSAGES } from '@/lib/field-messages';
 import { getDb } from '@/mocks/db';
 import { aplicarStatus } from '@/mocks/pedidos';
-import { DEMO_ACCOUNTS } from '@/mocks/seed';
+import { DEMO_ACCOUNTS } from '../../demo-seed/seed';
 import { pbDate } from '@/mocks/util';
 import { renderApp } from '../helpers/render';
 import { recordRequests } from '../helpers/requests';

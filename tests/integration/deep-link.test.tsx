@@ -3,7 +3,7 @@
 // features/auth/return-to.ts). Only this site's paths are ever followed.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/mocks/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../demo-seed/seed';
 import { LOGIN_TO_CONTINUE } from '@/app/guards';
 import { renderApp } from '../helpers/render';
 

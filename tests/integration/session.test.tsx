@@ -5,7 +5,7 @@ import { MENU_TYPEAHEAD_RESET_MS } from '@/config/constants';
 import { paymentQueries } from '@/lib/api/payments';
 import { readSession, saveSession } from '@/lib/session';
 import { makeToken } from '@/mocks/jwt';
-import { DEMO_ACCOUNTS } from '@/mocks/seed';
+import { DEMO_ACCOUNTS } from '../../demo-seed/seed';
 import { renderApp } from '../helpers/render';
 import { server } from '../helpers/server';
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { statusLine } from '@/lib/status-mail';
 import type { BookingStatus } from '@/lib/types';
 import { getDb } from '@/mocks/db';
-import { DEMO_AGENDADO_BOOKING } from '@/mocks/seed';
+import { DEMO_AGENDADO_BOOKING } from '../../demo-seed/seed';
 import { renderApp } from '../helpers/render';
 
 describe('tracking status line', () => {

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { CHARGE_POLL_MS } from '@/lib/api/charges';
 import { getDb } from '@/mocks/db';
-import { DEMO_ACCOUNTS, DEMO_AGENDADO_BOOKING } from '@/mocks/seed';
+import { DEMO_ACCOUNTS, DEMO_AGENDADO_BOOKING } from '../../demo-seed/seed';
 import { pbDate } from '@/mocks/util';
 import { renderApp } from '../helpers/render';
 
@@ -139,7 +139,7 @@ describe('tracking page', () => {
   });
 
   it('ANALISE_OK with the guarantee on: says how many of its windows are left', async () => {
-    // The standby case was tried in one earlier window of São Paulo (mocks/dia-store.ts): 2 of the demo's 3 left.
+    // The standby case was tried in one earlier window of São Paulo (demo-seed/dia.ts): 2 of the demo's 3 left.
     renderApp({ route: '/tracking', session: 'diaPronto' });
     expect(await screen.findByTestId('garantia')).toHaveTextContent(
       'Garantia: faltam 2 janelas de liberação de vagas, das 3 da garantia.',

@@ -4,7 +4,7 @@
 // dropped every other one silently, where the server wrote it (this case failed on the double before).
 import { describe, expect, it } from 'vitest';
 import { resetDb } from '@/mocks/db';
-import { DEMO_AGENDADO_BOOKING } from '@/mocks/seed';
+import { DEMO_AGENDADO_BOOKING } from '../../demo-seed/seed';
 import { answer, BACKENDS, signedIn } from './contract-backends';
 
 const VALIDATION = 'An error occurred while validating the submitted data.';

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
 import processoRegras from '../../pocketbase/pb_hooks/lib/processo_regras.json';
 import { resetDb } from '@/mocks/db';
-import { DIA_SEED } from '@/mocks/processo-seed';
+import { DIA_SEED } from '../../demo-seed/processo-seed';
 import { answerInFull, BACKENDS, signedIn } from './contract-backends';
 
 const PAST = '2020-01-01 00:00:00.000Z';

@@ -7,7 +7,7 @@ import PocketBase, { ClientResponseError } from 'pocketbase';
 import { TEST_WEBHOOK_TOKEN } from '../../scripts/backend/real-backend.mjs';
 import type { PaymentRecord } from '@/lib/types';
 import { getDb } from '@/mocks/db';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/mocks/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../demo-seed/seed';
 import { handlers } from '@/mocks/handlers';
 import type { FakeAsaasSettings } from '../../fake-asaas/fake-asaas.mjs';
 import { asaasEvent as demoAsaasEvent, demoAsaas } from '@/mocks/asaas';

@@ -8,7 +8,7 @@ import mensagens from '../../pocketbase/pb_hooks/lib/mensagens.json';
 import { mensagens as CASO } from '../../pocketbase/pb_hooks/lib/processo_regras.json';
 import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
 import { resetDb } from '@/mocks/db';
-import { DEMO_ACCOUNTS } from '@/mocks/seed';
+import { DEMO_ACCOUNTS } from '../../demo-seed/seed';
 import { answer, answerInFull, BACKENDS, signedIn } from './contract-backends';
 
 const INVISIVEL = { code: 'validation_invisible_chars', message: mensagens.textoInvisivel };

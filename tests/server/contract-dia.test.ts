@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
 import type { AtendimentoRecord } from '@/lib/api/booking-day';
 import { resetDb } from '@/mocks/db';
-import { DIA_SEED } from '@/mocks/processo-seed';
-import { DEMO_ACCOUNTS } from '@/mocks/seed';
+import { DIA_SEED } from '../../demo-seed/processo-seed';
+import { DEMO_ACCOUNTS } from '../../demo-seed/seed';
 import { answer, answerInFull, BACKENDS, signedIn } from './contract-backends';
 
 const { MSG } = diaComum;

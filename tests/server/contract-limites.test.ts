@@ -4,7 +4,7 @@
 import type PocketBase from 'pocketbase';
 import { describe, expect, it } from 'vitest';
 import { resetDb } from '@/mocks/db';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/mocks/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../demo-seed/seed';
 import emailTexto from '../../pocketbase/pb_hooks/lib/email_texto.js';
 import limites from '../../pocketbase/pb_hooks/lib/limites.json';
 import { answerInFull, BACKENDS } from './contract-backends';

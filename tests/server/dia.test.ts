@@ -111,7 +111,7 @@ describe('the consulates', () => {
     ]);
     const sp = all.find((c) => c.codigo === 'sao_paulo')!;
     // The migration's windows, and the one the demo's seed added (the global setup: seed.mjs seedDemo, as
-    // src/mocks/dia-store.ts seedDia), 10 minutes after it ran.
+    // demo-seed/dia.ts seedDia), 10 minutes after it ran.
     expect(sp.janelas).toEqual([
       { dia: 1, hora: '16:00', servico: 'Primeiro passaporte' },
       { dia: 2, hora: '16:00', servico: 'Renovação' },

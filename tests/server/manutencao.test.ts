@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import processoComum from '../../pocketbase/pb_hooks/lib/processo_comum.js';
 import regras from '../../pocketbase/pb_hooks/lib/processo_regras.json';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/mocks/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../demo-seed/seed';
 import { client, failure, newCustomer, superuser } from './helpers';
 
 const ROUTE = '/api/manutencao/recalcular';

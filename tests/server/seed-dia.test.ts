@@ -1,5 +1,5 @@
 // The real backend seeded as `npm run backend` seeds it (scripts/backend/seed.mjs seedDemo, which the global setup
-// runs) holds the demo's booking day (src/mocks/dia-store.ts seedDia), as README's demo-accounts table says: each
+// runs) holds the demo's booking day (demo-seed/dia.ts seedDia), as README's demo-accounts table says: each
 // dia.* account reads its own handling, attempts and appointments through the collections' rules, as the app reads
 // them. Other files move these cases (take, ask, cancel), so this checks what they never change: which records
 // exist, whose they are and what was seeded in them.
@@ -7,9 +7,9 @@ import type PocketBase from 'pocketbase';
 import { describe, expect, it } from 'vitest';
 import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
 import prazo from '../../pocketbase/pb_hooks/lib/prazo.js';
-import { DIA_SEED } from '@/mocks/processo-seed';
+import { DIA_SEED } from '../../demo-seed/processo-seed';
 import comum from '../../pocketbase/pb_hooks/lib/comum.js';
-import { buildSeed, DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/mocks/seed';
+import { buildSeed, DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../demo-seed/seed';
 import { asaasPayments, client, superuser } from './helpers';
 
 async function as(account: keyof typeof DEMO_ACCOUNTS): Promise<PocketBase> {
@@ -28,7 +28,7 @@ const consulate = async (pb: PocketBase, id: string) =>
 
 /**
  * yyyy-mm-dd, `n` São Paulo days from when the server was seeded (as the seed dates its appointments:
- * processo-seed.ts demoDay), which is an hour after the seeded records' `created` (dia-store.ts seedDia): a run
+ * processo-seed.ts demoDay), which is an hour after the seeded records' `created` (dia.ts seedDia): a run
  * across São Paulo's midnight would otherwise expect the next day.
  */
 const inDays = (n: number, seeded: Record<string, unknown> | undefined) =>

@@ -1,6 +1,6 @@
 import type PocketBase from 'pocketbase';
 import { getDb } from '@/mocks/db';
-import { DEMO_ACCOUNTS, DEMO_AGENDADO_BOOKING, DEMO_PASSWORD } from '@/mocks/seed';
+import { DEMO_ACCOUNTS, DEMO_AGENDADO_BOOKING, DEMO_PASSWORD } from '../../demo-seed/seed';
 import type { DeletionRequestRecord, UserRecord } from '@/lib/types';
 import { client, failure, signedIn } from '../helpers/pb-client';
 

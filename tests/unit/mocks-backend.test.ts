@@ -3,7 +3,7 @@ import { FIELD_MESSAGES } from '@/lib/field-messages';
 import { getDb, resetDb } from '@/mocks/db';
 import { makeToken } from '@/mocks/jwt';
 import { getMailbox } from '@/mocks/mailbox';
-import { DEMO_ACCOUNTS, DEMO_AGENDADO_BOOKING, DEMO_PASSWORD } from '@/mocks/seed';
+import { DEMO_ACCOUNTS, DEMO_AGENDADO_BOOKING, DEMO_PASSWORD } from '../../demo-seed/seed';
 import type { BookingRecord } from '@/lib/types';
 import { API, client, failure, signedIn } from '../helpers/pb-client';
 

@@ -3,8 +3,8 @@
 // contract suite cannot reach (the double has no route to set an appointment's `ocorrencia`).
 import { getDb } from '@/mocks/db';
 import { diaStore } from '@/mocks/dia-store';
-import { DIA_SEED } from '@/mocks/processo-seed';
-import { DEMO_ACCOUNTS } from '@/mocks/seed';
+import { DIA_SEED } from '../../demo-seed/processo-seed';
+import { DEMO_ACCOUNTS } from '../../demo-seed/seed';
 import { failure, signedIn } from '../helpers/pb-client';
 
 const APPLICANTS = ['demoreq00050001', 'demoreq00050002'];
@@ -59,7 +59,7 @@ describe('booking day in the demo double', () => {
     expect(outro.response.data.nota.message).toBe('Descreva o que aconteceu.');
     await staff.collection('tentativas_agendamento').create({ agendamento, resultado: 'sem_vagas' });
     // After the seed's attempt in an earlier window: the new one, in the window running now, counts for the
-    // guarantee (on in the demo, mocks/dia-store.ts DEMO_GUARANTEE).
+    // guarantee (on in the demo, demo-seed/dia.ts DEMO_GUARANTEE).
     const [seeded, made] = await owner
       .collection('tentativas_agendamento')
       .getFullList({ filter: `agendamento = "${agendamento}"`, sort: 'created' });

@@ -3,7 +3,7 @@
 // tests/server/schema.test.ts), and its seeded rows hold no field the server does not have.
 import { describe, expect, it } from 'vitest';
 import { FIELDS, type CollectionName } from '@/mocks/collections';
-import { buildSeed } from '@/mocks/seed';
+import { buildSeed } from '../../demo-seed/seed';
 import schema from '../../pocketbase/schema.json';
 
 /** What the SDK adds to every record, beside the collection's fields. */

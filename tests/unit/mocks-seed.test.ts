@@ -3,7 +3,7 @@ import { BOOKING_STATUSES } from '@/lib/types';
 import { getDb, newId, pbDate, resetDb } from '@/mocks/db';
 import { makeToken, readToken } from '@/mocks/jwt';
 import { DEMO_MAIL_EVENT, getMailbox, notifyMail, type DemoMail } from '@/mocks/mailbox';
-import { buildSeed, CONSULATES, DEMO_ACCOUNTS, SEED_REFERENCE_DATE } from '@/mocks/seed';
+import { buildSeed, CONSULATES, DEMO_ACCOUNTS, SEED_REFERENCE_DATE } from '../../demo-seed/seed';
 import { isValidCpf } from '@/lib/cpf';
 import { calendarDayToIso, isoToLocalCalendarDate } from '@/lib/dates';
 import { FIELD_MESSAGES } from '@/lib/field-messages';

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { pb } from '@/lib/pocketbase';
 import { readSession, saveSession, SESSION_EXPIRED_EVENT } from '@/lib/session';
 import { makeToken } from '@/mocks/jwt';
-import { DEMO_ACCOUNTS } from '@/mocks/seed';
+import { DEMO_ACCOUNTS } from '../../demo-seed/seed';
 
 describe('the PocketBase client', () => {
   it('ends a session whose token expired meanwhile instead of asking as a guest', async () => {

@@ -1,8 +1,8 @@
 // @vitest-environment node
-// One seeded PRNG for the demo's seed and the bench's rows (src/mocks/seeded-random.mjs): the same seed draws the
+// One seeded PRNG for the demo's seed and the bench's rows (demo-seed/seeded-random.mjs): the same seed draws the
 // same numbers on every run, so the bench's rows and the demo's data never change under a refactor.
 import { expect, it } from 'vitest';
-import { seededRandom } from '@/mocks/seeded-random.mjs';
+import { seededRandom } from '../../demo-seed/seeded-random.mjs';
 
 it('draws the same sequence for the same seed (mulberry32)', () => {
   const r = seededRandom(20261123);

@@ -92,7 +92,7 @@ test(
     expect(cron.ok(), await cron.text()).toBe(true);
 
     // The customer's standby page: São Paulo's next window (16:00, or the seed's demo window, 10 minutes after
-    // the server was seeded: scripts/backend/seed.mjs, as src/mocks/dia-store.ts seedDia).
+    // the server was seeded: scripts/backend/seed.mjs, as demo-seed/dia.ts seedDia).
     await phone.goto('/prontidao');
     await expect(
       phone.getByRole('heading', {

@@ -1,8 +1,8 @@
 /** Deterministic demo data: the named accounts of DEMO_ACCOUNTS plus ~120 bookings from generated customers. */
 import { type BookingRecord, type BookingStatus, type PaymentRecord } from '@/lib/types';
 import { FIELD_MESSAGES } from '@/lib/field-messages';
-import comum from '../../pocketbase/pb_hooks/lib/comum.js';
-import type { DemoDb, StoredUser } from './schema';
+import comum from '../pocketbase/pb_hooks/lib/comum.js';
+import type { DemoDb, StoredUser } from '../src/mocks/schema';
 import { AREA_CODES, BRAZILIAN_SURNAMES, FIRST_NAMES, FIXED_CUSTOMERS, ITALIAN_SURNAMES } from './seed-names';
 import { seedHistory } from './history';
 import {
@@ -16,9 +16,10 @@ import {
   seedBooking,
   seedCharge,
   seedPayment,
+  withCpfCheckDigits,
 } from './processo-seed';
 import { seededRandom } from './seeded-random.mjs';
-import { newId, pbDate, pbMs, withCpfCheckDigits } from './util';
+import { newId, pbDate, pbMs } from '../src/mocks/util';
 
 /** The PDF every demo invoice links to (public/demo/nfse-exemplo.pdf). */
 export const DEMO_INVOICE_PDF = '/demo/nfse-exemplo.pdf';

@@ -2,7 +2,7 @@
  * Demo accounts with a case file at each stage: empty (Familiar, nothing typed yet), sent (in review),
  * refused (a document to replace) and approved; and at each stage of booking day (São Paulo, every document
  * approved): on standby for the next window (Familiar, two applicants), the code asked by staff, appointments
- * made (AGENDADO). Dates are fixed, like the rest of the seed; the day's handling records are dia-store.ts's.
+ * made (AGENDADO). Dates are fixed, like the rest of the seed; the day's handling records are dia.ts's.
  * After the slot (#28): an appointment due to confirm in the portal this week (Curitiba, which the demo alone
  * says asks for it) and one bought with Flex; their appointments are dated from the day the demo is seeded.
  * Also the records every seeded order, booking, charge, applicant and document is built with (seed.ts's too).
@@ -15,13 +15,17 @@ import {
   rotuloDoDocumento,
 } from '@/lib/processo';
 import type { BookingRecord, BookingStatus, ChargeRecord, PaymentRecord, ServiceId } from '@/lib/types';
-import consulados from '../../pocketbase/pb_hooks/lib/consulados.json';
-import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
-import prazo from '../../pocketbase/pb_hooks/lib/prazo.js';
-import processoComum from '../../pocketbase/pb_hooks/lib/processo_comum.js';
-import regras from '../../pocketbase/pb_hooks/lib/regras.json';
-import type { StoredUser } from './schema';
-import { pbMs, withCpfCheckDigits } from './util';
+import comum from '../pocketbase/pb_hooks/lib/comum.js';
+import consulados from '../pocketbase/pb_hooks/lib/consulados.json';
+import diaComum from '../pocketbase/pb_hooks/lib/dia_comum.js';
+import prazo from '../pocketbase/pb_hooks/lib/prazo.js';
+import processoComum from '../pocketbase/pb_hooks/lib/processo_comum.js';
+import regras from '../pocketbase/pb_hooks/lib/regras.json';
+import type { StoredUser } from '../src/mocks/schema';
+import { pbMs } from '../src/mocks/util';
+
+/** Appends the two CPF check digits to a 9-digit base (the server's own code: pb_hooks/lib/comum.js). */
+export const withCpfCheckDigits = (base9: string): string => comum.comDigitosCpf(base9);
 
 /** A named demo account: the fields of the stored account the seed chooses. */
 export type DemoAccount = Pick<

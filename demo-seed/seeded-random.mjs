@@ -1,5 +1,5 @@
 // @ts-check
-// The seeded PRNG (mulberry32) of the demo's seed (src/mocks/seed.ts) and the bench's rows
+// The seeded PRNG (mulberry32) of the demo's seed (demo-seed/seed.ts) and the bench's rows
 // (scripts/bench/bench-server.mjs): plain JavaScript, so Node runs it as the bench needs and Vite bundles it.
 
 /**
