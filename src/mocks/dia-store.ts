@@ -56,8 +56,8 @@ export const DEMO_GUARANTEE = { ativa: true, janelas: 3 };
 const BY_ADMIN = { autor: DEMO_ACCOUNTS.admin.id, autor_nome: DEMO_ACCOUNTS.admin.nome_completo };
 
 /**
- * A booking by id (as processo-rules.ts bookingOf, which this file cannot import: processo-rules.ts -> agenda.ts, which
- * asks this file for a booking's appointments).
+ * A booking by id (as processo-rules.ts bookingOf, which this file cannot import: processo-rules.ts -> jsvm/kit.ts,
+ * whose SQL stand-ins ask this file for a booking's relayed values).
  */
 const bookingOf = (id: string) => getDb().agendamentos.find((b) => b.id === id);
 
