@@ -65,6 +65,12 @@ export function saveDb(): void {
   }
 }
 
+/** Puts back a copy taken before (a failed transaction of the JSVM stand-in, src/mocks/jsvm, rolls back so). */
+export function replaceDb(db: DemoDb): void {
+  current = db;
+  saveDb();
+}
+
 /** Restores the seed (demo 'Restaurar dados de demonstração' button, and tests after each test). */
 export function resetDb(): void {
   current = buildSeed();

@@ -41,8 +41,8 @@ export interface DiaStore {
 }
 
 /**
- * A booking by id (as processo-rules.ts bookingOf, which this file cannot import: processo-rules.ts -> agenda.ts, which
- * asks this file for a booking's appointments).
+ * A booking by id (as processo-rules.ts bookingOf, which this file cannot import: processo-rules.ts -> jsvm/kit.ts,
+ * whose SQL stand-ins ask this file for a booking's relayed values).
  */
 const bookingOf = (id: string) => getDb().agendamentos.find((b) => b.id === id);
 

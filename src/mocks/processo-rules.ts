@@ -22,7 +22,7 @@ import processoFluxo, {
 } from '../../pocketbase/pb_hooks/lib/processo_fluxo.js';
 import emailTexto, { type Mensagem } from '../../pocketbase/pb_hooks/lib/email_texto.js';
 import { getDb, saveDb } from './db';
-import { registrarAlteracao } from './agenda';
+import { gravarAgendamento } from './jsvm/kit';
 import { historyEntry } from './history';
 import { alertDue, alertStaff } from './mailbox';
 import { pbDate } from './util';
@@ -66,15 +66,13 @@ export function registrarDocumento(documento: DocumentoRecord, acao: string, aut
   );
 }
 
-/** A change the kit makes to a booking: stored, then recorded as any save is (agenda.ts registrarAlteracao). */
+/** A change the kit makes to a booking: stored, then recorded as any save is (jsvm/kit.ts gravarAgendamento). */
 export function salvarAgendamento(
   booking: BookingRecord,
   mudancas: Partial<BookingRecord>,
   autor: UserRecord | null,
 ) {
-  const before = { ...booking };
-  Object.assign(booking, mudancas, { updated: pbDate(new Date()) });
-  registrarAlteracao(before, booking, autor);
+  gravarAgendamento(booking.id, mudancas, autor);
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The record API of every collection (list, view, create, update, delete) with each collection's rules, as
- * pocketbase/pb_migrations define them; creating an account, a deletion request and a booking save are handed
- * to their domain (contas.ts, conta.ts, agenda.ts).
+ * pocketbase/pb_migrations define them; creating an account and a deletion request are handed to their domain
+ * (contas.ts, conta.ts), a booking save to the kit's own hooks (jsvm/kit.ts).
  */
 import { http, HttpResponse } from 'msw';
 import { customerIndexedKeys, customerSearchKey, INDEXED_KEY_FIELDS } from '@/lib/search-key';
@@ -18,7 +18,7 @@ import { getDb } from './db';
 import type { StoredUser } from './schema';
 import { listResponse, viewResponse } from './lista';
 import { FIELDS, USER_FIELDS, type CollectionName } from './collections';
-import { salvar } from './agenda';
+import { kitUpdateRequest } from './jsvm/kit';
 import { prepararExclusao } from './conta';
 import { registerUser, updateOwnAccount } from './contas';
 import {
@@ -189,10 +189,10 @@ async function updateRecord(name: CollectionName, request: Request, id: string):
   // A failed update rule reads as "not found".
   const booking = getDb().agendamentos.find((b) => b.id === id);
   if (!booking || !viewer || !allows(name, 'update', booking, viewer, body)) return notFound();
-  const saved = salvar(booking, body, viewer, request.headers.get('If-Match'));
-  return saved instanceof Response
-    ? saved
-    : HttpResponse.json(present(name, saved, viewer, expandParam(request)));
+  // The kit's own save (agendamentos.pb.js: lib/agenda.js salvar, then the model hooks), through the JSVM stand-in.
+  return kitUpdateRequest(name, id, body, request, (row) =>
+    HttpResponse.json(present(name, row as unknown as Row, viewer, expandParam(request))),
+  );
 }
 
 /**

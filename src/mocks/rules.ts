@@ -17,7 +17,7 @@ type Json = Record<string, unknown>;
 export type Action = 'list' | 'view' | 'create' | 'update' | 'delete';
 
 /** The rows the double keeps of a collection, by its name: its store's, or the booking day's. */
-function rowsNamed(collection: string): readonly Json[] {
+export function rowsNamed(collection: string): Json[] {
   const rows =
     (getDb() as unknown as Record<string, unknown>)[collection] ??
     (diaStore() as unknown as Record<string, unknown>)[collection];

@@ -1,7 +1,7 @@
 // @vitest-environment node
 // Staff's save of a booking and the status e-mail after a change, in their order of steps
-// (pocketbase/pb_hooks/lib/agenda_fluxo.js), which the kit's agenda.js and emails_status.js and the demo double's
-// agenda.ts all run, on fake ports that log each step.
+// (pocketbase/pb_hooks/lib/agenda_fluxo.js), which the kit's agenda.js and emails_status.js run (in the demo double
+// too, through src/mocks/jsvm), on fake ports that log each step.
 import { describe, expect, it } from 'vitest';
 import fluxo, {
   type PortasDoAviso,

@@ -19,6 +19,19 @@ describe('a rules module as the app loads it (scripts/build/kit-module.ts)', () 
     expect(() => asEsModule(code, 'x.js', ['prazo.js'])).toThrow(/requires lib\/registros\.js/);
   });
 
+  it("reads an adapter's or a hook file's require when it runs, through the demo's JSVM stand-in (src/mocks/jsvm)", () => {
+    const code = 'function f() {\n  return require(`${__hooks}/lib/registros.js`).achar;\n}';
+    const adapter = asEsModule(code, '/r/pocketbase/pb_hooks/lib/agenda.js', ['prazo.js']);
+    expect(adapter).toContain("import * as __kit0 from './registros.js';");
+    expect(adapter).toContain("return globalThis.__kitRequire('registros.js', __kit0).achar;");
+    const hooks = asEsModule(code, '/r/pocketbase/pb_hooks/agendamentos.pb.js', ['prazo.js']);
+    expect(hooks).toContain("import * as __kit0 from './lib/registros.js';");
+    // A rules module of the kit still may not.
+    expect(() => asEsModule(code, '/r/pocketbase/pb_hooks/lib/prazo.js', ['prazo.js'])).toThrow(
+      /registros\.js/,
+    );
+  });
+
   it("gives one São Paulo zone to every module that reads one: janelas.js's is prazo.js's", () => {
     expect(prazo.FUSO).toBe('America/Sao_Paulo');
     expect(janelas.FUSO_PADRAO).toBe(prazo.FUSO);

@@ -3,6 +3,7 @@
 // contract suite cannot reach (the double has no route to set an appointment's `ocorrencia`).
 import { getDb } from '@/mocks/db';
 import { diaStore } from '@/mocks/dia-store';
+import { getMailbox } from '@/mocks/mailbox';
 import { DIA_SEED } from '../../demo-seed/processo-seed';
 import { DEMO_ACCOUNTS } from '../../demo-seed/seed';
 import { failure, signedIn } from '../helpers/pb-client';
@@ -105,5 +106,62 @@ describe('booking day in the demo double', () => {
     const appointment = diaStore().compromissos.find((c) => c.agendamento === DIA_SEED.confirmar.booking);
     Object.assign(appointment ?? {}, { ocorrencia: 'remarcacao' });
     expect(await pending()).toEqual([]);
+  });
+
+  it("runs the kit's own routes after the slot (lib/remarcar.js): Já confirmei, then Flex and the consulate's cancellation back to the ready list", async () => {
+    const active = (booking: string) =>
+      diaStore().compromissos.find((c) => c.agendamento === booking && !c.cancelamento);
+    const notes = (booking: string) =>
+      getDb()
+        .historico_agendamentos.filter((h) => h.agendamento === booking)
+        .flatMap((h) => h.alteracoes.map((a) => `${a.campo}: ${a.para}`));
+    // "Já confirmei": the owner's, recorded once, with its note in the history.
+    const confirming = active(DIA_SEED.confirmar.booking)!;
+    const owner = await signedIn('diaConfirmar');
+    const confirmed = await owner.send<{ confirmado_em: string }>(
+      `/api/compromissos/${confirming.id}/confirmado`,
+      { method: 'POST' },
+    );
+    expect(confirmed.confirmado_em).not.toBe('');
+    expect(active(DIA_SEED.confirmar.booking)?.confirmado_em).toBe(confirmed.confirmado_em);
+    expect(notes(DIA_SEED.confirmar.booking).filter((n) => n.startsWith('confirmacao_portal:'))).toHaveLength(
+      1,
+    );
+
+    // Flex: the appointment cancelled, the booking back to ANALISE_OK with when and why, the status e-mail sent.
+    const flexAppointment = active(DIA_SEED.flex.booking)!;
+    const customer = await signedIn('diaFlex');
+    await customer.send(`/api/agendamentos/${DIA_SEED.flex.booking}/flex`, {
+      method: 'POST',
+      body: { motivo: 'Uma viagem' },
+    });
+    expect(diaStore().compromissos.find((c) => c.id === flexAppointment.id)?.cancelamento).toBe('flex');
+    const booking = getDb().agendamentos.find((b) => b.id === DIA_SEED.flex.booking);
+    expect(booking).toMatchObject({
+      status_agendamento: 'ANALISE_OK',
+      data_agendamento: '',
+      flex_motivo: 'Uma viagem',
+    });
+    expect(booking?.flex_usado_em).not.toBe('');
+    expect(notes(DIA_SEED.flex.booking)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^cancelamento: Cancelado pelo Flex: /),
+        'status_agendamento: ANALISE_OK',
+      ]),
+    );
+    expect(
+      getMailbox().filter((m) => m.email === DEMO_ACCOUNTS.diaFlex.email && m.kind === 'status'),
+    ).toHaveLength(1);
+
+    // The consulate's cancellation: staff's, of a booking that has an active appointment left.
+    const staff = await signedIn('admin');
+    const cancel = () =>
+      staff.send(`/api/agendamentos/${DIA_SEED.confirmar.booking}/cancelamento-consulado`, {
+        method: 'POST',
+        body: {},
+      });
+    await cancel();
+    expect(active(DIA_SEED.confirmar.booking)).toBeUndefined();
+    expect((await failure(cancel)).status).toBe(400);
   });
 });

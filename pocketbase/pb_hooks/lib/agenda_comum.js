@@ -1,5 +1,5 @@
 // What staff may write on a booking, decided once: lib/agenda.js reads the request and the record into plain
-// values and asks this module; the demo double (src/mocks/agenda.ts) asks it the same way. CommonJS requiring
+// values and asks this module; the demo double runs lib/agenda.js itself (src/mocks/jsvm). CommonJS requiring
 // the kit's JSON and booking day's rules (dia_comum.js; scripts/build/kit-module.ts serves both to the app).
 
 const dia = require(`${__hooks}/lib/dia_comum.js`);

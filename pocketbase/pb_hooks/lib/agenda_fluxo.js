@@ -3,7 +3,7 @@
 // every change of status leaves after its commit (the status e-mail, recorded on the history entry; its failure
 // never undoes the change). agenda_comum.js, processo_comum.js and historico_comum.js decide each step. Records are
 // read and written by the caller's "ports" (plain functions): lib/agenda.js and lib/emails_status.js give PocketBase's
-// records and transactions, the demo double (src/mocks/agenda.ts) its rows. CommonJS requiring only other rules
+// records and transactions (the demo double runs both, through src/mocks/jsvm). CommonJS requiring only other rules
 // modules (scripts/build/kit-module.ts serves it to the app).
 //
 // The ports (agenda_fluxo.d.ts):

@@ -1,6 +1,7 @@
 // What a booking's history records of a change, decided once for both runtimes: lib/historico.js (the kit, over
-// records) and the demo double (src/mocks/agenda.ts, over plain objects). CommonJS requiring nothing: the fields
-// (regras.json camposHistorico) and the way a value is read as the stored text are passed in.
+// records; the demo double runs it too, through src/mocks/jsvm) and the demo double's own entries (over plain
+// objects). CommonJS requiring nothing: the fields (regras.json camposHistorico) and the way a value is read as the
+// stored text are passed in.
 
 /**
  * [{campo, de, para}] for the fields of `campos` whose stored text differs between `antes` and `depois`, each read

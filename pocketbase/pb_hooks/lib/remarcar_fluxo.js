@@ -2,8 +2,8 @@
 // confirmed, the owner's Flex request and staff's record of the consulate's cancellation, both of which send the
 // booking back to the ready list (voltarParaProntos). calendario.js and dia_comum.js decide each step. Records are
 // read and written by the caller's "ports" (plain functions): lib/remarcar.js gives PocketBase's records and
-// transactions, the demo double (src/mocks/remarcar.ts) its rows. CommonJS requiring only other rules modules
-// (scripts/build/kit-module.ts serves it to the app).
+// transactions (the demo double runs that file too, through src/mocks/jsvm). CommonJS requiring only other rules
+// modules (scripts/build/kit-module.ts serves it to the app).
 //
 // The ports (remarcar_fluxo.d.ts); an appointment is plain values { id, agendamento, consulado, data, hora,
 // confirmado_em, cancelamento, requerentes (ids) }, a booking { id, usuario, status_agendamento, flex_usado_em,

@@ -1,0 +1,111 @@
+/**
+ * The kit's registered handlers answering the double's requests: a route event (routerAdd) and a record-request
+ * event (onRecordUpdateRequest) built from the MSW request and the signed-in account, as PocketBase builds them;
+ * an ApiError thrown becomes PocketBase's error answer.
+ */
+import { http, HttpResponse, type PathParams } from 'msw';
+import { currentUser, latency, MSG, param, pbError, readJson, type Json } from '../http';
+import { schemaFields } from '../collections';
+import { ApiError, app, chain, collectionOf, errorData, hooksOf, Record, registry } from './pocketbase';
+
+/** A handler's throw as PocketBase answers it; anything but an ApiError is its generic 400 (and logged). */
+function answerError(err: unknown): Response {
+  if (err instanceof ApiError) return pbError(err.status, err.message, errorData(err.data));
+  console.error(err);
+  return pbError(400, MSG.badRequest);
+}
+
+/** The request's headers as the kit reads them in requestInfo(): lower case, '-' as '_'. */
+const headersOf = (request: Request) =>
+  Object.fromEntries([...request.headers].map(([k, v]) => [k.toLowerCase().replace(/-/g, '_'), v]));
+
+/** A route event: e.app, e.auth, e.request, e.requestInfo(), the answers (e.json, e.noContent, e.string). */
+function routeEvent(request: Request, params: PathParams, body: Json) {
+  const user = currentUser(request);
+  const auth = user ? new Record('usuarios', user as unknown as Json) : null;
+  const url = new URL(request.url);
+  const e = {
+    app,
+    auth,
+    response: null as Response | null,
+    request: {
+      method: request.method,
+      url: { path: url.pathname, rawQuery: url.search.slice(1), query: () => url.searchParams },
+      header: { get: (name: string) => request.headers.get(name) ?? '' },
+      pathValue: (name: string) => param(params, name),
+    },
+    requestInfo: () => ({
+      auth,
+      body,
+      method: request.method,
+      query: Object.fromEntries(url.searchParams),
+      headers: headersOf(request),
+    }),
+    json: (status: number, data: unknown) => {
+      e.response = HttpResponse.json(JSON.parse(JSON.stringify(data ?? null)), { status });
+    },
+    noContent: (status = 204) => {
+      e.response = new HttpResponse(null, { status });
+    },
+    string: (status: number, text: string) => {
+      e.response = new HttpResponse(text, { status });
+    },
+    hasSuperuserAuth: () => false,
+    realIP: () => request.headers.get('X-Forwarded-For') ?? '127.0.0.1',
+    next: (): unknown => undefined,
+  };
+  return e;
+}
+
+/** PocketBase's answer when a route's middleware ($apis.requireAuth, requireSuperuserAuth) refuses, else null. */
+function refusal(middlewares: unknown[], signedIn: boolean): Response | null {
+  for (const m of middlewares as Json[]) {
+    if (m.requireAuth && !signedIn) return pbError(401, MSG.unauthorized);
+    if (m.requireSuperuserAuth) return pbError(signedIn ? 403 : 401, MSG.superuser);
+  }
+  return null;
+}
+
+/** The MSW route of the kit's route `method path` (as routerAdd registered it: `{id}` in the path). */
+export function kitRoute(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string) {
+  const route = registry.routes.find((r) => r.method === method && r.path === path);
+  if (!route) throw new Error(`the kit registers no route ${method} ${path}`);
+  const lower = method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
+  return http[lower](`*${path.replace(/\{(\w+)\}/g, ':$1')}`, async ({ request, params }) => {
+    const denied = refusal(route.middlewares, !!currentUser(request));
+    await latency();
+    if (denied) return denied;
+    const body = method === 'GET' ? {} : ((await readJson(request)) ?? {});
+    const e = routeEvent(request, params, body);
+    try {
+      route.handler(e);
+      return e.response ?? new HttpResponse(null, { status: 204 });
+    } catch (err) {
+      return answerError(err);
+    }
+  });
+}
+
+/**
+ * A record update through the API (the double has checked its rule already): the stored record with the body's
+ * fields of the schema loaded, through the kit's onRecordUpdateRequest hooks, whose last `e.next()` saves it (the
+ * model hooks run there); `answer` gives the saved row as the API answers it.
+ */
+export function kitUpdateRequest(
+  collection: string,
+  id: string,
+  body: Json,
+  request: Request,
+  answer: (row: Json) => Response,
+): Response {
+  try {
+    const record = app.findRecordById(collection, id);
+    for (const f of schemaFields(collection))
+      if (f.name in body && f.name !== 'id' && f.type !== 'autodate') record.set(f.name, body[f.name]);
+    const e = { ...routeEvent(request, { id }, body), record, collection: collectionOf(collection) };
+    chain(hooksOf('onRecordUpdateRequest', collection), e, () => e.app.save(e.record));
+    return answer(app.findRecordById(collection, id).data);
+  } catch (err) {
+    return answerError(err);
+  }
+}

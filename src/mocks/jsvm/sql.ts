@@ -1,0 +1,30 @@
+/**
+ * The kit's modules that run SQL (`$app.db()`), which the demo has not: the kit's require of each gets the module
+ * with these functions in place of its own, the double's answer to the same question (its other functions stay
+ * the kit's). Only what the flows the demo runs through the kit reach is here; anything else of these modules that
+ * runs SQL throws "SQL is not available in the demo" (pocketbase.ts db).
+ */
+import { caseSummary } from '../case-summary';
+import { getDb } from '../db';
+import { apagarRetransmissoes } from '../dia-store';
+
+/**
+ * A booking's columns copied from other records (its customer's search key, its case summary, its order's invoice
+ * state, its status's place): the double computes them when it answers a booking (registros.ts resolvePath),
+ * so the copy on save is nothing to do.
+ */
+const copiadoNaLeitura = { copiarParaAgendamento: () => undefined };
+
+export const SQL_MODULES: Readonly<Record<string, object>> = {
+  'busca.js': copiadoNaLeitura,
+  'notas.js': copiadoNaLeitura,
+  'status_ordem.js': copiadoNaLeitura,
+  'processo_resumo.js': {
+    ...copiadoNaLeitura,
+    calcular: (_app: unknown, agendamentoId: string) => caseSummary(getDb(), agendamentoId),
+  },
+  'retransmissao.js': {
+    apagarDoAtendimento: (_tx: unknown, atendimentoId: string) =>
+      apagarRetransmissoes({ atendimento: atendimentoId }),
+  },
+};
