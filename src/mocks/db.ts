@@ -71,10 +71,15 @@ export function replaceDb(db: DemoDb): void {
   saveDb();
 }
 
+const onResets: (() => void)[] = [];
+/** `clear` runs at each resetDb (what is kept beside the rows: the JSVM stand-in's $app.store()). */
+export const onReset = (clear: () => void) => void onResets.push(clear);
+
 /** Restores the seed (demo 'Restaurar dados de demonstração' button, and tests after each test). */
 export function resetDb(): void {
   current = buildSeed();
   clearMailbox();
+  onResets.forEach((clear) => clear());
   resetLimits();
   saveDb();
 }

@@ -15,11 +15,18 @@ import retransmissaoFluxo, {
 import { schemaErrors } from './collections';
 import { getDb, saveDb } from './db';
 import { invalid, note, readRoutes, slow } from './dia';
-import { activeAppointments, consulateOfBooking, diaStore, handlingOf, marksOf } from './dia-store';
+import {
+  activeAppointments,
+  bookingOf,
+  consulateOfBooking,
+  diaStore,
+  handlingOf,
+  marksOf,
+} from './dia-store';
 import { autoria } from './history';
 import { currentUser, jsonBody, MSG as PB, param, pbError, REQUIRED } from './http';
 import { fileFieldError, fileTokenUser, readFile, storedName, storeFile } from './processo-files';
-import { bookingOf, salvarAgendamento } from './processo-rules';
+import { gravarAgendamento } from './jsvm/kit';
 import { allows, formFields } from './rules';
 import { meta, newId, pbDate } from './util';
 
@@ -189,7 +196,7 @@ async function createAppointment(request: Request): Promise<Response> {
   // A cancelled appointment (Flex, the consulate) books no one.
   const { primeiro } = diaComum.cobertura(applicants, activeAppointments(booking.id));
   const booked = diaComum.agendado(primeiro, booking.status_agendamento);
-  if (booked) salvarAgendamento(booking, booked, viewer);
+  if (booked) gravarAgendamento(booking.id, booked, viewer);
   saveDb();
   return HttpResponse.json(record);
 }

@@ -40,11 +40,8 @@ export interface DiaStore {
   compromissos: (CompromissoRecord & { consulado: string })[];
 }
 
-/**
- * A booking by id (as processo-rules.ts bookingOf, which this file cannot import: processo-rules.ts -> jsvm/kit.ts,
- * whose SQL stand-ins ask this file for a booking's relayed values).
- */
-const bookingOf = (id: string) => getDb().agendamentos.find((b) => b.id === id);
+/** A booking by id. */
+export const bookingOf = (id: string) => getDb().agendamentos.find((b) => b.id === id);
 
 /**
  * lib/garantia.js marcarTentativa: a new attempt's window (`janelaMs`, 0 for none) and what it means, from the

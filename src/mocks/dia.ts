@@ -13,12 +13,17 @@ import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
 import historicoComum from '../../pocketbase/pb_hooks/lib/historico_comum.js';
 import retransmissaoFluxo, { type PortasDoPasso } from '../../pocketbase/pb_hooks/lib/retransmissao_fluxo.js';
 import { getDb, saveDb } from './db';
-import { apagarRetransmissoes, diaStore, ensureHandling, isStaff, type DiaStore } from './dia-store';
+import {
+  apagarRetransmissoes,
+  bookingOf,
+  diaStore,
+  ensureHandling,
+  isStaff,
+  type DiaStore,
+} from './dia-store';
 import { listResponse, viewResponse } from './lista';
 import { autoria, historyEntry } from './history';
-import { currentUser, jsonBody, latency, MSG as PB, param, pbError, readJson, requireAuth } from './http';
-import { changedFields, dataRefusal } from './processo-fields';
-import { bookingOf, recusaDaAlteracao } from './processo-rules';
+import { currentUser, jsonBody, latency, MSG as PB, param, pbError, requireAuth } from './http';
 import { allows, asReadBy, readableBy } from './rules';
 import { newId, pbDate } from './util';
 
@@ -104,43 +109,6 @@ async function updateConsulate(request: Request, id: string): Promise<Response> 
   return HttpResponse.json(record);
 }
 
-/** The owner's Prenot@mi contacts (lib/dia.js validarPrenotami): only a body of those; the rest is processo.ts's. */
-async function savePrenotami(request: Request, id: string): Promise<Response | undefined> {
-  // A body that is not JSON is processo.ts's to refuse.
-  const body = (await readJson(request.clone())) ?? {};
-  const keys = Object.keys(body);
-  if (keys.length === 0 || !keys.every((k) => k.startsWith('prenotami_'))) return undefined;
-  const viewer = currentUser(request);
-  const record = getDb().requerentes.find((r) => r.id === id);
-  if (!record || !viewer || !allows('requerentes', 'update', record, viewer, body))
-    return pbError(404, PB.notFound);
-  // lib/processo.js's lock first (the account is the customer's until the booking is made), then the contacts'
-  // checks, in the order the kit's one requerentes hook runs them.
-  const booking = bookingOf(record.agendamento);
-  const recusa = booking && !viewer.admin ? recusaDaAlteracao(booking, changedFields(record, body)) : null;
-  if (recusa) return pbError(400, recusa);
-  const staff = getDb().usuarios.filter((u) => u.admin);
-  // lib/dia.js deOutro: the customer's own other applicants only.
-  const others = getDb().requerentes.filter(
-    (r) => r.id !== id && bookingOf(r.agendamento)?.usuario === booking?.usuario,
-  ) as unknown as Json[];
-  const empresa = () => ({
-    emails: staff.map((u) => u.email.toLowerCase()),
-    celulares: staff.map((u) => u.celular),
-  });
-  const contatos = diaComum.contatosDoPrenotami(body, {
-    empresa,
-    deOutro: (campo, valor) => others.some((r) => r[campo] === valor),
-  });
-  const { valores, erros } = contatos;
-  // Then lib/processo.js validarDados, as the kit's one hook runs it: here, the contacts' length.
-  const refused = invalid(erros) ?? dataRefusal(record, { ...record, ...valores });
-  if (refused) return refused;
-  Object.assign(record, valores, { updated: pbDate(new Date()) });
-  saveDb();
-  return HttpResponse.json(record);
-}
-
 /**
  * A move of a booking's handling (lib/dia.js mover): retransmissao_fluxo.js mover's order on the double's rows; who
  * may ask (staff, or the owner's "pronto") is checked first, as the kit's routes do.
@@ -216,9 +184,6 @@ export function readRoutes(collection: keyof DiaStore, { view = true, slow = fal
   );
   return view ? [list, one] : [list];
 }
-
-/** Before processo.ts: the owner's Prenot@mi contacts are this domain's. */
-export const prenotamiRoutes = [http.patch('*/api/collections/requerentes/records/:id', slow(savePrenotami))];
 
 const ACTIONS = ['assumir', 'soltar', 'pedir', 'pronto'] as const;
 

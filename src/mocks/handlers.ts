@@ -7,7 +7,7 @@ import { http } from 'msw';
 import { configurarWebhook } from './asaas';
 import { authRoutes } from './auth';
 import { accountRoutes } from './conta';
-import { diaRoutes, prenotamiRoutes } from './dia';
+import { diaRoutes } from './dia';
 import { diaRelayRoutes } from './dia-relay';
 import { waitRoutes } from './espera';
 import { refundRoutes } from './estornos';
@@ -36,7 +36,6 @@ const fallbackRoutes = [
 export const handlers = [
   ...authRoutes,
   // Before the case file's: the owner's Prenot@mi contacts and the appointments' confirmation files.
-  ...prenotamiRoutes,
   ...diaRelayRoutes,
   ...processoRoutes,
   ...diaRoutes,

@@ -195,24 +195,8 @@ export function mailAllowed(email: string, kind: CappedMail, now = Date.now()): 
   return true;
 }
 
-/** Each account's recent uploads (epoch ms), as the kit records them in envios_arquivo. */
-const uploads = new Map<string, number[]>();
-
-/**
- * lib/processo.js contarEnvio: an account's upload counted, or false past limites.json arquivos (the kit's 429,
- * processo_comum.js envioLiberado).
- */
-export function uploadAllowed(userId: string): boolean {
-  const now = Date.now();
-  const recent = (uploads.get(userId) ?? []).filter((t) => t > now - limits.arquivos.janelaSeg * 1000);
-  if (!processoComum.envioLiberado(recent.length, limits.arquivos)) return false;
-  uploads.set(userId, [...recent, now]);
-  return true;
-}
-
 export function resetLimits(): void {
   windows.clear();
   failures.clear();
-  uploads.clear();
   sent.length = 0;
 }

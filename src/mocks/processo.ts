@@ -1,93 +1,38 @@
 /**
  * The demo double of the case file (migration 1763901000_processo, pb_hooks/processo.pb.js): the
- * `requerentes` and `documentos` collections with the server's rules, their protected files, and
- * 'Enviar para análise'. Registered before the generic record routes, which know neither collection.
+ * `requerentes` and `documentos` collections with PocketBase's rules and their protected files. Every save,
+ * removal and 'Enviar para análise' runs the kit's own hooks (lib/processo.js) through the JSVM stand-in
+ * (src/mocks/jsvm). Registered before the generic record routes, which know neither collection.
  */
 import { http, HttpResponse } from 'msw';
-import { REGRAS, type DocumentoRecord, type RequerenteRecord } from '@/lib/processo';
-import processoComum from '../../pocketbase/pb_hooks/lib/processo_comum.js';
-import processoFluxo from '../../pocketbase/pb_hooks/lib/processo_fluxo.js';
-import { getDb, saveDb } from './db';
-import { uploadAllowed } from './limits';
+import type { DocumentoRecord, RequerenteRecord } from '@/lib/processo';
+import { getDb } from './db';
+import { kitDeleteRequest, kitSaveRequest, kitUpdateRequest, processoKitRoutes } from './jsvm/kit';
+import { BadRequestError, type Record as KitRecord } from './jsvm/pocketbase';
+import type { RequestFiles } from './jsvm/record-requests';
 import { listResponse, viewResponse } from './lista';
 import { fileFieldError, fileToken, fileTokenUser, readFile, storedName, storeFile } from './processo-files';
-import {
-  changedFields,
-  dataRefusal,
-  kitRefusal,
-  EMPTY_REQUERENTE,
-  pick,
-  requerenteErrors,
-} from './processo-fields';
-import { currentUser, type Json, MSG as PB, NOT_UNIQUE, notFound, param, pbError, toText } from './http';
-import {
-  bookingOf,
-  encerrado,
-  enviar,
-  recusaAoCliente,
-  recusaDaAlteracao,
-  limitesDe,
-  MSG,
-  ofCase,
-  portasDaConclusao,
-  registrarDocumento,
-  salvarRequerente,
-} from './processo-rules';
+import { currentUser, type Json, MSG as PB, NOT_UNIQUE, notFound, param, pbError } from './http';
 import { allows, formFields, readableBy } from './rules';
-import type { BookingRecord, UserRecord } from '@/lib/types';
-import { schemaErrors } from './collections';
-import { newId, pbDate } from './util';
 
 type Row = RequerenteRecord | DocumentoRecord;
 type Name = 'requerentes' | 'documentos';
-const REVIEW_TEXT = ['status', 'motivo', 'motivo_texto'];
 
 const rows = (name: Name): Row[] => getDb()[name];
 const json = (request: Request) => request.json().catch(() => null) as Promise<Json | null>;
+const answer = (record: KitRecord) => HttpResponse.json(record.publicExport());
 
-/** A refusal of the kit in the case file's words, as PocketBase's 400; null when there is none. */
-const refuse = (message: string | null | undefined): Response | null =>
-  message ? pbError(400, message) : null;
-
-/** PocketBase's own field errors of a save (`action`: its message), or null. */
-const fieldRefusal = (action: string, errors: Json): Response | null =>
-  Object.keys(errors).length > 0 ? pbError(400, action, errors) : null;
-
-/** A record saved: the store written, the record answered. */
-function stored(record: Row): Response {
-  saveDb();
-  return HttpResponse.json(record);
-}
-
-/** A new record's own fields, as PocketBase writes them. */
-function created<N extends Name>(name: N) {
-  const now = pbDate(new Date());
-  return { id: newId(), collectionId: `pbc_${name}`, collectionName: name, created: now, updated: now };
+/** The kit counts each account's uploads in `envios_arquivo` (lib/processo.js contarEnvio): rows of the store. */
+function withUploads(): void {
+  const db = getDb() as unknown as { envios_arquivo?: Json[] };
+  db.envios_arquivo ??= [];
 }
 
 async function createRequerente(request: Request): Promise<Response> {
-  const viewer = currentUser(request);
   const body = await json(request);
-  const booking = body && bookingOf(String(body.agendamento ?? ''));
-  if (!body || !booking || !allows('requerentes', 'create', body, viewer, body))
+  if (!body || !allows('requerentes', 'create', body, currentUser(request), body))
     return pbError(400, PB.create);
-  // lib/processo.js criarRequerente: the applicant's data, the case and the count; PocketBase's field checks last.
-  const count = ofCase(getDb().requerentes, booking.id).length;
-  const refused =
-    dataRefusal(null, { ...EMPTY_REQUERENTE, ...body, ...pick(body) }) ??
-    refuse(recusaAoCliente(booking)) ??
-    refuse(processoComum.recusaDoNovoRequerente(count, limitesDe(booking).max, REGRAS)) ??
-    fieldRefusal(PB.create, requerenteErrors(body));
-  if (refused) return refused;
-  const record = {
-    ...created('requerentes'),
-    agendamento: booking.id,
-    ...EMPTY_REQUERENTE,
-    ...pick(body),
-    enviado_em: '',
-  } as RequerenteRecord;
-  getDb().requerentes.push(record);
-  return stored(record);
+  return kitSaveRequest('requerentes', null, body, {}, request, answer);
 }
 
 async function updateRequerente(request: Request, id: string): Promise<Response> {
@@ -97,82 +42,37 @@ async function updateRequerente(request: Request, id: string): Promise<Response>
   // A failed update rule reads as 404.
   if (!body || !record || !viewer || !allows('requerentes', 'update', record, viewer, body))
     return notFound();
-  const booking = bookingOf(record.agendamento);
-  const refused =
-    refuse(booking && !viewer.admin ? recusaDaAlteracao(booking, changedFields(record, body)) : null) ??
-    dataRefusal(record, { ...record, ...body, ...pick(body) }) ??
-    fieldRefusal(PB.update, requerenteErrors(body));
-  if (refused) return refused;
-  salvarRequerente(record, { ...record, ...pick(body), updated: pbDate(new Date()) }, viewer);
-  return stored(record);
+  return kitUpdateRequest('requerentes', id, body, request, (row) => HttpResponse.json(row));
 }
 
 function deleteRequerente(request: Request, id: string): Response {
-  const db = getDb();
-  const record = db.requerentes.find((r) => r.id === id);
+  const record = getDb().requerentes.find((r) => r.id === id);
   if (!record || !allows('requerentes', 'delete', record, currentUser(request))) return notFound();
-  const booking = bookingOf(record.agendamento);
-  const approved = db.documentos.filter((d) => d.requerente === id && d.status === 'aprovado').length;
-  const refused =
-    refuse(booking ? recusaAoCliente(booking) : null) ??
-    refuse(processoComum.recusaDaRemocao(approved, REGRAS));
-  if (refused) return refused;
-  db.requerentes = db.requerentes.filter((r) => r.id !== id);
-  db.documentos = db.documentos.filter((d) => d.requerente !== id); // cascadeDelete
-  saveDb();
-  return new HttpResponse(null, { status: 204 });
+  return kitDeleteRequest('requerentes', id, request);
 }
 
 /**
- * The owner's files for a document of `booking` (lib/processo.js criarDocumento, salvarDocumento): refused on a
- * case the customer may no longer change, past the upload rate (contarEnvio: the kit's 429), past the item's
- * number of files (validarDocumento: processo_comum.js recusaDoDocumento), then by PocketBase's own checks of each
- * file. The files, or the refusal.
+ * A request's files of a document, named as the double stores them, and PocketBase's own checks of them (each
+ * file's type and size, at most 3), which the save throws after the kit's hooks.
  */
-async function ownerFiles(
-  booking: BookingRecord,
-  viewer: UserRecord | null,
-  item: string,
-  form: FormData | null,
-  action: string,
-): Promise<File[] | Response> {
+async function requestFiles(form: FormData | null, action: string) {
   const files = (form?.getAll('arquivos') ?? []).filter((f): f is File => typeof f !== 'string');
-  const tooMany = processoComum.recusaDoDocumento(item, files.length, REGRAS);
-  const names = processoComum.recusaDosArquivos(
-    files.map((file) => file.name),
-    action === PB.update,
-    REGRAS,
-  );
-  const refused =
-    refuse(recusaAoCliente(booking)) ??
-    (names && kitRefusal(names.erros)) ??
-    (uploadAllowed(viewer?.id ?? '') ? null : pbError(429, MSG.muitosEnvios)) ??
-    (tooMany && kitRefusal(tooMany.erros));
-  if (refused) return refused;
-  for (const file of files) {
-    const error = await fileFieldError(file);
-    if (error) return pbError(400, action, { arquivos: error });
-  }
-  if (files.length > 3)
-    return pbError(400, action, {
-      arquivos: { code: 'validation_max_files_constraint', message: 'Must have at most 3 items.' },
-    });
-  return files;
+  const sent: RequestFiles = { arquivos: { files, names: files.map((file) => storedName(file.name)) } };
+  let error: Json | null = null;
+  for (const file of files) error ??= await fileFieldError(file);
+  if (!error && files.length > 3)
+    error = { code: 'validation_max_files_constraint', message: 'Must have at most 3 items.' };
+  const check = () => {
+    if (error) throw new BadRequestError(action, { arquivos: error });
+  };
+  return { sent, check };
 }
 
-/** A document's new files stored (they replace any before them, when sent), recorded, and the document answered. */
-async function withFiles(
-  record: DocumentoRecord,
-  files: readonly File[],
-  acao: string,
-  viewer: UserRecord | null,
-) {
-  if (files.length > 0) {
-    record.arquivos = files.map((file) => storedName(file.name));
-    await Promise.all(files.map((file, i) => storeFile(record.id, record.arquivos[i]!, file)));
-  }
-  registrarDocumento(record, acao, viewer);
-  return stored(record);
+/** The document saved: its new files stored under their names. */
+async function storeFiles(response: Response, id: string, sent: RequestFiles): Promise<Response> {
+  const { files, names } = sent.arquivos!;
+  if (response.ok) await Promise.all(files.map((file, i) => storeFile(id, names[i]!, file)));
+  return response;
 }
 
 async function createDocumento(request: Request): Promise<Response> {
@@ -180,29 +80,31 @@ async function createDocumento(request: Request): Promise<Response> {
   const form = await request.formData().catch(() => null);
   if (!form) return pbError(400, PB.create);
   // The create rule (the owner, on their own applicant of that booking, without any review field).
-  const sent = formFields(form);
-  if (!allows('documentos', 'create', sent, viewer, sent)) return pbError(400, PB.create);
-  const [item, requerente] = [toText(sent.item), toText(sent.requerente)];
-  const booking = bookingOf(toText(sent.agendamento));
-  if (!booking) return pbError(400, MSG.encerrado);
-  const files = await ownerFiles(booking, viewer, item, form, PB.create);
-  if (files instanceof Response) return files;
-  if (getDb().documentos.some((d) => d.requerente === requerente && d.item === item))
-    return pbError(400, PB.create, { item: NOT_UNIQUE });
-  const record: DocumentoRecord = {
-    ...created('documentos'),
-    agendamento: booking.id,
-    requerente,
-    item,
-    arquivos: [],
-    ...processoComum.DOCUMENTO_NOVO,
-    ...{ motivo: '', motivo_texto: '', revisado_por: '', revisado_em: '', reenviado: false },
-  };
-  getDb().documentos.push(record);
-  return withFiles(record, files, processoComum.ARQUIVO.enviado, viewer);
+  const body = formFields(form);
+  if (!allows('documentos', 'create', body, viewer, body)) return pbError(400, PB.create);
+  const { sent, check } = await requestFiles(form, PB.create);
+  withUploads();
+  let id = '';
+  const response = kitSaveRequest(
+    'documentos',
+    null,
+    body,
+    sent,
+    request,
+    (record) => ((id = record.id), answer(record)),
+    (record) => {
+      check();
+      // The unique index of (requerente, item).
+      const same = getDb().documentos.some(
+        (d) => d.requerente === record.getString('requerente') && d.item === record.getString('item'),
+      );
+      if (same) throw new BadRequestError(PB.create, { item: NOT_UNIQUE });
+    },
+  );
+  return storeFiles(response, id, sent);
 }
 
-/** The owner replaces files until approved; staff review (status, reason), signed and dated. */
+/** The owner replaces files until approved; staff review (status, reason): lib/processo.js salvarDocumento. */
 async function updateDocumento(request: Request, id: string): Promise<Response> {
   const viewer = currentUser(request);
   const record = getDb().documentos.find((d) => d.id === id);
@@ -211,34 +113,10 @@ async function updateDocumento(request: Request, id: string): Promise<Response> 
   const body: Json = multipart ? Object.fromEntries(form?.entries() ?? []) : ((await json(request)) ?? {});
   // A failed update rule (the owner's files while not approved, or staff's review) reads as 404.
   if (!record || !viewer || !allows('documentos', 'update', record, viewer, body)) return notFound();
-  const booking = bookingOf(record.agendamento);
-  if (!booking || encerrado(booking)) return pbError(400, MSG.encerrado);
-  // lib/processo.js salvarDocumento: the owner's new files, or staff's review.
-  if (!viewer.admin) {
-    const files = await ownerFiles(booking, viewer, record.item, form, PB.update);
-    if (files instanceof Response) return files;
-    Object.assign(record, processoComum.substituicao(record), { updated: pbDate(new Date()) });
-    return withFiles(record, files, processoComum.ARQUIVO.substituido, viewer);
-  }
-  const asked = REVIEW_TEXT.filter((f) => f in body).map((f) => [f, toText(body[f])]);
-  const now = pbDate(new Date());
-  const feito = processoFluxo.revisar(
-    {
-      ...portasDaConclusao(record.agendamento, viewer),
-      // PocketBase's own checks of the review's texts, then the save.
-      salvar: (campos) =>
-        fieldRefusal(PB.update, schemaErrors('documentos', campos, REVIEW_TEXT)) ??
-        void Object.assign(record, campos, { updated: now }),
-      registrar: (acao) => registrarDocumento(record, acao, viewer),
-    },
-    { ...record },
-    { ...record, ...Object.fromEntries(asked) },
-    viewer.id,
-    now,
-  );
-  if (feito.erro instanceof Response) return feito.erro;
-  if (feito.erro) return kitRefusal(feito.erro.erros) ?? pbError(400, PB.update);
-  return stored(record);
+  const { sent, check } = await requestFiles(form, PB.update);
+  withUploads();
+  const response = kitSaveRequest('documentos', id, body, sent, request, answer, check);
+  return storeFiles(response, id, sent);
 }
 
 type Handler = (request: Request, id: string) => Response | Promise<Response>;
@@ -284,8 +162,5 @@ export const processoRoutes = [
         : null;
     return file ? new HttpResponse(file, { headers: { 'Content-Type': file.type } }) : notFound();
   }),
-  http.post('*/api/processo/:id/enviar', ({ request, params }) => {
-    const viewer = currentUser(request);
-    return viewer ? enviar(param(params, 'id'), viewer) : pbError(401, PB.unauthorized);
-  }),
+  ...processoKitRoutes,
 ];

@@ -1,9 +1,8 @@
 // @vitest-environment node
 // The double writes a booking's history as the kit does, through its copy of lib/historico.js: dia.ts `note`
-// (registrarNota) and `serverChange` (registrarMudanca, registrarCriacao), and a document's line; a save's entry
-// with its e-mail is the kit's own lib/historico.js registrarAlteracao, run by the JSVM stand-in (jsvm/kit.ts
-// gravarAgendamento), which the case file's changes (processo-rules.ts salvarAgendamento) go through too. No other
-// file pushes one.
+// (registrarNota) and `serverChange` (registrarMudanca, registrarCriacao); a save's entry with its e-mail is the
+// kit's own lib/historico.js registrarAlteracao, run by the JSVM stand-in (jsvm/kit.ts gravarAgendamento), and the
+// case file's entries are the kit's own (processo.pb.js through the stand-in). No other file pushes one.
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 
@@ -15,5 +14,5 @@ it("only the history's writers push a booking's history entry", () => {
     .map((f) => f.name)
     .filter((file) => readFileSync(new URL(file, MOCKS), 'utf8').includes('historico_agendamentos.push('))
     .sort();
-  expect(writers).toEqual(['dia.ts', 'processo-rules.ts']);
+  expect(writers).toEqual(['dia.ts']);
 });

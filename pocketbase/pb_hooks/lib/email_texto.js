@@ -267,8 +267,8 @@ const alertasDaCobranca = {
 };
 
 /**
- * Staff's alert that a case file has something new to review (lib/processo.js avisarEquipe; the double's
- * processo-rules.ts), each { assunto, paragrafos } ending with the link to the booking in staff's editor: the
+ * Staff's alert that a case file has something new to review (lib/processo.js avisarEquipe, which the
+ * double runs too), each { assunto, paragrafos } ending with the link to the booking in staff's editor: the
  * customer `d.nome` sent `d.documentos` document(s) (`enviado`), or corrected the data of the applicant
  * `d.requerente` once sent (`corrigido`: `d.campos`, the fields' names, send its documents back to review).
  * `d.appUrl`: the app's public address; `d.agendamento`: the booking's id.

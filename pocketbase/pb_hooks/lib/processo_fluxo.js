@@ -4,8 +4,8 @@
 // booking. The order of
 // these steps is itself a decision (what one transaction holds, what is written before the alert);
 // processo_comum.js decides each step. Records are read and written by the caller's "ports" (plain functions):
-// lib/processo.js gives PocketBase's records and transactions, the demo double (src/mocks/processo-rules.ts) its
-// rows. CommonJS requiring only other rules modules (scripts/build/kit-module.ts serves it to the app).
+// lib/processo.js gives PocketBase's records and transactions (the demo double runs it through its JSVM stand-in);
+// tests give fake ones. CommonJS requiring only other rules modules (scripts/build/kit-module.ts serves it to the app).
 //
 // The ports (processo_fluxo.d.ts):
 //   transacao(fazer): runs `fazer` with every read and write of the ports in one transaction (the kit: PocketBase

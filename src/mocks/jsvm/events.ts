@@ -9,7 +9,7 @@ import { schemaFields } from '../collections';
 import { ApiError, app, chain, collectionOf, errorData, hooksOf, Record, registry } from './pocketbase';
 
 /** A handler's throw as PocketBase answers it; anything but an ApiError is its generic 400 (and logged). */
-function answerError(err: unknown): Response {
+export function answerError(err: unknown): Response {
   if (err instanceof ApiError) return pbError(err.status, err.message, errorData(err.data));
   console.error(err);
   return pbError(400, MSG.badRequest);
@@ -20,7 +20,7 @@ const headersOf = (request: Request) =>
   Object.fromEntries([...request.headers].map(([k, v]) => [k.toLowerCase().replace(/-/g, '_'), v]));
 
 /** A route event: e.app, e.auth, e.request, e.requestInfo(), the answers (e.json, e.noContent, e.string). */
-function routeEvent(request: Request, params: PathParams, body: Json) {
+export function routeEvent(request: Request, params: PathParams, body: Json) {
   const user = currentUser(request);
   const auth = user ? new Record('usuarios', user as unknown as Json) : null;
   const url = new URL(request.url);

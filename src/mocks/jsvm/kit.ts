@@ -5,6 +5,7 @@
 import './globals';
 import '../../../pocketbase/pb_hooks/agendamentos.pb.js';
 import '../../../pocketbase/pb_hooks/pos_vaga.pb.js';
+import '../../../pocketbase/pb_hooks/processo.pb.js';
 import * as historicoJs from '../../../pocketbase/pb_hooks/lib/historico.js';
 import * as emailsStatusJs from '../../../pocketbase/pb_hooks/lib/emails_status.js';
 import agendaFluxo, { type PortasDoAviso } from '../../../pocketbase/pb_hooks/lib/agenda_fluxo.js';
@@ -13,6 +14,7 @@ import { kitRoute } from './events';
 import { app, Record, type App } from './pocketbase';
 
 export { kitUpdateRequest } from './events';
+export { kitDeleteRequest, kitSaveRequest } from './record-requests';
 
 /** Confirmation and Flex (pos_vaga.pb.js, lib/remarcar.js). */
 export const remarcarRoutes = [
@@ -21,6 +23,9 @@ export const remarcarRoutes = [
   kitRoute('POST', '/api/agendamentos/{id}/flex'),
   kitRoute('POST', '/api/agendamentos/{id}/cancelamento-consulado'),
 ];
+
+/** 'Enviar para análise' (processo.pb.js, lib/processo.js enviar). */
+export const processoKitRoutes = [kitRoute('POST', '/api/processo/{id}/enviar')];
 
 type Auth = InstanceType<typeof Record> | null;
 const historico = (
@@ -35,7 +40,7 @@ const emailsStatus = (
 ).default;
 
 /**
- * A change of a booking the double's own code makes (processo-rules.ts salvarAgendamento), as the kit's adapters
+ * A change of a booking the double's own code makes (dia-relay.ts, an appointment booked), as the kit's adapters
  * make theirs: saved with its history entry (lib/historico.js registrarAlteracao) in one transaction, then the
  * status e-mail when the status moved (agenda_fluxo.js avisar over lib/emails_status.js's ports). The booking's row
  * is changed in place.

@@ -4,7 +4,7 @@
  * hook registrations, kept in `registry`. PocketBase emulation only: no product rule lives here.
  */
 import { schemaErrors, schemaFields, type SchemaField } from '../collections';
-import { getDb, replaceDb, saveDb } from '../db';
+import { getDb, onReset, replaceDb, saveDb } from '../db';
 import { compareValues, compileFilter, sortersOf, withParams } from '../filter';
 import { notifyMail, recordMail } from '../mailbox';
 import { MSG, toPbDate, toText, type FieldError, type Json } from '../http';
@@ -151,6 +151,14 @@ export class Record {
   verified = () => this.getBool('verified');
   isSuperuser = () => false;
   original = () => new Record(this.collectionName, this.stored);
+  /** A copy of the record as it is now (PocketBase's fresh()). */
+  fresh = () => new Record(this.collectionName, this.data);
+  /** The files a request sends for each file field, their names already set (record-requests.ts). */
+  unsavedFiles: { [field: string]: File[] } = {};
+  /** PocketBase's own checks of a save the double keeps apart (a request's files, a unique index): each throws. */
+  ownChecks: ((record: Record) => void)[] = [];
+  getUnsavedFiles = (name: string) =>
+    (this.unsavedFiles[name] ?? []).map((file) => ({ originalName: file.name, file }));
   fieldsData = (): Json => ({ ...this.data });
   publicExport = (): Json => {
     const hidden = schemaFields(this.collectionName)
@@ -252,6 +260,7 @@ const where = (exprs: Expression[]) => ({
 
 /** PocketBase's own checks on save where the double has them: the relations and the schema's values changed. */
 function validate(record: Record, before: Json): void {
+  record.ownChecks.forEach((check) => check(record));
   const changed = Object.keys(record.data).filter((k) => record.data[k] !== before[k]);
   const errors: { [field: string]: FieldError } = schemaErrors(record.collectionName, record.data, changed);
   for (const f of schemaFields(record.collectionName)) {
@@ -298,6 +307,8 @@ function write(record: Record): void {
 
 let depth = 0;
 const store = new Map<string, unknown>();
+// `$app.store()` is emptied with the rows (db.ts resetDb: the seed restored).
+onReset(() => store.clear());
 
 /** `$app` (and `e.app`, and a transaction's `tx`: the same, over the same rows). */
 export const app = {
@@ -335,10 +346,13 @@ export const app = {
     const kind = record.isNew() ? 'onRecordCreate' : 'onRecordUpdate';
     const e: Json = { app, record };
     app.runInTransaction(() =>
-      chain(hooksOf(kind, record.collectionName), e, () => {
-        validate(record, record.isNew() ? {} : record.original().data);
-        write(record);
-      }),
+      chain(hooksOf(kind, record.collectionName), e, () =>
+        // The onRecordValidate hooks, then PocketBase's own checks.
+        chain(hooksOf('onRecordValidate', record.collectionName), { app, record } as Json, () => {
+          validate(record, record.isNew() ? {} : record.original().data);
+          write(record);
+        }),
+      ),
     );
   },
   saveNoValidate(record: Record): void {
@@ -347,7 +361,12 @@ export const app = {
   delete(record: Record): void {
     const rows = rowsOf(record.collectionName);
     const i = rows.findIndex((r) => r.id === record.id);
-    if (i >= 0) app.runInTransaction(() => rows.splice(i, 1));
+    if (i >= 0)
+      app.runInTransaction(() =>
+        chain(hooksOf('onRecordDelete', record.collectionName), { app, record } as Json, () =>
+          rows.splice(rows.indexOf(rows.find((r) => r.id === record.id)!), 1),
+        ),
+      );
   },
   /** One at a time, as the double runs: a throw puts back the rows as they were before (a deep copy). */
   runInTransaction(fazer: (tx: unknown) => unknown): void {

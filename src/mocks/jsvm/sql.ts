@@ -22,6 +22,9 @@ export const SQL_MODULES: Readonly<Record<string, object>> = {
   'processo_resumo.js': {
     ...copiadoNaLeitura,
     calcular: (_app: unknown, agendamentoId: string) => caseSummary(getDb(), agendamentoId),
+    // After a save or removal of an applicant or a document: the double computes the summary when it answers a
+    // booking, so the model hook only saves.
+    aoMudar: (e: { next: () => void }) => e.next(),
   },
   'retransmissao.js': {
     apagarDoAtendimento: (_tx: unknown, atendimentoId: string) =>
