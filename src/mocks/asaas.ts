@@ -1,7 +1,7 @@
 /**
  * The demo's Asaas behind the proxy: Asaas's behaviour as fake-asaas/fake-asaas.mjs describes it (the module the
- * real-server tests' stand-in serves), with its books in the demo's store and its webhooks delivered to the
- * double's webhook route (webhook.ts), as the stand-in posts them to the server.
+ * real-server tests' stand-in serves), with its books in the demo's store and its webhooks delivered to the kit's
+ * webhook route (jsvm/kit.ts), as the stand-in posts them to the server.
  */
 import {
   type AsaasEvent,
@@ -66,7 +66,7 @@ function conhecer(paymentId: string): void {
 const pending: AsaasEvent[] = [];
 
 /**
- * Where the demo's Asaas posts its webhooks (webhook.ts entregar), given by handlers.ts as an Asaas account is given
+ * Where the demo's Asaas posts its webhooks (jsvm/kit.ts entregar), given by jsvm/kit.ts as an Asaas account is given
  * its webhook URL: Asaas calls the server and the server calls Asaas; only the composition knows both.
  */
 let webhook: ((body: Json) => unknown) | null = null;
@@ -77,7 +77,7 @@ export function configurarWebhook(receiver: (body: Json) => unknown): void {
 function deliver(events: AsaasEvent[]): void {
   if (events.length === 0) return;
   if (!webhook)
-    throw new Error('The demo Asaas has no webhook: handlers.ts gives it one (configurarWebhook).');
+    throw new Error('The demo Asaas has no webhook: jsvm/kit.ts gives it one (configurarWebhook).');
   const fake = demoAsaas();
   for (const { payment, event } of events) {
     const mark = pending.length;
