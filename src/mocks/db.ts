@@ -71,10 +71,15 @@ export function replaceDb(db: DemoDb): void {
   saveDb();
 }
 
+/** What else a reset clears, beside the store (the JSVM stand-in's `$app.store()`: src/mocks/jsvm). */
+const onResets: (() => void)[] = [];
+export const onReset = (clear: () => void): void => void onResets.push(clear);
+
 /** Restores the seed (demo 'Restaurar dados de demonstração' button, and tests after each test). */
 export function resetDb(): void {
   current = buildSeed();
   clearMailbox();
   resetLimits();
+  onResets.forEach((clear) => clear());
   saveDb();
 }

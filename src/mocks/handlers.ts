@@ -9,7 +9,6 @@ import { accountRoutes } from './conta';
 import { diaRoutes, prenotamiRoutes } from './dia';
 import { diaRelayRoutes } from './dia-relay';
 import { waitRoutes } from './espera';
-import { refundRoutes } from './estornos';
 import { buscaRoutes } from './busca';
 import { exportRoutes } from './exportar';
 import { guaranteeRoutes } from './garantia';
@@ -17,7 +16,7 @@ import { notFound } from './http';
 import { invoiceRoutes } from './notas';
 import { processoRoutes } from './processo';
 import { recordRoutes } from './registros';
-import { asaasRoutes, remarcarRoutes } from './jsvm/kit';
+import { asaasRoutes, estornoRoutes, remarcarRoutes } from './jsvm/kit';
 
 const fallbackRoutes = [
   // Only real API paths: in `npm run dev` the worker also sees source modules such as /src/lib/api/payments.ts.
@@ -41,7 +40,7 @@ export const handlers = [
   ...recordRoutes,
   ...accountRoutes,
   ...asaasRoutes,
-  ...refundRoutes,
+  ...estornoRoutes,
   ...invoiceRoutes,
   ...guaranteeRoutes,
   ...fallbackRoutes,

@@ -117,4 +117,10 @@ describe("the JSVM stand-in's money ports", () => {
     );
     expect(getDb().cobrancas.filter((c) => c.usuario === usuario && c.ativa)).toHaveLength(1);
   });
+
+  it("a reset of the demo's data clears $app.store(), as a new server's memory starts empty", () => {
+    app.store().set('conciliacao:teste', Date.now());
+    resetDb();
+    expect(app.store().has('conciliacao:teste')).toBe(false);
+  });
 });

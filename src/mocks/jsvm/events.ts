@@ -105,9 +105,13 @@ export function kitRequest(method: string, path: string, request: Request, body:
 
 /**
  * The MSW route of the kit's route `method path` (as routerAdd registered it: `{id}` in the path); `after` runs
- * once the kit's answer is ready (what the demo's Asaas sends after its answers, jsvm/kit.ts).
+ * once the kit's answer is ready, given it (what the demo's Asaas sends after its answers, jsvm/kit.ts).
  */
-export function kitRoute(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, after?: () => void) {
+export function kitRoute(
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  after?: (answer: Response) => void,
+) {
   const route = routeOf(method, path);
   const lower = method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
   return http[lower](`*${path.replace(/\{(\w+)\}/g, ':$1')}`, async ({ request, params }) => {
@@ -116,7 +120,7 @@ export function kitRoute(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: stri
     if (denied) return denied;
     const body = method === 'GET' ? {} : ((await readJson(request)) ?? {});
     const answer = answerOf(route, request, params, body);
-    after?.();
+    after?.(answer);
     return answer;
   });
 }

@@ -41,6 +41,19 @@ export const asaasRoutes = [
   kitRoute('POST', '/payments/asaas/webhook', entregarEventos),
 ];
 
+/**
+ * Money given back (asaas_proxy.pb.js, lib/estornos.js): the customer's withdrawal and staff's refund. A refund
+ * Asaas made but never answered sends its events only later (as the real-server tier's Asaas does, once its late
+ * answer goes): they wait for the next call.
+ */
+const depoisDoEstorno = (answer: Response) => {
+  if (answer.ok) entregarEventos();
+};
+export const estornoRoutes = [
+  kitRoute('POST', '/payments/desistencia', depoisDoEstorno),
+  kitRoute('POST', '/payments/estorno', depoisDoEstorno),
+];
+
 /** One event as the demo's Asaas posts it to the kit's webhook route, with the demo's token: the kit's answer. */
 export const entregar = (body: Json): Response =>
   kitRequest(

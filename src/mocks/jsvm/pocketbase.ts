@@ -4,7 +4,7 @@
  * hook registrations, kept in `registry`. PocketBase emulation only: no product rule lives here.
  */
 import { schemaErrors, schemaFields, type SchemaField } from '../collections';
-import { getDb, replaceDb, saveDb } from '../db';
+import { getDb, onReset, replaceDb, saveDb } from '../db';
 import { compareValues, compileFilter, sortersOf, withParams } from '../filter';
 import { notifyMail, recordMail } from '../mailbox';
 import { MSG, toPbDate, toText, type FieldError, type Json } from '../http';
@@ -303,6 +303,8 @@ const RECIBO = 'Comprovante da sua compra';
 
 let depth = 0;
 const store = new Map<string, unknown>();
+// A reset of the demo's data is a new server: nothing of the old one's memory stays.
+onReset(() => store.clear());
 
 /** `$app` (and `e.app`, and a transaction's `tx`: the same, over the same rows). */
 export const app = {
