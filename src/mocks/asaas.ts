@@ -10,14 +10,11 @@ import {
   type FakeAsaasAnswer,
   type FakeAsaasBook,
 } from '../../fake-asaas/fake-asaas.mjs';
-import type { RespostaAsaas } from '../../pocketbase/pb_hooks/lib/proxy_comum.js';
 import { pagamentoDoSeed } from '../../demo-seed/asaas';
 import { getDb, saveDb } from './db';
 import type { DemoDb } from './schema';
 import type { Json } from './http';
 import { parsePbDate } from './util';
-
-export { todaySaoPaulo } from '../../fake-asaas/fake-asaas.mjs';
 
 /** A QR-code-like picture (made by scripts/backend/asaas-stand-in.mjs): the demo's Pix has no real bank behind it. */
 const PIX_QR_PNG =
@@ -107,12 +104,6 @@ export function asaasCall(
   saveDb();
   return answer;
 }
-
-/** An answer of the demo's Asaas as the kit reads Asaas's (proxy_comum.d.ts RespostaAsaas): status 0 when none came. */
-export const respostaDoAsaas = (answer: FakeAsaasAnswer): RespostaAsaas => ({
-  status: typeof answer.status === 'number' ? answer.status : 0,
-  json: answer.body,
-});
 
 /** Delivers the events Asaas sends after its answers (a handler calls it once its own work is written). */
 export function entregarEventos(): void {

@@ -1,7 +1,7 @@
 // @vitest-environment node
 // The double writes a booking's history as the kit does, through its copy of lib/historico.js: dia.ts `note`
-// (registrarNota) and `serverChange` (registrarMudanca, registrarCriacao), and a document's line; a save's entry
-// with its e-mail is the kit's own lib/historico.js registrarAlteracao, run by the JSVM stand-in (jsvm/kit.ts
+// (registrarNota) and a document's line; an order's entries (registrarCriacao, registrarMudanca) and a save's entry
+// with its e-mail (registrarAlteracao) are the kit's own lib/historico.js, run by the JSVM stand-in (jsvm/kit.ts,
 // gravarAgendamento), which the case file's changes (processo-rules.ts salvarAgendamento) go through too. No other
 // file pushes one.
 import { readdirSync, readFileSync } from 'node:fs';
