@@ -1,7 +1,7 @@
 /**
  * The demo's Asaas behind the proxy: Asaas's behaviour as fake-asaas/fake-asaas.mjs describes it (the module the
- * real-server tests' stand-in serves), with its books in the demo's store and its webhooks delivered to the
- * double's webhook route (webhook.ts), as the stand-in posts them to the server.
+ * real-server tests' stand-in serves), with its books in the demo's store and its webhooks delivered to the kit's
+ * webhook route (jsvm/kit.ts), as the stand-in posts them to the server.
  */
 import {
   type AsaasEvent,
@@ -10,14 +10,11 @@ import {
   type FakeAsaasAnswer,
   type FakeAsaasBook,
 } from '../../fake-asaas/fake-asaas.mjs';
-import type { RespostaAsaas } from '../../pocketbase/pb_hooks/lib/proxy_comum.js';
 import { pagamentoDoSeed } from '../../demo-seed/asaas';
 import { getDb, saveDb } from './db';
 import type { DemoDb } from './schema';
 import type { Json } from './http';
 import { parsePbDate } from './util';
-
-export { todaySaoPaulo } from '../../fake-asaas/fake-asaas.mjs';
 
 /** A QR-code-like picture (made by scripts/backend/asaas-stand-in.mjs): the demo's Pix has no real bank behind it. */
 const PIX_QR_PNG =
@@ -66,7 +63,7 @@ function conhecer(paymentId: string): void {
 const pending: AsaasEvent[] = [];
 
 /**
- * Where the demo's Asaas posts its webhooks (webhook.ts entregar), given by handlers.ts as an Asaas account is given
+ * Where the demo's Asaas posts its webhooks (jsvm/kit.ts entregar), given by jsvm/kit.ts as an Asaas account is given
  * its webhook URL: Asaas calls the server and the server calls Asaas; only the composition knows both.
  */
 let webhook: ((body: Json) => unknown) | null = null;
@@ -77,7 +74,7 @@ export function configurarWebhook(receiver: (body: Json) => unknown): void {
 function deliver(events: AsaasEvent[]): void {
   if (events.length === 0) return;
   if (!webhook)
-    throw new Error('The demo Asaas has no webhook: handlers.ts gives it one (configurarWebhook).');
+    throw new Error('The demo Asaas has no webhook: jsvm/kit.ts gives it one (configurarWebhook).');
   const fake = demoAsaas();
   for (const { payment, event } of events) {
     const mark = pending.length;
@@ -107,12 +104,6 @@ export function asaasCall(
   saveDb();
   return answer;
 }
-
-/** An answer of the demo's Asaas as the kit reads Asaas's (proxy_comum.d.ts RespostaAsaas): status 0 when none came. */
-export const respostaDoAsaas = (answer: FakeAsaasAnswer): RespostaAsaas => ({
-  status: typeof answer.status === 'number' ? answer.status : 0,
-  json: answer.body,
-});
 
 /** Delivers the events Asaas sends after its answers (a handler calls it once its own work is written). */
 export function entregarEventos(): void {

@@ -25,9 +25,9 @@ function isDemoDb(value: unknown): value is DemoDb {
       v.pagamentos,
       v.agendamentos,
       v.cobrancas,
-      v.asaasClientes,
-      v.tentativasCartao,
-      v.asaasEventos,
+      v.asaas_clientes,
+      v.tentativas_cartao,
+      v.asaas_eventos,
       v.tokens,
       v.asaasCustomers,
       v.asaasCharges,
@@ -71,15 +71,15 @@ export function replaceDb(db: DemoDb): void {
   saveDb();
 }
 
+/** What else a reset clears, beside the store (the JSVM stand-in's `$app.store()`: src/mocks/jsvm). */
 const onResets: (() => void)[] = [];
-/** `clear` runs at each resetDb (what is kept beside the rows: the JSVM stand-in's $app.store()). */
-export const onReset = (clear: () => void) => void onResets.push(clear);
+export const onReset = (clear: () => void): void => void onResets.push(clear);
 
 /** Restores the seed (demo 'Restaurar dados de demonstração' button, and tests after each test). */
 export function resetDb(): void {
   current = buildSeed();
   clearMailbox();
-  onResets.forEach((clear) => clear());
   resetLimits();
+  onResets.forEach((clear) => clear());
   saveDb();
 }

@@ -44,13 +44,6 @@ function registrar(
 export const note = (bookingId: string, campo: string, texto: string, autor: UserRecord | null) =>
   registrar(bookingId, [{ campo, de: '', para: texto }], autor);
 
-/**
- * lib/historico.js registrarMudanca: a change the server itself made to a booking (CANCELADO after a refund); from
- * '' it is registrarCriacao, a new booking's first status.
- */
-export const serverChange = (bookingId: string, campo: string, de: string, para: string) =>
-  registrar(bookingId, [{ campo, de, para }], null);
-
 /** A shared module's field errors as PocketBase's 400, or null when there are none. */
 export const invalid = (errors: Record<string, { code: string; message: string }>) =>
   Object.keys(errors).length > 0 ? pbError(400, PB.validation, errors) : null;

@@ -4,26 +4,19 @@
  * new domain adds one line here.
  */
 import { http } from 'msw';
-import { configurarWebhook } from './asaas';
 import { authRoutes } from './auth';
 import { accountRoutes } from './conta';
 import { diaRoutes } from './dia';
 import { diaRelayRoutes } from './dia-relay';
 import { waitRoutes } from './espera';
-import { refundRoutes } from './estornos';
 import { buscaRoutes } from './busca';
 import { exportRoutes } from './exportar';
 import { guaranteeRoutes } from './garantia';
 import { notFound } from './http';
 import { invoiceRoutes } from './notas';
 import { processoRoutes } from './processo';
-import { asaasRoutes } from './proxy';
 import { recordRoutes } from './registros';
-import { remarcarRoutes } from './jsvm/kit';
-import { entregar, webhookRoutes } from './webhook';
-
-// The demo's Asaas posts its events to the double's webhook route, as Asaas posts them to the server's.
-configurarWebhook(entregar);
+import { asaasRoutes, estornoRoutes, remarcarRoutes } from './jsvm/kit';
 
 const fallbackRoutes = [
   // Only real API paths: in `npm run dev` the worker also sees source modules such as /src/lib/api/payments.ts.
@@ -46,8 +39,7 @@ export const handlers = [
   ...recordRoutes,
   ...accountRoutes,
   ...asaasRoutes,
-  ...webhookRoutes,
-  ...refundRoutes,
+  ...estornoRoutes,
   ...invoiceRoutes,
   ...guaranteeRoutes,
   ...fallbackRoutes,

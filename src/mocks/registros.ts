@@ -35,7 +35,7 @@ import {
   toText,
 } from './http';
 import { pagarPixDemo } from './asaas';
-import { conciliarAtiva } from './pedidos';
+import { conciliarAtiva } from './jsvm/kit';
 import paginas from '../../pocketbase/pb_hooks/lib/paginas.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
 import { allows, asReadBy, readableBy, ruleOf } from './rules';

@@ -33,10 +33,11 @@ export interface DemoDb {
   agendamentos: BookingRecord[];
   /** the server's books, as pocketbase/pb_migrations define them */
   cobrancas: ChargeRecord[];
-  asaasClientes: { usuario: string; asaas_id: string }[];
-  tentativasCartao: { usuario: string; at: number }[];
-  /** the webhook's events, each handled once (the kit's asaas_eventos: kept in the store, so a reload keeps them) */
-  asaasEventos: { evento_id: string; evento: string; asaas_id: string; resultado: string }[];
+  /** named like their PocketBase collections: the kit's own proxy and webhook (src/mocks/jsvm) write them */
+  asaas_clientes: { id: string; usuario: string; asaas_id: string }[];
+  tentativas_cartao: { id: string; usuario: string; ip: string; created: string }[];
+  /** the webhook's events, each handled once (kept in the store, so a reload keeps them) */
+  asaas_eventos: { id: string; evento_id: string; evento: string; asaas_id: string; resultado: string }[];
   tokens: ActionToken[];
   /** the demo Asaas's books (fake-asaas/fake-asaas.mjs keeps them) */
   asaasCustomers: AsaasCustomer[];

@@ -5,7 +5,7 @@ import { PAYMENT_TIMEOUTS_MS } from '@/features/checkout/api/asaas';
 import { CHARGE_POLL_MS } from '@/lib/api/charges';
 import { FIELD_MESSAGES } from '@/lib/field-messages';
 import { getDb } from '@/mocks/db';
-import { aplicarStatus } from '@/mocks/pedidos';
+import { asaasEvent } from '@/mocks/asaas';
 import { DEMO_ACCOUNTS } from '../../demo-seed/seed';
 import { pbDate } from '@/mocks/util';
 import { renderApp } from '../helpers/render';
@@ -289,7 +289,7 @@ describe('payment', () => {
         'POST /payments/asaas/installment',
       ]);
       expect((await requests.all()).some((r) => r.host === 'api.ipify.org')).toBe(false);
-      const customerId = getDb().asaasClientes.find((c) => c.usuario === customer.id)?.asaas_id;
+      const customerId = getDb().asaas_clientes.find((c) => c.usuario === customer.id)?.asaas_id;
       const body = posts[1]?.body as Record<string, unknown>;
       expect(body).toEqual({
         installmentCount: installments,
@@ -523,8 +523,13 @@ describe('payment', () => {
   });
 
   it('too many attempts: the server’s 429 message is shown and nothing is charged', async () => {
-    getDb().tentativasCartao.push(
-      ...Array.from({ length: 5 }, () => ({ usuario: customer.id, at: Date.now() })),
+    getDb().tentativas_cartao.push(
+      ...Array.from({ length: 5 }, (_, i) => ({
+        id: `tentativa${i}`,
+        usuario: customer.id,
+        ip: '127.0.0.1',
+        created: pbDate(new Date()),
+      })),
     );
     const { user } = await openPurchase();
     await user.click(screen.getByLabelText(/Li e aceito/));
@@ -620,7 +625,7 @@ describe('Pix', () => {
     const charge = getDb().cobrancas.find((c) => c.usuario === customer.id && c.metodo === 'pix');
     if (!charge) throw new Error('no Pix charge');
     // The demo server e-mails the receipt as it records the payment: a toast on this page.
-    act(() => aplicarStatus(charge, 'RECEIVED'));
+    act(() => asaasEvent(charge.asaas_id, 'PAYMENT_RECEIVED'));
     await act(() => vi.advanceTimersByTimeAsync(CHARGE_POLL_MS));
     const confirmed = await screen.findByRole('dialog', { name: 'Pagamento confirmado' });
     await user.click(within(confirmed).getByRole('link', { name: 'Enviar documentos' }));
@@ -644,7 +649,7 @@ describe('Pix', () => {
 
     const charge = getDb().cobrancas.find((c) => c.usuario === customer.id && c.metodo === 'pix');
     if (!charge) throw new Error('no Pix charge');
-    aplicarStatus(charge, 'RECEIVED');
+    asaasEvent(charge.asaas_id, 'PAYMENT_RECEIVED');
     const third = renderApp({ route: '/services/familiar', session: 'cliente' });
     await waitFor(() => expect(third.router.location.pathname).toBe('/tracking'));
     expect(getDb().asaasCharges.filter((c) => c.billingType === 'PIX')).toHaveLength(1);

@@ -1,8 +1,8 @@
 // @vitest-environment node
 // The double writes a booking's history as the kit does, through its copy of lib/historico.js: dia.ts `note`
-// (registrarNota) and `serverChange` (registrarMudanca, registrarCriacao); a save's entry with its e-mail is the
-// kit's own lib/historico.js registrarAlteracao, run by the JSVM stand-in (jsvm/kit.ts gravarAgendamento), and the
-// case file's entries are the kit's own (processo.pb.js through the stand-in). No other file pushes one.
+// (registrarNota); an order's entries (registrarCriacao, registrarMudanca) and a save's entry
+// with its e-mail (registrarAlteracao) are the kit's own lib/historico.js, run by the JSVM stand-in (jsvm/kit.ts
+// gravarAgendamento), and so are the case file's (processo.pb.js through the stand-in). No other file pushes one.
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 

@@ -1,6 +1,6 @@
 // Money given back, decided once: what remains of an order, what a staff refund may ask, what Asaas is asked,
 // what the history says, and what a refund does to the order's service invoice. lib/estornos.js and lib/notas.js
-// read the records into plain values and ask this module; the demo double (src/mocks/estornos.ts) asks it too.
+// read the records into plain values and ask this module; the demo double runs those files too (src/mocks/jsvm).
 // CommonJS requiring only other rules modules (scripts/build/kit-module.ts serves it to the app).
 
 const { FUSO_MS } = require(`${__hooks}/lib/prazo.js`);

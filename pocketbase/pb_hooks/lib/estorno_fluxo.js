@@ -2,8 +2,8 @@
 // settled first, the order marked before the call, Asaas's answer read, the refund counted), all that remains given
 // back, the customer's withdrawal and the staff refund. The order of these steps is what keeps anyone from being
 // refunded twice; estorno_comum.js decides each step. Records are read and written by the caller's "ports" (plain
-// functions): lib/estornos.js gives PocketBase's records and transactions, the demo double (src/mocks/estornos.ts)
-// its rows. CommonJS requiring only other rules modules (scripts/build/kit-module.ts serves it to the app).
+// functions): lib/estornos.js gives PocketBase's records and transactions, which the demo double runs too
+// (src/mocks/jsvm). CommonJS requiring only other rules modules (scripts/build/kit-module.ts serves it to the app).
 //
 // The ports (estorno_fluxo.d.ts Portas); an order is plain values (estorno_comum's fields, with its `id`,
 // `usuario`, `metodo_pagamento`, `asaas_id_pagamento`, `parcelamento`):

@@ -3,7 +3,7 @@
 // taken to the order and its booking), the refunds Asaas lists counted, and Asaas's webhook (each event once, checked
 // with Asaas, recorded with its effects). cobranca_comum.js and webhook_comum.js decide each step; records are read
 // and written by the caller's "ports" (plain functions): lib/pedidos.js and lib/webhook.js give PocketBase's records
-// and transactions, the demo double (src/mocks/pedidos.ts, src/mocks/webhook.ts) its rows. CommonJS requiring only
+// and transactions, which the demo double runs too (src/mocks/jsvm). CommonJS requiring only
 // other rules modules (scripts/build/kit-module.ts serves it to the app).
 //
 // The ports (pedido_fluxo.d.ts); a charge is cobranca_comum's plain fields (CobrancaDoPlano), an order

@@ -100,7 +100,7 @@ function agendamentoDo(app, pagamento) {
 /**
  * The server cancels a booking (a full refund, a withdrawal): CANCELADO, and the change in its history. The booking
  * as stored now: already cancelled (a refund's webhook before Asaas's answer to a withdrawal), nothing changes and
- * the history gets no second change (src/mocks/pedidos.ts cancelarAgendamento does the same). Returns the record.
+ * the history gets no second change. Returns the record.
  */
 function cancelar(app, id) {
   const agendamento = app.findRecordById('agendamentos', id);

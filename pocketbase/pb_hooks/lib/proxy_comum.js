@@ -1,6 +1,6 @@
 // The Asaas proxy's decisions, written once for both runtimes like cobranca_comum.js: PocketBase's JSVM loads this
 // file with require() (CommonJS, requiring only comum.js: the rules data, regras.json, is passed in as `R`), and the demo
-// double (src/mocks/proxy.ts) imports it through scripts/build/kit-module.ts. It says what Asaas's answers mean and what
+// double runs lib/proxy.js itself (src/mocks/jsvm, through scripts/build/kit-module.ts). It says what Asaas's answers mean and what
 // to ask of it; lib/proxy.js and lib/asaas.js (and the double) make the calls and write the records. Plain ES2015,
 // no PocketBase calls. A charge here is a plain object: { metodo, asaas_id, status, tipo_servico, flex }.
 

@@ -4,7 +4,7 @@
 // is called (only a decline keeps counting), a Pix still payable is cancelled before another payment, and the live
 // charge is recorded before the call (a second one, from another tab, is refused there). proxy_comum.js decides each
 // step. Records are read and written by the caller's "ports" (plain functions): lib/proxy.js gives PocketBase's
-// records and transactions, the demo double (src/mocks/proxy.ts) its rows. CommonJS requiring only other rules
+// records and transactions, which the demo double runs too (src/mocks/jsvm). CommonJS requiring only other rules
 // modules (scripts/build/kit-module.ts serves it to the app).
 //
 // The ports (proxy_fluxo.d.ts Portas); a charge is plain values: { id, usuario, tentativa, metodo, asaas_id, status,

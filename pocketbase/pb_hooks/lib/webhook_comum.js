@@ -1,6 +1,6 @@
 // Asaas's payment events, decided once for both runtimes like cobranca_comum.js: PocketBase's JSVM loads this file
 // with require() (CommonJS, requiring nothing: the rules data, regras.json, is passed in as `R`), and the demo double
-// (src/mocks/webhook.ts) imports it through scripts/build/kit-module.ts. It says which events count, what Asaas's
+// runs lib/webhook.js itself (src/mocks/jsvm, through scripts/build/kit-module.ts). It says which events count, what Asaas's
 // answer about an event's payment means and what is recorded for the event (the status a charge takes is
 // cobranca_comum.js statusDoEvento); lib/webhook.js (and the double) ask Asaas and write the records.
 

@@ -6,11 +6,18 @@ import './globals';
 import '../../../pocketbase/pb_hooks/agendamentos.pb.js';
 import '../../../pocketbase/pb_hooks/pos_vaga.pb.js';
 import '../../../pocketbase/pb_hooks/processo.pb.js';
+import './asaas-env';
+import './asaas-http';
+import '../../../pocketbase/pb_hooks/asaas_proxy.pb.js';
+import '../../../pocketbase/pb_hooks/asaas_webhook.pb.js';
 import * as historicoJs from '../../../pocketbase/pb_hooks/lib/historico.js';
 import * as emailsStatusJs from '../../../pocketbase/pb_hooks/lib/emails_status.js';
+import * as pedidosJs from '../../../pocketbase/pb_hooks/lib/pedidos.js';
 import agendaFluxo, { type PortasDoAviso } from '../../../pocketbase/pb_hooks/lib/agenda_fluxo.js';
 import type { Json } from '../http';
-import { kitRoute } from './events';
+import { configurarWebhook, entregarEventos } from '../asaas';
+import { kitRequest, kitRoute } from './events';
+import { DEMO_WEBHOOK_TOKEN } from './asaas-env';
 import { app, Record, type App } from './pocketbase';
 
 export { kitUpdateRequest } from './events';
@@ -26,6 +33,52 @@ export const remarcarRoutes = [
 
 /** 'Enviar para análise' (processo.pb.js, lib/processo.js enviar). */
 export const processoKitRoutes = [kitRoute('POST', '/api/processo/{id}/enviar')];
+/**
+ * The Asaas proxy (asaas_proxy.pb.js, lib/proxy.js) and Asaas's webhook (asaas_webhook.pb.js, lib/webhook.js): the
+ * events the demo's Asaas sends after its answers reach the webhook once the kit's answer is ready.
+ */
+export const asaasRoutes = [
+  kitRoute('POST', '/payments/asaas/customer', entregarEventos),
+  kitRoute('POST', '/payments/asaas/installment', entregarEventos),
+  kitRoute('POST', '/payments/asaas/pix', entregarEventos),
+  kitRoute('GET', '/payments/asaas/pix/{id}', entregarEventos),
+  kitRoute('POST', '/payments/asaas/webhook', entregarEventos),
+];
+
+/**
+ * Money given back (asaas_proxy.pb.js, lib/estornos.js): the customer's withdrawal and staff's refund. A refund
+ * Asaas made but never answered sends its events only later (as the real-server tier's Asaas does, once its late
+ * answer goes): they wait for the next call.
+ */
+const depoisDoEstorno = (answer: Response) => {
+  if (answer.ok) entregarEventos();
+};
+export const estornoRoutes = [
+  kitRoute('POST', '/payments/desistencia', depoisDoEstorno),
+  kitRoute('POST', '/payments/estorno', depoisDoEstorno),
+];
+
+/** One event as the demo's Asaas posts it to the kit's webhook route, with the demo's token: the kit's answer. */
+export const entregar = (body: Json): Response =>
+  kitRequest(
+    'POST',
+    '/payments/asaas/webhook',
+    new Request('http://asaas.demo.local/payments/asaas/webhook', {
+      method: 'POST',
+      headers: { 'asaas-access-token': DEMO_WEBHOOK_TOKEN },
+    }),
+    body,
+  );
+
+// The demo's Asaas posts its events to the kit's webhook route, as Asaas posts them to the server's.
+configurarWebhook(entregar);
+
+/** The customer's live charge settled with the demo's Asaas when its outcome is unknown (lib/pedidos.js). */
+export function conciliarAtiva(usuarioId: string): void {
+  (
+    pedidosJs as unknown as { default: { conciliarAtiva(app: App, id: string): unknown } }
+  ).default.conciliarAtiva(app, usuarioId);
+}
 
 type Auth = InstanceType<typeof Record> | null;
 const historico = (

@@ -10,6 +10,7 @@ import { notifyMail, recordMail } from '../mailbox';
 import { MSG, toPbDate, toText, type FieldError, type Json } from '../http';
 import { rowsNamed, valueAt } from '../rules';
 import { newId, pbDate } from '../util';
+import { conferirUnicos } from './indexes';
 
 // ------------------------------------------------------------------ errors (PocketBase's router answers them)
 
@@ -287,6 +288,7 @@ function write(record: Record): void {
   const stamp = (name: string) =>
     fields.some((f) => f.name === name && f.type === 'autodate') ? { [name]: now } : {};
   const row = rows.find((r) => r.id === record.id);
+  conferirUnicos(record.collectionName, { ...row, ...record.data }, rows);
   if (row) {
     Object.assign(row, record.data, stamp('updated'));
   } else {
@@ -305,9 +307,12 @@ function write(record: Record): void {
   record.saved();
 }
 
+/** The subject of the kit's purchase receipt (lib/emails.js recibo). */
+const RECIBO = 'Comprovante da sua compra';
+
 let depth = 0;
 const store = new Map<string, unknown>();
-// `$app.store()` is emptied with the rows (db.ts resetDb: the seed restored).
+// A reset of the demo's data is a new server: nothing of the old one's memory stays.
 onReset(() => store.clear());
 
 /** `$app` (and `e.app`, and a transaction's `tx`: the same, over the same rows). */
@@ -393,6 +398,7 @@ export const app = {
   }),
   store: () => ({
     get: (key: string) => store.get(key),
+    has: (key: string) => store.has(key),
     set: (key: string, value: unknown) => void store.set(key, value),
     remove: (key: string) => void store.delete(key),
     setFunc: (key: string, fn: (old: unknown) => unknown) => void store.set(key, fn(store.get(key))),
@@ -405,6 +411,8 @@ export const app = {
         const staff = getDb().usuarios.some((u) => u.email === address && u.admin);
         const mail = { email: address, token: '', path: '', subject: m.subject, text: m.text } as const;
         if (staff) recordMail({ ...mail, kind: 'alerta' });
+        // The purchase receipt (lib/emails.js recibo): the demo's mailbox links it to the order's page.
+        else if (m.subject.startsWith(RECIBO)) notifyMail({ ...mail, kind: 'receipt', path: '/tracking' });
         else notifyMail({ ...mail, kind: 'status' });
       }
     },

@@ -7,6 +7,9 @@
 import { caseSummary } from '../case-summary';
 import { getDb } from '../db';
 import { apagarRetransmissoes } from '../dia-store';
+import { aposEstorno, enviarNota } from '../notas';
+import type { PaymentRecord } from '@/lib/types';
+import type { App, Record as Registro } from './pocketbase';
 
 /**
  * A booking's columns copied from other records (its customer's search key, its case summary, its order's invoice
@@ -17,7 +20,20 @@ const copiadoNaLeitura = { copiarParaAgendamento: () => undefined };
 
 export const SQL_MODULES: Readonly<Record<string, object>> = {
   'busca.js': copiadoNaLeitura,
-  'notas.js': copiadoNaLeitura,
+  // An order's invoice: the kit's copies its state onto the booking by SQL; the demo's Asaas issues it at once
+  // (notas.ts), and a refund reaches it at once too.
+  'notas.js': {
+    ...copiadoNaLeitura,
+    enviar: (app: App, pagamentoId: string) => {
+      const pagamento = app.findRecordById('pagamentos', pagamentoId);
+      enviarNota(pagamento.data as unknown as PaymentRecord);
+      app.save(pagamento);
+    },
+    aposEstorno: (app: App, pagamento: Registro) => {
+      aposEstorno(pagamento.data as unknown as PaymentRecord);
+      app.save(pagamento);
+    },
+  },
   'status_ordem.js': copiadoNaLeitura,
   'processo_resumo.js': {
     ...copiadoNaLeitura,
