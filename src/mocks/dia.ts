@@ -1,29 +1,28 @@
 /**
  * The demo double of booking day (migration 1763903000_dia_agendamento, pb_hooks/dia.pb.js, lib/dia.js): the
- * consulates (staff edit them, each change in their history), each applicant's Prenot@mi contacts and state,
- * and the day's handling of a booking ("Assumir", "Soltar", "Pedir", "Estou pronto": retransmissao_fluxo.js's order
- * of steps). The relay, attempts and appointments are dia-relay.ts. Decisions come from the kit's shared modules
- * (dia_comum.js, retransmissao_fluxo.js).
+ * consulates (staff edit them, each change in their history), each applicant's Prenot@mi contacts, and the reads of
+ * the day's collections. The day's handling of a booking ("Assumir", "Soltar", "Pedir", "Estou pronto") and the
+ * applicants' account state are the kit's own routes (dia.pb.js, lib/dia.js) through the JSVM stand-in (jsvm/kit.ts
+ * diaKitRoutes). The relay, attempts and appointments are dia-relay.ts. Decisions come from the kit's shared
+ * modules (dia_comum.js).
  * Registered before the case file's and the generic record routes (see handlers.ts).
  */
 import { http, HttpResponse, type PathParams } from 'msw';
-import { nomeRequerente, type RequerenteRecord } from '@/lib/processo';
 import type { BookingHistoryRecord, UserRecord } from '@/lib/types';
 import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
 import historicoComum from '../../pocketbase/pb_hooks/lib/historico_comum.js';
-import retransmissaoFluxo, { type PortasDoPasso } from '../../pocketbase/pb_hooks/lib/retransmissao_fluxo.js';
 import { getDb, saveDb } from './db';
-import { apagarRetransmissoes, diaStore, ensureHandling, isStaff, type DiaStore } from './dia-store';
+import { diaStore, type DiaStore } from './dia-store';
 import { listResponse, viewResponse } from './lista';
 import { autoria, historyEntry } from './history';
-import { currentUser, jsonBody, latency, MSG as PB, param, pbError, readJson, requireAuth } from './http';
+import { currentUser, jsonBody, latency, MSG as PB, param, pbError, readJson } from './http';
 import { changedFields, dataRefusal } from './processo-fields';
 import { bookingOf, recusaDaAlteracao } from './processo-rules';
 import { allows, asReadBy, readableBy } from './rules';
 import { newId, pbDate } from './util';
 
 type Json = Record<string, unknown>;
-const { MSG, CAMPOS_CONSULADO } = diaComum;
+const { CAMPOS_CONSULADO } = diaComum;
 const asText = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v ?? ''));
 
 /** lib/historico.js registrar: one entry of a booking's history, now; no author is the server itself. */
@@ -142,58 +141,6 @@ async function savePrenotami(request: Request, id: string): Promise<Response | u
 }
 
 /**
- * A move of a booking's handling (lib/dia.js mover): retransmissao_fluxo.js mover's order on the double's rows; who
- * may ask (staff, or the owner's "pronto") is checked first, as the kit's routes do.
- */
-async function act(
-  request: Request,
-  bookingId: string,
-  action: 'assumir' | 'soltar' | 'pedir' | 'pronto',
-): Promise<Response> {
-  const viewer = currentUser(request);
-  if (!viewer) return pbError(401, PB.unauthorized);
-  if (action !== 'pronto' && !viewer.admin) return pbError(403, MSG.soEquipe);
-  const body = await jsonBody(request);
-  if (body instanceof Response) return body;
-  const now = new Date();
-  const ports: PortasDoPasso<ReturnType<typeof ensureHandling>, Json> = {
-    agendamento: () => bookingOf(bookingId),
-    atendimento: (booking) => ensureHandling(booking.id),
-    gravar: (handling, valores) => {
-      Object.assign(handling, valores, { updated: pbDate(now) });
-      return asReadBy('atendimentos', viewer, handling);
-    },
-    apagar: apagarRetransmissoes,
-    nota: (id, campo, texto) => note(id, campo, texto, viewer),
-  };
-  const tipo = action === 'pedir' ? String(body.tipo ?? '') : '';
-  const quem = { id: viewer.id, nome: viewer.nome_completo };
-  const step = retransmissaoFluxo.mover(ports, action, tipo, quem, now.getTime());
-  if (step.erro) return pbError(step.erro.status, step.erro.message, step.erro.erros);
-  saveDb();
-  return HttpResponse.json(step.atendimento);
-}
-
-async function accountState(request: Request, id: string): Promise<Response> {
-  const viewer = currentUser(request);
-  if (!isStaff(viewer)) return pbError(403, MSG.soEquipe);
-  const body = await jsonBody(request);
-  if (body instanceof Response) return body;
-  const estado = String(body.estado ?? '');
-  const refused = invalid(diaComum.errosDoEstadoConta(estado));
-  if (refused) return refused;
-  const record = getDb().requerentes.find((r) => r.id === id) as
-    | (RequerenteRecord & { prenotami_estado?: string })
-    | undefined;
-  if (!record) return pbError(404, PB.notFound);
-  const nota = diaComum.notaEstadoConta(nomeRequerente(record), record.prenotami_estado ?? '', estado);
-  record.prenotami_estado = estado;
-  note(record.agendamento, 'prenotami_conta', nota, viewer);
-  saveDb();
-  return HttpResponse.json({ id, prenotami_estado: estado });
-}
-
-/**
  * GET list (and one record's view, unless `view` is false) of a booking-day collection under its read rules, each
  * record as its reader gets it (rules.ts asReadBy: who on staff holds or tried a case, to staff only); `slow`: with
  * the demo's latency.
@@ -220,18 +167,9 @@ export function readRoutes(collection: keyof DiaStore, { view = true, slow = fal
 /** Before processo.ts: the owner's Prenot@mi contacts are this domain's. */
 export const prenotamiRoutes = [http.patch('*/api/collections/requerentes/records/:id', slow(savePrenotami))];
 
-const ACTIONS = ['assumir', 'soltar', 'pedir', 'pronto'] as const;
-
 export const diaRoutes = [
   ...readRoutes('consulados', { slow: true }),
   http.patch('*/api/collections/consulados/records/:id', slow(updateConsulate)),
   ...readRoutes('historico_consulados', { view: false }),
   ...readRoutes('atendimentos'),
-  http.post('*/api/dia/requerentes/:id/prenotami', requireAuth(slow(accountState))),
-  http.post('*/api/dia/:id/:action', async ({ request, params }) => {
-    const action = ACTIONS.find((a) => a === param(params, 'action'));
-    if (!action) return undefined;
-    await latency();
-    return act(request, param(params, 'id'), action);
-  }),
 ];

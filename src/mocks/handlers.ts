@@ -19,7 +19,7 @@ import { invoiceRoutes } from './notas';
 import { processoRoutes } from './processo';
 import { asaasRoutes } from './proxy';
 import { recordRoutes } from './registros';
-import { remarcarRoutes } from './jsvm/kit';
+import { diaKitRoutes, remarcarRoutes } from './jsvm/kit';
 import { entregar, webhookRoutes } from './webhook';
 
 // The demo's Asaas posts its events to the double's webhook route, as Asaas posts them to the server's.
@@ -40,6 +40,7 @@ export const handlers = [
   ...diaRelayRoutes,
   ...processoRoutes,
   ...diaRoutes,
+  ...diaKitRoutes,
   ...waitRoutes,
   ...remarcarRoutes,
   ...exportRoutes,

@@ -10,7 +10,8 @@ import { getDb, resetDb } from '@/mocks/db';
 import { diaStore } from '@/mocks/dia-store';
 import { kitRoute } from '@/mocks/jsvm/events';
 import '@/mocks/jsvm/kit';
-import { app, BadRequestError, registry, ValidationError } from '@/mocks/jsvm/pocketbase';
+import { enrichRecord } from '@/mocks/jsvm/enrich';
+import { app, BadRequestError, Record, registry, ValidationError } from '@/mocks/jsvm/pocketbase';
 
 type Hooks = typeof registry.hooks;
 const hooksBefore: { hooks: Hooks; routes: typeof registry.routes } = { hooks: [], routes: [] };
@@ -77,6 +78,21 @@ describe('the JSVM stand-in of the demo double', () => {
       message: 'Dados inválidos.',
       data: { motivo: { code: 'validation_x', message: 'Errado.' } },
     });
+  });
+
+  it("$apis.enrichRecord runs the collection's enrich hooks: a hidden field shown to staff only", () => {
+    const handling = diaStore().atendimentos[0]!;
+    Object.assign(handling, { responsavel: 'equipe000000001', responsavel_nome: 'Ana Souza' });
+    const asReadBy = (admin: boolean) => {
+      const record = app.findRecordById('atendimentos', handling.id);
+      const auth = new Record('usuarios', { id: 'leitor000000001', admin });
+      enrichRecord({ app, requestInfo: () => ({ auth }) }, record);
+      return JSON.parse(JSON.stringify(record)) as object;
+    };
+    // lib/dia.js mostrarEquipe (dia.pb.js's onRecordEnrich): who holds the case is staff's to know.
+    expect(asReadBy(true)).toMatchObject({ responsavel_nome: 'Ana Souza' });
+    expect(asReadBy(false)).not.toHaveProperty('responsavel_nome');
+    expect((globalThis as unknown as { $apis: object }).$apis).toHaveProperty('enrichRecord', enrichRecord);
   });
 
   it('two kit adapters that require each other inside their functions load and reach each other', async () => {

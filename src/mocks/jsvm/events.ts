@@ -6,7 +6,17 @@
 import { http, HttpResponse, type PathParams } from 'msw';
 import { currentUser, latency, MSG, param, pbError, readJson, type Json } from '../http';
 import { schemaFields } from '../collections';
-import { ApiError, app, chain, collectionOf, errorData, hooksOf, Record, registry } from './pocketbase';
+import {
+  ApiError,
+  app,
+  BadRequestError,
+  chain,
+  collectionOf,
+  errorData,
+  hooksOf,
+  Record,
+  registry,
+} from './pocketbase';
 
 /** A handler's throw as PocketBase answers it; anything but an ApiError is its generic 400 (and logged). */
 function answerError(err: unknown): Response {
@@ -19,8 +29,11 @@ function answerError(err: unknown): Response {
 const headersOf = (request: Request) =>
   Object.fromEntries([...request.headers].map(([k, v]) => [k.toLowerCase().replace(/-/g, '_'), v]));
 
-/** A route event: e.app, e.auth, e.request, e.requestInfo(), the answers (e.json, e.noContent, e.string). */
-function routeEvent(request: Request, params: PathParams, body: Json) {
+/**
+ * A route event: e.app, e.auth, e.request, e.requestInfo(), the answers (e.json, e.noContent, e.string). A body
+ * that is not JSON (`body` null) fails requestInfo(), as PocketBase's binding of it does: its generic 400.
+ */
+function routeEvent(request: Request, params: PathParams, body: Json | null) {
   const user = currentUser(request);
   const auth = user ? new Record('usuarios', user as unknown as Json) : null;
   const url = new URL(request.url);
@@ -36,7 +49,7 @@ function routeEvent(request: Request, params: PathParams, body: Json) {
     },
     requestInfo: () => ({
       auth,
-      body,
+      body: body ?? bodyRefused(),
       method: request.method,
       query: Object.fromEntries(url.searchParams),
       headers: headersOf(request),
@@ -57,6 +70,10 @@ function routeEvent(request: Request, params: PathParams, body: Json) {
   return e;
 }
 
+const bodyRefused = (): never => {
+  throw new BadRequestError();
+};
+
 /** PocketBase's answer when a route's middleware ($apis.requireAuth, requireSuperuserAuth) refuses, else null. */
 function refusal(middlewares: unknown[], signedIn: boolean): Response | null {
   for (const m of middlewares as Json[]) {
@@ -75,7 +92,7 @@ export function kitRoute(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: stri
     const denied = refusal(route.middlewares, !!currentUser(request));
     await latency();
     if (denied) return denied;
-    const body = method === 'GET' ? {} : ((await readJson(request)) ?? {});
+    const body = method === 'GET' ? {} : await readJson(request);
     const e = routeEvent(request, params, body);
     try {
       route.handler(e);

@@ -5,6 +5,7 @@
  * (scripts/build/kit-module.ts): the module itself, or for one that runs SQL the double's answers (sql.ts).
  */
 import { newId } from '../util';
+import { enrichRecord } from './enrich';
 import {
   ApiError,
   app,
@@ -84,6 +85,7 @@ const globals: Json = {
     requireSuperuserAuth: () => ({ requireSuperuserAuth: true }),
     skipSuccessActivityLog: () => ({}),
     gzip: () => ({}),
+    enrichRecord,
   },
   ApiError,
   BadRequestError,

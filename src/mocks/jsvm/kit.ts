@@ -5,6 +5,7 @@
 import './globals';
 import '../../../pocketbase/pb_hooks/agendamentos.pb.js';
 import '../../../pocketbase/pb_hooks/pos_vaga.pb.js';
+import '../../../pocketbase/pb_hooks/dia.pb.js';
 import * as historicoJs from '../../../pocketbase/pb_hooks/lib/historico.js';
 import * as emailsStatusJs from '../../../pocketbase/pb_hooks/lib/emails_status.js';
 import agendaFluxo, { type PortasDoAviso } from '../../../pocketbase/pb_hooks/lib/agenda_fluxo.js';
@@ -20,6 +21,15 @@ export const remarcarRoutes = [
   kitRoute('GET', '/api/confirmacoes/pendentes'),
   kitRoute('POST', '/api/agendamentos/{id}/flex'),
   kitRoute('POST', '/api/agendamentos/{id}/cancelamento-consulado'),
+];
+
+/** The day's handling of a booking and each applicant's Prenot@mi account state (dia.pb.js, lib/dia.js). */
+export const diaKitRoutes = [
+  kitRoute('POST', '/api/dia/{id}/assumir'),
+  kitRoute('POST', '/api/dia/{id}/soltar'),
+  kitRoute('POST', '/api/dia/{id}/pedir'),
+  kitRoute('POST', '/api/dia/{id}/pronto'),
+  kitRoute('POST', '/api/dia/requerentes/{id}/prenotami'),
 ];
 
 type Auth = InstanceType<typeof Record> | null;

@@ -10,6 +10,7 @@ import { notifyMail, recordMail } from '../mailbox';
 import { MSG, toPbDate, toText, type FieldError, type Json } from '../http';
 import { rowsNamed, valueAt } from '../rules';
 import { newId, pbDate } from '../util';
+import { withCopies } from './copies';
 
 // ------------------------------------------------------------------ errors (PocketBase's router answers them)
 
@@ -114,10 +115,12 @@ export class Record {
   readonly collectionName: string;
   data: Json;
   private stored: Json;
+  /** Hidden fields an enrich hook showed to this reader (`unhide`). */
+  private shown: string[] = [];
   constructor(collection: string | { name: string }, row?: Json) {
     this.collectionName = typeof collection === 'string' ? collection : collection.name;
-    this.data = row ? { ...row } : {};
-    this.stored = row ? { ...row } : {};
+    this.data = row ? withCopies(this.collectionName, { ...row }) : {};
+    this.stored = { ...this.data };
   }
   get id(): string {
     return toText(this.data.id);
@@ -154,11 +157,12 @@ export class Record {
   fieldsData = (): Json => ({ ...this.data });
   publicExport = (): Json => {
     const hidden = schemaFields(this.collectionName)
-      .filter((f) => f.hidden)
+      .filter((f) => f.hidden && !this.shown.includes(f.name))
       .map((f) => f.name);
     return Object.fromEntries(Object.entries(this.data).filter(([k]) => !hidden.includes(k)));
   };
   toJSON = () => this.publicExport();
+  unhide = (...names: string[]) => void this.shown.push(...names);
   /** What $app.save wrote is now the stored copy. */
   saved = () => {
     this.stored = { ...this.data };
