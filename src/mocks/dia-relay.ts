@@ -8,16 +8,15 @@
 import { http, HttpResponse } from 'msw';
 import { hojeSaoPaulo } from '@/lib/processo';
 import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
-import janelas from '../../pocketbase/pb_hooks/lib/janelas.js';
 import retransmissaoFluxo, {
   type PortasDaRetransmissao,
 } from '../../pocketbase/pb_hooks/lib/retransmissao_fluxo.js';
 import { schemaErrors } from './collections';
 import { getDb, saveDb } from './db';
 import { invalid, note, readRoutes, slow } from './dia';
-import { activeAppointments, consulateOfBooking, diaStore, handlingOf, marksOf } from './dia-store';
-import { autoria } from './history';
+import { activeAppointments, consulateOfBooking, diaStore } from './dia-store';
 import { currentUser, jsonBody, MSG as PB, param, pbError, REQUIRED } from './http';
+import { kitCreateRequest } from './jsvm/kit';
 import { fileFieldError, fileTokenUser, readFile, storedName, storeFile } from './processo-files';
 import { bookingOf, salvarAgendamento } from './processo-rules';
 import { allows, formFields } from './rules';
@@ -96,44 +95,6 @@ async function saveRelay(request: Request, id: string): Promise<Response> {
   return HttpResponse.json(saved);
 }
 
-async function createAttempt(request: Request): Promise<Response> {
-  const viewer = currentUser(request);
-  const body = await jsonBody(request);
-  if (body instanceof Response) return body;
-  const booking = bookingOf(String(body.agendamento ?? ''));
-  // The create rule: staff, who do not write the author, the window or the guarantee's mark.
-  if (!viewer || !booking || !allows('tentativas_agendamento', 'create', body, viewer, body))
-    return pbError(400, PB.create);
-  const resultado = String(body.resultado ?? '');
-  const nota = String(body.nota ?? '');
-  // The kit's refusals first (lib/dia.js registrarTentativa), then PocketBase's own checks of the fields.
-  const refused = invalid(diaComum.errosDaTentativa(resultado, nota, handlingOf(booking.id) ?? null));
-  if (refused) return refused;
-  const fields = schemaErrors('tentativas_agendamento', { resultado, nota });
-  if (Object.keys(fields).length > 0) return pbError(400, PB.create, fields);
-  // lib/garantia.js marcarTentativa: the window running at its consulate now, and what it means.
-  const window = janelas.janelaEmCurso(consulateOfBooking(booking.id), Date.now()) ?? 0;
-  const record = {
-    id: newId(),
-    collectionId: 'pbc_tentativas_agendamento',
-    collectionName: 'tentativas_agendamento',
-    agendamento: booking.id,
-    resultado: resultado as 'sem_vagas',
-    nota,
-    ...autoria(viewer),
-    ...marksOf(booking, window, handlingOf(booking.id) ?? null, resultado),
-    created: pbDate(new Date()),
-  };
-  diaStore().tentativas_agendamento.push(record);
-  // lib/dia.js registrarTentativa: a wrong or expired code, written on the handling its owner's page reads.
-  const handling = handlingOf(booking.id);
-  const marca = diaComum.tentativaNoAtendimento(resultado, record.created);
-  if (marca && handling) Object.assign(handling, marca, { updated: record.created });
-  note(booking.id, 'tentativa', diaComum.notaTentativa(resultado, nota), viewer);
-  saveDb();
-  return HttpResponse.json(record);
-}
-
 async function createAppointment(request: Request): Promise<Response> {
   const viewer = currentUser(request);
   const form = await request.formData().catch(() => null);
@@ -201,7 +162,11 @@ export const diaRelayRoutes = [
     saveRelay(request, param(params, 'id')),
   ),
   ...readRoutes('tentativas_agendamento', { view: false }),
-  http.post('*/api/collections/tentativas_agendamento/records', slow(createAttempt)),
+  // lib/dia.js registrarTentativa (dia.pb.js), through the JSVM stand-in.
+  http.post(
+    '*/api/collections/tentativas_agendamento/records',
+    slow((request) => kitCreateRequest('tentativas_agendamento', request)),
+  ),
   ...readRoutes('compromissos', { view: false }),
   http.post('*/api/collections/compromissos/records', slow(createAppointment)),
   // The confirmation: a protected file, with a file token of someone who may read the appointment.

@@ -19,7 +19,7 @@ import {
 } from './pocketbase';
 
 /** A handler's throw as PocketBase answers it; anything but an ApiError is its generic 400 (and logged). */
-function answerError(err: unknown): Response {
+export function answerError(err: unknown): Response {
   if (err instanceof ApiError) return pbError(err.status, err.message, errorData(err.data));
   console.error(err);
   return pbError(400, MSG.badRequest);
@@ -33,7 +33,7 @@ const headersOf = (request: Request) =>
  * A route event: e.app, e.auth, e.request, e.requestInfo(), the answers (e.json, e.noContent, e.string). A body
  * that is not JSON (`body` null) fails requestInfo(), as PocketBase's binding of it does: its generic 400.
  */
-function routeEvent(request: Request, params: PathParams, body: Json | null) {
+export function routeEvent(request: Request, params: PathParams, body: Json | null) {
   const user = currentUser(request);
   const auth = user ? new Record('usuarios', user as unknown as Json) : null;
   const url = new URL(request.url);

@@ -6,6 +6,7 @@
  */
 import { newId } from '../util';
 import { enrichRecord } from './enrich';
+import { getenv } from './env';
 import {
   ApiError,
   app,
@@ -71,7 +72,7 @@ const globals: Json = {
   },
   $app: app,
   $dbx,
-  $os: { getenv: () => '', args: [], readFile: unavailable('$os.readFile'), stat: unavailable('$os.stat') },
+  $os: { getenv, args: [], readFile: unavailable('$os.readFile'), stat: unavailable('$os.stat') },
   $security: {
     randomString: (n: number) => newId(n),
     equal: (a: unknown, b: unknown) => a === b,

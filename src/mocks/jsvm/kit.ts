@@ -14,6 +14,7 @@ import { kitRoute } from './events';
 import { app, Record, type App } from './pocketbase';
 
 export { kitUpdateRequest } from './events';
+export { kitCreateRequest } from './create-request';
 
 /** Confirmation and Flex (pos_vaga.pb.js, lib/remarcar.js). */
 export const remarcarRoutes = [
