@@ -1,6 +1,6 @@
 // The JSVM stand-in's record creation through the API (src/mocks/jsvm/create-request.ts) and its `$os.getenv`
-// (jsvm/env.ts), as PocketBase runs a create: the kit's onRecordCreateRequest hooks first, then, in their last
-// e.next(), the create rule and the save; answered as its reader may read it.
+// (jsvm/env.ts), as PocketBase runs a create: the create rule first, then the kit's onRecordCreateRequest hooks,
+// whose last e.next() saves; answered as its reader may read it.
 import { diaStore } from '@/mocks/dia-store';
 import { DEMO_GUARANTEE } from '../../demo-seed/dia';
 import { DIA_SEED } from '../../demo-seed/processo-seed';
@@ -11,14 +11,19 @@ const agendamento = DIA_SEED.pronto.booking;
 const attempts = () => diaStore().tentativas_agendamento.filter((t) => t.agendamento === agendamento);
 
 describe('a record created through the JSVM stand-in', () => {
-  it("runs the kit's create hook before the create rule, whose refusal stores nothing", async () => {
+  it("asks the create rule before the kit's create hook; a refusal stores nothing", async () => {
     const owner = await signedIn('diaPronto');
     const before = attempts().length;
-    // lib/dia.js registrarTentativa refuses 'outro' without a note before PocketBase asks whether the owner may.
+    // lib/dia.js registrarTentativa would refuse 'outro' without a note: PocketBase's rule (staff only) answers first.
     const outro = await failure(() =>
       owner.collection('tentativas_agendamento').create({ agendamento, resultado: 'outro' }),
     );
-    expect(outro.response.data.nota?.message).toBe('Descreva o que aconteceu.');
+    expect(outro.response).toMatchObject({ status: 400, message: 'Failed to create record.', data: {} });
+    const staff = await signedIn('admin');
+    const nota = await failure(() =>
+      staff.collection('tentativas_agendamento').create({ agendamento, resultado: 'outro' }),
+    );
+    expect(nota.response.data.nota?.message).toBe('Descreva o que aconteceu.');
     const refused = await failure(() =>
       owner.collection('tentativas_agendamento').create({ agendamento, resultado: 'sem_vagas' }),
     );

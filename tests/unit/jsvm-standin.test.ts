@@ -95,6 +95,14 @@ describe('the JSVM stand-in of the demo double', () => {
     expect((globalThis as unknown as { $apis: object }).$apis).toHaveProperty('enrichRecord', enrichRecord);
   });
 
+  it('$app.db() lets the kit turn secure_delete on (no data files in the demo) and refuses any other SQL', () => {
+    // lib/retransmissao.js's transaction of a relayed value's write turns it on first.
+    expect(() => app.db().newQuery('PRAGMA secure_delete = ON').execute()).not.toThrow();
+    expect(() => app.db().newQuery('DELETE FROM retransmissoes').execute()).toThrow(
+      /SQL is not available in the demo/,
+    );
+  });
+
   it('two kit adapters that require each other inside their functions load and reach each other', async () => {
     // Files of the kit's shape in a folder of the kit's layout: scripts/build/kit-module.ts transforms them.
     const lib = path.join(mkdtempSync(path.join(tmpdir(), 'jsvm-')), 'pocketbase', 'pb_hooks', 'lib');

@@ -11,6 +11,7 @@ import { MSG, toPbDate, toText, type FieldError, type Json } from '../http';
 import { rowsNamed, valueAt } from '../rules';
 import { newId, pbDate } from '../util';
 import { withCopies } from './copies';
+import { db } from './db';
 
 // ------------------------------------------------------------------ errors (PocketBase's router answers them)
 
@@ -394,9 +395,6 @@ export const app = {
       }
     },
   }),
-  db: () => {
-    const where = new Error().stack?.split('\n')[2]?.trim() ?? '';
-    throw new Error(`SQL is not available in the demo: ${where}`);
-  },
+  db,
 };
 export type App = typeof app;
