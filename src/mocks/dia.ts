@@ -10,20 +10,18 @@
 import { http, HttpResponse, type PathParams } from 'msw';
 import type { BookingHistoryRecord, UserRecord } from '@/lib/types';
 import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
-import historicoComum from '../../pocketbase/pb_hooks/lib/historico_comum.js';
 import { getDb, saveDb } from './db';
+import { kitUpdateRequest } from './jsvm/kit';
 import { diaStore, type DiaStore } from './dia-store';
 import { listResponse, viewResponse } from './lista';
-import { autoria, historyEntry } from './history';
+import { historyEntry } from './history';
 import { currentUser, jsonBody, latency, MSG as PB, param, pbError, readJson } from './http';
 import { changedFields, dataRefusal } from './processo-fields';
 import { bookingOf, recusaDaAlteracao } from './processo-rules';
 import { allows, asReadBy, readableBy } from './rules';
-import { newId, pbDate } from './util';
+import { pbDate } from './util';
 
 type Json = Record<string, unknown>;
-const { CAMPOS_CONSULADO } = diaComum;
-const asText = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v ?? ''));
 
 /** lib/historico.js registrar: one entry of a booking's history, now; no author is the server itself. */
 function registrar(
@@ -57,50 +55,19 @@ export const slow =
     return handle(request, param(params, 'id'));
   };
 
-/** What PocketBase stores in a JSON field from a body's value: a string is JSON only where it reads as one. */
-function jsonFieldText(value: unknown): string {
-  if (typeof value !== 'string') return JSON.stringify(value ?? null);
-  const raw =
-    ['null', 'true', 'false'].includes(value) ||
-    (/^[-\d"[{]/.test(value) && diaComum.lerJson(value) !== null);
-  return raw ? value : JSON.stringify(value);
-}
-
-/** lib/dia.js salvarConsulado: every field's refusal at once (dia_comum.js), else saved with its history entry. */
+/**
+ * A staff edit of a consulate, under the update rule (a failure reads as 404, as PocketBase finds the record to
+ * update), then the kit's own hook (dia.pb.js: lib/dia.js salvarConsulado, every field's refusal at once, saved
+ * with its history entry) through the JSVM stand-in.
+ */
 async function updateConsulate(request: Request, id: string): Promise<Response> {
   const viewer = currentUser(request);
-  const record = diaStore().consulados.find((c) => c.id === id) as unknown as Json | undefined;
-  // As PocketBase updates a record: found, its body read, then the update rule (a failure reads as 404).
+  const record = diaStore().consulados.find((c) => c.id === id);
   if (!record) return pbError(404, PB.notFound);
   const body = await jsonBody(request);
   if (body instanceof Response) return body;
   if (!viewer || !allows('consulados', 'update', record, viewer, body)) return pbError(404, PB.notFound);
-  const janelasText =
-    body.janelas === undefined ? JSON.stringify(record.janelas) : jsonFieldText(body.janelas);
-  const refused = invalid(
-    diaComum.errosDoConsulado(body, String(record.codigo), {
-      janelas: janelasText,
-      fuso: String(body.fuso ?? ''),
-    }),
-  );
-  if (refused) return refused;
-  const before = { ...record };
-  for (const f of CAMPOS_CONSULADO)
-    if (f in body) record[f] = f === 'janelas' ? diaComum.lerJson(janelasText) : body[f];
-  const alteracoes = historicoComum.alteracoes(CAMPOS_CONSULADO, before, record, (r, c) => asText(r[c]));
-  if (alteracoes.length > 0) {
-    record.updated = pbDate(new Date());
-    diaStore().historico_consulados.push({
-      id: newId(),
-      collectionName: 'historico_consulados',
-      consulado: id,
-      ...autoria(viewer),
-      alteracoes,
-      created: String(record.updated),
-    });
-  }
-  saveDb();
-  return HttpResponse.json(record);
+  return kitUpdateRequest('consulados', id, body, request, (row) => HttpResponse.json(row));
 }
 
 /** The owner's Prenot@mi contacts (lib/dia.js validarPrenotami): only a body of those; the rest is processo.ts's. */

@@ -103,6 +103,14 @@ describe('the JSVM stand-in of the demo double', () => {
     );
   });
 
+  it("a JSON field set from a text holds the JSON it reads as, as PocketBase stores a body's text", () => {
+    const record = app.findRecordById('consulados', diaStore().consulados[0]!.id);
+    record.set('janelas', '[{"dia": 1, "hora": "09:00"}]');
+    expect(record.get('janelas')).toEqual([{ dia: 1, hora: '09:00' }]);
+    record.set('janelas', '[{"dia": 1, "hora": ');
+    expect(record.get('janelas')).toBe('[{"dia": 1, "hora": ');
+  });
+
   it('two kit adapters that require each other inside their functions load and reach each other', async () => {
     // Files of the kit's shape in a folder of the kit's layout: scripts/build/kit-module.ts transforms them.
     const lib = path.join(mkdtempSync(path.join(tmpdir(), 'jsvm-')), 'pocketbase', 'pb_hooks', 'lib');

@@ -12,6 +12,7 @@ import { rowsNamed, valueAt } from '../rules';
 import { newId, pbDate } from '../util';
 import { withCopies } from './copies';
 import { db } from './db';
+import { jsonValue } from './json-field';
 
 // ------------------------------------------------------------------ errors (PocketBase's router answers them)
 
@@ -85,7 +86,8 @@ const fieldOf = (collection: string, name: string): SchemaField | undefined =>
 
 /** A value as a field of its type holds it (PocketBase casts on set). */
 function cast(f: SchemaField | undefined, value: unknown): unknown {
-  if (!f || f.type === 'json') return value ?? null;
+  if (!f) return value ?? null;
+  if (f.type === 'json') return jsonValue(value);
   const multi = (f.maxSelect ?? 1) > 1;
   if ((f.type === 'relation' || f.type === 'select' || f.type === 'file') && multi)
     return (Array.isArray(value) ? value : value ? [value] : []).map(toText).filter(Boolean);
