@@ -116,7 +116,7 @@ export function seedDia(
         ? [
             {
               ...attempt(pronto.booking, 0, pbDate(new Date(earlier + 180_000)), 'sem_vagas'),
-              // As the double's marksOf (dia-store.ts), on the seeded database `db`.
+              // As the kit's lib/garantia.js marcarTentativa marks one, on the seeded database `db`.
               ...garantiaComum.marcasDaTentativa({
                 ativa: guarantee.ativa,
                 status: db.agendamentos.find((b) => b.id === pronto.booking)?.status_agendamento ?? '',

@@ -1,144 +1,43 @@
 /**
- * The demo double of the relay (lib/retransmissao.js, its steps retransmissao_fluxo.js's), the attempts and the
- * appointments (lib/dia.js), under the migration's rules: the booking's owner writes a relayed value only while staff ask for that kind; only the
+ * The demo double's routes of the relay, the attempts and the appointments, under the migration's rules: the
+ * relayed value's writes and the attempts are the kit's own hooks (dia.pb.js: lib/retransmissao.js, lib/dia.js)
+ * through the JSVM stand-in; the booking's owner writes a relayed value only while staff ask for that kind; only the
  * staff member holding the case reads it, only while alive (10 minutes; dia-store.ts drops it after); the
- * history says when it arrived, never the value. Staff record attempts and appointments (with the confirmation,
- * a protected file like the case file's); every applicant booked makes the booking AGENDADO with the earliest.
+ * history says when it arrived, never the value. Staff record appointments (with the confirmation, a protected
+ * file like the case file's); every applicant booked makes the booking AGENDADO with the earliest.
  */
 import { http, HttpResponse } from 'msw';
 import { hojeSaoPaulo } from '@/lib/processo';
 import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
-import janelas from '../../pocketbase/pb_hooks/lib/janelas.js';
-import retransmissaoFluxo, {
-  type PortasDaRetransmissao,
-} from '../../pocketbase/pb_hooks/lib/retransmissao_fluxo.js';
 import { schemaErrors } from './collections';
 import { getDb, saveDb } from './db';
-import { invalid, note, readRoutes, slow } from './dia';
-import {
-  activeAppointments,
-  bookingOf,
-  consulateOfBooking,
-  diaStore,
-  handlingOf,
-  marksOf,
-} from './dia-store';
-import { autoria } from './history';
+import { invalid, readRoutes, slow } from './dia';
+import { activeAppointments, bookingOf, consulateOfBooking, diaStore } from './dia-store';
 import { currentUser, jsonBody, MSG as PB, param, pbError, REQUIRED } from './http';
+import { kitCreateRequest, kitUpdateRequest } from './jsvm/kit';
 import { fileFieldError, fileTokenUser, readFile, storedName, storeFile } from './processo-files';
 import { gravarAgendamento } from './jsvm/kit';
 import { allows, formFields } from './rules';
-import { meta, newId, pbDate } from './util';
+import { meta, newId } from './util';
 
 type Json = Record<string, unknown>;
-/** lib/retransmissao.js vidaMs: the default lifetime (the demo sets no RETRANSMISSAO_VIDA_S). */
-const LIFE_MS = diaComum.VIDA_PADRAO_S * 1000;
 /** An appointment's text fields, as PocketBase checks them. */
 const TEXTS = ['data', 'hora', 'local', 'codigo_portal', 'ocorrencia', 'cancelamento'];
 
 /**
- * The customer's relayed value: created on the first keystroke after staff asked (`id` ''), then updated on each
- * one, under the collection's rules, then in retransmissao_fluxo.js retransmitir's order (the kit's
- * lib/retransmissao.js): only the kind asked, checked for its kind, its end in the history as when it arrived,
- * never what.
+ * The customer's relayed value: created on the first keystroke after staff asked, then updated on each one, by the
+ * kit's own hooks (dia.pb.js, lib/retransmissao.js over retransmissao_fluxo.js) through the JSVM stand-in: only the
+ * kind asked, checked for its kind, its end in the history as when it arrived, never what. An update is first
+ * under the collection's update rule (the owner, while alive, never its booking, kind or lifetime), as PocketBase
+ * reads the record to update.
  */
-async function saveRelay(request: Request, id: string): Promise<Response> {
+async function updateRelay(request: Request, id: string): Promise<Response> {
   const viewer = currentUser(request);
   const body = await jsonBody(request);
   if (body instanceof Response) return body;
-  const store = diaStore();
-  const record = store.retransmissoes.find((r) => r.id === id);
-  const handling = store.atendimentos.find((a) => a.id === (record?.atendimento ?? body.atendimento));
-  if (id) {
-    // The update rule: the owner, while alive, never its booking, kind or lifetime.
-    if (!record || !allows('retransmissoes', 'update', record, viewer, body))
-      return pbError(404, PB.notFound);
-    // The create rule: the owner, on that booking's handling while something is asked, no lifetime of their own.
-  } else if (!handling || !allows('retransmissoes', 'create', body, viewer, body))
-    return pbError(400, PB.create);
-  const now = new Date();
-  const written = {
-    tipo: record?.tipo ?? (String(body.tipo ?? '') as 'senha' | 'codigo'),
-    valor: body.valor === undefined ? (record?.valor ?? '') : String(body.valor),
-    enviado_em: record?.enviado_em ?? '',
-    expira_em: record?.expira_em ?? '',
-  };
-  let saved = record;
-  const ports: PortasDaRetransmissao = {
-    pedido: () => handling?.pedido ?? '',
-    transacao: (fazer) => fazer(),
-    salvar: (campos) => {
-      const at = pbDate(now);
-      saved = saved
-        ? Object.assign(saved, { valor: written.valor, updated: at }, campos)
-        : {
-            ...meta('retransmissoes', newId(), at),
-            agendamento: String(body.agendamento ?? ''),
-            atendimento: String(body.atendimento),
-            tipo: written.tipo,
-            valor: written.valor,
-            expira_em: '',
-            enviado_em: '',
-            ...campos,
-          };
-      if (!record) store.retransmissoes.push(saved);
-    },
-    // When it was handed over: the guarantee's clock reads it.
-    entregue: (campos) => {
-      if (handling) Object.assign(handling, campos);
-    },
-    nota: (texto) => note(saved?.agendamento ?? '', 'prenotami', texto, viewer),
-  };
-  const done = retransmissaoFluxo.retransmitir(
-    ports,
-    !record,
-    written,
-    body.enviar,
-    now.getTime(),
-    LIFE_MS,
-    false,
-  );
-  if (done.erro) return pbError(done.erro.status, done.erro.message, done.erro.erros);
-  saveDb();
-  return HttpResponse.json(saved);
-}
-
-async function createAttempt(request: Request): Promise<Response> {
-  const viewer = currentUser(request);
-  const body = await jsonBody(request);
-  if (body instanceof Response) return body;
-  const booking = bookingOf(String(body.agendamento ?? ''));
-  // The create rule: staff, who do not write the author, the window or the guarantee's mark.
-  if (!viewer || !booking || !allows('tentativas_agendamento', 'create', body, viewer, body))
-    return pbError(400, PB.create);
-  const resultado = String(body.resultado ?? '');
-  const nota = String(body.nota ?? '');
-  // The kit's refusals first (lib/dia.js registrarTentativa), then PocketBase's own checks of the fields.
-  const refused = invalid(diaComum.errosDaTentativa(resultado, nota, handlingOf(booking.id) ?? null));
-  if (refused) return refused;
-  const fields = schemaErrors('tentativas_agendamento', { resultado, nota });
-  if (Object.keys(fields).length > 0) return pbError(400, PB.create, fields);
-  // lib/garantia.js marcarTentativa: the window running at its consulate now, and what it means.
-  const window = janelas.janelaEmCurso(consulateOfBooking(booking.id), Date.now()) ?? 0;
-  const record = {
-    id: newId(),
-    collectionId: 'pbc_tentativas_agendamento',
-    collectionName: 'tentativas_agendamento',
-    agendamento: booking.id,
-    resultado: resultado as 'sem_vagas',
-    nota,
-    ...autoria(viewer),
-    ...marksOf(booking, window, handlingOf(booking.id) ?? null, resultado),
-    created: pbDate(new Date()),
-  };
-  diaStore().tentativas_agendamento.push(record);
-  // lib/dia.js registrarTentativa: a wrong or expired code, written on the handling its owner's page reads.
-  const handling = handlingOf(booking.id);
-  const marca = diaComum.tentativaNoAtendimento(resultado, record.created);
-  if (marca && handling) Object.assign(handling, marca, { updated: record.created });
-  note(booking.id, 'tentativa', diaComum.notaTentativa(resultado, nota), viewer);
-  saveDb();
-  return HttpResponse.json(record);
+  const record = diaStore().retransmissoes.find((r) => r.id === id);
+  if (!record || !allows('retransmissoes', 'update', record, viewer, body)) return pbError(404, PB.notFound);
+  return kitUpdateRequest('retransmissoes', id, body, request, (row) => HttpResponse.json(row));
 }
 
 async function createAppointment(request: Request): Promise<Response> {
@@ -203,12 +102,18 @@ async function createAppointment(request: Request): Promise<Response> {
 
 export const diaRelayRoutes = [
   ...readRoutes('retransmissoes'),
-  http.post('*/api/collections/retransmissoes/records', ({ request }) => saveRelay(request, '')),
+  http.post('*/api/collections/retransmissoes/records', ({ request }) =>
+    kitCreateRequest('retransmissoes', request),
+  ),
   http.patch('*/api/collections/retransmissoes/records/:id', ({ request, params }) =>
-    saveRelay(request, param(params, 'id')),
+    updateRelay(request, param(params, 'id')),
   ),
   ...readRoutes('tentativas_agendamento', { view: false }),
-  http.post('*/api/collections/tentativas_agendamento/records', slow(createAttempt)),
+  // lib/dia.js registrarTentativa (dia.pb.js), through the JSVM stand-in.
+  http.post(
+    '*/api/collections/tentativas_agendamento/records',
+    slow((request) => kitCreateRequest('tentativas_agendamento', request)),
+  ),
   ...readRoutes('compromissos', { view: false }),
   http.post('*/api/collections/compromissos/records', slow(createAppointment)),
   // The confirmation: a protected file, with a file token of someone who may read the appointment.

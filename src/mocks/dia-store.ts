@@ -3,7 +3,7 @@
  * database (`db.dia`, made on first use from the demo's seed, demo-seed/dia.ts seedDia, so a reset or an older
  * stored database gets a fresh one). Also the lookups every booking-day file of the double shares.
  */
-import type { BookingRecord, UserRecord } from '@/lib/types';
+import type { UserRecord } from '@/lib/types';
 import type {
   AtendimentoRecord,
   CompromissoRecord,
@@ -12,11 +12,10 @@ import type {
   TentativaRecord,
 } from '@/lib/api/booking-day';
 import diaComum from '../../pocketbase/pb_hooks/lib/dia_comum.js';
-import garantiaComum from '../../pocketbase/pb_hooks/lib/garantia_comum.js';
 import retransmissaoFluxo, { type Onde } from '../../pocketbase/pb_hooks/lib/retransmissao_fluxo.js';
 import { caseSummary } from './case-summary';
 import { getDb } from './db';
-import { DEMO_GUARANTEE, seedDia } from '../../demo-seed/dia';
+import { seedDia } from '../../demo-seed/dia';
 import { meta } from './util';
 
 export interface HistoricoConsulado {
@@ -42,29 +41,6 @@ export interface DiaStore {
 
 /** A booking by id. */
 export const bookingOf = (id: string) => getDb().agendamentos.find((b) => b.id === id);
-
-/**
- * lib/garantia.js marcarTentativa: a new attempt's window (`janelaMs`, 0 for none) and what it means, from the
- * case as it is now (garantia_comum.js marcasDaTentativa); `ativa` whether the guarantee is on (the demo's, unless
- * given: the real backend's seed passes its server's).
- */
-export const marksOf = (
-  booking: BookingRecord | undefined,
-  janelaMs: number,
-  atendimento: Handling | null,
-  resultado: string,
-  ativa = DEMO_GUARANTEE.ativa,
-) =>
-  garantiaComum.marcasDaTentativa({
-    ativa,
-    status: booking?.status_agendamento ?? '',
-    janelaMs,
-    resultado,
-    documentos: getDb()
-      .documentos.filter((d) => d.agendamento === booking?.id)
-      .map((d) => d.status),
-    atendimento,
-  });
 
 /**
  * retransmissao_fluxo.js's port `apagar` on `store`'s rows: the relayed values `onde` says (on a handling, or

@@ -16,7 +16,7 @@ import { notFound } from './http';
 import { invoiceRoutes } from './notas';
 import { processoRoutes } from './processo';
 import { recordRoutes } from './registros';
-import { asaasRoutes, estornoRoutes, remarcarRoutes } from './jsvm/kit';
+import { asaasRoutes, diaKitRoutes, estornoRoutes, remarcarRoutes } from './jsvm/kit';
 
 const fallbackRoutes = [
   // Only real API paths: in `npm run dev` the worker also sees source modules such as /src/lib/api/payments.ts.
@@ -28,10 +28,11 @@ const fallbackRoutes = [
 
 export const handlers = [
   ...authRoutes,
-  // Before the case file's: the owner's Prenot@mi contacts and the appointments' confirmation files.
+  // Before the case file's: the appointments' confirmation files.
   ...diaRelayRoutes,
   ...processoRoutes,
   ...diaRoutes,
+  ...diaKitRoutes,
   ...waitRoutes,
   ...remarcarRoutes,
   ...exportRoutes,

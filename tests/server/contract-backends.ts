@@ -12,7 +12,7 @@ import { handlers } from '@/mocks/handlers';
 import type { FakeAsaasSettings } from '../../fake-asaas/fake-asaas.mjs';
 import { asaasEvent as demoAsaasEvent, demoAsaas } from '@/mocks/asaas';
 import { getMailbox } from '@/mocks/mailbox';
-import { DEMO_WEBHOOK_TOKEN } from '@/mocks/jsvm/asaas-env';
+import { DEMO_WEBHOOK_TOKEN } from '@/mocks/jsvm/env';
 import {
   asaasConfig,
   asaasEvent,

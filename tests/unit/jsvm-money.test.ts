@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getDb, resetDb } from '@/mocks/db';
 import { kitRoute } from '@/mocks/jsvm/events';
 import '@/mocks/jsvm/kit';
-import { DEMO_ASAAS_URL, DEMO_WEBHOOK_TOKEN } from '@/mocks/jsvm/asaas-env';
+import { DEMO_ASAAS_URL, DEMO_WEBHOOK_TOKEN } from '@/mocks/jsvm/env';
 import { app, Record, registry } from '@/mocks/jsvm/pocketbase';
 
 type Handler = (e: {

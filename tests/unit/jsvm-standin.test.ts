@@ -10,7 +10,8 @@ import { getDb, resetDb } from '@/mocks/db';
 import { diaStore } from '@/mocks/dia-store';
 import { kitRoute } from '@/mocks/jsvm/events';
 import '@/mocks/jsvm/kit';
-import { app, BadRequestError, registry, ValidationError } from '@/mocks/jsvm/pocketbase';
+import { enrichRecord } from '@/mocks/jsvm/enrich';
+import { app, BadRequestError, Record, registry, ValidationError } from '@/mocks/jsvm/pocketbase';
 
 type Hooks = typeof registry.hooks;
 const hooksBefore: { hooks: Hooks; routes: typeof registry.routes } = { hooks: [], routes: [] };
@@ -77,6 +78,37 @@ describe('the JSVM stand-in of the demo double', () => {
       message: 'Dados inválidos.',
       data: { motivo: { code: 'validation_x', message: 'Errado.' } },
     });
+  });
+
+  it("$apis.enrichRecord runs the collection's enrich hooks: a hidden field shown to staff only", () => {
+    const handling = diaStore().atendimentos[0]!;
+    Object.assign(handling, { responsavel: 'equipe000000001', responsavel_nome: 'Ana Souza' });
+    const asReadBy = (admin: boolean) => {
+      const record = app.findRecordById('atendimentos', handling.id);
+      const auth = new Record('usuarios', { id: 'leitor000000001', admin });
+      enrichRecord({ app, requestInfo: () => ({ auth }) }, record);
+      return JSON.parse(JSON.stringify(record)) as object;
+    };
+    // lib/dia.js mostrarEquipe (dia.pb.js's onRecordEnrich): who holds the case is staff's to know.
+    expect(asReadBy(true)).toMatchObject({ responsavel_nome: 'Ana Souza' });
+    expect(asReadBy(false)).not.toHaveProperty('responsavel_nome');
+    expect((globalThis as unknown as { $apis: object }).$apis).toHaveProperty('enrichRecord', enrichRecord);
+  });
+
+  it('$app.db() lets the kit turn secure_delete on (no data files in the demo) and refuses any other SQL', () => {
+    // lib/retransmissao.js's transaction of a relayed value's write turns it on first.
+    expect(() => app.db().newQuery('PRAGMA secure_delete = ON').execute()).not.toThrow();
+    expect(() => app.db().newQuery('DELETE FROM retransmissoes').execute()).toThrow(
+      /SQL is not available in the demo/,
+    );
+  });
+
+  it("a JSON field set from a text holds the JSON it reads as, as PocketBase stores a body's text", () => {
+    const record = app.findRecordById('consulados', diaStore().consulados[0]!.id);
+    record.set('janelas', '[{"dia": 1, "hora": "09:00"}]');
+    expect(record.get('janelas')).toEqual([{ dia: 1, hora: '09:00' }]);
+    record.set('janelas', '[{"dia": 1, "hora": ');
+    expect(record.get('janelas')).toBe('[{"dia": 1, "hora": ');
   });
 
   it('two kit adapters that require each other inside their functions load and reach each other', async () => {

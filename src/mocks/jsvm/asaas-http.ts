@@ -1,11 +1,11 @@
 /**
- * `$http.send` for the kit's lib/asaas.js: a call to the demo's Asaas address (asaas-env.ts) answered at once by the
+ * `$http.send` for the kit's lib/asaas.js: a call to the demo's Asaas address (env.ts) answered at once by the
  * demo's Asaas (src/mocks/asaas.ts asaasCall: the events it sends before its answer reach the webhook then, those
  * it sends after wait for the route's end, jsvm/kit.ts). No answer (the fake's 'hang') is a timeout, as $http
  * throws one. Any other address keeps what $http.send did before this file.
  */
 import { asaasCall } from '../asaas';
-import { DEMO_ASAAS_URL } from './asaas-env';
+import { DEMO_ASAAS_URL } from './env';
 
 interface Pedido {
   url: string;

@@ -6,7 +6,17 @@
 import { http, HttpResponse, type PathParams } from 'msw';
 import { currentUser, latency, MSG, param, pbError, readJson, type Json } from '../http';
 import { schemaFields } from '../collections';
-import { ApiError, app, chain, collectionOf, errorData, hooksOf, Record, registry } from './pocketbase';
+import {
+  ApiError,
+  app,
+  BadRequestError,
+  chain,
+  collectionOf,
+  errorData,
+  hooksOf,
+  Record,
+  registry,
+} from './pocketbase';
 import type { Route } from './pocketbase';
 
 /** A handler's throw as PocketBase answers it; anything but an ApiError is its generic 400 (and logged). */
@@ -20,8 +30,11 @@ export function answerError(err: unknown): Response {
 const headersOf = (request: Request) =>
   Object.fromEntries([...request.headers].map(([k, v]) => [k.toLowerCase().replace(/-/g, '_'), v]));
 
-/** A route event: e.app, e.auth, e.request, e.requestInfo(), the answers (e.json, e.noContent, e.string). */
-export function routeEvent(request: Request, params: PathParams, body: Json) {
+/**
+ * A route event: e.app, e.auth, e.request, e.requestInfo(), the answers (e.json, e.noContent, e.string). A body
+ * that is not JSON (`body` null) fails requestInfo(), as PocketBase's binding of it does: its generic 400.
+ */
+export function routeEvent(request: Request, params: PathParams, body: Json | null) {
   const user = currentUser(request);
   const auth = user ? new Record('usuarios', user as unknown as Json) : null;
   const url = new URL(request.url);
@@ -39,7 +52,7 @@ export function routeEvent(request: Request, params: PathParams, body: Json) {
     },
     requestInfo: () => ({
       auth,
-      body,
+      body: body ?? bodyRefused(),
       method: request.method,
       query: Object.fromEntries(url.searchParams),
       headers: headersOf(request),
@@ -62,6 +75,10 @@ export function routeEvent(request: Request, params: PathParams, body: Json) {
   return e;
 }
 
+const bodyRefused = (): never => {
+  throw new BadRequestError();
+};
+
 /** PocketBase's answer when a route's middleware ($apis.requireAuth, requireSuperuserAuth) refuses, else null. */
 function refusal(middlewares: unknown[], signedIn: boolean): Response | null {
   for (const m of middlewares as Json[]) {
@@ -81,7 +98,7 @@ function routeOf(method: string, path: string): Route {
  * The route's answer to a request (its middleware refusal checked already): its function middlewares in turn
  * (lib/arranque.js exigir), each going on with `e.next()`, then its handler.
  */
-function answerOf(route: Route, request: Request, params: PathParams, body: Json): Response {
+function answerOf(route: Route, request: Request, params: PathParams, body: Json | null): Response {
   const e = routeEvent(request, params, body);
   const middlewares = route.middlewares
     .filter((m): m is (e: Json) => unknown => typeof m === 'function')
@@ -118,7 +135,7 @@ export function kitRoute(
     const denied = refusal(route.middlewares, !!currentUser(request));
     await latency();
     if (denied) return denied;
-    const body = method === 'GET' ? {} : ((await readJson(request)) ?? {});
+    const body = method === 'GET' ? {} : await readJson(request);
     const answer = answerOf(route, request, params, body);
     after?.(answer);
     return answer;

@@ -5,6 +5,8 @@
  * (scripts/build/kit-module.ts): the module itself, or for one that runs SQL the double's answers (sql.ts).
  */
 import { newId } from '../util';
+import { enrichRecord } from './enrich';
+import { getenv } from './env';
 import {
   ApiError,
   app,
@@ -70,7 +72,7 @@ const globals: Json = {
   },
   $app: app,
   $dbx,
-  $os: { getenv: () => '', args: [], readFile: unavailable('$os.readFile'), stat: unavailable('$os.stat') },
+  $os: { getenv, args: [], readFile: unavailable('$os.readFile'), stat: unavailable('$os.stat') },
   $security: {
     randomString: (n: number) => newId(n),
     equal: (a: unknown, b: unknown) => a === b,
@@ -84,6 +86,7 @@ const globals: Json = {
     requireSuperuserAuth: () => ({ requireSuperuserAuth: true }),
     skipSuccessActivityLog: () => ({}),
     gzip: () => ({}),
+    enrichRecord,
   },
   ApiError,
   BadRequestError,

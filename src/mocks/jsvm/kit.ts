@@ -6,10 +6,10 @@ import './globals';
 import '../../../pocketbase/pb_hooks/agendamentos.pb.js';
 import '../../../pocketbase/pb_hooks/pos_vaga.pb.js';
 import '../../../pocketbase/pb_hooks/processo.pb.js';
-import './asaas-env';
 import './asaas-http';
 import '../../../pocketbase/pb_hooks/asaas_proxy.pb.js';
 import '../../../pocketbase/pb_hooks/asaas_webhook.pb.js';
+import '../../../pocketbase/pb_hooks/dia.pb.js';
 import * as historicoJs from '../../../pocketbase/pb_hooks/lib/historico.js';
 import * as emailsStatusJs from '../../../pocketbase/pb_hooks/lib/emails_status.js';
 import * as pedidosJs from '../../../pocketbase/pb_hooks/lib/pedidos.js';
@@ -17,11 +17,12 @@ import agendaFluxo, { type PortasDoAviso } from '../../../pocketbase/pb_hooks/li
 import type { Json } from '../http';
 import { configurarWebhook, entregarEventos } from '../asaas';
 import { kitRequest, kitRoute } from './events';
-import { DEMO_WEBHOOK_TOKEN } from './asaas-env';
+import { DEMO_WEBHOOK_TOKEN } from './env';
 import { app, Record, type App } from './pocketbase';
 
 export { kitUpdateRequest } from './events';
 export { kitDeleteRequest, kitSaveRequest } from './record-requests';
+export { kitCreateRequest } from './create-request';
 
 /** Confirmation and Flex (pos_vaga.pb.js, lib/remarcar.js). */
 export const remarcarRoutes = [
@@ -79,6 +80,15 @@ export function conciliarAtiva(usuarioId: string): void {
     pedidosJs as unknown as { default: { conciliarAtiva(app: App, id: string): unknown } }
   ).default.conciliarAtiva(app, usuarioId);
 }
+
+/** The day's handling of a booking and each applicant's Prenot@mi account state (dia.pb.js, lib/dia.js). */
+export const diaKitRoutes = [
+  kitRoute('POST', '/api/dia/{id}/assumir'),
+  kitRoute('POST', '/api/dia/{id}/soltar'),
+  kitRoute('POST', '/api/dia/{id}/pedir'),
+  kitRoute('POST', '/api/dia/{id}/pronto'),
+  kitRoute('POST', '/api/dia/requerentes/{id}/prenotami'),
+];
 
 type Auth = InstanceType<typeof Record> | null;
 const historico = (

@@ -11,6 +11,9 @@ import { MSG, toPbDate, toText, type FieldError, type Json } from '../http';
 import { rowsNamed, valueAt } from '../rules';
 import { newId, pbDate } from '../util';
 import { conferirUnicos } from './indexes';
+import { withCopies } from './copies';
+import { db } from './db';
+import { jsonValue } from './json-field';
 
 // ------------------------------------------------------------------ errors (PocketBase's router answers them)
 
@@ -84,7 +87,8 @@ const fieldOf = (collection: string, name: string): SchemaField | undefined =>
 
 /** A value as a field of its type holds it (PocketBase casts on set). */
 function cast(f: SchemaField | undefined, value: unknown): unknown {
-  if (!f || f.type === 'json') return value ?? null;
+  if (!f) return value ?? null;
+  if (f.type === 'json') return jsonValue(value);
   const multi = (f.maxSelect ?? 1) > 1;
   if ((f.type === 'relation' || f.type === 'select' || f.type === 'file') && multi)
     return (Array.isArray(value) ? value : value ? [value] : []).map(toText).filter(Boolean);
@@ -115,10 +119,12 @@ export class Record {
   readonly collectionName: string;
   data: Json;
   private stored: Json;
+  /** Hidden fields an enrich hook showed to this reader (`unhide`). */
+  private shown: string[] = [];
   constructor(collection: string | { name: string }, row?: Json) {
     this.collectionName = typeof collection === 'string' ? collection : collection.name;
-    this.data = row ? { ...row } : {};
-    this.stored = row ? { ...row } : {};
+    this.data = row ? withCopies(this.collectionName, { ...row }) : {};
+    this.stored = { ...this.data };
   }
   get id(): string {
     return toText(this.data.id);
@@ -163,11 +169,12 @@ export class Record {
   fieldsData = (): Json => ({ ...this.data });
   publicExport = (): Json => {
     const hidden = schemaFields(this.collectionName)
-      .filter((f) => f.hidden)
+      .filter((f) => f.hidden && !this.shown.includes(f.name))
       .map((f) => f.name);
     return Object.fromEntries(Object.entries(this.data).filter(([k]) => !hidden.includes(k)));
   };
   toJSON = () => this.publicExport();
+  unhide = (...names: string[]) => void this.shown.push(...names);
   /** What $app.save wrote is now the stored copy. */
   saved = () => {
     this.stored = { ...this.data };
@@ -417,9 +424,6 @@ export const app = {
       }
     },
   }),
-  db: () => {
-    const where = new Error().stack?.split('\n')[2]?.trim() ?? '';
-    throw new Error(`SQL is not available in the demo: ${where}`);
-  },
+  db,
 };
 export type App = typeof app;

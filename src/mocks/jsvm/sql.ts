@@ -45,5 +45,6 @@ export const SQL_MODULES: Readonly<Record<string, object>> = {
   'retransmissao.js': {
     apagarDoAtendimento: (_tx: unknown, atendimentoId: string) =>
       apagarRetransmissoes({ atendimento: atendimentoId }),
+    apagador: () => apagarRetransmissoes,
   },
 };
