@@ -1,4 +1,4 @@
-/** The seeded bookings' history, as the server would have written it (the double's history.ts historyEntry). */
+/** The seeded bookings' history, as the server would have written it (lib/historico.js: one entry per change). */
 import {
   TRACKED_BOOKING_FIELDS,
   type BookingHistoryRecord,
@@ -8,9 +8,37 @@ import {
 } from '@/lib/types';
 import { STATUS_MAIL_SUBJECTS } from '@/lib/status-mail';
 import historicoComum from '../pocketbase/pb_hooks/lib/historico_comum.js';
-import { historyEntry } from '../src/mocks/history';
+import regras from '../pocketbase/pb_hooks/lib/regras.json';
 import type { StoredUser } from '../src/mocks/schema';
-import { pbMs } from '../src/mocks/util';
+import { newId, pbMs } from '../src/mocks/util';
+
+/** The status e-mails' subjects (pocketbase/pb_hooks/lib/emails_status.js). */
+export { STATUS_MAIL_SUBJECTS };
+
+/** Who an entry names (lib/historico.js autoria, historico_comum.js): an account, or the server itself. */
+export const autoria = (author: Pick<UserRecord, 'id' | 'nome_completo'> | null) =>
+  historicoComum.autoria(author && { id: author.id, nome: author.nome_completo }, regras.autorSistema);
+
+/** A history entry; no author means the server itself ('Sistema'). */
+export function historyEntry(
+  booking: Pick<BookingRecord, 'id'>,
+  alteracoes: BookingHistoryRecord['alteracoes'],
+  author: Pick<UserRecord, 'id' | 'nome_completo'> | null,
+  at: string,
+): BookingHistoryRecord {
+  return {
+    id: newId(),
+    collectionId: 'pbc_historico_agendamentos',
+    collectionName: 'historico_agendamentos',
+    agendamento: booking.id,
+    ...autoria(author),
+    alteracoes,
+    email_para: '',
+    email_status: '',
+    email_assunto: '',
+    created: at,
+  };
+}
 
 /**
  * What the server would have recorded for each seeded booking: its creation (the server, when the payment

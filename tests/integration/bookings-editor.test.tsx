@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from '
 import { SAVE_FLAG_RESET_MS, SAVE_REDIRECT_DELAY_MS } from '@/config/constants';
 import type { BookingRecord } from '@/lib/types';
 import { getDb } from '@/mocks/db';
-import { historyEntry, STATUS_MAIL_SUBJECTS } from '@/mocks/history';
+import { historyEntry, STATUS_MAIL_SUBJECTS } from '../../demo-seed/history';
 import { DEMO_AGENDADO_BOOKING } from '../../demo-seed/seed';
 import { renderApp } from '../helpers/render';
 import { server } from '../helpers/server';
