@@ -1,12 +1,12 @@
 /** PocketBase's auth routes for usuarios: log in, refresh, and the e-mailed verification and reset links. */
 import { http, HttpResponse } from 'msw';
 import { getDb, saveDb } from './db';
-import { confirmationError, saveAccount } from './contas';
+import { confirmationError } from './contas';
 import type { StoredUser } from './schema';
 import { rateLimited } from './limits';
 import { kitAccountMail, kitAuthWithPassword } from './jsvm/auth-events';
 import { answerError } from './jsvm/events';
-import { BadRequestError } from './jsvm/pocketbase';
+import { app, BadRequestError } from './jsvm/pocketbase';
 import { makeToken, signToken, USERS_COLLECTION_ID, verifyToken } from './jwt';
 import { notifyMail } from './mailbox';
 import { newId } from './util';
@@ -84,10 +84,15 @@ function takeActionToken(token: string, kind: TokenKind): StoredUser | null {
   return user;
 }
 
-/** An account's address proved its owner's by a link followed: verified, saved. */
-function verify(user: StoredUser): Response {
-  user.verified = true;
-  saveAccount(user);
+/**
+ * An account's address proved its owner's by a link followed: verified (and given its new password, for a reset),
+ * saved through the kit's model hooks (usuarios.pb.js: lib/contas.js normalizar).
+ */
+function verify(user: StoredUser, password?: string): Response {
+  const record = app.findRecordById('usuarios', user.id);
+  record.set('verified', true);
+  if (password !== undefined) record.set('password', password);
+  app.save(record);
   return noContent();
 }
 
@@ -190,8 +195,7 @@ export const authRoutes = [
     if (hasErrors(refused)) return pbError(400, 'Failed to set new password.', refused);
     const user = takeActionToken(token, 'reset');
     if (!user) return pbError(400, MSG.validation, { token: INVALID_TOKEN });
-    user.password = password;
     // The reset link proves the user owns the address, so PocketBase also marks it verified.
-    return verify(user);
+    return verify(user, password);
   }),
 ];

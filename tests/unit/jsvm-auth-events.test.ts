@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getDb, resetDb } from '@/mocks/db';
 import '@/mocks/jsvm/kit';
 import { kitAccountMail, kitAuthWithPassword } from '@/mocks/jsvm/auth-events';
+import { kitSaveRequest } from '@/mocks/jsvm/record-requests';
 import { ApiError, BadRequestError } from '@/mocks/jsvm/pocketbase';
 import { getMailbox } from '@/mocks/mailbox';
 import limites from '../../pocketbase/pb_hooks/lib/limites.json';
@@ -86,5 +87,33 @@ describe('a password login through the kit’s lockout', () => {
     // After the window, the right password signs in again.
     vi.setSystemTime(t0 + limites.bloqueio.janelaMin * 60_000 + 1000);
     expect(login(true)).toBe(200);
+  });
+});
+
+describe('an account saved through the kit’s usuarios.pb.js', () => {
+  const register = (body: { [field: string]: unknown }) =>
+    kitSaveRequest('usuarios', null, body, {}, new Request('http://demo.local/'), (r) =>
+      Response.json(r.data),
+    );
+
+  it('stored normalised with its search column, a second one of the same CPF refused', async () => {
+    const body = {
+      nome_completo: 'Maria  Souza Teste',
+      cpf: '123.456.789-09',
+      celular: '(11) 98765-4321',
+      email: 'maria.nova@example.com',
+      password: 'senha-forte-1',
+      passwordConfirm: 'senha-forte-1',
+    };
+    const answer = register(body);
+    expect(answer.status).toBe(200);
+    const row = getDb().usuarios.find((u) => u.email === 'maria.nova@example.com');
+    expect(row).toMatchObject({ cpf: '12345678909', celular: '11987654321', emailVisibility: true });
+    expect((row as unknown as { busca: string }).busca).toContain('12345678909');
+    const again = register({ ...body, email: 'outra@example.com' });
+    expect(again.status).toBe(400);
+    expect(((await again.json()) as { data: { cpf: { code: string } } }).data.cpf.code).toBe(
+      'validation_cpf_taken',
+    );
   });
 });

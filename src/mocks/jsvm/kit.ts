@@ -11,6 +11,7 @@ import './asaas-http';
 import '../../../pocketbase/pb_hooks/asaas_proxy.pb.js';
 import '../../../pocketbase/pb_hooks/asaas_webhook.pb.js';
 import '../../../pocketbase/pb_hooks/seguranca.pb.js';
+import '../../../pocketbase/pb_hooks/usuarios.pb.js';
 import * as historicoJs from '../../../pocketbase/pb_hooks/lib/historico.js';
 import * as emailsStatusJs from '../../../pocketbase/pb_hooks/lib/emails_status.js';
 import * as pedidosJs from '../../../pocketbase/pb_hooks/lib/pedidos.js';
