@@ -173,7 +173,7 @@ async function createRecord(name: CollectionName, request: Request): Promise<Res
   // Written by the server only (no create rule: pagamentos, agendamentos, cobrancas, the history).
   if (ruleOf(name, 'create') === null) return pbError(403, MSG.superuser);
   if (name === 'usuarios') return registerUser(body, currentUser(request), request);
-  if (name === 'solicitacoes_exclusao') return prepararExclusao(body, currentUser(request));
+  if (name === 'solicitacoes_exclusao') return prepararExclusao(body, currentUser(request), request);
   throw new Error(`the double does not create ${name} records`);
 }
 
