@@ -1,14 +1,14 @@
 /** PocketBase's auth routes for usuarios: log in, refresh, and the e-mailed verification and reset links. */
 import { http, HttpResponse } from 'msw';
-import { FIELD_MESSAGES } from '@/lib/field-messages';
-import emailTexto from '../../pocketbase/pb_hooks/lib/email_texto.js';
-import limits from '../../pocketbase/pb_hooks/lib/limites.json';
 import { getDb, saveDb } from './db';
-import { confirmationError, saveAccount } from './contas';
+import { confirmationError } from './contas';
 import type { StoredUser } from './schema';
-import { loginLocked, mailAllowed, rateLimited, recordLoginFailure } from './limits';
+import { rateLimited } from './limits';
+import { kitAccountMail, kitAuthWithPassword } from './jsvm/auth-events';
+import { answerError } from './jsvm/events';
+import { app, BadRequestError } from './jsvm/pocketbase';
 import { makeToken, signToken, USERS_COLLECTION_ID, verifyToken } from './jwt';
-import { notifyMail, recordMail } from './mailbox';
+import { notifyMail } from './mailbox';
 import { newId } from './util';
 import { PASSWORD_MIN, schemaErrors, TOKEN_S } from './collections';
 import {
@@ -36,20 +36,20 @@ const INVALID_CLAIMS: FieldError = {
   message: 'Missing email token claim.',
 };
 
-/** Each e-mailed link: its mailbox cap (seguranca.js limitarEnvio), its token's type and life, its routes' name. */
+/** Each e-mailed link: its token's type and life, its routes' name. */
 const LINKS = {
-  verification: { cap: 'verificacao', type: 'verification', ttl: TOKEN_S.verification, name: 'verification' },
-  reset: { cap: 'senha', type: 'passwordReset', ttl: TOKEN_S.reset, name: 'password-reset' },
+  verification: { type: 'verification', ttl: TOKEN_S.verification, name: 'verification' },
+  reset: { type: 'passwordReset', ttl: TOKEN_S.reset, name: 'password-reset' },
 } as const;
 type TokenKind = keyof typeof LINKS;
 
-/** The lockout e-mail (seguranca.js avisarBloqueio: email_texto.js emailDeBloqueio). */
-const LOCKOUT_MAIL = emailTexto.emailDeBloqueio(limits.bloqueio);
-
-/** Issues and e-mails a link, unless the mailbox had its cap of account e-mails. */
+/** Issues and e-mails a link, unless the kit's mailer hook holds the e-mail back (seguranca.js limitarEnvio). */
 function issueActionToken(user: StoredUser, kind: TokenKind): void {
+  kitAccountMail(kind, user as unknown as Json, () => sendActionToken(user, kind));
+}
+
+function sendActionToken(user: StoredUser, kind: TokenKind): void {
   const link = LINKS[kind];
-  if (!mailAllowed(user.email, link.cap)) return;
   const token = signToken({
     id: user.id,
     type: link.type,
@@ -84,19 +84,24 @@ function takeActionToken(token: string, kind: TokenKind): StoredUser | null {
   return user;
 }
 
-/** An account's address proved its owner's by a link followed: verified, saved. */
-function verify(user: StoredUser): Response {
-  user.verified = true;
-  saveAccount(user);
+/**
+ * An account's address proved its owner's by a link followed: verified (and given its new password, for a reset),
+ * saved through the kit's model hooks (usuarios.pb.js: lib/contas.js normalizar).
+ */
+function verify(user: StoredUser, password?: string): Response {
+  const record = app.findRecordById('usuarios', user.id);
+  record.set('verified', true);
+  if (password !== undefined) record.set('password', password);
+  app.save(record);
   return noContent();
 }
 
 /** A POST route of usuarios reading a JSON body: after the double's latency, PocketBase's 400 for one it cannot read. */
-const post = (action: string, handler: (body: Json) => Response) =>
+const post = (action: string, handler: (body: Json, request: Request) => Response) =>
   http.post(`*/api/collections/usuarios/${action}`, async ({ request }) => {
     await latency();
     const body = await readJson(request);
-    return body ? handler(body) : pbError(400, MSG.invalidJson);
+    return body ? handler(body, request) : pbError(400, MSG.invalidJson);
   });
 
 /** Asks for a link by e-mail: always 204, so the answer never tells whether an address is registered. */
@@ -119,31 +124,25 @@ export const authRoutes = [
   // lists first.
   http.all('*', ({ request }) => (rateLimited(request) ? pbError(429, MSG.tooMany) : undefined)),
 
-  post('auth-with-password', (body) => {
+  post('auth-with-password', (body, request) => {
     const identity = toText(body.identity).trim();
     const password = toText(body.password);
     const errors: FieldErrors = {};
     if (identity === '') errors.identity = REQUIRED;
     if (password === '') errors.password = REQUIRED;
     if (hasErrors(errors)) return pbError(400, MSG.validation, errors);
-    if (loginLocked(identity)) return pbError(429, FIELD_MESSAGES.contaBloqueada);
     const user = findUserByEmail(identity);
+    // The kit's lockout around PocketBase's password check (seguranca.js autenticar): a locked account answers
+    // 429, a failure is counted, and the one that locks it e-mails a verified owner.
     // PocketBase authenticates unverified users too; the app checks `verified`.
-    if (!user || user.password !== password) {
-      // The failure that locks the account e-mails its owner, if they proved the address theirs: kept in the
-      // outbox without a toast, which would tell whoever is guessing.
-      const locks = recordLoginFailure(identity);
-      if (locks && user?.verified && mailAllowed(user.email, 'bloqueio'))
-        recordMail({
-          kind: 'status',
-          email: user.email,
-          token: '',
-          path: '',
-          subject: LOCKOUT_MAIL.assunto,
-          text: emailTexto.textoDoEmail(LOCKOUT_MAIL.paragrafos),
-        });
-      return pbError(400, MSG.auth);
+    try {
+      kitAuthWithPassword(request, body, (user as unknown as Json) ?? null, () => {
+        if (!user || user.password !== password) throw new BadRequestError(MSG.auth);
+      });
+    } catch (err) {
+      return answerError(err);
     }
+    if (!user) return pbError(400, MSG.auth);
     return HttpResponse.json({ token: makeToken(user.id), record: presentUser(user, user) });
   }),
 
@@ -196,8 +195,7 @@ export const authRoutes = [
     if (hasErrors(refused)) return pbError(400, 'Failed to set new password.', refused);
     const user = takeActionToken(token, 'reset');
     if (!user) return pbError(400, MSG.validation, { token: INVALID_TOKEN });
-    user.password = password;
     // The reset link proves the user owns the address, so PocketBase also marks it verified.
-    return verify(user);
+    return verify(user, password);
   }),
 ];

@@ -1,12 +1,9 @@
 /**
- * The server's defences as the demo sees them (pocketbase/pb_hooks/lib/seguranca.js, same figures from
- * limites.json): PocketBase's own rate limiter with the kit's rules, the lockout of an account after repeated
- * failed logins, and the cap on the account e-mails each mailbox receives. Kept in memory: a reload starts
- * afresh.
+ * PocketBase's own rate limiter per IP, with the kit's rules (pocketbase/pb_hooks/lib/seguranca.js aplicarLimites,
+ * from limites.json). The kit's lockout after failed logins and its cap on account e-mails run as the kit's own
+ * hooks (seguranca.pb.js, through src/mocks/jsvm/auth-events.ts). Kept in memory: a reload starts afresh.
  */
-import contasComum from '../../pocketbase/pb_hooks/lib/contas_comum.js';
 import limits from '../../pocketbase/pb_hooks/lib/limites.json';
-import processoComum from '../../pocketbase/pb_hooks/lib/processo_comum.js';
 import schema from '../../pocketbase/schema.json';
 
 interface Rule {
@@ -152,51 +149,6 @@ export function rateLimited(request: Request, now = Date.now()): boolean {
   return !!found && !consume(found.limiter, found.rule, clientIp(request), now);
 }
 
-/** Failed logins per typed e-mail (seguranca.js autenticar): a sliding window, whichever address. */
-const failures = new Map<string, number[]>();
-const lockoutKey = contasComum.chaveDeLogin;
-const lockoutWindowMs = limits.bloqueio.janelaMin * 60_000;
-
-function recentFailures(email: string, now: number): number[] {
-  const kept = (failures.get(lockoutKey(email)) ?? []).filter((at) => now - at < lockoutWindowMs);
-  failures.set(lockoutKey(email), kept);
-  return kept;
-}
-
-export function loginLocked(email: string, now = Date.now()): boolean {
-  return contasComum.loginBloqueado(recentFailures(email, now).length, limits.bloqueio);
-}
-
-/** Counts a failed login; true for the failure that locks the account (the kit then e-mails a verified owner). */
-export function recordLoginFailure(email: string, now = Date.now()): boolean {
-  const kept = recentFailures(email, now);
-  kept.push(now);
-  return contasComum.falhaQueBloqueia(kept.length, limits.bloqueio);
-}
-
-/** The kinds of account e-mail the kit caps (seguranca.pb.js: limitarEnvio's `tipo`). */
-export type CappedMail = 'verificacao' | 'senha' | 'troca_email' | 'alerta_acesso' | 'bloqueio';
-
-const sent: { to: string; kind: CappedMail; at: number }[] = [];
-
-/**
- * seguranca.js permitirEmail: counts an account e-mail of `kind` to `email`'s mailbox (processo_comum.js
- * caixaPostal), or false when that mailbox had one of that kind within `emails.intervaloMin` minutes or
- * `emails.porDia` in a day: the e-mail is then not sent (the request still answers as usual).
- */
-export function mailAllowed(email: string, kind: CappedMail, now = Date.now()): boolean {
-  const to = processoComum.caixaPostal(email);
-  const ofKind = sent.filter(
-    (s) => s.to === to && s.kind === kind && now - s.at <= limits.emails.intervaloMin * 60_000,
-  ).length;
-  const ofDay = sent.filter((s) => s.to === to && now - s.at <= 86_400_000).length;
-  if (!contasComum.emailLiberado(ofKind, ofDay, limits.emails)) return false;
-  sent.push({ to, kind, at: now });
-  return true;
-}
-
 export function resetLimits(): void {
   windows.clear();
-  failures.clear();
-  sent.length = 0;
 }

@@ -172,8 +172,8 @@ async function createRecord(name: CollectionName, request: Request): Promise<Res
   if (!body) return pbError(400, MSG.invalidJson);
   // Written by the server only (no create rule: pagamentos, agendamentos, cobrancas, the history).
   if (ruleOf(name, 'create') === null) return pbError(403, MSG.superuser);
-  if (name === 'usuarios') return registerUser(body, currentUser(request));
-  if (name === 'solicitacoes_exclusao') return prepararExclusao(body, currentUser(request));
+  if (name === 'usuarios') return registerUser(body, currentUser(request), request);
+  if (name === 'solicitacoes_exclusao') return prepararExclusao(body, currentUser(request), request);
   throw new Error(`the double does not create ${name} records`);
 }
 
@@ -184,7 +184,7 @@ async function updateRecord(name: CollectionName, request: Request, id: string):
   const viewer = currentUser(request);
   const body = await readJson(request);
   if (!body) return pbError(400, MSG.invalidJson);
-  if (name === 'usuarios') return updateOwnAccount(id, viewer, body);
+  if (name === 'usuarios') return updateOwnAccount(id, viewer, body, request);
 
   // A failed update rule reads as "not found".
   const booking = getDb().agendamentos.find((b) => b.id === id);

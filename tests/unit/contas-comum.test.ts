@@ -1,10 +1,10 @@
-// What a customer may write on an account (pb_hooks/lib/contas_comum.js), asked by the kit's lib/contas.js and the
-// demo double's contas.ts alike.
+// What a customer may write on an account (pb_hooks/lib/contas_comum.js), asked by the kit's lib/contas.js (which
+// the demo double runs too).
 import { describe, expect, it } from 'vitest';
 import contasComum from '../../pocketbase/pb_hooks/lib/contas_comum.js';
 import mensagens from '../../pocketbase/pb_hooks/lib/mensagens.json';
-// The checks as the double hands them over (the kit's lib/contas.js gives regras.js's, the same comum.js functions).
-import { VERIFICACOES as V } from '../../src/mocks/contas';
+// The checks as the kit's lib/contas.js hands them over.
+const V = contasComum.VERIFICACOES;
 
 const cadastro = {
   nome_completo: 'Maria Souza',
@@ -59,7 +59,7 @@ describe("an account's defences (lib/seguranca.js and the double's limits.ts ask
   });
 });
 
-describe('contaGuardada: an account as every save stores it (lib/contas.js normalizar, the double’s saveAccount)', () => {
+describe('contaGuardada: an account as every save stores it (lib/contas.js normalizar, on every save)', () => {
   it('the name normalised, the CPF and the phone as digits, whatever was sent', () => {
     expect(
       contasComum.contaGuardada(

@@ -1,11 +1,10 @@
 // The double's limiter (src/mocks/limits.ts) against PocketBase's own (apis/middlewares_rate_limit.go,
 // core/settings_model.go FindRateLimitRule) with the kit's rules (pocketbase/pb_hooks/lib/limites.json).
 import { beforeEach, describe, expect, it } from 'vitest';
-import { findRule, mailAllowed, rateLimited, resetLimits } from '@/mocks/limits';
+import { findRule, rateLimited, resetLimits } from '@/mocks/limits';
 import limites from '../../pocketbase/pb_hooks/lib/limites.json';
 
 const rule = (label: string) => limites.porIp.find((r) => r.label === label);
-let ip = 0;
 const request = (method: string, path: string, from = '10.9.0.1') =>
   new Request(`http://msw.local${path}`, { method, headers: { 'X-Forwarded-For': from } });
 /** Sends `count` requests at `at` ms; how many the limiter refused. */
@@ -17,7 +16,6 @@ function refused(method: string, path: string, count: number, at: number, from =
 
 beforeEach(() => {
   resetLimits();
-  ip++;
 });
 
 describe('which rule a request falls under', () => {
@@ -102,26 +100,5 @@ describe('fixed windows, as PocketBase counts', () => {
     // A sliding window would let one through here (the first has left it); a fixed one refills all of them.
     expect(refused('POST', path, login.maxRequests, t0 + login.duration * 1000)).toBe(0);
     expect(refused('POST', path, 1, t0 + login.duration * 1000)).toBe(1);
-  });
-});
-
-describe('the account e-mails each mailbox receives (seguranca.js permitirEmail)', () => {
-  it('one of each kind per interval, counted by mailbox however written', () => {
-    const t0 = 1_700_000_000_000;
-    expect(mailAllowed(`Maria.Silva+${ip}@gmail.com`, 'verificacao', t0)).toBe(true);
-    expect(mailAllowed('mariasilva@googlemail.com', 'verificacao', t0 + 1000)).toBe(false);
-    expect(mailAllowed('mariasilva@gmail.com', 'senha', t0 + 1000)).toBe(true);
-    expect(
-      mailAllowed('mariasilva@gmail.com', 'verificacao', t0 + limites.emails.intervaloMin * 60_000 + 1),
-    ).toBe(true);
-  });
-
-  it('at most the daily cap per mailbox, whatever the kinds', () => {
-    const t0 = 1_700_000_000_000;
-    const step = (limites.emails.intervaloMin * 60_000 + 1) as number;
-    for (let i = 0; i < limites.emails.porDia; i++)
-      expect(mailAllowed('cap@example.com', 'verificacao', t0 + i * step)).toBe(true);
-    expect(mailAllowed('cap@example.com', 'senha', t0 + limites.emails.porDia * step)).toBe(false);
-    expect(mailAllowed('cap@example.com', 'senha', t0 + 86_400_000 + step)).toBe(true);
   });
 });

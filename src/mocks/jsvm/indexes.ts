@@ -34,13 +34,16 @@ for (const c of schema as { name: string; indexes?: string[] }[]) {
   }
 }
 
+/** Columns the double does not keep: an account's token key (the double signs its tokens itself, jwt.ts). */
+const SEM_GUARDA = ['tokenKey'];
+
 const indexado = (row: Json, onde: Unico['onde']) =>
   !onde || ((row[onde.coluna] ?? '') === onde.valor) === onde.igual;
 
 /** Throws SQLite's error when `row` (to be written in `rows`, in place of its own id's) breaks a unique index. */
 export function conferirUnicos(colecao: string, row: Json, rows: readonly Json[]): void {
   for (const { colunas, onde } of UNICOS.get(colecao) ?? []) {
-    if (!indexado(row, onde)) continue;
+    if (!indexado(row, onde) || colunas.some((k) => SEM_GUARDA.includes(k))) continue;
     const igual = rows.some(
       (r) => r.id !== row.id && indexado(r, onde) && colunas.every((k) => (r[k] ?? '') === (row[k] ?? '')),
     );

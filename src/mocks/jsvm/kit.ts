@@ -10,6 +10,9 @@ import './asaas-http';
 import '../../../pocketbase/pb_hooks/asaas_proxy.pb.js';
 import '../../../pocketbase/pb_hooks/asaas_webhook.pb.js';
 import '../../../pocketbase/pb_hooks/dia.pb.js';
+import '../../../pocketbase/pb_hooks/seguranca.pb.js';
+import '../../../pocketbase/pb_hooks/usuarios.pb.js';
+import '../../../pocketbase/pb_hooks/conta.pb.js';
 import * as historicoJs from '../../../pocketbase/pb_hooks/lib/historico.js';
 import * as emailsStatusJs from '../../../pocketbase/pb_hooks/lib/emails_status.js';
 import * as pedidosJs from '../../../pocketbase/pb_hooks/lib/pedidos.js';
@@ -31,6 +34,9 @@ export const remarcarRoutes = [
   kitRoute('POST', '/api/agendamentos/{id}/flex'),
   kitRoute('POST', '/api/agendamentos/{id}/cancelamento-consulado'),
 ];
+
+/** The customer's export of their own data (conta.pb.js, lib/conta.js exportar). */
+export const contaRoutes = [kitRoute('GET', '/api/conta/exportar')];
 
 /** 'Enviar para análise' (processo.pb.js, lib/processo.js enviar). */
 export const processoKitRoutes = [kitRoute('POST', '/api/processo/{id}/enviar')];

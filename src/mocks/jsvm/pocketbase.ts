@@ -14,6 +14,9 @@ import { conferirUnicos } from './indexes';
 import { withCopies } from './copies';
 import { db } from './db';
 import { jsonValue } from './json-field';
+import { serverRows } from './server-rows';
+import emailTexto from '../../../pocketbase/pb_hooks/lib/email_texto.js';
+import limites from '../../../pocketbase/pb_hooks/lib/limites.json';
 
 // ------------------------------------------------------------------ errors (PocketBase's router answers them)
 
@@ -233,6 +236,7 @@ function rowsOf(collection: string): Json[] {
   const rows = rowsNamed(collection);
   if (!Object.hasOwn(getDb(), collection) && rows.length === 0 && !schemaFields(collection).length)
     throw new Error(`the demo has no collection ${collection}`);
+  if (rows.length === 0 && !Object.hasOwn(getDb(), collection)) return serverRows(collection) ?? rows;
   return rows;
 }
 
@@ -316,6 +320,9 @@ function write(record: Record): void {
 
 /** The subject of the kit's purchase receipt (lib/emails.js recibo). */
 const RECIBO = 'Comprovante da sua compra';
+/** The lockout's e-mail (lib/seguranca.js avisarBloqueio): kept in the outbox without a toast, which would tell
+ * whoever is guessing. */
+const BLOQUEIO = emailTexto.emailDeBloqueio(limites.bloqueio).assunto;
 
 let depth = 0;
 const store = new Map<string, unknown>();
@@ -418,6 +425,7 @@ export const app = {
         const staff = getDb().usuarios.some((u) => u.email === address && u.admin);
         const mail = { email: address, token: '', path: '', subject: m.subject, text: m.text } as const;
         if (staff) recordMail({ ...mail, kind: 'alerta' });
+        else if (m.subject === BLOQUEIO) recordMail({ ...mail, kind: 'status' });
         // The purchase receipt (lib/emails.js recibo): the demo's mailbox links it to the order's page.
         else if (m.subject.startsWith(RECIBO)) notifyMail({ ...mail, kind: 'receipt', path: '/tracking' });
         else notifyMail({ ...mail, kind: 'status' });

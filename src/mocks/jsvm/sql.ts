@@ -19,7 +19,8 @@ import type { App, Record as Registro } from './pocketbase';
 const copiadoNaLeitura = { copiarParaAgendamento: () => undefined };
 
 export const SQL_MODULES: Readonly<Record<string, object>> = {
-  'busca.js': copiadoNaLeitura,
+  // An account's search key copied onto its bookings (lib/busca.js propagarAosAgendamentos): read there too.
+  'busca.js': { ...copiadoNaLeitura, propagarAosAgendamentos: () => undefined },
   // An order's invoice: the kit's copies its state onto the booking by SQL; the demo's Asaas issues it at once
   // (notas.ts), and a refund reaches it at once too.
   'notas.js': {
