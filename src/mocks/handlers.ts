@@ -11,12 +11,11 @@ import { diaRelayRoutes } from './dia-relay';
 import { waitRoutes } from './espera';
 import { buscaRoutes } from './busca';
 import { exportRoutes } from './exportar';
-import { guaranteeRoutes } from './garantia';
 import { notFound } from './http';
 import { invoiceRoutes } from './notas';
 import { processoRoutes } from './processo';
 import { recordRoutes } from './registros';
-import { asaasRoutes, estornoRoutes, remarcarRoutes } from './jsvm/kit';
+import { asaasRoutes, estornoRoutes, garantiaRoutes, remarcarRoutes } from './jsvm/kit';
 
 const fallbackRoutes = [
   // Only real API paths: in `npm run dev` the worker also sees source modules such as /src/lib/api/payments.ts.
@@ -41,6 +40,6 @@ export const handlers = [
   ...asaasRoutes,
   ...estornoRoutes,
   ...invoiceRoutes,
-  ...guaranteeRoutes,
+  ...garantiaRoutes,
   ...fallbackRoutes,
 ];

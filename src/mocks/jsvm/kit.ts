@@ -10,6 +10,8 @@ import './asaas-env';
 import './asaas-http';
 import '../../../pocketbase/pb_hooks/asaas_proxy.pb.js';
 import '../../../pocketbase/pb_hooks/asaas_webhook.pb.js';
+import './garantia-env';
+import '../../../pocketbase/pb_hooks/garantia.pb.js';
 import * as historicoJs from '../../../pocketbase/pb_hooks/lib/historico.js';
 import * as emailsStatusJs from '../../../pocketbase/pb_hooks/lib/emails_status.js';
 import * as pedidosJs from '../../../pocketbase/pb_hooks/lib/pedidos.js';
@@ -57,6 +59,9 @@ export const estornoRoutes = [
   kitRoute('POST', '/payments/desistencia', depoisDoEstorno),
   kitRoute('POST', '/payments/estorno', depoisDoEstorno),
 ];
+
+/** Whether the guarantee is on, and its windows (garantia.pb.js, lib/garantia.js configRota). */
+export const garantiaRoutes = [kitRoute('GET', '/api/garantia')];
 
 /** One event as the demo's Asaas posts it to the kit's webhook route, with the demo's token: the kit's answer. */
 export const entregar = (body: Json): Response =>
