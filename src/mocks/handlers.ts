@@ -8,14 +8,13 @@ import { authRoutes } from './auth';
 import { accountRoutes } from './conta';
 import { diaRoutes } from './dia';
 import { diaRelayRoutes } from './dia-relay';
-import { waitRoutes } from './espera';
 import { buscaRoutes } from './busca';
 import { exportRoutes } from './exportar';
 import { notFound } from './http';
 import { invoiceRoutes } from './notas';
 import { processoRoutes } from './processo';
 import { recordRoutes } from './registros';
-import { asaasRoutes, estornoRoutes, garantiaRoutes, remarcarRoutes } from './jsvm/kit';
+import { asaasRoutes, esperaRoutes, estornoRoutes, garantiaRoutes, remarcarRoutes } from './jsvm/kit';
 
 const fallbackRoutes = [
   // Only real API paths: in `npm run dev` the worker also sees source modules such as /src/lib/api/payments.ts.
@@ -31,7 +30,7 @@ export const handlers = [
   ...diaRelayRoutes,
   ...processoRoutes,
   ...diaRoutes,
-  ...waitRoutes,
+  ...esperaRoutes,
   ...remarcarRoutes,
   ...exportRoutes,
   ...buscaRoutes,

@@ -12,6 +12,8 @@ import '../../../pocketbase/pb_hooks/asaas_proxy.pb.js';
 import '../../../pocketbase/pb_hooks/asaas_webhook.pb.js';
 import './garantia-env';
 import '../../../pocketbase/pb_hooks/garantia.pb.js';
+import './copied-columns';
+import '../../../pocketbase/pb_hooks/espera.pb.js';
 import * as historicoJs from '../../../pocketbase/pb_hooks/lib/historico.js';
 import * as emailsStatusJs from '../../../pocketbase/pb_hooks/lib/emails_status.js';
 import * as pedidosJs from '../../../pocketbase/pb_hooks/lib/pedidos.js';
@@ -62,6 +64,13 @@ export const estornoRoutes = [
 
 /** Whether the guarantee is on, and its windows (garantia.pb.js, lib/garantia.js configRota). */
 export const garantiaRoutes = [kitRoute('GET', '/api/garantia')];
+
+/** The published wait (espera.pb.js, lib/espera_servidor.js; its two queries are the double's, jsvm/sql.ts). */
+export const esperaRoutes = [
+  kitRoute('GET', '/api/espera'),
+  kitRoute('GET', '/api/espera/equipe'),
+  kitRoute('GET', '/api/agendamentos/{id}/espera'),
+];
 
 /** One event as the demo's Asaas posts it to the kit's webhook route, with the demo's token: the kit's answer. */
 export const entregar = (body: Json): Response =>

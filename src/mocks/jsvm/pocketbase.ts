@@ -110,6 +110,12 @@ export const collectionOf = (name: string) => ({
 
 // ------------------------------------------------------------------ records
 
+/**
+ * The columns the server copies onto a stored record from other records (a booking's case summary), which the double
+ * computes when it reads one: per collection and column, the value for a stored record's id (jsvm/copied-columns.ts).
+ */
+export const copiedColumns: { [collection: string]: { [column: string]: (id: string) => unknown } } = {};
+
 /** A record of the double's rows: a copy to change, written back by `$app.save`. */
 export class Record {
   readonly collectionName: string;
@@ -128,7 +134,10 @@ export class Record {
   }
   collection = () => collectionOf(this.collectionName);
   isNew = () => !this.stored.id;
-  get = (name: string): unknown => this.data[name];
+  get = (name: string): unknown => {
+    const copied = this.stored.id ? copiedColumns[this.collectionName]?.[name] : undefined;
+    return copied ? copied(this.id) : this.data[name];
+  };
   set = (name: string, value: unknown) => {
     this.data[name] = cast(
       fieldOf(this.collectionName, name),
@@ -137,7 +146,7 @@ export class Record {
   };
   load = (values: Json) => Object.entries(values).forEach(([k, v]) => this.set(k, v));
   getString = (name: string): string => {
-    const v = this.data[name];
+    const v = this.get(name);
     return v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
   };
   getBool = (name: string) => !!this.data[name];
