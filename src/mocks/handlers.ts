@@ -11,10 +11,16 @@ import { diaRelayRoutes } from './dia-relay';
 import { buscaRoutes } from './busca';
 import { exportRoutes } from './exportar';
 import { notFound } from './http';
-import { invoiceRoutes } from './notas';
 import { processoRoutes } from './processo';
 import { recordRoutes } from './registros';
-import { asaasRoutes, esperaRoutes, estornoRoutes, garantiaRoutes, remarcarRoutes } from './jsvm/kit';
+import {
+  asaasRoutes,
+  esperaRoutes,
+  estornoRoutes,
+  garantiaRoutes,
+  notaRoutes,
+  remarcarRoutes,
+} from './jsvm/kit';
 
 const fallbackRoutes = [
   // Only real API paths: in `npm run dev` the worker also sees source modules such as /src/lib/api/payments.ts.
@@ -38,7 +44,7 @@ export const handlers = [
   ...accountRoutes,
   ...asaasRoutes,
   ...estornoRoutes,
-  ...invoiceRoutes,
+  ...notaRoutes,
   ...garantiaRoutes,
   ...fallbackRoutes,
 ];

@@ -72,6 +72,9 @@ export const esperaRoutes = [
   kitRoute('GET', '/api/agendamentos/{id}/espera'),
 ];
 
+/** Staff send again an order's invoice that ended in error (asaas_proxy.pb.js, lib/notas.js tentarDeNovo). */
+export const notaRoutes = [kitRoute('POST', '/payments/nota-fiscal')];
+
 /** One event as the demo's Asaas posts it to the kit's webhook route, with the demo's token: the kit's answer. */
 export const entregar = (body: Json): Response =>
   kitRequest(

@@ -25,6 +25,7 @@ export const SQL_MODULES: Readonly<Record<string, object>> = {
   // (notas.ts), and a refund reaches it at once too.
   'notas.js': {
     ...copiadoNaLeitura,
+    copiarStatus: () => undefined,
     enviar: (app: App, pagamentoId: string) => {
       const pagamento = app.findRecordById('pagamentos', pagamentoId);
       enviarNota(pagamento.data as unknown as PaymentRecord);
