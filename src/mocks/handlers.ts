@@ -8,15 +8,20 @@ import { authRoutes } from './auth';
 import { accountRoutes } from './conta';
 import { diaRoutes } from './dia';
 import { diaRelayRoutes } from './dia-relay';
-import { waitRoutes } from './espera';
 import { buscaRoutes } from './busca';
 import { exportRoutes } from './exportar';
-import { guaranteeRoutes } from './garantia';
 import { notFound } from './http';
-import { invoiceRoutes } from './notas';
 import { processoRoutes } from './processo';
 import { recordRoutes } from './registros';
-import { asaasRoutes, diaKitRoutes, estornoRoutes, remarcarRoutes } from './jsvm/kit';
+import {
+  asaasRoutes,
+  diaKitRoutes,
+  esperaRoutes,
+  estornoRoutes,
+  garantiaRoutes,
+  notaRoutes,
+  remarcarRoutes,
+} from './jsvm/kit';
 
 const fallbackRoutes = [
   // Only real API paths: in `npm run dev` the worker also sees source modules such as /src/lib/api/payments.ts.
@@ -33,7 +38,7 @@ export const handlers = [
   ...processoRoutes,
   ...diaRoutes,
   ...diaKitRoutes,
-  ...waitRoutes,
+  ...esperaRoutes,
   ...remarcarRoutes,
   ...exportRoutes,
   ...buscaRoutes,
@@ -41,7 +46,7 @@ export const handlers = [
   ...accountRoutes,
   ...asaasRoutes,
   ...estornoRoutes,
-  ...invoiceRoutes,
-  ...guaranteeRoutes,
+  ...notaRoutes,
+  ...garantiaRoutes,
   ...fallbackRoutes,
 ];

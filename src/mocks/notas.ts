@@ -1,16 +1,14 @@
 /**
  * Service invoices (NFS-e) in the demo (pocketbase/pb_hooks/lib/notas.js): the seed's orders carry theirs; a
  * new order's is due at once and sent once it is written; a refund reaches the invoice (cancelled when all was given
- * back, flagged for staff when part was), and staff send again one that ended in error. The demo's Asaas issues it
- * at once, with the demo's PDF.
+ * back, flagged for staff when part was). The demo's Asaas issues it at once, with the demo's PDF: these are the
+ * double's answers to the kit's lib/notas.js enviar and aposEstorno (jsvm/sql.ts); staff's sending again of one that
+ * ended in error is the kit's own route (jsvm/kit.ts notaRoutes).
  */
-import { http, HttpResponse } from 'msw';
-import type { BookingRecord, PaymentRecord } from '@/lib/types';
-import maquina from '../../pocketbase/pb_hooks/lib/cobranca_comum.js';
+import type { PaymentRecord } from '@/lib/types';
 import estornoComum from '../../pocketbase/pb_hooks/lib/estorno_comum.js';
 import regras from '../../pocketbase/pb_hooks/lib/regras.json';
-import { getDb, saveDb } from './db';
-import { type Json, pbError, readJson, staffOnly, toText } from './http';
+import { getDb } from './db';
 import { DEMO_INVOICE_PDF } from '../../demo-seed/seed';
 
 const T = regras.notaFiscal;
@@ -43,28 +41,3 @@ export function enviarNota(payment: PaymentRecord): void {
   payment.nota_pdf = DEMO_INVOICE_PDF;
   payment.nota_erro = '';
 }
-
-/** The order of the booking a staff request names (`agendamento`), or the 404 (pedidos.js pedidoDoAgendamento). */
-export function pedidoDoAgendamento(
-  body: Json,
-): { booking: BookingRecord; payment: PaymentRecord } | Response {
-  const db = getDb();
-  const booking = db.agendamentos.find((b) => b.id === toText(body.agendamento));
-  const payment = booking && db.pagamentos.find((p) => p.id === booking.pagamento);
-  return booking && payment ? { booking, payment } : pbError(404, regras.pagamento.naoEncontrado);
-}
-
-export const invoiceRoutes = [
-  http.post('*/payments/nota-fiscal', async ({ request }) => {
-    const { denied } = await staffOnly(request, T.soEquipe);
-    if (denied) return denied;
-    const order = pedidoDoAgendamento((await readJson(request)) ?? {});
-    if (order instanceof Response) return order;
-    const { payment } = order;
-    if (payment.nota_status !== 'ERROR') return pbError(400, T.semErro);
-    Object.assign(payment, maquina.reenvioDaNota(payment.nota_tentativas));
-    enviarNota(payment);
-    saveDb();
-    return HttpResponse.json({ resultado: 'reenviando' });
-  }),
-];

@@ -5,11 +5,12 @@ import { contractSummary, TO_COMPLETE } from '@/config/content';
 import { privacyPolicy } from '@/config/privacy-content';
 import { termsOfService, withGuarantee } from '@/config/terms-content';
 import { garantia } from '@/lib/api/guarantee';
-import { DEMO_GUARANTEE } from '@/mocks/garantia';
+import { DEMO_GUARANTEE } from '../../demo-seed/dia';
 import { renderApp } from '../helpers/render';
 
 describe('legal pages', () => {
-  // The demo has the guarantee on (mocks/garantia.ts): the terms show its section, from the server's settings.
+  // The demo has the guarantee on (demo-seed/dia.ts DEMO_GUARANTEE, served by the kit's GET /api/garantia): the
+  // terms show its section, from the server's settings.
   const termsShown = withGuarantee(termsOfService, garantia.termos(DEMO_GUARANTEE.janelas));
   it.each([termsShown, privacyPolicy])('$path shows its sections, each listed in the index', async (doc) => {
     renderApp({ route: doc.path });

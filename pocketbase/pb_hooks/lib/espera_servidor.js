@@ -41,10 +41,18 @@ function eventos(app, agoraMs) {
   return saida;
 }
 
+/**
+ * This module's two queries (eventos, prontos), read through its require: the demo double serves them from its rows
+ * (src/mocks/jsvm/sql.ts) and runs the rest of this module as it is.
+ */
+function consultas() {
+  return require(`${__hooks}/lib/espera_servidor.js`);
+}
+
 /** The figures computed now. */
 function calcular(app) {
   const agora = Date.now();
-  return espera.resumo(eventos(app, agora), agora, consulados());
+  return espera.resumo(consultas().eventos(app, agora), agora, consulados());
 }
 
 /** Computes the figures now and keeps them (the cron every CACHE_MINUTOS, and POST /api/espera/recalcular). */
@@ -121,7 +129,7 @@ function servirDoCliente(e) {
       publicado(e.app),
       codigo,
       agendamento.getString('status_agendamento'),
-      () => prontos(e.app, codigo),
+      () => consultas().prontos(e.app, codigo),
       id,
     ),
   );
@@ -132,7 +140,7 @@ function servirEquipe(e) {
   if (!ehEquipe(e)) throw new ForbiddenError(MSG.soEquipe);
   return e.json(
     200,
-    espera.esperaDaEquipe(publicado(e.app), (codigo) => prontos(e.app, codigo), Date.now()),
+    espera.esperaDaEquipe(publicado(e.app), (codigo) => consultas().prontos(e.app, codigo), Date.now()),
   );
 }
 
@@ -146,6 +154,7 @@ module.exports = {
   CACHE_MINUTOS,
   calcular,
   publicado,
+  eventos,
   prontos,
   servirPublico,
   servirDoCliente,

@@ -123,10 +123,18 @@ function copiarParaAgendamento(app, agendamento) {
   agendamento.set('nota_status', pagamento ? pagamento.getString('nota_status') : '');
 }
 
+/**
+ * This module's SQL and its invoice's sending (copiarStatus, enviar), read through its require: the demo double
+ * serves them (src/mocks/jsvm/sql.ts) and runs the rest of this module as it is.
+ */
+function proprio() {
+  return require(`${__hooks}/lib/notas.js`);
+}
+
 /** Saves the order and the copy of its invoice's state on its booking. */
 function salvar(app, pagamento) {
   app.save(pagamento);
-  copiarStatus(app, pagamento);
+  proprio().copiarStatus(app, pagamento);
 }
 
 /** Copies what Asaas reports of an invoice onto the order (not saved). */
@@ -344,7 +352,9 @@ function tentarDeNovo(e) {
   pagamento.load(reenvio);
   salvar(e.app, pagamento);
   const id = pagamento.id;
-  return pedidos.responderEExecutar(e, 200, { resultado: 'reenviando' }, [(app) => enviar(app, id)]);
+  return pedidos.responderEExecutar(e, 200, { resultado: 'reenviando' }, [
+    (app) => proprio().enviar(app, id),
+  ]);
 }
 
 module.exports = {
@@ -357,4 +367,5 @@ module.exports = {
   tentarDeNovo,
   copiarParaAgendamento,
   copiarTodasAosAgendamentos,
+  copiarStatus,
 };

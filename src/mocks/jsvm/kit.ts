@@ -13,6 +13,8 @@ import '../../../pocketbase/pb_hooks/dia.pb.js';
 import '../../../pocketbase/pb_hooks/seguranca.pb.js';
 import '../../../pocketbase/pb_hooks/usuarios.pb.js';
 import '../../../pocketbase/pb_hooks/conta.pb.js';
+import '../../../pocketbase/pb_hooks/garantia.pb.js';
+import '../../../pocketbase/pb_hooks/espera.pb.js';
 import * as historicoJs from '../../../pocketbase/pb_hooks/lib/historico.js';
 import * as emailsStatusJs from '../../../pocketbase/pb_hooks/lib/emails_status.js';
 import * as pedidosJs from '../../../pocketbase/pb_hooks/lib/pedidos.js';
@@ -64,6 +66,19 @@ export const estornoRoutes = [
   kitRoute('POST', '/payments/desistencia', depoisDoEstorno),
   kitRoute('POST', '/payments/estorno', depoisDoEstorno),
 ];
+
+/** Whether the guarantee is on, and its windows (garantia.pb.js, lib/garantia.js configRota). */
+export const garantiaRoutes = [kitRoute('GET', '/api/garantia')];
+
+/** The published wait (espera.pb.js, lib/espera_servidor.js; its two queries are the double's, jsvm/sql.ts). */
+export const esperaRoutes = [
+  kitRoute('GET', '/api/espera'),
+  kitRoute('GET', '/api/espera/equipe'),
+  kitRoute('GET', '/api/agendamentos/{id}/espera'),
+];
+
+/** Staff send again an order's invoice that ended in error (asaas_proxy.pb.js, lib/notas.js tentarDeNovo). */
+export const notaRoutes = [kitRoute('POST', '/payments/nota-fiscal')];
 
 /** One event as the demo's Asaas posts it to the kit's webhook route, with the demo's token: the kit's answer. */
 export const entregar = (body: Json): Response =>

@@ -146,7 +146,7 @@ export class Record {
   };
   load = (values: Json) => Object.entries(values).forEach(([k, v]) => this.set(k, v));
   getString = (name: string): string => {
-    const v = this.data[name];
+    const v = this.get(name);
     return v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
   };
   getBool = (name: string) => !!this.data[name];

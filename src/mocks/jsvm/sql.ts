@@ -7,6 +7,7 @@
 import { caseSummary } from '../case-summary';
 import { getDb } from '../db';
 import { apagarRetransmissoes } from '../dia-store';
+import { eventos, prontos } from '../espera';
 import { aposEstorno, enviarNota } from '../notas';
 import type { PaymentRecord } from '@/lib/types';
 import type { App, Record as Registro } from './pocketbase';
@@ -25,6 +26,7 @@ export const SQL_MODULES: Readonly<Record<string, object>> = {
   // (notas.ts), and a refund reaches it at once too.
   'notas.js': {
     ...copiadoNaLeitura,
+    copiarStatus: () => undefined,
     enviar: (app: App, pagamentoId: string) => {
       const pagamento = app.findRecordById('pagamentos', pagamentoId);
       enviarNota(pagamento.data as unknown as PaymentRecord);
@@ -42,6 +44,11 @@ export const SQL_MODULES: Readonly<Record<string, object>> = {
     // After a save or removal of an applicant or a document: the double computes the summary when it answers a
     // booking, so the model hook only saves.
     aoMudar: (e: { next: () => void }) => e.next(),
+  },
+  // The published wait's history and queues (lib/espera_servidor.js), from the double's rows.
+  'espera_servidor.js': {
+    eventos: (_app: unknown, agoraMs: number) => eventos(agoraMs),
+    prontos: (_app: unknown, codigo: string) => prontos(codigo),
   },
   'retransmissao.js': {
     apagarDoAtendimento: (_tx: unknown, atendimentoId: string) =>
