@@ -22,12 +22,6 @@ const rows = (name: Name): Row[] => getDb()[name];
 const json = (request: Request) => request.json().catch(() => null) as Promise<Json | null>;
 const answer = (record: KitRecord) => HttpResponse.json(record.publicExport());
 
-/** The kit counts each account's uploads in `envios_arquivo` (lib/processo.js contarEnvio): rows of the store. */
-function withUploads(): void {
-  const db = getDb() as unknown as { envios_arquivo?: Json[] };
-  db.envios_arquivo ??= [];
-}
-
 async function createRequerente(request: Request): Promise<Response> {
   const body = await json(request);
   if (!body || !allows('requerentes', 'create', body, currentUser(request), body))
@@ -83,7 +77,6 @@ async function createDocumento(request: Request): Promise<Response> {
   const body = formFields(form);
   if (!allows('documentos', 'create', body, viewer, body)) return pbError(400, PB.create);
   const { sent, check } = await requestFiles(form, PB.create);
-  withUploads();
   let id = '';
   const response = kitSaveRequest(
     'documentos',
@@ -114,7 +107,6 @@ async function updateDocumento(request: Request, id: string): Promise<Response> 
   // A failed update rule (the owner's files while not approved, or staff's review) reads as 404.
   if (!record || !viewer || !allows('documentos', 'update', record, viewer, body)) return notFound();
   const { sent, check } = await requestFiles(form, PB.update);
-  withUploads();
   const response = kitSaveRequest('documentos', id, body, sent, request, answer, check);
   return storeFiles(response, id, sent);
 }

@@ -9,7 +9,7 @@ import { routeEvent } from './events';
 import { app, chain, collectionOf, hooksOf, Record } from './pocketbase';
 
 /** The mailer hook of each account e-mail PocketBase sends. */
-export const MAILER_HOOKS = {
+const MAILER_HOOKS = {
   verification: 'onMailerRecordVerificationSend',
   reset: 'onMailerRecordPasswordResetSend',
   emailChange: 'onMailerRecordEmailChangeSend',

@@ -12,7 +12,7 @@ export const DEMO_WEBHOOK_TOKEN = 'token-webhook-de-teste';
 /** Where the demo's Asaas answers: its address is no network's (asaas-http.ts serves it in the browser). */
 export const DEMO_ASAAS_URL = 'https://asaas.demo.local/v3';
 
-export const DEMO_ENV: Readonly<Record<string, string>> = {
+const DEMO_ENV: Readonly<Record<string, string>> = {
   ASAAS_API_URL: DEMO_ASAAS_URL,
   ASAAS_API_KEY: 'chave-asaas-da-demonstracao',
   ASAAS_WEBHOOK_TOKEN: DEMO_WEBHOOK_TOKEN,

@@ -1,27 +1,16 @@
 /**
- * The kit's registered handlers answering the double's requests: a route event (routerAdd) and a record-request
- * event (onRecordUpdateRequest) built from the MSW request and the signed-in account, as PocketBase builds them;
- * an ApiError thrown becomes PocketBase's error answer.
+ * The kit's registered routes answering the double's requests: a route event (routerAdd) built from the MSW request
+ * and the signed-in account, as PocketBase builds it (record requests: record-requests.ts); an ApiError thrown
+ * becomes PocketBase's error answer.
  */
 import { http, HttpResponse, type PathParams } from 'msw';
 import { currentUser, latency, MSG, param, pbError, readJson, type Json } from '../http';
-import { schemaFields } from '../collections';
-import {
-  ApiError,
-  app,
-  BadRequestError,
-  chain,
-  collectionOf,
-  errorData,
-  hooksOf,
-  Record,
-  registry,
-} from './pocketbase';
+import { ApiError, app, BadRequestError, chain, Record, registry } from './pocketbase';
 import type { Route } from './pocketbase';
 
 /** A handler's throw as PocketBase answers it; anything but an ApiError is its generic 400 (and logged). */
 export function answerError(err: unknown): Response {
-  if (err instanceof ApiError) return pbError(err.status, err.message, errorData(err.data));
+  if (err instanceof ApiError) return pbError(err.status, err.message, err.data);
   console.error(err);
   return pbError(400, MSG.badRequest);
 }
@@ -140,28 +129,4 @@ export function kitRoute(
     after?.(answer);
     return answer;
   });
-}
-
-/**
- * A record update through the API (the double has checked its rule already): the stored record with the body's
- * fields of the schema loaded, through the kit's onRecordUpdateRequest hooks, whose last `e.next()` saves it (the
- * model hooks run there); `answer` gives the saved row as the API answers it.
- */
-export function kitUpdateRequest(
-  collection: string,
-  id: string,
-  body: Json,
-  request: Request,
-  answer: (row: Json) => Response,
-): Response {
-  try {
-    const record = app.findRecordById(collection, id);
-    for (const f of schemaFields(collection))
-      if (f.name in body && f.name !== 'id' && f.type !== 'autodate') record.set(f.name, body[f.name]);
-    const e = { ...routeEvent(request, { id }, body), record, collection: collectionOf(collection) };
-    chain(hooksOf('onRecordUpdateRequest', collection), e, () => e.app.save(e.record));
-    return answer(app.findRecordById(collection, id).data);
-  } catch (err) {
-    return answerError(err);
-  }
 }

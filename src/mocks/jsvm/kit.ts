@@ -25,8 +25,7 @@ import { kitRequest, kitRoute } from './events';
 import { DEMO_WEBHOOK_TOKEN } from './env';
 import { app, Record, type App } from './pocketbase';
 
-export { kitUpdateRequest } from './events';
-export { kitDeleteRequest, kitSaveRequest } from './record-requests';
+export { kitDeleteRequest, kitSaveRequest, kitUpdateRequest } from './record-requests';
 export { kitCreateRequest } from './create-request';
 
 /** Confirmation and Flex (pos_vaga.pb.js, lib/remarcar.js). */

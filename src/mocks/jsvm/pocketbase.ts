@@ -7,7 +7,7 @@ import { schemaErrors, schemaFields, type SchemaField } from '../collections';
 import { getDb, onReset, replaceDb, saveDb } from '../db';
 import { compareValues, compileFilter, sortersOf, withParams } from '../filter';
 import { notifyMail, recordMail } from '../mailbox';
-import { MSG, toPbDate, toText, type FieldError, type Json } from '../http';
+import { MSG, REQUIRED, toPbDate, toText, type FieldError, type Json } from '../http';
 import { rowsNamed, valueAt } from '../rules';
 import { newId, pbDate } from '../util';
 import { conferirUnicos } from './indexes';
@@ -61,15 +61,6 @@ export class ValidationError {
     readonly message: string,
   ) {}
 }
-
-/** The error's data as PocketBase answers it: each field error as {code, message}. */
-export const errorData = (data: Json): Json =>
-  Object.fromEntries(
-    Object.entries(data).map(([k, v]) => [
-      k,
-      v instanceof ValidationError ? { code: v.code, message: v.message } : v,
-    ]),
-  );
 
 // ------------------------------------------------------------------ values
 
@@ -278,8 +269,7 @@ function validate(record: Record, before: Json): void {
   for (const f of schemaFields(record.collectionName)) {
     const ids = record.getStringSlice(f.name);
     if (f.type !== 'relation' || !changed.includes(f.name) || !f.collection) continue;
-    if (ids.length === 0 && f.required)
-      errors[f.name] = { code: 'validation_required', message: 'Cannot be blank.' };
+    if (ids.length === 0 && f.required) errors[f.name] = REQUIRED;
     const rows = rowsNamed(f.collection);
     if (ids.some((id) => !rows.some((r) => r.id === id)))
       errors[f.name] = {

@@ -78,6 +78,19 @@ export function kitSaveRequest(
 }
 
 /**
+ * An update through the API with no files: kitSaveRequest on the stored record, answered with the row as stored
+ * after the kit's hooks.
+ */
+export const kitUpdateRequest = (
+  collection: string,
+  id: string,
+  body: Json,
+  request: Request,
+  answer: (row: Json) => Response,
+): Response =>
+  kitSaveRequest(collection, id, body, {}, request, () => answer(app.findRecordById(collection, id).data));
+
+/**
  * A delete through the API, through the kit's onRecordDeleteRequest hooks: the record removed, then every record
  * whose cascading relation named it (PocketBase's cascadeDelete), in one transaction.
  */

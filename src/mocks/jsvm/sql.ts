@@ -2,7 +2,7 @@
  * The kit's modules that run SQL (`$app.db()`), which the demo has not: the kit's require of each gets the module
  * with these functions in place of its own, the double's answer to the same question (its other functions stay
  * the kit's). Only what the flows the demo runs through the kit reach is here; anything else of these modules that
- * runs SQL throws "SQL is not available in the demo" (pocketbase.ts db).
+ * runs SQL throws "SQL is not available in the demo" (db.ts).
  */
 import { caseSummary } from '../case-summary';
 import { getDb } from '../db';
